@@ -1,0 +1,84 @@
+/**
+ * Builds the Fastify instance: external plugins first (security headers, rate
+ * limiting, forms, API docs), then the identity provider, the merchant API
+ * and the web app. Tests build it too, with their own database.
+ */
+import fastifyFormbody from '@fastify/formbody';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { AppContext } from './app-context.js';
+import { requireBearerToken } from './http/authenticate.js';
+import { registerErrorHandling } from './http/errors.js';
+import { registerSpa } from './http/spa.js';
+import { identityRoutes } from './identity/routes.js';
+import { merchantRoutes } from './modules/merchants/routes.js';
+import { sessionRoutes } from './modules/session/routes.js';
+import { systemRoutes } from './modules/system/routes.js';
+
+export interface BuildAppOptions {
+  /** Serve the built web app from config.webDistDir (off in API tests). */
+  serveWeb?: boolean;
+}
+
+export async function buildApp(
+  ctx: AppContext,
+  options: BuildAppOptions = {},
+): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: ctx.config.logLevel },
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('ctx', ctx);
+  registerErrorHandling(app);
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        // Mantine sets inline styles; scripts stay same-origin only.
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'img-src': ["'self'", 'data:', 'blob:'],
+        'connect-src': ["'self'"],
+        'form-action': ["'self'"],
+      },
+    },
+  });
+  await app.register(fastifyRateLimit, { global: false });
+  await app.register(fastifyFormbody);
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Campaign back-office API', version: '1' },
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  await app.register(systemRoutes);
+  if (!ctx.config.identity.jwksUrl) await app.register(identityRoutes);
+  await app.register(
+    async (api) => {
+      requireBearerToken(api);
+      await api.register(sessionRoutes);
+      await api.register(merchantRoutes);
+    },
+    { prefix: '/api' },
+  );
+
+  if (options.serveWeb) await registerSpa(app, ctx.config.webDistDir);
+  return app;
+}

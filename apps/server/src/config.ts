@@ -1,0 +1,158 @@
+/**
+ * Reads the environment into a typed, validated configuration. Every variable
+ * is documented in the README's configuration table; a bad value stops the
+ * server at start with a message naming the variable.
+ */
+import path from 'node:path';
+import { z } from 'zod';
+import { OAUTH_FLOWS, currencyForLocale } from '@backoffice/domain';
+
+const booleanFromEnv = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const optionalUrl = z
+  .url()
+  .optional()
+  .or(z.literal('').transform(() => undefined));
+const commaList = z.string().transform((value) =>
+  value
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item.length > 0),
+);
+
+const ZEnv = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PUBLIC_URL: optionalUrl,
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: optionalUrl,
+  DEMO: booleanFromEnv.optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST_DIR: z.string().optional(),
+
+  JWT_PRIVATE_KEY: z.string().optional(),
+  OAUTH_ISSUER: optionalUrl,
+  OAUTH_AUDIENCE: z.string().min(1).default('campaign-backoffice'),
+  OAUTH_JWKS_URL: optionalUrl,
+  OAUTH_CLIENT_ID: z.string().min(1).default('backoffice-web'),
+  OAUTH_REDIRECT_URIS: commaList.default([]),
+  OAUTH_FLOW: z.enum(OAUTH_FLOWS).default('code'),
+  OAUTH_AUTHORIZE_URL: optionalUrl,
+  OAUTH_TOKEN_URL: optionalUrl,
+  OAUTH_SCOPE: z.string().min(1).default('base'),
+  OAUTH_LOGIN_HINT: z.string().default(''),
+  TOKEN_REALM: z.string().min(1).default('backoffice'),
+  TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
+  TOKEN_REFRESH_LEEWAY_SECONDS: z.coerce.number().int().min(10).max(3600).default(600),
+  LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(10),
+
+  APP_NAME: z.string().min(1).default('Kampagnen-Backoffice'),
+  LOCALE: z.string().min(2).default('de-DE'),
+  AVAILABLE_LOCALES: commaList.default(['de', 'en']),
+  MAPS_KEY: z.string().default(''),
+  WINNER_APP_URL: z.url().default('https://winner.example.com'),
+  ADMIN_APP_URL: z.url().default('https://admin.example.com'),
+  FRONTEND_URL: z.url().default('https://app.example.com'),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  /** PostgreSQL connection string; undefined means the embedded PGlite in dataDir. */
+  databaseUrl: string | undefined;
+  /** Demo mode: demo data and the demo-account list on the sign-in page. */
+  demo: boolean;
+  logLevel: z.infer<typeof ZEnv>['LOG_LEVEL'];
+  webDistDir: string;
+  identity: {
+    /** PKCS#8 PEM of the signing key; undefined in demo mode means "generate and keep in dataDir". */
+    privateKeyPem: string | undefined;
+    issuer: string;
+    audience: string;
+    /** When set, tokens are verified against this JWKS (an external provider). */
+    jwksUrl: string | undefined;
+    clientId: string;
+    redirectUris: string[];
+    tokenTtlSeconds: number;
+    realm: string;
+    loginRateLimitPerMinute: number;
+  };
+  web: {
+    appName: string;
+    flow: z.infer<typeof ZEnv>['OAUTH_FLOW'];
+    authorizeUrl: string;
+    tokenUrl: string;
+    scope: string;
+    loginHint: string;
+    locale: string;
+    availableLocales: string[];
+    mapsKey: string;
+    winnerAppUrl: string;
+    adminAppUrl: string;
+    frontendUrl: string;
+    tokenRefreshLeewaySeconds: number;
+  };
+}
+
+export class ConfigError extends Error {}
+
+const defaultWebDist = path.resolve(import.meta.dirname, '../../web/dist');
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = ZEnv.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  const demo = e.DATABASE_URL ? false : (e.DEMO ?? true);
+  if (!demo && !e.JWT_PRIVATE_KEY && !e.OAUTH_JWKS_URL) {
+    throw new ConfigError(
+      'Invalid configuration:\n  JWT_PRIVATE_KEY: required outside demo mode (a PKCS#8 PEM private key); the generated demo key is never used in production',
+    );
+  }
+  const availableLocales = e.AVAILABLE_LOCALES.length > 0 ? e.AVAILABLE_LOCALES : ['de'];
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    demo,
+    logLevel: e.LOG_LEVEL,
+    webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : defaultWebDist,
+    identity: {
+      privateKeyPem: e.JWT_PRIVATE_KEY?.replace(/\\n/g, '\n'),
+      issuer: e.OAUTH_ISSUER ?? publicUrl,
+      audience: e.OAUTH_AUDIENCE,
+      jwksUrl: e.OAUTH_JWKS_URL,
+      clientId: e.OAUTH_CLIENT_ID,
+      redirectUris: [`${publicUrl}/oauth2/postback`, ...e.OAUTH_REDIRECT_URIS],
+      tokenTtlSeconds: e.TOKEN_TTL_SECONDS,
+      realm: e.TOKEN_REALM,
+      loginRateLimitPerMinute: e.LOGIN_RATE_LIMIT_PER_MINUTE,
+    },
+    web: {
+      appName: e.APP_NAME,
+      flow: e.OAUTH_FLOW,
+      authorizeUrl: e.OAUTH_AUTHORIZE_URL ?? `${publicUrl}/identity/authorize`,
+      tokenUrl: e.OAUTH_TOKEN_URL ?? `${publicUrl}/identity/token`,
+      scope: e.OAUTH_SCOPE,
+      loginHint: e.OAUTH_LOGIN_HINT,
+      locale: e.LOCALE,
+      availableLocales,
+      mapsKey: e.MAPS_KEY,
+      winnerAppUrl: e.WINNER_APP_URL,
+      adminAppUrl: e.ADMIN_APP_URL,
+      frontendUrl: e.FRONTEND_URL,
+      tokenRefreshLeewaySeconds: e.TOKEN_REFRESH_LEEWAY_SECONDS,
+    },
+  };
+}
+
+export { currencyForLocale };

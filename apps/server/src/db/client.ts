@@ -1,0 +1,83 @@
+/**
+ * Opens the database: PostgreSQL through node-postgres when a connection
+ * string is given, otherwise the embedded PGlite (a folder on disk, or memory
+ * for tests). Applies the migrations before anything else touches it.
+ *
+ * PGlite is a single session: it runs every query and every transaction
+ * exclusively (its own queue), so concurrent requests never interleave.
+ */
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import * as schema from './schema.js';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** A database handle or an open transaction: data-access functions take either. */
+export type DbOrTx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Answers whether the database responds (for /ready). */
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+export type DatabaseLocation =
+  { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string } | { kind: 'memory' };
+
+const migrationsFolder = path.resolve(import.meta.dirname, '../../src/db/migrations');
+/** Arbitrary, fixed key of the advisory lock that serialises migrations across processes. */
+const MIGRATION_LOCK_KEY = 73_019_114;
+
+export async function openDatabase(location: DatabaseLocation): Promise<Database> {
+  if (location.kind === 'postgres') return openPostgres(location.url);
+  if (location.kind === 'pglite') await mkdir(location.dataDir, { recursive: true });
+  const client =
+    location.kind === 'memory' ? new PGlite() : new PGlite(path.join(location.dataDir, 'pglite'));
+  const db = drizzlePglite({ client, schema });
+  await migratePglite(db, { migrationsFolder });
+  return {
+    db: db as unknown as Db,
+    kind: 'pglite',
+    async ping() {
+      await client.query('select 1');
+      return true;
+    },
+    async close() {
+      await client.close();
+    },
+  };
+}
+
+async function openPostgres(url: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // Several server processes may start at once: one migrates, the others wait.
+  const lockClient = await pool.connect();
+  try {
+    await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    await migratePg(drizzlePg({ client: lockClient, schema }), { migrationsFolder });
+  } finally {
+    await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
+    lockClient.release();
+  }
+  const db = drizzlePg({ client: pool, schema });
+  return {
+    db: db as unknown as Db,
+    kind: 'postgres',
+    async ping() {
+      await pool.query('select 1');
+      return true;
+    },
+    async close() {
+      await pool.end();
+    },
+  };
+}

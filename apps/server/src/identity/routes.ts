@@ -1,0 +1,268 @@
+/**
+ * HTTP face of the built-in OAuth2 provider: sign-in page and authorization
+ * endpoint (code + PKCE, and implicit), token endpoint, JWKS, discovery, and
+ * the auth API's token refresh `GET /api/v2/my/tokens`.
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ZTokensResponse } from '@backoffice/domain';
+import { findUserByEmail, findUserById, touchLastLogin } from '../modules/users/queries.js';
+import { bearerToken } from '../http/authenticate.js';
+import {
+  AUTHORIZE_PARAM_NAMES,
+  checkAuthorizeRequest,
+  redirectWith,
+  type AuthorizeParams,
+} from './authorize-request.js';
+import { createAuthorizationCode, redeemAuthorizationCode } from './codes.js';
+import { loginTexts, renderErrorPage, renderLoginPage } from './login-page.js';
+import { DUMMY_HASH, verifyPassword } from './passwords.js';
+
+const optionalParam = z.string().max(2048).optional();
+const ZAuthorizeParams = z.object(
+  Object.fromEntries(AUTHORIZE_PARAM_NAMES.map((name) => [name, optionalParam])) as Record<
+    (typeof AUTHORIZE_PARAM_NAMES)[number],
+    typeof optionalParam
+  >,
+);
+const ZLoginForm = ZAuthorizeParams.extend({
+  email: z.string().max(320).default(''),
+  password: z.string().max(1024).default(''),
+});
+const ZTokenForm = z.object({
+  grant_type: z.string().optional(),
+  code: z.string().max(512).optional(),
+  redirect_uri: z.string().max(2048).optional(),
+  client_id: z.string().max(200).optional(),
+  code_verifier: z.string().max(256).optional(),
+});
+
+export const AUTHORIZE_PATH = '/identity/authorize';
+
+function carriedParams(params: AuthorizeParams): Record<string, string> {
+  const carried: Record<string, string> = {};
+  for (const name of AUTHORIZE_PARAM_NAMES) {
+    const value = params[name];
+    if (value !== undefined) carried[name] = value;
+  }
+  return carried;
+}
+
+export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { config, db, tokenIssuer, tokenVerifier, signingKey, demoAccounts } = app.ctx;
+  const client = { clientId: config.identity.clientId, redirectUris: config.identity.redirectUris };
+  // Browsers apply form-action to the redirect after a form post, so the client origins must be allowed.
+  const formActionOrigins = [...new Set(client.redirectUris.map((uri) => new URL(uri).origin))];
+  const pageCsp = `default-src 'none'; style-src 'unsafe-inline'; form-action 'self' ${formActionOrigins.join(' ')}; frame-ancestors 'none'; base-uri 'none'`;
+
+  const sendPage = (reply: FastifyReply, status: number, html: string) =>
+    reply
+      .status(status)
+      .header('content-security-policy', pageCsp)
+      .header('cache-control', 'no-store')
+      .type('text/html; charset=utf-8')
+      .send(html);
+
+  const showLogin = (
+    reply: FastifyReply,
+    params: AuthorizeParams,
+    status: number,
+    email: string,
+    error: string | undefined,
+  ) => {
+    const texts = loginTexts(params.ui_locales);
+    return sendPage(
+      reply,
+      status,
+      renderLoginPage({
+        texts,
+        language: params.ui_locales?.split(/[-_ ]/)[0] ?? 'de',
+        action: AUTHORIZE_PATH,
+        params: carriedParams(params),
+        email,
+        error,
+        demoAccounts: config.demo ? demoAccounts : [],
+      }),
+    );
+  };
+
+  /** Handles a request whose parameters are not acceptable; returns true when it answered. */
+  const answerBadRequest = (reply: FastifyReply, params: AuthorizeParams) => {
+    const check = checkAuthorizeRequest(params, client);
+    if (check.kind === 'ok') return check;
+    if (check.kind === 'fatal') {
+      const texts = loginTexts(params.ui_locales);
+      sendPage(reply, 400, renderErrorPage(texts, 'de', texts.invalidRequest));
+      return undefined;
+    }
+    reply.redirect(
+      redirectWith(
+        check.redirectUri,
+        { error: check.error, state: check.state },
+        check.useFragment,
+      ),
+      302,
+    );
+    return undefined;
+  };
+
+  // Too many sign-in attempts get the page again with a message, not a JSON error.
+  app.setErrorHandler((error, request, reply) => {
+    if (
+      (error as { statusCode?: number }).statusCode === 429 &&
+      request.url.startsWith(AUTHORIZE_PATH)
+    ) {
+      const body = (request.body ?? {}) as AuthorizeParams & { email?: string };
+      return showLogin(
+        reply,
+        body,
+        429,
+        body.email ?? '',
+        loginTexts(body.ui_locales).tooManyAttempts,
+      );
+    }
+    throw error;
+  });
+
+  app.get(
+    AUTHORIZE_PATH,
+    { schema: { querystring: ZAuthorizeParams, hide: true } },
+    async (request, reply) => {
+      const check = answerBadRequest(reply, request.query);
+      if (!check) return reply;
+      return showLogin(reply, request.query, 200, request.query.login_hint ?? '', undefined);
+    },
+  );
+
+  app.post(
+    AUTHORIZE_PATH,
+    {
+      schema: { body: ZLoginForm, hide: true },
+      config: {
+        rateLimit: { max: config.identity.loginRateLimitPerMinute, timeWindow: '1 minute' },
+      },
+    },
+    async (request, reply) => {
+      const form = request.body;
+      const check = answerBadRequest(reply, form);
+      if (!check) return reply;
+      const user = form.email ? await findUserByEmail(db, form.email) : undefined;
+      // Compare against a dummy hash when the user is unknown, so the answer time tells nothing.
+      const valid = await verifyPassword(form.password, user?.passwordHash ?? (await DUMMY_HASH));
+      if (!user || !user.passwordHash || !valid) {
+        return showLogin(
+          reply,
+          form,
+          401,
+          form.email,
+          loginTexts(form.ui_locales).wrongCredentials,
+        );
+      }
+      await touchLastLogin(db, user.id);
+      const { request: grant } = check;
+      if (grant.responseType === 'code') {
+        const code = await createAuthorizationCode(db, {
+          clientId: grant.clientId,
+          redirectUri: grant.redirectUri,
+          userId: user.id,
+          scope: grant.scope,
+          // checkAuthorizeRequest guarantees a challenge for the code flow.
+          codeChallenge: grant.codeChallenge ?? '',
+        });
+        return reply.redirect(
+          redirectWith(grant.redirectUri, { code, state: grant.state }, false),
+          302,
+        );
+      }
+      const issued = await tokenIssuer.issue(user);
+      return reply.redirect(
+        redirectWith(
+          grant.redirectUri,
+          {
+            access_token: issued.token,
+            token_type: 'Bearer',
+            expires_in: String(issued.expiresIn),
+            scope: grant.scope,
+            state: grant.state,
+          },
+          true,
+        ),
+        302,
+      );
+    },
+  );
+
+  app.post(
+    '/identity/token',
+    {
+      schema: { body: ZTokenForm, hide: true },
+      config: {
+        rateLimit: { max: config.identity.loginRateLimitPerMinute * 6, timeWindow: '1 minute' },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const form = request.body;
+      if (form.grant_type !== 'authorization_code') {
+        return reply.status(400).send({ error: 'unsupported_grant_type' });
+      }
+      if (!form.code || !form.redirect_uri || !form.client_id || !form.code_verifier) {
+        return reply.status(400).send({ error: 'invalid_request' });
+      }
+      if (form.client_id !== client.clientId)
+        return reply.status(401).send({ error: 'invalid_client' });
+      const result = await redeemAuthorizationCode(db, {
+        code: form.code,
+        clientId: form.client_id,
+        redirectUri: form.redirect_uri,
+        codeVerifier: form.code_verifier,
+      });
+      if (!result.ok) return reply.status(400).send({ error: result.error });
+      const user = await findUserById(db, result.userId);
+      if (!user) return reply.status(400).send({ error: 'invalid_grant' });
+      const issued = await tokenIssuer.issue(user);
+      return {
+        access_token: issued.token,
+        token_type: 'Bearer',
+        expires_in: issued.expiresIn,
+        scope: result.scope,
+      };
+    },
+  );
+
+  app.get('/identity/jwks.json', { schema: { hide: true } }, async () => ({
+    keys: [signingKey.publicJwk],
+  }));
+
+  app.get('/.well-known/openid-configuration', { schema: { hide: true } }, async () => ({
+    issuer: config.identity.issuer,
+    authorization_endpoint: `${config.publicUrl}${AUTHORIZE_PATH}`,
+    token_endpoint: `${config.publicUrl}/identity/token`,
+    jwks_uri: `${config.publicUrl}/identity/jwks.json`,
+    response_types_supported: ['code', 'token'],
+    grant_types_supported: ['authorization_code', 'implicit'],
+    code_challenge_methods_supported: ['S256'],
+    scopes_supported: ['base'],
+    token_endpoint_auth_methods_supported: ['none'],
+  }));
+
+  app.get(
+    '/api/v2/my/tokens',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Fresh tokens for the caller, one per realm',
+        response: { 200: ZTokensResponse },
+      },
+    },
+    async (request: FastifyRequest, reply) => {
+      const token = bearerToken(request);
+      const claims = token ? await tokenVerifier.verify(token) : null;
+      const user = claims ? await findUserById(db, claims.sub) : undefined;
+      if (!user) return reply.status(401).send({ statusCode: 401, message: 'unauthorized' });
+      const issued = await tokenIssuer.issue(user);
+      return { tokens: [{ name: config.identity.realm, token: issued.token }] };
+    },
+  );
+};

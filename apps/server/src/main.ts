@@ -1,0 +1,40 @@
+/** Entry point: read config, open and migrate the database, listen. */
+import { buildApp } from './app.js';
+import { createAppContext, openConfiguredDatabase } from './bootstrap.js';
+import { ConfigError, loadConfig, type Config } from './config.js';
+
+async function main(): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const database = await openConfiguredDatabase(config);
+  const ctx = await createAppContext(config, database);
+  const app = await buildApp(ctx, { serveWeb: true });
+
+  const shutdown = async (signal: string) => {
+    app.log.info({ signal }, 'shutting down');
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const mode = config.demo ? ' (demo mode: sign in as admin@example.com / demo)' : '';
+  process.stdout.write(`Campaign back-office running at ${config.publicUrl}${mode}\n`);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(
+    `Failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+  );
+  process.exit(1);
+});

@@ -1,0 +1,62 @@
+/** Liveness, readiness and the web app's runtime configuration. */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ZRuntimeConfig, currencyForLocale, type TRuntimeConfig } from '@backoffice/domain';
+import type { Config } from '../../config.js';
+
+export function runtimeConfig(config: Config): TRuntimeConfig {
+  const { web, identity } = config;
+  return {
+    appName: web.appName,
+    apiUrl: '/api',
+    authApiUrl: '',
+    oauth: {
+      flow: web.flow,
+      authorizeUrl: web.authorizeUrl,
+      tokenUrl: web.tokenUrl,
+      clientId: identity.clientId,
+      redirectUri: '',
+      scope: web.scope,
+      loginHint: web.loginHint,
+      realm: identity.realm,
+    },
+    mapsKey: web.mapsKey,
+    currency: currencyForLocale(web.locale),
+    locale: web.locale,
+    availableLocales: web.availableLocales,
+    urls: { winnerApp: web.winnerAppUrl, adminApp: web.adminAppUrl, frontend: web.frontendUrl },
+    tokenRefreshLeewaySeconds: web.tokenRefreshLeewaySeconds,
+  };
+}
+
+const ZStatus = z.object({ status: z.string() });
+
+export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { config, database } = app.ctx;
+  const clientConfig = runtimeConfig(config);
+
+  app.get('/health', { schema: { tags: ['system'], response: { 200: ZStatus } } }, async () => ({
+    status: 'ok',
+  }));
+
+  app.get(
+    '/ready',
+    { schema: { tags: ['system'], response: { 200: ZStatus, 503: ZStatus } } },
+    async (request, reply) => {
+      const ok = await database.ping().catch((error: unknown) => {
+        request.log.warn({ err: error }, 'database not ready');
+        return false;
+      });
+      return ok ? { status: 'ready' } : reply.status(503).send({ status: 'unavailable' });
+    },
+  );
+
+  app.get(
+    '/config.json',
+    { schema: { tags: ['system'], response: { 200: ZRuntimeConfig } } },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-cache');
+      return clientConfig;
+    },
+  );
+};

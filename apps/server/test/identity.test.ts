@@ -1,0 +1,364 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { SignJWT, generateKeyPair } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  bearer,
+  CLIENT_ID,
+  createTestApp,
+  PUBLIC_URL,
+  REDIRECT_URI,
+  type TestApp,
+} from './helpers.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const pkce = () => {
+  const verifier = randomBytes(32).toString('base64url');
+  const challenge = createHash('sha256').update(verifier).digest('base64url');
+  return { verifier, challenge };
+};
+
+const authorizeQuery = (extra: Record<string, string> = {}) =>
+  new URLSearchParams({
+    response_type: 'code',
+    client_id: CLIENT_ID,
+    redirect_uri: REDIRECT_URI,
+    scope: 'base',
+    state: 'xyz',
+    code_challenge: pkce().challenge,
+    code_challenge_method: 'S256',
+    ...extra,
+  }).toString();
+
+async function login(fields: Record<string, string>) {
+  return t.app.inject({ method: 'POST', url: '/identity/authorize', payload: fields });
+}
+
+async function codeFor(email: string, challenge: string) {
+  const response = await login({
+    response_type: 'code',
+    client_id: CLIENT_ID,
+    redirect_uri: REDIRECT_URI,
+    scope: 'base',
+    state: 'abc',
+    code_challenge: challenge,
+    code_challenge_method: 'S256',
+    email,
+    password: 'demo',
+  });
+  expect(response.statusCode).toBe(302);
+  const location = new URL(String(response.headers.location));
+  expect(`${location.origin}${location.pathname}`).toBe(REDIRECT_URI);
+  expect(location.searchParams.get('state')).toBe('abc');
+  const code = location.searchParams.get('code');
+  expect(code).toBeTruthy();
+  return String(code);
+}
+
+const exchange = (fields: Record<string, string>) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/identity/token',
+    payload: new URLSearchParams({
+      grant_type: 'authorization_code',
+      client_id: CLIENT_ID,
+      redirect_uri: REDIRECT_URI,
+      ...fields,
+    }).toString(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  });
+
+describe('sign-in page', () => {
+  it('is German, prefills the login hint and lists the demo accounts in demo mode', async () => {
+    const response = await t.app.inject(
+      `/identity/authorize?${authorizeQuery({ login_hint: 'owner@example.com' })}`,
+    );
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/html');
+    expect(response.body).toContain('<html lang="de">');
+    expect(response.body).toContain('E-Mail-Adresse');
+    expect(response.body).toContain('value="owner@example.com"');
+    expect(response.body).toContain('Anmelden als multi@example.com');
+  });
+
+  it('lists no demo accounts outside demo mode', async () => {
+    const other = await createTestApp({ DEMO: 'false', JWT_PRIVATE_KEY: await freshPem() });
+    try {
+      const response = await other.app.inject(`/identity/authorize?${authorizeQuery()}`);
+      expect(response.statusCode).toBe(200);
+      expect(response.body).not.toContain('Demo-Zugänge');
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('refuses an unknown client or a redirect URI that does not match exactly, without redirecting', async () => {
+    for (const extra of [
+      { client_id: 'evil' },
+      { redirect_uri: 'https://evil.example.com/oauth2/postback' },
+      { redirect_uri: `${REDIRECT_URI}/extra` },
+      { redirect_uri: `${REDIRECT_URI}?x=1` },
+    ]) {
+      const response = await t.app.inject(`/identity/authorize?${authorizeQuery(extra)}`);
+      expect(response.statusCode).toBe(400);
+      expect(response.headers.location).toBeUndefined();
+      expect(response.body).toContain('Die Anmeldeanfrage ist ungültig');
+    }
+  });
+
+  it('sends a code request without S256 PKCE back with invalid_request', async () => {
+    const response = await t.app.inject(
+      `/identity/authorize?${authorizeQuery({ code_challenge_method: 'plain' })}`,
+    );
+    expect(response.statusCode).toBe(302);
+    const location = new URL(String(response.headers.location));
+    expect(location.searchParams.get('error')).toBe('invalid_request');
+    expect(location.searchParams.get('state')).toBe('xyz');
+  });
+
+  it('sends an unknown scope back with invalid_scope', async () => {
+    const response = await t.app.inject(
+      `/identity/authorize?${authorizeQuery({ scope: 'admin' })}`,
+    );
+    expect(new URL(String(response.headers.location)).searchParams.get('error')).toBe(
+      'invalid_scope',
+    );
+  });
+
+  it('answers wrong credentials with one message that does not say which part was wrong', async () => {
+    const base = {
+      response_type: 'token',
+      client_id: CLIENT_ID,
+      redirect_uri: REDIRECT_URI,
+      scope: 'base',
+    };
+    const wrongPassword = await login({ ...base, email: 'owner@example.com', password: 'nope' });
+    const unknownUser = await login({ ...base, email: 'nobody@example.com', password: 'demo' });
+    for (const response of [wrongPassword, unknownUser]) {
+      expect(response.statusCode).toBe(401);
+      expect(response.headers.location).toBeUndefined();
+      expect(response.body).toContain('E-Mail-Adresse oder Passwort ist falsch.');
+    }
+  });
+});
+
+describe('authorization code grant with PKCE', () => {
+  it('issues a token for the right verifier, once', async () => {
+    const { verifier, challenge } = pkce();
+    const code = await codeFor('owner@example.com', challenge);
+    const response = await exchange({ code, code_verifier: verifier });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-store');
+    const body = response.json<{ access_token: string; token_type: string; expires_in: number }>();
+    expect(body.token_type).toBe('Bearer');
+    expect(body.expires_in).toBe(3600);
+    const init = await t.app.inject({
+      method: 'POST',
+      url: '/api/init-user',
+      headers: bearer(body.access_token),
+    });
+    expect(init.statusCode).toBe(200);
+    expect(init.json().user.email).toBe('owner@example.com');
+
+    const again = await exchange({ code, code_verifier: verifier });
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toEqual({ error: 'invalid_grant' });
+  });
+
+  it('refuses a wrong verifier and burns the code', async () => {
+    const { verifier, challenge } = pkce();
+    const code = await codeFor('owner@example.com', challenge);
+    const wrong = await exchange({ code, code_verifier: pkce().verifier });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toEqual({ error: 'invalid_grant' });
+    const right = await exchange({ code, code_verifier: verifier });
+    expect(right.statusCode).toBe(400);
+  });
+
+  it('refuses a code presented with another redirect URI or client', async () => {
+    const { verifier, challenge } = pkce();
+    const code = await codeFor('owner@example.com', challenge);
+    const otherRedirect = await exchange({
+      code,
+      code_verifier: verifier,
+      redirect_uri: `${PUBLIC_URL}/elsewhere`,
+    });
+    expect(otherRedirect.statusCode).toBe(400);
+    const { verifier: v2, challenge: c2 } = pkce();
+    const code2 = await codeFor('owner@example.com', c2);
+    const otherClient = await exchange({ code: code2, code_verifier: v2, client_id: 'evil' });
+    expect(otherClient.statusCode).toBe(401);
+    expect(otherClient.json()).toEqual({ error: 'invalid_client' });
+  });
+
+  it('refuses other grant types and incomplete requests', async () => {
+    const password = await exchange({ grant_type: 'password', code: 'x', code_verifier: 'y' });
+    expect(password.json()).toEqual({ error: 'unsupported_grant_type' });
+    const incomplete = await exchange({ code: 'x' });
+    expect(incomplete.json()).toEqual({ error: 'invalid_request' });
+  });
+});
+
+describe('implicit grant', () => {
+  it('puts the token, its lifetime and the state in the fragment', async () => {
+    const response = await login({
+      response_type: 'token',
+      client_id: CLIENT_ID,
+      redirect_uri: REDIRECT_URI,
+      scope: 'base',
+      state: 'st4te',
+      email: 'ADMIN@example.com',
+      password: 'demo',
+    });
+    expect(response.statusCode).toBe(302);
+    const location = new URL(String(response.headers.location));
+    expect(location.search).toBe('');
+    const fragment = new URLSearchParams(location.hash.slice(1));
+    expect(fragment.get('state')).toBe('st4te');
+    expect(fragment.get('token_type')).toBe('Bearer');
+    expect(fragment.get('expires_in')).toBe('3600');
+    const init = await t.app.inject({
+      method: 'POST',
+      url: '/api/init-user',
+      headers: bearer(String(fragment.get('access_token'))),
+    });
+    expect(init.json().user.level).toBe('admin');
+  });
+});
+
+async function freshPem() {
+  const { exportPKCS8 } = await import('jose');
+  const { privateKey } = await generateKeyPair('ES256', { extractable: true });
+  return exportPKCS8(privateKey);
+}
+
+describe('token checks of the merchant API', () => {
+  const sign = (
+    claims: { iss?: string; aud?: string; exp?: number },
+    key = t.ctx.signingKey.privateKey,
+    kid = t.ctx.signingKey.kid,
+  ) =>
+    new SignJWT({ email: 'owner@example.com' })
+      .setProtectedHeader({ alg: 'ES256', kid })
+      .setSubject('someone')
+      .setIssuer(claims.iss ?? PUBLIC_URL)
+      .setAudience(claims.aud ?? 'campaign-backoffice')
+      .setIssuedAt()
+      .setExpirationTime(claims.exp ?? Math.floor(Date.now() / 1000) + 600)
+      .sign(key);
+
+  const initWith = (headers: Record<string, string>) =>
+    t.app.inject({ method: 'POST', url: '/api/init-user', headers });
+
+  it('accepts a well-formed token of its own', async () => {
+    expect((await initWith(bearer(await sign({})))).statusCode).toBe(200);
+  });
+
+  it('refuses missing, expired, tampered, wrong-issuer, wrong-audience and foreign-key tokens with 401', async () => {
+    const valid = await sign({});
+    const [header, payload, signature] = valid.split('.');
+    const forged = JSON.parse(Buffer.from(String(payload), 'base64url').toString());
+    forged.email = 'admin@example.com';
+    const tampered = `${header}.${Buffer.from(JSON.stringify(forged)).toString('base64url')}.${signature}`;
+    const foreign = await generateKeyPair('ES256');
+    const unsigned = `${Buffer.from(JSON.stringify({ alg: 'none' })).toString('base64url')}.${payload}.`;
+    const cases: Record<string, Record<string, string>> = {
+      missing: {},
+      malformed: bearer('not-a-token'),
+      expired: bearer(await sign({ exp: Math.floor(Date.now() / 1000) - 5 })),
+      tampered: bearer(tampered),
+      wrongIssuer: bearer(await sign({ iss: 'https://evil.example.com' })),
+      wrongAudience: bearer(await sign({ aud: 'another-api' })),
+      foreignKey: bearer(await sign({}, foreign.privateKey)),
+      algNone: bearer(unsigned),
+      basicScheme: { authorization: `Basic ${valid}` },
+    };
+    for (const [name, headers] of Object.entries(cases)) {
+      const response = await initWith(headers);
+      expect(response.statusCode, name).toBe(401);
+      expect(response.json(), name).toEqual({ statusCode: 401, message: 'unauthorized' });
+    }
+  });
+});
+
+describe('auth API', () => {
+  it('GET /api/v2/my/tokens returns a fresh token for the configured realm', async () => {
+    const token = await t.signIn('silver@example.com');
+    const response = await t.app.inject({ url: '/api/v2/my/tokens', headers: bearer(token) });
+    expect(response.statusCode).toBe(200);
+    const { tokens } = response.json<{ tokens: { name: string; token: string }[] }>();
+    expect(tokens.map((entry) => entry.name)).toEqual(['backoffice']);
+    const fresh = String(tokens[0]?.token);
+    const init = await t.app.inject({
+      method: 'POST',
+      url: '/api/init-user',
+      headers: bearer(fresh),
+    });
+    expect(init.json().user.email).toBe('silver@example.com');
+  });
+
+  it('refuses the refresh without a valid token', async () => {
+    expect((await t.app.inject({ url: '/api/v2/my/tokens' })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ url: '/api/v2/my/tokens', headers: bearer('x.y.z') })).statusCode,
+    ).toBe(401);
+  });
+
+  it('publishes the public key only, and a discovery document', async () => {
+    const jwks = (await t.app.inject('/identity/jwks.json')).json<{
+      keys: Record<string, unknown>[];
+    }>();
+    expect(jwks.keys).toHaveLength(1);
+    expect(jwks.keys[0]).not.toHaveProperty('d');
+    expect(jwks.keys[0]).toMatchObject({ kty: 'EC', alg: 'ES256', kid: t.ctx.signingKey.kid });
+    const discovery = (await t.app.inject('/.well-known/openid-configuration')).json();
+    expect(discovery.code_challenge_methods_supported).toEqual(['S256']);
+  });
+});
+
+describe('brute-force protection', () => {
+  it('limits sign-in attempts per client and says so in German', async () => {
+    const limited = await createTestApp({ LOGIN_RATE_LIMIT_PER_MINUTE: '3' });
+    try {
+      const attempt = () =>
+        limited.app.inject({
+          method: 'POST',
+          url: '/identity/authorize',
+          payload: {
+            response_type: 'token',
+            client_id: CLIENT_ID,
+            redirect_uri: REDIRECT_URI,
+            scope: 'base',
+            email: 'owner@example.com',
+            password: 'guess',
+          },
+        });
+      for (let i = 0; i < 3; i += 1) expect((await attempt()).statusCode).toBe(401);
+      const blocked = await attempt();
+      expect(blocked.statusCode).toBe(429);
+      expect(blocked.body).toContain('Zu viele Anmeldeversuche');
+      // Even the right password is refused while the limit holds.
+      const right = await limited.app.inject({
+        method: 'POST',
+        url: '/identity/authorize',
+        payload: {
+          response_type: 'token',
+          client_id: CLIENT_ID,
+          redirect_uri: REDIRECT_URI,
+          scope: 'base',
+          email: 'owner@example.com',
+          password: 'demo',
+        },
+      });
+      expect(right.statusCode).toBe(429);
+    } finally {
+      await limited.close();
+    }
+  });
+});

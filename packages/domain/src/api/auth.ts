@@ -1,0 +1,52 @@
+/** Contract of the auth API and the session bootstrap (spec §7 "Auth and session"). */
+import { z } from 'zod';
+import { ACCOUNT_ROLES } from '../account/roles.js';
+import { MERCHANT_SEARCH_TYPES } from '../merchant/search-type.js';
+import { USER_LEVELS } from '../user/levels.js';
+
+export const ZTokensResponse = z.object({
+  tokens: z.array(z.object({ name: z.string(), token: z.string() })),
+});
+export type TTokensResponse = z.infer<typeof ZTokensResponse>;
+
+export const ZTokenClaims = z.object({
+  sub: z.string(),
+  iss: z.string(),
+  exp: z.number().int(),
+});
+
+export const ZUser = z.object({
+  email: z.string(),
+  locale: z.string(),
+  level: z.enum(USER_LEVELS),
+  token: ZTokenClaims,
+});
+export type TUser = z.infer<typeof ZUser>;
+
+/** A merchant as it appears in pickers, the top bar and lists. */
+export const ZMerchantSummary = z.object({
+  uuid: z.string(),
+  name: z.string(),
+  brand_name: z.string().nullable(),
+  level: z.number().int(),
+  is_valid: z.boolean(),
+  errors: z.array(z.string()),
+  image: z.object({ src: z.string() }).nullable(),
+  /** The caller's roles for this merchant (all roles for admins and agencies). */
+  roles: z.array(z.enum(ACCOUNT_ROLES)),
+});
+export type TMerchantSummary = z.infer<typeof ZMerchantSummary>;
+
+export const ZInitUserResponse = z.object({
+  user: ZUser,
+  merchantinfo: z.object({
+    searchtype: z.enum(MERCHANT_SEARCH_TYPES),
+    /** The first page of merchants the user may act for; pick more through GET /merchants. */
+    merchants: z.array(ZMerchantSummary),
+    total: z.number().int(),
+  }),
+});
+export type TInitUserResponse = z.infer<typeof ZInitUserResponse>;
+
+export const ZLinkedWithAccountResponse = z.object({ allowed: z.boolean() });
+export type TLinkedWithAccountResponse = z.infer<typeof ZLinkedWithAccountResponse>;

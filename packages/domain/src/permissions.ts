@@ -1,0 +1,56 @@
+/**
+ * Who may do what (spec §6). The server enforces these rules; the web app
+ * calls the same functions only to shape what it shows.
+ */
+import type { AccountRole } from './account/roles.js';
+import type { MerchantSearchType } from './merchant/search-type.js';
+import type { UserLevel } from './user/levels.js';
+
+export interface Actor {
+  level: UserLevel;
+}
+
+export const isAdmin = (actor: Actor): boolean => actor.level === 'admin';
+
+/** Access-code sets and the admin link are for admins alone. */
+export const canUseAccessCodeSets = isAdmin;
+export const canSeeAdminLink = isAdmin;
+
+/** Tip campaigns may be created and opened by admins and agencies. */
+export const canUseTips = (actor: Actor): boolean =>
+  actor.level === 'admin' || actor.level === 'agency';
+
+/** Merchant level 1 unlocks toggle-listable, clone and the requireddata step. */
+export const SILVER_FEATURES_LEVEL = 1;
+export const canToggleListable = (merchantLevel: number): boolean =>
+  merchantLevel >= SILVER_FEATURES_LEVEL;
+export const canClone = canToggleListable;
+export const canUseRequiredDataStep = canToggleListable;
+
+/** Merchant switching is hidden when the user has exactly one merchant. */
+export const canSwitchMerchant = (searchType: MerchantSearchType): boolean =>
+  searchType !== 'single';
+
+/**
+ * A level-0 user in single-merchant mode who opens merchant create or edit is
+ * sent to the upgrade notice instead.
+ */
+export const mustUpgradeForMerchantProfile = (
+  merchantLevel: number,
+  searchType: MerchantSearchType,
+): boolean => merchantLevel === 0 && searchType === 'single';
+
+/**
+ * Whether an account's roles grant a role. Admins hold every role for every
+ * merchant; agencies hold every role for the merchants they are linked to.
+ */
+export function hasRole(
+  actor: Actor,
+  roles: readonly AccountRole[] | undefined,
+  role: AccountRole,
+): boolean {
+  if (actor.level === 'admin') return true;
+  if (!roles) return false;
+  if (actor.level === 'agency') return true;
+  return roles.includes(role);
+}
