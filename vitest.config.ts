@@ -19,10 +19,7 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
-      {
-        resolve,
-        test: { name: 'web', include: ['apps/web/src/**/*.test.{ts,tsx}'] },
-      },
+      'apps/web/vitest.config.ts',
     ],
   },
 });

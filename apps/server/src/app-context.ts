@@ -1,8 +1,10 @@
 /** What every route module may use: configuration, database, token services. */
+import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
 import type { SigningKey } from './identity/keys.js';
 import type { TokenIssuer, TokenVerifier } from './identity/tokens.js';
+import type { Mailer } from './mail/mailer.js';
 
 export interface DemoAccountInfo {
   email: string;
@@ -11,11 +13,13 @@ export interface DemoAccountInfo {
 
 export interface AppContext {
   config: Config;
+  log: FastifyBaseLogger;
   database: Database;
   db: Db;
   signingKey: SigningKey;
   tokenIssuer: TokenIssuer;
   tokenVerifier: TokenVerifier;
+  mailer: Mailer;
   /** Listed on the sign-in page in demo mode only. */
   demoAccounts: readonly DemoAccountInfo[];
 }

@@ -17,7 +17,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { AppContext } from './app-context.js';
 import { requireBearerToken } from './http/authenticate.js';
-import { registerErrorHandling } from './http/errors.js';
+import { registerErrorHandling, sendNotFound } from './http/errors.js';
 import { registerSpa } from './http/spa.js';
 import { identityRoutes } from './identity/routes.js';
 import { merchantRoutes } from './modules/merchants/routes.js';
@@ -34,7 +34,7 @@ export async function buildApp(
   options: BuildAppOptions = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: ctx.config.logLevel },
+    loggerInstance: ctx.log,
     bodyLimit: 1024 * 1024,
     trustProxy: true,
   }).withTypeProvider<ZodTypeProvider>();
@@ -80,5 +80,6 @@ export async function buildApp(
   );
 
   if (options.serveWeb) await registerSpa(app, ctx.config.webDistDir);
+  else app.setNotFoundHandler((_request, reply) => sendNotFound(reply));
   return app;
 }

@@ -1,9 +1,11 @@
 /** Wires configuration, database and token services into the app context. */
+import { pino } from 'pino';
 import type { AppContext } from './app-context.js';
 import type { Config } from './config.js';
 import { openDatabase, type Database, type DatabaseLocation } from './db/client.js';
 import { loadSigningKey } from './identity/keys.js';
 import { createTokenIssuer, createTokenVerifier } from './identity/tokens.js';
+import { createMailer } from './mail/mailer.js';
 import { DEMO_ACCOUNTS, seedDemoData } from './seed/demo-data.js';
 
 export function databaseLocation(config: Config): DatabaseLocation {
@@ -34,11 +36,13 @@ export async function createAppContext(
   });
   return {
     config,
+    log: pino({ level: config.logLevel }),
     database,
     db: database.db,
     signingKey,
     tokenIssuer,
     tokenVerifier,
+    mailer: createMailer(config.mail),
     demoAccounts: config.demo ? DEMO_ACCOUNTS : [],
   };
 }

@@ -48,6 +48,17 @@ const ZEnv = z.object({
   TOKEN_REFRESH_LEEWAY_SECONDS: z.coerce.number().int().min(10).max(3600).default(600),
   LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(10),
 
+  MAIL_FROM: z.string().min(3).default('Kampagnen-Backoffice <no-reply@localhost>'),
+  SMTP_URL: optionalUrl,
+  OUTBOX_DIR: z.string().optional(),
+  AGENCY_AUTO_APPROVE_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(7 * 86_400)
+    .default(300),
+  SCHEDULER_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
+
   APP_NAME: z.string().min(1).default('Kampagnen-Backoffice'),
   LOCALE: z.string().min(2).default('de-DE'),
   AVAILABLE_LOCALES: commaList.default(['de', 'en']),
@@ -68,6 +79,18 @@ export interface Config {
   demo: boolean;
   logLevel: z.infer<typeof ZEnv>['LOG_LEVEL'];
   webDistDir: string;
+  mail: {
+    from: string;
+    /** SMTP connection URL; undefined writes every mail as an .eml file into outboxDir. */
+    smtpUrl: string | undefined;
+    outboxDir: string;
+  };
+  campaigns: {
+    /** Delay after which an agency's submitted campaign is approved without review. */
+    agencyAutoApproveSeconds: number;
+    /** How often the scheduler publishes and ends campaigns; 0 switches it off. */
+    schedulerIntervalSeconds: number;
+  };
   identity: {
     /** PKCS#8 PEM of the signing key; undefined in demo mode means "generate and keep in dataDir". */
     privateKeyPem: string | undefined;
@@ -126,6 +149,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demo,
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : defaultWebDist,
+    mail: {
+      from: e.MAIL_FROM,
+      smtpUrl: e.SMTP_URL,
+      outboxDir: path.resolve(e.OUTBOX_DIR ?? path.join(e.DATA_DIR, 'outbox')),
+    },
+    campaigns: {
+      agencyAutoApproveSeconds: e.AGENCY_AUTO_APPROVE_SECONDS,
+      schedulerIntervalSeconds: e.SCHEDULER_INTERVAL_SECONDS,
+    },
     identity: {
       privateKeyPem: e.JWT_PRIVATE_KEY?.replace(/\\n/g, '\n'),
       issuer: e.OAUTH_ISSUER ?? publicUrl,

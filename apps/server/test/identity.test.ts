@@ -99,12 +99,13 @@ describe('sign-in page', () => {
   });
 
   it('refuses an unknown client or a redirect URI that does not match exactly, without redirecting', async () => {
-    for (const extra of [
+    const extras: Record<string, string>[] = [
       { client_id: 'evil' },
       { redirect_uri: 'https://evil.example.com/oauth2/postback' },
       { redirect_uri: `${REDIRECT_URI}/extra` },
       { redirect_uri: `${REDIRECT_URI}?x=1` },
-    ]) {
+    ];
+    for (const extra of extras) {
       const response = await t.app.inject(`/identity/authorize?${authorizeQuery(extra)}`);
       expect(response.statusCode).toBe(400);
       expect(response.headers.location).toBeUndefined();

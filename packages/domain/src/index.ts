@@ -2,6 +2,7 @@
 export * from './account/roles.js';
 export * from './api/auth.js';
 export * from './api/common.js';
+export * from './api/messages.js';
 export * from './api/merchants.js';
 export * from './campaign/phase.js';
 export * from './campaign/status.js';
@@ -10,3 +11,9 @@ export * from './config/runtime-config.js';
 export * from './merchant/search-type.js';
 export * from './permissions.js';
 export * from './user/levels.js';
+export * from './api/campaigns.js';
+export * from './campaign/edit-link.js';
+export * from './campaign/content.js';
+export * from './campaign/validation.js';
+export * from './campaign/transitions.js';
+export * from './api/search.js';

@@ -15,7 +15,13 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { AccountRole, UserLevel } from '@backoffice/domain';
+import type {
+  AccountRole,
+  CampaignStatus,
+  CampaignType,
+  TCampaignContent,
+  UserLevel,
+} from '@backoffice/domain';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -111,3 +117,76 @@ export const systemSettings = pgTable(
   },
   (t) => [primaryKey({ columns: [t.key] })],
 );
+
+/**
+ * Campaigns. Columns hold what lists filter and sort by; `content` holds the
+ * wizard's fields (validated by ZCampaignContent of the domain package).
+ */
+export const campaigns = pgTable(
+  'campaigns',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    merchantId: uuid('merchant_id')
+      .notNull()
+      .references(() => merchants.id, { onDelete: 'cascade' }),
+    type: text('type').$type<CampaignType>().notNull(),
+    status: text('status').$type<CampaignStatus>().notNull().default('created'),
+    title: jsonb('title')
+      .$type<Record<string, string>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
+    content: jsonb('content').$type<TCampaignContent>().notNull(),
+    validFrom: timestamp('valid_from', { withTimezone: true }),
+    validUntil: timestamp('valid_until', { withTimezone: true }),
+    isListable: boolean('is_listable').notNull().default(true),
+    /** Steps saved at least once, e.g. {benefit: true}. */
+    stepsSaved: jsonb('steps_saved')
+      .$type<Record<string, boolean>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
+    /** Set by clone: a cloned campaign counts as valid (spec §4). */
+    isClone: boolean('is_clone').notNull().default(false),
+    imagePath: text('image_path'),
+    imageExtension: text('image_extension'),
+    participations: integer('participations').notNull().default(0),
+    distinctUsers: integer('distinct_users').notNull().default(0),
+    viewList: integer('view_list').notNull().default(0),
+    viewDetail: integer('view_detail').notNull().default(0),
+    viewMail: integer('view_mail').notNull().default(0),
+    parentId: uuid('parent_id'),
+    editorId: uuid('editor_id').references(() => users.id, { onDelete: 'set null' }),
+    /** When an agency's submission is approved without review. */
+    autoApproveAt: timestamp('auto_approve_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    modifiedAt: timestamp('modified_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('campaigns_merchant_valid_from_idx').on(t.merchantId, t.validFrom),
+    index('campaigns_status_idx').on(t.status),
+    index('campaigns_parent_idx').on(t.parentId),
+    index('campaigns_auto_approve_idx').on(t.autoApproveAt),
+  ],
+);
+
+/** Every status change of a campaign: from, to, who, when, why. */
+export const campaignStatusHistory = pgTable(
+  'campaign_status_history',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    campaignId: uuid('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    fromStatus: text('from_status').$type<CampaignStatus>(),
+    toStatus: text('to_status').$type<CampaignStatus>().notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    reason: text('reason'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('campaign_status_history_campaign_idx').on(t.campaignId, t.createdAt)],
+);
+
+/** Tags of tip campaigns, offered for autocompletion. */
+export const tags = pgTable('tags', {
+  name: text('name').primaryKey(),
+  createdAt: createdAt(),
+});

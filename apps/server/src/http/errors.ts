@@ -3,7 +3,7 @@
  * API's error shape `{statusCode, message, field?}` with a message key of
  * spec §8 where one fits. Nothing leaks a stack trace or becomes a bare 500.
  */
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { MessageKey, TErrorResponse } from '@backoffice/domain';
 
@@ -74,8 +74,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ statusCode: 500, message: 'internal_error' });
   });
+}
 
-  app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send({ statusCode: 404, message: 'not_found' });
-  });
+export function sendNotFound(reply: FastifyReply): FastifyReply {
+  return reply.status(404).send({ statusCode: 404, message: 'not_found' });
 }

@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { sendNotFound } from './errors.js';
 
 /** Paths that belong to the server; an unknown one under them is a JSON 404, never the app. */
 const SERVER_PREFIXES = ['/api/', '/identity/', '/.well-known/'];
@@ -14,6 +15,7 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
   const indexFile = path.join(distDir, 'index.html');
   if (!existsSync(indexFile)) {
     app.log.warn({ distDir }, 'web app not built: run `npm run build` to serve it');
+    app.setNotFoundHandler((_request, reply) => sendNotFound(reply));
     return;
   }
   await app.register(fastifyStatic, {
@@ -31,6 +33,6 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
     if (request.method === 'GET' && wantsHtml && !serverPath) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
-    return reply.status(404).send({ statusCode: 404, message: 'not_found' });
+    return sendNotFound(reply);
   });
 }

@@ -48,5 +48,17 @@ export const ZInitUserResponse = z.object({
 });
 export type TInitUserResponse = z.infer<typeof ZInitUserResponse>;
 
-export const ZLinkedWithAccountResponse = z.object({ allowed: z.boolean() });
+/** `merchant` is present when allowed, so a remembered merchant gets fresh data. */
+export const ZLinkedWithAccountResponse = z.object({
+  allowed: z.boolean(),
+  merchant: ZMerchantSummary.optional(),
+});
 export type TLinkedWithAccountResponse = z.infer<typeof ZLinkedWithAccountResponse>;
+
+/** Answer of the OAuth2 token endpoint (RFC 6749 §5.1). */
+export interface TTokenEndpointResponse {
+  access_token: string;
+  token_type: string;
+  expires_in?: number;
+  scope?: string;
+}

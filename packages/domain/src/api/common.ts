@@ -1,20 +1,6 @@
 /** Schemas shared by every endpoint: errors, pager, ids. */
 import { z } from 'zod';
 
-/** Message keys of spec §8 plus the generic HTTP ones; the web translates them. */
-export const MESSAGE_KEYS = [
-  'required_field_missing',
-  'invalid_value',
-  'duplicate_value',
-  'bad_input',
-  'unauthorized',
-  'forbidden',
-  'not_found',
-  'rate_limited',
-  'internal_error',
-] as const;
-export type MessageKey = (typeof MESSAGE_KEYS)[number];
-
 /** Every error answer of the API has this shape. */
 export const ZErrorResponse = z.object({
   statusCode: z.number().int(),

@@ -35,3 +35,37 @@ export function phaseColour(phase: CampaignPhase, status: CampaignStatus): Phase
       return 'light-red';
   }
 }
+
+/** Statuses whose campaigns wait for approval. */
+export const UNAPPROVED_STATUSES: readonly CampaignStatus[] = [
+  'created',
+  'submitted',
+  'start_review',
+];
+/** Statuses whose campaigns are approved to run. */
+export const APPROVED_STATUSES: readonly CampaignStatus[] = ['approved', 'active'];
+
+/**
+ * The phase of a campaign at a moment (spec §4). Deleted and rejected
+ * campaigns have none. The campaign list's runtime filter uses the same rule
+ * in SQL (apps/server campaigns queries); the two are tested against each other.
+ *
+ * - invalid: the runtime is missing or ends before it starts;
+ * - ended: the runtime is over (or the status says so);
+ * - missing_approval: not yet approved while the runtime has not ended;
+ * - pending: approved, the runtime has not started;
+ * - running: approved and inside the runtime (green once active).
+ */
+export function campaignPhase(
+  status: CampaignStatus,
+  validFrom: Date | null,
+  validUntil: Date | null,
+  now: Date = new Date(),
+): CampaignPhase | null {
+  if (status === 'deleted' || status === 'rejected') return null;
+  if (!validFrom || !validUntil || validUntil <= validFrom) return 'invalid';
+  if (status === 'ended' || now >= validUntil) return 'ended';
+  if (UNAPPROVED_STATUSES.includes(status)) return 'missing_approval';
+  if (now < validFrom) return 'pending';
+  return 'running';
+}

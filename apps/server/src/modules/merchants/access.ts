@@ -24,7 +24,7 @@ export interface MerchantAccess {
   roles: AccountRole[];
 }
 
-function toSummary(merchant: MerchantRow, roles: AccountRole[]): TMerchantSummary {
+export function merchantSummary(merchant: MerchantRow, roles: AccountRole[]): TMerchantSummary {
   return {
     uuid: merchant.id,
     name: merchant.name,
@@ -111,7 +111,7 @@ export async function listMerchantsForUser(
         .offset(offset),
       db.select({ total: count() }).from(merchants).where(where),
     ]);
-    return { rows: rows.map((m) => toSummary(m, ALL_ROLES)), total: totals?.total ?? 0 };
+    return { rows: rows.map((m) => merchantSummary(m, ALL_ROLES)), total: totals?.total ?? 0 };
   }
   const where = and(
     eq(accounts.userId, user.id),
@@ -134,7 +134,9 @@ export async function listMerchantsForUser(
       .where(where),
   ]);
   return {
-    rows: rows.map((r) => toSummary(r.merchant, user.level === 'agency' ? ALL_ROLES : r.roles)),
+    rows: rows.map((r) =>
+      merchantSummary(r.merchant, user.level === 'agency' ? ALL_ROLES : r.roles),
+    ),
     total: totals?.total ?? 0,
   };
 }

@@ -7,7 +7,7 @@ import {
   merchantSearchType,
 } from '@backoffice/domain';
 import { claimsOf } from '../../http/authenticate.js';
-import { findMerchantAccess, listMerchantsForUser } from '../merchants/access.js';
+import { findMerchantAccess, listMerchantsForUser, merchantSummary } from '../merchants/access.js';
 import { currentUser } from '../users/current-user.js';
 import { upsertUserFromToken } from '../users/queries.js';
 
@@ -56,7 +56,9 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = await currentUser(request);
       const access = await findMerchantAccess(db, user, request.params.id);
-      return { allowed: access !== undefined };
+      return access
+        ? { allowed: true, merchant: merchantSummary(access.merchant, access.roles) }
+        : { allowed: false };
     },
   );
 };

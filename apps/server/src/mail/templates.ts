@@ -1,0 +1,22 @@
+/** Texts of the mails the server sends, from the mail catalogue. */
+import type { CampaignStatus } from '@backoffice/domain';
+import de from './locales/de.json' with { type: 'json' };
+
+const fill = (template: string, values: Record<string, string>) =>
+  template.replace(/\{(\w+)\}/g, (match, key: string) => values[key] ?? match);
+
+export function campaignStatusMail(values: {
+  title: string;
+  merchant: string;
+  status: CampaignStatus;
+  reason: string | null;
+  appName: string;
+}): { subject: string; text: string } {
+  const texts = de.campaignStatus;
+  const status = texts.status[values.status];
+  const reason = values.reason ? fill(texts.reason, { reason: values.reason }) : '';
+  return {
+    subject: fill(texts.subject, { title: values.title, status }),
+    text: fill(texts.body, { ...values, status, reason }),
+  };
+}

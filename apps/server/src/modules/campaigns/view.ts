@@ -1,0 +1,119 @@
+/** Turns stored campaigns into the API's shapes: list rows and the envelope. */
+import {
+  CAMPAIGN_STEPS,
+  ZCampaignContent,
+  campaignPhase,
+  hasRole,
+  isEditableStatus,
+  validateCampaign,
+  type StepError,
+  type TCampaign,
+  type TCampaignEnvelope,
+  type TCampaignRow,
+  type TMerchantSummary,
+} from '@backoffice/domain';
+import type { UserRow } from '../users/queries.js';
+import type { MerchantAccess } from '../merchants/access.js';
+import { merchantSummary } from '../merchants/access.js';
+import type { CampaignListRecord, CampaignRecord } from './queries.js';
+
+export const fileUrl = (storedPath: string) => `/files/${storedPath}`;
+
+export function previewLink(frontendUrl: string, campaignId: string): string {
+  return `${frontendUrl.replace(/\/$/, '')}/campaign/${campaignId}`;
+}
+
+export function toCampaignRow(
+  record: CampaignListRecord,
+  frontendUrl: string,
+  now = new Date(),
+): TCampaignRow {
+  const { campaign } = record;
+  const errors = campaignErrors(campaign);
+  return {
+    uuid: campaign.id,
+    type: campaign.type,
+    title: campaign.title,
+    current_status: campaign.status,
+    phase: campaignPhase(campaign.status, campaign.validFrom, campaign.validUntil, now),
+    valid_from: campaign.validFrom?.toISOString() ?? null,
+    valid_until: campaign.validUntil?.toISOString() ?? null,
+    modified: campaign.modifiedAt.toISOString(),
+    editor: record.editorEmail ? { email: record.editorEmail } : null,
+    image: campaign.imagePath ? { src: fileUrl(campaign.imagePath) } : null,
+    is_listable: campaign.isListable,
+    is_unfinished: isUnfinished(campaign, errors),
+    participations: campaign.participations,
+    distinct_users: campaign.distinctUsers,
+    view_list: campaign.viewList,
+    view_detail: campaign.viewDetail,
+    view_mail: campaign.viewMail,
+    merchant: { uuid: campaign.merchantId, name: record.merchantName },
+    preview_link: previewLink(frontendUrl, campaign.id),
+  };
+}
+
+export function campaignErrors(campaign: CampaignRecord): StepError[] {
+  const content = ZCampaignContent.parse({
+    ...campaign.content,
+    title: campaign.title,
+    valid_from: campaign.validFrom?.toISOString() ?? null,
+    valid_until: campaign.validUntil?.toISOString() ?? null,
+  });
+  return validateCampaign(content, { type: campaign.type, hasImage: campaign.imagePath !== null });
+}
+
+function isUnfinished(campaign: CampaignRecord, errors: StepError[]): boolean {
+  const allSaved = CAMPAIGN_STEPS.filter((step) => step !== 'review').every(
+    (step) => campaign.stepsSaved[step],
+  );
+  return errors.length > 0 || !allSaved;
+}
+
+export function toCampaign(
+  record: CampaignListRecord,
+  followups: string[],
+  frontendUrl: string,
+): TCampaign {
+  const { campaign } = record;
+  const {
+    title: _title,
+    valid_from: _from,
+    valid_until: _until,
+    ...content
+  } = ZCampaignContent.parse(campaign.content);
+  return {
+    ...toCampaignRow(record, frontendUrl),
+    ...content,
+    images: campaign.imagePath ? [{ src: fileUrl(campaign.imagePath) }] : [],
+    campaign_image_extension: campaign.imageExtension,
+    parent: campaign.parentId,
+    followups,
+    created: campaign.createdAt.toISOString(),
+  };
+}
+
+export function toEnvelope(
+  record: CampaignListRecord,
+  followups: string[],
+  user: UserRow,
+  access: MerchantAccess,
+  frontendUrl: string,
+): TCampaignEnvelope {
+  const { campaign } = record;
+  const errors = campaignErrors(campaign);
+  const merchant: TMerchantSummary = merchantSummary(access.merchant, access.roles);
+  return {
+    campaign: toCampaign(record, followups, frontendUrl),
+    state: {
+      errors,
+      submitted: Object.fromEntries(
+        CAMPAIGN_STEPS.map((step) => [step, campaign.stepsSaved[step] === true]),
+      ),
+      is_unfinished: isUnfinished(campaign, errors),
+    },
+    allow_edit:
+      isEditableStatus(campaign.status) && hasRole(user, access.roles, 'manage-campaigns'),
+    merchant,
+  };
+}

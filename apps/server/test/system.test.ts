@@ -1,0 +1,181 @@
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.js';
+import { createAppContext } from '../src/bootstrap.js';
+import { ConfigError, loadConfig } from '../src/config.js';
+import { openDatabase, queryRows } from '../src/db/client.js';
+import { seedDemoData } from '../src/seed/demo-data.js';
+import { createTestApp, openTestDatabase, type TestApp } from './helpers.js';
+
+describe('configuration', () => {
+  it('names the variable of a bad value', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError);
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => loadConfig({ OAUTH_FLOW: 'password' })).toThrow(/OAUTH_FLOW/);
+  });
+
+  it('refuses to run on PostgreSQL or outside demo mode without a signing key', () => {
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://localhost/x' })).toThrow(/JWT_PRIVATE_KEY/);
+    expect(() => loadConfig({ DEMO: 'false' })).toThrow(/JWT_PRIVATE_KEY/);
+  });
+
+  it('is in demo mode on the embedded database by default, never on PostgreSQL', () => {
+    expect(loadConfig({}).demo).toBe(true);
+    expect(loadConfig({ DEMO: 'false', JWT_PRIVATE_KEY: 'x' }).demo).toBe(false);
+    expect(
+      loadConfig({ DATABASE_URL: 'postgres://localhost/x', DEMO: 'true', JWT_PRIVATE_KEY: 'x' })
+        .demo,
+    ).toBe(false);
+  });
+});
+
+describe('system endpoints', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ LOCALE: 'de-CH', AVAILABLE_LOCALES: 'de,en,fr' });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('answers /health and /ready', async () => {
+    expect((await t.app.inject('/health')).json()).toEqual({ status: 'ok' });
+    expect((await t.app.inject('/ready')).json()).toEqual({ status: 'ready' });
+  });
+
+  it('serves the runtime config; the Swiss locale gives CHF', async () => {
+    const config = (await t.app.inject('/config.json')).json();
+    expect(config).toMatchObject({
+      apiUrl: '/api',
+      currency: 'CHF',
+      locale: 'de-CH',
+      availableLocales: ['de', 'en', 'fr'],
+      oauth: { flow: 'code', clientId: 'backoffice-web', scope: 'base', realm: 'backoffice' },
+    });
+    const euro = await createTestApp();
+    try {
+      expect((await euro.app.inject('/config.json')).json().currency).toBe('EUR');
+    } finally {
+      await euro.close();
+    }
+  });
+
+  it('publishes the API description at /api/docs', async () => {
+    const spec = (await t.app.inject('/api/docs/json')).json();
+    expect(Object.keys(spec.paths)).toEqual(
+      expect.arrayContaining(['/api/init-user', '/api/merchants', '/api/v2/my/tokens']),
+    );
+  });
+
+  it('answers bad JSON with bad_input, never 500', async () => {
+    const token = await t.signIn('owner@example.com');
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/init-user',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      payload: '{"broken":',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ statusCode: 400, message: 'bad_input' });
+  });
+});
+
+describe('web app hosting', () => {
+  let dir: string;
+  let t: TestApp;
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'web-dist-'));
+    await mkdir(path.join(dir, 'assets'));
+    await writeFile(path.join(dir, 'index.html'), '<!doctype html><div id="root"></div>');
+    await writeFile(path.join(dir, 'assets', 'app-abc.js'), 'console.log(1)');
+    const config = loadConfig({ LOG_LEVEL: 'silent', WEB_DIST_DIR: dir });
+    const database = await openTestDatabase();
+    const ctx = await createAppContext(config, database, { keepDemoKeyInDataDir: false });
+    const app = await buildApp(ctx, { serveWeb: true });
+    t = {
+      app,
+      ctx,
+      signIn: () => Promise.reject(new Error('unused')),
+      signInAndInit: () => Promise.reject(new Error('unused')),
+      close: async () => {
+        await app.close();
+        await database.close();
+      },
+    };
+  });
+  afterAll(async () => {
+    await t.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('falls back to index.html for app routes (history mode)', async () => {
+    for (const url of [
+      '/',
+      '/please-upgrade',
+      '/oauth2/postback',
+      '/0b5e3e8e-0000-4000-8000-000000000000/campaigns/list?filter_status=created',
+    ]) {
+      const response = await t.app.inject({ url, headers: { accept: 'text/html' } });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body).toContain('<div id="root">');
+    }
+  });
+
+  it('serves hashed assets for a year and keeps API 404s as JSON', async () => {
+    const asset = await t.app.inject('/assets/app-abc.js');
+    expect(asset.headers['cache-control']).toContain('immutable');
+    const api = await t.app.inject({ url: '/api/nothing-here', headers: { accept: 'text/html' } });
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toEqual({ statusCode: 404, message: 'not_found' });
+    const identity = await t.app.inject({
+      url: '/identity/nothing',
+      headers: { accept: 'text/html' },
+    });
+    expect(identity.statusCode).toBe(404);
+    expect(identity.json()).toEqual({ statusCode: 404, message: 'not_found' });
+  });
+});
+
+describe('database', () => {
+  it('keeps concurrent transactions on PGlite from interleaving', async () => {
+    const database = await openDatabase({ kind: 'memory' });
+    try {
+      await database.db.execute(sql`create table counter (n integer not null)`);
+      await database.db.execute(sql`insert into counter values (0)`);
+      const increment = () =>
+        database.db.transaction(async (tx) => {
+          const [row] = await queryRows<{ n: number }>(tx, sql`select n from counter`);
+          const n = Number(row?.n);
+          await new Promise((resolve) => setTimeout(resolve, 5));
+          await tx.execute(sql`update counter set n = ${n + 1}`);
+        });
+      await Promise.all(Array.from({ length: 20 }, increment));
+      const [row] = await queryRows<{ n: number }>(database.db, sql`select n from counter`);
+      expect(Number(row?.n)).toBe(20);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('keeps its data and seeds the demo data only once in a data folder', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'pglite-'));
+    try {
+      const first = await openDatabase({ kind: 'pglite', dataDir });
+      expect(await seedDemoData(first.db)).toBe(true);
+      await first.close();
+      const second = await openDatabase({ kind: 'pglite', dataDir });
+      expect(await seedDemoData(second.db)).toBe(false);
+      const [row] = await queryRows<{ c: number }>(
+        second.db,
+        sql`select count(*)::int as c from users`,
+      );
+      expect(Number(row?.c)).toBe(6);
+      await second.close();
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,81 @@
+/** Sign-in, deep links, the login and postback routes, and logout (spec §2, §4 "Session"). */
+import { expect, test } from '@playwright/test';
+import { signInAt } from './fixtures';
+
+test('a signed-out visitor signs in with code and PKCE and lands in the shell', async ({
+  page,
+}) => {
+  await signInAt(page, '/', 'owner@example.com');
+  await expect(page.getByRole('banner')).toContainText('Kampagnen-Backoffice');
+  await expect(
+    page.getByText('Sie handeln für den Händler Bäckerei Sonnenschein GmbH.'),
+  ).toBeVisible();
+  const token = await page.evaluate(() => JSON.stringify(window.localStorage));
+  expect(token).toContain('eyJ');
+});
+
+test('a deep link opened while signed out comes back after sign-in', async ({ page }) => {
+  await signInAt(page, '/please-upgrade?from=mail', 'silver@example.com');
+  await expect(page.getByRole('heading', { name: 'Upgrade erforderlich' })).toBeVisible();
+  await expect(page.getByText('Ihr aktuelles Level: Silber (Level 1)')).toBeVisible();
+});
+
+test('wrong credentials keep the user on the sign-in page with one neutral message', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await page.getByLabel('E-Mail-Adresse').fill('owner@example.com');
+  await page.getByLabel('Passwort').fill('wrong');
+  await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
+  await expect(page.getByRole('alert')).toHaveText('E-Mail-Adresse oder Passwort ist falsch.');
+  await expect(page).toHaveURL(/\/identity\/authorize/);
+});
+
+test('the login route shows a single button that starts the sign-in', async ({ page }) => {
+  await page.goto('/oauth2/login');
+  await expect(page.getByRole('button')).toHaveCount(1);
+  await page.getByRole('button', { name: 'Anmelden' }).click();
+  await expect(page).toHaveURL(
+    /\/identity\/authorize\?.*response_type=code.*code_challenge_method=S256/,
+  );
+});
+
+test('a postback that cannot be parsed goes back to the login route', async ({ page }) => {
+  await page.goto('/oauth2/postback#garbage');
+  await expect(page).toHaveURL(/\/oauth2\/login$/);
+  await page.goto('/oauth2/postback?code=forged&state=not-ours');
+  await expect(page).toHaveURL(/\/oauth2\/login$/);
+});
+
+test('logout clears token, user and merchant; the next visit asks to sign in again', async ({
+  page,
+}) => {
+  await signInAt(page, '/', 'staff@example.com');
+  await page.getByRole('button', { name: 'Benutzermenü' }).click();
+  await page.getByRole('menuitem', { name: 'Abmelden' }).click();
+  await expect(page).toHaveURL(/\/oauth2\/login$/);
+  await expect(page.getByText('Sie wurden abgemeldet.')).toBeVisible();
+  const stored = await page.evaluate(() =>
+    JSON.stringify({ ...window.localStorage, ...window.sessionStorage }),
+  );
+  expect(stored).not.toContain('eyJ');
+  expect(stored).not.toContain('staff@example.com');
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/identity\/authorize\?/);
+});
+
+test('an expired token is not used: the app signs in again and returns', async ({ page }) => {
+  await signInAt(page, '/', 'owner@example.com');
+  // Make every stored token look expired, as after a long break.
+  await page.evaluate(() => {
+    for (const key of Object.keys(window.localStorage)) {
+      const value = window.localStorage.getItem(key) ?? '';
+      if (value.includes('eyJ')) {
+        const parsed = JSON.parse(value) as Record<string, unknown>;
+        window.localStorage.setItem(key, JSON.stringify({ ...parsed, expiresAt: 1000 }));
+      }
+    }
+  });
+  await page.goto('/please-upgrade');
+  await expect(page).toHaveURL(/\/identity\/authorize\?/);
+});

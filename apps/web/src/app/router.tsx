@@ -1,0 +1,97 @@
+/**
+ * All routes and their guards in one place (spec §2). Pages are split into
+ * lazy chunks, so the sign-in pages load without the shell. Routes of later
+ * features are registered only where the spec's guards must already hold;
+ * they show the 404 page to the users who pass the guard.
+ */
+import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
+import { routePatterns } from '../shared/paths';
+import { FullPageLoader } from '../shared/ui/full-page-loader';
+import { NotFoundPage } from '../shared/ui/not-found-page';
+import { requireAccessCodeSets, requireMerchantProfileAccess, requireSignedIn } from './guards';
+import { RouteErrorPage } from './route-error-page';
+
+/** Chunk load timeout of spec §9. */
+const CHUNK_LOAD_TIMEOUT_MS = 120_000;
+
+function withTimeout<T>(load: () => Promise<T>): () => Promise<T> {
+  return () =>
+    new Promise<T>((resolve, reject) => {
+      const timer = setTimeout(
+        () => reject(new Error('Loading a part of the app timed out')),
+        CHUNK_LOAD_TIMEOUT_MS,
+      );
+      load().then(
+        (value) => {
+          clearTimeout(timer);
+          resolve(value);
+        },
+        (error: unknown) => {
+          clearTimeout(timer);
+          reject(error instanceof Error ? error : new Error(String(error)));
+        },
+      );
+    });
+}
+
+/** Pages inside the shell; relative paths below the layout route. */
+const shellRoutes: RouteObject[] = [
+  { index: true, lazy: withTimeout(() => import('../features/dashboard/dashboard-page')) },
+  {
+    path: routePatterns.pleaseUpgrade.slice(1),
+    lazy: withTimeout(() => import('../features/upgrade/please-upgrade-page')),
+  },
+  {
+    path: routePatterns.merchantCreate.slice(1),
+    loader: requireMerchantProfileAccess,
+    lazy: withTimeout(() => import('../features/merchant-selection/merchant-create-page')),
+  },
+  {
+    path: routePatterns.merchantEdit.slice(1),
+    loader: requireMerchantProfileAccess,
+    Component: NotFoundPage,
+  },
+  {
+    path: routePatterns.accessCodeSetsAll.slice(1),
+    loader: requireAccessCodeSets,
+    Component: NotFoundPage,
+  },
+  { path: '*', Component: NotFoundPage },
+];
+
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    element: <Outlet />,
+    hydrateFallbackElement: <FullPageLoader />,
+    errorElement: <RouteErrorPage />,
+    children: [
+      {
+        path: routePatterns.oauthLogin,
+        lazy: withTimeout(() => import('../features/auth/pages/login-page')),
+      },
+      {
+        path: routePatterns.oauthPostback,
+        lazy: withTimeout(() => import('../features/auth/postback-route')),
+      },
+      {
+        path: routePatterns.oauthLogout,
+        lazy: withTimeout(() => import('../features/auth/logout-route')),
+      },
+      {
+        id: 'shell',
+        path: '/',
+        loader: requireSignedIn,
+        // The token may expire while the app is open: check it on every navigation.
+        shouldRevalidate: () => true,
+        lazy: withTimeout(() => import('./shell/shell-layout')),
+        errorElement: <RouteErrorPage />,
+        children: shellRoutes,
+      },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

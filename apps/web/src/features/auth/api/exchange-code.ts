@@ -1,0 +1,27 @@
+/** POST {oauth.tokenUrl}: exchanges an authorization code for an access token (PKCE). */
+import type { TTokenEndpointResponse } from '@backoffice/domain';
+import { apiRequestRequired } from '../../../shared/api/client';
+
+export interface ExchangeCodeInput {
+  tokenUrl: string;
+  code: string;
+  redirectUri: string;
+  clientId: string;
+  verifier: string;
+}
+
+export function exchangeCode(input: ExchangeCodeInput): Promise<TTokenEndpointResponse> {
+  return apiRequestRequired<TTokenEndpointResponse>({
+    method: 'POST',
+    base: 'url',
+    path: input.tokenUrl,
+    authenticated: false,
+    form: new URLSearchParams({
+      grant_type: 'authorization_code',
+      code: input.code,
+      redirect_uri: input.redirectUri,
+      client_id: input.clientId,
+      code_verifier: input.verifier,
+    }),
+  });
+}

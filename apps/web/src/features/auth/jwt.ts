@@ -1,0 +1,38 @@
+/**
+ * Reads the claims of a JWT without verifying it: the browser only needs the
+ * expiry to plan the refresh; the server verifies every token it receives.
+ */
+export function base64UrlDecode(input: string): string {
+  const base64 = input.replace(/-/g, '+').replace(/_/g, '/');
+  const padded = base64 + '='.repeat((4 - (base64.length % 4)) % 4);
+  const binary = atob(padded);
+  const bytes = Uint8Array.from(binary, (char) => char.charCodeAt(0));
+  return new TextDecoder().decode(bytes);
+}
+
+export function base64UrlEncode(bytes: Uint8Array): string {
+  let binary = '';
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+/** The payload of a JWT, or undefined when the token is not a readable JWT. */
+export function decodeJwtPayload(token: string): Record<string, unknown> | undefined {
+  const parts = token.split('.');
+  const payload = parts[1];
+  if (parts.length !== 3 || !payload) return undefined;
+  try {
+    const value: unknown = JSON.parse(base64UrlDecode(payload));
+    return typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The expiry of a JWT in epoch milliseconds, from its exp claim (seconds). */
+export function jwtExpiresAt(token: string): number | undefined {
+  const exp = decodeJwtPayload(token)?.['exp'];
+  return typeof exp === 'number' && Number.isFinite(exp) ? exp * 1000 : undefined;
+}

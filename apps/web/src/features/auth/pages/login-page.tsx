@@ -1,0 +1,57 @@
+/**
+ * /oauth2/login: a single sign-in button that starts the redirect to the
+ * identity provider (spec §2). Users land here when the automatic redirect
+ * was not possible, e.g. after a failed postback or after logout.
+ */
+import { Alert, Button, Card, Center, Stack, Text, Title } from '@mantine/core';
+import { IconLogin2 } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useConfig } from '../../../shared/config/runtime-config';
+import { prepareSignIn } from '../sign-in';
+
+export function LoginPage() {
+  const { t } = useTranslation();
+  const { appName } = useConfig();
+  const [starting, setStarting] = useState(false);
+  const [failed, setFailed] = useState(false);
+
+  const signIn = async () => {
+    setStarting(true);
+    setFailed(false);
+    try {
+      window.location.assign(await prepareSignIn());
+    } catch {
+      setFailed(true);
+      setStarting(false);
+    }
+  };
+
+  return (
+    <Center mih="100vh" p="md" component="main">
+      <Card withBorder shadow="sm" padding="xl" radius="md" w={420} maw="100%">
+        <Stack gap="md">
+          <Title order={1} size="h2">
+            {appName}
+          </Title>
+          <Text>{t('auth.login.text')}</Text>
+          {failed && (
+            <Alert color="red" role="alert" title={t('auth.login.failedTitle')}>
+              {t('auth.login.failedText')}
+            </Alert>
+          )}
+          <Button
+            size="md"
+            leftSection={<IconLogin2 size={18} aria-hidden />}
+            loading={starting}
+            onClick={() => void signIn()}
+          >
+            {t('auth.login.button')}
+          </Button>
+        </Stack>
+      </Card>
+    </Center>
+  );
+}
+
+export { LoginPage as Component };

@@ -1,0 +1,94 @@
+/**
+ * Starting the sign-in at the identity provider: authorization code with PKCE
+ * by default, the implicit flow when configured (ARCHITECTURE.md "Sign-in").
+ */
+import type { TRuntimeConfig } from '@backoffice/domain';
+import { getConfig } from '../../shared/config/runtime-config';
+import { paths } from '../../shared/paths';
+import { clearSession } from '../../shared/session/session-store';
+import { STORAGE_KEYS, writeItem } from '../../shared/storage';
+import { codeChallengeS256, createCodeVerifier, randomToken } from './pkce';
+import { clearToken, saveTargetPath } from './token-storage';
+
+/** The redirect_uri: the configured one, or this app's postback route. */
+export function redirectUriFor(config: TRuntimeConfig, origin: string): string {
+  return config.oauth.redirectUri || `${origin}${paths.oauth.postback()}`;
+}
+
+export interface AuthorizeRequest {
+  state: string;
+  /** Only for the code flow. */
+  codeChallenge?: string;
+}
+
+/** The provider's authorize URL with the standard OAuth2 query. */
+export function buildAuthorizeUrl(
+  config: TRuntimeConfig,
+  origin: string,
+  request: AuthorizeRequest,
+): string {
+  const url = new URL(config.oauth.authorizeUrl, origin);
+  const implicit = config.oauth.flow === 'implicit';
+  url.searchParams.set('response_type', implicit ? 'token' : 'code');
+  url.searchParams.set('client_id', config.oauth.clientId);
+  url.searchParams.set('redirect_uri', redirectUriFor(config, origin));
+  url.searchParams.set('scope', config.oauth.scope);
+  url.searchParams.set('state', request.state);
+  if (config.oauth.loginHint) url.searchParams.set('login_hint', config.oauth.loginHint);
+  if (!implicit && request.codeChallenge) {
+    url.searchParams.set('code_challenge', request.codeChallenge);
+    url.searchParams.set('code_challenge_method', 'S256');
+  }
+  return url.toString();
+}
+
+let pending: Promise<string> | undefined;
+
+/**
+ * Creates state (and PKCE verifier), keeps them in sessionStorage and returns
+ * the authorize URL. Concurrent callers share one attempt, so the stored state
+ * always matches the URL that is followed.
+ */
+export function prepareSignIn(): Promise<string> {
+  pending ??= (async () => {
+    const config = getConfig();
+    const origin = window.location.origin;
+    const state = randomToken(16);
+    let codeChallenge: string | undefined;
+    if (config.oauth.flow === 'code') {
+      const verifier = createCodeVerifier();
+      codeChallenge = await codeChallengeS256(verifier);
+      writeItem('session', STORAGE_KEYS.pkceVerifier, verifier);
+    } else {
+      writeItem('session', STORAGE_KEYS.pkceVerifier, null);
+    }
+    writeItem('session', STORAGE_KEYS.oauthState, state);
+    return buildAuthorizeUrl(config, origin, {
+      state,
+      ...(codeChallenge ? { codeChallenge } : {}),
+    });
+  })().finally(() => {
+    pending = undefined;
+  });
+  return pending;
+}
+
+/**
+ * The route guard's first half (spec §2): remember the target, forget the
+ * token and the session. The caller then follows prepareSignIn()'s URL.
+ */
+export function endSessionFor(targetPath: string | undefined): void {
+  if (targetPath !== undefined) saveTargetPath(targetPath);
+  clearToken();
+  clearSession();
+}
+
+/** Leaves the app for the provider's sign-in page. */
+export async function redirectToSignIn(targetPath?: string): Promise<void> {
+  endSessionFor(targetPath);
+  try {
+    window.location.assign(await prepareSignIn());
+  } catch {
+    window.location.assign(paths.oauth.login());
+  }
+}

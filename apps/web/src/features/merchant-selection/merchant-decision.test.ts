@@ -1,0 +1,66 @@
+import type { MerchantSearchType, TInitUserResponse, TMerchantSummary } from '@backoffice/domain';
+import { describe, expect, it } from 'vitest';
+import { decideMerchant } from './merchant-decision';
+
+const merchant = (uuid: string, level = 0): TMerchantSummary => ({
+  uuid,
+  name: `Merchant ${uuid}`,
+  brand_name: null,
+  level,
+  is_valid: true,
+  errors: [],
+  image: null,
+  roles: ['manage-merchant'],
+});
+
+const init = (
+  searchtype: MerchantSearchType,
+  merchants: TMerchantSummary[],
+): TInitUserResponse => ({
+  user: {
+    email: 'a@example.com',
+    locale: 'de-DE',
+    level: 'other',
+    token: { sub: 'u', iss: 'i', exp: 1 },
+  },
+  merchantinfo: { searchtype, merchants, total: merchants.length },
+});
+
+describe('decideMerchant (spec §4)', () => {
+  it('uses a remembered merchant that is still linked, preferring fresh data', () => {
+    const fresh = merchant('m1', 2);
+    expect(decideMerchant(init('select', [fresh]), merchant('m1', 0))).toEqual({
+      kind: 'use',
+      merchant: fresh,
+    });
+  });
+
+  it('keeps the remembered merchant when it is not on the first page', () => {
+    const remembered = merchant('m9');
+    expect(decideMerchant(init('autocomplete', [merchant('m1')]), remembered)).toEqual({
+      kind: 'use',
+      merchant: remembered,
+    });
+  });
+
+  it('sends users without merchant to creation', () => {
+    expect(decideMerchant(init('none', []), undefined)).toEqual({ kind: 'create' });
+  });
+
+  it('selects the only merchant', () => {
+    const only = merchant('m1');
+    expect(decideMerchant(init('single', [only]), undefined)).toEqual({
+      kind: 'use',
+      merchant: only,
+    });
+  });
+
+  it('lets users with several merchants choose', () => {
+    expect(decideMerchant(init('select', [merchant('a'), merchant('b')]), undefined)).toEqual({
+      kind: 'choose',
+    });
+    expect(decideMerchant(init('autocomplete', [merchant('a')]), undefined)).toEqual({
+      kind: 'choose',
+    });
+  });
+});

@@ -1,0 +1,40 @@
+/**
+ * Which merchant a freshly signed-in user acts for (spec §4 "Merchant
+ * selection"), as a pure decision so that it can be tested without a browser.
+ */
+import type { TInitUserResponse, TMerchantSummary } from '@backoffice/domain';
+
+export type MerchantDecision =
+  /** Act for this merchant right away. */
+  | { kind: 'use'; merchant: TMerchantSummary }
+  /** No merchant yet: go to merchant creation. */
+  | { kind: 'create' }
+  /** Several merchants: the non-closable selection modal opens. */
+  | { kind: 'choose' };
+
+/**
+ * @param remembered the merchant remembered from an earlier session, when the
+ *   server confirmed it is still linked with the account (else undefined)
+ */
+export function decideMerchant(
+  init: TInitUserResponse,
+  remembered: TMerchantSummary | undefined,
+): MerchantDecision {
+  const { searchtype, merchants } = init.merchantinfo;
+  if (remembered) {
+    // Prefer the fresh copy from /init-user (level and validity may have changed).
+    const fresh = merchants.find((merchant) => merchant.uuid === remembered.uuid);
+    return { kind: 'use', merchant: fresh ?? remembered };
+  }
+  switch (searchtype) {
+    case 'none':
+      return { kind: 'create' };
+    case 'single': {
+      const first = merchants[0];
+      return first ? { kind: 'use', merchant: first } : { kind: 'create' };
+    }
+    case 'select':
+    case 'autocomplete':
+      return { kind: 'choose' };
+  }
+}

@@ -1,0 +1,39 @@
+/**
+ * Entry point: loads the runtime configuration and the texts, then renders
+ * the app. Without a configuration nothing else can work, so a failure shows
+ * a plain message.
+ */
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/app';
+import { loadRuntimeConfig } from './shared/config/runtime-config';
+import { i18n, initI18n } from './shared/i18n/i18n';
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html lacks #root');
+
+async function start(root: HTMLElement): Promise<void> {
+  try {
+    const config = await loadRuntimeConfig();
+    document.title = config.appName;
+    await initI18n(config.locale, config.availableLocales);
+  } catch (error) {
+    await initI18n('de', ['de']);
+    const message = document.createElement('p');
+    message.setAttribute('role', 'alert');
+    message.style.cssText = 'font-family: system-ui, sans-serif; padding: 2rem;';
+    message.textContent = i18n.t('app.configError');
+    root.replaceChildren(message);
+    console.error(error);
+    return;
+  }
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+}
+
+void start(container);

@@ -1,0 +1,57 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { i18n, initI18n } from '../i18n/i18n';
+import { ApiError, requestErrorText, serverMessageOf } from './api-error';
+import { joinUrl } from './client';
+
+beforeAll(async () => {
+  await initI18n('de-DE', ['de-DE', 'en-GB']);
+});
+
+describe('requestErrorText (spec §8)', () => {
+  it('translates known message keys', () => {
+    const error = new ApiError('http', 'required_field_missing', {
+      status: 400,
+      serverMessage: 'required_field_missing',
+      field: 'name',
+    });
+    expect(requestErrorText(i18n.t, error)).toBe('HTTP 400: Bitte angeben: name');
+    const bad = new ApiError('http', 'bad_input', { status: 422, serverMessage: 'bad_input' });
+    expect(requestErrorText(i18n.t, bad)).toBe('HTTP 422: Eingabefehler!');
+  });
+
+  it('shows plain server messages as they are', () => {
+    const error = new ApiError('http', 'Boom', { status: 500, serverMessage: 'Boom' });
+    expect(requestErrorText(i18n.t, error)).toBe('HTTP 500: Boom');
+  });
+
+  it('names requests without answer and other failures', () => {
+    expect(requestErrorText(i18n.t, new ApiError('no-response', 'Failed to fetch'))).toBe(
+      'Could not send request',
+    );
+    expect(requestErrorText(i18n.t, new Error('kaputt'))).toBe('Unknown axios error: kaputt');
+  });
+});
+
+describe('serverMessageOf', () => {
+  it('reads our error body and the OAuth one', () => {
+    expect(serverMessageOf({ statusCode: 400, message: 'invalid_value', field: 'x' })).toEqual({
+      message: 'invalid_value',
+      field: 'x',
+    });
+    expect(serverMessageOf({ error: 'invalid_grant', error_description: 'Code expired' })).toEqual({
+      message: 'Code expired',
+    });
+    expect(serverMessageOf('nope')).toEqual({});
+  });
+});
+
+describe('joinUrl', () => {
+  it('joins bases and paths with one slash', () => {
+    expect(joinUrl('/api', '/init-user')).toBe('/api/init-user');
+    expect(joinUrl('/api/', 'init-user')).toBe('/api/init-user');
+    expect(joinUrl('', '/api/v2/my/tokens')).toBe('/api/v2/my/tokens');
+    expect(joinUrl('https://auth.example', '/api/v2/my/tokens')).toBe(
+      'https://auth.example/api/v2/my/tokens',
+    );
+  });
+});

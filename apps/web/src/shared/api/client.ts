@@ -1,0 +1,173 @@
+/**
+ * The one HTTP client of the app (spec §7, §8): base URLs from the runtime
+ * config, the bearer token on every merchant- and auth-API call (skipped
+ * silently without a token), a 5000 ms timeout, the busy indicator, and the
+ * spec's error alerts. Answers are typed by the contract in packages/domain;
+ * the server serialises every answer through the same zod schemas, so the
+ * client does not parse them again (that keeps zod out of the first load).
+ */
+import { getConfig } from '../config/runtime-config';
+import { i18n } from '../i18n/i18n';
+import { notifyError } from '../ui/notify';
+import { ApiError, requestErrorText, serverMessageOf } from './api-error';
+import { beginRequest } from './busy-store';
+
+/** Request timeout of spec §9. */
+export const REQUEST_TIMEOUT_MS = 5000;
+
+type QueryValue = string | number | boolean | undefined | null;
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /**
+   * Which API the path belongs to: the merchant API (apiUrl), the auth API
+   * (authApiUrl), or an absolute/configured URL given in `path` (e.g. the token endpoint).
+   */
+  base?: 'api' | 'auth' | 'url';
+  path: string;
+  query?: Record<string, QueryValue>;
+  /** A JSON body. */
+  json?: unknown;
+  /** A form-encoded body (OAuth token endpoint). */
+  form?: URLSearchParams;
+  /** Whether the call needs the bearer token; default true except for base 'url'. */
+  authenticated?: boolean;
+  /** Statuses that reject without an alert (the caller handles them). */
+  quietStatuses?: readonly number[];
+  /** Cancels the request, e.g. TanStack Query's signal. */
+  signal?: AbortSignal;
+}
+
+export interface ApiAuthHooks {
+  /** The current valid access token, or undefined. */
+  getToken: () => string | undefined;
+  /** Called on a 401 of an authenticated call: clear the token and sign in again. */
+  onUnauthorized: () => void;
+}
+
+let authHooks: ApiAuthHooks = {
+  getToken: () => undefined,
+  onUnauthorized: () => undefined,
+};
+
+/** Wires token access into the client; the auth feature owns the token (see app/providers). */
+export function configureApiAuth(hooks: ApiAuthHooks): void {
+  authHooks = hooks;
+}
+
+export function joinUrl(base: string, path: string): string {
+  if (/^https?:\/\//.test(path)) return path;
+  return `${base.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
+}
+
+function buildUrl(options: RequestOptions): string {
+  const config = getConfig();
+  const base = options.base ?? 'api';
+  const url =
+    base === 'url'
+      ? options.path
+      : joinUrl(base === 'auth' ? config.authApiUrl : config.apiUrl, options.path);
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(options.query ?? {})) {
+    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
+  }
+  const search = params.toString();
+  if (!search) return url;
+  return `${url}${url.includes('?') ? '&' : '?'}${search}`;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+/**
+ * Sends one request. Resolves to the parsed answer, or to undefined when the
+ * call needs a token and there is none (skipped silently, spec §7). Rejects
+ * with an ApiError after showing the spec's alert.
+ */
+export async function apiRequest<TResponse>(
+  options: RequestOptions,
+): Promise<TResponse | undefined> {
+  const authenticated = options.authenticated ?? options.base !== 'url';
+  const token = authenticated ? authHooks.getToken() : undefined;
+  if (authenticated && !token) return undefined;
+
+  const headers = new Headers({ Accept: 'application/json' });
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  let body: BodyInit | undefined;
+  if (options.form) {
+    headers.set('Content-Type', 'application/x-www-form-urlencoded');
+    body = options.form;
+  } else if (options.json !== undefined) {
+    headers.set('Content-Type', 'application/json');
+    body = JSON.stringify(options.json);
+  }
+
+  const timeout = new AbortController();
+  const timer = setTimeout(() => timeout.abort(), REQUEST_TIMEOUT_MS);
+  const signal = options.signal
+    ? AbortSignal.any([options.signal, timeout.signal])
+    : timeout.signal;
+  const endBusy = beginRequest();
+  try {
+    let response: Response;
+    try {
+      response = await fetch(buildUrl(options), {
+        method: options.method ?? 'GET',
+        headers,
+        body: body ?? null,
+        signal,
+        credentials: 'same-origin',
+      });
+    } catch (cause) {
+      if (options.signal?.aborted) throw new ApiError('cancelled', 'Request cancelled');
+      const message = cause instanceof Error ? cause.message : String(cause);
+      throw report(new ApiError('no-response', message));
+    }
+
+    const payload = await readBody(response);
+    if (!response.ok) {
+      const { message, field } = serverMessageOf(payload);
+      const error = new ApiError('http', message ?? response.statusText, {
+        status: response.status,
+        serverMessage: message ?? response.statusText,
+        ...(field !== undefined ? { field } : {}),
+      });
+      if (response.status === 401 && authenticated) {
+        // The session is over: no alert, straight back to the sign-in.
+        authHooks.onUnauthorized();
+        throw error;
+      }
+      if (options.quietStatuses?.includes(response.status)) throw error;
+      throw report(error);
+    }
+
+    return payload as TResponse;
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
+    if (options.signal?.aborted) throw new ApiError('cancelled', 'Request cancelled');
+    const message = error instanceof Error ? error.message : String(error);
+    throw report(new ApiError('unknown', message));
+  } finally {
+    clearTimeout(timer);
+    endBusy();
+  }
+}
+
+/** A request that must not be skipped: rejects when there is no token. */
+export async function apiRequestRequired<TResponse>(options: RequestOptions): Promise<TResponse> {
+  const result = await apiRequest<TResponse>(options);
+  if (result === undefined) throw new ApiError('cancelled', 'Skipped: not signed in');
+  return result;
+}
+
+function report(error: ApiError): ApiError {
+  notifyError(requestErrorText(i18n.t, error));
+  return error;
+}

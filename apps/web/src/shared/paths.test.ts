@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { isIdent, paths } from './paths';
+
+const merchantIdent = '0b1c2d3e-4f50-6172-8394-a5b6c7d8e9f0';
+
+describe('paths', () => {
+  it('builds the routes of spec §2', () => {
+    expect(paths.dashboard()).toBe('/');
+    expect(paths.pleaseUpgrade()).toBe('/please-upgrade');
+    expect(paths.merchant.create()).toBe('/create');
+    expect(paths.merchant.edit({ merchantIdent })).toBe(`/${merchantIdent}/merchant`);
+    expect(paths.merchant.accounts({ merchantIdent })).toBe(`/${merchantIdent}/accounts`);
+    expect(paths.merchant.locations({ merchantIdent })).toBe(`/${merchantIdent}/locations`);
+    expect(paths.merchant.notifications({ merchantIdent })).toBe(`/${merchantIdent}/notifications`);
+    expect(paths.accessCodeSets.list()).toBe('/access-code-sets');
+    expect(paths.accessCodeSets.edit({ id: 'create' })).toBe('/access-code-sets/create');
+    expect(paths.accessCodeSets.codeUsage({ ident: 'x1' })).toBe('/access-code-sets/x1/code-usage');
+    expect(paths.campaigns.create({ merchantIdent })).toBe(`/${merchantIdent}/campaigns/create`);
+    expect(paths.oauth.login()).toBe('/oauth2/login');
+    expect(paths.oauth.logout()).toBe('/oauth2/logout');
+    expect(paths.oauth.postback()).toBe('/oauth2/postback');
+  });
+
+  it('adds only the given list filters', () => {
+    expect(paths.campaigns.list({ merchantIdent })).toBe(`/${merchantIdent}/campaigns/list`);
+    expect(paths.campaigns.list({ merchantIdent }, { filter_status: 'created' })).toBe(
+      `/${merchantIdent}/campaigns/list?filter_status=created`,
+    );
+  });
+
+  it('encodes path segments', () => {
+    expect(paths.merchant.edit({ merchantIdent: 'a/b' })).toBe('/a%2Fb/merchant');
+  });
+
+  it('accepts 36 hex digits or dashes as idents', () => {
+    expect(isIdent(merchantIdent)).toBe(true);
+    expect(isIdent('not-an-ident')).toBe(false);
+    expect(isIdent(undefined)).toBe(false);
+  });
+});

@@ -1,0 +1,91 @@
+/**
+ * Every URL of the app, built in one place (spec §2). Components never
+ * concatenate paths themselves; route definitions use the patterns below.
+ */
+import type { CampaignFamily, TypeFilter } from '@backoffice/domain';
+import type { CampaignStatus } from '@backoffice/domain';
+
+interface MerchantParams {
+  merchantIdent: string;
+}
+interface CampaignParams extends MerchantParams {
+  campaignIdent: string;
+}
+
+export interface CampaignListFilters {
+  filter_status?: CampaignStatus;
+  filter_type?: TypeFilter;
+}
+
+const seg = (value: string): string => encodeURIComponent(value);
+
+function withQuery(path: string, query: Record<string, string | undefined>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== '') params.set(key, value);
+  }
+  const search = params.toString();
+  return search ? `${path}?${search}` : path;
+}
+
+/** Route patterns for the router (react-router syntax). */
+export const routePatterns = {
+  dashboard: '/',
+  pleaseUpgrade: '/please-upgrade',
+  merchantCreate: '/create',
+  merchantEdit: '/:merchantIdent/merchant',
+  merchantAccounts: '/:merchantIdent/accounts',
+  merchantLocations: '/:merchantIdent/locations',
+  merchantNotifications: '/:merchantIdent/notifications',
+  accessCodeSets: '/access-code-sets',
+  accessCodeSetsAll: '/access-code-sets/*',
+  campaigns: '/:merchantIdent/campaigns',
+  oauthLogin: '/oauth2/login',
+  oauthLogout: '/oauth2/logout',
+  oauthPostback: '/oauth2/postback',
+} as const;
+
+export const paths = {
+  dashboard: () => '/',
+  pleaseUpgrade: () => '/please-upgrade',
+  merchant: {
+    create: () => '/create',
+    edit: ({ merchantIdent }: MerchantParams) => `/${seg(merchantIdent)}/merchant`,
+    accounts: ({ merchantIdent }: MerchantParams) => `/${seg(merchantIdent)}/accounts`,
+    locations: ({ merchantIdent }: MerchantParams) => `/${seg(merchantIdent)}/locations`,
+    notifications: ({ merchantIdent }: MerchantParams) => `/${seg(merchantIdent)}/notifications`,
+  },
+  accessCodeSets: {
+    list: () => '/access-code-sets',
+    edit: ({ id }: { id: string | 'create' }) => `/access-code-sets/${seg(id)}`,
+    codeUsage: ({ ident }: { ident: string }) => `/access-code-sets/${seg(ident)}/code-usage`,
+  },
+  campaigns: {
+    list: ({ merchantIdent }: MerchantParams, filters: CampaignListFilters = {}) =>
+      withQuery(`/${seg(merchantIdent)}/campaigns/list`, {
+        filter_status: filters.filter_status,
+        filter_type: filters.filter_type,
+      }),
+    create: ({ merchantIdent }: MerchantParams) => `/${seg(merchantIdent)}/campaigns/create`,
+    /** The root page (benefit step) of one campaign, e.g. /{m}/campaigns/coupon/{c}. */
+    detail: ({ merchantIdent, campaignIdent }: CampaignParams, family: CampaignFamily) =>
+      `/${seg(merchantIdent)}/campaigns/${family}/${seg(campaignIdent)}`,
+  },
+  oauth: {
+    login: () => '/oauth2/login',
+    logout: () => '/oauth2/logout',
+    postback: () => '/oauth2/postback',
+  },
+} as const;
+
+/** Paths reachable without a token (spec §2 "Access control on routes"). */
+export const PUBLIC_PATHS: readonly string[] = [
+  paths.oauth.login(),
+  paths.oauth.logout(),
+  paths.oauth.postback(),
+];
+
+/** Route merchant and campaign idents are 36 hex digits or dashes (spec §5). */
+export const IDENT_PATTERN = /^[0-9a-fA-F-]{36}$/;
+export const isIdent = (value: string | undefined): value is string =>
+  value !== undefined && IDENT_PATTERN.test(value);

@@ -1,0 +1,138 @@
+/** Contract of the campaign endpoints (spec §3 Campaign, §7 "Campaigns"). */
+import { z } from 'zod';
+import { CAMPAIGN_PHASES, RUNTIME_FILTERS } from '../campaign/phase.js';
+import { CAMPAIGN_STATUSES } from '../campaign/status.js';
+import { CAMPAIGN_TYPES, TYPE_FILTERS } from '../campaign/types.js';
+import { ZCampaignContent, ZCampaignContentPatch } from '../campaign/content.js';
+import { ZMerchantSummary } from './auth.js';
+import { ZPageQuery, ZPager, ZUuid } from './common.js';
+
+/** Order options of the campaign list, each with a reverse variant (spec §9). */
+export const CAMPAIGN_ORDER_FIELDS = [
+  'valid_from',
+  'valid_until',
+  'modified',
+  'created',
+  'title',
+  'type',
+  'status',
+] as const;
+export type CampaignOrderField = (typeof CAMPAIGN_ORDER_FIELDS)[number];
+export const CAMPAIGN_ORDER_OPTIONS = CAMPAIGN_ORDER_FIELDS.flatMap((field) => [
+  field,
+  `-${field}` as const,
+]);
+export type CampaignOrderOption = CampaignOrderField | `-${CampaignOrderField}`;
+export const DEFAULT_CAMPAIGN_ORDER: CampaignOrderOption = 'valid_from';
+
+export const ZCampaignListQuery = z.object({
+  page: ZPageQuery,
+  filter_campaign: z.string().trim().max(200).optional(),
+  filter_type: z.enum(TYPE_FILTERS).optional(),
+  filter_status: z.enum(CAMPAIGN_STATUSES).optional(),
+  filter_runtime: z.enum(RUNTIME_FILTERS).optional(),
+  /** The merchant whose campaigns are listed; required for all but admins. */
+  exact_merchant: ZUuid.optional(),
+  order_by: z
+    .enum(CAMPAIGN_ORDER_OPTIONS as [CampaignOrderOption, ...CampaignOrderOption[]])
+    .default(DEFAULT_CAMPAIGN_ORDER),
+});
+export type TCampaignListQuery = z.infer<typeof ZCampaignListQuery>;
+
+/** Title and other texts per locale, e.g. {de: '…', en: '…'}. */
+export const ZLocalised = z.record(z.string().regex(/^[a-z]{2}$/), z.string().max(10_000));
+export type TLocalised = z.infer<typeof ZLocalised>;
+
+export const ZCampaignRow = z.object({
+  uuid: z.string(),
+  type: z.enum(CAMPAIGN_TYPES),
+  title: ZLocalised,
+  current_status: z.enum(CAMPAIGN_STATUSES),
+  phase: z.enum(CAMPAIGN_PHASES).nullable(),
+  valid_from: z.string().nullable(),
+  valid_until: z.string().nullable(),
+  modified: z.string(),
+  editor: z.object({ email: z.string() }).nullable(),
+  image: z.object({ src: z.string() }).nullable(),
+  is_listable: z.boolean(),
+  is_unfinished: z.boolean(),
+  participations: z.number().int(),
+  distinct_users: z.number().int(),
+  view_list: z.number().int(),
+  view_detail: z.number().int(),
+  view_mail: z.number().int(),
+  merchant: z.object({ uuid: z.string(), name: z.string() }),
+  preview_link: z.string(),
+});
+export type TCampaignRow = z.infer<typeof ZCampaignRow>;
+
+export const ZCampaignListResponse = z.object({ rows: z.array(ZCampaignRow), pager: ZPager });
+export type TCampaignListResponse = z.infer<typeof ZCampaignListResponse>;
+
+export const ZCampaignCreateBody = z.object({
+  merchant: ZUuid,
+  type: z.string().min(1).max(50),
+});
+export type TCampaignCreateBody = z.infer<typeof ZCampaignCreateBody>;
+
+export const ZCampaignIdentParams = z.object({ ident: ZUuid });
+export const ZCampaignIdParams = z.object({ id: ZUuid });
+export const ZCampaignSourceParams = z.object({ sourceIdent: ZUuid });
+
+export const ZToggleListableResponse = z.object({ listable: z.boolean() });
+
+export const CAMPAIGN_DELETE_REASONS = ['has_participations', 'not_deletable'] as const;
+export const ZCampaignDeleteResponse = z.object({
+  status: z.enum(CAMPAIGN_STATUSES),
+  reason: z.enum(CAMPAIGN_DELETE_REASONS).nullable(),
+});
+export type TCampaignDeleteResponse = z.infer<typeof ZCampaignDeleteResponse>;
+
+export const ZStatusHistoryEntry = z.object({
+  from: z.enum(CAMPAIGN_STATUSES).nullable(),
+  to: z.enum(CAMPAIGN_STATUSES),
+  by: z.object({ email: z.string() }).nullable(),
+  at: z.string(),
+  reason: z.string().nullable(),
+});
+export const ZStatusHistoryResponse = z.object({ history: z.array(ZStatusHistoryEntry) });
+export type TStatusHistoryResponse = z.infer<typeof ZStatusHistoryResponse>;
+
+export const ZStepError = z.object({
+  step: z.enum(['benefit', 'content', 'image', 'handling', 'requireddata', 'review']),
+  fld: z.string(),
+  message: z.string(),
+});
+
+/** A campaign with everything it holds: the list row plus its content and relations. */
+export const ZCampaign = ZCampaignRow.extend(ZCampaignContent.omit({ title: true }).shape).extend({
+  images: z.array(z.object({ src: z.string() })),
+  campaign_image_extension: z.string().nullable(),
+  parent: z.string().nullable(),
+  followups: z.array(z.string()),
+  created: z.string(),
+});
+export type TCampaign = z.infer<typeof ZCampaign>;
+
+export const ZCampaignState = z.object({
+  errors: z.array(ZStepError),
+  /** Per step: whether it has been saved at least once. */
+  submitted: z.record(z.string(), z.boolean()),
+  is_unfinished: z.boolean(),
+});
+
+export const ZCampaignEnvelope = z.object({
+  campaign: ZCampaign,
+  state: ZCampaignState,
+  allow_edit: z.boolean(),
+  merchant: ZMerchantSummary,
+});
+export type TCampaignEnvelope = z.infer<typeof ZCampaignEnvelope>;
+
+export const ZCampaignSaveQuery = z.object({
+  /** The step to validate and mark as saved (an intermediate save); absent for a full save. */
+  validate: z
+    .enum(['benefit', 'content', 'image', 'handling', 'requireddata', 'review'])
+    .optional(),
+});
+export const ZCampaignSaveBody = ZCampaignContentPatch;

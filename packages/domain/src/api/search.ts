@@ -1,0 +1,34 @@
+/** Contract of site search and tags (spec §3 "Site search hit", §7 "Tags and search"). */
+import { z } from 'zod';
+import { CAMPAIGN_PHASES } from '../campaign/phase.js';
+import { CAMPAIGN_STATUSES } from '../campaign/status.js';
+import { CAMPAIGN_TYPES } from '../campaign/types.js';
+
+export const ZSiteSearchQuery = z.object({ q: z.string().trim().min(1).max(200) });
+
+export const ZSiteSearchHit = z.object({
+  /** 'merchant' or a campaign type such as 'coupon/percent'. */
+  type: z.union([z.literal('merchant'), z.enum(CAMPAIGN_TYPES)]),
+  label: z.string(),
+  ident: z.string(),
+  merchantIdent: z.string(),
+  /** The query was exactly this hit's id: the web app opens it directly. */
+  by_uuid: z.boolean(),
+  more: z.object({
+    phase: z.enum(CAMPAIGN_PHASES).nullable(),
+    merchant: z.string(),
+    valid_from: z.string().nullable(),
+    valid_until: z.string().nullable(),
+    current_status: z.enum(CAMPAIGN_STATUSES).nullable(),
+    brand_name: z.string().nullable(),
+  }),
+});
+export type TSiteSearchHit = z.infer<typeof ZSiteSearchHit>;
+
+export const ZSiteSearchResponse = z.object({ hits: z.array(ZSiteSearchHit) });
+export type TSiteSearchResponse = z.infer<typeof ZSiteSearchResponse>;
+
+export const ZTagsQuery = z.object({ q: z.string().trim().max(60).default('') });
+export const ZTagsResponse = z.object({ tags: z.array(z.string()) });
+export const ZTagCreateBody = z.object({ name: z.string().trim().min(1).max(60) });
+export const ZTagCreateResponse = z.object({ name: z.string() });

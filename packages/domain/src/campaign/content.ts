@@ -1,0 +1,116 @@
+/**
+ * The editable content of a campaign (spec §3 Campaign, Benefit fields,
+ * Coupon, Prize, Required core user fields). Every field may be empty while
+ * the campaign is being built; campaign/validation.ts says what a finished
+ * step needs. Amounts are integer cents.
+ */
+import { z } from 'zod';
+
+const cents = z.number().int().min(0).max(100_000_000_00);
+const text = (max: number) => z.string().max(max);
+const localised = z.record(z.string().regex(/^[a-z]{2}$/), z.string().max(20_000));
+
+export const PRIZE_REDEMPTIONS = [
+  'postal_delivery',
+  'store_pickup',
+  'reusable_code',
+  'unique_code',
+  'download',
+] as const;
+
+export const ZPrize = z.object({
+  count: z.number().int().min(0).max(1_000_000).nullable().default(null),
+  value: cents.nullable().default(null),
+  name: text(200).default(''),
+  short_description: text(1000).default(''),
+  win_needs_response: z.boolean().default(false),
+  winner_instructions: text(5000).default(''),
+  redemption: z.enum(PRIZE_REDEMPTIONS).nullable().default(null),
+});
+export type TPrize = z.infer<typeof ZPrize>;
+
+export const ZBenefit = z.object({
+  percent_discount: z.number().int().min(0).max(1000).nullable().default(null),
+  abs_discount: cents.nullable().default(null),
+  original_value: cents.nullable().default(null),
+  discounted_value: cents.nullable().default(null),
+  get_m: z.number().int().min(0).max(1000).nullable().default(null),
+  pay_n: z.number().int().min(0).max(1000).nullable().default(null),
+});
+export type TBenefit = z.infer<typeof ZBenefit>;
+
+export const COUPON_CODE_TYPES = ['none', 'single', 'multiple'] as const;
+export const COUPON_REDEMPTIONS = ['online', 'offline', 'user_action'] as const;
+export const COUPON_ACTION_HANDLERS = ['user', 'merchant'] as const;
+
+export const ZCoupon = z.object({
+  expiry: z.iso.datetime({ offset: true }).nullable().default(null),
+  /** Empty means unlimited. */
+  max_participants: z.number().int().min(1).max(100_000_000).nullable().default(null),
+  code_type: z.enum(COUPON_CODE_TYPES).default('none'),
+  single_code: text(200).default(''),
+  redemption: z.enum(COUPON_REDEMPTIONS).nullable().default(null),
+  action_handler: z.enum(COUPON_ACTION_HANDLERS).nullable().default(null),
+  action_instructions: text(5000).default(''),
+});
+export type TCoupon = z.infer<typeof ZCoupon>;
+
+export const REQUIRED_CORE_FIELDS = [
+  'name',
+  'birthdate',
+  'postal_address',
+  'kids',
+  'telephone',
+] as const;
+const ZFieldUsage = z.object({
+  usage: z.boolean().default(false),
+  required: z.boolean().default(false),
+});
+export const ZRequiredData = z.object(
+  Object.fromEntries(
+    REQUIRED_CORE_FIELDS.map((field) => [
+      field,
+      ZFieldUsage.default({ usage: false, required: false }),
+    ]),
+  ) as Record<(typeof REQUIRED_CORE_FIELDS)[number], z.ZodDefault<typeof ZFieldUsage>>,
+);
+export type TRequiredData = z.infer<typeof ZRequiredData>;
+
+export const SHOW_MAP_OPTIONS = ['never', 'always', 'after_participation'] as const;
+export const DESCRIPTION_FORMATS = ['markdown', 'wysiwyg'] as const;
+
+export const ZCampaignContent = z.object({
+  title: localised.default({}),
+  short_description: localised.default({}),
+  description: localised.default({}),
+  description_format: z.enum(DESCRIPTION_FORMATS).default('wysiwyg'),
+  rules: z.array(text(2000)).max(50).default([]),
+  landing_page: z.union([z.url({ protocol: /^https?$/ }), z.literal('')]).default(''),
+  thank_you_text: text(5000).default(''),
+  points: z.number().int().min(0).max(1_000_000).nullable().default(null),
+  tags: z.array(text(60)).max(30).default([]),
+  valid_from: z.iso.datetime({ offset: true }).nullable().default(null),
+  valid_until: z.iso.datetime({ offset: true }).nullable().default(null),
+  benefit: ZBenefit.default(ZBenefit.parse({})),
+  prizes: z.array(ZPrize).max(100).default([]),
+  manual_draw: z.boolean().default(false),
+  coupon: ZCoupon.default(ZCoupon.parse({})),
+  required_data: ZRequiredData.default(ZRequiredData.parse({})),
+  show_map: z.enum(SHOW_MAP_OPTIONS).default('never'),
+  coreg_suitable: z.boolean().default(false),
+  coparticipation_targets: z.array(z.string().uuid()).max(50).default([]),
+  coreg_exclusions: z.array(z.string().uuid()).max(50).default([]),
+});
+export type TCampaignContent = z.infer<typeof ZCampaignContent>;
+
+/** What a save may send: any subset of the content. */
+export const ZCampaignContentPatch = ZCampaignContent.partial();
+export type TCampaignContentPatch = z.infer<typeof ZCampaignContentPatch>;
+
+export const emptyCampaignContent = (): TCampaignContent => ZCampaignContent.parse({});
+
+/** Total prize value in currency units: sum of (value × count) / 100 (spec §9). */
+export function totalPrizeValue(prizes: readonly Pick<TPrize, 'value' | 'count'>[]): number {
+  const cents = prizes.reduce((sum, prize) => sum + (prize.value ?? 0) * (prize.count ?? 0), 0);
+  return cents / 100;
+}

@@ -1,0 +1,31 @@
+import type { CampaignStatus } from './status.js';
+
+/** Statuses whose campaigns open on the review page instead of the benefit page (spec §4). */
+export const REVIEW_FIRST_STATUSES: readonly CampaignStatus[] = [
+  'approved',
+  'ended',
+  'submitted',
+  'start_review',
+  'deleted',
+  'active',
+];
+
+export type CampaignStep = 'benefit' | 'content' | 'image' | 'handling' | 'requireddata' | 'review';
+export const CAMPAIGN_STEPS: readonly CampaignStep[] = [
+  'benefit',
+  'content',
+  'image',
+  'handling',
+  'requireddata',
+  'review',
+];
+
+/** Where the edit action of a campaign leads. */
+export function editStep(status: CampaignStatus): 'review' | 'benefit' {
+  return REVIEW_FIRST_STATUSES.includes(status) ? 'review' : 'benefit';
+}
+
+/** A campaign can be edited only before it is submitted (spec §4). */
+export function isEditableStatus(status: CampaignStatus): boolean {
+  return status === 'created' || status === 'rejected';
+}

@@ -1,0 +1,147 @@
+// `npm run bench`: prints the product's performance figures (see
+// docs/benchmarks.md for the targets and the recorded results).
+//  - cold start of `npm start` to a ready /ready on an existing data folder;
+//  - gzipped JavaScript a real browser loads for the sign-in page and the shell.
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium } from '@playwright/test';
+import { root } from './build-state.mjs';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const START_RUNS = 5;
+
+const freePort = () =>
+  new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+
+async function waitReady(url, deadline) {
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(`${url}/ready`);
+      if (response.ok) return true;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return false;
+}
+
+async function startServer(dataDir) {
+  const port = await freePort();
+  const url = `http://localhost:${port}`;
+  const started = performance.now();
+  const child = spawn('npm', ['start', '--silent'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+    detached: true,
+  });
+  const ready = await waitReady(url, Date.now() + 60_000);
+  const seconds = (performance.now() - started) / 1000;
+  if (!ready) throw new Error('server did not become ready within 60 s');
+  const stop = () =>
+    new Promise((resolve) => {
+      child.on('exit', resolve);
+      process.kill(-child.pid, 'SIGTERM');
+    });
+  return { url, seconds, stop };
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+async function measureColdStart(dataDir) {
+  // The first start creates, migrates and seeds the data folder; it is not measured.
+  await (await startServer(dataDir)).stop();
+  const times = [];
+  for (let run = 0; run < START_RUNS; run += 1) {
+    const server = await startServer(dataDir);
+    times.push(server.seconds);
+    await server.stop();
+  }
+  return times;
+}
+
+async function javascriptLoaded(page, action) {
+  const sizes = new Map();
+  page.on('response', async (response) => {
+    if (response.request().resourceType() !== 'script') return;
+    try {
+      const body = await response.body();
+      sizes.set(response.url(), { raw: body.length, gzip: gzipSync(body).length });
+    } catch {
+      // redirects have no body
+    }
+  });
+  await action();
+  await page.waitForLoadState('networkidle');
+  const total = { raw: 0, gzip: 0, files: sizes.size };
+  for (const size of sizes.values()) {
+    total.raw += size.raw;
+    total.gzip += size.gzip;
+  }
+  return total;
+}
+
+async function measureFirstLoad(url) {
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+  try {
+    const context = await browser.newContext();
+    const signInPage = await context.newPage();
+    const signIn = await javascriptLoaded(signInPage, () => signInPage.goto(`${url}/oauth2/login`));
+    // Sign in through the real provider, then load the shell afresh with the stored session.
+    await signInPage.getByRole('button').first().click();
+    await signInPage.getByRole('button', { name: /owner@example\.com/ }).click();
+    await signInPage.waitForURL(`${url}/`);
+    const shellPage = await context.newPage();
+    const shell = await javascriptLoaded(shellPage, () => shellPage.goto(`${url}/`));
+    return { signIn, shell };
+  } finally {
+    await browser.close();
+  }
+}
+
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+
+const dataDir = await mkdtemp(path.join(tmpdir(), 'bench-data-'));
+try {
+  const times = await measureColdStart(dataDir);
+  console.log('# Benchmarks');
+  console.log(
+    `cold start (npm start -> /ready, existing data folder, ${START_RUNS} runs): median ${median(times).toFixed(2)} s, min ${Math.min(...times).toFixed(2)} s, max ${Math.max(...times).toFixed(2)} s (target <= 3 s)`,
+  );
+  const server = await startServer(dataDir);
+  try {
+    const { signIn, shell } = await measureFirstLoad(server.url);
+    console.log(
+      `first-load JS, sign-in page: ${kb(signIn.gzip)} gzipped (${kb(signIn.raw)} raw, ${signIn.files} files) (target <= 200 KB)`,
+    );
+    console.log(
+      `first-load JS, shell:        ${kb(shell.gzip)} gzipped (${kb(shell.raw)} raw, ${shell.files} files) (target <= 200 KB)`,
+    );
+  } finally {
+    await server.stop();
+  }
+} finally {
+  await rm(dataDir, { recursive: true, force: true });
+}
