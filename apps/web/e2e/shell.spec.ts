@@ -121,6 +121,7 @@ test('a remembered merchant is not offered to another account', async ({ page })
 });
 
 test('request failures show the spec texts at the top right, errors for 60 s', async ({ page }) => {
+  await page.clock.install();
   await signInAt(page, '/', 'admin@example.com');
   const dialog = merchantDialog(page);
   await expect(dialog).toBeVisible();
@@ -136,6 +137,10 @@ test('request failures show the spec texts at the top right, errors for 60 s', a
   const box = await alert.boundingBox();
   const viewport = page.viewportSize();
   expect(box && viewport && box.x > viewport.width / 2 && box.y < viewport.height / 3).toBe(true);
+  await page.clock.fastForward('00:50');
+  await expect(alert).toBeVisible();
+  await page.clock.fastForward('00:15');
+  await expect(alert).toBeHidden();
 
   await page.unroute('**/api/merchants?*');
   await page.route('**/api/merchants?*', (route) => route.abort('connectionrefused'));
