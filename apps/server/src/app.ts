@@ -20,7 +20,9 @@ import { requireBearerToken } from './http/authenticate.js';
 import { registerErrorHandling, sendNotFound } from './http/errors.js';
 import { registerSpa } from './http/spa.js';
 import { identityRoutes } from './identity/routes.js';
+import { campaignRoutes } from './modules/campaigns/routes.js';
 import { merchantRoutes } from './modules/merchants/routes.js';
+import { searchRoutes } from './modules/search/routes.js';
 import { sessionRoutes } from './modules/session/routes.js';
 import { systemRoutes } from './modules/system/routes.js';
 
@@ -75,6 +77,8 @@ export async function buildApp(
       requireBearerToken(api);
       await api.register(sessionRoutes);
       await api.register(merchantRoutes);
+      await api.register(campaignRoutes);
+      await api.register(searchRoutes);
     },
     { prefix: '/api' },
   );

@@ -2,6 +2,7 @@
 import { buildApp } from './app.js';
 import { createAppContext, openConfiguredDatabase } from './bootstrap.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
+import { startScheduler } from './modules/campaigns/lifecycle.js';
 
 async function main(): Promise<void> {
   let config: Config;
@@ -17,9 +18,11 @@ async function main(): Promise<void> {
   const database = await openConfiguredDatabase(config);
   const ctx = await createAppContext(config, database);
   const app = await buildApp(ctx, { serveWeb: true });
+  const stopScheduler = startScheduler(ctx);
 
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
+    stopScheduler();
     await app.close();
     await database.close();
     process.exit(0);

@@ -167,3 +167,35 @@ export async function findCampaign(
     .where(eq(campaigns.id, id));
   return row;
 }
+
+/** The living follow-ups of a campaign, oldest first. */
+export async function findFollowups(db: DbOrTx, parentId: string): Promise<CampaignListRecord[]> {
+  return db
+    .select({ campaign: campaigns, merchantName: merchants.name, editorEmail: users.email })
+    .from(campaigns)
+    .innerJoin(merchants, eq(merchants.id, campaigns.merchantId))
+    .leftJoin(users, eq(users.id, campaigns.editorId))
+    .where(and(eq(campaigns.parentId, parentId), ne(campaigns.status, 'deleted')))
+    .orderBy(asc(campaigns.createdAt), asc(campaigns.id));
+}
+
+/** The review queue: submitted campaigns and those in review, oldest change first. */
+export async function listReviewQueue(
+  db: DbOrTx,
+  page: number,
+): Promise<{ rows: CampaignListRecord[]; total: number }> {
+  const where = inArray(campaigns.status, ['submitted', 'start_review']);
+  const [rows, [totals]] = await Promise.all([
+    db
+      .select({ campaign: campaigns, merchantName: merchants.name, editorEmail: users.email })
+      .from(campaigns)
+      .innerJoin(merchants, eq(merchants.id, campaigns.merchantId))
+      .leftJoin(users, eq(users.id, campaigns.editorId))
+      .where(where)
+      .orderBy(asc(campaigns.modifiedAt), asc(campaigns.id))
+      .limit(DEFAULT_PAGE_SIZE)
+      .offset((page - 1) * DEFAULT_PAGE_SIZE),
+    db.select({ total: count() }).from(campaigns).where(where),
+  ]);
+  return { rows, total: totals?.total ?? 0 };
+}

@@ -19,6 +19,7 @@ import {
   type TCampaignContentPatch,
   type TCampaignDeleteResponse,
   type TCampaignEnvelope,
+  type TCampaignRow,
   type TStatusHistoryResponse,
 } from '@backoffice/domain';
 import type { AppContext } from '../../app-context.js';
@@ -32,8 +33,8 @@ import {
 } from '../merchants/access.js';
 import type { UserRow } from '../users/queries.js';
 import { changeStatus, notifyStatusChanges } from './lifecycle.js';
-import { findCampaign, type CampaignListRecord } from './queries.js';
-import { toEnvelope } from './view.js';
+import { findCampaign, findFollowups, type CampaignListRecord } from './queries.js';
+import { toCampaignRow, toEnvelope } from './view.js';
 
 export interface LoadedCampaign {
   record: CampaignListRecord;
@@ -296,9 +297,14 @@ export async function statusHistory(
   };
 }
 
+async function followupRows(ctx: AppContext, id: string): Promise<TCampaignRow[]> {
+  const records = await findFollowups(ctx.db, id);
+  return records.map((record) => toCampaignRow(record, ctx.config.web.frontendUrl));
+}
+
 export async function listFollowups(ctx: AppContext, user: UserRow, id: string) {
   await loadCampaign(ctx.db, user, id);
-  return followupIds(ctx.db, id);
+  return { rows: await followupRows(ctx, id) };
 }
 
 /** Unlinks follow-ups from their parent: one (by ident) or all. The campaigns themselves stay. */
@@ -313,7 +319,7 @@ export async function unlinkFollowups(
     .update(campaigns)
     .set({ parentId: null, modifiedAt: sql`now()` })
     .where(and(eq(campaigns.parentId, id), followupId ? eq(campaigns.id, followupId) : undefined));
-  return followupIds(ctx.db, id);
+  return { rows: await followupRows(ctx, id) };
 }
 
 export const createFollowup = (ctx: AppContext, user: UserRow, id: string) =>

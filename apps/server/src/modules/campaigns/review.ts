@@ -1,0 +1,67 @@
+/**
+ * Operator review (the server side the spec leaves unshown): admins take
+ * submitted campaigns into review, approve or reject them with a reason.
+ * Every change lands in the status history and is mailed to the merchant.
+ */
+import {
+  buildPager,
+  canTransition,
+  type CampaignTransition,
+  type TCampaignEnvelope,
+  type TCampaignListResponse,
+} from '@backoffice/domain';
+import type { AppContext } from '../../app-context.js';
+import { AppError, forbidden } from '../../http/errors.js';
+import type { UserRow } from '../users/queries.js';
+import { changeStatus, notifyStatusChanges } from './lifecycle.js';
+import { listReviewQueue } from './queries.js';
+import { envelopeOf, loadCampaign } from './service.js';
+import { toCampaignRow } from './view.js';
+
+function requireAdmin(user: UserRow) {
+  if (user.level !== 'admin') throw forbidden();
+}
+
+export async function reviewQueue(
+  ctx: AppContext,
+  user: UserRow,
+  page: number,
+): Promise<TCampaignListResponse> {
+  requireAdmin(user);
+  const { rows, total } = await listReviewQueue(ctx.db, page);
+  return {
+    rows: rows.map((record) => toCampaignRow(record, ctx.config.web.frontendUrl)),
+    pager: buildPager(page, total),
+  };
+}
+
+export async function reviewCampaign(
+  ctx: AppContext,
+  user: UserRow,
+  id: string,
+  transition: Extract<CampaignTransition, 'start_review' | 'approve' | 'reject'>,
+  reason: string | null,
+): Promise<TCampaignEnvelope> {
+  requireAdmin(user);
+  const changes = await ctx.db.transaction(async (tx) => {
+    const { record } = await loadCampaign(tx, user, id);
+    if (!canTransition(transition, record.campaign.status, 'admin')) {
+      throw new AppError(409, 'invalid_transition', 'current_status');
+    }
+    const to =
+      transition === 'start_review'
+        ? 'start_review'
+        : transition === 'approve'
+          ? 'approved'
+          : 'rejected';
+    return [
+      await changeStatus(tx, record.campaign, to, {
+        userId: user.id,
+        reason,
+        set: { autoApproveAt: null },
+      }),
+    ];
+  });
+  await notifyStatusChanges(ctx, changes);
+  return envelopeOf(ctx, ctx.db, user, id);
+}

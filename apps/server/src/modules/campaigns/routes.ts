@@ -1,0 +1,286 @@
+/** Campaign endpoints of the merchant API (spec §7 "Campaigns") and the admin review queue. */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ZCampaignCreateBody,
+  ZCampaignDeleteResponse,
+  ZCampaignEnvelope,
+  ZCampaignIdParams,
+  ZCampaignIdentParams,
+  ZCampaignListQuery,
+  ZCampaignListResponse,
+  ZCampaignSaveBody,
+  ZCampaignSaveQuery,
+  ZCampaignSourceParams,
+  ZPageQuery,
+  ZStatusHistoryResponse,
+  ZToggleListableResponse,
+  ZUuid,
+  buildPager,
+  canUseTips,
+} from '@backoffice/domain';
+import { requireMerchantAccess } from '../merchants/access.js';
+import { currentUser } from '../users/current-user.js';
+import { listCampaigns } from './queries.js';
+import { reviewCampaign, reviewQueue } from './review.js';
+import {
+  cloneCampaign,
+  createCampaign,
+  createFollowup,
+  deleteCampaign,
+  envelopeOf,
+  listFollowups,
+  saveCampaign,
+  statusHistory,
+  submitCampaign,
+  toggleListable,
+  unlinkFollowups,
+} from './service.js';
+import { toCampaignRow } from './view.js';
+
+const ZFollowupsResponse = z.object({ rows: ZCampaignListResponse.shape.rows });
+const ZRejectBody = z.object({ reason: z.string().trim().min(1).max(2000) });
+
+export const campaignRoutes: FastifyPluginAsyncZod = async (app) => {
+  const ctx = app.ctx;
+  const { db } = ctx;
+  const tags = ['campaigns'];
+
+  app.get(
+    '/campaigns',
+    {
+      schema: {
+        tags,
+        summary: 'Campaigns, filtered, ordered and paged',
+        querystring: ZCampaignListQuery,
+        response: { 200: ZCampaignListResponse },
+      },
+    },
+    async (request) => {
+      const user = await currentUser(request);
+      const query = request.query;
+      if (query.exact_merchant) {
+        await requireMerchantAccess(db, user, query.exact_merchant, 'manage-campaigns');
+      }
+      const scope = {
+        merchantId: query.exact_merchant,
+        userId: user.level === 'admin' ? undefined : user.id,
+        agency: user.level === 'agency',
+        includeTips: canUseTips(user),
+      };
+      const { rows, total } = await listCampaigns(db, scope, query);
+      return {
+        rows: rows.map((record) => toCampaignRow(record, ctx.config.web.frontendUrl)),
+        pager: buildPager(query.page, total),
+      };
+    },
+  );
+
+  app.post(
+    '/campaigns',
+    {
+      schema: {
+        tags,
+        summary: 'Creates a campaign of a type for a merchant',
+        body: ZCampaignCreateBody,
+        response: { 200: ZCampaignEnvelope },
+      },
+    },
+    async (request) => createCampaign(ctx, await currentUser(request), request.body),
+  );
+
+  app.get(
+    '/campaigns/:ident',
+    {
+      schema: {
+        tags,
+        summary: 'A campaign with its state',
+        params: ZCampaignIdentParams,
+        response: { 200: ZCampaignEnvelope },
+      },
+    },
+    async (request) => envelopeOf(ctx, db, await currentUser(request), request.params.ident),
+  );
+
+  app.post(
+    '/campaigns/:ident',
+    {
+      schema: {
+        tags,
+        summary: 'Saves a campaign: one step (validate=step) or all',
+        params: ZCampaignIdentParams,
+        querystring: ZCampaignSaveQuery,
+        body: ZCampaignSaveBody,
+        response: { 200: ZCampaignEnvelope },
+      },
+    },
+    async (request) =>
+      saveCampaign(
+        ctx,
+        await currentUser(request),
+        request.params.ident,
+        request.body,
+        request.query.validate,
+      ),
+  );
+
+  app.post(
+    '/campaigns/:ident/submit',
+    {
+      schema: {
+        tags,
+        summary: 'Submits a campaign without errors',
+        params: ZCampaignIdentParams,
+        response: { 200: ZCampaignEnvelope },
+      },
+    },
+    async (request) => submitCampaign(ctx, await currentUser(request), request.params.ident),
+  );
+
+  app.post(
+    '/campaigns/:sourceIdent/clone',
+    {
+      schema: {
+        tags,
+        summary: 'Copies a campaign (merchant level 1)',
+        params: ZCampaignSourceParams,
+        response: { 200: ZCampaignEnvelope },
+      },
+    },
+    async (request) => cloneCampaign(ctx, await currentUser(request), request.params.sourceIdent),
+  );
+
+  app.post(
+    '/campaigns/:id/toggle-listable',
+    {
+      schema: {
+        tags,
+        summary: 'Hides or shows a campaign in app lists (merchant level 1)',
+        params: ZCampaignIdParams,
+        response: { 200: ZToggleListableResponse },
+      },
+    },
+    async (request) => toggleListable(ctx, await currentUser(request), request.params.id),
+  );
+
+  app.delete(
+    '/campaigns/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Deletes a campaign unless people took part',
+        params: ZCampaignIdParams,
+        response: { 200: ZCampaignDeleteResponse },
+      },
+    },
+    async (request) => deleteCampaign(ctx, await currentUser(request), request.params.id),
+  );
+
+  app.get(
+    '/campaigns/:id/status-history',
+    {
+      schema: {
+        tags,
+        summary: 'Every status change of a campaign',
+        params: ZCampaignIdParams,
+        response: { 200: ZStatusHistoryResponse },
+      },
+    },
+    async (request) => statusHistory(ctx, await currentUser(request), request.params.id),
+  );
+
+  app.get(
+    '/campaigns/:id/followups',
+    {
+      schema: {
+        tags,
+        summary: 'The follow-up campaigns of a campaign',
+        params: ZCampaignIdParams,
+        response: { 200: ZFollowupsResponse },
+      },
+    },
+    async (request) => listFollowups(ctx, await currentUser(request), request.params.id),
+  );
+
+  app.delete(
+    '/campaigns/:id/followups',
+    {
+      schema: {
+        tags,
+        summary: 'Unlinks one follow-up (ident) or all from a campaign',
+        params: ZCampaignIdParams,
+        querystring: z.object({ ident: ZUuid.optional() }),
+        response: { 200: ZFollowupsResponse },
+      },
+    },
+    async (request) =>
+      unlinkFollowups(ctx, await currentUser(request), request.params.id, request.query.ident),
+  );
+
+  app.post(
+    '/campaigns/:id/create-followup',
+    {
+      schema: {
+        tags,
+        summary: 'Creates a follow-up campaign linked to this one',
+        params: ZCampaignIdParams,
+        response: { 200: ZCampaignEnvelope },
+      },
+    },
+    async (request) => createFollowup(ctx, await currentUser(request), request.params.id),
+  );
+
+  const reviewTags = ['review'];
+  app.get(
+    '/review/campaigns',
+    {
+      schema: {
+        tags: reviewTags,
+        summary: 'Admins: submitted campaigns and those in review',
+        querystring: z.object({ page: ZPageQuery }),
+        response: { 200: ZCampaignListResponse },
+      },
+    },
+    async (request) => reviewQueue(ctx, await currentUser(request), request.query.page),
+  );
+
+  for (const [path, transition] of [
+    ['start-review', 'start_review'],
+    ['approve', 'approve'],
+  ] as const) {
+    app.post(
+      `/campaigns/:id/${path}`,
+      {
+        schema: {
+          tags: reviewTags,
+          summary: `Admins: ${path.replace('-', ' ')}`,
+          params: ZCampaignIdParams,
+          response: { 200: ZCampaignEnvelope },
+        },
+      },
+      async (request) =>
+        reviewCampaign(ctx, await currentUser(request), request.params.id, transition, null),
+    );
+  }
+
+  app.post(
+    '/campaigns/:id/reject',
+    {
+      schema: {
+        tags: reviewTags,
+        summary: 'Admins: rejects a campaign with a reason',
+        params: ZCampaignIdParams,
+        body: ZRejectBody,
+        response: { 200: ZCampaignEnvelope },
+      },
+    },
+    async (request) =>
+      reviewCampaign(
+        ctx,
+        await currentUser(request),
+        request.params.id,
+        'reject',
+        request.body.reason,
+      ),
+  );
+};

@@ -1,0 +1,444 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TCampaignEnvelope, TCampaignListResponse } from '@backoffice/domain';
+import { campaigns, merchants } from '../src/db/schema.js';
+import { runScheduledTransitions } from '../src/modules/campaigns/lifecycle.js';
+import { bearer, createTestApp, type TestApp } from './helpers.js';
+
+let t: TestApp;
+const tokens: Record<string, string> = {};
+const ids = { sonnenschein: '', silberblick: '', adler: '' };
+
+const HOUR = 3600_000;
+const iso = (offsetMs: number) => new Date(Date.now() + offsetMs).toISOString();
+const LONG_TEXT = 'Ein Gewinnspiel mit tollen Preisen. '.repeat(8);
+
+async function merchantId(brandName: string) {
+  const [row] = await t.ctx.db.select().from(merchants).where(eq(merchants.brandName, brandName));
+  return String(row?.id);
+}
+
+async function api(method: 'GET' | 'POST' | 'DELETE', url: string, who: string, payload?: object) {
+  return t.app.inject({
+    method,
+    url: `/api${url}`,
+    headers: bearer(String(tokens[who])),
+    ...(payload ? { payload } : {}),
+  });
+}
+
+async function create(who: string, merchant: string, type: string): Promise<TCampaignEnvelope> {
+  const response = await api('POST', '/campaigns', who, { merchant, type });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json();
+}
+
+/** Content that passes every step of a percent coupon. */
+const validCoupon = (from = iso(-HOUR), until = iso(30 * 24 * HOUR)) => ({
+  title: { de: 'Zehn Prozent auf alles' },
+  description: { de: LONG_TEXT },
+  benefit: {
+    percent_discount: 10,
+    abs_discount: null,
+    original_value: null,
+    discounted_value: null,
+    get_m: null,
+    pay_n: null,
+  },
+  valid_from: from,
+  valid_until: until,
+  coupon: {
+    expiry: null,
+    max_participants: null,
+    code_type: 'none',
+    single_code: '',
+    redemption: 'offline',
+    action_handler: null,
+    action_instructions: '',
+  },
+});
+
+async function withImage(id: string) {
+  await t.ctx.db
+    .update(campaigns)
+    .set({ imagePath: 'campaigns/test.jpg', imageExtension: 'jpg' })
+    .where(eq(campaigns.id, id));
+}
+
+beforeAll(async () => {
+  t = await createTestApp({ AGENCY_AUTO_APPROVE_SECONDS: '0' });
+  for (const who of ['admin', 'agency', 'owner', 'silver', 'staff', 'multi']) {
+    tokens[who] = await t.signInAndInit(`${who}@example.com`);
+  }
+  ids.sonnenschein = await merchantId('Bäckerei Sonnenschein');
+  ids.silberblick = await merchantId('Café Silberblick');
+  ids.adler = await merchantId('Modehaus Adler');
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('create and open', () => {
+  it('creates a campaign in status created for a merchant the user manages campaigns for', async () => {
+    const envelope = await create('staff', ids.sonnenschein, 'coupon/percent');
+    expect(envelope.campaign).toMatchObject({
+      type: 'coupon/percent',
+      current_status: 'created',
+      is_listable: true,
+      participations: 0,
+    });
+    expect(envelope.campaign.editor).toEqual({ email: 'staff@example.com' });
+    expect(envelope.allow_edit).toBe(true);
+    expect(envelope.state.is_unfinished).toBe(true);
+    expect(envelope.state.errors).toContainEqual({
+      step: 'content',
+      fld: 'title.de',
+      message: 'required_field_missing',
+    });
+    const opened = await api('GET', `/campaigns/${envelope.campaign.uuid}`, 'owner');
+    expect(opened.statusCode).toBe(200);
+  });
+
+  it('refuses an unknown type with invalid_value', async () => {
+    const response = await api('POST', '/campaigns', 'owner', {
+      merchant: ids.sonnenschein,
+      type: 'coupon/bogus',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ statusCode: 400, message: 'invalid_value', field: 'type' });
+  });
+
+  it('refuses a merchant user tips, allows agencies and admins', async () => {
+    expect(
+      (await api('POST', '/campaigns', 'owner', { merchant: ids.sonnenschein, type: 'tip/offer' }))
+        .statusCode,
+    ).toBe(403);
+    const tip = await create('agency', ids.adler, 'tip/offer');
+    const adminTip = await create('admin', ids.sonnenschein, 'tip/standard');
+    // The owner can neither open the tip of its own merchant nor see it in the list.
+    expect((await api('GET', `/campaigns/${adminTip.campaign.uuid}`, 'owner')).statusCode).toBe(
+      403,
+    );
+    const list = (
+      await api('GET', `/campaigns?exact_merchant=${ids.sonnenschein}`, 'owner')
+    ).json<TCampaignListResponse>();
+    expect(list.rows.map((row) => row.uuid)).not.toContain(adminTip.campaign.uuid);
+    expect((await api('GET', `/campaigns/${tip.campaign.uuid}`, 'agency')).statusCode).toBe(200);
+  });
+
+  it('keeps other merchants’ campaigns out of reach, whatever the id', async () => {
+    const foreign = await create('silver', ids.silberblick, 'coupon/free');
+    const id = foreign.campaign.uuid;
+    for (const [method, url] of [
+      ['GET', `/campaigns/${id}`],
+      ['POST', `/campaigns/${id}`],
+      ['POST', `/campaigns/${id}/submit`],
+      ['POST', `/campaigns/${id}/clone`],
+      ['POST', `/campaigns/${id}/toggle-listable`],
+      ['DELETE', `/campaigns/${id}`],
+      ['GET', `/campaigns/${id}/status-history`],
+      ['GET', `/campaigns/${id}/followups`],
+      ['DELETE', `/campaigns/${id}/followups`],
+      ['POST', `/campaigns/${id}/create-followup`],
+    ] as const) {
+      const response = await api(
+        method,
+        url,
+        'owner',
+        method === 'POST' && url.endsWith(id) ? {} : undefined,
+      );
+      expect(response.statusCode, `${method} ${url}`).toBe(404);
+    }
+    expect(
+      (await api('POST', '/campaigns', 'owner', { merchant: ids.silberblick, type: 'coupon/free' }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await api('GET', `/campaigns?exact_merchant=${ids.silberblick}`, 'owner')).statusCode,
+    ).toBe(404);
+    const all = (await api('GET', '/campaigns', 'owner')).json<TCampaignListResponse>();
+    expect(all.rows.map((row) => row.uuid)).not.toContain(id);
+  });
+
+  it('refuses a member without manage-campaigns', async () => {
+    const huber = await merchantId('Getränke Huber');
+    const sonnenschein = ids.sonnenschein;
+    // multi is on Huber with manage-campaigns; strip it to try.
+    const { accounts, users } = await import('../src/db/schema.js');
+    const [multi] = await t.ctx.db.select().from(users).where(eq(users.email, 'multi@example.com'));
+    await t.ctx.db
+      .update(accounts)
+      .set({ roles: ['contact'] })
+      .where(eq(accounts.userId, String(multi?.id)));
+    try {
+      expect(
+        (await api('POST', '/campaigns', 'multi', { merchant: huber, type: 'coupon/free' }))
+          .statusCode,
+      ).toBe(403);
+      expect((await api('GET', `/campaigns?exact_merchant=${huber}`, 'multi')).statusCode).toBe(
+        403,
+      );
+      expect(
+        (await api('POST', '/campaigns', 'multi', { merchant: sonnenschein, type: 'coupon/free' }))
+          .statusCode,
+      ).toBe(404);
+    } finally {
+      await t.ctx.db
+        .update(accounts)
+        .set({ roles: ['manage-merchant', 'manage-campaigns', 'manage-accounts', 'contact'] })
+        .where(eq(accounts.userId, String(multi?.id)));
+    }
+  });
+});
+
+describe('saving', () => {
+  it('keeps invalid values on an intermediate save and reports errors per step', async () => {
+    const { campaign } = await create('owner', ids.sonnenschein, 'coupon/percent');
+    const response = await api('POST', `/campaigns/${campaign.uuid}?validate=benefit`, 'owner', {
+      benefit: { percent_discount: 101 },
+      title: { de: 'Sommer' },
+    });
+    expect(response.statusCode).toBe(200);
+    const envelope = response.json<TCampaignEnvelope>();
+    expect(envelope.campaign.benefit.percent_discount).toBe(101);
+    expect(envelope.campaign.title).toEqual({ de: 'Sommer' });
+    expect(envelope.state.submitted.benefit).toBe(true);
+    expect(envelope.state.submitted.content).toBe(false);
+    expect(envelope.state.errors).toContainEqual({
+      step: 'benefit',
+      fld: 'benefit.percent_discount',
+      message: 'invalid_value',
+    });
+    expect(envelope.state.errors).toContainEqual({
+      step: 'content',
+      fld: 'description.de',
+      message: 'required_field_missing',
+    });
+  });
+
+  it('refuses a value of the wrong type with the field', async () => {
+    const { campaign } = await create('owner', ids.sonnenschein, 'coupon/percent');
+    const response = await api('POST', `/campaigns/${campaign.uuid}`, 'owner', {
+      valid_from: 'tomorrow',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ message: 'invalid_value', field: 'valid_from' });
+  });
+});
+
+describe('lifecycle', () => {
+  it('submits only without errors, then refuses edits; admin reviews; the scheduler publishes', async () => {
+    const { campaign } = await create('owner', ids.sonnenschein, 'coupon/percent');
+    const id = campaign.uuid;
+    const early = await api('POST', `/campaigns/${id}/submit`, 'owner');
+    expect(early.statusCode).toBe(400);
+    expect(early.json().message).toBe('campaign_has_errors');
+
+    await withImage(id);
+    const saved = (
+      await api('POST', `/campaigns/${id}`, 'owner', validCoupon())
+    ).json<TCampaignEnvelope>();
+    expect(saved.state.errors).toEqual([]);
+    expect(saved.state.is_unfinished).toBe(false);
+    expect(saved.campaign.phase).toBe('missing_approval');
+
+    const submitted = await api('POST', `/campaigns/${id}/submit`, 'owner');
+    expect(submitted.json().campaign.current_status).toBe('submitted');
+    expect(submitted.json().allow_edit).toBe(false);
+    const edit = await api('POST', `/campaigns/${id}`, 'owner', { title: { de: 'Neu' } });
+    expect(edit.statusCode).toBe(409);
+    expect(edit.json().message).toBe('campaign_not_editable');
+    expect((await api('POST', `/campaigns/${id}/submit`, 'owner')).statusCode).toBe(409);
+
+    // Only admins review.
+    expect((await api('POST', `/campaigns/${id}/approve`, 'owner')).statusCode).toBe(403);
+    const queue = (await api('GET', '/review/campaigns', 'admin')).json<TCampaignListResponse>();
+    expect(queue.rows.map((row) => row.uuid)).toContain(id);
+    expect((await api('GET', '/review/campaigns', 'agency')).statusCode).toBe(403);
+
+    expect(
+      (await api('POST', `/campaigns/${id}/start-review`, 'admin')).json().campaign.current_status,
+    ).toBe('start_review');
+    const approved = await api('POST', `/campaigns/${id}/approve`, 'admin');
+    expect(approved.json().campaign.current_status).toBe('approved');
+    expect(approved.json().campaign.phase).toBe('running');
+    expect(
+      (await api('POST', `/campaigns/${id}/reject`, 'admin', { reason: 'zu spät' })).statusCode,
+    ).toBe(409);
+
+    const changes = await runScheduledTransitions(t.ctx);
+    expect(changes.map((change) => [change.campaign.id, change.campaign.status])).toContainEqual([
+      id,
+      'active',
+    ]);
+    const history = (await api('GET', `/campaigns/${id}/status-history`, 'owner')).json();
+    expect(history.history.map((entry: { to: string }) => entry.to)).toEqual([
+      'created',
+      'submitted',
+      'start_review',
+      'approved',
+      'active',
+    ]);
+    expect(history.history[3].by).toEqual({ email: 'admin@example.com' });
+  });
+
+  it('rejects with a reason; editing a rejected campaign returns it to created', async () => {
+    const { campaign } = await create('owner', ids.sonnenschein, 'coupon/percent');
+    const id = campaign.uuid;
+    await withImage(id);
+    await api('POST', `/campaigns/${id}`, 'owner', validCoupon());
+    await api('POST', `/campaigns/${id}/submit`, 'owner');
+    expect((await api('POST', `/campaigns/${id}/reject`, 'admin', {})).statusCode).toBe(400);
+    const rejected = await api('POST', `/campaigns/${id}/reject`, 'admin', {
+      reason: 'Bild fehlt',
+    });
+    expect(rejected.json().campaign.current_status).toBe('rejected');
+    expect(rejected.json().campaign.phase).toBeNull();
+    const edited = await api('POST', `/campaigns/${id}`, 'owner', {
+      title: { de: 'Zweiter Versuch' },
+    });
+    expect(edited.json().campaign.current_status).toBe('created');
+    const history = (await api('GET', `/campaigns/${id}/status-history`, 'owner')).json();
+    expect(history.history.find((entry: { to: string }) => entry.to === 'rejected').reason).toBe(
+      'Bild fehlt',
+    );
+  });
+
+  it('approves an agency submission after the configured delay and ends campaigns after their runtime', async () => {
+    const { campaign } = await create('agency', ids.adler, 'coupon/percent');
+    const id = campaign.uuid;
+    await withImage(id);
+    await api('POST', `/campaigns/${id}`, 'agency', validCoupon(iso(-2 * HOUR), iso(HOUR)));
+    await api('POST', `/campaigns/${id}/submit`, 'agency');
+    await runScheduledTransitions(t.ctx);
+    expect((await api('GET', `/campaigns/${id}`, 'agency')).json().campaign.current_status).toBe(
+      'active',
+    );
+    await runScheduledTransitions(t.ctx, new Date(Date.now() + 2 * HOUR));
+    const ended = (await api('GET', `/campaigns/${id}`, 'agency')).json();
+    expect(ended.campaign.current_status).toBe('ended');
+    expect(ended.campaign.phase).toBe('ended');
+  });
+});
+
+describe('clone, toggle, delete, follow-ups', () => {
+  it('lets a level-1 merchant clone and toggle, not a level-0 one', async () => {
+    const own = await create('owner', ids.sonnenschein, 'coupon/free');
+    expect((await api('POST', `/campaigns/${own.campaign.uuid}/clone`, 'owner')).statusCode).toBe(
+      403,
+    );
+    expect(
+      (await api('POST', `/campaigns/${own.campaign.uuid}/toggle-listable`, 'owner')).statusCode,
+    ).toBe(403);
+
+    const source = await create('silver', ids.silberblick, 'coupon/percent');
+    await api('POST', `/campaigns/${source.campaign.uuid}`, 'silver', validCoupon());
+    await t.ctx.db
+      .update(campaigns)
+      .set({ participations: 7, viewList: 3 })
+      .where(eq(campaigns.id, source.campaign.uuid));
+    const clone = (
+      await api('POST', `/campaigns/${source.campaign.uuid}/clone`, 'silver')
+    ).json<TCampaignEnvelope>();
+    expect(clone.campaign.uuid).not.toBe(source.campaign.uuid);
+    expect(clone.campaign.title).toEqual({ de: 'Zehn Prozent auf alles (Kopie)' });
+    expect(clone.campaign).toMatchObject({
+      current_status: 'created',
+      participations: 0,
+      view_list: 0,
+    });
+    expect(clone.campaign.benefit.percent_discount).toBe(10);
+    expect(Object.values(clone.state.submitted).every(Boolean)).toBe(true);
+
+    const toggled = await api(
+      'POST',
+      `/campaigns/${source.campaign.uuid}/toggle-listable`,
+      'silver',
+    );
+    expect(toggled.json()).toEqual({ listable: false });
+    expect(
+      (await api('POST', `/campaigns/${source.campaign.uuid}/toggle-listable`, 'silver')).json(),
+    ).toEqual({ listable: true });
+  });
+
+  it('refuses to delete a campaign with participations, deletes one without', async () => {
+    const withPeople = await create('owner', ids.sonnenschein, 'coupon/free');
+    await t.ctx.db
+      .update(campaigns)
+      .set({ participations: 1 })
+      .where(eq(campaigns.id, withPeople.campaign.uuid));
+    const refused = await api('DELETE', `/campaigns/${withPeople.campaign.uuid}`, 'owner');
+    expect(refused.json()).toEqual({ status: 'created', reason: 'has_participations' });
+
+    const empty = await create('owner', ids.sonnenschein, 'coupon/free');
+    expect((await api('DELETE', `/campaigns/${empty.campaign.uuid}`, 'owner')).json()).toEqual({
+      status: 'deleted',
+      reason: null,
+    });
+    const list = (
+      await api('GET', `/campaigns?exact_merchant=${ids.sonnenschein}`, 'owner')
+    ).json<TCampaignListResponse>();
+    expect(list.rows.map((row) => row.uuid)).not.toContain(empty.campaign.uuid);
+    const deleted = (
+      await api(
+        'GET',
+        `/campaigns?exact_merchant=${ids.sonnenschein}&filter_status=deleted`,
+        'owner',
+      )
+    ).json<TCampaignListResponse>();
+    expect(deleted.rows.map((row) => row.uuid)).toContain(empty.campaign.uuid);
+  });
+
+  it('creates, lists and unlinks follow-ups', async () => {
+    const parent = await create('owner', ids.sonnenschein, 'coupon/percent');
+    const followup = (
+      await api('POST', `/campaigns/${parent.campaign.uuid}/create-followup`, 'owner')
+    ).json<TCampaignEnvelope>();
+    expect(followup.campaign.parent).toBe(parent.campaign.uuid);
+    expect(followup.campaign.current_status).toBe('created');
+    const listed = (
+      await api('GET', `/campaigns/${parent.campaign.uuid}/followups`, 'owner')
+    ).json();
+    expect(listed.rows.map((row: { uuid: string }) => row.uuid)).toEqual([followup.campaign.uuid]);
+    expect(
+      (await api('GET', `/campaigns/${parent.campaign.uuid}`, 'owner')).json().campaign.followups,
+    ).toEqual([followup.campaign.uuid]);
+    const unlinked = (
+      await api(
+        'DELETE',
+        `/campaigns/${parent.campaign.uuid}/followups?ident=${followup.campaign.uuid}`,
+        'owner',
+      )
+    ).json();
+    expect(unlinked.rows).toEqual([]);
+  });
+});
+
+describe('site search and tags', () => {
+  it('finds campaigns and merchants the user may see; an exact id is marked by_uuid', async () => {
+    const { campaign } = await create('silver', ids.silberblick, 'coupon/offer');
+    await api('POST', `/campaigns/${campaign.uuid}`, 'silver', { title: { de: 'Kuchen-Angebot' } });
+    const byText = (await api('GET', '/ac/site-search?q=kuchen', 'silver')).json();
+    expect(byText.hits.map((hit: { ident: string }) => hit.ident)).toContain(campaign.uuid);
+    const byId = (await api('GET', `/ac/site-search?q=${campaign.uuid}`, 'silver')).json();
+    expect(byId.hits).toHaveLength(1);
+    expect(byId.hits[0]).toMatchObject({
+      ident: campaign.uuid,
+      by_uuid: true,
+      merchantIdent: ids.silberblick,
+      type: 'coupon/offer',
+    });
+    const foreign = (await api('GET', `/ac/site-search?q=${campaign.uuid}`, 'owner')).json();
+    expect(foreign.hits).toEqual([]);
+    const merchantsHit = (await api('GET', '/ac/site-search?q=Silberblick', 'owner')).json();
+    expect(merchantsHit.hits).toEqual([]);
+  });
+
+  it('offers tags for autocompletion; only admins and agencies add them', async () => {
+    expect((await api('POST', '/tags', 'owner', { name: 'Sommer' })).statusCode).toBe(403);
+    expect((await api('POST', '/tags', 'agency', { name: 'Sommer' })).json()).toEqual({
+      name: 'sommer',
+    });
+    expect((await api('GET', '/ac/tags?q=so', 'owner')).json()).toEqual({ tags: ['sommer'] });
+  });
+});
