@@ -1,3 +1,5 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TCampaignEnvelope, TCampaignListResponse } from '@backoffice/domain';
@@ -280,6 +282,30 @@ describe('lifecycle', () => {
       'active',
     ]);
     expect(history.history[3].by).toEqual({ email: 'admin@example.com' });
+  });
+
+  it('mails the merchant’s contacts about approval, and the scheduler applies each change once', async () => {
+    const { campaign } = await create('owner', ids.sonnenschein, 'coupon/percent');
+    const id = campaign.uuid;
+    await withImage(id);
+    await api('POST', `/campaigns/${id}`, 'owner', validCoupon());
+    await api('POST', `/campaigns/${id}/submit`, 'owner');
+    const outbox = t.ctx.config.mail.outboxDir;
+    const before = new Set(await readdir(outbox).catch(() => []));
+    await api('POST', `/campaigns/${id}/approve`, 'admin');
+    const mails = (await readdir(outbox)).filter((name) => !before.has(name));
+    expect(mails).toHaveLength(1);
+    const mail = await readFile(path.join(outbox, String(mails[0])), 'utf8');
+    expect(mail).toMatch(/^To: owner@example\.com$/m);
+    expect(mail).toContain('freigegeben');
+    expect(mail).not.toContain('staff@example.com');
+
+    // Two scheduler runs at once (two server processes): the campaign starts once.
+    await Promise.all([runScheduledTransitions(t.ctx), runScheduledTransitions(t.ctx)]);
+    const history = (await api('GET', `/campaigns/${id}/status-history`, 'owner')).json();
+    expect(history.history.filter((entry: { to: string }) => entry.to === 'active')).toHaveLength(
+      1,
+    );
   });
 
   it('rejects with a reason; editing a rejected campaign returns it to created', async () => {

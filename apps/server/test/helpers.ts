@@ -4,6 +4,9 @@
  * database created for the test file and dropped afterwards.
  */
 import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../src/app.js';
@@ -51,8 +54,11 @@ export interface TestApp {
 }
 
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const outboxDir = await mkdtemp(path.join(tmpdir(), 'outbox-'));
   const config = loadConfig({
     DEMO: 'true',
+    OUTBOX_DIR: outboxDir,
+    SCHEDULER_INTERVAL_SECONDS: '0',
     LOG_LEVEL: 'silent',
     PUBLIC_URL,
     LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
@@ -104,6 +110,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     async close() {
       await app.close();
       await database.close();
+      await rm(outboxDir, { recursive: true, force: true });
     },
   };
 }
