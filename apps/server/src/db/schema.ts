@@ -161,7 +161,11 @@ export const campaigns = pgTable(
     modifiedAt: timestamp('modified_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('campaigns_merchant_valid_from_idx').on(t.merchantId, t.validFrom),
+    // The list's default order, per merchant and across merchants (admins).
+    index('campaigns_merchant_valid_from_idx').on(t.merchantId, t.validFrom, t.id),
+    index('campaigns_valid_from_idx').on(t.validFrom, t.id),
+    index('campaigns_merchant_status_idx').on(t.merchantId, t.status),
+    index('campaigns_merchant_modified_idx').on(t.merchantId, t.modifiedAt),
     index('campaigns_status_idx').on(t.status),
     index('campaigns_parent_idx').on(t.parentId),
     index('campaigns_auto_approve_idx').on(t.autoApproveAt),
