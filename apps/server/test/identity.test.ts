@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { SignJWT, generateKeyPair } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   bearer,
   CLIENT_ID,
@@ -284,6 +284,25 @@ describe('token checks of the merchant API', () => {
       const response = await initWith(headers);
       expect(response.statusCode, name).toBe(401);
       expect(response.json(), name).toEqual({ statusCode: 401, message: 'unauthorized' });
+    }
+  });
+});
+
+describe('verified-token cache', () => {
+  it('stops accepting a token once it expires, even after it was verified', async () => {
+    const token = await t.signIn('owner@example.com');
+    const headers = bearer(token);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/init-user', headers })).statusCode,
+    ).toBe(200);
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 3601 * 1000 });
+    try {
+      expect(await t.ctx.tokenVerifier.verify(token)).toBeNull();
+      expect(
+        (await t.app.inject({ method: 'POST', url: '/api/init-user', headers })).statusCode,
+      ).toBe(401);
+    } finally {
+      vi.useRealTimers();
     }
   });
 });

@@ -52,6 +52,9 @@ export interface TokenVerifier {
   verify(token: string): Promise<AccessTokenClaims | null>;
 }
 
+/** Verified tokens kept so that a client's next calls skip the signature check. */
+const VERIFIED_CACHE_SIZE = 10_000;
+
 export function createTokenVerifier(options: {
   issuer: string;
   audience: string;
@@ -62,8 +65,24 @@ export function createTokenVerifier(options: {
   const keys: JWTVerifyGetKey = options.jwksUrl
     ? createRemoteJWKSet(new URL(options.jwksUrl))
     : createLocalJWKSet({ keys: [options.localKey.publicJwk] });
+  // Signature checks cost about half a millisecond; a token that verified once
+  // stays valid until it expires, so its claims are kept until then.
+  const verified = new Map<string, AccessTokenClaims>();
+  const remember = (token: string, claims: AccessTokenClaims) => {
+    if (verified.size >= VERIFIED_CACHE_SIZE) {
+      const oldest = verified.keys().next().value;
+      if (oldest !== undefined) verified.delete(oldest);
+    }
+    verified.set(token, claims);
+  };
   return {
     async verify(token) {
+      const known = verified.get(token);
+      if (known) {
+        if (known.exp > Date.now() / 1000) return known;
+        verified.delete(token);
+        return null;
+      }
       try {
         const { payload } = await jwtVerify(token, keys, {
           issuer: options.issuer,
@@ -72,12 +91,14 @@ export function createTokenVerifier(options: {
           requiredClaims: ['sub', 'exp'],
         });
         if (typeof payload.email !== 'string' || typeof payload.sub !== 'string') return null;
-        return {
+        const claims = {
           sub: payload.sub,
           email: payload.email.toLowerCase(),
           iss: payload.iss ?? options.issuer,
           exp: payload.exp ?? 0,
         };
+        remember(token, claims);
+        return claims;
       } catch {
         return null;
       }

@@ -73,21 +73,26 @@ export function phaseCondition(phase: RuntimeFilter): SQL | undefined {
   }
 }
 
+/**
+ * Sort columns. Nullable ones sort empty values last in both directions;
+ * NOT NULL ones use plain asc/desc so that one index serves both directions.
+ */
 const orderColumns = {
-  valid_from: campaigns.validFrom,
-  valid_until: campaigns.validUntil,
-  modified: campaigns.modifiedAt,
-  created: campaigns.createdAt,
-  title: sql`lower(${campaigns.title} ->> 'de')`,
-  type: campaigns.type,
-  status: campaigns.status,
+  valid_from: { column: campaigns.validFrom, nullable: true },
+  valid_until: { column: campaigns.validUntil, nullable: true },
+  modified: { column: campaigns.modifiedAt, nullable: false },
+  created: { column: campaigns.createdAt, nullable: false },
+  title: { column: sql`lower(${campaigns.title} ->> 'de')`, nullable: true },
+  type: { column: campaigns.type, nullable: false },
+  status: { column: campaigns.status, nullable: false },
 } as const;
 
 function orderBy(option: CampaignOrderOption): SQL[] {
   const reverse = option.startsWith('-');
   const field = (reverse ? option.slice(1) : option) as keyof typeof orderColumns;
-  const column = orderColumns[field];
-  const primary = reverse ? sql`${column} desc nulls last` : sql`${column} asc nulls last`;
+  const { column, nullable } = orderColumns[field];
+  const direction = reverse ? sql`desc` : sql`asc`;
+  const primary = nullable ? sql`${column} ${direction} nulls last` : sql`${column} ${direction}`;
   return [primary, reverse ? desc(campaigns.id) : asc(campaigns.id)];
 }
 

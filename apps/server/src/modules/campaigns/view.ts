@@ -3,10 +3,12 @@ import {
   CAMPAIGN_STEPS,
   ZCampaignContent,
   campaignPhase,
+  emptyCampaignContent,
   hasRole,
   isEditableStatus,
   validateCampaign,
   type StepError,
+  type TCampaignContent,
   type TCampaign,
   type TCampaignEnvelope,
   type TCampaignRow,
@@ -53,14 +55,28 @@ export function toCampaignRow(
   };
 }
 
-export function campaignErrors(campaign: CampaignRecord): StepError[] {
-  const content = ZCampaignContent.parse({
+const EMPTY_CONTENT = emptyCampaignContent();
+
+/**
+ * The content as validated: stored content (parsed when it was saved), over
+ * the defaults for fields the model gained later, with the column values.
+ * No zod parse here: lists call this for every row.
+ */
+function contentOf(campaign: CampaignRecord): TCampaignContent {
+  return {
+    ...EMPTY_CONTENT,
     ...campaign.content,
     title: campaign.title,
     valid_from: campaign.validFrom?.toISOString() ?? null,
     valid_until: campaign.validUntil?.toISOString() ?? null,
+  };
+}
+
+export function campaignErrors(campaign: CampaignRecord): StepError[] {
+  return validateCampaign(contentOf(campaign), {
+    type: campaign.type,
+    hasImage: campaign.imagePath !== null,
   });
-  return validateCampaign(content, { type: campaign.type, hasImage: campaign.imagePath !== null });
 }
 
 function isUnfinished(campaign: CampaignRecord, errors: StepError[]): boolean {

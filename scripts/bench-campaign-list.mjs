@@ -1,0 +1,220 @@
+// Latency of GET /api/campaigns at 100,000 campaigns over 1,000 merchants,
+// 10 concurrent clients, for every filter and order; on PGlite and, when it
+// answers, PostgreSQL. Used by bench.mjs.
+import { spawn, spawnSync } from 'node:child_process';
+import { generateKeyPairSync } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { root } from './build-state.mjs';
+
+const MERCHANTS = 1000;
+const PER_MERCHANT = 100;
+const CONCURRENCY = 10;
+const REQUESTS_PER_SCENARIO = 50;
+const PASSWORD = 'load';
+
+const ORDERS = [
+  'valid_from',
+  'valid_until',
+  'modified',
+  'created',
+  'title',
+  'type',
+  'status',
+].flatMap((o) => [o, `-${o}`]);
+const STATUSES = [
+  'created',
+  'submitted',
+  'start_review',
+  'approved',
+  'active',
+  'ended',
+  'deleted',
+  'rejected',
+];
+const TYPES = [
+  'sweepstake/standard',
+  'coupon/free',
+  'coupon/absolute',
+  'coupon/m_for_n',
+  'coupon/offer',
+  'coupon/percent',
+  'coupon',
+  'tip',
+];
+const RUNTIMES = ['running', 'pending', 'missing_approval', 'ended'];
+
+function scenarios(prefix) {
+  return [
+    ['default', prefix],
+    ...ORDERS.map((order) => [`order_by=${order}`, `${prefix}&order_by=${order}`]),
+    ...STATUSES.map((status) => [`filter_status=${status}`, `${prefix}&filter_status=${status}`]),
+    ...TYPES.map((type) => [
+      `filter_type=${type}`,
+      `${prefix}&filter_type=${encodeURIComponent(type)}`,
+    ]),
+    ...RUNTIMES.map((runtime) => [
+      `filter_runtime=${runtime}`,
+      `${prefix}&filter_runtime=${runtime}`,
+    ]),
+    ['filter_campaign=Sommer', `${prefix}&filter_campaign=Sommer`],
+    ['page=5', `${prefix}&page=5`],
+  ];
+}
+
+const percentile = (sorted, p) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+
+async function run(url, token, query) {
+  const latencies = [];
+  let next = 0;
+  const worker = async () => {
+    while (next < REQUESTS_PER_SCENARIO) {
+      next += 1;
+      const started = performance.now();
+      const response = await fetch(`${url}/api/campaigns?${query}`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      await response.arrayBuffer();
+      if (!response.ok) throw new Error(`GET /api/campaigns?${query} answered ${response.status}`);
+      latencies.push(performance.now() - started);
+    }
+  };
+  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  return latencies;
+}
+
+async function signIn(url, email) {
+  const response = await fetch(`${url}/identity/authorize`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      response_type: 'token',
+      client_id: 'backoffice-web',
+      redirect_uri: `${url}/oauth2/postback`,
+      scope: 'base',
+      email,
+      password: PASSWORD,
+    }),
+  });
+  const location = response.headers.get('location') ?? '';
+  const token = new URLSearchParams(new URL(location).hash.slice(1)).get('access_token');
+  if (!token) throw new Error(`sign-in of ${email} failed (${response.status})`);
+  const init = await fetch(`${url}/api/init-user`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+  });
+  return { token, init: await init.json() };
+}
+
+async function waitReady(url) {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(`${url}/ready`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('server not ready');
+}
+
+function summarise(label, results) {
+  const all = results.flatMap((r) => r.latencies).sort((a, b) => a - b);
+  const worst = results
+    .map((r) => ({
+      name: r.name,
+      p99: percentile(
+        [...r.latencies].sort((a, b) => a - b),
+        99,
+      ),
+    }))
+    .sort((a, b) => b.p99 - a.p99)[0];
+  return `${label}: p50 ${percentile(all, 50).toFixed(1)} ms, p99 ${percentile(all, 99).toFixed(1)} ms over ${all.length} requests in ${results.length} filter/order cases; worst case ${worst.name} p99 ${worst.p99.toFixed(1)} ms`;
+}
+
+async function measure(kind, env) {
+  const generate = spawnSync(
+    process.execPath,
+    [
+      path.join(root, 'apps/server/dist/seed/generate-cli.js'),
+      '--merchants',
+      String(MERCHANTS),
+      '--campaigns-per-merchant',
+      String(PER_MERCHANT),
+      '--password',
+      PASSWORD,
+    ],
+    { env: { ...process.env, ...env }, stdio: 'inherit' },
+  );
+  if (generate.status !== 0) throw new Error('generating the data failed');
+  const port = 3400 + Math.floor(Math.random() * 500);
+  const url = `http://localhost:${port}`;
+  const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+  const server = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
+    env: {
+      ...process.env,
+      ...env,
+      PORT: String(port),
+      PUBLIC_URL: url,
+      DEMO: 'false',
+      JWT_PRIVATE_KEY: privateKey.export({ type: 'pkcs8', format: 'pem' }),
+      LOG_LEVEL: 'warn',
+      LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
+      SCHEDULER_INTERVAL_SECONDS: '0',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  try {
+    await waitReady(url);
+    const owner = await signIn(url, 'owner-1@load.test');
+    const admin = await signIn(url, 'admin@load.test');
+    const merchantId = owner.init.merchantinfo.merchants[0].uuid;
+    const merchantResults = [];
+    for (const [name, query] of scenarios(`exact_merchant=${merchantId}`)) {
+      merchantResults.push({ name, latencies: await run(url, owner.token, query) });
+    }
+    const adminResults = [];
+    for (const [name, query] of scenarios('')) {
+      adminResults.push({ name, latencies: await run(url, admin.token, query.replace(/^&/, '')) });
+    }
+    console.log(
+      `campaign list, ${kind}, ${MERCHANTS * PER_MERCHANT} campaigns, ${CONCURRENCY} clients`,
+    );
+    console.log(`  ${summarise("a merchant's list (exact_merchant)", merchantResults)}`);
+    console.log(`  ${summarise('admin over all merchants', adminResults)}`);
+  } finally {
+    server.kill('SIGTERM');
+  }
+}
+
+export async function benchCampaignList() {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'bench-list-'));
+  try {
+    await measure('PGlite', { DATA_DIR: dataDir, DATABASE_URL: '' });
+  } finally {
+    await rm(dataDir, { recursive: true, force: true });
+  }
+  const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+  const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 3000 });
+  try {
+    await admin.connect();
+  } catch {
+    console.log(`campaign list, PostgreSQL: skipped, nothing answers at ${adminUrl}`);
+    return;
+  }
+  const name = `bench_${Date.now()}`;
+  await admin.query(`create database ${name}`);
+  try {
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    await measure('PostgreSQL', { DATABASE_URL: url.toString() });
+  } finally {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+}
