@@ -14,6 +14,8 @@ export * from './user/levels.js';
 export * from './api/campaigns.js';
 export * from './campaign/edit-link.js';
 export * from './campaign/content.js';
+export * from './campaign/order.js';
+export * from './campaign/prize-value.js';
 export * from './campaign/validation.js';
 export * from './campaign/transitions.js';
 export * from './api/search.js';

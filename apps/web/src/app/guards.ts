@@ -8,6 +8,8 @@ import {
   canUseAccessCodeSets,
   effectiveMerchantLevel,
   mustUpgradeForMerchantProfile,
+  canUseTips,
+  isAdmin,
 } from '@backoffice/domain';
 import { redirect, redirectDocument, type LoaderFunctionArgs } from 'react-router';
 import { endSessionFor, prepareSignIn } from '../features/auth/sign-in';
@@ -63,6 +65,20 @@ export async function requireMerchantProfileAccess(): Promise<null> {
   if (mustUpgradeForMerchantProfile(level, session.searchType)) {
     throw redirect(paths.pleaseUpgrade());
   }
+  return null;
+}
+
+/** Tip campaigns are for admins and agencies (spec §6). */
+export async function requireTips(): Promise<null> {
+  const session = await sessionForChild();
+  if (session?.user && !canUseTips(session.user)) throw redirect(paths.pleaseUpgrade());
+  return null;
+}
+
+/** The review queue is for admins alone. */
+export async function requireAdmin(): Promise<null> {
+  const session = await sessionForChild();
+  if (session?.user && !isAdmin(session.user)) throw redirect(paths.pleaseUpgrade());
   return null;
 }
 

@@ -4,11 +4,18 @@
  * features are registered only where the spec's guards must already hold;
  * they show the 404 page to the users who pass the guard.
  */
+import { CAMPAIGN_STEPS, type CampaignFamily } from '@backoffice/domain';
 import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
 import { routePatterns } from '../shared/paths';
 import { FullPageLoader } from '../shared/ui/full-page-loader';
 import { NotFoundPage } from '../shared/ui/not-found-page';
-import { requireAccessCodeSets, requireMerchantProfileAccess, requireSignedIn } from './guards';
+import {
+  requireAccessCodeSets,
+  requireAdmin,
+  requireMerchantProfileAccess,
+  requireSignedIn,
+  requireTips,
+} from './guards';
 import { RouteErrorPage } from './route-error-page';
 
 /** Chunk load timeout of spec §9. */
@@ -34,6 +41,66 @@ function withTimeout<T>(load: () => Promise<T>): () => Promise<T> {
     });
 }
 
+const campaignPage = withTimeout(() => import('../features/campaigns/pages/campaign-page'));
+
+/**
+ * The pages of one campaign (spec §2): the root path and the step sub-pages,
+ * named family-step (e.g. coupon-review); the tip's benefit step is its root.
+ */
+function campaignFamilyRoute(family: CampaignFamily): RouteObject {
+  const handle = (campaignStep: (typeof CAMPAIGN_STEPS)[number]) => ({
+    campaignFamily: family,
+    campaignStep,
+  });
+  return {
+    path: `${family}/:campaignIdent`,
+    ...(family === 'tip' ? { loader: requireTips } : {}),
+    children: [
+      {
+        index: true,
+        id: family === 'tip' ? 'tip-benefit' : family,
+        handle: handle('benefit'),
+        lazy: campaignPage,
+      },
+      ...CAMPAIGN_STEPS.filter((step) => family !== 'tip' || step !== 'benefit').map(
+        (step): RouteObject => ({
+          path: step,
+          id: `${family}-${step}`,
+          handle: handle(step),
+          lazy: campaignPage,
+        }),
+      ),
+    ],
+  };
+}
+
+/** The campaign container /{merchantIdent}/campaigns and its children (spec §2). */
+const campaignRoutes: RouteObject = {
+  path: routePatterns.campaigns.slice(1),
+  lazy: withTimeout(() => import('../features/campaigns/campaigns-layout')),
+  children: [
+    {
+      index: true,
+      lazy: withTimeout(() => import('../features/campaigns/pages/campaign-list-page')),
+    },
+    {
+      path: 'list',
+      lazy: withTimeout(() => import('../features/campaigns/pages/campaign-list-page')),
+    },
+    {
+      path: 'create',
+      lazy: withTimeout(() => import('../features/campaigns/pages/campaign-create-page')),
+    },
+    {
+      path: 'view-in-app/:campaignIdent',
+      lazy: withTimeout(() => import('../features/campaigns/pages/view-in-app-page')),
+    },
+    campaignFamilyRoute('sweepstake'),
+    campaignFamilyRoute('coupon'),
+    campaignFamilyRoute('tip'),
+  ],
+};
+
 /** Pages inside the shell; relative paths below the layout route. */
 const shellRoutes: RouteObject[] = [
   { index: true, lazy: withTimeout(() => import('../features/dashboard/dashboard-page')) },
@@ -50,6 +117,12 @@ const shellRoutes: RouteObject[] = [
     path: routePatterns.merchantEdit.slice(1),
     loader: requireMerchantProfileAccess,
     Component: NotFoundPage,
+  },
+  campaignRoutes,
+  {
+    path: routePatterns.reviewQueue.slice(1),
+    loader: requireAdmin,
+    lazy: withTimeout(() => import('../features/review/review-queue-page')),
   },
   {
     path: routePatterns.accessCodeSetsAll.slice(1),

@@ -28,6 +28,45 @@ describe('paths', () => {
     );
   });
 
+  it('builds the campaign pages and the review queue', () => {
+    const campaignIdent = 'aaaaaaaa-bbbb-cccc-dddd-eeeeeeeeeeee';
+    const params = { merchantIdent, campaignIdent };
+    const base = `/${merchantIdent}/campaigns`;
+    expect(paths.campaigns.step(params, 'coupon', 'benefit')).toBe(
+      `${base}/coupon/${campaignIdent}/benefit`,
+    );
+    // The tip's benefit step is its root path (spec §2).
+    expect(paths.campaigns.step(params, 'tip', 'benefit')).toBe(`${base}/tip/${campaignIdent}`);
+    expect(paths.campaigns.review(params, 'sweepstake')).toBe(
+      `${base}/sweepstake/${campaignIdent}/review`,
+    );
+    expect(paths.campaigns.handling(params, 'tip')).toBe(`${base}/tip/${campaignIdent}/handling`);
+    expect(paths.campaigns.viewInApp(params)).toBe(`${base}/view-in-app/${campaignIdent}`);
+    expect(paths.campaigns.create({ merchantIdent }, 'coupon/percent')).toBe(
+      `${base}/create?type=coupon%2Fpercent`,
+    );
+    expect(paths.review.queue()).toBe('/review');
+  });
+
+  it('keeps every list filter in the URL, leaving out the defaults', () => {
+    expect(
+      paths.campaigns.list(
+        { merchantIdent },
+        {
+          filter_campaign: 'Herbst',
+          filter_runtime: 'running',
+          order_by: '-modified',
+          page: 2,
+        },
+      ),
+    ).toBe(
+      `/${merchantIdent}/campaigns/list?filter_campaign=Herbst&filter_runtime=running&order_by=-modified&page=2`,
+    );
+    expect(paths.campaigns.list({ merchantIdent }, { order_by: 'valid_from', page: 1 })).toBe(
+      `/${merchantIdent}/campaigns/list`,
+    );
+  });
+
   it('encodes path segments', () => {
     expect(paths.merchant.edit({ merchantIdent: 'a/b' })).toBe('/a%2Fb/merchant');
   });

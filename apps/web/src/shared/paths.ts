@@ -2,7 +2,13 @@
  * Every URL of the app, built in one place (spec §2). Components never
  * concatenate paths themselves; route definitions use the patterns below.
  */
-import type { CampaignFamily, TypeFilter } from '@backoffice/domain';
+import type {
+  CampaignFamily,
+  CampaignOrderOption,
+  CampaignStep,
+  RuntimeFilter,
+  TypeFilter,
+} from '@backoffice/domain';
 import type { CampaignStatus } from '@backoffice/domain';
 
 interface MerchantParams {
@@ -15,6 +21,12 @@ interface CampaignParams extends MerchantParams {
 export interface CampaignListFilters {
   filter_status?: CampaignStatus;
   filter_type?: TypeFilter;
+  filter_campaign?: string;
+  filter_runtime?: RuntimeFilter;
+  /** Omitted for the default order (valid_from). */
+  order_by?: CampaignOrderOption;
+  /** Omitted for page 1. */
+  page?: number;
 }
 
 const seg = (value: string): string => encodeURIComponent(value);
@@ -40,6 +52,7 @@ export const routePatterns = {
   accessCodeSets: '/access-code-sets',
   accessCodeSetsAll: '/access-code-sets/*',
   campaigns: '/:merchantIdent/campaigns',
+  reviewQueue: '/review',
   oauthLogin: '/oauth2/login',
   oauthLogout: '/oauth2/logout',
   oauthPostback: '/oauth2/postback',
@@ -65,11 +78,34 @@ export const paths = {
       withQuery(`/${seg(merchantIdent)}/campaigns/list`, {
         filter_status: filters.filter_status,
         filter_type: filters.filter_type,
+        filter_campaign: filters.filter_campaign,
+        filter_runtime: filters.filter_runtime,
+        order_by: filters.order_by === 'valid_from' ? undefined : filters.order_by,
+        page: filters.page !== undefined && filters.page > 1 ? String(filters.page) : undefined,
       }),
-    create: ({ merchantIdent }: MerchantParams) => `/${seg(merchantIdent)}/campaigns/create`,
+    /** The creation page; `type` asks for one campaign type (e.g. coupon/percent). */
+    create: ({ merchantIdent }: MerchantParams, type?: string) =>
+      withQuery(`/${seg(merchantIdent)}/campaigns/create`, { type }),
     /** The root page (benefit step) of one campaign, e.g. /{m}/campaigns/coupon/{c}. */
     detail: ({ merchantIdent, campaignIdent }: CampaignParams, family: CampaignFamily) =>
       `/${seg(merchantIdent)}/campaigns/${family}/${seg(campaignIdent)}`,
+    /** One step page; the tip's benefit step is its root path (spec §2). */
+    step: (params: CampaignParams, family: CampaignFamily, step: CampaignStep): string =>
+      family === 'tip' && step === 'benefit'
+        ? paths.campaigns.detail(params, family)
+        : `${paths.campaigns.detail(params, family)}/${step}`,
+    /** Named routes of spec §2: sweepstake-review, coupon-review, tip-review. */
+    review: (params: CampaignParams, family: CampaignFamily): string =>
+      paths.campaigns.step(params, family, 'review'),
+    /** Named routes of spec §2: sweepstake-handling, coupon-handling, tip-handling. */
+    handling: (params: CampaignParams, family: CampaignFamily): string =>
+      paths.campaigns.step(params, family, 'handling'),
+    viewInApp: ({ merchantIdent, campaignIdent }: CampaignParams) =>
+      `/${seg(merchantIdent)}/campaigns/view-in-app/${seg(campaignIdent)}`,
+  },
+  /** The admins' review queue of submitted campaigns. */
+  review: {
+    queue: () => '/review',
   },
   oauth: {
     login: () => '/oauth2/login',

@@ -4,26 +4,13 @@ import { CAMPAIGN_PHASES, RUNTIME_FILTERS } from '../campaign/phase.js';
 import { CAMPAIGN_STATUSES } from '../campaign/status.js';
 import { CAMPAIGN_TYPES, TYPE_FILTERS } from '../campaign/types.js';
 import { ZCampaignContent, ZCampaignContentPatch } from '../campaign/content.js';
+import {
+  CAMPAIGN_ORDER_OPTIONS,
+  DEFAULT_CAMPAIGN_ORDER,
+  type CampaignOrderOption,
+} from '../campaign/order.js';
 import { ZMerchantSummary } from './auth.js';
 import { ZPageQuery, ZPager, ZUuid } from './common.js';
-
-/** Order options of the campaign list, each with a reverse variant (spec §9). */
-export const CAMPAIGN_ORDER_FIELDS = [
-  'valid_from',
-  'valid_until',
-  'modified',
-  'created',
-  'title',
-  'type',
-  'status',
-] as const;
-export type CampaignOrderField = (typeof CAMPAIGN_ORDER_FIELDS)[number];
-export const CAMPAIGN_ORDER_OPTIONS = CAMPAIGN_ORDER_FIELDS.flatMap((field) => [
-  field,
-  `-${field}` as const,
-]);
-export type CampaignOrderOption = CampaignOrderField | `-${CampaignOrderField}`;
-export const DEFAULT_CAMPAIGN_ORDER: CampaignOrderOption = 'valid_from';
 
 export const ZCampaignListQuery = z.object({
   page: ZPageQuery,
@@ -80,6 +67,7 @@ export const ZCampaignIdParams = z.object({ id: ZUuid });
 export const ZCampaignSourceParams = z.object({ sourceIdent: ZUuid });
 
 export const ZToggleListableResponse = z.object({ listable: z.boolean() });
+export type TToggleListableResponse = z.infer<typeof ZToggleListableResponse>;
 
 export const CAMPAIGN_DELETE_REASONS = ['has_participations', 'not_deletable'] as const;
 export const ZCampaignDeleteResponse = z.object({
@@ -136,3 +124,6 @@ export const ZCampaignSaveQuery = z.object({
     .optional(),
 });
 export const ZCampaignSaveBody = ZCampaignContentPatch;
+
+export const ZFollowupsResponse = z.object({ rows: z.array(ZCampaignRow) });
+export type TFollowupsResponse = z.infer<typeof ZFollowupsResponse>;

@@ -108,9 +108,3 @@ export const ZCampaignContentPatch = ZCampaignContent.partial();
 export type TCampaignContentPatch = z.infer<typeof ZCampaignContentPatch>;
 
 export const emptyCampaignContent = (): TCampaignContent => ZCampaignContent.parse({});
-
-/** Total prize value in currency units: sum of (value × count) / 100 (spec §9). */
-export function totalPrizeValue(prizes: readonly Pick<TPrize, 'value' | 'count'>[]): number {
-  const cents = prizes.reduce((sum, prize) => sum + (prize.value ?? 0) * (prize.count ?? 0), 0);
-  return cents / 100;
-}

@@ -12,6 +12,7 @@ import {
   ZCampaignSaveBody,
   ZCampaignSaveQuery,
   ZCampaignSourceParams,
+  ZFollowupsResponse,
   ZPageQuery,
   ZStatusHistoryResponse,
   ZToggleListableResponse,
@@ -38,7 +39,6 @@ import {
 } from './service.js';
 import { toCampaignRow } from './view.js';
 
-const ZFollowupsResponse = z.object({ rows: ZCampaignListResponse.shape.rows });
 const ZRejectBody = z.object({ reason: z.string().trim().min(1).max(2000) });
 
 export const campaignRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -6,6 +6,7 @@ import { canSeeAdminLink, canUseAccessCodeSets } from '@backoffice/domain';
 import { Box, NavLink, Stack } from '@mantine/core';
 import {
   IconBuildingStore,
+  IconClipboardCheck,
   IconExternalLink,
   IconKey,
   IconLayoutDashboard,
@@ -84,6 +85,13 @@ export function SideMenu() {
             prefix={paths.accessCodeSets.list()}
             label={t('nav.accessCodeSets')}
             icon={<IconKey size={18} aria-hidden />}
+          />
+        )}
+        {isAdminUser && (
+          <MenuLink
+            to={paths.review.queue()}
+            label={t('review.title')}
+            icon={<IconClipboardCheck size={18} aria-hidden />}
           />
         )}
         {showAdminLink && (

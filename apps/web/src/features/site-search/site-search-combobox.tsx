@@ -18,9 +18,11 @@ export const SITE_SEARCH_DEBOUNCE_MS = 500;
 export interface SiteSearchComboboxProps {
   /** What was typed before this part had loaded. */
   initialText: string;
+  /** Whether the field had the focus when this part took its place. */
+  autoFocus: boolean;
 }
 
-export default function SiteSearchCombobox({ initialText }: SiteSearchComboboxProps) {
+export default function SiteSearchCombobox({ initialText, autoFocus }: SiteSearchComboboxProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
@@ -74,10 +76,15 @@ export default function SiteSearchCombobox({ initialText }: SiteSearchComboboxPr
             combobox.openDropdown();
             combobox.updateSelectedOptionIndex();
           }}
-          onFocus={() => combobox.openDropdown()}
+          onFocus={(event) => {
+            // Taking over from the plain field: keep typing at the end of the text.
+            const length = event.currentTarget.value.length;
+            event.currentTarget.setSelectionRange(length, length);
+            combobox.openDropdown();
+          }}
           onBlur={() => combobox.closeDropdown()}
           // It replaces the field the user is typing in, so it takes over the focus.
-          autoFocus
+          autoFocus={autoFocus}
           w={{ base: '100%', sm: 260 }}
         />
       </Combobox.Target>

@@ -1,0 +1,254 @@
+/**
+ * Campaign journeys (spec §2 "Campaign list", "Campaign creation", §4, §6):
+ * create, list with filters in the URL, clone, delete, the admins' review
+ * queue and the site search, each in the built app against the real server.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { navigation, signInAt } from './fixtures';
+
+const IDENT = /[0-9a-f-]{36}/;
+
+/** The merchant the signed-in user acts for, read from the side menu's campaigns link. */
+async function merchantIdentOf(page: Page): Promise<string> {
+  const href = await navigation(page).getByRole('link', { name: 'Kampagnen' }).getAttribute('href');
+  const ident = href?.split('/')[1];
+  expect(ident).toMatch(IDENT);
+  return ident ?? '';
+}
+
+async function signOut(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Benutzermenü' }).click();
+  await page.getByRole('menuitem', { name: 'Abmelden' }).click();
+}
+
+/** Calls the real API with the signed-in user's token, as the app itself does. */
+async function api<T>(
+  page: Page,
+  method: 'GET' | 'POST' | 'DELETE',
+  path: string,
+  data?: unknown,
+): Promise<T> {
+  const token = await page.evaluate(() => {
+    const stored = localStorage.getItem('backoffice.auth.token');
+    return stored ? (JSON.parse(stored) as { token: string }).token : '';
+  });
+  const response = await page.request.fetch(`/api${path}`, {
+    method,
+    headers: { Authorization: `Bearer ${token}` },
+    ...(data !== undefined ? { data } : {}),
+  });
+  expect(response.ok(), `${method} ${path}: ${response.status()} ${await response.text()}`).toBe(
+    true,
+  );
+  return (await response.json()) as T;
+}
+
+interface Envelope {
+  campaign: { uuid: string; current_status: string };
+}
+
+/** A coupon without errors, created and submitted through the API. */
+async function seedSubmittedCoupon(page: Page, merchantIdent: string, title: string) {
+  const { campaign } = await api<Envelope>(page, 'POST', '/campaigns', {
+    merchant: merchantIdent,
+    type: 'coupon/percent',
+  });
+  const day = 24 * 60 * 60 * 1000;
+  const saved = await api<Envelope & { state: { errors: unknown[] } }>(
+    page,
+    'POST',
+    `/campaigns/${campaign.uuid}`,
+    {
+      title: { de: title },
+      short_description: { de: '20 % auf alles' },
+      description: { de: 'Herbstzeit ist Kuchenzeit. '.repeat(10) },
+      benefit: { percent_discount: 20 },
+      valid_from: new Date(Date.now() - day).toISOString(),
+      valid_until: new Date(Date.now() + 30 * day).toISOString(),
+      coupon: { redemption: 'offline', code_type: 'none' },
+    },
+  );
+  expect(saved.state.errors, 'a saved campaign without errors').toEqual([]);
+  const submitted = await api<Envelope>(page, 'POST', `/campaigns/${campaign.uuid}/submit`);
+  expect(submitted.campaign.current_status).toBe('submitted');
+  return campaign.uuid;
+}
+
+function row(page: Page, campaignIdent: string) {
+  return page.locator(`[data-testid="campaign-row"][data-campaign="${campaignIdent}"]`);
+}
+
+test('silver creates a percent coupon, finds it by status in the URL, clones and deletes', async ({
+  page,
+}) => {
+  await signInAt(page, '/', 'silver@example.com');
+  const merchantIdent = await merchantIdentOf(page);
+
+  // Creation: coupon opens into its sub-types; choosing one creates and opens the benefit page.
+  await page.goto(`/${merchantIdent}/campaigns/create`);
+  await expect(page.getByRole('heading', { name: 'Kampagne erstellen' })).toBeVisible();
+  // Silver is no admin or agency: no tips offered.
+  await expect(page.getByRole('button', { name: /^Tipp/ })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Gutschein-Arten anzeigen' }).click();
+  await page.getByRole('button', { name: 'Gutschein: Prozent-Rabatt anlegen' }).click();
+  await expect(page).toHaveURL(
+    new RegExp(`/${merchantIdent}/campaigns/coupon/(${IDENT.source})/benefit$`),
+  );
+  const campaignIdent = new URL(page.url()).pathname.split('/')[4] ?? '';
+  await expect(
+    page.getByRole('alert').filter({ hasText: `Kampagne ${campaignIdent} wurde angelegt` }),
+  ).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Vorteil', level: 1 })).toBeVisible();
+  // A new campaign has errors left: no submit yet, the errors are listed per step.
+  await expect(page.getByRole('button', { name: 'Zur Prüfung einreichen' })).toBeDisabled();
+  await expect(page.getByTestId('step-errors')).toContainText('Beschreibung');
+
+  // The list, filtered on created through the URL (as the dashboard links do).
+  await page.goto(`/${merchantIdent}/campaigns/list?filter_status=created`);
+  await expect(page.getByLabel('Status', { exact: true })).toHaveValue('created');
+  const created = row(page, campaignIdent);
+  await expect(created).toBeVisible();
+  await expect(created).toContainText('Gutschein: Prozent-Rabatt');
+  await expect(created.getByTestId('status')).toHaveText('Angelegt');
+  await expect(created.getByRole('link', { name: /bearbeiten/ })).toHaveAttribute(
+    'href',
+    `/${merchantIdent}/campaigns/coupon/${campaignIdent}/benefit`,
+  );
+  await expect(created.getByRole('link', { name: /Vorschau/ })).toHaveAttribute('target', '_blank');
+
+  // Another filter keeps the URL in step and hides the new campaign.
+  await page.getByLabel('Status', { exact: true }).selectOption('approved');
+  await expect(page).toHaveURL(/filter_status=approved/);
+  await expect(row(page, campaignIdent)).toHaveCount(0);
+  await page.getByLabel('Typ', { exact: true }).selectOption('coupon');
+  await expect(page).toHaveURL(/filter_type=coupon/);
+  await page.goto(`/${merchantIdent}/campaigns/list?filter_status=created&filter_type=coupon`);
+  await expect(row(page, campaignIdent)).toBeVisible();
+
+  // Clone (level 1): the copy's handling page opens.
+  await row(page, campaignIdent)
+    .getByRole('button', { name: /kopieren/ })
+    .click();
+  await expect(page).toHaveURL(
+    new RegExp(`/${merchantIdent}/campaigns/coupon/${IDENT.source}/handling$`),
+  );
+  const copyIdent = new URL(page.url()).pathname.split('/')[4] ?? '';
+  expect(copyIdent).not.toBe(campaignIdent);
+  await expect(page.getByRole('heading', { name: 'Ablauf', level: 1 })).toBeVisible();
+
+  // Delete the copy after the confirmation.
+  await page.goto(`/${merchantIdent}/campaigns/list?filter_status=created`);
+  await row(page, copyIdent)
+    .getByRole('button', { name: /löschen/ })
+    .click();
+  const dialog = page.getByRole('dialog', { name: 'Kampagne löschen' });
+  await dialog.getByRole('button', { name: 'Löschen' }).click();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Kampagne wurde gelöscht' }),
+  ).toBeVisible();
+  await expect(row(page, copyIdent)).toHaveCount(0);
+  await page.goto(`/${merchantIdent}/campaigns/list?filter_status=deleted`);
+  await expect(row(page, copyIdent).getByTestId('status')).toHaveText('Gelöscht');
+});
+
+test('campaign routes: idents, unknown types and tips are guarded', async ({ page }) => {
+  await signInAt(page, '/', 'silver@example.com');
+  const merchantIdent = await merchantIdentOf(page);
+
+  await page.goto('/not-a-merchant/campaigns/list');
+  await expect(page.getByRole('heading', { name: 'Seite nicht gefunden' })).toBeVisible();
+
+  await page.goto(`/${merchantIdent}/campaigns/create?type=nonsense`);
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Den Kampagnentyp „nonsense“ gibt es nicht.' }),
+  ).toBeVisible();
+
+  await page.goto(`/${merchantIdent}/campaigns/tip/${merchantIdent}/review`);
+  await expect(page).toHaveURL(/\/please-upgrade$/);
+
+  // The review queue is for admins alone.
+  await expect(navigation(page).getByRole('link', { name: 'Prüfung' })).toHaveCount(0);
+  await page.goto('/review');
+  await expect(page).toHaveURL(/\/please-upgrade$/);
+  await signOut(page);
+
+  // Silver's merchant is remembered in this browser and the admin may act for it: no selection.
+  await signInAt(page, '/', 'admin@example.com');
+  await expect(page.getByText('Sie handeln für den Händler Café Silberblick KG.')).toBeVisible();
+  await navigation(page).getByRole('link', { name: 'Prüfung' }).click();
+  await expect(page).toHaveURL(/\/review$/);
+  await expect(page.getByRole('heading', { name: 'Prüfung', level: 1 })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Kampagnen zur Prüfung' })).toBeVisible();
+});
+
+// Waits for a way to give a campaign its image through the API: without an
+// image a campaign keeps the error image/required_field_missing and cannot be
+// submitted (POST …/submit answers 400 campaign_has_errors).
+test.fixme('admin approves a submitted campaign; the merchant sees status and phase change', async ({
+  page,
+}) => {
+  await signInAt(page, '/', 'silver@example.com');
+  const merchantIdent = await merchantIdentOf(page);
+  const title = `Herbstrabatt ${Date.now()}`;
+  const campaignIdent = await seedSubmittedCoupon(page, merchantIdent, title);
+
+  await page.goto(`/${merchantIdent}/campaigns/list?filter_status=submitted`);
+  await expect(row(page, campaignIdent).getByTestId('status')).toHaveText('Eingereicht');
+  await expect(row(page, campaignIdent).getByTestId('phase')).toHaveText('Freigabe fehlt');
+  // Silver sees no review queue.
+  await expect(navigation(page).getByRole('link', { name: 'Prüfung' })).toHaveCount(0);
+  await signOut(page);
+
+  // Silver's merchant is remembered in this browser and the admin may act for it: no selection.
+  await signInAt(page, '/', 'admin@example.com');
+  await expect(page.getByText('Sie handeln für den Händler Café Silberblick KG.')).toBeVisible();
+  await navigation(page).getByRole('link', { name: 'Prüfung' }).click();
+  await expect(page).toHaveURL(/\/review$/);
+  const queued = page.locator(`[data-testid="review-row"][data-campaign="${campaignIdent}"]`);
+  await expect(queued).toContainText('Café Silberblick KG');
+  await queued.getByRole('button', { name: `Prüfung von ${title} starten` }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'wurde gestartet' })).toBeVisible();
+  await expect(queued).toContainText('In Prüfung');
+  await queued.getByRole('button', { name: `${title} freigeben` }).click();
+  await expect(
+    page.getByRole('alert').filter({ hasText: `„${title}“ wurde freigegeben.` }),
+  ).toBeVisible();
+  await expect(queued).toHaveCount(0);
+  await signOut(page);
+
+  await signInAt(page, `/${merchantIdent}/campaigns/list`, 'silver@example.com');
+  const approved = row(page, campaignIdent);
+  await expect(approved.getByTestId('status')).toHaveText(/Freigegeben|Aktiv/);
+  await expect(approved.getByTestId('phase')).toHaveText('Läuft');
+  await expect(approved.getByTestId('phase')).toHaveAttribute('data-colour', /light-red|green/);
+
+  // The review page shows the status history with the admin's approval.
+  await approved.getByRole('link', { name: /bearbeiten/ }).click();
+  await expect(page).toHaveURL(new RegExp(`/coupon/${campaignIdent}/review$`));
+  await expect(page.getByTestId('status-history')).toContainText('admin@example.com');
+  await expect(page.getByTestId('status-history')).toContainText('Freigegeben');
+
+  // The consumer app's view: tile and detail with the description as text.
+  await page.getByRole('link', { name: 'Ansicht in der App' }).click();
+  await expect(page.getByTestId('app-tile')).toContainText(title);
+  await expect(page.getByTestId('app-detail')).toContainText('20 % Rabatt');
+  await expect(page.getByTestId('app-description')).toContainText('Herbstzeit ist Kuchenzeit.');
+});
+
+test('site search opens a campaign by its id', async ({ page }) => {
+  await signInAt(page, '/', 'silver@example.com');
+  const merchantIdent = await merchantIdentOf(page);
+  const { campaign } = await api<Envelope>(page, 'POST', '/campaigns', {
+    merchant: merchantIdent,
+    type: 'sweepstake/standard',
+  });
+  const search = page.getByRole('banner').getByLabel('Suche');
+  // Typed key by key from the first focus: the search code loads meanwhile and
+  // takes over the field without losing a keystroke.
+  await search.pressSequentially(campaign.uuid);
+  await expect(page).toHaveURL(
+    new RegExp(`/${merchantIdent}/campaigns/sweepstake/${campaign.uuid}$`),
+  );
+  await expect(page.getByTestId('campaign-id')).toHaveText(campaign.uuid);
+  await expect(page.getByRole('heading', { name: 'Gewinn', level: 1 })).toBeVisible();
+});

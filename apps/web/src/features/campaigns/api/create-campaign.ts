@@ -1,0 +1,20 @@
+/** POST /campaigns {merchant, type}: a new campaign of one type (spec §4 "Creation"). */
+import type { TCampaignCreateBody, TCampaignEnvelope } from '@backoffice/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequestRequired } from '../../../shared/api/client';
+import { campaignKeys } from './campaign-keys';
+
+export function createCampaign(body: TCampaignCreateBody): Promise<TCampaignEnvelope> {
+  return apiRequestRequired<TCampaignEnvelope>({ method: 'POST', path: '/campaigns', json: body });
+}
+
+export function useCreateCampaign() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createCampaign,
+    onSuccess: (envelope) => {
+      queryClient.setQueryData(campaignKeys.detail(envelope.campaign.uuid), envelope);
+      void queryClient.invalidateQueries({ queryKey: campaignKeys.lists() });
+    },
+  });
+}

@@ -1,0 +1,23 @@
+/**
+ * DELETE /campaigns/{id}: the server deletes the campaign or says why not
+ * (spec §4 "Delete"); the answer's status 'deleted' means success.
+ */
+import type { TCampaignDeleteResponse } from '@backoffice/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequestRequired } from '../../../shared/api/client';
+import { campaignKeys, campaignPath } from './campaign-keys';
+
+export function deleteCampaign(id: string): Promise<TCampaignDeleteResponse> {
+  return apiRequestRequired<TCampaignDeleteResponse>({ method: 'DELETE', path: campaignPath(id) });
+}
+
+export function useDeleteCampaign() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteCampaign,
+    onSettled: (_answer, _error, id) => {
+      void queryClient.invalidateQueries({ queryKey: campaignKeys.lists() });
+      void queryClient.invalidateQueries({ queryKey: campaignKeys.detail(id) });
+    },
+  });
+}

@@ -1,0 +1,24 @@
+/** GET /campaigns/{ident}: one campaign with its state, edit right and merchant (spec §7). */
+import type { TCampaignEnvelope } from '@backoffice/domain';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequestRequired } from '../../../shared/api/client';
+import { useSession } from '../../../shared/session/session-store';
+import { campaignKeys, campaignPath } from './campaign-keys';
+
+export function fetchCampaign(ident: string, signal?: AbortSignal): Promise<TCampaignEnvelope> {
+  return apiRequestRequired<TCampaignEnvelope>({
+    path: campaignPath(ident),
+    ...(signal ? { signal } : {}),
+  });
+}
+
+export const campaignQueryOptions = (ident: string) =>
+  queryOptions({
+    queryKey: campaignKeys.detail(ident),
+    queryFn: ({ signal }) => fetchCampaign(ident, signal),
+  });
+
+export function useCampaign(ident: string) {
+  const { user } = useSession();
+  return useQuery({ ...campaignQueryOptions(ident), enabled: user !== null });
+}

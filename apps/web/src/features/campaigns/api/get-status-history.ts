@@ -1,0 +1,27 @@
+/** GET /campaigns/{id}/status-history: who changed the status when, and why (spec §4). */
+import type { TStatusHistoryResponse } from '@backoffice/domain';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequestRequired } from '../../../shared/api/client';
+import { useSession } from '../../../shared/session/session-store';
+import { campaignKeys, campaignPath } from './campaign-keys';
+
+export function fetchStatusHistory(
+  id: string,
+  signal?: AbortSignal,
+): Promise<TStatusHistoryResponse> {
+  return apiRequestRequired<TStatusHistoryResponse>({
+    path: campaignPath(id, '/status-history'),
+    ...(signal ? { signal } : {}),
+  });
+}
+
+export const statusHistoryQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: campaignKeys.statusHistory(id),
+    queryFn: ({ signal }) => fetchStatusHistory(id, signal),
+  });
+
+export function useStatusHistory(id: string) {
+  const { user } = useSession();
+  return useQuery({ ...statusHistoryQueryOptions(id), enabled: user !== null });
+}

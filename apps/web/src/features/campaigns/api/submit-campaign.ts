@@ -1,0 +1,34 @@
+/**
+ * POST /campaigns/{ident}/submit: hands a finished campaign in for review
+ * (spec §4). The refusals (400 campaign_has_errors, 409
+ * campaign_not_submittable) are shown by the caller with the spec's
+ * "campaign could not be submitted" alert.
+ */
+import type { TCampaignEnvelope } from '@backoffice/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequestRequired } from '../../../shared/api/client';
+import { campaignKeys, campaignPath } from './campaign-keys';
+
+export const SUBMIT_REFUSAL_STATUSES = [400, 409] as const;
+
+export function submitCampaign(ident: string): Promise<TCampaignEnvelope> {
+  return apiRequestRequired<TCampaignEnvelope>({
+    method: 'POST',
+    path: campaignPath(ident, '/submit'),
+    quietStatuses: SUBMIT_REFUSAL_STATUSES,
+  });
+}
+
+export function useSubmitCampaign() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: submitCampaign,
+    onSuccess: (envelope) => {
+      queryClient.setQueryData(campaignKeys.detail(envelope.campaign.uuid), envelope);
+      void queryClient.invalidateQueries({ queryKey: campaignKeys.lists() });
+      void queryClient.invalidateQueries({
+        queryKey: campaignKeys.statusHistory(envelope.campaign.uuid),
+      });
+    },
+  });
+}

@@ -1,0 +1,33 @@
+/** POST /campaigns/{id}/toggle-listable: hides or shows a campaign in the app's lists (spec §4). */
+import type { TCampaignListResponse, TToggleListableResponse } from '@backoffice/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequestRequired } from '../../../shared/api/client';
+import { campaignKeys, campaignPath } from './campaign-keys';
+
+export function toggleListable(id: string): Promise<TToggleListableResponse> {
+  return apiRequestRequired<TToggleListableResponse>({
+    method: 'POST',
+    path: campaignPath(id, '/toggle-listable'),
+  });
+}
+
+export function useToggleListable() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: toggleListable,
+    onSuccess: ({ listable }, id) => {
+      // The server's answer is the truth: put it into every cached list at once.
+      queryClient.setQueriesData<TCampaignListResponse>(
+        { queryKey: campaignKeys.lists() },
+        (list) =>
+          list && {
+            ...list,
+            rows: list.rows.map((row) =>
+              row.uuid === id ? { ...row, is_listable: listable } : row,
+            ),
+          },
+      );
+      void queryClient.invalidateQueries({ queryKey: campaignKeys.detail(id) });
+    },
+  });
+}

@@ -1,0 +1,41 @@
+/**
+ * Small pure helpers of the campaign screens: texts per locale, the types a
+ * user may create, and plain text out of a description.
+ */
+import {
+  CAMPAIGN_TYPES,
+  canUseTips,
+  DEFAULT_CONTENT_LOCALE,
+  type Actor,
+  type CampaignType,
+  type TLocalised,
+} from '@backoffice/domain';
+
+/** The text in the user's language, else in German, else the first one there is. */
+export function localisedText(texts: TLocalised | undefined, language: string): string {
+  if (!texts) return '';
+  const lang = language.split('-')[0] ?? language;
+  return texts[lang] || texts[DEFAULT_CONTENT_LOCALE] || Object.values(texts).find(Boolean) || '';
+}
+
+/** The campaign types a user may create (tips only for admins and agencies, spec §6). */
+export function creatableTypes(actor: Actor): CampaignType[] {
+  return CAMPAIGN_TYPES.filter((type) => !type.startsWith('tip/') || canUseTips(actor));
+}
+
+const BLOCK_ELEMENTS = new Set(['P', 'DIV', 'LI', 'H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'TR']);
+
+/**
+ * A WYSIWYG description as plain text with line breaks. The HTML is parsed
+ * into an inert document (no scripts run, nothing loads) and only its text is
+ * used, so nothing of it reaches the page as markup.
+ */
+export function htmlToPlainText(html: string): string {
+  if (typeof DOMParser === 'undefined') return html.replace(/<[^>]*>/g, '');
+  const doc = new DOMParser().parseFromString(html, 'text/html');
+  for (const br of Array.from(doc.body.querySelectorAll('br'))) br.replaceWith('\n');
+  for (const element of Array.from(doc.body.querySelectorAll('*'))) {
+    if (BLOCK_ELEMENTS.has(element.tagName)) element.append('\n');
+  }
+  return (doc.body.textContent ?? '').replace(/\n{3,}/g, '\n\n').trim();
+}

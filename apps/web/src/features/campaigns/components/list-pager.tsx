@@ -1,0 +1,45 @@
+/** The list footer's pager (spec §2): previous and next from the server's pager links. */
+import type { TPager } from '@backoffice/domain';
+import { Button, Group, Text } from '@mantine/core';
+import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+
+export interface ListPagerProps {
+  pager: TPager | undefined;
+  page: number;
+  onPage: (page: number) => void;
+}
+
+export function ListPager({ pager, page, onPage }: ListPagerProps) {
+  const { t } = useTranslation();
+  if (!pager) return null;
+  const link = (rel: 'prev' | 'next') => pager.links.find((candidate) => candidate.rel === rel);
+  const prev = link('prev');
+  const next = link('next');
+  const pages = Math.max(1, Math.ceil(pager.total_entries / Math.max(1, pager.entries_per_page)));
+  return (
+    <Group gap="xs" aria-label={t('pagination.label')} role="navigation">
+      <Button
+        variant="default"
+        size="sm"
+        leftSection={<IconChevronLeft size={16} aria-hidden />}
+        disabled={!prev}
+        onClick={() => prev && onPage(prev.page)}
+      >
+        {t('pagination.previous')}
+      </Button>
+      <Text size="sm" c="dimmed">
+        {t('campaigns.list.pageOf', { page: Math.min(page, pages), pages })}
+      </Text>
+      <Button
+        variant="default"
+        size="sm"
+        rightSection={<IconChevronRight size={16} aria-hidden />}
+        disabled={!next}
+        onClick={() => next && onPage(next.page)}
+      >
+        {t('pagination.next')}
+      </Button>
+    </Group>
+  );
+}

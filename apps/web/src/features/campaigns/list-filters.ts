@@ -1,0 +1,48 @@
+/**
+ * The campaign list's filters live in the URL (spec §2 "list, which accepts
+ * query filter_status and filter_type"), so that a filtered list can be
+ * bookmarked and the dashboard's links land on it. Unknown values are dropped.
+ */
+import {
+  CAMPAIGN_ORDER_OPTIONS,
+  CAMPAIGN_STATUSES,
+  RUNTIME_FILTERS,
+  TYPE_FILTERS,
+  type CampaignOrderOption,
+} from '@backoffice/domain';
+import type { CampaignListFilters } from '../../shared/paths';
+
+function oneOf<T extends string>(allowed: readonly T[], value: string | null): T | undefined {
+  return allowed.find((candidate) => candidate === value);
+}
+
+const MAX_TEXT_LENGTH = 200;
+
+export function parseListFilters(search: URLSearchParams): CampaignListFilters {
+  const filters: CampaignListFilters = {};
+  const status = oneOf(CAMPAIGN_STATUSES, search.get('filter_status'));
+  if (status) filters.filter_status = status;
+  const type = oneOf(TYPE_FILTERS, search.get('filter_type'));
+  if (type) filters.filter_type = type;
+  const runtime = oneOf(RUNTIME_FILTERS, search.get('filter_runtime'));
+  if (runtime) filters.filter_runtime = runtime;
+  const order = oneOf<CampaignOrderOption>(CAMPAIGN_ORDER_OPTIONS, search.get('order_by'));
+  if (order) filters.order_by = order;
+  const text = search.get('filter_campaign')?.trim().slice(0, MAX_TEXT_LENGTH);
+  if (text) filters.filter_campaign = text;
+  const page = Number(search.get('page'));
+  if (Number.isInteger(page) && page > 1) filters.page = page;
+  return filters;
+}
+
+/** A changed filter starts again on page 1; changing only the page keeps the filters. */
+export function withFilter(
+  filters: CampaignListFilters,
+  change: Partial<CampaignListFilters>,
+): CampaignListFilters {
+  const merged: CampaignListFilters = { ...filters, ...change };
+  if (!('page' in change)) merged.page = undefined;
+  return Object.fromEntries(
+    Object.entries(merged).filter(([, value]) => value !== undefined && value !== ''),
+  ) as CampaignListFilters;
+}

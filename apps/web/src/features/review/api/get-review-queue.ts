@@ -1,0 +1,34 @@
+/** GET /review/campaigns?page: submitted and in-review campaigns, oldest submission first (admins). */
+import type { TCampaignListResponse } from '@backoffice/domain';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequestRequired } from '../../../shared/api/client';
+import { useSession } from '../../../shared/session/session-store';
+import { reviewKeys } from './review-keys';
+
+export function fetchReviewQueue(
+  page: number,
+  signal?: AbortSignal,
+): Promise<TCampaignListResponse> {
+  return apiRequestRequired<TCampaignListResponse>({
+    path: '/review/campaigns',
+    query: { page },
+    ...(signal ? { signal } : {}),
+  });
+}
+
+export const reviewQueueQueryOptions = (page: number) =>
+  queryOptions({
+    queryKey: reviewKeys.queue(page),
+    queryFn: ({ signal }) => fetchReviewQueue(page, signal),
+    // The queue changes whenever merchants submit: always ask again.
+    staleTime: 0,
+  });
+
+export function useReviewQueue(page: number) {
+  const { user } = useSession();
+  return useQuery({
+    ...reviewQueueQueryOptions(page),
+    enabled: user?.level === 'admin',
+    placeholderData: keepPreviousData,
+  });
+}
