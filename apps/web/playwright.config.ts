@@ -15,7 +15,8 @@ export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 7_000 },
   reporter: [['list']],
-  outputDir: path.join(root, 'test-results'),
+  // Per port, so that parallel runs (CI runs one) do not remove each other's artifacts.
+  outputDir: path.join(root, 'test-results', String(port)),
   use: {
     baseURL: `http://localhost:${port}`,
     locale: 'de-DE',

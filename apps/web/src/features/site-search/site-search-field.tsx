@@ -7,31 +7,36 @@
  */
 import { TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
-import { lazy, Suspense, useRef, useState } from 'react';
+import { useRef, useState, type ComponentType } from 'react';
+import type { SiteSearchComboboxProps } from './site-search-combobox';
 import { useTranslation } from 'react-i18next';
 
 const loadCombobox = () => import('./site-search-combobox');
-const SiteSearchCombobox = lazy(loadCombobox);
 
 export function SiteSearchField() {
   const { t } = useTranslation();
   const input = useRef<HTMLInputElement>(null);
   const [text, setText] = useState('');
-  const [loaded, setLoaded] = useState<{ focused: boolean } | null>(null);
+  // The loaded component itself (not React.lazy, which would suspend once and
+  // leave the focus nowhere for a moment): the swap happens in one commit.
+  const [loaded, setLoaded] = useState<{
+    Combobox: ComponentType<SiteSearchComboboxProps>;
+    focused: boolean;
+  } | null>(null);
 
   const prepare = () => {
-    void loadCombobox().then(() =>
-      setLoaded({ focused: document.activeElement === input.current }),
+    void loadCombobox().then((module) =>
+      setLoaded(
+        (current) =>
+          current ?? {
+            Combobox: module.default,
+            focused: document.activeElement === input.current,
+          },
+      ),
     );
   };
 
-  if (loaded) {
-    return (
-      <Suspense fallback={null}>
-        <SiteSearchCombobox initialText={text} autoFocus={loaded.focused} />
-      </Suspense>
-    );
-  }
+  if (loaded) return <loaded.Combobox initialText={text} autoFocus={loaded.focused} />;
   return (
     <TextInput
       ref={input}
