@@ -1,7 +1,14 @@
 // One Vitest run for the unit and API tests of every workspace.
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
-const resolve = { conditions: ['source', 'module', 'import', 'default'] };
+// Tests always run against the domain package's TypeScript source, never a
+// stale build (Node-side projects ignore the 'source' export condition).
+const resolve = {
+  alias: {
+    '@backoffice/domain': path.resolve(import.meta.dirname, 'packages/domain/src/index.ts'),
+  },
+};
 
 export default defineConfig({
   test: {

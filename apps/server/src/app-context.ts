@@ -2,6 +2,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
+import type { FileStorage } from './files/storage.js';
+import type { Geocoder } from './geocoding/geocoder.js';
 import type { SigningKey } from './identity/keys.js';
 import type { TokenIssuer, TokenVerifier } from './identity/tokens.js';
 import type { Mailer } from './mail/mailer.js';
@@ -20,6 +22,10 @@ export interface AppContext {
   tokenIssuer: TokenIssuer;
   tokenVerifier: TokenVerifier;
   mailer: Mailer;
+  /** Uploaded files (merchant images). */
+  files: FileStorage;
+  /** The configured geocoding provider (offline, Nominatim or Google). */
+  geocoder: Geocoder;
   /** Listed on the sign-in page in demo mode only. */
   demoAccounts: readonly DemoAccountInfo[];
 }

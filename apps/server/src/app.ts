@@ -5,6 +5,7 @@
  */
 import fastifyFormbody from '@fastify/formbody';
 import fastifyHelmet from '@fastify/helmet';
+import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -19,7 +20,14 @@ import type { AppContext } from './app-context.js';
 import { requireBearerToken } from './http/authenticate.js';
 import { registerErrorHandling, sendNotFound } from './http/errors.js';
 import { registerSpa } from './http/spa.js';
+import { fileRoutes } from './files/routes.js';
 import { identityRoutes } from './identity/routes.js';
+import { registerRoutes } from './identity/register-routes.js';
+import { accountRoutes } from './modules/accounts/routes.js';
+import { resumeImportJobs } from './modules/locations/import-worker.js';
+import { locationRoutes } from './modules/locations/routes.js';
+import { notificationRoutes } from './modules/notifications/routes.js';
+import { startWeeklyStatistics } from './modules/notifications/service.js';
 import { campaignRoutes } from './modules/campaigns/routes.js';
 import { merchantRoutes } from './modules/merchants/routes.js';
 import { searchRoutes } from './modules/search/routes.js';
@@ -58,6 +66,15 @@ export async function buildApp(
   });
   await app.register(fastifyRateLimit, { global: false });
   await app.register(fastifyFormbody);
+  // Uploads (merchant image, location CSV): one file per request; each route sets its own size limit.
+  await app.register(fastifyMultipart, {
+    limits: {
+      files: 1,
+      fields: 10,
+      fieldSize: 1024,
+      fileSize: Math.max(ctx.config.files.imageMaxBytes, ctx.config.files.csvMaxBytes),
+    },
+  });
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'Campaign back-office API', version: '1' },
@@ -71,7 +88,11 @@ export async function buildApp(
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
   await app.register(systemRoutes);
-  if (!ctx.config.identity.jwksUrl) await app.register(identityRoutes);
+  if (!ctx.config.identity.jwksUrl) {
+    await app.register(identityRoutes);
+    await app.register(registerRoutes);
+  }
+  await app.register(fileRoutes);
   await app.register(
     async (api) => {
       requireBearerToken(api);
@@ -79,9 +100,20 @@ export async function buildApp(
       await api.register(merchantRoutes);
       await api.register(campaignRoutes);
       await api.register(searchRoutes);
+      await api.register(accountRoutes);
+      await api.register(locationRoutes);
+      await api.register(notificationRoutes);
     },
     { prefix: '/api' },
   );
+
+  // Uploads whose geocoding a stopped process left unfinished go on; the weekly mail is checked hourly.
+  let stopWeeklyStatistics: () => void = () => {};
+  app.addHook('onReady', async () => {
+    await resumeImportJobs(ctx);
+    stopWeeklyStatistics = startWeeklyStatistics(ctx);
+  });
+  app.addHook('onClose', async () => stopWeeklyStatistics());
 
   if (options.serveWeb) await registerSpa(app, ctx.config.webDistDir);
   else app.setNotFoundHandler((_request, reply) => sendNotFound(reply));

@@ -2,6 +2,8 @@
 import { pino } from 'pino';
 import type { AppContext } from './app-context.js';
 import type { Config } from './config.js';
+import { createLocalFileStorage } from './files/storage.js';
+import { createGeocoder } from './geocoding/geocoder.js';
 import { openDatabase, type Database, type DatabaseLocation } from './db/client.js';
 import { loadSigningKey } from './identity/keys.js';
 import { createTokenIssuer, createTokenVerifier } from './identity/tokens.js';
@@ -43,6 +45,8 @@ export async function createAppContext(
     tokenIssuer,
     tokenVerifier,
     mailer: createMailer(config.mail),
+    files: createLocalFileStorage(config.files.dir),
+    geocoder: createGeocoder(config),
     demoAccounts: config.demo ? DEMO_ACCOUNTS : [],
   };
 }

@@ -59,6 +59,35 @@ const ZEnv = z.object({
     .default(300),
   SCHEDULER_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
 
+  FILES_DIR: z.string().optional(),
+  IMAGE_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(50 * 1024 * 1024)
+    .default(5 * 1024 * 1024),
+  IMAGE_MAX_PIXELS: z.coerce.number().int().min(10_000).max(268_402_689).default(40_000_000),
+  CSV_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(50 * 1024 * 1024)
+    .default(2 * 1024 * 1024),
+  CSV_MAX_ROWS: z.coerce.number().int().min(1).max(100_000).default(5000),
+  INVITATION_TTL_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 90)
+    .default(14 * 24),
+  GEOCODER: z.enum(['offline', 'nominatim', 'google']).default('offline'),
+  NOMINATIM_URL: z.url().default('https://nominatim.openstreetmap.org'),
+  NOMINATIM_EMAIL: z.string().default(''),
+  NOMINATIM_MIN_INTERVAL_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  GOOGLE_GEOCODING_URL: z.url().default('https://maps.googleapis.com/maps/api/geocode/json'),
+  GEOCODER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+  WEEKLY_STATS_MAIL: booleanFromEnv.default(true),
+
   APP_NAME: z.string().min(1).default('Kampagnen-Backoffice'),
   LOCALE: z.string().min(2).default('de-DE'),
   AVAILABLE_LOCALES: commaList.default(['de', 'en']),
@@ -90,6 +119,30 @@ export interface Config {
     agencyAutoApproveSeconds: number;
     /** How often the scheduler publishes and ends campaigns; 0 switches it off. */
     schedulerIntervalSeconds: number;
+  };
+  files: {
+    /** Folder of uploaded files (merchant images), served under /files/. */
+    dir: string;
+    imageMaxBytes: number;
+    /** Largest width × height sharp will decode (pixel-flood protection). */
+    imageMaxPixels: number;
+    csvMaxBytes: number;
+    csvMaxRows: number;
+  };
+  merchants: {
+    invitationTtlHours: number;
+    /** Send the weekly statistics mail (from the scheduler). */
+    weeklyStatsMail: boolean;
+  };
+  geocoding: {
+    provider: 'offline' | 'nominatim' | 'google';
+    nominatimUrl: string;
+    /** Contact address sent to Nominatim (its usage policy asks for one). */
+    nominatimEmail: string;
+    /** Nominatim's usage policy: at most one request per second. */
+    nominatimMinIntervalMs: number;
+    googleUrl: string;
+    timeoutMs: number;
   };
   identity: {
     /** PKCS#8 PEM of the signing key; undefined in demo mode means "generate and keep in dataDir". */
@@ -157,6 +210,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     campaigns: {
       agencyAutoApproveSeconds: e.AGENCY_AUTO_APPROVE_SECONDS,
       schedulerIntervalSeconds: e.SCHEDULER_INTERVAL_SECONDS,
+    },
+    files: {
+      dir: path.resolve(e.FILES_DIR ?? path.join(e.DATA_DIR, 'files')),
+      imageMaxBytes: e.IMAGE_MAX_BYTES,
+      imageMaxPixels: e.IMAGE_MAX_PIXELS,
+      csvMaxBytes: e.CSV_MAX_BYTES,
+      csvMaxRows: e.CSV_MAX_ROWS,
+    },
+    merchants: {
+      invitationTtlHours: e.INVITATION_TTL_HOURS,
+      weeklyStatsMail: e.WEEKLY_STATS_MAIL,
+    },
+    geocoding: {
+      provider: e.GEOCODER,
+      nominatimUrl: e.NOMINATIM_URL.replace(/\/$/, ''),
+      nominatimEmail: e.NOMINATIM_EMAIL,
+      nominatimMinIntervalMs: e.NOMINATIM_MIN_INTERVAL_MS,
+      googleUrl: e.GOOGLE_GEOCODING_URL,
+      timeoutMs: e.GEOCODER_TIMEOUT_MS,
     },
     identity: {
       privateKeyPem: e.JWT_PRIVATE_KEY?.replace(/\\n/g, '\n'),

@@ -20,3 +20,36 @@ export function campaignStatusMail(values: {
     text: fill(texts.body, { ...values, status, reason }),
   };
 }
+
+export function invitationMail(values: {
+  merchant: string;
+  inviter: string;
+  email: string;
+  link: string;
+  expires: string;
+  appName: string;
+}): { subject: string; text: string } {
+  const texts = de.invitation;
+  return { subject: fill(texts.subject, values), text: fill(texts.body, values) };
+}
+
+export function openWinsMail(values: {
+  merchant: string;
+  count: string;
+  link: string;
+  appName: string;
+}): { subject: string; text: string } {
+  const texts = de.openWins;
+  return { subject: fill(texts.subject, values), text: fill(texts.body, values) };
+}
+
+export function weeklyStatisticsMail(values: {
+  merchant: string;
+  running: string;
+  participations: string;
+  views: string;
+  appName: string;
+}): { subject: string; text: string } {
+  const texts = de.weeklyStatistics;
+  return { subject: fill(texts.subject, values), text: fill(texts.body, values) };
+}

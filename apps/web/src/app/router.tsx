@@ -111,12 +111,24 @@ const shellRoutes: RouteObject[] = [
   {
     path: routePatterns.merchantCreate.slice(1),
     loader: requireMerchantProfileAccess,
-    lazy: withTimeout(() => import('../features/merchant-selection/merchant-create-page')),
+    lazy: withTimeout(() => import('../features/merchants/pages/merchant-create-page')),
   },
   {
     path: routePatterns.merchantEdit.slice(1),
     loader: requireMerchantProfileAccess,
-    Component: NotFoundPage,
+    lazy: withTimeout(() => import('../features/merchants/pages/merchant-edit-page')),
+  },
+  {
+    path: routePatterns.merchantAccounts.slice(1),
+    lazy: withTimeout(() => import('../features/merchants/pages/accounts-page')),
+  },
+  {
+    path: routePatterns.merchantLocations.slice(1),
+    lazy: withTimeout(() => import('../features/merchants/pages/locations-page')),
+  },
+  {
+    path: routePatterns.merchantNotifications.slice(1),
+    lazy: withTimeout(() => import('../features/merchants/pages/notifications-page')),
   },
   campaignRoutes,
   {

@@ -127,3 +127,13 @@ export const ZCampaignSaveBody = ZCampaignContentPatch;
 
 export const ZFollowupsResponse = z.object({ rows: z.array(ZCampaignRow) });
 export type TFollowupsResponse = z.infer<typeof ZFollowupsResponse>;
+
+/** Optional crop rectangle of an image upload, in the source image's pixels. */
+export const ZImageCropQuery = z
+  .object({
+    crop_x: z.coerce.number().int().min(0).max(100_000),
+    crop_y: z.coerce.number().int().min(0).max(100_000),
+    crop_width: z.coerce.number().int().min(1).max(100_000),
+    crop_height: z.coerce.number().int().min(1).max(100_000),
+  })
+  .partial();

@@ -1,5 +1,7 @@
 /** Contract of the merchant endpoints (spec §7 "Merchants"). */
 import { z } from 'zod';
+import { ACCOUNT_ROLES } from '../account/roles.js';
+import { ZContact, ZCoregTerms, ZSocialLinks } from '../merchant/profile.js';
 import { ZMerchantSummary } from './auth.js';
 import { ZPageQuery, ZPager } from './common.js';
 
@@ -21,3 +23,68 @@ export const ZMerchantListResponse = z.object({
 export type TMerchantListResponse = z.infer<typeof ZMerchantListResponse>;
 
 export const ZMerchantIdParams = z.object({ id: z.string().uuid() });
+
+/** The full merchant of GET/POST /merchants/{id} (spec §3 Merchant). */
+export const ZMerchantDetail = z.object({
+  uuid: z.string(),
+  name: z.string(),
+  brand_name: z.string(),
+  /** Shown to admins only; null for everyone else. */
+  internal_name: z.string().nullable(),
+  description: z.string(),
+  image: z.object({ src: z.string() }).nullable(),
+  level: z.number().int(),
+  is_valid: z.boolean(),
+  errors: z.array(z.string()),
+  vatin: z.string(),
+  telephone: z.string(),
+  email: z.string(),
+  website: z.string(),
+  social: ZSocialLinks,
+  contacts: z.array(ZContact),
+  coreg_enabled: z.boolean(),
+  coreg_default_suitable: z.boolean(),
+  coreg_terms: ZCoregTerms,
+  /** The caller's roles for this merchant. */
+  roles: z.array(z.enum(ACCOUNT_ROLES)),
+});
+export type TMerchantDetail = z.infer<typeof ZMerchantDetail>;
+
+/** Answer of POST /merchants and POST /merchants/{id}: the merchant and its summary for the shell. */
+export const ZMerchantSaveResponse = z.object({
+  merchant: ZMerchantDetail,
+  summary: ZMerchantSummary,
+});
+export type TMerchantSaveResponse = z.infer<typeof ZMerchantSaveResponse>;
+
+export const ZMerchantImage = z.object({
+  src: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+  format: z.string(),
+});
+export const ZMerchantImagesResponse = z.object({ images: z.array(ZMerchantImage) });
+export type TMerchantImagesResponse = z.infer<typeof ZMerchantImagesResponse>;
+
+export const ZMerchantContactsResponse = z.object({ contacts: z.array(ZContact) });
+export type TMerchantContactsResponse = z.infer<typeof ZMerchantContactsResponse>;
+
+/** Message keys of merchant, account, image and upload errors; the web translates them. */
+export const MERCHANT_ERROR_KEYS = [
+  'upgrade_required',
+  'account_limit_reached',
+  'user_not_found',
+  'user_already_linked',
+  'user_already_registered',
+  'last_account_manager',
+  'invitation_not_sent',
+  'invalid_image_format',
+  'no_image',
+  'image_too_large',
+  'no_upload_file',
+  'no_locations_uploaded',
+  'upload_too_large',
+  'address_not_found',
+  'geocoder_unavailable',
+] as const;
+export type MerchantErrorKey = (typeof MERCHANT_ERROR_KEYS)[number];

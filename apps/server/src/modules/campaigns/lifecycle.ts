@@ -5,12 +5,17 @@
  * to the merchant's contacts.
  */
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
-import { NOTIFIED_STATUSES, type CampaignStatus } from '@backoffice/domain';
+import {
+  NOTIFIED_STATUSES,
+  notificationEventForStatus,
+  type CampaignStatus,
+} from '@backoffice/domain';
 import type { AppContext } from '../../app-context.js';
 import { queryRows, type DbOrTx } from '../../db/client.js';
-import { accounts, campaigns, campaignStatusHistory, merchants, users } from '../../db/schema.js';
+import { campaigns, campaignStatusHistory, merchants } from '../../db/schema.js';
 import { AppError } from '../../http/errors.js';
 import { campaignStatusMail } from '../../mail/templates.js';
+import { recipientsOf } from '../notifications/service.js';
 import type { CampaignRecord } from './queries.js';
 
 export interface StatusChange {
@@ -127,33 +132,30 @@ export async function runScheduledTransitions(
   return changes;
 }
 
-/** Mails the merchant's contact accounts about approvals, rejections, starts and ends. */
+/**
+ * Mails the merchant's accounts about approvals, rejections, starts and ends,
+ * each account as its notification settings say (contacts by default).
+ */
 export async function notifyStatusChanges(ctx: AppContext, changes: StatusChange[]): Promise<void> {
   for (const change of changes) {
     const { campaign } = change;
-    if (!NOTIFIED_STATUSES.includes(campaign.status)) continue;
+    const event = notificationEventForStatus(campaign.status);
+    if (!NOTIFIED_STATUSES.includes(campaign.status) || !event) continue;
     try {
-      const recipients = await ctx.db
-        .select({ email: users.email, merchantName: merchants.name })
-        .from(accounts)
-        .innerJoin(users, eq(users.id, accounts.userId))
-        .innerJoin(merchants, eq(merchants.id, accounts.merchantId))
-        .where(
-          and(
-            eq(accounts.merchantId, campaign.merchantId),
-            eq(accounts.pendingInvitation, false),
-            sql`${accounts.roles} ? 'contact'`,
-          ),
-        );
-      if (recipients.length === 0) continue;
+      const to = await recipientsOf(ctx.db, campaign.merchantId, event);
+      if (to.length === 0) continue;
+      const [merchant] = await ctx.db
+        .select({ name: merchants.name })
+        .from(merchants)
+        .where(eq(merchants.id, campaign.merchantId));
       const mail = campaignStatusMail({
         title: campaign.title.de ?? campaign.id,
-        merchant: recipients[0]?.merchantName ?? '',
+        merchant: merchant?.name ?? '',
         status: campaign.status,
         reason: change.reason,
         appName: ctx.config.web.appName,
       });
-      await ctx.mailer.send({ to: recipients.map((r) => r.email), ...mail });
+      await ctx.mailer.send({ to, ...mail });
     } catch (error) {
       // A mail that cannot be sent must not undo the status change; it is logged instead.
       ctx.log.error({ err: error, campaign: campaign.id }, 'campaign status mail failed');

@@ -13,6 +13,7 @@ import {
   ZCampaignSaveQuery,
   ZCampaignSourceParams,
   ZFollowupsResponse,
+  ZImageCropQuery,
   ZPageQuery,
   ZStatusHistoryResponse,
   ZToggleListableResponse,
@@ -22,6 +23,8 @@ import {
 } from '@backoffice/domain';
 import { requireMerchantAccess } from '../merchants/access.js';
 import { currentUser } from '../users/current-user.js';
+import { readSingleUpload } from '../../http/uploads.js';
+import { checkImageUpload, removeCampaignImage, replaceCampaignImage } from './image.js';
 import { listCampaigns } from './queries.js';
 import { reviewCampaign, reviewQueue } from './review.js';
 import {
@@ -122,6 +125,50 @@ export const campaignRoutes: FastifyPluginAsyncZod = async (app) => {
         request.body,
         request.query.validate,
       ),
+  );
+
+  app.post(
+    '/campaigns/:ident/image',
+    {
+      schema: {
+        tags,
+        summary: 'Uploads the campaign image (multipart field upload), cropped to 620×413',
+        params: ZCampaignIdentParams,
+        querystring: ZImageCropQuery,
+        response: { 200: ZCampaignEnvelope },
+      },
+    },
+    async (request) => {
+      const user = await currentUser(request);
+      // Who asks is checked before the upload is read.
+      await checkImageUpload(ctx, user, request.params.ident);
+      const { crop_x, crop_y, crop_width, crop_height } = request.query;
+      const crop =
+        crop_x !== undefined &&
+        crop_y !== undefined &&
+        crop_width !== undefined &&
+        crop_height !== undefined
+          ? { left: crop_x, top: crop_y, width: crop_width, height: crop_height }
+          : undefined;
+      const upload = await readSingleUpload(request, ctx.config.files.imageMaxBytes, {
+        missing: 'no_image',
+        tooLarge: 'image_too_large',
+      });
+      return replaceCampaignImage(ctx, user, request.params.ident, upload, crop);
+    },
+  );
+
+  app.delete(
+    '/campaigns/:ident/image',
+    {
+      schema: {
+        tags,
+        summary: 'Removes the campaign image',
+        params: ZCampaignIdentParams,
+        response: { 200: ZCampaignEnvelope },
+      },
+    },
+    async (request) => removeCampaignImage(ctx, await currentUser(request), request.params.ident),
   );
 
   app.post(

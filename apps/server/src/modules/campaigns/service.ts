@@ -34,6 +34,7 @@ import {
 import type { UserRow } from '../users/queries.js';
 import { changeStatus, notifyStatusChanges } from './lifecycle.js';
 import { findCampaign, findFollowups, type CampaignListRecord } from './queries.js';
+import { sanitizeContentPatch } from './sanitize.js';
 import { toCampaignRow, toEnvelope } from './view.js';
 
 export interface LoadedCampaign {
@@ -127,10 +128,11 @@ export async function saveCampaign(
     const { campaign } = record;
     if (!isEditableStatus(campaign.status))
       throw new AppError(409, 'campaign_not_editable', 'current_status');
-    const content = ZCampaignContent.parse({ ...campaign.content, ...patch });
+    const safe = sanitizeContentPatch(patch, campaign.content.description_format);
+    const content = ZCampaignContent.parse({ ...campaign.content, ...safe });
     const values = {
       content,
-      title: patch.title ?? campaign.title,
+      title: safe.title ?? campaign.title,
       validFrom:
         patch.valid_from !== undefined
           ? patch.valid_from

@@ -1,17 +1,49 @@
-/** Merchant endpoints of the merchant API (spec §7 "Merchants"). */
+/** Merchant endpoints of the merchant API (spec §7 "Merchants"): list, profile, images, contacts. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZMerchantListQuery, ZMerchantListResponse, buildPager } from '@backoffice/domain';
+import {
+  MERCHANT_IMAGE_FORMAT,
+  ZMerchantContactsResponse,
+  ZMerchantDetail,
+  ZMerchantIdParams,
+  ZMerchantImagesResponse,
+  ZMerchantListQuery,
+  ZMerchantListResponse,
+  ZMerchantSaveBody,
+  ZMerchantSaveResponse,
+  buildPager,
+  isAdmin,
+  type TMerchantProfile,
+} from '@backoffice/domain';
 import { currentUser } from '../users/current-user.js';
-import { listMerchantsForUser } from './access.js';
+import { listMerchantsForUser, requireMerchantAccess } from './access.js';
+import {
+  createMerchant,
+  removeMerchantImage,
+  replaceMerchantImage,
+  saveMerchant,
+  type AdminFields,
+} from './service.js';
+import { registerDomainValidationErrors } from './validation-errors.js';
+import { imageSrc, toMerchantDetail } from './view.js';
+import { readSingleUpload } from '../../http/uploads.js';
+
+const tags = ['merchants'];
+
+function split(body: TMerchantProfile & AdminFields): [TMerchantProfile, AdminFields] {
+  const { internal_name, level, is_valid, ...profile } = body;
+  return [profile, { internal_name, level, is_valid }];
+}
 
 export const merchantRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db } = app.ctx;
+  const ctx = app.ctx;
+  const { db } = ctx;
+  registerDomainValidationErrors(app);
 
   app.get(
     '/merchants',
     {
       schema: {
-        tags: ['merchants'],
+        tags,
         summary: 'The merchants the caller may act for, paged and filtered by name',
         querystring: ZMerchantListQuery,
         response: { 200: ZMerchantListResponse },
@@ -22,6 +54,131 @@ export const merchantRoutes: FastifyPluginAsyncZod = async (app) => {
       const { page, filter } = request.query;
       const result = await listMerchantsForUser(db, user, { page, filter });
       return { rows: result.rows, pager: buildPager(page, result.total) };
+    },
+  );
+
+  app.post(
+    '/merchants',
+    {
+      schema: {
+        tags,
+        summary: 'Creates a merchant; the creator becomes an account with every role',
+        body: ZMerchantSaveBody,
+        response: { 200: ZMerchantSaveResponse },
+      },
+    },
+    async (request) => {
+      const [profile, adminFields] = split(request.body);
+      return createMerchant(ctx, await currentUser(request), profile, adminFields);
+    },
+  );
+
+  app.get(
+    '/merchants/:id',
+    {
+      schema: {
+        tags,
+        summary: 'The merchant profile',
+        params: ZMerchantIdParams,
+        response: { 200: ZMerchantDetail },
+      },
+    },
+    async (request) => {
+      const user = await currentUser(request);
+      const access = await requireMerchantAccess(db, user, request.params.id);
+      return toMerchantDetail(access.merchant, access.roles, isAdmin(user));
+    },
+  );
+
+  app.post(
+    '/merchants/:id',
+    {
+      schema: {
+        tags,
+        summary:
+          'Saves the merchant profile (manage-merchant; level, validity and internal name by admins)',
+        params: ZMerchantIdParams,
+        body: ZMerchantSaveBody,
+        response: { 200: ZMerchantSaveResponse },
+      },
+    },
+    async (request) => {
+      const [profile, adminFields] = split(request.body);
+      return saveMerchant(ctx, await currentUser(request), request.params.id, profile, adminFields);
+    },
+  );
+
+  app.get(
+    '/merchants/:id/images',
+    {
+      schema: {
+        tags,
+        summary: 'The merchant image in its format (400×400)',
+        params: ZMerchantIdParams,
+        response: { 200: ZMerchantImagesResponse },
+      },
+    },
+    async (request) => {
+      const user = await currentUser(request);
+      const { merchant } = await requireMerchantAccess(db, user, request.params.id);
+      const src = imageSrc(merchant.imagePath);
+      const { width, height } = MERCHANT_IMAGE_FORMAT;
+      return {
+        images: src ? [{ src, width, height, format: `${width}x${height}` }] : [],
+      };
+    },
+  );
+
+  app.post(
+    '/merchants/:id/images',
+    {
+      schema: {
+        tags,
+        summary: 'Uploads the merchant image (multipart, file field "upload"; jpg, png or gif)',
+        params: ZMerchantIdParams,
+        consumes: ['multipart/form-data'],
+        response: { 200: ZMerchantSaveResponse },
+      },
+    },
+    async (request) => {
+      const user = await currentUser(request);
+      // Who asks is checked before the upload is read.
+      await requireMerchantAccess(db, user, request.params.id, 'manage-merchant');
+      const upload = await readSingleUpload(request, ctx.config.files.imageMaxBytes, {
+        missing: 'no_image',
+        tooLarge: 'image_too_large',
+      });
+      return replaceMerchantImage(ctx, user, request.params.id, upload);
+    },
+  );
+
+  app.delete(
+    '/merchants/:id/images',
+    {
+      schema: {
+        tags,
+        summary: 'Removes the merchant image',
+        params: ZMerchantIdParams,
+        response: { 200: ZMerchantSaveResponse },
+      },
+    },
+    async (request) => removeMerchantImage(ctx, await currentUser(request), request.params.id),
+  );
+
+  app.get(
+    '/merchants/:id/contacts',
+    {
+      schema: {
+        tags,
+        summary: 'The merchant’s contacts (type and value)',
+        params: ZMerchantIdParams,
+        response: { 200: ZMerchantContactsResponse },
+      },
+    },
+    async (request) => {
+      const user = await currentUser(request);
+      const { merchant } = await requireMerchantAccess(db, user, request.params.id);
+      return { contacts: merchant.contacts };
     },
   );
 };

@@ -1,0 +1,76 @@
+/**
+ * Image checks and processing with sharp (spec §5, §9): the type is decided
+ * by the content (jpeg, png or gif), never by the name; the pixel count is
+ * limited before decoding (pixel floods); the result is cropped to the format.
+ */
+import sharp from 'sharp';
+
+export type ImageProblem = 'invalid_image_format' | 'image_too_large' | 'invalid_crop';
+
+export class ImageRejectedError extends Error {
+  constructor(readonly problem: ImageProblem) {
+    super(problem);
+  }
+}
+
+const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'gif']);
+
+export interface ProcessedImage {
+  data: Buffer;
+  extension: 'jpg' | 'png';
+  width: number;
+  height: number;
+}
+
+/**
+ * Reads, checks and crops an upload to width × height (cover, centred).
+ * JPEG stays JPEG; PNG and GIF (first frame) become PNG, keeping transparency.
+ */
+export async function processImage(
+  input: Buffer,
+  options: {
+    width: number;
+    height: number;
+    maxPixels: number;
+    /** A rectangle of the source to keep, in its pixels; the whole image when absent. */
+    crop?: { left: number; top: number; width: number; height: number } | undefined;
+  },
+): Promise<ProcessedImage> {
+  // Only the header is read here; decoding waits until the size is known to be acceptable.
+  const metadata = await sharp(input, { limitInputPixels: false })
+    .metadata()
+    .catch(() => {
+      throw new ImageRejectedError('invalid_image_format');
+    });
+  const { format, width, height } = metadata;
+  if (!format || !ACCEPTED_FORMATS.has(format))
+    throw new ImageRejectedError('invalid_image_format');
+  if (width * height > options.maxPixels) throw new ImageRejectedError('image_too_large');
+  const { crop } = options;
+  if (
+    crop &&
+    (crop.width < 1 ||
+      crop.height < 1 ||
+      crop.left + crop.width > width ||
+      crop.top + crop.height > height)
+  ) {
+    throw new ImageRejectedError('invalid_crop');
+  }
+  try {
+    const oriented = sharp(input, { limitInputPixels: options.maxPixels, pages: 1 }).rotate();
+    const pipeline = (crop ? oriented.extract(crop) : oriented).resize(
+      options.width,
+      options.height,
+      { fit: 'cover', position: 'centre' },
+    );
+    const extension = format === 'jpeg' ? 'jpg' : 'png';
+    const data =
+      extension === 'jpg'
+        ? await pipeline.jpeg({ quality: 85, mozjpeg: true }).toBuffer()
+        : await pipeline.png({ compressionLevel: 9 }).toBuffer();
+    return { data, extension, width: options.width, height: options.height };
+  } catch {
+    // Truncated or corrupt data that the header check let through.
+    throw new ImageRejectedError('invalid_image_format');
+  }
+}

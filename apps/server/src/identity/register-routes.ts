@@ -1,0 +1,102 @@
+/**
+ * /identity/register?token=…: an invited person sets a password, which
+ * completes the pending account(s) (issue 5). Rate limited like sign-in.
+ */
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { completeInvitation, findOpenInvitation } from '../modules/accounts/invitations.js';
+import { loginTexts } from './login-page.js';
+import { hashPassword } from './passwords.js';
+import { renderRegisterMessage, renderRegisterPage } from './register-page.js';
+
+export const REGISTER_PATH = '/identity/register';
+const MIN_PASSWORD_LENGTH = 8;
+
+const ZRegisterQuery = z.object({ token: z.string().max(200).default('') });
+const ZRegisterForm = z.object({
+  token: z.string().max(200).default(''),
+  password: z.string().max(1024).default(''),
+  password_repeat: z.string().max(1024).default(''),
+});
+
+export const registerRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { config, db } = app.ctx;
+  const texts = loginTexts('de');
+  const csp = `default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'`;
+  const send = (reply: FastifyReply, status: number, html: string) =>
+    reply
+      .status(status)
+      .header('content-security-policy', csp)
+      .header('cache-control', 'no-store')
+      .header('referrer-policy', 'no-referrer')
+      .type('text/html; charset=utf-8')
+      .send(html);
+  const invalid = (reply: FastifyReply) =>
+    send(reply, 400, renderRegisterMessage(texts, 'de', texts.invitationInvalid, config.publicUrl));
+
+  app.get(
+    REGISTER_PATH,
+    { schema: { querystring: ZRegisterQuery, hide: true } },
+    async (request, reply) => {
+      const invitation = request.query.token
+        ? await findOpenInvitation(db, request.query.token)
+        : undefined;
+      if (!invitation) return invalid(reply);
+      return send(
+        reply,
+        200,
+        renderRegisterPage({
+          texts,
+          language: 'de',
+          action: REGISTER_PATH,
+          token: request.query.token,
+          email: invitation.email,
+          error: undefined,
+        }),
+      );
+    },
+  );
+
+  app.post(
+    REGISTER_PATH,
+    {
+      schema: { body: ZRegisterForm, hide: true },
+      config: {
+        rateLimit: { max: config.identity.loginRateLimitPerMinute, timeWindow: '1 minute' },
+      },
+    },
+    async (request, reply) => {
+      const form = request.body;
+      const invitation = form.token ? await findOpenInvitation(db, form.token) : undefined;
+      if (!invitation) return invalid(reply);
+      const problem =
+        form.password.length < MIN_PASSWORD_LENGTH
+          ? texts.passwordTooShort
+          : form.password !== form.password_repeat
+            ? texts.passwordsDiffer
+            : undefined;
+      if (problem) {
+        return send(
+          reply,
+          400,
+          renderRegisterPage({
+            texts,
+            language: 'de',
+            action: REGISTER_PATH,
+            token: form.token,
+            email: invitation.email,
+            error: problem,
+          }),
+        );
+      }
+      const done = await completeInvitation(db, form.token, await hashPassword(form.password));
+      if (!done) return invalid(reply);
+      return send(
+        reply,
+        200,
+        renderRegisterMessage(texts, 'de', texts.registerDone, config.publicUrl),
+      );
+    },
+  );
+};

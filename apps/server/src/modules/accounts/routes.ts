@@ -1,0 +1,130 @@
+/** Account endpoints of the merchant API (spec §7 "Merchants"): manage-accounts only. */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ZAccount,
+  ZAccountListResponse,
+  ZAccountParams,
+  ZAccountRolesBody,
+  ZAddAccountBody,
+  ZErrorResponse,
+  ZInviteAccountBody,
+  ZInviteAccountResponse,
+  ZMerchantIdParams,
+} from '@backoffice/domain';
+import { registerDomainValidationErrors } from '../merchants/validation-errors.js';
+import { currentUser } from '../users/current-user.js';
+import {
+  InvitationNotSentError,
+  accountList,
+  addAccount,
+  changeRoles,
+  inviteAccount,
+  removeAccount,
+} from './service.js';
+
+const tags = ['accounts'];
+const ZInvitationFailed = ZErrorResponse.extend({ reason: z.string() });
+
+export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
+  const ctx = app.ctx;
+  registerDomainValidationErrors(app);
+
+  app.get(
+    '/merchants/:id/accounts',
+    {
+      schema: {
+        tags,
+        summary: 'The merchant’s accounts with roles and pending invitations',
+        params: ZMerchantIdParams,
+        response: { 200: ZAccountListResponse },
+      },
+    },
+    async (request) => accountList(ctx, await currentUser(request), request.params.id),
+  );
+
+  app.post(
+    '/merchants/:id/accounts',
+    {
+      schema: {
+        tags,
+        summary: 'Links an existing user by email',
+        params: ZMerchantIdParams,
+        body: ZAddAccountBody,
+        response: { 200: ZAccount },
+      },
+    },
+    async (request) => addAccount(ctx, await currentUser(request), request.params.id, request.body),
+  );
+
+  app.post(
+    '/merchants/:id/invite-account',
+    {
+      schema: {
+        tags,
+        summary: 'Invites a new person by email: a pending account until they register',
+        params: ZMerchantIdParams,
+        body: ZInviteAccountBody,
+        response: { 200: ZInviteAccountResponse, 502: ZInvitationFailed },
+      },
+    },
+    async (request, reply) => {
+      try {
+        const account = await inviteAccount(
+          ctx,
+          await currentUser(request),
+          request.params.id,
+          request.body,
+        );
+        return { account, sent: true };
+      } catch (error) {
+        if (!(error instanceof InvitationNotSentError)) throw error;
+        return reply
+          .status(502)
+          .send({ statusCode: 502, message: 'invitation_not_sent', reason: error.message });
+      }
+    },
+  );
+
+  app.post(
+    '/merchants/:id/accounts/:accountId',
+    {
+      schema: {
+        tags,
+        summary: 'Changes an account’s roles',
+        params: ZAccountParams,
+        body: ZAccountRolesBody,
+        response: { 200: ZAccount },
+      },
+    },
+    async (request) =>
+      changeRoles(
+        ctx,
+        await currentUser(request),
+        request.params.id,
+        request.params.accountId,
+        request.body.roles,
+      ),
+  );
+
+  app.delete(
+    '/merchants/:id/accounts/:accountId',
+    {
+      schema: {
+        tags,
+        summary: 'Removes an account (never the last one managing accounts)',
+        params: ZAccountParams,
+        response: { 200: z.object({ removed: z.literal(true) }) },
+      },
+    },
+    async (request) => {
+      await removeAccount(
+        ctx,
+        await currentUser(request),
+        request.params.id,
+        request.params.accountId,
+      );
+      return { removed: true as const };
+    },
+  );
+};

@@ -1,0 +1,231 @@
+/**
+ * Use cases of a merchant's accounts (spec §6, §7, §8): list, add an
+ * existing user, invite a new person, change roles, remove. The merchant row
+ * is locked in each command, so the three-account limit and the
+ * last-manager rule hold under concurrent requests.
+ */
+import { and, eq, isNull } from 'drizzle-orm';
+import {
+  accountLimit,
+  canAddAccount,
+  leavesNoAccountManager,
+  type AccountRole,
+  type TAccount,
+  type TAccountListResponse,
+} from '@backoffice/domain';
+import type { AppContext } from '../../app-context.js';
+import type { DbOrTx } from '../../db/client.js';
+import { accountInvitations, accounts, users } from '../../db/schema.js';
+import { AppError, notFound } from '../../http/errors.js';
+import { invitationMail } from '../../mail/templates.js';
+import { requireMerchantAccess, type MerchantRow } from '../merchants/access.js';
+import { refreshMerchantErrors } from '../merchants/service.js';
+import { findUserByEmail, normaliseEmail, type UserRow } from '../users/queries.js';
+import { createInvitationToken } from './invitations.js';
+import { findAccount, listAccounts, lockMerchant, type AccountWithEmail } from './queries.js';
+
+const toAccount = (row: AccountWithEmail, caller: UserRow): TAccount => ({
+  id: row.account.id,
+  email: row.email,
+  roles: row.account.roles,
+  pending_invitation: row.account.pendingInvitation,
+  is_self: row.account.userId === caller.id,
+});
+
+export async function accountList(
+  ctx: AppContext,
+  user: UserRow,
+  merchantId: string,
+): Promise<TAccountListResponse> {
+  const { merchant } = await requireMerchantAccess(ctx.db, user, merchantId, 'manage-accounts');
+  const rows = await listAccounts(ctx.db, merchantId);
+  return { rows: rows.map((row) => toAccount(row, user)), limit: accountLimit(merchant.level) };
+}
+
+async function checkRoomFor(tx: DbOrTx, merchant: MerchantRow, userId: string): Promise<void> {
+  const existing = await listAccounts(tx, merchant.id);
+  if (existing.some((row) => row.account.userId === userId)) {
+    throw new AppError(409, 'user_already_linked', 'user_email');
+  }
+  if (!canAddAccount(merchant.level, existing.length)) {
+    throw new AppError(409, 'account_limit_reached');
+  }
+}
+
+async function withEmail(tx: DbOrTx, accountId: string): Promise<AccountWithEmail> {
+  const [row] = await tx
+    .select({ account: accounts, email: users.email })
+    .from(accounts)
+    .innerJoin(users, eq(users.id, accounts.userId))
+    .where(eq(accounts.id, accountId));
+  if (!row) throw notFound();
+  return row;
+}
+
+/** POST /merchants/{id}/accounts: links an existing user. */
+export async function addAccount(
+  ctx: AppContext,
+  user: UserRow,
+  merchantId: string,
+  body: { user_email: string; roles: AccountRole[] },
+): Promise<TAccount> {
+  return ctx.db.transaction(async (tx) => {
+    const { merchant } = await requireMerchantAccess(tx, user, merchantId, 'manage-accounts');
+    await lockMerchant(tx, merchantId);
+    const target = await findUserByEmail(tx, body.user_email);
+    if (!target) throw new AppError(404, 'user_not_found', 'user_email');
+    await checkRoomFor(tx, merchant, target.id);
+    const [created] = await tx
+      .insert(accounts)
+      .values({ merchantId, userId: target.id, roles: [...new Set(body.roles)] })
+      .returning();
+    if (!created) throw new Error('insert returned no account');
+    await refreshMerchantErrors(tx, merchantId);
+    return toAccount(await withEmail(tx, created.id), user);
+  });
+}
+
+export class InvitationNotSentError extends Error {}
+
+/**
+ * POST /merchants/{id}/invite-account: a pending account and a mail with a
+ * link to the registration page. When the mail cannot be sent, the
+ * invitation is taken back (nothing pending that nobody was told about).
+ */
+export async function inviteAccount(
+  ctx: AppContext,
+  user: UserRow,
+  merchantId: string,
+  body: { user_email: string; roles: AccountRole[] },
+): Promise<TAccount> {
+  const email = normaliseEmail(body.user_email);
+  const created = await ctx.db.transaction(async (tx) => {
+    const { merchant } = await requireMerchantAccess(tx, user, merchantId, 'manage-accounts');
+    await lockMerchant(tx, merchantId);
+    let invitee = await findUserByEmail(tx, email);
+    if (invitee) {
+      await checkRoomFor(tx, merchant, invitee.id);
+      // Someone who can sign in already is added, not invited.
+      if (invitee.passwordHash) throw new AppError(409, 'user_already_registered', 'user_email');
+    } else {
+      if (!canAddAccount(merchant.level, (await listAccounts(tx, merchantId)).length)) {
+        throw new AppError(409, 'account_limit_reached');
+      }
+      const [inserted] = await tx.insert(users).values({ email }).returning();
+      if (!inserted) throw new Error('insert returned no user');
+      invitee = inserted;
+    }
+    const [account] = await tx
+      .insert(accounts)
+      .values({
+        merchantId,
+        userId: invitee.id,
+        roles: [...new Set(body.roles)],
+        pendingInvitation: true,
+      })
+      .returning();
+    if (!account) throw new Error('insert returned no account');
+    const invitation = await createInvitationToken(tx, {
+      userId: invitee.id,
+      merchantId,
+      invitedBy: user.id,
+      ttlHours: ctx.config.merchants.invitationTtlHours,
+    });
+    return { account, merchant, invitation, invitee };
+  });
+
+  const link = `${ctx.config.publicUrl}/identity/register?token=${encodeURIComponent(created.invitation.token)}`;
+  try {
+    await ctx.mailer.send({
+      to: [email],
+      ...invitationMail({
+        merchant: created.merchant.brandName ?? created.merchant.name,
+        inviter: user.email,
+        email,
+        link,
+        expires: created.invitation.expiresAt.toLocaleString('de-DE', {
+          timeZone: 'Europe/Berlin',
+        }),
+        appName: ctx.config.web.appName,
+      }),
+    });
+  } catch (error) {
+    ctx.log.warn({ err: error, merchantId }, 'invitation mail failed');
+    await ctx.db.transaction(async (tx) => {
+      await tx.delete(accountInvitations).where(eq(accountInvitations.userId, created.invitee.id));
+      await tx.delete(accounts).where(eq(accounts.id, created.account.id));
+      // Remove the user created for this invitation only if nothing else refers to it.
+      if (!created.invitee.passwordHash) {
+        const others = await tx
+          .select()
+          .from(accounts)
+          .where(eq(accounts.userId, created.invitee.id));
+        if (others.length === 0) await tx.delete(users).where(eq(users.id, created.invitee.id));
+      }
+    });
+    throw new InvitationNotSentError(error instanceof Error ? error.message : String(error));
+  }
+  return toAccount({ account: created.account, email }, user);
+}
+
+/** POST /merchants/{id}/accounts/{accountId}: new roles; never the last account manager's. */
+export async function changeRoles(
+  ctx: AppContext,
+  user: UserRow,
+  merchantId: string,
+  accountId: string,
+  roles: AccountRole[],
+): Promise<TAccount> {
+  return ctx.db.transaction(async (tx) => {
+    await requireMerchantAccess(tx, user, merchantId, 'manage-accounts');
+    await lockMerchant(tx, merchantId);
+    const target = await findAccount(tx, merchantId, accountId);
+    if (!target) throw notFound();
+    const all = await listAccounts(tx, merchantId);
+    const nextRoles = [...new Set(roles)];
+    if (leavesNoAccountManager(summaries(all), accountId, nextRoles)) {
+      throw new AppError(409, 'last_account_manager', 'roles');
+    }
+    await tx.update(accounts).set({ roles: nextRoles }).where(eq(accounts.id, accountId));
+    await refreshMerchantErrors(tx, merchantId);
+    return toAccount(await withEmail(tx, accountId), user);
+  });
+}
+
+/** DELETE /merchants/{id}/accounts/{accountId}: never the last account manager. */
+export async function removeAccount(
+  ctx: AppContext,
+  user: UserRow,
+  merchantId: string,
+  accountId: string,
+): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    await requireMerchantAccess(tx, user, merchantId, 'manage-accounts');
+    await lockMerchant(tx, merchantId);
+    const target = await findAccount(tx, merchantId, accountId);
+    if (!target) throw notFound();
+    const all = await listAccounts(tx, merchantId);
+    if (leavesNoAccountManager(summaries(all), accountId, null)) {
+      throw new AppError(409, 'last_account_manager');
+    }
+    await tx.delete(accounts).where(eq(accounts.id, accountId));
+    // A removed invitation must not let anyone register for this merchant later.
+    await tx
+      .delete(accountInvitations)
+      .where(
+        and(
+          eq(accountInvitations.userId, target.userId),
+          eq(accountInvitations.merchantId, merchantId),
+          isNull(accountInvitations.usedAt),
+        ),
+      );
+    await refreshMerchantErrors(tx, merchantId);
+  });
+}
+
+const summaries = (rows: AccountWithEmail[]) =>
+  rows.map((row) => ({
+    id: row.account.id,
+    roles: row.account.roles,
+    pending: row.account.pendingInvitation,
+  }));

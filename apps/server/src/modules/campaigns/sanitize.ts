@@ -1,0 +1,105 @@
+/**
+ * Makes campaign texts safe before they are stored (sanitize-html):
+ * WYSIWYG descriptions keep a small set of formatting tags and safe links
+ * and images; every other text (titles, short descriptions, rules, tags,
+ * markdown) keeps no HTML at all. Markdown is sanitised again when rendered.
+ */
+import { decodeHTML } from 'entities';
+import sanitizeHtml from 'sanitize-html';
+import type { TCampaignContentPatch, TLocalised } from '@backoffice/domain';
+
+/** Inline images are shown at most this wide (spec §5). */
+export const INLINE_IMAGE_MAX_WIDTH = 600;
+
+const RICH_TEXT: sanitizeHtml.IOptions = {
+  allowedTags: [
+    'p',
+    'br',
+    'strong',
+    'b',
+    'em',
+    'i',
+    'u',
+    's',
+    'ul',
+    'ol',
+    'li',
+    'h2',
+    'h3',
+    'h4',
+    'blockquote',
+    'a',
+    'img',
+  ],
+  allowedAttributes: { a: ['href', 'target', 'rel'], img: ['src', 'alt', 'width'] },
+  allowedSchemes: ['https', 'http', 'mailto'],
+  allowedSchemesByTag: { img: ['https', 'http'] },
+  transformTags: {
+    a: sanitizeHtml.simpleTransform('a', { rel: 'noopener noreferrer nofollow', target: '_blank' }),
+    img: (tagName, attribs) => {
+      const width = Math.min(
+        Number(attribs.width) || INLINE_IMAGE_MAX_WIDTH,
+        INLINE_IMAGE_MAX_WIDTH,
+      );
+      return { tagName, attribs: { ...attribs, width: String(width) } };
+    },
+  },
+};
+
+/** No markup at all. */
+const PLAIN_TEXT: sanitizeHtml.IOptions = {
+  allowedTags: [],
+  allowedAttributes: {},
+  parser: { decodeEntities: false },
+};
+
+export const sanitizeRichText = (html: string): string => sanitizeHtml(html, RICH_TEXT);
+
+/**
+ * Text without any markup, stored as text (not HTML-escaped): tags are removed,
+ * entities decoded, and that repeated until nothing changes, so that decoding
+ * can never bring a tag back (e.g. `<<b>b>`).
+ */
+export function sanitizePlainText(text: string): string {
+  let current = text;
+  for (let round = 0; round < 5; round += 1) {
+    const next = decodeHTML(sanitizeHtml(current, PLAIN_TEXT));
+    if (next === current) return next;
+    current = next;
+  }
+  return sanitizeHtml(current, { allowedTags: [], allowedAttributes: {} });
+}
+
+const mapLocalised = (texts: TLocalised, clean: (text: string) => string): TLocalised =>
+  Object.fromEntries(Object.entries(texts).map(([locale, text]) => [locale, clean(text)]));
+
+/**
+ * The patch with every text made safe. The description follows its format:
+ * the patch's own, or the stored one when the patch does not change it.
+ */
+export function sanitizeContentPatch(
+  patch: TCampaignContentPatch,
+  storedFormat: 'markdown' | 'wysiwyg',
+): TCampaignContentPatch {
+  const format = patch.description_format ?? storedFormat;
+  return {
+    ...patch,
+    ...(patch.title ? { title: mapLocalised(patch.title, sanitizePlainText) } : {}),
+    ...(patch.short_description
+      ? { short_description: mapLocalised(patch.short_description, sanitizePlainText) }
+      : {}),
+    ...(patch.description
+      ? {
+          description: mapLocalised(
+            patch.description,
+            format === 'wysiwyg' ? sanitizeRichText : sanitizePlainText,
+          ),
+        }
+      : {}),
+    ...(patch.rules ? { rules: patch.rules.map(sanitizePlainText) } : {}),
+    ...(patch.tags ? { tags: patch.tags.map(sanitizePlainText) } : {}),
+    ...(patch.thank_you_text !== undefined
+      ? { thank_you_text: sanitizePlainText(patch.thank_you_text) }
+      : {}),
+  };
+}

@@ -1,0 +1,173 @@
+/**
+ * Reads a location upload (spec §7 multiple-locations): UTF-8 with or
+ * without BOM, semicolons or commas (decided by the header line), quoted
+ * fields, a header naming the columns (the template's names or common German
+ * ones). Every line is validated; the result is either all rows or the list
+ * of errors by line, never a part.
+ */
+import { parse } from 'csv-parse/sync';
+import {
+  LOCATION_CSV_REQUIRED_COLUMNS,
+  ZLocationInput,
+  parseCsvFlag,
+  type LocationCsvColumn,
+  type TLocationFields,
+  type TUploadLineError,
+} from '@backoffice/domain';
+
+const HEADER_ALIASES: Record<string, LocationCsvColumn> = {
+  name: 'name',
+  type: 'type',
+  typ: 'type',
+  art: 'type',
+  street: 'street',
+  strasse: 'street',
+  straße: 'street',
+  streetnumber: 'streetnumber',
+  hausnummer: 'streetnumber',
+  nr: 'streetnumber',
+  entrance: 'entrance',
+  stiege: 'entrance',
+  eingang: 'entrance',
+  top: 'top',
+  floor: 'floor',
+  stock: 'floor',
+  etage: 'floor',
+  co_line: 'co_line',
+  'c/o': 'co_line',
+  zip: 'zip',
+  plz: 'zip',
+  postleitzahl: 'zip',
+  city: 'city',
+  ort: 'city',
+  stadt: 'city',
+  country: 'country',
+  land: 'country',
+  opening_hours: 'opening_hours',
+  öffnungszeiten: 'opening_hours',
+  is_billing_address: 'is_billing_address',
+  rechnungsadresse: 'is_billing_address',
+  is_mail_address: 'is_mail_address',
+  postadresse: 'is_mail_address',
+  is_redemption: 'is_redemption',
+  einlösestelle: 'is_redemption',
+  filiale: 'is_redemption',
+};
+
+const COUNTRY_NAMES: Record<string, string> = {
+  DEUTSCHLAND: 'DE',
+  GERMANY: 'DE',
+  ÖSTERREICH: 'AT',
+  AUSTRIA: 'AT',
+  SCHWEIZ: 'CH',
+  SWITZERLAND: 'CH',
+};
+
+const TYPE_NAMES: Record<string, string> = {
+  '': 'store',
+  filiale: 'store',
+  geschäft: 'store',
+  zentrale: 'headquarters',
+  büro: 'office',
+  lager: 'warehouse',
+  sonstige: 'other',
+};
+
+const FLAG_COLUMNS = ['is_billing_address', 'is_mail_address', 'is_redemption'] as const;
+
+export type CsvResult =
+  | { kind: 'ok'; rows: TLocationFields[] }
+  | { kind: 'empty' }
+  | { kind: 'refused'; errors: TUploadLineError[] };
+
+function detectDelimiter(text: string): ';' | ',' {
+  const header = text.split(/\r?\n/, 1)[0] ?? '';
+  const semicolons = header.split(';').length;
+  const commas = header.split(',').length;
+  return semicolons >= commas ? ';' : ',';
+}
+
+function errorLine(error: unknown): number {
+  const lines = (error as { lines?: unknown }).lines;
+  return typeof lines === 'number' ? lines : 1;
+}
+
+export function parseLocationCsv(data: Buffer, maxRows: number): CsvResult {
+  // Decoded leniently: a stray byte becomes U+FFFD and shows up in validation, not as a crash.
+  const text = data.toString('utf8').replace(/^\uFEFF/, '');
+  if (text.trim() === '') return { kind: 'empty' };
+  let records: { record: string[]; info: { lines: number } }[];
+  try {
+    records = parse(text, {
+      delimiter: detectDelimiter(text),
+      bom: true,
+      info: true,
+      relax_column_count: true,
+      skip_empty_lines: true,
+      trim: true,
+    }) as unknown as { record: string[]; info: { lines: number } }[];
+  } catch (error) {
+    // Broken quoting swallows the rest of the file: nothing after it can be trusted.
+    return {
+      kind: 'refused',
+      errors: [{ line: errorLine(error), field: '', message: 'broken_line' }],
+    };
+  }
+  const [header, ...body] = records;
+  if (!header) return { kind: 'empty' };
+  const columns = header.record.map((name) => HEADER_ALIASES[name.trim().toLowerCase()]);
+  const missing = LOCATION_CSV_REQUIRED_COLUMNS.filter((column) => !columns.includes(column));
+  if (missing.length > 0) {
+    return {
+      kind: 'refused',
+      errors: missing.map((field) => ({
+        line: header.info.lines,
+        field,
+        message: 'missing_column',
+      })),
+    };
+  }
+  const lines = body.filter(({ record }) => record.some((cell) => cell !== ''));
+  if (lines.length === 0) return { kind: 'empty' };
+  if (lines.length > maxRows) {
+    return { kind: 'refused', errors: [{ line: 0, field: '', message: 'too_many_rows' }] };
+  }
+
+  const errors: TUploadLineError[] = [];
+  const rows: TLocationFields[] = [];
+  for (const { record, info } of lines) {
+    const line = info.lines;
+    if (record.length !== header.record.length) {
+      errors.push({ line, field: '', message: 'wrong_column_count' });
+      continue;
+    }
+    const cells: Record<string, string> = {};
+    columns.forEach((column, index) => {
+      if (column) cells[column] = record[index] ?? '';
+    });
+    const candidate: Record<string, unknown> = { ...cells };
+    const country = (cells.country ?? '').trim().toUpperCase();
+    candidate.country = COUNTRY_NAMES[country] ?? country;
+    const type = (cells.type ?? '').trim().toLowerCase();
+    candidate.type = TYPE_NAMES[type] ?? type;
+    let flagsOk = true;
+    for (const flag of FLAG_COLUMNS) {
+      const value = parseCsvFlag(cells[flag] ?? '');
+      if (value === undefined) {
+        errors.push({ line, field: flag, message: 'invalid_value' });
+        flagsOk = false;
+      }
+      candidate[flag] = value ?? false;
+    }
+    const parsed = ZLocationInput.safeParse(candidate);
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) {
+        errors.push({ line, field: issue.path.map(String).join('.'), message: issue.message });
+      }
+      continue;
+    }
+    if (flagsOk) rows.push(parsed.data);
+  }
+  if (errors.length > 0) return { kind: 'refused', errors };
+  return { kind: 'ok', rows };
+}

@@ -1,0 +1,200 @@
+/** Location endpoints of the merchant API (spec §7 "Merchants"): manage-merchant only. */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ZErrorResponse,
+  ZImportJobParams,
+  ZUploadLineError,
+  ZLocationImportJob,
+  ZLocationListResponse,
+  ZLocationParams,
+  ZLocationResponse,
+  ZLocationSaveBody,
+  ZLocationUploadResponse,
+  ZMerchantIdParams,
+  type TLocationFields,
+} from '@backoffice/domain';
+import { requireMerchantAccess } from '../merchants/access.js';
+import { readSingleUpload } from '../../http/uploads.js';
+import { registerDomainValidationErrors } from '../merchants/validation-errors.js';
+import { currentUser } from '../users/current-user.js';
+import {
+  UploadRefusedError,
+  deleteLocation,
+  getLocation,
+  importJob,
+  locationList,
+  saveLocation,
+  uploadLocations,
+} from './service.js';
+
+const tags = ['locations'];
+const ZUploadRefused = ZErrorResponse.extend({ errors: z.array(ZUploadLineError).optional() });
+
+function split<T extends TLocationFields & { use_anyway: boolean }>(
+  body: T,
+): [TLocationFields, boolean] {
+  const { use_anyway, ...fields } = body;
+  return [fields, use_anyway];
+}
+
+export const locationRoutes: FastifyPluginAsyncZod = async (app) => {
+  const ctx = app.ctx;
+  registerDomainValidationErrors(app);
+
+  app.get(
+    '/merchants/:id/locations',
+    {
+      schema: {
+        tags,
+        summary: 'The merchant’s locations and the running upload, if any',
+        params: ZMerchantIdParams,
+        response: { 200: ZLocationListResponse },
+      },
+    },
+    async (request) => locationList(ctx, await currentUser(request), request.params.id),
+  );
+
+  app.post(
+    '/merchants/:id/locations',
+    {
+      schema: {
+        tags,
+        summary: 'Adds a location; answers 422 address_not_found unless use_anyway',
+        params: ZMerchantIdParams,
+        body: ZLocationSaveBody,
+        response: { 200: ZLocationResponse },
+      },
+    },
+    async (request) => {
+      const [fields, useAnyway] = split(request.body);
+      const location = await saveLocation(
+        ctx,
+        await currentUser(request),
+        request.params.id,
+        undefined,
+        fields,
+        useAnyway,
+      );
+      return { location };
+    },
+  );
+
+  app.get(
+    '/merchants/:id/locations/:locId',
+    {
+      schema: {
+        tags,
+        summary: 'One location',
+        params: ZLocationParams,
+        response: { 200: ZLocationResponse },
+      },
+    },
+    async (request) => ({
+      location: await getLocation(
+        ctx,
+        await currentUser(request),
+        request.params.id,
+        request.params.locId,
+      ),
+    }),
+  );
+
+  app.post(
+    '/merchants/:id/locations/:locId',
+    {
+      schema: {
+        tags,
+        summary: 'Saves a location; a changed address is geocoded again',
+        params: ZLocationParams,
+        body: ZLocationSaveBody,
+        response: { 200: ZLocationResponse },
+      },
+    },
+    async (request) => {
+      const [fields, useAnyway] = split(request.body);
+      const location = await saveLocation(
+        ctx,
+        await currentUser(request),
+        request.params.id,
+        request.params.locId,
+        fields,
+        useAnyway,
+      );
+      return { location };
+    },
+  );
+
+  app.delete(
+    '/merchants/:id/locations/:locId',
+    {
+      schema: {
+        tags,
+        summary: 'Deletes a location',
+        params: ZLocationParams,
+        response: { 200: z.object({ deleted: z.literal(true) }) },
+      },
+    },
+    async (request) => {
+      await deleteLocation(
+        ctx,
+        await currentUser(request),
+        request.params.id,
+        request.params.locId,
+      );
+      return { deleted: true as const };
+    },
+  );
+
+  app.post(
+    '/merchants/:id/multiple-locations',
+    {
+      schema: {
+        tags,
+        summary:
+          'CSV upload (multipart, file field "upload"): all lines valid, or nothing imported',
+        params: ZMerchantIdParams,
+        consumes: ['multipart/form-data'],
+        // A refused upload answers 400 with {statusCode, message, errors: [{line, field, message}]}.
+        response: { 200: ZLocationUploadResponse, 400: ZUploadRefused },
+      },
+    },
+    async (request, reply) => {
+      const user = await currentUser(request);
+      // Who asks is checked before the upload is read.
+      await requireMerchantAccess(ctx.db, user, request.params.id, 'manage-merchant');
+      const data = await readSingleUpload(
+        request,
+        ctx.config.files.csvMaxBytes,
+        {
+          missing: 'no_upload_file',
+          tooLarge: 'upload_too_large',
+        },
+        false,
+      );
+      try {
+        const job = await uploadLocations(ctx, user, request.params.id, data);
+        return { job };
+      } catch (error) {
+        if (!(error instanceof UploadRefusedError)) throw error;
+        return reply
+          .status(400)
+          .send({ statusCode: 400, message: 'bad_input', errors: error.errors });
+      }
+    },
+  );
+
+  app.get(
+    '/merchants/:id/location-imports/:jobId',
+    {
+      schema: {
+        tags,
+        summary: 'Progress of the background geocoding of an upload',
+        params: ZImportJobParams,
+        response: { 200: ZLocationImportJob },
+      },
+    },
+    async (request) =>
+      importJob(ctx, await currentUser(request), request.params.id, request.params.jobId),
+  );
+};

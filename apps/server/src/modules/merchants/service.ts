@@ -1,0 +1,221 @@
+/**
+ * Use cases of the merchant profile: create, save, image, and the computed
+ * validity. Each command runs in one transaction.
+ */
+import { and, count, eq, sql } from 'drizzle-orm';
+import {
+  ACCOUNT_ROLES,
+  MERCHANT_IMAGE_FORMAT,
+  computeMerchantErrors,
+  isAdmin,
+  merchantSearchType,
+  mustUpgradeForMerchantProfile,
+  type AccountRole,
+  type TMerchantProfile,
+  type TMerchantSaveResponse,
+} from '@backoffice/domain';
+import type { AppContext } from '../../app-context.js';
+import type { DbOrTx } from '../../db/client.js';
+import { accounts, merchants } from '../../db/schema.js';
+import { ImageRejectedError, processImage } from '../../files/images.js';
+import { newImageKey } from '../../files/storage.js';
+import { AppError, notFound } from '../../http/errors.js';
+import type { UserRow } from '../users/queries.js';
+import { merchantSummary, requireMerchantAccess, type MerchantRow } from './access.js';
+import { toMerchantDetail } from './view.js';
+
+const blankToNull = (value: string) => (value === '' ? null : value);
+
+/** The columns a profile sets. */
+function profileColumns(profile: TMerchantProfile) {
+  return {
+    name: profile.name,
+    brandName: blankToNull(profile.brand_name),
+    description: blankToNull(profile.description),
+    vatin: blankToNull(profile.vatin),
+    telephone: blankToNull(profile.telephone),
+    email: blankToNull(profile.email),
+    website: blankToNull(profile.website),
+    social: profile.social,
+    contacts: profile.contacts,
+    coregEnabled: profile.coreg_enabled,
+    coregDefaultSuitable: profile.coreg_default_suitable,
+    coregTerms: profile.coreg_terms,
+  };
+}
+
+export interface AdminFields {
+  internal_name?: string | undefined;
+  level?: number | undefined;
+  is_valid?: boolean | undefined;
+}
+
+/** Recomputes and stores the merchant's errors (e.g. no contact account). */
+export async function refreshMerchantErrors(tx: DbOrTx, merchantId: string): Promise<void> {
+  const [contacts] = await tx
+    .select({ total: count() })
+    .from(accounts)
+    .where(
+      and(
+        eq(accounts.merchantId, merchantId),
+        eq(accounts.pendingInvitation, false),
+        sql`${accounts.roles} ? 'contact'`,
+      ),
+    );
+  const errors = computeMerchantErrors({ contactAccounts: contacts?.total ?? 0 });
+  await tx.update(merchants).set({ errors }).where(eq(merchants.id, merchantId));
+}
+
+/**
+ * The spec's please-upgrade rule, on the server too: a level-0 merchant's user
+ * in single-merchant mode may not create or edit a merchant profile.
+ */
+async function refuseWithoutUpgrade(
+  tx: DbOrTx,
+  user: UserRow,
+  merchantLevel: (memberships: MerchantRow[]) => number,
+): Promise<void> {
+  if (user.level !== 'other') return;
+  const rows = await tx
+    .select({ merchant: merchants })
+    .from(accounts)
+    .innerJoin(merchants, eq(merchants.id, accounts.merchantId))
+    .where(and(eq(accounts.userId, user.id), eq(accounts.pendingInvitation, false)))
+    .limit(2);
+  const memberships = rows.map((row) => row.merchant);
+  const searchType = merchantSearchType(memberships.length);
+  if (mustUpgradeForMerchantProfile(merchantLevel(memberships), searchType)) {
+    throw new AppError(403, 'upgrade_required');
+  }
+}
+
+async function loadMerchant(tx: DbOrTx, id: string): Promise<MerchantRow> {
+  const [row] = await tx.select().from(merchants).where(eq(merchants.id, id));
+  if (!row) throw notFound();
+  return row;
+}
+
+function answer(merchant: MerchantRow, roles: AccountRole[], user: UserRow): TMerchantSaveResponse {
+  return {
+    merchant: toMerchantDetail(merchant, roles, isAdmin(user)),
+    summary: merchantSummary(merchant, roles),
+  };
+}
+
+/** POST /merchants: the creator (unless an admin) becomes an account with every role. */
+export async function createMerchant(
+  ctx: AppContext,
+  user: UserRow,
+  profile: TMerchantProfile,
+  adminFields: AdminFields,
+): Promise<TMerchantSaveResponse> {
+  return ctx.db.transaction(async (tx) => {
+    await refuseWithoutUpgrade(tx, user, (memberships) => memberships[0]?.level ?? 0);
+    const admin = isAdmin(user);
+    const [created] = await tx
+      .insert(merchants)
+      .values({
+        ...profileColumns(profile),
+        ...(admin
+          ? {
+              internalName: blankToNull(adminFields.internal_name ?? ''),
+              level: adminFields.level ?? 0,
+              isValid: adminFields.is_valid ?? true,
+            }
+          : {}),
+      })
+      .returning();
+    if (!created) throw new Error('insert returned no merchant');
+    const roles = [...ACCOUNT_ROLES];
+    if (!admin) {
+      await tx.insert(accounts).values({ merchantId: created.id, userId: user.id, roles });
+    }
+    await refreshMerchantErrors(tx, created.id);
+    return answer(await loadMerchant(tx, created.id), roles, user);
+  });
+}
+
+/** POST /merchants/{id}: saves the profile; admin fields only from admins. */
+export async function saveMerchant(
+  ctx: AppContext,
+  user: UserRow,
+  merchantId: string,
+  profile: TMerchantProfile,
+  adminFields: AdminFields,
+): Promise<TMerchantSaveResponse> {
+  return ctx.db.transaction(async (tx) => {
+    const access = await requireMerchantAccess(tx, user, merchantId, 'manage-merchant');
+    await refuseWithoutUpgrade(tx, user, () => access.merchant.level);
+    const admin = isAdmin(user);
+    await tx
+      .update(merchants)
+      .set({
+        ...profileColumns(profile),
+        ...(admin
+          ? {
+              ...(adminFields.internal_name !== undefined
+                ? { internalName: blankToNull(adminFields.internal_name) }
+                : {}),
+              ...(adminFields.level !== undefined ? { level: adminFields.level } : {}),
+              ...(adminFields.is_valid !== undefined ? { isValid: adminFields.is_valid } : {}),
+            }
+          : {}),
+        updatedAt: sql`now()`,
+      })
+      .where(eq(merchants.id, merchantId));
+    await refreshMerchantErrors(tx, merchantId);
+    return answer(await loadMerchant(tx, merchantId), access.roles, user);
+  });
+}
+
+/** Stores a new merchant image cropped to 400×400 and removes the old one. */
+export async function replaceMerchantImage(
+  ctx: AppContext,
+  user: UserRow,
+  merchantId: string,
+  upload: Buffer,
+): Promise<TMerchantSaveResponse> {
+  const access = await requireMerchantAccess(ctx.db, user, merchantId, 'manage-merchant');
+  await refuseWithoutUpgrade(ctx.db, user, () => access.merchant.level);
+  let image;
+  try {
+    image = await processImage(upload, {
+      ...MERCHANT_IMAGE_FORMAT,
+      maxPixels: ctx.config.files.imageMaxPixels,
+    });
+  } catch (error) {
+    if (error instanceof ImageRejectedError) throw new AppError(400, error.problem, 'image');
+    throw error;
+  }
+  const key = newImageKey('merchants', merchantId, image.extension);
+  await ctx.files.put(key, image.data);
+  const [updated] = await ctx.db
+    .update(merchants)
+    .set({ imagePath: key, updatedAt: sql`now()` })
+    .where(eq(merchants.id, merchantId))
+    .returning();
+  if (!updated) throw notFound();
+  const old = access.merchant.imagePath;
+  if (old && old !== key) {
+    await ctx.files.delete(old).catch((error: unknown) => {
+      ctx.log.warn({ err: error, key: old }, 'old merchant image not removed');
+    });
+  }
+  return answer(updated, access.roles, user);
+}
+
+export async function removeMerchantImage(
+  ctx: AppContext,
+  user: UserRow,
+  merchantId: string,
+): Promise<TMerchantSaveResponse> {
+  const access = await requireMerchantAccess(ctx.db, user, merchantId, 'manage-merchant');
+  const [updated] = await ctx.db
+    .update(merchants)
+    .set({ imagePath: null, updatedAt: sql`now()` })
+    .where(eq(merchants.id, merchantId))
+    .returning();
+  if (!updated) throw notFound();
+  if (access.merchant.imagePath) await ctx.files.delete(access.merchant.imagePath);
+  return answer(updated, access.roles, user);
+}

@@ -1,0 +1,352 @@
+/**
+ * Accounts API (spec §3 Account, §6, §7, §8): list, add by email with its
+ * messages, the three-account limit at level 0 and its absence at level 1,
+ * invitations (outbox mail, registration completes the account), role
+ * changes, last-manager protection, the contact rule, cross-merchant refusal.
+ */
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TAccount, TAccountListResponse } from '@backoffice/domain';
+import { merchants } from '../src/db/schema.js';
+import { bearer, createTestApp, type TestApp } from './helpers.js';
+
+let t: TestApp;
+const tokens: Record<string, string> = {};
+const ids = { sonnenschein: '', silberblick: '', adler: '' };
+
+function api(method: 'GET' | 'POST' | 'DELETE', url: string, who: string, payload?: object) {
+  return t.app.inject({
+    method,
+    url: `/api${url}`,
+    headers: bearer(String(tokens[who])),
+    ...(payload ? { payload } : {}),
+  });
+}
+
+async function accountsOf(merchantId: string, who: string): Promise<TAccountListResponse> {
+  const response = await api('GET', `/merchants/${merchantId}/accounts`, who);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json();
+}
+
+const byEmail = (list: TAccountListResponse, email: string): TAccount => {
+  const account = list.rows.find((row) => row.email === email);
+  if (!account) throw new Error(`no account ${email}`);
+  return account;
+};
+
+async function newMails(before: Set<string>): Promise<string[]> {
+  const outbox = t.ctx.config.mail.outboxDir;
+  const names = (await readdir(outbox).catch(() => [])).filter((name) => !before.has(name));
+  return Promise.all(names.map((name) => readFile(path.join(outbox, name), 'utf8')));
+}
+const outboxNow = async () => new Set(await readdir(t.ctx.config.mail.outboxDir).catch(() => []));
+
+/** The mail body as text (nodemailer writes quoted-printable). */
+function decodeQuotedPrintable(mail: string): string {
+  const soft = mail.replace(/=\r?\n/g, '');
+  const bytes: number[] = [];
+  for (let i = 0; i < soft.length; i += 1) {
+    const hex = soft[i] === '=' ? /^[0-9A-F]{2}$/.exec(soft.slice(i + 1, i + 3)) : null;
+    if (hex) {
+      bytes.push(parseInt(hex[0], 16));
+      i += 2;
+    } else bytes.push(...Buffer.from(soft.charAt(i), 'utf8'));
+  }
+  return Buffer.from(bytes).toString('utf8');
+}
+
+async function merchantId(brandName: string) {
+  const [row] = await t.ctx.db.select().from(merchants).where(eq(merchants.brandName, brandName));
+  return String(row?.id);
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  for (const who of ['admin', 'agency', 'owner', 'silver', 'staff', 'multi']) {
+    tokens[who] = await t.signInAndInit(`${who}@example.com`);
+  }
+  ids.sonnenschein = await merchantId('Bäckerei Sonnenschein');
+  ids.silberblick = await merchantId('Café Silberblick');
+  ids.adler = await merchantId('Modehaus Adler');
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('GET /merchants/{id}/accounts', () => {
+  it('lists emails, roles and the pending flag, with the level’s limit', async () => {
+    const list = await accountsOf(ids.sonnenschein, 'owner');
+    expect(list.limit).toBe(3);
+    expect(list.rows.map((row) => row.email)).toEqual(['owner@example.com', 'staff@example.com']);
+    expect(byEmail(list, 'owner@example.com')).toMatchObject({
+      is_self: true,
+      pending_invitation: false,
+      roles: ['manage-merchant', 'manage-campaigns', 'manage-accounts', 'contact'],
+    });
+    expect((await accountsOf(ids.silberblick, 'silver')).limit).toBeNull();
+  });
+
+  it('needs manage-accounts (403) and the merchant’s own id (404)', async () => {
+    expect((await api('GET', `/merchants/${ids.sonnenschein}/accounts`, 'staff')).statusCode).toBe(
+      403,
+    );
+    expect((await api('GET', `/merchants/${ids.sonnenschein}/accounts`, 'silver')).statusCode).toBe(
+      404,
+    );
+    expect((await api('GET', `/merchants/${ids.sonnenschein}/accounts`, 'agency')).statusCode).toBe(
+      404,
+    );
+    expect((await api('GET', `/merchants/${ids.sonnenschein}/accounts`, 'admin')).statusCode).toBe(
+      200,
+    );
+  });
+});
+
+describe('POST /merchants/{id}/accounts (add an existing user)', () => {
+  it('asks for an email address (Bitte Email-Adresse angeben)', async () => {
+    for (const user_email of ['', 'keine-adresse']) {
+      const response = await api('POST', `/merchants/${ids.sonnenschein}/accounts`, 'owner', {
+        user_email,
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({
+        statusCode: 400,
+        message: 'email_required',
+        field: 'user_email',
+      });
+    }
+  });
+
+  it('tells a user that does not exist and one already linked', async () => {
+    const unknown = await api('POST', `/merchants/${ids.sonnenschein}/accounts`, 'owner', {
+      user_email: 'niemand@example.com',
+    });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toBe('user_not_found');
+    const linked = await api('POST', `/merchants/${ids.sonnenschein}/accounts`, 'owner', {
+      user_email: 'STAFF@example.com',
+    });
+    expect(linked.statusCode).toBe(409);
+    expect(linked.json().message).toBe('user_already_linked');
+  });
+
+  it('allows three accounts at level 0, then refuses (Weitere Accounts hinzufügen nicht möglich!)', async () => {
+    const third = await api('POST', `/merchants/${ids.sonnenschein}/accounts`, 'owner', {
+      user_email: 'multi@example.com',
+      roles: ['manage-campaigns'],
+    });
+    expect(third.statusCode, third.body).toBe(200);
+    expect(third.json()).toMatchObject({ email: 'multi@example.com', roles: ['manage-campaigns'] });
+    const fourth = await api('POST', `/merchants/${ids.sonnenschein}/accounts`, 'owner', {
+      user_email: 'silver@example.com',
+    });
+    expect(fourth.statusCode).toBe(409);
+    expect(fourth.json().message).toBe('account_limit_reached');
+    const invite = await api('POST', `/merchants/${ids.sonnenschein}/invite-account`, 'owner', {
+      user_email: 'neu@example.com',
+    });
+    expect(invite.json().message).toBe('account_limit_reached');
+  });
+
+  it('has no limit from level 1 (silver) on', async () => {
+    for (const email of [
+      'owner@example.com',
+      'staff@example.com',
+      'multi@example.com',
+      'agency@example.com',
+    ]) {
+      const response = await api('POST', `/merchants/${ids.silberblick}/accounts`, 'silver', {
+        user_email: email,
+      });
+      expect(response.statusCode, `${email}: ${response.body}`).toBe(200);
+    }
+    expect((await accountsOf(ids.silberblick, 'silver')).rows).toHaveLength(5);
+  });
+});
+
+describe('invitations (POST /merchants/{id}/invite-account, /identity/register)', () => {
+  it('mails a registration link; the account stays pending until the person registers', async () => {
+    const before = await outboxNow();
+    const response = await api('POST', `/merchants/${ids.silberblick}/invite-account`, 'silver', {
+      user_email: 'Neu.Person@Example.com',
+      roles: ['manage-campaigns', 'contact'],
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({
+      sent: true,
+      account: { email: 'neu.person@example.com', pending_invitation: true },
+    });
+    const [mail, ...others] = await newMails(before);
+    expect(others).toHaveLength(0);
+    expect(mail).toMatch(/^To: neu\.person@example\.com$/m);
+    expect(decodeQuotedPrintable(String(mail))).toContain('für Café Silberblick mitzuarbeiten');
+    const unfolded = decodeQuotedPrintable(String(mail));
+    const link = /http:\/\/localhost:3000\/identity\/register\?token=([A-Za-z0-9_-]+)/.exec(
+      unfolded,
+    );
+    expect(link).not.toBeNull();
+    const token = decodeURIComponent(String(link?.[1]));
+
+    // Pending: no access yet, and listed as pending.
+    expect(
+      byEmail(await accountsOf(ids.silberblick, 'silver'), 'neu.person@example.com')
+        .pending_invitation,
+    ).toBe(true);
+    await expect(t.signIn('neu.person@example.com', 'geheim123')).rejects.toThrow();
+
+    const page = await t.app.inject({ method: 'GET', url: `/identity/register?token=${token}` });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('neu.person@example.com');
+    const short = await t.app.inject({
+      method: 'POST',
+      url: '/identity/register',
+      payload: { token, password: 'kurz', password_repeat: 'kurz' },
+    });
+    expect(short.statusCode).toBe(400);
+    expect(short.body).toContain('mindestens 8 Zeichen');
+    const done = await t.app.inject({
+      method: 'POST',
+      url: '/identity/register',
+      payload: { token, password: 'geheim123', password_repeat: 'geheim123' },
+    });
+    expect(done.statusCode).toBe(200);
+    expect(done.body).toContain('Ihr Zugang ist eingerichtet');
+    const again = await t.app.inject({ method: 'GET', url: `/identity/register?token=${token}` });
+    expect(again.statusCode).toBe(400);
+
+    expect(
+      byEmail(await accountsOf(ids.silberblick, 'silver'), 'neu.person@example.com')
+        .pending_invitation,
+    ).toBe(false);
+    tokens.neu = await t.signIn('neu.person@example.com', 'geheim123');
+    await api('POST', '/init-user', 'neu');
+    expect((await api('GET', `/merchants/${ids.silberblick}/contacts`, 'neu')).statusCode).toBe(
+      200,
+    );
+  });
+
+  it('refuses to invite someone who is linked or can sign in already', async () => {
+    const linked = await api('POST', `/merchants/${ids.silberblick}/invite-account`, 'silver', {
+      user_email: 'owner@example.com',
+    });
+    expect(linked.json().message).toBe('user_already_linked');
+    const registered = await api('POST', `/merchants/${ids.silberblick}/invite-account`, 'silver', {
+      user_email: 'admin@example.com',
+    });
+    expect(registered.statusCode).toBe(409);
+    expect(registered.json().message).toBe('user_already_registered');
+  });
+
+  it('says when the invitation could not be sent, and keeps nothing pending', async () => {
+    const send = t.ctx.mailer.send;
+    t.ctx.mailer.send = () => Promise.reject(new Error('SMTP-Server antwortet nicht'));
+    try {
+      const response = await api('POST', `/merchants/${ids.silberblick}/invite-account`, 'silver', {
+        user_email: 'verloren@example.com',
+      });
+      expect(response.statusCode).toBe(502);
+      expect(response.json()).toEqual({
+        statusCode: 502,
+        message: 'invitation_not_sent',
+        reason: 'SMTP-Server antwortet nicht',
+      });
+    } finally {
+      t.ctx.mailer.send = send;
+    }
+    const list = await accountsOf(ids.silberblick, 'silver');
+    expect(list.rows.some((row) => row.email === 'verloren@example.com')).toBe(false);
+  });
+});
+
+describe('roles and removal', () => {
+  it('changes roles; the contact role decides "Kein Ansprechpartner definiert!"', async () => {
+    const list = await accountsOf(ids.sonnenschein, 'owner');
+    const owner = byEmail(list, 'owner@example.com');
+    const staff = byEmail(list, 'staff@example.com');
+    const withoutContact = await api(
+      'POST',
+      `/merchants/${ids.sonnenschein}/accounts/${owner.id}`,
+      'owner',
+      {
+        roles: ['manage-merchant', 'manage-campaigns', 'manage-accounts'],
+      },
+    );
+    expect(withoutContact.statusCode, withoutContact.body).toBe(200);
+    const linked = await api('GET', `/merchants/${ids.sonnenschein}/linked-with-account`, 'owner');
+    expect(linked.json().merchant).toMatchObject({
+      is_valid: false,
+      errors: ['Kein Ansprechpartner definiert!'],
+    });
+    const staffContact = await api(
+      'POST',
+      `/merchants/${ids.sonnenschein}/accounts/${staff.id}`,
+      'owner',
+      {
+        roles: ['manage-campaigns', 'contact'],
+      },
+    );
+    expect(staffContact.json().roles).toEqual(['manage-campaigns', 'contact']);
+    const valid = await api('GET', `/merchants/${ids.sonnenschein}/linked-with-account`, 'owner');
+    expect(valid.json().merchant).toMatchObject({ is_valid: true, errors: [] });
+  });
+
+  it('never takes manage-accounts from the last account that has it, nor removes it', async () => {
+    const list = await accountsOf(ids.sonnenschein, 'owner');
+    const owner = byEmail(list, 'owner@example.com');
+    const demote = await api(
+      'POST',
+      `/merchants/${ids.sonnenschein}/accounts/${owner.id}`,
+      'owner',
+      {
+        roles: ['contact'],
+      },
+    );
+    expect(demote.statusCode).toBe(409);
+    expect(demote.json().message).toBe('last_account_manager');
+    const remove = await api(
+      'DELETE',
+      `/merchants/${ids.sonnenschein}/accounts/${owner.id}`,
+      'owner',
+    );
+    expect(remove.statusCode).toBe(409);
+    expect(remove.json().message).toBe('last_account_manager');
+  });
+
+  it('removes another account; then one more fits under the limit', async () => {
+    const list = await accountsOf(ids.sonnenschein, 'owner');
+    const multi = byEmail(list, 'multi@example.com');
+    const removed = await api(
+      'DELETE',
+      `/merchants/${ids.sonnenschein}/accounts/${multi.id}`,
+      'owner',
+    );
+    expect(removed.json()).toEqual({ removed: true });
+    expect((await accountsOf(ids.sonnenschein, 'owner')).rows).toHaveLength(2);
+  });
+
+  it('refuses account ids of another merchant and roles it does not know', async () => {
+    const other = byEmail(await accountsOf(ids.silberblick, 'silver'), 'silver@example.com');
+    const response = await api(
+      'DELETE',
+      `/merchants/${ids.sonnenschein}/accounts/${other.id}`,
+      'owner',
+    );
+    expect(response.statusCode).toBe(404);
+    const roles = await api(
+      'POST',
+      `/merchants/${ids.sonnenschein}/accounts/${other.id}`,
+      'owner',
+      {
+        roles: ['root'],
+      },
+    );
+    expect(roles.statusCode).toBe(400);
+    const cross = await api('POST', `/merchants/${ids.adler}/accounts/${other.id}`, 'owner', {
+      roles: ['contact'],
+    });
+    expect(cross.statusCode).toBe(404);
+  });
+});

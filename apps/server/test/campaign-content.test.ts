@@ -1,0 +1,317 @@
+/**
+ * Campaign texts are sanitised before they are stored, and the campaign image
+ * upload checks type, size and pixel count by content and stores nothing it
+ * refuses (issue 4).
+ */
+import { readdir } from 'node:fs/promises';
+import { crc32 } from 'node:zlib';
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TCampaignEnvelope } from '@backoffice/domain';
+import { merchants } from '../src/db/schema.js';
+import { bearer, createTestApp, type TestApp } from './helpers.js';
+
+let t: TestApp;
+let owner: string;
+let silver: string;
+let sonnenschein: string;
+
+beforeAll(async () => {
+  t = await createTestApp({ IMAGE_MAX_BYTES: String(300 * 1024), IMAGE_MAX_PIXELS: '4000000' });
+  owner = await t.signInAndInit('owner@example.com');
+  silver = await t.signInAndInit('silver@example.com');
+  const [row] = await t.ctx.db
+    .select()
+    .from(merchants)
+    .where(eq(merchants.brandName, 'Bäckerei Sonnenschein'));
+  sonnenschein = String(row?.id);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+async function newCampaign(type = 'coupon/percent'): Promise<string> {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/campaigns',
+    headers: bearer(owner),
+    payload: { merchant: sonnenschein, type },
+  });
+  return response.json<TCampaignEnvelope>().campaign.uuid;
+}
+
+function multipart(file: Buffer, filename: string, contentType: string) {
+  const boundary = '----test-boundary-7f3a';
+  const body = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="upload"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`,
+    ),
+    file,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return {
+    payload: body,
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+const upload = (
+  id: string,
+  file: Buffer,
+  filename: string,
+  contentType = 'image/jpeg',
+  query = '',
+  token = owner,
+) => {
+  const { payload, headers } = multipart(file, filename, contentType);
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/campaigns/${id}/image${query}`,
+    payload,
+    headers: { ...headers, ...bearer(token) },
+  });
+};
+
+/** A PNG whose header claims 100,000 × 100,000 pixels: a decompression bomb. */
+function pixelBomb(): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(Buffer.concat([Buffer.from(type), data])));
+    return Buffer.concat([length, Buffer.from(type), data, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(100_000, 0);
+  header.writeUInt32BE(100_000, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', Buffer.from([0x78, 0x9c, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01])),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+const photo = (width: number, height: number, format: 'jpeg' | 'png' | 'gif' = 'jpeg') =>
+  sharp({ create: { width, height, channels: 3, background: { r: 200, g: 120, b: 40 } } })
+    .toFormat(format)
+    .toBuffer();
+
+async function storedFiles(): Promise<string[]> {
+  const dir = `${t.ctx.config.files.dir}/campaigns`;
+  const folders = await readdir(dir).catch(() => []);
+  const files = await Promise.all(
+    folders.map(async (folder) => (await readdir(`${dir}/${folder}`)).map((f) => `${folder}/${f}`)),
+  );
+  return files.flat();
+}
+
+describe('sanitising', () => {
+  it('removes scripts and handlers from WYSIWYG descriptions and all markup from titles', async () => {
+    const id = await newCampaign();
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `/api/campaigns/${id}?validate=content`,
+      headers: bearer(owner),
+      payload: {
+        title: { de: '<img src=x onerror=alert(1)>Sommer<script>alert(2)</script>' },
+        short_description: { de: '<b>kurz</b>' },
+        description_format: 'wysiwyg',
+        description: {
+          de: '<p onclick="steal()">Hallo <strong>Welt</strong><script>alert(3)</script><a href="javascript:alert(4)">x</a><a href="https://example.com">ok</a><img src="https://example.com/a.png" width="1200" onerror="x()"><iframe src="https://evil.example"></iframe></p>',
+        },
+        rules: ['<script>alert(5)</script>Regel'],
+      },
+    });
+    expect(response.statusCode).toBe(200);
+    const { campaign } = response.json<TCampaignEnvelope>();
+    expect(campaign.title.de).toBe('Sommer');
+    expect(campaign.short_description.de).toBe('kurz');
+    expect(campaign.rules).toEqual(['Regel']);
+    const html = String(campaign.description.de);
+    expect(html).toContain('<strong>Welt</strong>');
+    expect(html).toContain(
+      '<a href="https://example.com" rel="noopener noreferrer nofollow" target="_blank">ok</a>',
+    );
+    expect(html).toContain('width="600"');
+    for (const bad of ['script', 'onclick', 'onerror', 'javascript:', 'iframe', 'alert'])
+      expect(html).not.toContain(bad);
+    // What the list shows is the stored, clean title.
+    const list = await t.app.inject({
+      url: `/api/campaigns?exact_merchant=${sonnenschein}&filter_campaign=Sommer`,
+      headers: bearer(owner),
+    });
+    expect(list.json().rows.map((row: { title: { de: string } }) => row.title.de)).toContain(
+      'Sommer',
+    );
+  });
+
+  it('keeps markdown as typed but without HTML', async () => {
+    const id = await newCampaign();
+    const markdown = '# Titel\n\n* eins & zwei\n* a < b\n\n<script>alert(1)</script>**fett**';
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `/api/campaigns/${id}?validate=content`,
+      headers: bearer(owner),
+      payload: { description_format: 'markdown', description: { de: markdown } },
+    });
+    expect(response.json<TCampaignEnvelope>().campaign.description.de).toBe(
+      '# Titel\n\n* eins & zwei\n* a < b\n\n**fett**',
+    );
+  });
+
+  it('never lets decoding bring a tag back into plain text', async () => {
+    const id = await newCampaign();
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `/api/campaigns/${id}?validate=content`,
+      headers: bearer(owner),
+      payload: { title: { de: '<<b>script>alert(1)<</b>/script> &lt;i&gt;' } },
+    });
+    const title = String(response.json<TCampaignEnvelope>().campaign.title.de);
+    expect(title).not.toMatch(/<\s*\/?\s*(script|b|i)\b/i);
+  });
+});
+
+describe('image upload', () => {
+  it('stores a JPEG cropped and resized to 620×413 and serves it', async () => {
+    const id = await newCampaign();
+    const response = await upload(
+      id,
+      await photo(1000, 1000),
+      'foto.jpg',
+      'image/jpeg',
+      '?crop_x=0&crop_y=100&crop_width=900&crop_height=600',
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    const { campaign, state } = response.json<TCampaignEnvelope>();
+    expect(campaign.campaign_image_extension).toBe('jpg');
+    expect(state.errors.some((error) => error.step === 'image')).toBe(false);
+    const src = String(campaign.image?.src);
+    const served = await t.app.inject(src);
+    expect(served.headers['content-type']).toBe('image/jpeg');
+    const meta = await sharp(served.rawPayload).metadata();
+    expect([meta.width, meta.height]).toEqual([620, 413]);
+  });
+
+  it('accepts PNG and GIF by content whatever their names', async () => {
+    const id = await newCampaign();
+    expect(
+      (await upload(id, await photo(700, 500, 'png'), 'bild.gif', 'image/gif')).json().campaign
+        .campaign_image_extension,
+    ).toBe('png');
+    expect(
+      (await upload(id, await photo(700, 500, 'gif'), 'bild', 'application/octet-stream'))
+        .statusCode,
+    ).toBe(200);
+  });
+
+  it('refuses wrong types, renamed executables, oversized files, pixel bombs and bad crops, storing nothing', async () => {
+    const id = await newCampaign();
+    const before = await storedFiles();
+    const elf = Buffer.concat([
+      Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0]),
+      Buffer.alloc(2000, 1),
+    ]);
+    const cases: [string, Promise<Awaited<ReturnType<typeof upload>>>, number, string][] = [
+      [
+        'text',
+        upload(id, Buffer.from('just text'), 'note.txt', 'text/plain'),
+        400,
+        'invalid_image_format',
+      ],
+      ['executable named .jpg', upload(id, elf, 'photo.jpg'), 400, 'invalid_image_format'],
+      [
+        'svg',
+        upload(
+          id,
+          Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+          'a.png',
+          'image/png',
+        ),
+        400,
+        'invalid_image_format',
+      ],
+      [
+        'oversized',
+        upload(id, Buffer.concat([await photo(10, 10), Buffer.alloc(400 * 1024)]), 'big.jpg'),
+        413,
+        'image_too_large',
+      ],
+      ['pixel bomb', upload(id, pixelBomb(), 'bomb.png', 'image/png'), 400, 'image_too_large'],
+      [
+        'too many pixels',
+        upload(id, await photo(2500, 2000, 'png'), 'huge.png', 'image/png'),
+        400,
+        'image_too_large',
+      ],
+      [
+        'crop outside',
+        upload(
+          id,
+          await photo(700, 500),
+          'a.jpg',
+          'image/jpeg',
+          '?crop_x=600&crop_y=0&crop_width=300&crop_height=200',
+        ),
+        400,
+        'invalid_crop',
+      ],
+      ['empty', upload(id, Buffer.alloc(0), 'empty.jpg'), 400, 'no_image'],
+    ];
+    for (const [name, pending, status, message] of cases) {
+      const response = await pending;
+      expect(response.statusCode, name).toBe(status);
+      expect(response.json().message, name).toBe(message);
+    }
+    const noFile = await t.app.inject({
+      method: 'POST',
+      url: `/api/campaigns/${id}/image`,
+      headers: { ...bearer(owner), 'content-type': 'application/json' },
+      payload: {},
+    });
+    expect(noFile.json().message).toBe('no_image');
+    expect(await storedFiles()).toEqual(before);
+    const opened = await t.app.inject({ url: `/api/campaigns/${id}`, headers: bearer(owner) });
+    expect(opened.json().campaign.image).toBeNull();
+  });
+
+  it('refuses other merchants’ campaigns and campaigns that can no longer be edited', async () => {
+    const id = await newCampaign();
+    expect(
+      (await upload(id, await photo(700, 500), 'a.jpg', 'image/jpeg', '', silver)).statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await t.app.inject({
+          method: 'DELETE',
+          url: `/api/campaigns/${id}/image`,
+          headers: bearer(silver),
+        })
+      ).statusCode,
+    ).toBe(404);
+    const { campaigns } = await import('../src/db/schema.js');
+    await t.ctx.db.update(campaigns).set({ status: 'submitted' }).where(eq(campaigns.id, id));
+    const refused = await upload(id, await photo(700, 500), 'a.jpg');
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe('campaign_not_editable');
+  });
+
+  it('removes the image', async () => {
+    const id = await newCampaign();
+    await upload(id, await photo(700, 500), 'a.jpg');
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/campaigns/${id}/image`,
+      headers: bearer(owner),
+    });
+    expect(removed.json().campaign.image).toBeNull();
+    expect(removed.json().state.errors).toContainEqual({
+      step: 'image',
+      fld: 'image',
+      message: 'required_field_missing',
+    });
+  });
+});

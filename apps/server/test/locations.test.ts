@@ -1,0 +1,501 @@
+/**
+ * Locations API (spec §3 Location, §5, §7, §9): CRUD with geocoding and the
+ * 'Trotzdem verwenden' confirmation, CSV upload of a real-world file (BOM,
+ * semicolons, umlauts, quoted fields, a broken line) with background
+ * geocoding and progress, refusals that import nothing, permissions, and the
+ * Nominatim provider against a local fake speaking its JSON format.
+ */
+import { readFile } from 'node:fs/promises';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TLocation, TLocationImportJob, TLocationListResponse } from '@backoffice/domain';
+import { locations, merchants } from '../src/db/schema.js';
+import { bearer, createTestApp, type TestApp } from './helpers.js';
+import { multipartFile, multipartWithoutFile } from './fixtures/multipart.js';
+
+const fixture = (name: string) => readFile(path.join(import.meta.dirname, 'fixtures', name));
+
+const address = (overrides: object = {}) => ({
+  name: 'Filiale Innenstadt',
+  type: 'store',
+  street: 'Kaufingerstraße',
+  streetnumber: '5',
+  zip: '80331',
+  city: 'München',
+  country: 'DE',
+  opening_hours: 'Mo-Sa 9-20 Uhr',
+  is_redemption: true,
+  ...overrides,
+});
+
+function client(t: TestApp, tokens: Record<string, string>) {
+  return (method: 'GET' | 'POST' | 'DELETE', url: string, who: string, payload?: object) =>
+    t.app.inject({
+      method,
+      url: `/api${url}`,
+      headers: bearer(String(tokens[who])),
+      ...(payload ? { payload } : {}),
+    });
+}
+
+async function merchantId(t: TestApp, brandName: string) {
+  const [row] = await t.ctx.db.select().from(merchants).where(eq(merchants.brandName, brandName));
+  return String(row?.id);
+}
+
+describe('locations with the offline geocoder', () => {
+  let t: TestApp;
+  const tokens: Record<string, string> = {};
+  let api: ReturnType<typeof client>;
+  let sonnenschein = '';
+  let silberblick = '';
+
+  const upload = (
+    who: string,
+    merchant: string,
+    file: { payload: Buffer; headers: Record<string, string> },
+  ) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/merchants/${merchant}/multiple-locations`,
+      headers: { ...bearer(String(tokens[who])), ...file.headers },
+      payload: file.payload,
+    });
+  const locationCount = async (merchant: string) => {
+    const [row] = await t.ctx.db
+      .select({ total: count() })
+      .from(locations)
+      .where(eq(locations.merchantId, merchant));
+    return row?.total ?? 0;
+  };
+  async function waitForJob(merchant: string, jobId: string): Promise<TLocationImportJob> {
+    for (let attempt = 0; attempt < 100; attempt += 1) {
+      const response = await api(
+        'GET',
+        `/merchants/${merchant}/location-imports/${jobId}`,
+        'owner',
+      );
+      const job = response.json<TLocationImportJob>();
+      if (job.status === 'done') return job;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    throw new Error('import did not finish');
+  }
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    for (const who of ['admin', 'owner', 'silver', 'staff']) {
+      tokens[who] = await t.signInAndInit(`${who}@example.com`);
+    }
+    api = client(t, tokens);
+    sonnenschein = await merchantId(t, 'Bäckerei Sonnenschein');
+    silberblick = await merchantId(t, 'Café Silberblick');
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('adds a location and geocodes it (city level offline)', async () => {
+    const response = await api('POST', `/merchants/${sonnenschein}/locations`, 'owner', address());
+    expect(response.statusCode, response.body).toBe(200);
+    const { location } = response.json<{ location: TLocation }>();
+    expect(location).toMatchObject({
+      name: 'Filiale Innenstadt',
+      geocode_status: 'found',
+      is_redemption: true,
+      formatted_address: 'Kaufingerstraße 5, 80331 München, DE',
+    });
+    expect(location.lat).toBeCloseTo(48.137, 2);
+    expect(location.lng).toBeCloseTo(11.575, 2);
+  });
+
+  it('asks for confirmation of an address not found, and keeps it with use_anyway (Trotzdem verwenden)', async () => {
+    const unknown = address({
+      name: 'Hütte',
+      street: 'Almweg',
+      zip: '99999',
+      city: 'Nirgendwohausen',
+    });
+    const refused = await api('POST', `/merchants/${sonnenschein}/locations`, 'owner', unknown);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json()).toMatchObject({ message: 'address_not_found' });
+    const before = await locationCount(sonnenschein);
+    const kept = await api('POST', `/merchants/${sonnenschein}/locations`, 'owner', {
+      ...unknown,
+      use_anyway: true,
+    });
+    expect(kept.statusCode).toBe(200);
+    expect(kept.json().location).toMatchObject({
+      geocode_status: 'confirmed',
+      lat: null,
+      lng: null,
+    });
+    expect(await locationCount(sonnenschein)).toBe(before + 1);
+  });
+
+  it('validates every field of §3 with the country list', async () => {
+    const cases: [object, string, string][] = [
+      [{ name: '' }, 'required_field_missing', 'name'],
+      [{ zip: '' }, 'required_field_missing', 'zip'],
+      [{ country: 'US' }, 'invalid_value', 'country'],
+      [{ type: 'castle' }, 'invalid_value', 'type'],
+      [{ streetnumber: 'x'.repeat(21) }, 'too_long', 'streetnumber'],
+    ];
+    for (const [overrides, message, field] of cases) {
+      const response = await api(
+        'POST',
+        `/merchants/${sonnenschein}/locations`,
+        'owner',
+        address(overrides),
+      );
+      expect(response.statusCode, JSON.stringify(overrides)).toBe(400);
+      expect(response.json()).toEqual({ statusCode: 400, message, field });
+    }
+  });
+
+  it('reads, edits (geocoding a changed address again) and deletes', async () => {
+    const created = await api(
+      'POST',
+      `/merchants/${sonnenschein}/locations`,
+      'owner',
+      address({ name: 'Zum Ändern' }),
+    );
+    const id: string = created.json().location.id;
+    const read = await api('GET', `/merchants/${sonnenschein}/locations/${id}`, 'owner');
+    expect(read.json().location.name).toBe('Zum Ändern');
+    const moved = await api(
+      'POST',
+      `/merchants/${sonnenschein}/locations/${id}`,
+      'owner',
+      address({
+        name: 'Zum Ändern',
+        city: 'Hamburg',
+        zip: '20095',
+        is_billing_address: true,
+      }),
+    );
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json().location).toMatchObject({ city: 'Hamburg', is_billing_address: true });
+    expect(moved.json().location.lat).toBeCloseTo(53.55, 1);
+    const deleted = await api('DELETE', `/merchants/${sonnenschein}/locations/${id}`, 'owner');
+    expect(deleted.json()).toEqual({ deleted: true });
+    expect(
+      (await api('GET', `/merchants/${sonnenschein}/locations/${id}`, 'owner')).statusCode,
+    ).toBe(404);
+  });
+
+  it('needs manage-merchant (403) and refuses other merchants’ ids (404)', async () => {
+    expect((await api('GET', `/merchants/${sonnenschein}/locations`, 'staff')).statusCode).toBe(
+      403,
+    );
+    expect(
+      (await api('POST', `/merchants/${sonnenschein}/locations`, 'staff', address())).statusCode,
+    ).toBe(403);
+    expect((await api('GET', `/merchants/${sonnenschein}/locations`, 'silver')).statusCode).toBe(
+      404,
+    );
+    const own = await api('GET', `/merchants/${sonnenschein}/locations`, 'owner');
+    const id = own.json<TLocationListResponse>().rows[0]?.id;
+    for (const [method, url] of [
+      ['GET', `/merchants/${silberblick}/locations/${id}`],
+      ['DELETE', `/merchants/${silberblick}/locations/${id}`],
+      ['GET', `/merchants/${sonnenschein}/locations/${id}`],
+    ] as const) {
+      const response = await api(method, url, 'silver');
+      expect(response.statusCode, `${method} ${url}`).toBe(404);
+    }
+    const file = multipartFile(
+      'upload',
+      'a.csv',
+      await fixture('locations-real-world.csv'),
+      'text/csv',
+    );
+    expect((await upload('silver', sonnenschein, file)).statusCode).toBe(404);
+    expect((await upload('staff', sonnenschein, file)).statusCode).toBe(403);
+  });
+
+  it('refuses an upload with a broken line, listing the errors by line, and imports nothing', async () => {
+    const before = await locationCount(sonnenschein);
+    const file = multipartFile(
+      'upload',
+      'standorte.csv',
+      await fixture('locations-broken-line.csv'),
+      'text/csv',
+    );
+    const response = await upload('owner', sonnenschein, file);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      statusCode: 400,
+      message: 'bad_input',
+      errors: [
+        { line: 5, field: '', message: 'wrong_column_count' },
+        { line: 7, field: 'zip', message: 'required' },
+        { line: 8, field: 'country', message: 'invalid_value' },
+      ],
+    });
+    expect(await locationCount(sonnenschein)).toBe(before);
+  });
+
+  it('refuses broken quoting as a whole', async () => {
+    const broken =
+      '\uFEFFname;street;zip;city;country\n"Filiale ohne Ende;Weg;12345;Berlin;DE\nB;Weg;1;Köln;DE\n';
+    const response = await upload('owner', sonnenschein, multipartFile('upload', 'x.csv', broken));
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors).toEqual([
+      { line: expect.any(Number), field: '', message: 'broken_line' },
+    ]);
+  });
+
+  it('imports a real-world file and geocodes it in the background with progress', async () => {
+    const before = await locationCount(sonnenschein);
+    const file = multipartFile(
+      'upload',
+      'standorte.csv',
+      await fixture('locations-real-world.csv'),
+      'text/csv',
+    );
+    const response = await upload('owner', sonnenschein, file);
+    expect(response.statusCode, response.body).toBe(200);
+    const { job } = response.json<{ job: TLocationImportJob }>();
+    expect(job).toMatchObject({ total: 6 });
+    const done = await waitForJob(sonnenschein, job.id);
+    expect(done).toMatchObject({ status: 'done', total: 6, processed: 6, found: 5, not_found: 1 });
+    expect(await locationCount(sonnenschein)).toBe(before + 6);
+
+    const list = (
+      await api('GET', `/merchants/${sonnenschein}/locations`, 'owner')
+    ).json<TLocationListResponse>();
+    expect(list.import_job).toBeNull();
+    const byName = (name: string) => list.rows.find((row) => row.name === name);
+    expect(byName('Zentrale "Sonnenschein" GmbH')).toMatchObject({
+      type: 'headquarters',
+      street: 'Königstraße',
+      streetnumber: '12a',
+      floor: '2. OG',
+      co_line: 'z. Hd. Frau Müller',
+      country: 'DE',
+      is_billing_address: true,
+      is_mail_address: true,
+      geocode_status: 'found',
+    });
+    expect(byName('Bäckerei am Marktplatz')).toMatchObject({
+      opening_hours: 'Mo-Fr 6-18 Uhr; Sa 7-12 Uhr',
+      is_redemption: true,
+    });
+    expect(byName('Filiale Graz')).toMatchObject({ entrance: '2', top: '14', country: 'AT' });
+    const missing = byName('Außenstelle Nirgendwo');
+    expect(missing).toMatchObject({ geocode_status: 'not_found', type: 'office' });
+
+    // The not-found row is confirmed with 'Trotzdem verwenden'.
+    const confirmed = await api(
+      'POST',
+      `/merchants/${sonnenschein}/locations/${missing?.id}`,
+      'owner',
+      {
+        ...missing,
+        use_anyway: true,
+      },
+    );
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(confirmed.json().location.geocode_status).toBe('confirmed');
+  });
+
+  it('reads comma-separated files without BOM', async () => {
+    const file = multipartFile(
+      'upload',
+      'komma.csv',
+      await fixture('locations-comma.csv'),
+      'text/csv',
+    );
+    const response = await upload('silver', silberblick, file);
+    expect(response.statusCode, response.body).toBe(200);
+    const done = await waitForJob2('silver', silberblick, response.json().job.id);
+    expect(done).toMatchObject({ total: 2, found: 2 });
+    const list = (
+      await api('GET', `/merchants/${silberblick}/locations`, 'silver')
+    ).json<TLocationListResponse>();
+    expect(list.rows.map((row) => row.name)).toContain('Filiale Berlin, Mitte');
+  });
+
+  async function waitForJob2(who: string, merchant: string, jobId: string) {
+    for (let attempt = 0; attempt < 100; attempt += 1) {
+      const job = (
+        await api('GET', `/merchants/${merchant}/location-imports/${jobId}`, who)
+      ).json<TLocationImportJob>();
+      if (job.status === 'done') return job;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    throw new Error('import did not finish');
+  }
+
+  it('says "Kein Upload-File gefunden!" and "Es wurde keine Standorte hochgeladen!"', async () => {
+    const none = await upload('owner', sonnenschein, multipartWithoutFile());
+    expect(none.statusCode).toBe(400);
+    expect(none.json().message).toBe('no_upload_file');
+    const notMultipart = await api(
+      'POST',
+      `/merchants/${sonnenschein}/multiple-locations`,
+      'owner',
+      {},
+    );
+    expect(notMultipart.json().message).toBe('no_upload_file');
+    for (const content of [
+      '',
+      '\uFEFF',
+      'name;street;zip;city;country\r\n',
+      'name;street;zip;city;country\n;;;;\n',
+    ]) {
+      const response = await upload(
+        'owner',
+        sonnenschein,
+        multipartFile('upload', 'leer.csv', content),
+      );
+      expect(response.statusCode, JSON.stringify(content)).toBe(400);
+      expect(response.json().message).toBe('no_locations_uploaded');
+    }
+  });
+
+  it('refuses a file without the required columns', async () => {
+    const response = await upload(
+      'owner',
+      sonnenschein,
+      multipartFile('upload', 'x.csv', 'Name;Ort\nA;Berlin\n'),
+    );
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors.map((error: { field: string }) => error.field)).toEqual([
+      'street',
+      'zip',
+      'country',
+    ]);
+  });
+});
+
+describe('Nominatim geocoder against a local fake', () => {
+  let t: TestApp;
+  let server: Server;
+  const tokens: Record<string, string> = {};
+  const seen: { at: number; query: URLSearchParams; headers: IncomingHttpHeaders }[] = [];
+  const INTERVAL = 300;
+
+  beforeAll(async () => {
+    server = createServer((request, response) => {
+      const url = new URL(request.url ?? '/', 'http://127.0.0.1');
+      seen.push({ at: Date.now(), query: url.searchParams, headers: request.headers });
+      response.setHeader('content-type', 'application/json; charset=utf-8');
+      if (url.pathname !== '/search' || url.searchParams.get('format') !== 'jsonv2') {
+        response.statusCode = 400;
+        response.end('[]');
+        return;
+      }
+      const city = url.searchParams.get('city');
+      if (city === 'Nirgendwohausen') {
+        response.end('[]');
+        return;
+      }
+      // Nominatim's jsonv2 answer: lat/lon as strings, display_name, and more fields.
+      response.end(
+        JSON.stringify([
+          {
+            place_id: 1234,
+            licence: 'Data © OpenStreetMap contributors, ODbL 1.0.',
+            osm_type: 'way',
+            osm_id: 5678,
+            lat: '48.1391',
+            lon: '11.5802',
+            category: 'building',
+            type: 'yes',
+            place_rank: 30,
+            importance: 0.1,
+            addresstype: 'building',
+            name: '',
+            display_name: `5, Kaufingerstraße, Altstadt, ${city}, Bayern, 80331, Deutschland`,
+            boundingbox: ['48.139', '48.140', '11.580', '11.581'],
+          },
+        ]),
+      );
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    t = await createTestApp({
+      GEOCODER: 'nominatim',
+      NOMINATIM_URL: `http://127.0.0.1:${port}`,
+      NOMINATIM_EMAIL: 'betrieb@example.com',
+      NOMINATIM_MIN_INTERVAL_MS: String(INTERVAL),
+    });
+    tokens.owner = await t.signInAndInit('owner@example.com');
+  });
+  afterAll(async () => {
+    await t.close();
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  it('sends a structured query with an identifying user agent and reads the answer', async () => {
+    const api = client(t, tokens);
+    const merchant = await merchantId(t, 'Bäckerei Sonnenschein');
+    const response = await api('POST', `/merchants/${merchant}/locations`, 'owner', address());
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().location).toMatchObject({
+      geocode_status: 'found',
+      lat: 48.1391,
+      lng: 11.5802,
+      formatted_address: '5, Kaufingerstraße, Altstadt, München, Bayern, 80331, Deutschland',
+    });
+    const request = seen.at(-1);
+    expect(Object.fromEntries(request?.query ?? [])).toMatchObject({
+      street: '5 Kaufingerstraße',
+      postalcode: '80331',
+      city: 'München',
+      countrycodes: 'de',
+      limit: '1',
+      email: 'betrieb@example.com',
+    });
+    expect(request?.headers['user-agent']).toContain('Kampagnen-Backoffice');
+
+    const notFound = await api(
+      'POST',
+      `/merchants/${merchant}/locations`,
+      'owner',
+      address({ city: 'Nirgendwohausen' }),
+    );
+    expect(notFound.statusCode).toBe(422);
+  });
+
+  it('keeps to one request per interval, also for a background upload', async () => {
+    const merchant = await merchantId(t, 'Bäckerei Sonnenschein');
+    const start = seen.length;
+    const file = multipartFile(
+      'upload',
+      'standorte.csv',
+      await fixture('locations-real-world.csv'),
+      'text/csv',
+    );
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `/api/merchants/${merchant}/multiple-locations`,
+      headers: { ...bearer(String(tokens.owner)), ...file.headers },
+      payload: file.payload,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const jobId: string = response.json().job.id;
+    const api = client(t, tokens);
+    let job: TLocationImportJob | undefined;
+    const progress = new Set<number>();
+    for (let attempt = 0; attempt < 200; attempt += 1) {
+      job = (await api('GET', `/merchants/${merchant}/location-imports/${jobId}`, 'owner')).json();
+      progress.add(job?.processed ?? 0);
+      if (job?.status === 'done') break;
+      await new Promise((resolve) => setTimeout(resolve, 40));
+    }
+    expect(job).toMatchObject({ status: 'done', processed: 6, found: 5, not_found: 1 });
+    // The progress was visible on the way, not only at the end.
+    expect(progress.size).toBeGreaterThan(2);
+    const times = seen.slice(start).map((entry) => entry.at);
+    expect(times).toHaveLength(6);
+    for (let i = 1; i < times.length; i += 1) {
+      expect(Number(times[i]) - Number(times[i - 1])).toBeGreaterThanOrEqual(INTERVAL - 5);
+    }
+  });
+});

@@ -1,0 +1,161 @@
+/**
+ * Notification settings per account (issue 5): defaults by the contact role,
+ * who may change whose settings, and that the events send mail (or not)
+ * through the mailer as the settings say.
+ */
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { NotificationSettings, TNotificationListResponse } from '@backoffice/domain';
+import { campaigns, merchants } from '../src/db/schema.js';
+import { notifyStatusChanges } from '../src/modules/campaigns/lifecycle.js';
+import { notifyOpenWins, sendWeeklyStatistics } from '../src/modules/notifications/service.js';
+import { bearer, createTestApp, type TestApp } from './helpers.js';
+
+let t: TestApp;
+const tokens: Record<string, string> = {};
+let sonnenschein = '';
+
+const api = (method: 'GET' | 'POST', url: string, who: string, payload?: object) =>
+  t.app.inject({
+    method,
+    url: `/api${url}`,
+    headers: bearer(String(tokens[who])),
+    ...(payload ? { payload } : {}),
+  });
+
+const all = (on: boolean): NotificationSettings => ({
+  campaign_approved: on,
+  campaign_rejected: on,
+  campaign_started: on,
+  campaign_ended: on,
+  open_wins: on,
+  weekly_statistics: on,
+});
+
+async function mailsDuring(action: () => Promise<unknown>): Promise<string[]> {
+  const outbox = t.ctx.config.mail.outboxDir;
+  const before = new Set(await readdir(outbox).catch(() => []));
+  await action();
+  const names = (await readdir(outbox).catch(() => [])).filter((name) => !before.has(name));
+  return Promise.all(names.map((name) => readFile(path.join(outbox, name), 'utf8')));
+}
+const recipients = (mail: string) => /^To: (.*)$/m.exec(mail)?.[1] ?? '';
+
+beforeAll(async () => {
+  t = await createTestApp();
+  for (const who of ['owner', 'staff', 'silver'])
+    tokens[who] = await t.signInAndInit(`${who}@example.com`);
+  const [row] = await t.ctx.db
+    .select()
+    .from(merchants)
+    .where(eq(merchants.brandName, 'Bäckerei Sonnenschein'));
+  sonnenschein = String(row?.id);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('GET/POST /merchants/{id}/notifications', () => {
+  it('shows managers every account: contacts get all mails by default, others none', async () => {
+    const response = await api('GET', `/merchants/${sonnenschein}/notifications`, 'owner');
+    expect(response.statusCode).toBe(200);
+    const { rows } = response.json<TNotificationListResponse>();
+    expect(rows.map((row) => [row.email, row.editable, row.settings])).toEqual([
+      ['owner@example.com', true, all(true)],
+      ['staff@example.com', true, all(false)],
+    ]);
+  });
+
+  it('shows others only their own account, which they may change', async () => {
+    const { rows } = (
+      await api('GET', `/merchants/${sonnenschein}/notifications`, 'staff')
+    ).json<TNotificationListResponse>();
+    expect(rows.map((row) => row.email)).toEqual(['staff@example.com']);
+    const own = rows[0];
+    const saved = await api(
+      'POST',
+      `/merchants/${sonnenschein}/notifications/${own?.account_id}`,
+      'staff',
+      {
+        settings: { ...all(false), campaign_approved: true },
+      },
+    );
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().rows[0].settings.campaign_approved).toBe(true);
+  });
+
+  it('refuses changing someone else’s settings without manage-accounts, and other merchants', async () => {
+    const { rows } = (
+      await api('GET', `/merchants/${sonnenschein}/notifications`, 'owner')
+    ).json<TNotificationListResponse>();
+    const owner = rows.find((row) => row.email === 'owner@example.com');
+    const refused = await api(
+      'POST',
+      `/merchants/${sonnenschein}/notifications/${owner?.account_id}`,
+      'staff',
+      {
+        settings: all(false),
+      },
+    );
+    expect(refused.statusCode).toBe(403);
+    expect(
+      (await api('GET', `/merchants/${sonnenschein}/notifications`, 'silver')).statusCode,
+    ).toBe(404);
+    const incomplete = await api(
+      'POST',
+      `/merchants/${sonnenschein}/notifications/${owner?.account_id}`,
+      'owner',
+      {
+        settings: { campaign_approved: true },
+      },
+    );
+    expect(incomplete.statusCode).toBe(400);
+  });
+});
+
+describe('mails follow the settings', () => {
+  it('sends the approval mail to the accounts that chose it', async () => {
+    const { rows } = (
+      await api('GET', `/merchants/${sonnenschein}/notifications`, 'owner')
+    ).json<TNotificationListResponse>();
+    const owner = rows.find((row) => row.email === 'owner@example.com');
+    await api('POST', `/merchants/${sonnenschein}/notifications/${owner?.account_id}`, 'owner', {
+      settings: { ...all(true), campaign_approved: false },
+    });
+    const [campaign] = await t.ctx.db
+      .insert(campaigns)
+      .values({
+        merchantId: sonnenschein,
+        type: 'coupon/percent',
+        status: 'approved',
+        title: { de: 'Zehn Prozent' },
+        content: {} as never,
+      })
+      .returning();
+    if (!campaign) throw new Error('no campaign');
+    const approved = await mailsDuring(() =>
+      notifyStatusChanges(t.ctx, [{ campaign, from: 'start_review', reason: null }]),
+    );
+    expect(approved.map(recipients)).toEqual(['staff@example.com']);
+    const ended = await mailsDuring(() =>
+      notifyStatusChanges(t.ctx, [
+        { campaign: { ...campaign, status: 'ended' }, from: 'active', reason: null },
+      ]),
+    );
+    expect(ended.map(recipients)).toEqual(['owner@example.com']);
+  });
+
+  it('sends open wins and the weekly statistics (once a week)', async () => {
+    const wins = await mailsDuring(() => notifyOpenWins(t.ctx, sonnenschein, 3));
+    expect(wins).toHaveLength(1);
+    expect(recipients(String(wins[0]))).toBe('owner@example.com');
+    const weekly = await mailsDuring(() => sendWeeklyStatistics(t.ctx));
+    expect(weekly.some((mail) => recipients(mail) === 'owner@example.com')).toBe(true);
+    expect(weekly.every((mail) => !recipients(mail).includes('staff@example.com'))).toBe(true);
+    expect(await sendWeeklyStatistics(t.ctx)).toBe(0);
+    const nextWeek = new Date(Date.now() + 8 * 24 * 3600_000);
+    expect(await sendWeeklyStatistics(t.ctx, nextWeek)).toBeGreaterThan(0);
+  });
+});

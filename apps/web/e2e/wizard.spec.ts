@@ -1,0 +1,311 @@
+/**
+ * Campaign wizard journeys (spec §2 "Campaign steps", §4 "Wizard saving",
+ * §5): one type of each family is filled step by step (benefit, description,
+ * image), the side list's marks follow, empty required fields say
+ * 'Pflichtfeld', and after a reload everything is still there.
+ */
+import { deflateSync } from 'node:zlib';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { navigation, signInAt } from './fixtures';
+
+const IDENT = /[0-9a-f-]{36}/;
+const LONG_TEXT =
+  'Unser Herbstfest bietet frische Kuchen, warme Getränke und Musik für die ganze Familie. ' +
+  'Machen Sie mit und sichern Sie sich mit etwas Glück einen der Preise, die wir unter allen ' +
+  'Teilnehmenden verlosen. Die Teilnahme ist kostenlos und dauert nur eine Minute.';
+
+async function merchantIdentOf(page: Page): Promise<string> {
+  const href = await navigation(page).getByRole('link', { name: 'Kampagnen' }).getAttribute('href');
+  const ident = href?.split('/')[1];
+  expect(ident).toMatch(IDENT);
+  return ident ?? '';
+}
+
+/** Creates a campaign through the real API with the signed-in user's token. */
+async function createCampaign(page: Page, merchant: string, type: string): Promise<string> {
+  const token = await page.evaluate(() => {
+    const stored = localStorage.getItem('backoffice.auth.token');
+    return stored ? (JSON.parse(stored) as { token: string }).token : '';
+  });
+  const response = await page.request.post('/api/campaigns', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { merchant, type },
+  });
+  expect(response.ok(), await response.text()).toBe(true);
+  const body = (await response.json()) as { campaign: { uuid: string } };
+  return body.campaign.uuid;
+}
+
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k += 1) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+
+function crc32(bytes: Buffer): number {
+  let crc = 0xffffffff;
+  for (const byte of bytes) crc = (CRC_TABLE[(crc ^ byte) & 0xff] ?? 0) ^ (crc >>> 8);
+  return (crc ^ 0xffffffff) >>> 0;
+}
+
+function chunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([length, body, crc]);
+}
+
+/** A small RGB PNG with a colour gradient, built here so the test needs no fixture file. */
+function makePng(width: number, height: number): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  const rows: number[] = [];
+  for (let y = 0; y < height; y += 1) {
+    rows.push(0);
+    for (let x = 0; x < width; x += 1) rows.push((x * 255) / width, (y * 255) / height, 120);
+  }
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.from(rows))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+function steps(page: Page) {
+  return page.getByRole('navigation', { name: 'Schritte' });
+}
+
+function stepLink(page: Page, name: string) {
+  return steps(page).getByRole('link', { name: new RegExp(`^${name}`) });
+}
+
+async function save(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Speichern', exact: true }).click();
+}
+
+async function chooseOption(page: Page, scope: Locator, label: string, option: string) {
+  await scope.getByLabel(label, { exact: true }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+/** Uploads a generated PNG in the image step and saves the step. */
+async function uploadImage(page: Page): Promise<void> {
+  await expect(page.getByRole('heading', { name: 'Bild', level: 1 })).toBeVisible();
+  await page.getByTestId('image-input').setInputFiles({
+    name: 'herbst.png',
+    mimeType: 'image/png',
+    buffer: makePng(900, 700),
+  });
+  await expect(page.getByTestId('crop-frame')).toBeVisible();
+  await expect(page.getByText('Ausgewählt: herbst.png (900 × 700 Pixel)')).toBeVisible();
+  await page.getByTestId('crop-frame').press('ArrowDown');
+  await page.getByRole('button', { name: 'Bild hochladen' }).click();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Das Bild wurde gespeichert.' }),
+  ).toBeVisible();
+  await expect(page.getByTestId('stored-image')).toBeVisible();
+  await expect(stepLink(page, 'Bild')).not.toHaveAttribute('data-mark', 'error');
+  await save(page);
+}
+
+test('sweepstake with two prizes: benefit, description and image, saved step by step', async ({
+  page,
+}) => {
+  await signInAt(page, '/', 'silver@example.com');
+  const merchant = await merchantIdentOf(page);
+  const campaign = await createCampaign(page, merchant, 'sweepstake/standard');
+  await page.goto(`/${merchant}/campaigns/sweepstake/${campaign}/benefit`);
+  await expect(page.getByRole('heading', { name: 'Gewinn', level: 1 })).toBeVisible();
+  await expect(stepLink(page, 'Gewinn')).toHaveAttribute('data-mark', 'open');
+  await expect(stepLink(page, 'Übersicht')).toHaveAttribute('data-mark', 'open');
+
+  await page.getByRole('button', { name: 'Gewinn hinzufügen' }).click();
+  await page.getByRole('button', { name: 'Gewinn hinzufügen' }).click();
+  const first = page.getByRole('group', { name: 'Gewinn 1' });
+  const second = page.getByRole('group', { name: 'Gewinn 2' });
+
+  await first.getByLabel('Wert pro Stück').fill('499');
+  await chooseOption(page, first, 'Einlösung', 'Versand per Post');
+  await first.getByLabel('Name des Gewinns').fill('Wellness-Wochenende');
+  await first.getByLabel('Kurzbeschreibung').fill('Zwei Nächte für zwei Personen');
+
+  await second.getByLabel('Anzahl').fill('3');
+  await second.getByLabel('Wert pro Stück').fill('25,50');
+  await chooseOption(page, second, 'Einlösung', 'Einmal-Code');
+  // A required field left empty says so beside it.
+  await second.getByLabel('Name des Gewinns').focus();
+  await second.getByLabel('Name des Gewinns').blur();
+  await expect(second.getByText('Pflichtfeld')).toBeVisible();
+  await second.getByLabel('Name des Gewinns').fill('Kinogutschein');
+  await expect(second.getByText('Pflichtfeld')).toBeHidden();
+  await second.getByLabel(/bestätigt werden/).check();
+  await page.getByLabel('Gewinner selbst auslosen (manuelle Ziehung)').check();
+  await expect(page.getByTestId('prize-total')).toContainText('575,50 €');
+
+  // Leaving the step with unsaved changes asks first.
+  await stepLink(page, 'Beschreibung').click();
+  const dialog = page.getByRole('dialog', { name: 'Ungespeicherte Änderungen' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Im Schritt bleiben' }).click();
+  await expect(page).toHaveURL(/\/benefit$/);
+
+  // Saving during creation moves on to the next step.
+  await save(page);
+  await expect(page).toHaveURL(new RegExp(`/sweepstake/${campaign}/content$`));
+  await expect(stepLink(page, 'Gewinn')).toHaveAttribute('data-mark', 'finished');
+  await expect(stepLink(page, 'Beschreibung')).toHaveAttribute('data-mark', 'open');
+
+  await page.getByLabel('Titel').fill('Herbstfest-Gewinnspiel');
+  const editor = page.getByRole('textbox', { name: 'Beschreibung' });
+  await editor.click();
+  await editor.pressSequentially('Zu kurz.');
+  await expect(page.getByTestId('description-counter')).toHaveText('Noch 192 Zeichen');
+  await editor.fill(LONG_TEXT);
+  await expect(page.getByTestId('description-counter')).toHaveText(`${LONG_TEXT.length} Zeichen`);
+  await page.getByRole('button', { name: 'Bedingung hinzufügen' }).click();
+  await page.getByLabel('Bedingung 1').fill('Teilnahme ab 18 Jahren');
+  await page.getByRole('button', { name: 'Bedingung hinzufügen' }).click();
+  await page.getByLabel('Bedingung 2').fill('Keine Barauszahlung');
+  await page.getByRole('button', { name: 'Bedingung 2 nach oben' }).click();
+  await expect(page.getByLabel('Bedingung 1')).toHaveValue('Keine Barauszahlung');
+  await page.getByLabel('Landingpage (URL)').fill('https://example.com/herbstfest');
+  await save(page);
+  await expect(page).toHaveURL(new RegExp(`/sweepstake/${campaign}/image$`));
+  await expect(stepLink(page, 'Beschreibung')).toHaveAttribute('data-mark', 'finished');
+
+  await uploadImage(page);
+  await expect(page).toHaveURL(new RegExp(`/sweepstake/${campaign}/handling$`));
+  await expect(stepLink(page, 'Bild')).toHaveAttribute('data-mark', 'finished');
+  await expect(stepLink(page, 'Übersicht')).toHaveAttribute('data-mark', 'open');
+
+  // After a reload everything entered is still there.
+  await page.goto(`/${merchant}/campaigns/sweepstake/${campaign}/benefit`);
+  await page.reload();
+  await expect(
+    page.getByRole('group', { name: 'Gewinn 2' }).getByLabel('Name des Gewinns'),
+  ).toHaveValue('Kinogutschein');
+  await expect(
+    page.getByRole('group', { name: 'Gewinn 1' }).getByLabel('Wert pro Stück'),
+  ).toHaveValue('499 €');
+  await expect(page.getByRole('group', { name: 'Gewinn 2' }).getByLabel('Anzahl')).toHaveValue('3');
+  await expect(page.getByTestId('prize-total')).toContainText('575,50 €');
+  await expect(page.getByLabel('Gewinner selbst auslosen (manuelle Ziehung)')).toBeChecked();
+  await stepLink(page, 'Beschreibung').click();
+  await expect(page.getByLabel('Titel')).toHaveValue('Herbstfest-Gewinnspiel');
+  await expect(page.getByRole('textbox', { name: 'Beschreibung' })).toContainText(
+    'Herbstfest bietet',
+  );
+  await expect(page.getByLabel('Bedingung 2')).toHaveValue('Teilnahme ab 18 Jahren');
+  await stepLink(page, 'Bild').click();
+  await expect(page.getByTestId('stored-image')).toBeVisible();
+});
+
+test('percent coupon: range check, markdown description and required title', async ({ page }) => {
+  await signInAt(page, '/', 'silver@example.com');
+  const merchant = await merchantIdentOf(page);
+  const campaign = await createCampaign(page, merchant, 'coupon/percent');
+  await page.goto(`/${merchant}/campaigns/coupon/${campaign}/benefit`);
+  await expect(page.getByRole('heading', { name: 'Vorteil', level: 1 })).toBeVisible();
+
+  const percent = page.getByLabel('Rabatt in Prozent');
+  await percent.fill('101');
+  await percent.blur();
+  await expect(page.getByText('Bitte einen Wert von 1 bis 100 angeben')).toBeVisible();
+  await percent.fill('20');
+  await expect(page.getByText('Bitte einen Wert von 1 bis 100 angeben')).toBeHidden();
+  await save(page);
+  await expect(page).toHaveURL(new RegExp(`/coupon/${campaign}/content$`));
+  await expect(stepLink(page, 'Vorteil')).toHaveAttribute('data-mark', 'finished');
+
+  // Markdown with a live preview; the title is left empty.
+  await page.getByText('Markdown', { exact: true }).click();
+  const description = page.getByRole('textbox', { name: 'Beschreibung' });
+  await description.fill(`**20 % auf alles** im Herbst.\n\n${LONG_TEXT}`);
+  await expect(page.getByTestId('markdown-preview').locator('strong')).toHaveText('20 % auf alles');
+  await save(page);
+  await expect(page.getByText('Pflichtfeld')).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/coupon/${campaign}/content$`));
+  await expect(stepLink(page, 'Beschreibung')).toHaveAttribute('data-mark', 'error');
+  await page.getByLabel('Titel').fill('Herbstrabatt');
+  await expect(page.getByText('Pflichtfeld')).toBeHidden();
+  await save(page);
+  await expect(page).toHaveURL(new RegExp(`/coupon/${campaign}/image$`));
+  await expect(stepLink(page, 'Beschreibung')).toHaveAttribute('data-mark', 'finished');
+
+  // Only images by content: a text file named .png is refused.
+  await page.getByTestId('image-input').setInputFiles({
+    name: 'kein-bild.png',
+    mimeType: 'image/png',
+    buffer: Buffer.from('MZ this is not an image'),
+  });
+  await expect(page.getByTestId('image-problem')).toHaveText(
+    'Ungültiges Bild-Format. Erlaubt sind JPG, PNG und GIF.',
+  );
+  await uploadImage(page);
+  await expect(page).toHaveURL(new RegExp(`/coupon/${campaign}/handling$`));
+
+  await page.reload();
+  await stepLink(page, 'Vorteil').click();
+  await expect(page.getByLabel('Rabatt in Prozent')).toHaveValue('20');
+  await stepLink(page, 'Beschreibung').click();
+  await expect(page.getByLabel('Titel')).toHaveValue('Herbstrabatt');
+  await expect(page.getByRole('textbox', { name: 'Beschreibung' })).toHaveValue(
+    /^\*\*20 % auf alles\*\* im Herbst\./,
+  );
+  await expect(page.getByRole('radio', { name: 'Markdown' })).toBeChecked();
+});
+
+test('tip offer as admin: prices, tags with autocomplete and image', async ({ page }) => {
+  await signInAt(page, '/', 'admin@example.com');
+  const merchant = await merchantIdentOf(page);
+  const campaign = await createCampaign(page, merchant, 'tip/offer');
+  await page.goto(`/${merchant}/campaigns/tip/${campaign}`);
+  await expect(page.getByRole('heading', { name: 'Vorteil', level: 1 })).toBeVisible();
+
+  await page.getByLabel('Originalpreis').fill('20');
+  const offer = page.getByLabel('Angebotspreis');
+  await offer.fill('25');
+  await offer.blur();
+  await expect(
+    page.getByText('Der Angebotspreis muss unter dem Originalpreis liegen'),
+  ).toBeVisible();
+  await offer.fill('14,90');
+  await expect(page.getByTestId('offer-summary')).toHaveText('14,90 € statt 20,00 €');
+  await save(page);
+  await expect(page).toHaveURL(new RegExp(`/tip/${campaign}/content$`));
+  await expect(page.getByRole('heading', { name: 'Tags', level: 1 })).toBeVisible();
+  await expect(stepLink(page, 'Vorteil')).toHaveAttribute('data-mark', 'finished');
+
+  await page.getByLabel('Titel').fill('Wochenmarkt-Tipp');
+  await page.getByRole('textbox', { name: 'Beschreibung' }).fill(LONG_TEXT);
+  const tags = page.getByRole('textbox', { name: 'Tags' });
+  const tag = `markt${Date.now().toString(36)}`;
+  await tags.fill(tag);
+  await tags.press('Enter');
+  await expect(
+    page.getByRole('alert').filter({ hasText: `Neuer Tag „${tag}“ angelegt` }),
+  ).toBeVisible();
+  // The new tag is suggested from now on.
+  await tags.fill(tag.slice(0, 6));
+  await expect(page.getByRole('option', { name: tag })).toBeVisible();
+  await tags.press('Escape');
+  await tags.fill('');
+  await save(page);
+  await expect(page).toHaveURL(new RegExp(`/tip/${campaign}/image$`));
+  await expect(stepLink(page, 'Tags')).toHaveAttribute('data-mark', 'finished');
+
+  await uploadImage(page);
+  await expect(page).toHaveURL(new RegExp(`/tip/${campaign}/handling$`));
+
+  await page.reload();
+  await stepLink(page, 'Vorteil').click();
+  await expect(page.getByLabel('Angebotspreis')).toHaveValue('14,9 €');
+  await stepLink(page, 'Tags').click();
+  await expect(page.getByLabel('Titel')).toHaveValue('Wochenmarkt-Tipp');
+  await expect(page.getByTestId('content-tags')).toContainText(tag);
+});

@@ -1,0 +1,78 @@
+/** The account endpoints (spec §7 "Merchants"): list, add, invite, roles, remove. */
+import type {
+  AccountRole,
+  TAccount,
+  TAccountListResponse,
+  TInviteAccountResponse,
+} from '@backoffice/domain';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiRequestRequired } from '../../../shared/api/client';
+import { HANDLED_STATUSES, merchantFeatureKeys, merchantPath } from './merchant-keys';
+import { refreshCurrentMerchant } from './merchant-profile';
+
+export function useAccounts(id: string) {
+  return useQuery({
+    queryKey: merchantFeatureKeys.accounts(id),
+    queryFn: ({ signal }) =>
+      apiRequestRequired<TAccountListResponse>({ path: merchantPath(id, '/accounts'), signal }),
+  });
+}
+
+function useAccountMutation<TVariables, TResult>(
+  id: string,
+  request: (variables: TVariables) => Promise<TResult>,
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: request,
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: merchantFeatureKeys.accounts(id) });
+      // Roles decide the merchant's validity ('Kein Ansprechpartner definiert!').
+      await refreshCurrentMerchant(id);
+    },
+  });
+}
+
+export interface AccountByEmail {
+  user_email: string;
+  roles: AccountRole[];
+}
+
+export const useAddAccount = (id: string) =>
+  useAccountMutation(id, (body: AccountByEmail) =>
+    apiRequestRequired<TAccount>({
+      method: 'POST',
+      path: merchantPath(id, '/accounts'),
+      json: body,
+      quietStatuses: HANDLED_STATUSES,
+    }),
+  );
+
+export const useInviteAccount = (id: string) =>
+  useAccountMutation(id, (body: AccountByEmail) =>
+    apiRequestRequired<TInviteAccountResponse>({
+      method: 'POST',
+      path: merchantPath(id, '/invite-account'),
+      json: body,
+      quietStatuses: HANDLED_STATUSES,
+    }),
+  );
+
+export const useChangeRoles = (id: string) =>
+  useAccountMutation(id, ({ accountId, roles }: { accountId: string; roles: AccountRole[] }) =>
+    apiRequestRequired<TAccount>({
+      method: 'POST',
+      path: merchantPath(id, `/accounts/${encodeURIComponent(accountId)}`),
+      json: { roles },
+      quietStatuses: HANDLED_STATUSES,
+    }),
+  );
+
+export const useRemoveAccount = (id: string) =>
+  useAccountMutation(id, (accountId: string) =>
+    apiRequestRequired<{ removed: true }>({
+      method: 'DELETE',
+      path: merchantPath(id, `/accounts/${encodeURIComponent(accountId)}`),
+      quietStatuses: HANDLED_STATUSES,
+    }),
+  );

@@ -1,0 +1,75 @@
+/** GET/POST /merchants/{id}, POST /merchants and the image upload (spec §7 "Merchants"). */
+import type {
+  TLinkedWithAccountResponse,
+  TMerchantDetail,
+  TMerchantSaveBody,
+  TMerchantSaveResponse,
+} from '@backoffice/domain';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiRequestRequired } from '../../../shared/api/client';
+import { getSession, setCurrentMerchant } from '../../../shared/session/session-store';
+import { HANDLED_STATUSES, merchantFeatureKeys, merchantPath } from './merchant-keys';
+import { uploadFile } from './upload';
+
+export const merchantQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: merchantFeatureKeys.detail(id),
+    queryFn: ({ signal }) =>
+      apiRequestRequired<TMerchantDetail>({ path: merchantPath(id), signal }),
+  });
+
+export function useMerchant(id: string) {
+  return useQuery(merchantQueryOptions(id));
+}
+
+/** Puts a fresh summary into the session when it is the current merchant (the shell's bell). */
+export function applySummary(summary: TMerchantSaveResponse['summary']): void {
+  if (getSession().merchant?.uuid === summary.uuid) setCurrentMerchant(summary);
+}
+
+/** Reloads the current merchant's summary, e.g. after account roles changed its validity. */
+export async function refreshCurrentMerchant(id: string): Promise<void> {
+  if (getSession().merchant?.uuid !== id) return;
+  const answer = await apiRequestRequired<TLinkedWithAccountResponse>({
+    path: merchantPath(id, '/linked-with-account'),
+  });
+  if (answer.merchant) applySummary(answer.merchant);
+}
+
+export function useSaveMerchant(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TMerchantSaveBody) =>
+      apiRequestRequired<TMerchantSaveResponse>({
+        method: 'POST',
+        path: merchantPath(id),
+        json: body,
+        quietStatuses: HANDLED_STATUSES,
+      }),
+    onSuccess: (answer) => {
+      queryClient.setQueryData(merchantFeatureKeys.detail(id), answer.merchant);
+      applySummary(answer.summary);
+    },
+  });
+}
+
+export function createMerchant(body: TMerchantSaveBody): Promise<TMerchantSaveResponse> {
+  return apiRequestRequired<TMerchantSaveResponse>({
+    method: 'POST',
+    path: '/merchants',
+    json: body,
+    quietStatuses: HANDLED_STATUSES,
+  });
+}
+
+export function useUploadMerchantImage(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (file: File) =>
+      uploadFile<TMerchantSaveResponse>(merchantPath(id, '/images'), file),
+    onSuccess: (answer) => {
+      queryClient.setQueryData(merchantFeatureKeys.detail(id), answer.merchant);
+      applySummary(answer.summary);
+    },
+  });
+}

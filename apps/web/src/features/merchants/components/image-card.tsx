@@ -1,0 +1,85 @@
+/** The merchant image (spec §5, §9): jpg, jpeg, png or gif, cropped to 400×400 by the server. */
+import { hasImageExtension, MERCHANT_IMAGE_FORMAT, type TMerchantDetail } from '@backoffice/domain';
+import { Button, FileButton, Group, Image, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconPhotoUp } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { notifySuccess } from '../../../shared/ui/notify';
+import { useUploadMerchantImage } from '../api/merchant-profile';
+import { notifyMerchantError } from '../merchant-errors';
+
+export function ImageCard({ merchant, canEdit }: { merchant: TMerchantDetail; canEdit: boolean }) {
+  const { t } = useTranslation();
+  const upload = useUploadMerchantImage(merchant.uuid);
+  const [problem, setProblem] = useState<string | undefined>();
+
+  const choose = (file: File | null) => {
+    if (!file) {
+      setProblem(t('merchants.image.noImage'));
+      return;
+    }
+    // A first check by name; the server decides by the content.
+    if (!hasImageExtension(file.name)) {
+      setProblem(t('merchants.image.invalidFormat'));
+      return;
+    }
+    setProblem(undefined);
+    upload.mutate(file, {
+      onSuccess: () => notifySuccess(t('merchants.image.saved')),
+      onError: (error) => notifyMerchantError(t, error),
+    });
+  };
+
+  return (
+    <Paper withBorder p="md">
+      <Stack gap="sm">
+        <Title order={2} size="h4">
+          {t('merchants.image.title')}
+        </Title>
+        <Group align="flex-start">
+          {merchant.image ? (
+            <Image
+              src={merchant.image.src}
+              alt={t('merchants.image.alt', { name: merchant.name })}
+              w={160}
+              h={160}
+              radius="sm"
+              data-testid="merchant-image"
+            />
+          ) : (
+            <Text c="dimmed" size="sm">
+              {t('merchants.image.none')}
+            </Text>
+          )}
+          <Stack gap={4}>
+            <Text size="sm">
+              {t('merchants.image.hint', {
+                width: MERCHANT_IMAGE_FORMAT.width,
+                height: MERCHANT_IMAGE_FORMAT.height,
+              })}
+            </Text>
+            {canEdit && (
+              <FileButton onChange={choose} accept="image/jpeg,image/png,image/gif">
+                {(props) => (
+                  <Button
+                    {...props}
+                    variant="light"
+                    leftSection={<IconPhotoUp size={16} aria-hidden />}
+                    loading={upload.isPending}
+                  >
+                    {t('merchants.image.choose')}
+                  </Button>
+                )}
+              </FileButton>
+            )}
+            {problem && (
+              <Text c="red" size="sm" role="alert">
+                {problem}
+              </Text>
+            )}
+          </Stack>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,158 @@
+/**
+ * The CSV upload of locations (spec §7 multiple-locations): template
+ * download, upload, the refusal listed by line, and the progress of the
+ * background geocoding (spec §9: seconds per address).
+ */
+import {
+  LOCATION_CSV_TEMPLATE,
+  type TLocationImportJob,
+  type TUploadLineError,
+} from '@backoffice/domain';
+import {
+  Alert,
+  Button,
+  FileButton,
+  Group,
+  List,
+  Paper,
+  Progress,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { IconDownload, IconUpload } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { notifyError } from '../../../shared/ui/notify';
+import { useImportJob, useUploadLocations } from '../api/locations';
+import { merchantFeatureKeys } from '../api/merchant-keys';
+import { UploadError } from '../api/upload';
+import { merchantMessage, notifyMerchantError } from '../merchant-errors';
+
+function downloadTemplate() {
+  // With a BOM, so that spreadsheet programs read the umlauts as UTF-8.
+  const blob = new Blob([`\uFEFF${LOCATION_CSV_TEMPLATE}`], { type: 'text/csv;charset=utf-8' });
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = 'standorte-vorlage.csv';
+  link.click();
+  URL.revokeObjectURL(url);
+}
+
+function lineErrorsOf(error: unknown): TUploadLineError[] {
+  if (!(error instanceof UploadError)) return [];
+  const body = error.body as { errors?: TUploadLineError[] } | undefined;
+  return Array.isArray(body?.errors) ? body.errors : [];
+}
+
+export function LocationUpload({
+  merchantIdent,
+  runningJob,
+}: {
+  merchantIdent: string;
+  runningJob: TLocationImportJob | null;
+}) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const upload = useUploadLocations(merchantIdent);
+  const [jobId, setJobId] = useState<string | undefined>(runningJob?.id);
+  const [lineErrors, setLineErrors] = useState<TUploadLineError[]>([]);
+  const job = useImportJob(merchantIdent, jobId);
+  const status = job.data?.status;
+
+  useEffect(() => {
+    // The list shows the geocoded rows once the job is through (and while it runs, its progress).
+    void queryClient.invalidateQueries({ queryKey: merchantFeatureKeys.locations(merchantIdent) });
+  }, [status, job.data?.processed, merchantIdent, queryClient]);
+
+  const choose = (file: File | null) => {
+    if (!file) {
+      notifyError(t('merchants.serverErrors.no_upload_file'));
+      return;
+    }
+    setLineErrors([]);
+    upload.mutate(file, {
+      onSuccess: (answer) => setJobId(answer.job.id),
+      onError: (error) => {
+        setLineErrors(lineErrorsOf(error));
+        notifyMerchantError(t, error);
+      },
+    });
+  };
+
+  const progress = job.data;
+  const percent = progress && progress.total > 0 ? (progress.processed / progress.total) * 100 : 0;
+
+  return (
+    <Paper withBorder p="md">
+      <Stack gap="sm">
+        <Title order={2} size="h4">
+          {t('merchants.upload.title')}
+        </Title>
+        <Text size="sm">{t('merchants.upload.hint')}</Text>
+        <Group>
+          <Button
+            variant="default"
+            leftSection={<IconDownload size={16} aria-hidden />}
+            onClick={downloadTemplate}
+          >
+            {t('merchants.upload.template')}
+          </Button>
+          <FileButton onChange={choose} accept=".csv,text/csv">
+            {(props) => (
+              <Button
+                {...props}
+                leftSection={<IconUpload size={16} aria-hidden />}
+                loading={upload.isPending}
+              >
+                {t('merchants.upload.choose')}
+              </Button>
+            )}
+          </FileButton>
+        </Group>
+        {lineErrors.length > 0 && (
+          <Alert color="red" variant="light" title={t('merchants.upload.refused')}>
+            <List size="sm" data-testid="upload-errors">
+              {lineErrors.map((error, index) => (
+                <List.Item key={index}>
+                  {t('merchants.upload.lineError', {
+                    line: error.line,
+                    field: error.field
+                      ? t(`merchants.upload.columns.${error.field}`, error.field)
+                      : '',
+                    message:
+                      merchantMessage(t, error.message) ??
+                      t(`merchants.upload.messages.${error.message}`, error.message),
+                  })}
+                </List.Item>
+              ))}
+            </List>
+          </Alert>
+        )}
+        {progress && (
+          <Stack gap={4} data-testid="upload-progress">
+            <Progress
+              value={percent}
+              animated={progress.status === 'running'}
+              aria-label={t('merchants.upload.progressLabel')}
+            />
+            <Text size="sm">
+              {progress.status === 'running'
+                ? t('merchants.upload.running', {
+                    processed: progress.processed,
+                    total: progress.total,
+                  })
+                : t('merchants.upload.done', {
+                    total: progress.total,
+                    found: progress.found,
+                    notFound: progress.not_found,
+                  })}
+            </Text>
+          </Stack>
+        )}
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,248 @@
+/**
+ * /{merchantIdent}/accounts (spec §2, §6, §8): the accounts with roles and
+ * pending invitations, add by email, invite, change roles, remove; the
+ * three-account limit below silver.
+ */
+import {
+  ACCOUNT_ROLES,
+  ZAccountEmail,
+  canAddAccount,
+  type AccountRole,
+  type TAccount,
+} from '@backoffice/domain';
+import {
+  ActionIcon,
+  Alert,
+  Badge,
+  Button,
+  Checkbox,
+  Group,
+  Loader,
+  Paper,
+  Stack,
+  Table,
+  TextInput,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import { IconMailForward, IconTrash, IconUserPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSession } from '../../../shared/session/session-store';
+import { NotFoundPage } from '../../../shared/ui/not-found-page';
+import { notifySuccess } from '../../../shared/ui/notify';
+import {
+  useAccounts,
+  useAddAccount,
+  useChangeRoles,
+  useInviteAccount,
+  useRemoveAccount,
+} from '../api/accounts';
+import { MerchantTabs } from '../components/merchant-tabs';
+import { notifyMerchantError } from '../merchant-errors';
+import { useMerchantIdent } from '../use-merchant-ident';
+
+function RoleCheckboxes({
+  account,
+  onChange,
+}: {
+  account: TAccount;
+  onChange: (roles: AccountRole[]) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Group gap="sm">
+      {ACCOUNT_ROLES.map((role) => (
+        <Checkbox
+          key={role}
+          size="xs"
+          label={t(`merchants.roles.${role}`)}
+          aria-label={t('merchants.accounts.roleFor', {
+            role: t(`merchants.roles.${role}`),
+            email: account.email,
+          })}
+          checked={account.roles.includes(role)}
+          onChange={(event) =>
+            onChange(
+              event.currentTarget.checked
+                ? ACCOUNT_ROLES.filter((r) => r === role || account.roles.includes(r))
+                : account.roles.filter((r) => r !== role),
+            )
+          }
+        />
+      ))}
+    </Group>
+  );
+}
+
+function Accounts({ merchantIdent }: { merchantIdent: string }) {
+  const { t } = useTranslation();
+  const { merchant } = useSession();
+  const accounts = useAccounts(merchantIdent);
+  const add = useAddAccount(merchantIdent);
+  const invite = useInviteAccount(merchantIdent);
+  const changeRoles = useChangeRoles(merchantIdent);
+  const remove = useRemoveAccount(merchantIdent);
+  const [email, setEmail] = useState('');
+  const [emailError, setEmailError] = useState<string | undefined>();
+
+  if (accounts.isPending) return <Loader aria-label={t('merchants.loading')} />;
+  if (!accounts.data) return <NotFoundPage />;
+  const { rows, limit } = accounts.data;
+  const level = merchant?.uuid === merchantIdent ? merchant.level : limit === null ? 1 : 0;
+  const atLimit = !canAddAccount(level, rows.length) && limit !== null;
+
+  const checkedEmail = (): string | undefined => {
+    const parsed = ZAccountEmail.safeParse(email);
+    if (!parsed.success) {
+      setEmailError(t('merchants.validation.email_required'));
+      return undefined;
+    }
+    setEmailError(undefined);
+    return parsed.data;
+  };
+  const onAdd = () => {
+    const userEmail = checkedEmail();
+    if (!userEmail) return;
+    add.mutate(
+      { user_email: userEmail, roles: ['manage-campaigns'] },
+      {
+        onSuccess: () => {
+          setEmail('');
+          notifySuccess(t('merchants.accounts.added', { email: userEmail }));
+        },
+        onError: (error) => notifyMerchantError(t, error),
+      },
+    );
+  };
+  const onInvite = () => {
+    const userEmail = checkedEmail();
+    if (!userEmail) return;
+    invite.mutate(
+      { user_email: userEmail, roles: ['manage-campaigns'] },
+      {
+        onSuccess: () => {
+          setEmail('');
+          notifySuccess(t('merchants.accounts.invitationSent', { email: userEmail }));
+        },
+        onError: (error) => notifyMerchantError(t, error),
+      },
+    );
+  };
+
+  return (
+    <Stack gap="md">
+      {atLimit && (
+        <Alert color="orange" variant="light" data-testid="account-limit">
+          {t('merchants.serverErrors.account_limit_reached')}
+        </Alert>
+      )}
+      <Paper withBorder p="md">
+        <Group align="flex-end">
+          <TextInput
+            style={{ flex: 1 }}
+            label={t('merchants.accounts.email')}
+            type="email"
+            value={email}
+            onChange={(event) => setEmail(event.currentTarget.value)}
+            error={emailError}
+            disabled={atLimit}
+          />
+          <Button
+            leftSection={<IconUserPlus size={16} aria-hidden />}
+            onClick={onAdd}
+            loading={add.isPending}
+            disabled={atLimit}
+          >
+            {t('merchants.accounts.add')}
+          </Button>
+          <Button
+            variant="light"
+            leftSection={<IconMailForward size={16} aria-hidden />}
+            onClick={onInvite}
+            loading={invite.isPending}
+            disabled={atLimit}
+          >
+            {t('merchants.accounts.invite')}
+          </Button>
+        </Group>
+      </Paper>
+      <Table striped withTableBorder>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('merchants.accounts.email')}</Table.Th>
+            <Table.Th>{t('merchants.accounts.roles')}</Table.Th>
+            <Table.Th>{t('merchants.accounts.actions')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((account) => (
+            <Table.Tr key={account.id} data-testid="account-row">
+              <Table.Td>
+                <Group gap="xs">
+                  {account.email}
+                  {account.pending_invitation && (
+                    <Badge color="yellow" variant="light">
+                      {t('merchants.accounts.pending')}
+                    </Badge>
+                  )}
+                  {account.is_self && (
+                    <Badge color="gray" variant="light">
+                      {t('merchants.accounts.you')}
+                    </Badge>
+                  )}
+                </Group>
+              </Table.Td>
+              <Table.Td>
+                <RoleCheckboxes
+                  account={account}
+                  onChange={(roles) =>
+                    changeRoles.mutate(
+                      { accountId: account.id, roles },
+                      {
+                        onSuccess: () => notifySuccess(t('merchants.accounts.rolesSaved')),
+                        onError: (error) => notifyMerchantError(t, error),
+                      },
+                    )
+                  }
+                />
+              </Table.Td>
+              <Table.Td>
+                <Tooltip label={t('merchants.accounts.remove')}>
+                  <ActionIcon
+                    variant="subtle"
+                    color="red"
+                    aria-label={t('merchants.accounts.removeAccount', { email: account.email })}
+                    onClick={() =>
+                      remove.mutate(account.id, {
+                        onSuccess: () => notifySuccess(t('merchants.accounts.removed')),
+                        onError: (error) => notifyMerchantError(t, error),
+                      })
+                    }
+                  >
+                    <IconTrash size={16} aria-hidden />
+                  </ActionIcon>
+                </Tooltip>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Stack>
+  );
+}
+
+export function AccountsPage() {
+  const { t } = useTranslation();
+  const merchantIdent = useMerchantIdent();
+  if (!merchantIdent) return <NotFoundPage />;
+  return (
+    <Stack gap="md" maw={1100} py="md">
+      <Title order={1}>{t('merchants.accounts.title')}</Title>
+      <MerchantTabs merchantIdent={merchantIdent} active="accounts" />
+      <Accounts key={merchantIdent} merchantIdent={merchantIdent} />
+    </Stack>
+  );
+}
+
+export { AccountsPage as Component };

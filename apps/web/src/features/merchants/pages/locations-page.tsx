@@ -1,0 +1,150 @@
+/**
+ * /{merchantIdent}/locations (spec §2 "Merchant screens"): the list of
+ * locations with their geocoding state; add, edit, delete; CSV upload.
+ */
+import type { TLocation } from '@backoffice/domain';
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Group,
+  Loader,
+  Stack,
+  Table,
+  Text,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { NotFoundPage } from '../../../shared/ui/not-found-page';
+import { notifySuccess } from '../../../shared/ui/notify';
+import { useDeleteLocation, useLocations } from '../api/locations';
+import { LocationFormModal } from '../components/location-form';
+import { LocationUpload } from '../components/location-upload';
+import { MerchantTabs } from '../components/merchant-tabs';
+import { notifyMerchantError } from '../merchant-errors';
+import { useMerchantIdent } from '../use-merchant-ident';
+
+const STATUS_COLOURS = {
+  found: 'teal',
+  pending: 'blue',
+  not_found: 'orange',
+  confirmed: 'gray',
+} as const;
+
+function Locations({ merchantIdent }: { merchantIdent: string }) {
+  const { t } = useTranslation();
+  const list = useLocations(merchantIdent);
+  const remove = useDeleteLocation(merchantIdent);
+  // 'new' adds; a location edits it; undefined is closed. The key remounts the form per location.
+  const [editing, setEditing] = useState<TLocation | 'new' | undefined>();
+
+  if (list.isPending) return <Loader aria-label={t('merchants.loading')} />;
+  if (!list.data) {
+    return <Text c="red">{t('merchants.locations.loadError')}</Text>;
+  }
+  const rows = list.data.rows;
+
+  return (
+    <Stack gap="md">
+      <LocationUpload merchantIdent={merchantIdent} runningJob={list.data.import_job} />
+      <Group justify="space-between">
+        <Text size="sm">{t('merchants.locations.count', { count: rows.length })}</Text>
+        <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setEditing('new')}>
+          {t('merchants.locations.add')}
+        </Button>
+      </Group>
+      <Table striped withTableBorder>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('merchants.locations.fields.name')}</Table.Th>
+            <Table.Th>{t('merchants.locations.address')}</Table.Th>
+            <Table.Th>{t('merchants.locations.flags')}</Table.Th>
+            <Table.Th>{t('merchants.locations.geocoding')}</Table.Th>
+            <Table.Th>{t('merchants.accounts.actions')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((location) => (
+            <Table.Tr key={location.id} data-testid="location-row">
+              <Table.Td>{location.name}</Table.Td>
+              <Table.Td>{location.formatted_address}</Table.Td>
+              <Table.Td>
+                <Group gap={4}>
+                  {location.is_billing_address && (
+                    <Badge variant="light">{t('merchants.locations.billing')}</Badge>
+                  )}
+                  {location.is_mail_address && (
+                    <Badge variant="light">{t('merchants.locations.mail')}</Badge>
+                  )}
+                  {location.is_redemption && (
+                    <Badge variant="light">{t('merchants.locations.redemption')}</Badge>
+                  )}
+                </Group>
+              </Table.Td>
+              <Table.Td>
+                <Badge color={STATUS_COLOURS[location.geocode_status]} variant="light">
+                  {t(`merchants.locations.status.${location.geocode_status}`)}
+                </Badge>
+              </Table.Td>
+              <Table.Td>
+                <Group gap={4} wrap="nowrap">
+                  <Tooltip label={t('merchants.locations.edit')}>
+                    <ActionIcon
+                      variant="subtle"
+                      aria-label={t('merchants.locations.editNamed', { name: location.name })}
+                      onClick={() => setEditing(location)}
+                    >
+                      <IconPencil size={16} aria-hidden />
+                    </ActionIcon>
+                  </Tooltip>
+                  <Tooltip label={t('merchants.locations.delete')}>
+                    <ActionIcon
+                      variant="subtle"
+                      color="red"
+                      aria-label={t('merchants.locations.deleteNamed', { name: location.name })}
+                      onClick={() =>
+                        remove.mutate(location.id, {
+                          onSuccess: () => notifySuccess(t('merchants.locations.deleted')),
+                          onError: (error) => notifyMerchantError(t, error),
+                        })
+                      }
+                    >
+                      <IconTrash size={16} aria-hidden />
+                    </ActionIcon>
+                  </Tooltip>
+                </Group>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      {editing !== undefined && (
+        <LocationFormModal
+          key={editing === 'new' ? 'new' : editing.id}
+          merchantIdent={merchantIdent}
+          location={editing === 'new' ? undefined : editing}
+          opened
+          onClose={() => setEditing(undefined)}
+        />
+      )}
+    </Stack>
+  );
+}
+
+export function LocationsPage() {
+  const { t } = useTranslation();
+  const merchantIdent = useMerchantIdent();
+  if (!merchantIdent) return <NotFoundPage />;
+  return (
+    <Stack gap="md" maw={1200} py="md">
+      <Title order={1}>{t('merchants.locations.title')}</Title>
+      <MerchantTabs merchantIdent={merchantIdent} active="locations" />
+      <Locations key={merchantIdent} merchantIdent={merchantIdent} />
+    </Stack>
+  );
+}
+
+export { LocationsPage as Component };

@@ -1,0 +1,72 @@
+/**
+ * /{merchantIdent}/merchant (spec §2): the merchant's profile with image,
+ * company data, social links, contacts and co-registration, and its validity.
+ */
+import { hasRole, isAdmin } from '@backoffice/domain';
+import { Alert, List, Loader, Stack, Title } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { useSession } from '../../../shared/session/session-store';
+import { NotFoundPage } from '../../../shared/ui/not-found-page';
+import { notifySuccess } from '../../../shared/ui/notify';
+import { useMerchant, useSaveMerchant } from '../api/merchant-profile';
+import { ImageCard } from '../components/image-card';
+import { MerchantTabs } from '../components/merchant-tabs';
+import { ProfileForm, profileFromMerchant } from '../components/profile-form';
+import { notifyMerchantError } from '../merchant-errors';
+import { useMerchantIdent } from '../use-merchant-ident';
+
+function MerchantEdit({ merchantIdent }: { merchantIdent: string }) {
+  const { t } = useTranslation();
+  const { user } = useSession();
+  const merchant = useMerchant(merchantIdent);
+  const save = useSaveMerchant(merchantIdent);
+  if (merchant.isPending) return <Loader aria-label={t('merchants.loading')} />;
+  if (!merchant.data) return <NotFoundPage />;
+  const data = merchant.data;
+  const admin = user !== null && isAdmin(user);
+  const canEdit = user !== null && hasRole(user, data.roles, 'manage-merchant');
+
+  return (
+    <Stack gap="md" maw={900} py="md">
+      <Title order={1}>{t('merchants.edit.title', { name: data.name })}</Title>
+      <MerchantTabs merchantIdent={merchantIdent} active="edit" />
+      {!data.is_valid && (
+        <Alert
+          color="red"
+          variant="light"
+          icon={<IconAlertTriangle size={18} aria-hidden />}
+          title={t('merchants.edit.invalid')}
+        >
+          <List size="sm">
+            {data.errors.map((error) => (
+              <List.Item key={error}>{error}</List.Item>
+            ))}
+          </List>
+        </Alert>
+      )}
+      <ImageCard merchant={data} canEdit={canEdit} />
+      <ProfileForm
+        key={data.uuid}
+        initial={profileFromMerchant(data)}
+        admin={admin}
+        submitLabel={t('merchants.edit.submit')}
+        busy={save.isPending}
+        onSubmit={(body) =>
+          save.mutateAsync(body, {
+            onSuccess: () => notifySuccess(t('merchants.edit.saved')),
+            onError: (error) => notifyMerchantError(t, error),
+          })
+        }
+      />
+    </Stack>
+  );
+}
+
+export function MerchantEditPage() {
+  const merchantIdent = useMerchantIdent();
+  if (!merchantIdent) return <NotFoundPage />;
+  return <MerchantEdit key={merchantIdent} merchantIdent={merchantIdent} />;
+}
+
+export { MerchantEditPage as Component };

@@ -1,0 +1,54 @@
+/** Contract of the account endpoints (spec §3 Account, §7 "Merchants"). */
+import { z } from 'zod';
+import { ACCOUNT_ROLES } from '../account/roles.js';
+import { isValidEmail } from '../merchant/profile.js';
+
+export const ZAccount = z.object({
+  id: z.string(),
+  email: z.string(),
+  roles: z.array(z.enum(ACCOUNT_ROLES)),
+  pending_invitation: z.boolean(),
+  /** The caller's own account. */
+  is_self: z.boolean(),
+});
+export type TAccount = z.infer<typeof ZAccount>;
+
+export const ZAccountListResponse = z.object({
+  rows: z.array(ZAccount),
+  /** The most accounts the merchant may have at its level, or null for no limit. */
+  limit: z.number().int().nullable(),
+});
+export type TAccountListResponse = z.infer<typeof ZAccountListResponse>;
+
+/** 'Bitte Email-Adresse angeben' for an empty or malformed address (spec §5). */
+export const ZAccountEmail = z
+  .string({ error: 'email_required' })
+  .trim()
+  .toLowerCase()
+  .refine(isValidEmail, 'email_required');
+
+export const ZRoles = z.array(z.enum(ACCOUNT_ROLES, { error: 'invalid_value' })).max(4);
+
+export const ZAddAccountBody = z.object({
+  user_email: ZAccountEmail,
+  roles: ZRoles.default(['manage-campaigns']),
+});
+export type TAddAccountBody = z.input<typeof ZAddAccountBody>;
+
+export const ZInviteAccountBody = ZAddAccountBody;
+export type TInviteAccountBody = TAddAccountBody;
+
+export const ZAccountRolesBody = z.object({ roles: ZRoles });
+export type TAccountRolesBody = z.infer<typeof ZAccountRolesBody>;
+
+export const ZAccountParams = z.object({
+  id: z.string().uuid(),
+  accountId: z.string().uuid(),
+});
+
+export const ZInviteAccountResponse = z.object({
+  account: ZAccount,
+  /** Whether the invitation mail went out. */
+  sent: z.boolean(),
+});
+export type TInviteAccountResponse = z.infer<typeof ZInviteAccountResponse>;

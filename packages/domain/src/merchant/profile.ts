@@ -1,0 +1,161 @@
+/**
+ * The merchant profile (spec §3 Merchant, §5): fields, validation rules with
+ * message keys the web translates, phone normalisation and the computed
+ * validity that drives the shell's red bell.
+ */
+import { z } from 'zod';
+
+/** Message keys of the profile rules; the web shows them next to the field. */
+export const MERCHANT_VALIDATION_KEYS = [
+  'required',
+  'contact_type_missing',
+  'contact_value_missing',
+  'invalid_url',
+  'invalid_email',
+  'invalid_phone',
+  'invalid_vatin',
+  'too_long',
+] as const;
+export type MerchantValidationKey = (typeof MERCHANT_VALIDATION_KEYS)[number];
+
+export const CONTACT_TYPES = ['phone', 'mobile', 'fax', 'email', 'website', 'other'] as const;
+export type ContactType = (typeof CONTACT_TYPES)[number];
+
+export const SOCIAL_NETWORKS = [
+  'facebook',
+  'twitter',
+  'youtube',
+  'pinterest',
+  'instagram',
+] as const;
+export type SocialNetwork = (typeof SOCIAL_NETWORKS)[number];
+
+export const COREG_TERM_FIELDS = [
+  'sponsor_name',
+  'unsubscribe_email',
+  'privacy_url',
+  'contact_text',
+] as const;
+export type CoregTermField = (typeof COREG_TERM_FIELDS)[number];
+
+/** The error a merchant gets while no account has the contact role (spec §5). */
+export const MERCHANT_ERROR_NO_CONTACT = 'Kein Ansprechpartner definiert!';
+
+/** Spaces are ignored in phone numbers (spec §5). */
+export const normalisePhone = (value: string): string => value.replace(/\s+/g, '');
+
+/** A country prefix (+49 or 0049) followed by 4 to 16 digits, with - / ( ) allowed between. */
+const PHONE_PATTERN = /^(\+|00)[1-9]\d{0,3}[\d\-/()]{4,18}$/;
+export const isValidPhone = (value: string): boolean => PHONE_PATTERN.test(normalisePhone(value));
+
+/** An absolute http(s) URL with a dotted host name (no URL class: the package has no DOM or Node types). */
+const URL_PATTERN = /^https?:\/\/[^\s/?#:@]+\.[^\s/?#:@]+(:\d{1,5})?([/?#]\S*)?$/i;
+export const isHttpUrl = (value: string): boolean =>
+  value.length <= 2000 && URL_PATTERN.test(value);
+
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const isValidEmail = (value: string): boolean =>
+  value.length <= 320 && EMAIL_PATTERN.test(value);
+
+/** An EU VAT id: two letters and 2 to 13 letters or digits (spaces ignored). */
+const VATIN_PATTERN = /^[A-Z]{2}[0-9A-Z]{2,13}$/;
+
+/** A text that may be empty (''), trimmed and limited. */
+const text = (max: number) => z.string().trim().max(max, 'too_long').default('');
+const checked = (max: number, check: (value: string) => boolean, key: MerchantValidationKey) =>
+  text(max).refine((value) => value === '' || check(value), key);
+
+export const ZContact = z.object({
+  type: z.enum(CONTACT_TYPES, { error: 'contact_type_missing' }),
+  value: z
+    .string({ error: 'contact_value_missing' })
+    .trim()
+    .min(1, 'contact_value_missing')
+    .max(300, 'too_long'),
+});
+export type TContact = z.infer<typeof ZContact>;
+
+export const ZSocialLinks = z.object(
+  Object.fromEntries(
+    SOCIAL_NETWORKS.map((name) => [name, checked(500, isHttpUrl, 'invalid_url')]),
+  ) as Record<SocialNetwork, ReturnType<typeof checked>>,
+);
+export type TSocialLinks = z.infer<typeof ZSocialLinks>;
+
+export const ZCoregTerms = z.object({
+  sponsor_name: text(200),
+  unsubscribe_email: checked(320, isValidEmail, 'invalid_email'),
+  privacy_url: checked(500, isHttpUrl, 'invalid_url'),
+  contact_text: text(2000),
+});
+export type TCoregTerms = z.infer<typeof ZCoregTerms>;
+
+/** What a merchant may change about itself; admins additionally send ZMerchantAdminFields. */
+export const ZMerchantProfileInput = z
+  .object({
+    name: z.string({ error: 'required' }).trim().min(1, 'required').max(200, 'too_long'),
+    brand_name: text(200),
+    description: text(5000),
+    vatin: text(20)
+      .transform((value) => value.replace(/\s+/g, '').toUpperCase())
+      .refine((value) => value === '' || VATIN_PATTERN.test(value), 'invalid_vatin'),
+    telephone: text(40)
+      .transform(normalisePhone)
+      .refine((value) => value === '' || isValidPhone(value), 'invalid_phone'),
+    email: checked(320, isValidEmail, 'invalid_email'),
+    website: checked(500, isHttpUrl, 'invalid_url'),
+    social: ZSocialLinks.default({
+      facebook: '',
+      twitter: '',
+      youtube: '',
+      pinterest: '',
+      instagram: '',
+    }),
+    contacts: z.array(ZContact).max(30).default([]),
+    coreg_enabled: z.boolean().default(false),
+    coreg_default_suitable: z.boolean().default(false),
+    coreg_terms: ZCoregTerms.default({
+      sponsor_name: '',
+      unsubscribe_email: '',
+      privacy_url: '',
+      contact_text: '',
+    }),
+  })
+  .superRefine((profile, issues) => {
+    // Co-registration passes the user's data to the sponsor: its terms must be complete.
+    if (!profile.coreg_enabled) return;
+    for (const field of COREG_TERM_FIELDS) {
+      if (profile.coreg_terms[field] === '') {
+        issues.addIssue({ code: 'custom', path: ['coreg_terms', field], message: 'required' });
+      }
+    }
+  });
+export type TMerchantProfileInput = z.input<typeof ZMerchantProfileInput>;
+export type TMerchantProfile = z.output<typeof ZMerchantProfileInput>;
+
+/** Set by admins only (spec §3): ignored when anyone else sends them. */
+export const ZMerchantAdminFields = z.object({
+  internal_name: text(200).optional(),
+  level: z.number().int().min(0).max(10).optional(),
+  is_valid: z.boolean().optional(),
+});
+
+export const ZMerchantSaveBody = z.intersection(ZMerchantProfileInput, ZMerchantAdminFields);
+export type TMerchantSaveBody = z.input<typeof ZMerchantSaveBody>;
+
+/** The reasons a merchant is invalid, computed from its data (shown beside the red bell). */
+export function computeMerchantErrors(facts: { contactAccounts: number }): string[] {
+  const errors: string[] = [];
+  if (facts.contactAccounts === 0) errors.push(MERCHANT_ERROR_NO_CONTACT);
+  return errors;
+}
+
+/** The first message key of a failed parse per field path ("contacts.0.type"), for forms. */
+export function fieldErrors(error: z.ZodError): Record<string, string> {
+  const result: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.map(String).join('.');
+    if (!(key in result)) result[key] = issue.message;
+  }
+  return result;
+}
