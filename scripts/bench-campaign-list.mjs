@@ -192,13 +192,19 @@ async function measure(kind, env) {
   }
 }
 
+/** BENCH_LIST_BACKENDS=pglite,postgres (the default) chooses the databases. */
+const backends = (process.env.BENCH_LIST_BACKENDS ?? 'pglite,postgres').split(',');
+
 export async function benchCampaignList() {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'bench-list-'));
-  try {
-    await measure('PGlite', { DATA_DIR: dataDir, DATABASE_URL: '' });
-  } finally {
-    await rm(dataDir, { recursive: true, force: true });
+  if (backends.includes('pglite')) {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'bench-list-'));
+    try {
+      await measure('PGlite', { DATA_DIR: dataDir, DATABASE_URL: '' });
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
   }
+  if (!backends.includes('postgres')) return;
   const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
   const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 3000 });
   try {

@@ -193,9 +193,17 @@ export const campaigns = pgTable(
     // The list's default order, per merchant and across merchants (admins).
     index('campaigns_merchant_valid_from_idx').on(t.merchantId, t.validFrom, t.id),
     index('campaigns_valid_from_idx').on(t.validFrom, t.id),
+    // Every other order of the admins' list over all merchants.
+    index('campaigns_valid_from_desc_idx').on(t.validFrom.desc().nullsLast(), t.id.desc()),
+    index('campaigns_valid_until_idx').on(t.validUntil, t.id),
+    index('campaigns_valid_until_desc_idx').on(t.validUntil.desc().nullsLast(), t.id.desc()),
+    index('campaigns_modified_idx').on(t.modifiedAt, t.id),
+    index('campaigns_created_idx').on(t.createdAt, t.id),
+    index('campaigns_title_idx').on(sql`coalesce(lower(${t.title} ->> 'de'), '')`, t.id),
+    index('campaigns_type_idx').on(t.type, t.id),
     index('campaigns_merchant_status_idx').on(t.merchantId, t.status),
     index('campaigns_merchant_modified_idx').on(t.merchantId, t.modifiedAt),
-    index('campaigns_status_idx').on(t.status),
+    index('campaigns_status_idx').on(t.status, t.id),
     index('campaigns_parent_idx').on(t.parentId),
     index('campaigns_auto_approve_idx').on(t.autoApproveAt),
   ],

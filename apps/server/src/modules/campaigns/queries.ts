@@ -82,7 +82,8 @@ const orderColumns = {
   valid_until: { column: campaigns.validUntil, nullable: true },
   modified: { column: campaigns.modifiedAt, nullable: false },
   created: { column: campaigns.createdAt, nullable: false },
-  title: { column: sql`lower(${campaigns.title} ->> 'de')`, nullable: true },
+  // Untitled campaigns sort as the empty title; the same expression is indexed.
+  title: { column: sql`coalesce(lower(${campaigns.title} ->> 'de'), '')`, nullable: false },
   type: { column: campaigns.type, nullable: false },
   status: { column: campaigns.status, nullable: false },
 } as const;
@@ -93,7 +94,13 @@ function orderBy(option: CampaignOrderOption): SQL[] {
   const { column, nullable } = orderColumns[field];
   const direction = reverse ? sql`desc` : sql`asc`;
   const primary = nullable ? sql`${column} ${direction} nulls last` : sql`${column} ${direction}`;
-  return [primary, reverse ? desc(campaigns.id) : asc(campaigns.id)];
+  // The tie-breaker matches the indexes: descending nullable orders have id desc nulls last.
+  const tieBreaker = !reverse
+    ? asc(campaigns.id)
+    : nullable
+      ? sql`${campaigns.id} desc nulls last`
+      : desc(campaigns.id);
+  return [primary, tieBreaker];
 }
 
 export interface CampaignScope {
