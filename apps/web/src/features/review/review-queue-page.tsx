@@ -5,18 +5,13 @@
  */
 import { campaignFamily, type TCampaignRow, type TLocalised } from '@backoffice/domain';
 import { Anchor, Badge, Button, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
-import {
-  IconCheck,
-  IconChevronLeft,
-  IconChevronRight,
-  IconPlayerPlay,
-  IconX,
-} from '@tabler/icons-react';
+import { IconCheck, IconPlayerPlay, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../shared/format/date-time';
 import { paths } from '../../shared/paths';
+import { ListPager } from '../../shared/ui/list-pager';
 import { notifySuccess } from '../../shared/ui/notify';
 import { useApproveCampaign } from './api/approve-campaign';
 import { useReviewQueue } from './api/get-review-queue';
@@ -38,9 +33,6 @@ export function ReviewQueuePage() {
   const [toReject, setToReject] = useState<TCampaignRow | undefined>(undefined);
 
   const rows = query.data?.rows ?? [];
-  const pager = query.data?.pager;
-  const prev = pager?.links.find((link) => link.rel === 'prev');
-  const next = pager?.links.find((link) => link.rel === 'next');
   const titleOf = (row: TCampaignRow) =>
     titleIn(row.title, i18n.language) || t('campaigns.values.untitled');
   const busyWith = (row: TCampaignRow) =>
@@ -157,28 +149,9 @@ export function ReviewQueuePage() {
         </Text>
       )}
 
-      {pager && (prev || next) && (
-        <Group gap="xs" justify="flex-end" role="navigation" aria-label={t('pagination.label')}>
-          <Button
-            variant="default"
-            size="sm"
-            leftSection={<IconChevronLeft size={16} aria-hidden />}
-            disabled={!prev}
-            onClick={() => prev && setPage(prev.page)}
-          >
-            {t('pagination.previous')}
-          </Button>
-          <Button
-            variant="default"
-            size="sm"
-            rightSection={<IconChevronRight size={16} aria-hidden />}
-            disabled={!next}
-            onClick={() => next && setPage(next.page)}
-          >
-            {t('pagination.next')}
-          </Button>
-        </Group>
-      )}
+      <Group justify="flex-end">
+        <ListPager pager={query.data?.pager} page={page} onPage={setPage} />
+      </Group>
 
       <RejectModal
         title={toReject ? titleOf(toReject) : undefined}

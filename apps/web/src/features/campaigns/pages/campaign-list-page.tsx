@@ -60,7 +60,7 @@ import { useToggleListable } from '../api/toggle-listable';
 import { localisedText } from '../campaign-text';
 import { CampaignThumbnail } from '../components/campaign-thumbnail';
 import { DeleteCampaignModal } from '../components/delete-campaign-modal';
-import { ListPager } from '../components/list-pager';
+import { ListPager } from '../../../shared/ui/list-pager';
 import { PhaseBadge } from '../components/phase-badge';
 import { parseListFilters, withFilter } from '../list-filters';
 

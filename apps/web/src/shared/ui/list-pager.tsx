@@ -29,7 +29,7 @@ export function ListPager({ pager, page, onPage }: ListPagerProps) {
         {t('pagination.previous')}
       </Button>
       <Text size="sm" c="dimmed">
-        {t('campaigns.list.pageOf', { page: Math.min(page, pages), pages })}
+        {t('pagination.pageOf', { page: Math.min(page, pages), pages })}
       </Text>
       <Button
         variant="default"
