@@ -218,6 +218,27 @@ describe('saving', () => {
     });
   });
 
+  it('keeps what earlier saves stored when a later save sends one step only', async () => {
+    const { campaign } = await create('owner', ids.sonnenschein, 'coupon/percent');
+    const url = `/campaigns/${campaign.uuid}`;
+    await api('POST', `${url}?validate=content`, 'owner', {
+      title: { de: 'Herbst' },
+      description: { de: LONG_TEXT },
+    });
+    await api('POST', `${url}?validate=handling`, 'owner', {
+      valid_from: iso(HOUR),
+      valid_until: iso(2 * HOUR),
+    });
+    const last = (
+      await api('POST', `${url}?validate=benefit`, 'owner', { benefit: { percent_discount: 15 } })
+    ).json<TCampaignEnvelope>();
+    expect(last.campaign.title).toEqual({ de: 'Herbst' });
+    expect(last.campaign.description.de).toContain('Ein Gewinnspiel mit tollen Preisen.');
+    expect(last.campaign.valid_from).not.toBeNull();
+    expect(last.campaign.benefit.percent_discount).toBe(15);
+    expect(last.state.submitted).toMatchObject({ content: true, handling: true, benefit: true });
+  });
+
   it('refuses a value of the wrong type with the field', async () => {
     const { campaign } = await create('owner', ids.sonnenschein, 'coupon/percent');
     const response = await api('POST', `/campaigns/${campaign.uuid}`, 'owner', {

@@ -110,7 +110,11 @@ test('silver creates a percent coupon, finds it by status in the URL, clones and
     page.getByRole('alert').filter({ hasText: `Kampagne ${campaignIdent} wurde angelegt` }),
   ).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Vorteil', level: 1 })).toBeVisible();
-  // A new campaign has errors left: no submit yet, the errors are listed per step.
+  // A new campaign has errors left: on its overview no submit yet, the errors listed per step.
+  await page
+    .getByRole('navigation', { name: 'Schritte' })
+    .getByRole('link', { name: /^Übersicht/ })
+    .click();
   await expect(page.getByRole('button', { name: 'Zur Prüfung einreichen' })).toBeDisabled();
   await expect(page.getByTestId('step-errors')).toContainText('Beschreibung');
 

@@ -6,7 +6,7 @@
  */
 import { deflateSync } from 'node:zlib';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { navigation, signInAt } from './fixtures';
+import { chooseMerchant, navigation, signInAt } from './fixtures';
 
 const IDENT = /[0-9a-f-]{36}/;
 const LONG_TEXT =
@@ -89,7 +89,7 @@ async function save(page: Page): Promise<void> {
 }
 
 async function chooseOption(page: Page, scope: Locator, label: string, option: string) {
-  await scope.getByLabel(label, { exact: true }).click();
+  await scope.getByRole('combobox', { name: label }).click();
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
@@ -161,18 +161,20 @@ test('sweepstake with two prizes: benefit, description and image, saved step by 
   await expect(stepLink(page, 'Beschreibung')).toHaveAttribute('data-mark', 'open');
 
   await page.getByLabel('Titel').fill('Herbstfest-Gewinnspiel');
-  const editor = page.getByRole('textbox', { name: 'Beschreibung' });
+  const editor = page.getByRole('textbox', { name: 'Beschreibung', exact: true });
   await editor.click();
   await editor.pressSequentially('Zu kurz.');
   await expect(page.getByTestId('description-counter')).toHaveText('Noch 192 Zeichen');
   await editor.fill(LONG_TEXT);
   await expect(page.getByTestId('description-counter')).toHaveText(`${LONG_TEXT.length} Zeichen`);
   await page.getByRole('button', { name: 'Bedingung hinzufügen' }).click();
-  await page.getByLabel('Bedingung 1').fill('Teilnahme ab 18 Jahren');
+  await page.getByRole('textbox', { name: 'Bedingung 1' }).fill('Teilnahme ab 18 Jahren');
   await page.getByRole('button', { name: 'Bedingung hinzufügen' }).click();
-  await page.getByLabel('Bedingung 2').fill('Keine Barauszahlung');
+  await page.getByRole('textbox', { name: 'Bedingung 2' }).fill('Keine Barauszahlung');
   await page.getByRole('button', { name: 'Bedingung 2 nach oben' }).click();
-  await expect(page.getByLabel('Bedingung 1')).toHaveValue('Keine Barauszahlung');
+  await expect(page.getByRole('textbox', { name: 'Bedingung 1' })).toHaveValue(
+    'Keine Barauszahlung',
+  );
   await page.getByLabel('Landingpage (URL)').fill('https://example.com/herbstfest');
   await save(page);
   await expect(page).toHaveURL(new RegExp(`/sweepstake/${campaign}/image$`));
@@ -197,10 +199,12 @@ test('sweepstake with two prizes: benefit, description and image, saved step by 
   await expect(page.getByLabel('Gewinner selbst auslosen (manuelle Ziehung)')).toBeChecked();
   await stepLink(page, 'Beschreibung').click();
   await expect(page.getByLabel('Titel')).toHaveValue('Herbstfest-Gewinnspiel');
-  await expect(page.getByRole('textbox', { name: 'Beschreibung' })).toContainText(
+  await expect(page.getByRole('textbox', { name: 'Beschreibung', exact: true })).toContainText(
     'Herbstfest bietet',
   );
-  await expect(page.getByLabel('Bedingung 2')).toHaveValue('Teilnahme ab 18 Jahren');
+  await expect(page.getByRole('textbox', { name: 'Bedingung 2' })).toHaveValue(
+    'Teilnahme ab 18 Jahren',
+  );
   await stepLink(page, 'Bild').click();
   await expect(page.getByTestId('stored-image')).toBeVisible();
 });
@@ -224,7 +228,7 @@ test('percent coupon: range check, markdown description and required title', asy
 
   // Markdown with a live preview; the title is left empty.
   await page.getByText('Markdown', { exact: true }).click();
-  const description = page.getByRole('textbox', { name: 'Beschreibung' });
+  const description = page.getByRole('textbox', { name: 'Beschreibung', exact: true });
   await description.fill(`**20 % auf alles** im Herbst.\n\n${LONG_TEXT}`);
   await expect(page.getByTestId('markdown-preview').locator('strong')).toHaveText('20 % auf alles');
   await save(page);
@@ -254,7 +258,7 @@ test('percent coupon: range check, markdown description and required title', asy
   await expect(page.getByLabel('Rabatt in Prozent')).toHaveValue('20');
   await stepLink(page, 'Beschreibung').click();
   await expect(page.getByLabel('Titel')).toHaveValue('Herbstrabatt');
-  await expect(page.getByRole('textbox', { name: 'Beschreibung' })).toHaveValue(
+  await expect(page.getByRole('textbox', { name: 'Beschreibung', exact: true })).toHaveValue(
     /^\*\*20 % auf alles\*\* im Herbst\./,
   );
   await expect(page.getByRole('radio', { name: 'Markdown' })).toBeChecked();
@@ -262,6 +266,7 @@ test('percent coupon: range check, markdown description and required title', asy
 
 test('tip offer as admin: prices, tags with autocomplete and image', async ({ page }) => {
   await signInAt(page, '/', 'admin@example.com');
+  await chooseMerchant(page, 'Silberblick', 'Café Silberblick KG');
   const merchant = await merchantIdentOf(page);
   const campaign = await createCampaign(page, merchant, 'tip/offer');
   await page.goto(`/${merchant}/campaigns/tip/${campaign}`);
@@ -282,19 +287,21 @@ test('tip offer as admin: prices, tags with autocomplete and image', async ({ pa
   await expect(stepLink(page, 'Vorteil')).toHaveAttribute('data-mark', 'finished');
 
   await page.getByLabel('Titel').fill('Wochenmarkt-Tipp');
-  await page.getByRole('textbox', { name: 'Beschreibung' }).fill(LONG_TEXT);
-  const tags = page.getByRole('textbox', { name: 'Tags' });
+  await page.getByRole('textbox', { name: 'Beschreibung', exact: true }).fill(LONG_TEXT);
+  const tags = page.getByRole('combobox', { name: 'Tags' });
   const tag = `markt${Date.now().toString(36)}`;
   await tags.fill(tag);
   await tags.press('Enter');
   await expect(
     page.getByRole('alert').filter({ hasText: `Neuer Tag „${tag}“ angelegt` }),
   ).toBeVisible();
-  // The new tag is suggested from now on.
-  await tags.fill(tag.slice(0, 6));
-  await expect(page.getByRole('option', { name: tag })).toBeVisible();
-  await tags.press('Escape');
-  await tags.fill('');
+  await expect(page.getByTestId('content-tags')).toContainText(tag);
+  // Removed again (Backspace), it is now suggested while typing and taken from the list.
+  await tags.press('Backspace');
+  await expect(page.getByTestId('content-tags')).not.toContainText(tag);
+  await tags.fill(tag.slice(0, 7));
+  await page.getByRole('option', { name: tag }).click();
+  await expect(page.getByTestId('content-tags')).toContainText(tag);
   await save(page);
   await expect(page).toHaveURL(new RegExp(`/tip/${campaign}/image$`));
   await expect(stepLink(page, 'Tags')).toHaveAttribute('data-mark', 'finished');

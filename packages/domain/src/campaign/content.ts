@@ -103,8 +103,37 @@ export const ZCampaignContent = z.object({
 });
 export type TCampaignContent = z.infer<typeof ZCampaignContent>;
 
-/** What a save may send: any subset of the content. */
-export const ZCampaignContentPatch = ZCampaignContent.partial();
+const shape = ZCampaignContent.shape;
+
+/**
+ * What a save may send: any subset of the content. Without the defaults of
+ * ZCampaignContent, so that a field left out stays absent and the stored
+ * value is kept (a `.partial()` would fill every absent field with its
+ * default and wipe the other steps). A field that is sent is complete: its
+ * inner defaults still apply (e.g. a benefit object's missing amounts).
+ */
+export const ZCampaignContentPatch = z.object({
+  title: shape.title.unwrap().optional(),
+  short_description: shape.short_description.unwrap().optional(),
+  description: shape.description.unwrap().optional(),
+  description_format: shape.description_format.unwrap().optional(),
+  rules: shape.rules.unwrap().optional(),
+  landing_page: shape.landing_page.unwrap().optional(),
+  thank_you_text: shape.thank_you_text.unwrap().optional(),
+  points: shape.points.unwrap().optional(),
+  tags: shape.tags.unwrap().optional(),
+  valid_from: shape.valid_from.unwrap().optional(),
+  valid_until: shape.valid_until.unwrap().optional(),
+  benefit: shape.benefit.unwrap().optional(),
+  prizes: shape.prizes.unwrap().optional(),
+  manual_draw: shape.manual_draw.unwrap().optional(),
+  coupon: shape.coupon.unwrap().optional(),
+  required_data: shape.required_data.unwrap().optional(),
+  show_map: shape.show_map.unwrap().optional(),
+  coreg_suitable: shape.coreg_suitable.unwrap().optional(),
+  coparticipation_targets: shape.coparticipation_targets.unwrap().optional(),
+  coreg_exclusions: shape.coreg_exclusions.unwrap().optional(),
+});
 export type TCampaignContentPatch = z.infer<typeof ZCampaignContentPatch>;
 
 export const emptyCampaignContent = (): TCampaignContent => ZCampaignContent.parse({});

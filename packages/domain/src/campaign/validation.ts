@@ -1,13 +1,19 @@
 /**
- * What a finished campaign step needs (spec §5). The server runs these rules
- * on every save and submit and returns the errors; the web app runs the same
- * rules for instant feedback.
+ * What a finished campaign step needs (spec §5), written with the reusable
+ * validators required, min, max, min_value, max_value and regex. The server
+ * runs these rules on every save and submit and returns the errors; the web
+ * app runs the same rules for instant feedback beside each field.
  */
 import type { TCampaignContent } from './content.js';
 import type { CampaignStep } from './edit-link.js';
 import { campaignFamily, type CampaignType } from './types.js';
 
-export const STEP_MESSAGES = ['required_field_missing', 'invalid_value', 'min_length'] as const;
+export const STEP_MESSAGES = [
+  'required_field_missing',
+  'invalid_value',
+  'min_length',
+  'max_length',
+] as const;
 export type StepMessage = (typeof STEP_MESSAGES)[number];
 
 export interface StepError {
@@ -17,7 +23,13 @@ export interface StepError {
 }
 
 export const DESCRIPTION_MIN_LENGTH = 200;
+/** Characters of a stored description, markup included (the content schema's limit). */
+export const DESCRIPTION_MAX_LENGTH = 20_000;
+export const PERCENT_DISCOUNT_MIN = 1;
+export const PERCENT_DISCOUNT_MAX = 100;
 export const DEFAULT_CONTENT_LOCALE = 'de';
+/** A landing page is an absolute http(s) URL without spaces. */
+export const LANDING_PAGE_PATTERN = /^https?:\/\/[^\s/$.?#][^\s]*$/i;
 
 export interface ValidationContext {
   type: CampaignType;
@@ -26,142 +38,186 @@ export interface ValidationContext {
 
 /** Visible characters of a description, without markup, for the length rule. */
 export function descriptionLength(description: string): number {
-  return description
-    .replace(/<[^>]*>/g, '')
-    .replace(/&[a-z#0-9]+;/gi, ' ')
-    .trim().length;
+  return (
+    description
+      .replace(/<[^>]*>/g, '')
+      .replace(/&(nbsp|#160|#xa0);/gi, ' ')
+      // Any other entity is one visible character (&amp; is "&").
+      .replace(/&[a-z#0-9]+;/gi, '_')
+      .trim().length
+  );
 }
 
-const isBlank = (value: string | undefined | null) => !value || value.trim() === '';
+type Checked = string | number | boolean | null | undefined | readonly unknown[];
 
-function benefitErrors(type: CampaignType, content: TCampaignContent): StepError[] {
-  const errors: StepError[] = [];
+/** One rule: the message when the value breaks it, else undefined. */
+export type Validator<T extends Checked = Checked> = (value: T) => StepMessage | undefined;
+
+const isEmpty = (value: Checked): boolean =>
+  value === null ||
+  value === undefined ||
+  (typeof value === 'string' && value.trim() === '') ||
+  (Array.isArray(value) && value.length === 0);
+
+/**
+ * The validators of spec §5. Every validator but `required` accepts an empty
+ * value, so that `required` alone decides whether a value must be there.
+ */
+export const validators = {
+  required: (): Validator => (value) => (isEmpty(value) ? 'required_field_missing' : undefined),
+  /** At least `length` characters (visible characters for descriptions: pass a measure). */
+  min:
+    (length: number, measure: (value: string) => number = (value) => value.trim().length) =>
+    (value: string | null | undefined): StepMessage | undefined =>
+      isEmpty(value) || measure(value ?? '') >= length ? undefined : 'min_length',
+  /** At most `length` characters. */
+  max:
+    (length: number) =>
+    (value: string | null | undefined): StepMessage | undefined =>
+      (value ?? '').length <= length ? undefined : 'max_length',
+  min_value:
+    (min: number) =>
+    (value: number | null | undefined): StepMessage | undefined =>
+      value === null || value === undefined || value >= min ? undefined : 'invalid_value',
+  max_value:
+    (max: number) =>
+    (value: number | null | undefined): StepMessage | undefined =>
+      value === null || value === undefined || value <= max ? undefined : 'invalid_value',
+  regex:
+    (pattern: RegExp) =>
+    (value: string | null | undefined): StepMessage | undefined =>
+      isEmpty(value) || pattern.test(value ?? '') ? undefined : 'invalid_value',
+};
+
+/** Collects the first broken rule of each field of one step. */
+class StepCheck {
+  readonly errors: StepError[] = [];
+  constructor(private readonly step: CampaignStep) {}
+
+  field<T extends Checked>(
+    fld: string,
+    value: T,
+    ...rules: ((value: T) => StepMessage | undefined)[]
+  ) {
+    for (const rule of rules) {
+      const message = rule(value);
+      if (message) {
+        this.errors.push({ step: this.step, fld, message });
+        return;
+      }
+    }
+  }
+}
+
+const { required, min, max, min_value, max_value, regex } = validators;
+
+export function benefitErrors(type: CampaignType, content: TCampaignContent): StepError[] {
+  const check = new StepCheck('benefit');
   const b = content.benefit;
-  const need = (fld: string, ok: boolean, present: boolean) => {
-    if (!present) errors.push({ step: 'benefit', fld, message: 'required_field_missing' });
-    else if (!ok) errors.push({ step: 'benefit', fld, message: 'invalid_value' });
-  };
   switch (type) {
     case 'sweepstake/standard':
-    case 'tip/sweepstake': {
-      if (content.prizes.length === 0) {
-        errors.push({ step: 'benefit', fld: 'prizes', message: 'required_field_missing' });
-      }
+    case 'tip/sweepstake':
+      check.field('prizes', content.prizes, required());
       content.prizes.forEach((prize, index) => {
-        need(`prizes.${index}.name`, true, !isBlank(prize.name));
-        need(`prizes.${index}.count`, (prize.count ?? 0) >= 1, prize.count !== null);
-        need(`prizes.${index}.value`, true, prize.value !== null);
-        need(`prizes.${index}.redemption`, true, prize.redemption !== null);
+        check.field(`prizes.${index}.count`, prize.count, required(), min_value(1));
+        check.field(`prizes.${index}.value`, prize.value, required(), min_value(0));
+        check.field(`prizes.${index}.name`, prize.name, required());
+        check.field(`prizes.${index}.redemption`, prize.redemption, required());
       });
       break;
-    }
     case 'coupon/percent':
-      need(
+      check.field(
         'benefit.percent_discount',
-        (b.percent_discount ?? 0) >= 1 && (b.percent_discount ?? 0) <= 100,
-        b.percent_discount !== null,
+        b.percent_discount,
+        required(),
+        min_value(PERCENT_DISCOUNT_MIN),
+        max_value(PERCENT_DISCOUNT_MAX),
       );
       break;
     case 'coupon/absolute':
-      need('benefit.abs_discount', (b.abs_discount ?? 0) >= 1, b.abs_discount !== null);
-      need(
+      check.field('benefit.abs_discount', b.abs_discount, required(), min_value(1));
+      check.field(
         'benefit.original_value',
-        (b.original_value ?? 0) > (b.abs_discount ?? 0),
-        b.original_value !== null,
+        b.original_value,
+        required(),
+        min_value((b.abs_discount ?? 0) + 1),
       );
       break;
     case 'coupon/free':
-      need('benefit.original_value', (b.original_value ?? 0) >= 1, b.original_value !== null);
+      check.field('benefit.original_value', b.original_value, required(), min_value(1));
       break;
     case 'coupon/m_for_n':
-      need('benefit.pay_n', (b.pay_n ?? 0) >= 1, b.pay_n !== null);
-      need('benefit.get_m', (b.get_m ?? 0) > (b.pay_n ?? 0), b.get_m !== null);
+      check.field('benefit.pay_n', b.pay_n, required(), min_value(1));
+      check.field('benefit.get_m', b.get_m, required(), min_value((b.pay_n ?? 0) + 1));
       break;
     case 'coupon/offer':
     case 'tip/offer':
-      need('benefit.original_value', (b.original_value ?? 0) >= 1, b.original_value !== null);
-      need(
+      check.field('benefit.original_value', b.original_value, required(), min_value(1));
+      check.field(
         'benefit.discounted_value',
-        (b.discounted_value ?? 0) < (b.original_value ?? 0),
-        b.discounted_value !== null,
+        b.discounted_value,
+        required(),
+        min_value(0),
+        max_value((b.original_value ?? 0) - 1),
       );
       break;
     case 'tip/standard':
     case 'tip/generic':
+      // A tip without a benefit of its own: nothing to enter.
       break;
   }
-  return errors;
+  return check.errors;
 }
 
-function contentErrors(type: CampaignType, content: TCampaignContent): StepError[] {
-  const errors: StepError[] = [];
-  const title = content.title[DEFAULT_CONTENT_LOCALE];
-  if (isBlank(title))
-    errors.push({
-      step: 'content',
-      fld: `title.${DEFAULT_CONTENT_LOCALE}`,
-      message: 'required_field_missing',
-    });
-  const description = content.description[DEFAULT_CONTENT_LOCALE] ?? '';
-  if (isBlank(description)) {
-    errors.push({
-      step: 'content',
-      fld: `description.${DEFAULT_CONTENT_LOCALE}`,
-      message: 'required_field_missing',
-    });
-  } else if (descriptionLength(description) < DESCRIPTION_MIN_LENGTH) {
-    errors.push({
-      step: 'content',
-      fld: `description.${DEFAULT_CONTENT_LOCALE}`,
-      message: 'min_length',
-    });
+export function contentErrors(type: CampaignType, content: TCampaignContent): StepError[] {
+  const check = new StepCheck('content');
+  const locale = DEFAULT_CONTENT_LOCALE;
+  check.field(`title.${locale}`, content.title[locale], required());
+  check.field(
+    `description.${locale}`,
+    content.description[locale],
+    required(),
+    min(DESCRIPTION_MIN_LENGTH, descriptionLength),
+    max(DESCRIPTION_MAX_LENGTH),
+  );
+  for (const [other, description] of Object.entries(content.description)) {
+    if (other !== locale)
+      check.field(`description.${other}`, description, max(DESCRIPTION_MAX_LENGTH));
   }
-  if (campaignFamily(type) === 'tip' && content.tags.length === 0) {
-    errors.push({ step: 'content', fld: 'tags', message: 'required_field_missing' });
-  }
-  return errors;
+  check.field('landing_page', content.landing_page, regex(LANDING_PAGE_PATTERN));
+  if (campaignFamily(type) === 'tip') check.field('tags', content.tags, required());
+  return check.errors;
 }
 
-function handlingErrors(type: CampaignType, content: TCampaignContent): StepError[] {
-  const errors: StepError[] = [];
-  if (!content.valid_from)
-    errors.push({ step: 'handling', fld: 'valid_from', message: 'required_field_missing' });
-  if (!content.valid_until)
-    errors.push({ step: 'handling', fld: 'valid_until', message: 'required_field_missing' });
-  if (
-    content.valid_from &&
-    content.valid_until &&
-    Date.parse(content.valid_until) <= Date.parse(content.valid_from)
-  ) {
-    errors.push({ step: 'handling', fld: 'valid_until', message: 'invalid_value' });
-  }
+export function imageErrors(hasImage: boolean): StepError[] {
+  const check = new StepCheck('image');
+  check.field('image', hasImage ? 'stored' : null, required());
+  return check.errors;
+}
+
+export function handlingErrors(type: CampaignType, content: TCampaignContent): StepError[] {
+  const check = new StepCheck('handling');
+  check.field('valid_from', content.valid_from, required());
+  const from = content.valid_from ? Date.parse(content.valid_from) : null;
+  check.field(
+    'valid_until',
+    content.valid_until ? Date.parse(content.valid_until) : null,
+    required(),
+    min_value(from === null ? Number.NEGATIVE_INFINITY : from + 1),
+  );
   if (campaignFamily(type) === 'coupon') {
     const coupon = content.coupon;
-    if (!coupon.redemption)
-      errors.push({
-        step: 'handling',
-        fld: 'coupon.redemption',
-        message: 'required_field_missing',
-      });
-    if (coupon.code_type === 'single' && isBlank(coupon.single_code)) {
-      errors.push({
-        step: 'handling',
-        fld: 'coupon.single_code',
-        message: 'required_field_missing',
-      });
-    }
-    if (coupon.redemption === 'user_action' && !coupon.action_handler) {
-      errors.push({
-        step: 'handling',
-        fld: 'coupon.action_handler',
-        message: 'required_field_missing',
-      });
+    check.field('coupon.redemption', coupon.redemption, required());
+    if (coupon.code_type === 'single')
+      check.field('coupon.single_code', coupon.single_code, required());
+    if (coupon.redemption === 'user_action') {
+      check.field('coupon.action_handler', coupon.action_handler, required());
     }
   }
-  return errors;
+  return check.errors;
 }
 
-function requiredDataErrors(content: TCampaignContent): StepError[] {
+export function requiredDataErrors(content: TCampaignContent): StepError[] {
   return Object.entries(content.required_data)
     .filter(([, field]) => field.required && !field.usage)
     .map(([name]) => ({
@@ -176,14 +232,20 @@ export function validateCampaign(
   content: TCampaignContent,
   context: ValidationContext,
 ): StepError[] {
-  const errors = [
+  return [
     ...benefitErrors(context.type, content),
     ...contentErrors(context.type, content),
-    ...(context.hasImage
-      ? []
-      : [{ step: 'image' as const, fld: 'image', message: 'required_field_missing' as const }]),
+    ...imageErrors(context.hasImage),
     ...handlingErrors(context.type, content),
     ...requiredDataErrors(content),
   ];
-  return errors;
+}
+
+/** The errors of one step. */
+export function validateStep(
+  step: CampaignStep,
+  content: TCampaignContent,
+  context: ValidationContext,
+): StepError[] {
+  return validateCampaign(content, context).filter((error) => error.step === step);
 }

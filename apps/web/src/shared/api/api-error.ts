@@ -21,11 +21,13 @@ export class ApiError extends Error {
   /** The server's message (a message key of MESSAGE_KEYS or plain text). */
   readonly serverMessage: string | undefined;
   readonly field: string | undefined;
+  /** The whole error body, for answers that carry details (e.g. a CSV's errors by line). */
+  readonly body: unknown;
 
   constructor(
     kind: ApiErrorKind,
     message: string,
-    details: { status?: number; serverMessage?: string; field?: string } = {},
+    details: { status?: number; serverMessage?: string; field?: string; body?: unknown } = {},
   ) {
     super(message);
     this.name = 'ApiError';
@@ -33,6 +35,7 @@ export class ApiError extends Error {
     this.status = details.status;
     this.serverMessage = details.serverMessage;
     this.field = details.field;
+    this.body = details.body;
   }
 }
 

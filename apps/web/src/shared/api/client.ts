@@ -30,6 +30,10 @@ export interface RequestOptions {
   json?: unknown;
   /** A form-encoded body (OAuth token endpoint). */
   form?: URLSearchParams;
+  /** A multipart body (file uploads); the browser sets its content type. */
+  formData?: FormData;
+  /** Overrides the spec's 5000 ms, e.g. for uploads of large files. */
+  timeoutMs?: number;
   /** Whether the call needs the bearer token; default true except for base 'url'. */
   authenticated?: boolean;
   /** Statuses that reject without an alert (the caller handles them). */
@@ -101,7 +105,9 @@ export async function apiRequest<TResponse>(
   const headers = new Headers({ Accept: 'application/json' });
   if (token) headers.set('Authorization', `Bearer ${token}`);
   let body: BodyInit | undefined;
-  if (options.form) {
+  if (options.formData) {
+    body = options.formData;
+  } else if (options.form) {
     headers.set('Content-Type', 'application/x-www-form-urlencoded');
     body = options.form;
   } else if (options.json !== undefined) {
@@ -110,7 +116,7 @@ export async function apiRequest<TResponse>(
   }
 
   const timeout = new AbortController();
-  const timer = setTimeout(() => timeout.abort(), REQUEST_TIMEOUT_MS);
+  const timer = setTimeout(() => timeout.abort(), options.timeoutMs ?? REQUEST_TIMEOUT_MS);
   const signal = options.signal
     ? AbortSignal.any([options.signal, timeout.signal])
     : timeout.signal;
@@ -138,6 +144,7 @@ export async function apiRequest<TResponse>(
         status: response.status,
         serverMessage: message ?? response.statusText,
         ...(field !== undefined ? { field } : {}),
+        body: payload,
       });
       if (response.status === 401 && authenticated) {
         // The session is over: no alert, straight back to the sign-in.

@@ -1,7 +1,8 @@
 /**
  * The campaign's steps as a side list (spec §2 "Campaign steps"): each with an
  * error, finished or open mark; review is grey while the campaign is
- * unfinished and green when it is finished; requireddata needs level 1.
+ * unfinished and green when it is finished; requireddata needs level 1
+ * (it stays reachable and says that it is not available).
  */
 import {
   CAMPAIGN_STEPS,
@@ -22,8 +23,9 @@ export type StepMark = 'error' | 'finished' | 'open';
 export function stepMark(envelope: TCampaignEnvelope, step: CampaignStep): StepMark {
   const { errors, submitted, is_unfinished } = envelope.state;
   if (step === 'review') return is_unfinished ? 'open' : 'finished';
-  if (errors.some((error) => error.step === step)) return 'error';
-  return submitted[step] ? 'finished' : 'open';
+  // A step never saved is open, even though its empty fields break rules.
+  if (!submitted[step]) return 'open';
+  return errors.some((error) => error.step === step) ? 'error' : 'finished';
 }
 
 const MARK_ICON = {
@@ -54,11 +56,15 @@ export function StepNav({ envelope, family, current, merchantLevel }: StepNavPro
             component={Link}
             to={paths.campaigns.step(params, family, step)}
             label={stepName(step)}
-            description={t(`campaigns.stepMarks.${mark}`)}
+            description={
+              unavailable
+                ? t('campaigns.overview.stepNotAvailable')
+                : t(`campaigns.stepMarks.${mark}`)
+            }
             leftSection={MARK_ICON[mark]}
             active={step === current}
             aria-current={step === current ? 'page' : undefined}
-            disabled={unavailable}
+            data-unavailable={unavailable || undefined}
             data-mark={mark}
           />
         );

@@ -9,7 +9,7 @@ import type {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequestRequired } from '../../../shared/api/client';
 import { HANDLED_STATUSES, merchantFeatureKeys, merchantPath } from './merchant-keys';
-import { uploadFile } from './upload';
+import { uploadFile } from '../../../shared/api/upload';
 
 /** How often the page asks for the progress of a running upload. */
 export const IMPORT_POLL_MS = 700;
@@ -74,6 +74,8 @@ export function useDeleteLocation(id: string) {
 export function useUploadLocations(id: string) {
   return useMutation({
     mutationFn: (file: File) =>
-      uploadFile<TLocationUploadResponse>(merchantPath(id, '/multiple-locations'), file),
+      uploadFile<TLocationUploadResponse>(merchantPath(id, '/multiple-locations'), file, {
+        quietStatuses: HANDLED_STATUSES,
+      }),
   });
 }

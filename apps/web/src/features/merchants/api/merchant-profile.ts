@@ -9,7 +9,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { apiRequestRequired } from '../../../shared/api/client';
 import { getSession, setCurrentMerchant } from '../../../shared/session/session-store';
 import { HANDLED_STATUSES, merchantFeatureKeys, merchantPath } from './merchant-keys';
-import { uploadFile } from './upload';
+import { uploadFile } from '../../../shared/api/upload';
 
 export const merchantQueryOptions = (id: string) =>
   queryOptions({
@@ -66,7 +66,9 @@ export function useUploadMerchantImage(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (file: File) =>
-      uploadFile<TMerchantSaveResponse>(merchantPath(id, '/images'), file),
+      uploadFile<TMerchantSaveResponse>(merchantPath(id, '/images'), file, {
+        quietStatuses: HANDLED_STATUSES,
+      }),
     onSuccess: (answer) => {
       queryClient.setQueryData(merchantFeatureKeys.detail(id), answer.merchant);
       applySummary(answer.summary);

@@ -27,7 +27,7 @@ import { useTranslation } from 'react-i18next';
 import { notifyError } from '../../../shared/ui/notify';
 import { useImportJob, useUploadLocations } from '../api/locations';
 import { merchantFeatureKeys } from '../api/merchant-keys';
-import { UploadError } from '../api/upload';
+import { ApiError } from '../../../shared/api/api-error';
 import { merchantMessage, notifyMerchantError } from '../merchant-errors';
 
 function downloadTemplate() {
@@ -42,7 +42,7 @@ function downloadTemplate() {
 }
 
 function lineErrorsOf(error: unknown): TUploadLineError[] {
-  if (!(error instanceof UploadError)) return [];
+  if (!(error instanceof ApiError)) return [];
   const body = error.body as { errors?: TUploadLineError[] } | undefined;
   return Array.isArray(body?.errors) ? body.errors : [];
 }

@@ -1,0 +1,81 @@
+/**
+ * POST and DELETE /campaigns/{ident}/image: the campaign image (spec §5
+ * "Images"). The upload is multipart with the file field `upload` and the
+ * crop rectangle in the source image's pixels as query parameters; the
+ * server checks the type by content, crops and resizes it to 620×413.
+ * Refusals (400 no_image, invalid_image_format, image_too_large) reach the
+ * caller without an alert, which shows them beside the drop zone.
+ */
+import type { TCampaignEnvelope } from '@backoffice/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ApiError } from '../../../shared/api/api-error';
+import { apiRequestRequired } from '../../../shared/api/client';
+import { uploadFile } from '../../../shared/api/upload';
+import { campaignKeys, campaignPath } from './campaign-keys';
+
+/** A crop rectangle in the source image's pixels. */
+export interface CropRect {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+export const IMAGE_REFUSALS = ['no_image', 'invalid_image_format', 'image_too_large'] as const;
+export type ImageRefusal = (typeof IMAGE_REFUSALS)[number];
+
+export function imageRefusalOf(error: unknown): ImageRefusal | undefined {
+  if (!(error instanceof ApiError) || (error.status !== 400 && error.status !== 413))
+    return undefined;
+  return IMAGE_REFUSALS.find((refusal) => refusal === error.serverMessage);
+}
+
+export interface UploadImageInput {
+  ident: string;
+  file: File;
+  crop: CropRect | undefined;
+}
+
+export function uploadCampaignImage({
+  ident,
+  file,
+  crop,
+}: UploadImageInput): Promise<TCampaignEnvelope> {
+  return uploadFile<TCampaignEnvelope>(campaignPath(ident, '/image'), file, {
+    query: crop
+      ? {
+          crop_x: Math.round(crop.x),
+          crop_y: Math.round(crop.y),
+          crop_width: Math.round(crop.width),
+          crop_height: Math.round(crop.height),
+        }
+      : {},
+    // Refusals are shown beside the drop zone instead of as an alert.
+    quietStatuses: [400, 413],
+  });
+}
+
+export function deleteCampaignImage(ident: string): Promise<TCampaignEnvelope> {
+  return apiRequestRequired<TCampaignEnvelope>({
+    method: 'DELETE',
+    path: campaignPath(ident, '/image'),
+  });
+}
+
+function useStoreEnvelope() {
+  const queryClient = useQueryClient();
+  return (envelope: TCampaignEnvelope) => {
+    queryClient.setQueryData(campaignKeys.detail(envelope.campaign.uuid), envelope);
+    void queryClient.invalidateQueries({ queryKey: campaignKeys.lists() });
+  };
+}
+
+export function useUploadCampaignImage() {
+  const store = useStoreEnvelope();
+  return useMutation({ mutationFn: uploadCampaignImage, onSuccess: store });
+}
+
+export function useDeleteCampaignImage() {
+  const store = useStoreEnvelope();
+  return useMutation({ mutationFn: deleteCampaignImage, onSuccess: store });
+}

@@ -1,0 +1,40 @@
+/**
+ * POST /campaigns/{ident}: saves the wizard's content (spec §4 "Wizard
+ * saving"). With `validate` it is an intermediate save of one step, without
+ * it a full save. The answer is the campaign's envelope with its errors.
+ */
+import type { CampaignStep, TCampaignContentPatch, TCampaignEnvelope } from '@backoffice/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequestRequired } from '../../../shared/api/client';
+import { campaignKeys, campaignPath } from './campaign-keys';
+
+/** 409 campaign_not_editable: shown by the wizard with its own text. */
+export const SAVE_REFUSAL_STATUSES = [409] as const;
+
+export interface SaveCampaignInput {
+  ident: string;
+  patch: TCampaignContentPatch;
+  /** The step of an intermediate save; undefined for a full save. */
+  validate: CampaignStep | undefined;
+}
+
+export function saveCampaign({ ident, patch, validate }: SaveCampaignInput) {
+  return apiRequestRequired<TCampaignEnvelope>({
+    method: 'POST',
+    path: campaignPath(ident),
+    query: { validate },
+    json: patch,
+    quietStatuses: SAVE_REFUSAL_STATUSES,
+  });
+}
+
+export function useSaveCampaign() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: saveCampaign,
+    onSuccess: (envelope) => {
+      queryClient.setQueryData(campaignKeys.detail(envelope.campaign.uuid), envelope);
+      void queryClient.invalidateQueries({ queryKey: campaignKeys.lists() });
+    },
+  });
+}

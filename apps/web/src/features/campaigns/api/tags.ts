@@ -1,0 +1,36 @@
+/**
+ * GET /ac/tags and POST /tags (spec §7 "Tags and search"): tag suggestions
+ * for tips and new tags (admins and agencies).
+ */
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiRequestRequired } from '../../../shared/api/client';
+
+interface TagsResponse {
+  tags: string[];
+}
+
+export const tagKeys = {
+  all: ['tags'] as const,
+  search: (q: string) => [...tagKeys.all, q] as const,
+};
+
+export const tagSuggestionsOptions = (q: string) =>
+  queryOptions({
+    queryKey: tagKeys.search(q),
+    queryFn: ({ signal }) =>
+      apiRequestRequired<TagsResponse>({ path: '/ac/tags', query: { q }, signal }),
+    staleTime: 30_000,
+  });
+
+export function useTagSuggestions(q: string) {
+  return useQuery(tagSuggestionsOptions(q));
+}
+
+export function useCreateTag() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (name: string) =>
+      apiRequestRequired<{ name: string }>({ method: 'POST', path: '/tags', json: { name } }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: tagKeys.all }),
+  });
+}

@@ -1,0 +1,234 @@
+/**
+ * The description step (spec §2, §3, §5): per configured language the title,
+ * short description and description; the description's format (markdown or
+ * WYSIWYG, converted when switched); the terms of participation, landing
+ * page, thank-you text and points; tags for tips.
+ */
+import {
+  DEFAULT_CONTENT_LOCALE,
+  DESCRIPTION_FORMATS,
+  type TCampaign,
+  type TCampaignContent,
+  type TLocalised,
+} from '@backoffice/domain';
+import {
+  Card,
+  Input,
+  NumberInput,
+  SegmentedControl,
+  Stack,
+  Tabs,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useConfig } from '../../../../shared/config/runtime-config';
+import { htmlToPlainText } from '../../campaign-text';
+import { StepForm } from '../step-form';
+import type { WizardStepProps } from '../step-props';
+import { useStepForm } from '../use-step-form';
+import { toInteger } from '../wizard-logic';
+import { DescriptionInput } from './description-input';
+import { markdownToHtml } from './render-description';
+import { RulesList } from './rules-list';
+import { TagsField } from './tags-field';
+
+type ContentDraft = Pick<
+  TCampaignContent,
+  | 'title'
+  | 'short_description'
+  | 'description'
+  | 'description_format'
+  | 'rules'
+  | 'landing_page'
+  | 'thank_you_text'
+  | 'points'
+  | 'tags'
+>;
+
+const read = (campaign: TCampaign): ContentDraft => ({
+  title: campaign.title,
+  short_description: campaign.short_description,
+  description: campaign.description,
+  description_format: campaign.description_format,
+  rules: campaign.rules,
+  landing_page: campaign.landing_page,
+  thank_you_text: campaign.thank_you_text,
+  points: campaign.points,
+  tags: campaign.tags,
+});
+
+/** Texts without empty languages, so that an untouched language is not saved as ''. */
+const compact = (texts: TLocalised): TLocalised =>
+  Object.fromEntries(Object.entries(texts).filter(([, text]) => text !== ''));
+
+const toPatch = (draft: ContentDraft) => ({
+  title: compact(draft.title),
+  short_description: compact(draft.short_description),
+  description: compact(draft.description),
+  description_format: draft.description_format,
+  rules: draft.rules.map((rule) => rule.trim()).filter((rule) => rule !== ''),
+  landing_page: draft.landing_page.trim(),
+  thank_you_text: draft.thank_you_text,
+  points: draft.points,
+  tags: draft.tags,
+});
+
+const isFormat = (value: string): value is ContentDraft['description_format'] =>
+  (DESCRIPTION_FORMATS as readonly string[]).includes(value);
+
+export function ContentStep({ envelope, family }: WizardStepProps) {
+  const { t } = useTranslation();
+  const { availableLocales } = useConfig();
+  const form = useStepForm<ContentDraft>({ envelope, step: 'content', read, toPatch });
+  const { draft } = form;
+  const locales = [
+    DEFAULT_CONTENT_LOCALE,
+    ...availableLocales.filter((locale) => locale !== DEFAULT_CONTENT_LOCALE),
+  ];
+  const setText = (
+    key: 'title' | 'short_description' | 'description',
+    locale: string,
+    text: string,
+  ) => form.update({ [key]: { ...draft[key], [locale]: text } });
+
+  const switchFormat = (value: string) => {
+    if (!isFormat(value) || value === draft.description_format) return;
+    const convert = value === 'wysiwyg' ? markdownToHtml : htmlToPlainText;
+    form.update({
+      description_format: value,
+      description: Object.fromEntries(
+        Object.entries(draft.description).map(([locale, text]) => [
+          locale,
+          text ? convert(text) : '',
+        ]),
+      ),
+    });
+  };
+
+  const languageName = (locale: string) =>
+    locale === 'de' || locale === 'en' ? t(`languages.${locale}`) : locale;
+
+  const texts = (locale: string) => {
+    const isDefault = locale === DEFAULT_CONTENT_LOCALE;
+    const title = draft.title[locale] ?? '';
+    const description = draft.description[locale] ?? '';
+    return (
+      <Stack gap="md" pt="md">
+        <TextInput
+          label={t('campaigns.wizard.content.title')}
+          value={title}
+          onChange={(event) => setText('title', locale, event.currentTarget.value)}
+          maxLength={200}
+          {...(isDefault
+            ? form.required(`title.${locale}`, title)
+            : form.optional(`title.${locale}`))}
+        />
+        <Textarea
+          label={t('campaigns.wizard.content.shortDescription')}
+          value={draft.short_description[locale] ?? ''}
+          onChange={(event) => setText('short_description', locale, event.currentTarget.value)}
+          autosize
+          minRows={2}
+          maxLength={1000}
+          {...form.optional(`short_description.${locale}`)}
+        />
+        <DescriptionInput
+          key={`${locale}-${draft.description_format}`}
+          label={t('campaigns.wizard.content.description')}
+          value={description}
+          format={draft.description_format}
+          onChange={(text) => setText('description', locale, text)}
+          field={
+            isDefault
+              ? form.required(`description.${locale}`, description)
+              : form.optional(`description.${locale}`)
+          }
+          readOnly={form.readOnly}
+        />
+      </Stack>
+    );
+  };
+
+  const landingPage = form.optional('landing_page');
+  const thankYouText = form.optional('thank_you_text');
+  const points = form.optional('points');
+  return (
+    <StepForm form={form}>
+      <Input.Wrapper label={t('campaigns.wizard.content.format')}>
+        <div>
+          <SegmentedControl
+            value={draft.description_format}
+            onChange={switchFormat}
+            data={DESCRIPTION_FORMATS.map((format) => ({
+              value: format,
+              label: t(`campaigns.wizard.content.formats.${format}`),
+            }))}
+          />
+        </div>
+      </Input.Wrapper>
+      {locales.length === 1 ? (
+        texts(DEFAULT_CONTENT_LOCALE)
+      ) : (
+        <Tabs defaultValue={DEFAULT_CONTENT_LOCALE} keepMounted={false}>
+          <Tabs.List aria-label={t('campaigns.wizard.content.languages')}>
+            {locales.map((locale) => (
+              <Tabs.Tab key={locale} value={locale}>
+                {languageName(locale)}
+              </Tabs.Tab>
+            ))}
+          </Tabs.List>
+          {locales.map((locale) => (
+            <Tabs.Panel key={locale} value={locale}>
+              {texts(locale)}
+            </Tabs.Panel>
+          ))}
+        </Tabs>
+      )}
+      {family === 'tip' && (
+        <TagsField
+          value={draft.tags}
+          onChange={(tags) => form.update({ tags })}
+          onCreated={(name) =>
+            form.setDraft((current) => ({
+              ...current,
+              tags: current.tags.includes(name) ? current.tags : [...current.tags, name],
+            }))
+          }
+          field={form.required('tags', draft.tags)}
+        />
+      )}
+      <Card withBorder radius="md">
+        <RulesList rules={draft.rules} onChange={(rules) => form.update({ rules })} />
+      </Card>
+      <TextInput
+        label={t('campaigns.wizard.content.landingPage')}
+        placeholder={t('campaigns.wizard.content.landingPagePlaceholder')}
+        type="url"
+        value={draft.landing_page}
+        onChange={(event) => form.update({ landing_page: event.currentTarget.value })}
+        {...landingPage}
+      />
+      <Textarea
+        label={t('campaigns.wizard.content.thankYouText')}
+        value={draft.thank_you_text}
+        onChange={(event) => form.update({ thank_you_text: event.currentTarget.value })}
+        autosize
+        minRows={2}
+        maxLength={5000}
+        {...thankYouText}
+      />
+      <NumberInput
+        label={t('campaigns.wizard.content.points')}
+        value={draft.points ?? ''}
+        onChange={(value) => form.update({ points: toInteger(value) })}
+        min={0}
+        max={1_000_000}
+        allowDecimal={false}
+        allowNegative={false}
+        w={200}
+        {...points}
+      />
+    </StepForm>
+  );
+}

@@ -1,0 +1,67 @@
+/**
+ * The tags of a tip (spec §7 "Tags and search"): suggestions from GET
+ * /ac/tags while typing; a tag that does not exist yet is created with POST
+ * /tags and taken over as the server spells it.
+ */
+import { TagsInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { notifyInfo } from '../../../../shared/ui/notify';
+import { useCreateTag, useTagSuggestions } from '../../api/tags';
+import type { FieldProps } from '../use-step-form';
+
+const TAG_MAX_LENGTH = 60;
+const MAX_TAGS = 30;
+const SEARCH_DEBOUNCE_MS = 250;
+
+export interface TagsFieldProps {
+  value: string[];
+  onChange: (tags: string[]) => void;
+  /** A tag created on the server, as it spells it; added to the current tags. */
+  onCreated: (name: string) => void;
+  field: FieldProps;
+}
+
+export function TagsField({ value, onChange, onCreated, field }: TagsFieldProps) {
+  const { t } = useTranslation();
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const suggestions = useTagSuggestions(debounced);
+  const createTag = useCreateTag();
+  const known = suggestions.data?.tags ?? [];
+
+  const change = (next: string[]) => {
+    const added = next.filter((tag) => !value.includes(tag));
+    const kept = next.filter((tag) => value.includes(tag));
+    const existing = added.filter((tag) => known.includes(tag));
+    const fresh = added.filter((tag) => !known.includes(tag));
+    onChange([...kept, ...existing]);
+    for (const tag of fresh) {
+      createTag.mutate(tag, {
+        onSuccess: ({ name }) => {
+          notifyInfo(t('campaigns.wizard.content.tagCreated', { name }));
+          onCreated(name);
+        },
+      });
+    }
+  };
+
+  return (
+    <div data-testid="content-tags">
+      <TagsInput
+        label={t('campaigns.wizard.content.tags')}
+        placeholder={t('campaigns.wizard.content.tagsPlaceholder')}
+        data={known}
+        value={value}
+        onChange={change}
+        searchValue={search}
+        onSearchChange={setSearch}
+        maxTags={MAX_TAGS}
+        maxLength={TAG_MAX_LENGTH}
+        clearable
+        {...field}
+      />
+    </div>
+  );
+}

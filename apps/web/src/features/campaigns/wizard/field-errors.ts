@@ -1,0 +1,38 @@
+/**
+ * The text beside a field for a step error (spec §5, §8): 'Pflichtfeld' for a
+ * missing value, and for a few rules a text that says what is expected. The
+ * description's minimum shows how many characters are missing; its maximum
+ * is never shown.
+ */
+import {
+  DESCRIPTION_MIN_LENGTH,
+  descriptionLength,
+  type StepError,
+  type TCampaignContent,
+} from '@backoffice/domain';
+import type { TFunction } from 'i18next';
+
+export function fieldErrorText(t: TFunction, error: StepError, content: TCampaignContent): string {
+  const { fld, message } = error;
+  if (fld.startsWith('description.')) {
+    if (message === 'min_length') {
+      const text = content.description[fld.slice('description.'.length)] ?? '';
+      return t('campaigns.wizard.errors.descriptionMin', {
+        count: Math.max(0, DESCRIPTION_MIN_LENGTH - descriptionLength(text)),
+      });
+    }
+    if (message === 'max_length') return t('campaigns.wizard.errors.descriptionMax');
+  }
+  if (message === 'invalid_value') {
+    if (fld === 'benefit.percent_discount') return t('campaigns.wizard.errors.percentRange');
+    if (fld === 'benefit.get_m') return t('campaigns.wizard.errors.mGreaterN');
+    if (fld === 'benefit.discounted_value')
+      return t('campaigns.wizard.errors.discountedBelowOriginal');
+    if (fld === 'benefit.original_value' && content.benefit.abs_discount !== null)
+      return t('campaigns.wizard.errors.absBelowOriginal');
+    if (fld === 'landing_page') return t('campaigns.wizard.errors.landingPage');
+    if (fld === 'valid_until') return t('campaigns.wizard.errors.runtimeOrder');
+    if (fld.startsWith('required_data.')) return t('campaigns.wizard.errors.requiredNotUsed');
+  }
+  return t(`campaigns.wizard.errors.${message}`);
+}

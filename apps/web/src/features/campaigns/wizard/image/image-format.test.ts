@@ -1,0 +1,52 @@
+/** The image step's format check by content and its crop geometry. */
+import { describe, expect, it } from 'vitest';
+import {
+  CAMPAIGN_IMAGE_RATIO,
+  imageFormatOf,
+  initialCrop,
+  moveCrop,
+  resizeCrop,
+  roundCrop,
+} from './image-format';
+
+describe('image format by content', () => {
+  it('knows JPEG, PNG and GIF by their first bytes', () => {
+    expect(imageFormatOf(new Uint8Array([0xff, 0xd8, 0xff, 0xe0]))).toBe('jpeg');
+    expect(imageFormatOf(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))).toBe(
+      'png',
+    );
+    expect(imageFormatOf(new TextEncoder().encode('GIF89a'))).toBe('gif');
+  });
+
+  it('refuses anything else, whatever its name', () => {
+    expect(imageFormatOf(new TextEncoder().encode('MZ\x90\x00'))).toBeUndefined();
+    expect(imageFormatOf(new TextEncoder().encode('<svg xmlns'))).toBeUndefined();
+    expect(imageFormatOf(new Uint8Array([]))).toBeUndefined();
+  });
+});
+
+describe('crop', () => {
+  it('starts with the largest centred rectangle of 620:413', () => {
+    const wide = initialCrop(2000, 413);
+    expect(wide.height).toBeCloseTo(413);
+    expect(wide.width / wide.height).toBeCloseTo(CAMPAIGN_IMAGE_RATIO);
+    expect(wide.x).toBeCloseTo((2000 - 620) / 2);
+    const tall = initialCrop(620, 2000);
+    expect(tall).toMatchObject({ x: 0, width: 620 });
+    expect(tall.height).toBeCloseTo(413);
+  });
+
+  it('stays inside the image when moved or resized', () => {
+    const crop = initialCrop(1240, 1000);
+    expect(moveCrop(crop, -5000, 5000, 1240, 1000)).toMatchObject({ x: 0, y: 1000 - crop.height });
+    const small = resizeCrop(crop, 0.5, 1240, 1000);
+    expect(small.width).toBeCloseTo(620);
+    expect(small.width / small.height).toBeCloseTo(CAMPAIGN_IMAGE_RATIO);
+    expect(roundCrop({ x: 10.4, y: 0.6, width: 1300, height: 413.2 }, 1240, 1000)).toEqual({
+      x: 10,
+      y: 1,
+      width: 1230,
+      height: 413,
+    });
+  });
+});

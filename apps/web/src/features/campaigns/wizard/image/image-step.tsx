@@ -1,0 +1,261 @@
+/**
+ * The image step (spec §5 "Images"): choose an image by click or drop, check
+ * its type by content (jpg, jpeg, png, gif), choose the 620:413 section, and
+ * upload it; the server crops and resizes it to 620×413. The stored image is
+ * shown; saving the step marks it done.
+ */
+import type { TCampaign } from '@backoffice/domain';
+import { Alert, Button, Card, Group, Image, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconAlertCircle, IconPhoto, IconTrash, IconUpload } from '@tabler/icons-react';
+import { useEffect, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { notifySuccess } from '../../../../shared/ui/notify';
+import {
+  imageRefusalOf,
+  useDeleteCampaignImage,
+  useUploadCampaignImage,
+  type ImageRefusal,
+} from '../../api/campaign-image';
+import { StepForm } from '../step-form';
+import type { WizardStepProps } from '../step-props';
+import { useStepForm } from '../use-step-form';
+import { CropBox } from './crop-box';
+import { initialCrop, readImageFormat, roundCrop, type Rect } from './image-format';
+
+interface Chosen {
+  file: File;
+  url: string;
+  width: number;
+  height: number;
+  crop: Rect;
+}
+
+type Problem = ImageRefusal | 'unreadable';
+
+const PROBLEM_TEXT = {
+  no_image: 'campaigns.wizard.image.noImage',
+  invalid_image_format: 'campaigns.wizard.image.invalidFormat',
+  image_too_large: 'campaigns.wizard.image.tooLarge',
+  unreadable: 'campaigns.wizard.image.unreadable',
+} as const satisfies Record<Problem, string>;
+
+const ACCEPT = '.jpg,.jpeg,.png,.gif,image/jpeg,image/png,image/gif';
+
+function loadImage(url: string): Promise<{ width: number; height: number }> {
+  return new Promise((resolve, reject) => {
+    const image = new window.Image();
+    image.onload = () => resolve({ width: image.naturalWidth, height: image.naturalHeight });
+    image.onerror = () => reject(new Error('unreadable image'));
+    image.src = url;
+  });
+}
+
+const readNothing = (_campaign: TCampaign) => ({});
+
+export function ImageStep({ envelope }: WizardStepProps) {
+  const { t } = useTranslation();
+  const { campaign } = envelope;
+  const [chosen, setChosen] = useState<Chosen | undefined>(undefined);
+  const [problem, setProblem] = useState<Problem | undefined>(undefined);
+  const [dragging, setDragging] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+  const upload = useUploadCampaignImage();
+  const remove = useDeleteCampaignImage();
+  const form = useStepForm({
+    envelope,
+    step: 'image',
+    read: readNothing,
+    toPatch: () => ({}),
+    extraDirty: chosen !== undefined,
+  });
+  const stored = campaign.image?.src;
+  const imageError = form.optional('image').error;
+
+  useEffect(() => {
+    if (!chosen) return undefined;
+    return () => URL.revokeObjectURL(chosen.url);
+  }, [chosen]);
+
+  const choose = async (file: File | undefined) => {
+    setProblem(undefined);
+    if (!file) {
+      setProblem('no_image');
+      return;
+    }
+    if (!(await readImageFormat(file))) {
+      setProblem('invalid_image_format');
+      return;
+    }
+    const url = URL.createObjectURL(file);
+    try {
+      const { width, height } = await loadImage(url);
+      setChosen({ file, url, width, height, crop: initialCrop(width, height) });
+    } catch {
+      URL.revokeObjectURL(url);
+      setProblem('unreadable');
+    }
+  };
+
+  const onDrop = (event: DragEvent<HTMLDivElement>) => {
+    event.preventDefault();
+    setDragging(false);
+    if (form.readOnly) return;
+    void choose(event.dataTransfer.files[0]);
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key === 'Enter' || event.key === ' ') {
+      event.preventDefault();
+      input.current?.click();
+    }
+  };
+
+  const onUpload = () => {
+    if (!chosen) {
+      setProblem('no_image');
+      return;
+    }
+    upload.mutate(
+      {
+        ident: campaign.uuid,
+        file: chosen.file,
+        crop: roundCrop(chosen.crop, chosen.width, chosen.height),
+      },
+      {
+        onSuccess: () => {
+          setChosen(undefined);
+          notifySuccess(t('campaigns.wizard.image.uploaded'));
+        },
+        onError: (error) => setProblem(imageRefusalOf(error)),
+      },
+    );
+  };
+
+  return (
+    <StepForm form={form}>
+      <Text size="sm">{t('campaigns.wizard.image.intro')}</Text>
+      <Card withBorder radius="md" data-field="image">
+        <Title order={2} size="h5" mb="xs">
+          {t('campaigns.wizard.image.current')}
+        </Title>
+        {stored ? (
+          <Stack gap="xs" align="flex-start">
+            <Image
+              src={stored}
+              alt={t('campaigns.wizard.image.currentAlt')}
+              w="100%"
+              maw={620}
+              radius="sm"
+              data-testid="stored-image"
+            />
+            {!form.readOnly && (
+              <Button
+                variant="subtle"
+                color="red"
+                size="xs"
+                leftSection={<IconTrash size={14} aria-hidden />}
+                loading={remove.isPending}
+                onClick={() =>
+                  remove.mutate(campaign.uuid, {
+                    onSuccess: () => notifySuccess(t('campaigns.wizard.image.removed')),
+                  })
+                }
+              >
+                {t('campaigns.wizard.image.remove')}
+              </Button>
+            )}
+          </Stack>
+        ) : (
+          <Text size="sm" c={imageError ? 'red.7' : 'dimmed'}>
+            {imageError ?? t('campaigns.wizard.image.none')}
+          </Text>
+        )}
+      </Card>
+
+      {!form.readOnly && (
+        <>
+          <input
+            ref={input}
+            type="file"
+            accept={ACCEPT}
+            hidden
+            data-testid="image-input"
+            onChange={(event) => {
+              void choose(event.currentTarget.files?.[0]);
+              event.currentTarget.value = '';
+            }}
+          />
+          <Paper
+            withBorder
+            radius="md"
+            p="xl"
+            role="button"
+            tabIndex={0}
+            aria-label={t('campaigns.wizard.image.dropLabel')}
+            data-testid="image-drop"
+            onClick={() => input.current?.click()}
+            onKeyDown={onKeyDown}
+            onDragOver={(event) => {
+              event.preventDefault();
+              setDragging(true);
+            }}
+            onDragLeave={() => setDragging(false)}
+            onDrop={onDrop}
+            style={{
+              borderStyle: 'dashed',
+              cursor: 'pointer',
+              background: dragging ? 'var(--mantine-color-blue-light)' : undefined,
+            }}
+          >
+            <Group justify="center" gap="sm">
+              <IconPhoto size={32} aria-hidden />
+              <Text>{t('campaigns.wizard.image.drop')}</Text>
+            </Group>
+          </Paper>
+          {problem && (
+            <Alert
+              color="red"
+              variant="light"
+              icon={<IconAlertCircle size={20} aria-hidden />}
+              data-testid="image-problem"
+            >
+              {t(PROBLEM_TEXT[problem])}
+            </Alert>
+          )}
+          {chosen && (
+            <Card withBorder radius="md">
+              <Title order={2} size="h5" mb="xs">
+                {t('campaigns.wizard.image.crop')}
+              </Title>
+              <Text size="sm" mb="xs">
+                {t('campaigns.wizard.image.selected', {
+                  name: chosen.file.name,
+                  width: chosen.width,
+                  height: chosen.height,
+                })}
+              </Text>
+              <CropBox
+                src={chosen.url}
+                imageWidth={chosen.width}
+                imageHeight={chosen.height}
+                crop={chosen.crop}
+                onCrop={(crop) => setChosen((current) => current && { ...current, crop })}
+              />
+              <Group mt="md">
+                <Button
+                  leftSection={<IconUpload size={16} aria-hidden />}
+                  loading={upload.isPending}
+                  onClick={onUpload}
+                >
+                  {t('campaigns.wizard.image.upload')}
+                </Button>
+                <Button variant="default" onClick={() => setChosen(undefined)}>
+                  {t('campaigns.wizard.image.cancel')}
+                </Button>
+              </Group>
+            </Card>
+          )}
+        </>
+      )}
+    </StepForm>
+  );
+}

@@ -1,0 +1,87 @@
+/**
+ * The frame of one editable wizard step: the fields, the save button, and
+ * the question before unsaved changes are lost (leaving the step inside the
+ * app asks in a dialog; closing or reloading the tab asks the browser).
+ */
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { IconDeviceFloppy, IconLock } from '@tabler/icons-react';
+import { useEffect, type ReactNode, type RefObject } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useBlocker } from 'react-router';
+
+export interface StepFormFrameProps {
+  form: {
+    dirty: boolean;
+    dirtyRef: RefObject<boolean>;
+    saving: boolean;
+    submit: () => void;
+    readOnly: boolean;
+  };
+  children: ReactNode;
+}
+
+export function StepForm({ form, children }: StepFormFrameProps) {
+  const { t } = useTranslation();
+  const { dirty, dirtyRef, saving, submit, readOnly } = form;
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      dirtyRef.current && currentLocation.pathname !== nextLocation.pathname,
+  );
+
+  useEffect(() => {
+    if (!dirty) return undefined;
+    const onBeforeUnload = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', onBeforeUnload);
+    return () => window.removeEventListener('beforeunload', onBeforeUnload);
+  }, [dirty]);
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit();
+      }}
+    >
+      <Stack gap="md">
+        {readOnly && (
+          <Alert color="gray" variant="light" icon={<IconLock size={20} aria-hidden />}>
+            {t('campaigns.wizard.notEditable')}
+          </Alert>
+        )}
+        <fieldset disabled={readOnly} style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}>
+          <Stack gap="md">{children}</Stack>
+        </fieldset>
+        {!readOnly && (
+          <Group>
+            <Button
+              type="submit"
+              loading={saving}
+              leftSection={<IconDeviceFloppy size={16} aria-hidden />}
+            >
+              {t('campaigns.wizard.save')}
+            </Button>
+          </Group>
+        )}
+      </Stack>
+      <Modal
+        opened={blocker.state === 'blocked'}
+        onClose={() => blocker.reset?.()}
+        title={t('campaigns.wizard.unsaved.title')}
+        centered
+      >
+        <Stack>
+          <Text size="sm">{t('campaigns.wizard.unsaved.text')}</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => blocker.reset?.()}>
+              {t('campaigns.wizard.unsaved.stay')}
+            </Button>
+            <Button color="red" onClick={() => blocker.proceed?.()}>
+              {t('campaigns.wizard.unsaved.leave')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </form>
+  );
+}

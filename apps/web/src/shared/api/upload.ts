@@ -1,0 +1,28 @@
+/**
+ * File uploads: one file in the multipart field `upload`, through the shared
+ * client (bearer token, busy indicator, alerts). Statuses the caller shows
+ * beside the field itself are passed as quiet.
+ */
+import { apiRequestRequired, REQUEST_TIMEOUT_MS } from './client';
+
+/** Uploads take longer than the JSON calls' 5000 ms: a large photo over a slow line. */
+export const UPLOAD_TIMEOUT_MS = REQUEST_TIMEOUT_MS * 6;
+
+export interface UploadOptions {
+  query?: Record<string, string | number | undefined>;
+  /** Statuses that reject without an alert (the caller shows them). */
+  quietStatuses?: readonly number[];
+}
+
+export function uploadFile<T>(path: string, file: File, options: UploadOptions = {}): Promise<T> {
+  const formData = new FormData();
+  formData.append('upload', file, file.name);
+  return apiRequestRequired<T>({
+    method: 'POST',
+    path,
+    formData,
+    timeoutMs: UPLOAD_TIMEOUT_MS,
+    ...(options.query ? { query: options.query } : {}),
+    ...(options.quietStatuses ? { quietStatuses: options.quietStatuses } : {}),
+  });
+}
