@@ -29,8 +29,10 @@ function outdated(output, sources) {
 export function workspacesToBuild() {
   const domain = ['packages/domain/src'];
   const list = [];
-  if (outdated('apps/server/dist/main.js', [...domain, 'apps/server/src']))
+  // tsc -b rewrites only the outputs that change, but always its build info.
+  if (outdated('apps/server/dist/.tsbuildinfo', [...domain, 'apps/server/src'])) {
     list.push('apps/server');
+  }
   if (outdated('apps/web/dist/index.html', [...domain, 'apps/web/src', 'apps/web/index.html']))
     list.push('apps/web');
   return list;

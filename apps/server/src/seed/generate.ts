@@ -4,7 +4,7 @@
  * status and runtime the list can filter on. Inserted in batches.
  */
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import {
   ACCOUNT_ROLES,
   CAMPAIGN_STATUSES,
@@ -101,6 +101,8 @@ export async function generateLoad(db: Db, options: GenerateOptions): Promise<vo
     }),
   );
   await insertInBatches(campaignRows, (batch) => db.insert(campaigns).values(batch));
+  // Planner statistics, as a database in use has them.
+  await db.execute(sql`analyze`);
 }
 
 const eqEmail = (email: string) => eq(users.email, email);

@@ -21,8 +21,7 @@ import {
   buildPager,
   canUseTips,
 } from '@backoffice/domain';
-import { requireMerchantAccess } from '../merchants/access.js';
-import { currentUser } from '../users/current-user.js';
+import { currentUser, currentUserWithMerchantAccess } from '../users/current-user.js';
 import { readSingleUpload } from '../../http/uploads.js';
 import { checkImageUpload, removeCampaignImage, replaceCampaignImage } from './image.js';
 import { listCampaigns } from './queries.js';
@@ -60,11 +59,11 @@ export const campaignRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = await currentUser(request);
       const query = request.query;
-      if (query.exact_merchant) {
-        await requireMerchantAccess(db, user, query.exact_merchant, 'manage-campaigns');
-      }
+      const user = query.exact_merchant
+        ? (await currentUserWithMerchantAccess(request, query.exact_merchant, 'manage-campaigns'))
+            .user
+        : await currentUser(request);
       const scope = {
         merchantId: query.exact_merchant,
         userId: user.level === 'admin' ? undefined : user.id,

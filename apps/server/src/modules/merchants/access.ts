@@ -13,8 +13,8 @@ import {
   type TMerchantSummary,
 } from '@backoffice/domain';
 import type { DbOrTx } from '../../db/client.js';
-import { accounts, merchants } from '../../db/schema.js';
-import type { UserRow } from '../users/queries.js';
+import { accounts, merchants, users } from '../../db/schema.js';
+import { normaliseEmail, type UserRow } from '../users/queries.js';
 import { forbidden, notFound } from '../../http/errors.js';
 
 export type MerchantRow = typeof merchants.$inferSelect;
@@ -78,6 +78,37 @@ export async function requireMerchantAccess(
   if (!access) throw notFound();
   if (role && !hasRole(user, access.roles, role)) throw forbidden();
   return access;
+}
+
+/**
+ * The user with that email and their access to a merchant, in one query
+ * (lists call this on every page): undefined access when they may not act
+ * for it. Same rules as findMerchantAccess.
+ */
+export async function findUserWithMerchantAccess(
+  db: DbOrTx,
+  email: string,
+  merchantId: string,
+): Promise<{ user: UserRow; access: MerchantAccess | undefined } | undefined> {
+  const [row] = await db
+    .select({ user: users, roles: accounts.roles, merchant: merchants })
+    .from(users)
+    .leftJoin(
+      accounts,
+      and(
+        eq(accounts.userId, users.id),
+        eq(accounts.merchantId, merchantId),
+        eq(accounts.pendingInvitation, false),
+      ),
+    )
+    .leftJoin(merchants, eq(merchants.id, merchantId))
+    .where(eq(users.email, normaliseEmail(email)));
+  if (!row) return undefined;
+  const { user, roles, merchant } = row;
+  if (!merchant) return { user, access: undefined };
+  if (user.level === 'admin') return { user, access: { merchant, roles: ALL_ROLES } };
+  if (!roles) return { user, access: undefined };
+  return { user, access: { merchant, roles: user.level === 'agency' ? ALL_ROLES : roles } };
 }
 
 export interface MerchantPage {

@@ -1,7 +1,9 @@
 /** The user behind a verified token, as stored in the database. */
 import type { FastifyRequest } from 'fastify';
 import { claimsOf } from '../../http/authenticate.js';
-import { forbidden } from '../../http/errors.js';
+import { hasRole, type AccountRole } from '@backoffice/domain';
+import { forbidden, notFound } from '../../http/errors.js';
+import { findUserWithMerchantAccess, type MerchantAccess } from '../merchants/access.js';
 import { findUserByEmail, type UserRow } from './queries.js';
 
 /**
@@ -13,4 +15,21 @@ export async function currentUser(request: FastifyRequest): Promise<UserRow> {
   const user = await findUserByEmail(request.server.ctx.db, claims.email);
   if (!user) throw forbidden();
   return user;
+}
+
+/**
+ * The current user and their access to a merchant with a role, in one query.
+ * A merchant the user may not act for answers 404, a missing role 403.
+ */
+export async function currentUserWithMerchantAccess(
+  request: FastifyRequest,
+  merchantId: string,
+  role: AccountRole,
+): Promise<{ user: UserRow; access: MerchantAccess }> {
+  const claims = claimsOf(request);
+  const found = await findUserWithMerchantAccess(request.server.ctx.db, claims.email, merchantId);
+  if (!found) throw forbidden();
+  if (!found.access) throw notFound();
+  if (!hasRole(found.user, found.access.roles, role)) throw forbidden();
+  return { user: found.user, access: found.access };
 }
