@@ -1,15 +1,27 @@
 /**
  * i18next setup: German is the source language and default, English the
- * second one. The user's choice is persisted; otherwise the configured locale wins.
+ * second one. The user's choice is persisted; otherwise the configured locale
+ * wins. Only the active language's catalogue is loaded (each is its own
+ * chunk), which keeps the other one out of the first load.
  */
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import de from '../../locales/de.json';
-import en from '../../locales/en.json';
+import type de from '../../locales/de.json';
 import { readItem, STORAGE_KEYS, writeItem } from '../storage';
 import { languageOf, SUPPORTED_LANGUAGES, type SupportedLanguage } from './languages';
 
 export const i18n: I18n = i18next.createInstance();
+
+const catalogues: Record<SupportedLanguage, () => Promise<{ default: typeof de }>> = {
+  de: () => import('../../locales/de.json'),
+  en: () => import('../../locales/en.json'),
+};
+
+async function loadCatalogue(language: SupportedLanguage): Promise<void> {
+  if (i18n.hasResourceBundle(language, 'translation')) return;
+  const { default: texts } = await catalogues[language]();
+  i18n.addResourceBundle(language, 'translation', texts);
+}
 
 /** Initialises i18next with the configured locale, or a persisted user choice. */
 export async function initI18n(
@@ -20,10 +32,12 @@ export async function initI18n(
   const stored = languageOf(readItem('local', STORAGE_KEYS.locale) ?? '');
   const configured = languageOf(configuredLocale) ?? 'de';
   const lng = stored && offered.includes(stored) ? stored : configured;
+  const { default: texts } = await catalogues[lng]();
   await i18n.use(initReactI18next).init({
-    resources: { de: { translation: de }, en: { translation: en } },
+    resources: { [lng]: { translation: texts } },
     lng,
-    fallbackLng: 'de',
+    // Both catalogues have every key (a unit test checks it), so no fallback language is loaded.
+    fallbackLng: lng,
     supportedLngs: [...SUPPORTED_LANGUAGES],
     interpolation: { escapeValue: false },
     returnNull: false,
@@ -41,6 +55,7 @@ export function offeredLanguages(availableLocales: string[]): SupportedLanguage[
 
 export async function changeLanguage(language: SupportedLanguage): Promise<void> {
   writeItem('local', STORAGE_KEYS.locale, language);
+  await loadCatalogue(language);
   await i18n.changeLanguage(language);
   setDocumentLanguage(language);
 }
