@@ -66,6 +66,12 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
 
 async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle connection that the server drops (restart, failover, terminate)
+  // emits an error; unhandled, node-postgres would end the process with it.
+  // The pool replaces the connection on the next checkout.
+  pool.on('error', (error) => {
+    process.stderr.write(`PostgreSQL connection lost: ${error.message}\n`);
+  });
   // Several server processes may start at once: one migrates, the others wait.
   const lockClient = await pool.connect();
   try {
