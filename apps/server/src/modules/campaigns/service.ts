@@ -35,7 +35,7 @@ import type { UserRow } from '../users/queries.js';
 import { changeStatus, notifyStatusChanges } from './lifecycle.js';
 import { findCampaign, findFollowups, type CampaignListRecord } from './queries.js';
 import { sanitizeContentPatch } from './sanitize.js';
-import { toCampaignRow, toEnvelope } from './view.js';
+import { campaignErrors, toCampaignRow, toEnvelope } from './view.js';
 
 export interface LoadedCampaign {
   record: CampaignListRecord;
@@ -167,17 +167,10 @@ export async function submitCampaign(
 ): Promise<TCampaignEnvelope> {
   await ctx.db.transaction(async (tx) => {
     const { record } = await loadCampaign(tx, user, id);
-    const envelope = toEnvelope(
-      record,
-      [],
-      user,
-      (await loadCampaign(tx, user, id)).access,
-      ctx.config.web.frontendUrl,
-    );
     if (!canTransition('submit', record.campaign.status, 'merchant')) {
       throw new AppError(409, 'campaign_not_submittable', 'current_status');
     }
-    if (envelope.state.errors.length > 0) throw new AppError(400, 'campaign_has_errors');
+    if (campaignErrors(record.campaign).length > 0) throw new AppError(400, 'campaign_has_errors');
     const autoApprove = user.level === 'agency' || user.level === 'admin';
     const delay = ctx.config.campaigns.agencyAutoApproveSeconds * 1000;
     await changeStatus(tx, record.campaign, 'submitted', {

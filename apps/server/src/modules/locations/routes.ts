@@ -1,4 +1,5 @@
 /** Location endpoints of the merchant API (spec §7 "Merchants"): manage-merchant only. */
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -31,15 +32,20 @@ import {
 const tags = ['locations'];
 const ZUploadRefused = ZErrorResponse.extend({ errors: z.array(ZUploadLineError).optional() });
 
-function split<T extends TLocationFields & { use_anyway: boolean }>(
-  body: T,
-): [TLocationFields, boolean] {
-  const { use_anyway, ...fields } = body;
-  return [fields, use_anyway];
-}
-
 export const locationRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = app.ctx;
+
+  /** Create (no locationId) and update share one path through saveLocation. */
+  const save = async (
+    request: FastifyRequest,
+    body: TLocationFields & { use_anyway: boolean },
+    merchantId: string,
+    locationId: string | undefined,
+  ) => {
+    const { use_anyway, ...fields } = body;
+    const user = await currentUser(request);
+    return { location: await saveLocation(ctx, user, merchantId, locationId, fields, use_anyway) };
+  };
   registerDomainValidationErrors(app);
 
   app.get(
@@ -66,18 +72,7 @@ export const locationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZLocationResponse },
       },
     },
-    async (request) => {
-      const [fields, useAnyway] = split(request.body);
-      const location = await saveLocation(
-        ctx,
-        await currentUser(request),
-        request.params.id,
-        undefined,
-        fields,
-        useAnyway,
-      );
-      return { location };
-    },
+    async (request) => save(request, request.body, request.params.id, undefined),
   );
 
   app.get(
@@ -111,18 +106,7 @@ export const locationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZLocationResponse },
       },
     },
-    async (request) => {
-      const [fields, useAnyway] = split(request.body);
-      const location = await saveLocation(
-        ctx,
-        await currentUser(request),
-        request.params.id,
-        request.params.locId,
-        fields,
-        useAnyway,
-      );
-      return { location };
-    },
+    async (request) => save(request, request.body, request.params.id, request.params.locId),
   );
 
   app.delete(
