@@ -53,16 +53,24 @@ export function createGeocoder(config: Config): Geocoder {
   }
 }
 
-/** Serialises calls and keeps at least `intervalMs` between their starts (a provider's rate policy). */
+/**
+ * Serialises calls and keeps at least `intervalMs` between the end of one and
+ * the start of the next (a provider's rate policy). Counting from the end, the
+ * provider sees its requests at least that far apart, however long the
+ * previous one took to arrive.
+ */
 export function createThrottle(intervalMs: number): <T>(task: () => Promise<T>) => Promise<T> {
   let chain: Promise<unknown> = Promise.resolve();
-  let lastStart = 0;
+  let lastEnd = 0;
   return <T>(task: () => Promise<T>) => {
     const run = async (): Promise<T> => {
-      const wait = lastStart + intervalMs - Date.now();
+      const wait = lastEnd + intervalMs - Date.now();
       if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-      lastStart = Date.now();
-      return task();
+      try {
+        return await task();
+      } finally {
+        lastEnd = Date.now();
+      }
     };
     const next = chain.then(run, run);
     chain = next.catch(() => undefined);
