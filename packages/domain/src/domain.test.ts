@@ -19,6 +19,7 @@ import {
   merchantLevelName,
   merchantSearchType,
   mustUpgradeForMerchantProfile,
+  pageCount,
   phaseColour,
 } from './index.js';
 
@@ -135,6 +136,22 @@ describe('pager', () => {
     ]);
     expect(buildPager(4, 35)).toMatchObject({ entries_per_page: 10, total_entries: 35 });
     expect(buildPager(4, 35).links.map((l) => l.rel)).toEqual(['first', 'prev', 'last']);
+    expect(buildPager(4, 35, { entriesPerPage: 5 }).links.at(-1)).toEqual({ rel: 'last', page: 7 });
+  });
+
+  it('marks an estimated total and takes the next link from what the caller knows', () => {
+    const estimated = buildPager(3, 12_000, { hasNext: false, estimated: true });
+    expect(estimated.total_entries_estimated).toBe(true);
+    expect(estimated.links.map((l) => l.rel)).toEqual(['first', 'prev', 'last']);
+    expect(buildPager(3, 25, { hasNext: true }).links).toContainEqual({ rel: 'next', page: 4 });
+    expect(buildPager(1, 35)).not.toHaveProperty('total_entries_estimated');
+  });
+
+  it('counts the pages it spans, at least one', () => {
+    expect(pageCount(buildPager(1, 0))).toBe(1);
+    expect(pageCount(buildPager(1, 10))).toBe(1);
+    expect(pageCount(buildPager(1, 11))).toBe(2);
+    expect(pageCount(buildPager(1, 12_345, { estimated: true }))).toBe(1235);
   });
 });
 

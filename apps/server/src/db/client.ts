@@ -9,6 +9,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -47,8 +48,12 @@ const MIGRATION_LOCK_KEY = 73_019_114;
 export async function openDatabase(location: DatabaseLocation): Promise<Database> {
   if (location.kind === 'postgres') return openPostgres(location.url);
   if (location.kind === 'pglite') await mkdir(location.dataDir, { recursive: true });
+  // pg_trgm backs the campaign list's text filter (migration 0005).
+  const options = { extensions: { pg_trgm } };
   const client =
-    location.kind === 'memory' ? new PGlite() : new PGlite(path.join(location.dataDir, 'pglite'));
+    location.kind === 'memory'
+      ? new PGlite(options)
+      : new PGlite(path.join(location.dataDir, 'pglite'), options);
   const db = drizzlePglite({ client, schema });
   await migratePglite(db, { migrationsFolder });
   return {

@@ -2,7 +2,7 @@
  * The database schema (Drizzle, pg-core). Migrations in ./migrations are
  * generated from this file by `npm run db:generate -w apps/server`.
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
   boolean,
   index,
@@ -188,24 +188,48 @@ export const campaigns = pgTable(
     autoApproveAt: timestamp('auto_approve_at', { withTimezone: true }),
     createdAt: createdAt(),
     modifiedAt: timestamp('modified_at', { withTimezone: true }).notNull().defaultNow(),
+    /** What the list's text filter searches: every title and the id (migration 0005's function). */
+    searchText: text('search_text')
+      .notNull()
+      .generatedAlwaysAs((): SQL => sql`campaign_search_text(${campaigns.title}, ${campaigns.id})`),
   },
   (t) => [
     // The list's default order, per merchant and across merchants (admins).
     index('campaigns_merchant_valid_from_idx').on(t.merchantId, t.validFrom, t.id),
-    index('campaigns_valid_from_idx').on(t.validFrom, t.id),
+    // After the unique id the order is settled; valid_until and status let the
+    // runtime filters (phases) skip non-matching entries inside the index.
+    index('campaigns_valid_from_idx').on(t.validFrom, t.id, t.validUntil, t.status),
     // Every other order of the admins' list over all merchants.
-    index('campaigns_valid_from_desc_idx').on(t.validFrom.desc().nullsLast(), t.id.desc()),
+    index('campaigns_valid_from_desc_idx').on(
+      t.validFrom.desc().nullsLast(),
+      t.id.desc(),
+      t.validUntil,
+      t.status,
+    ),
     index('campaigns_valid_until_idx').on(t.validUntil, t.id),
     index('campaigns_valid_until_desc_idx').on(t.validUntil.desc().nullsLast(), t.id.desc()),
     index('campaigns_modified_idx').on(t.modifiedAt, t.id),
     index('campaigns_created_idx').on(t.createdAt, t.id),
     index('campaigns_title_idx').on(sql`coalesce(lower(${t.title} ->> 'de'), '')`, t.id),
-    index('campaigns_type_idx').on(t.type, t.id),
+    // With status, the capped count of a type filter reads the index alone.
+    index('campaigns_type_idx').on(t.type, t.id, t.status),
     index('campaigns_merchant_status_idx').on(t.merchantId, t.status),
     index('campaigns_merchant_modified_idx').on(t.merchantId, t.modifiedAt),
     index('campaigns_status_idx').on(t.status, t.id),
+    // A status filter in the default order, and its count, read this index alone.
+    index('campaigns_status_valid_from_idx').on(t.status, t.validFrom, t.id),
+    // Approved campaigns in the default order: the running and pending phases
+    // (the scheduler ends approved campaigns, so few of them lie in the past).
+    index('campaigns_approved_valid_from_idx')
+      .on(t.validFrom, t.id, t.validUntil)
+      .where(sql`${t.status} in ('approved', 'active')`),
+    // Unapproved campaigns in the default order: the missing-approval phase.
+    index('campaigns_unapproved_valid_from_idx')
+      .on(t.validFrom, t.id, t.validUntil)
+      .where(sql`${t.status} in ('created', 'submitted', 'start_review')`),
     index('campaigns_parent_idx').on(t.parentId),
     index('campaigns_auto_approve_idx').on(t.autoApproveAt),
+    index('campaigns_search_text_idx').using('gin', t.searchText.op('gin_trgm_ops')),
   ],
 );
 

@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import {
   ACCOUNT_ROLES,
+  APPROVED_STATUSES,
   CAMPAIGN_STATUSES,
   CAMPAIGN_TYPES,
   emptyCampaignContent,
@@ -39,6 +40,21 @@ const WORDS = [
   'Schuhe',
   'Reise',
 ];
+
+/**
+ * The status the server's scheduler leaves an approved campaign in: active
+ * while it runs, ended after it (the data of a product that has been running).
+ */
+function scheduled(
+  status: CampaignStatus,
+  start: number,
+  end: number,
+  now: number,
+): CampaignStatus {
+  if (!APPROVED_STATUSES.includes(status)) return status;
+  if (end <= now) return 'ended';
+  return start <= now ? 'active' : 'approved';
+}
 
 async function insertInBatches<T>(rows: T[], insert: (batch: T[]) => Promise<unknown>) {
   for (let start = 0; start < rows.length; start += BATCH)
@@ -83,8 +99,13 @@ export async function generateLoad(db: Db, options: GenerateOptions): Promise<vo
   const campaignRows = merchantRows.flatMap((merchant) =>
     Array.from({ length: options.campaignsPerMerchant }, () => {
       const start = now + Math.round((next() * 360 - 180) * DAY);
-      const status: CampaignStatus =
-        CAMPAIGN_STATUSES[Math.floor(next() * CAMPAIGN_STATUSES.length)] ?? 'created';
+      const end = start + Math.round((1 + next() * 60) * DAY);
+      const status = scheduled(
+        CAMPAIGN_STATUSES[Math.floor(next() * CAMPAIGN_STATUSES.length)] ?? 'created',
+        start,
+        end,
+        now,
+      );
       const title = `${WORDS[Math.floor(next() * WORDS.length)]} ${WORDS[Math.floor(next() * WORDS.length)]} ${Math.floor(next() * 10_000)}`;
       return {
         merchantId: merchant.id,
@@ -93,7 +114,7 @@ export async function generateLoad(db: Db, options: GenerateOptions): Promise<vo
         title: { de: title, en: title },
         content: emptyCampaignContent(),
         validFrom: new Date(start),
-        validUntil: new Date(start + Math.round((1 + next() * 60) * DAY)),
+        validUntil: new Date(end),
         participations: Math.floor(next() * 500),
         modifiedAt: new Date(now - Math.floor(next() * 365 * DAY)),
         createdAt: new Date(now - Math.floor(next() * 400 * DAY)),
@@ -101,8 +122,8 @@ export async function generateLoad(db: Db, options: GenerateOptions): Promise<vo
     }),
   );
   await insertInBatches(campaignRows, (batch) => db.insert(campaigns).values(batch));
-  // Planner statistics, as a database in use has them.
-  await db.execute(sql`analyze`);
+  // Planner statistics and the visibility map, as autovacuum keeps them in a database in use.
+  await db.execute(sql`vacuum analyze`);
 }
 
 const eqEmail = (email: string) => eq(users.email, email);

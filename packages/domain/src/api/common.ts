@@ -23,24 +23,41 @@ export const ZPager = z.object({
   links: z.array(ZPagerLink),
   entries_per_page: z.number().int(),
   total_entries: z.number().int(),
+  /**
+   * Present (true) when total_entries is an estimate: a very long list is not
+   * counted row by row. The next link is exact all the same.
+   */
+  total_entries_estimated: z.literal(true).optional(),
 });
 export type TPager = z.infer<typeof ZPager>;
 
 export const ZPageQuery = z.coerce.number().int().min(1).max(100_000).default(1);
 
+export interface PagerOptions {
+  entriesPerPage?: number;
+  /** Whether a next page exists, when the caller knows it better than the total (an estimate). */
+  hasNext?: boolean;
+  /** The total is an estimate. */
+  estimated?: boolean;
+}
+
 /**
  * The pager of spec §3: first and last always (when there is anything), prev
  * and next where they exist.
  */
-export function buildPager(
-  page: number,
-  totalEntries: number,
-  entriesPerPage: number = DEFAULT_PAGE_SIZE,
-): TPager {
+export function buildPager(page: number, totalEntries: number, options: PagerOptions = {}): TPager {
+  const entriesPerPage = options.entriesPerPage ?? DEFAULT_PAGE_SIZE;
   const lastPage = Math.max(1, Math.ceil(totalEntries / entriesPerPage));
   const links: TPager['links'] = [{ rel: 'first', page: 1 }];
   if (page > 1) links.push({ rel: 'prev', page: Math.min(page - 1, lastPage) });
-  if (page < lastPage) links.push({ rel: 'next', page: page + 1 });
+  if (options.hasNext ?? page < lastPage) links.push({ rel: 'next', page: page + 1 });
   links.push({ rel: 'last', page: lastPage });
-  return { links, entries_per_page: entriesPerPage, total_entries: totalEntries };
+  const pager: TPager = { links, entries_per_page: entriesPerPage, total_entries: totalEntries };
+  if (options.estimated) pager.total_entries_estimated = true;
+  return pager;
+}
+
+/** How many pages a pager spans (at least one; an estimate when the total is one). */
+export function pageCount(pager: TPager): number {
+  return Math.max(1, Math.ceil(pager.total_entries / Math.max(1, pager.entries_per_page)));
 }

@@ -1,28 +1,17 @@
 /** Data access for campaigns: the filtered, ordered, paged list and single rows. */
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  ilike,
-  inArray,
-  isNotNull,
-  like,
-  ne,
-  or,
-  sql,
-  type SQL,
-} from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import {
   APPROVED_STATUSES,
+  CAMPAIGN_TYPES,
+  campaignFamily,
   DEFAULT_PAGE_SIZE,
   UNAPPROVED_STATUSES,
   type CampaignOrderOption,
   type RuntimeFilter,
   type TCampaignListQuery,
 } from '@backoffice/domain';
-import type { DbOrTx } from '../../db/client.js';
+import { queryRows, type DbOrTx } from '../../db/client.js';
+import { prepared } from '../../db/prepared.js';
 import { accounts, campaigns, merchants, users } from '../../db/schema.js';
 
 export type CampaignRecord = typeof campaigns.$inferSelect;
@@ -41,34 +30,36 @@ const validRuntime = and(
   sql`${campaigns.validUntil} > ${campaigns.validFrom}`,
 );
 
+/**
+ * Domain constants (statuses, types: lowercase words, never input) as SQL
+ * literals rather than parameters: the planner then matches partial indexes
+ * and index ranges even in a prepared statement's generic plan.
+ */
+const literals = (values: readonly string[]) =>
+  sql.raw(values.map((value) => `'${value}'`).join(', '));
+const approved = sql`${campaigns.status} in (${literals(APPROVED_STATUSES)})`;
+const unapproved = sql`${campaigns.status} in (${literals(UNAPPROVED_STATUSES)})`;
+
 /** The runtime filter: the same rule as campaignPhase() of the domain package, in SQL. */
 export function phaseCondition(phase: RuntimeFilter): SQL | undefined {
   const now = sql`now()`;
   switch (phase) {
     case 'running':
       return and(
-        inArray(campaigns.status, [...APPROVED_STATUSES]),
+        approved,
         validRuntime,
         sql`${campaigns.validFrom} <= ${now}`,
         sql`${campaigns.validUntil} > ${now}`,
       );
     case 'pending':
-      return and(
-        inArray(campaigns.status, [...APPROVED_STATUSES]),
-        validRuntime,
-        sql`${campaigns.validFrom} > ${now}`,
-      );
+      return and(approved, validRuntime, sql`${campaigns.validFrom} > ${now}`);
     case 'missing_approval':
-      return and(
-        inArray(campaigns.status, [...UNAPPROVED_STATUSES]),
-        validRuntime,
-        sql`${campaigns.validUntil} > ${now}`,
-      );
+      return and(unapproved, validRuntime, sql`${campaigns.validUntil} > ${now}`);
     case 'ended':
       return and(
         sql`${campaigns.status} not in ('deleted', 'rejected')`,
         validRuntime,
-        or(eq(campaigns.status, 'ended'), sql`${campaigns.validUntil} <= ${now}`),
+        or(sql`${campaigns.status} = 'ended'`, sql`${campaigns.validUntil} <= ${now}`),
       );
   }
 }
@@ -114,83 +105,236 @@ export interface CampaignScope {
   includeTips: boolean;
 }
 
-function scopeCondition(scope: CampaignScope): SQL | undefined {
+/**
+ * How far lists over several merchants count exactly. Beyond it, counting
+ * would visit every matching row on each call (an admin's list spans every
+ * merchant), so the total is the planner's estimate, marked as such. A text
+ * search is counted exactly up to fewer matches: each row it visits costs a
+ * substring search. A merchant's own list is always counted exactly.
+ */
+export const EXACT_TOTAL_LIMIT = 1000;
+export const EXACT_SEARCH_TOTAL_LIMIT = 100;
+
+const exactTotalLimit = (shape: ListShape) =>
+  shape.text ? EXACT_SEARCH_TOTAL_LIMIT : EXACT_TOTAL_LIMIT;
+
+export interface CampaignListPage {
+  rows: CampaignListRecord[];
+  total: number;
+  totalIsEstimate: boolean;
+  hasNext: boolean;
+}
+
+/**
+ * What a list query looks like apart from its values. Every shape is one
+ * prepared statement (src/db/prepared.ts); there are a few thousand at most.
+ */
+interface ListShape {
+  scope: 'merchant' | 'user' | 'all';
+  agency: boolean;
+  includeTips: boolean;
+  status: 'equal' | 'visible';
+  /** A family (coupon, tip) is part of the shape: its types are literals of the statement. */
+  type: 'any' | 'equal' | 'coupon' | 'tip';
+  runtime: RuntimeFilter | undefined;
+  text: boolean;
+}
+
+/** The values of a list query; `bind` turns each into a placeholder or a parameter. */
+type ListValues = {
+  merchantId: string | undefined;
+  userId: string | undefined;
+  status: string | undefined;
+  type: string | undefined;
+  text: string | undefined;
+};
+type Bind = (name: keyof ListValues) => unknown;
+
+function shapeOf(scope: CampaignScope, query: TCampaignListQuery): ListShape {
+  return {
+    scope: scope.merchantId ? 'merchant' : scope.userId ? 'user' : 'all',
+    agency: scope.agency ?? false,
+    includeTips: scope.includeTips,
+    status: query.filter_status ? 'equal' : 'visible',
+    type:
+      query.filter_type === 'coupon' || query.filter_type === 'tip'
+        ? query.filter_type
+        : query.filter_type
+          ? 'equal'
+          : 'any',
+    runtime: query.filter_runtime,
+    text: Boolean(query.filter_campaign),
+  };
+}
+
+function valuesOf(scope: CampaignScope, query: TCampaignListQuery): ListValues {
+  return {
+    merchantId: scope.merchantId,
+    userId: scope.userId,
+    status: query.filter_status,
+    type:
+      query.filter_type === 'coupon' || query.filter_type === 'tip' ? undefined : query.filter_type,
+    text: query.filter_campaign ? `%${escapeLike(query.filter_campaign)}%` : undefined,
+  };
+}
+
+function whereOf(shape: ListShape, bind: Bind): SQL | undefined {
   const conditions: (SQL | undefined)[] = [];
-  if (scope.merchantId) {
-    conditions.push(eq(campaigns.merchantId, scope.merchantId));
-  } else if (scope.userId) {
-    const roleCheck = scope.agency ? sql`true` : sql`${accounts.roles} ? 'manage-campaigns'`;
+  if (shape.scope === 'merchant') {
+    conditions.push(sql`${campaigns.merchantId} = ${bind('merchantId')}`);
+  } else if (shape.scope === 'user') {
+    const roleCheck = shape.agency ? sql`true` : sql`${accounts.roles} ? 'manage-campaigns'`;
     conditions.push(
       inArray(
         campaigns.merchantId,
-        sql`(select ${accounts.merchantId} from ${accounts} where ${accounts.userId} = ${scope.userId} and ${accounts.pendingInvitation} = false and ${roleCheck})`,
+        sql`(select ${accounts.merchantId} from ${accounts} where ${accounts.userId} = ${bind('userId')} and ${accounts.pendingInvitation} = false and ${roleCheck})`,
       ),
     );
   }
-  if (!scope.includeTips) conditions.push(sql`${campaigns.type} not like 'tip/%'`);
+  if (!shape.includeTips) conditions.push(sql`${campaigns.type} not like 'tip/%'`);
+  conditions.push(
+    shape.status === 'equal'
+      ? sql`${campaigns.status} = ${bind('status')}`
+      : sql`${campaigns.status} <> 'deleted'`,
+  );
+  if (shape.type === 'coupon' || shape.type === 'tip') {
+    // The family's types, not a LIKE prefix: the type index serves them whatever the collation.
+    const family = shape.type;
+    const types = CAMPAIGN_TYPES.filter((type) => campaignFamily(type) === family);
+    conditions.push(sql`${campaigns.type} in (${literals(types)})`);
+  }
+  if (shape.type === 'equal') conditions.push(sql`${campaigns.type} = ${bind('type')}`);
+  if (shape.runtime) conditions.push(phaseCondition(shape.runtime));
+  if (shape.text) {
+    // The trigram index finds a text among all campaigns. Within some merchants'
+    // campaigns, filtering their rows is cheaper than reading the index's entries
+    // for a frequent word, which the planner underrates: `|| ''` keeps it off the index.
+    const searched =
+      shape.scope === 'all' ? sql`${campaigns.searchText}` : sql`(${campaigns.searchText} || '')`;
+    conditions.push(sql`${searched} ilike ${bind('text')}`);
+  }
   return and(...conditions);
+}
+
+const placeholder: Bind = (name) => sql.placeholder(name);
+
+/**
+ * Counts the entries a filter matches: all of a merchant's, or up to one more
+ * than the exact limit over several merchants (the index scan stops there).
+ */
+function countExpression(shape: ListShape, where: SQL | undefined): SQL<number> {
+  const counted =
+    shape.scope === 'merchant'
+      ? sql`(select count(*) from ${campaigns} where ${where})`
+      : sql`(select count(*) from (select 1 from ${campaigns} where ${where} limit ${exactTotalLimit(shape) + 1}) counted)`;
+  return counted.mapWith(Number);
+}
+
+/** The page's rows (one more than a page, to know whether a next page exists) and the count. */
+function rowsQuery(db: DbOrTx, shape: ListShape, order: CampaignOrderOption) {
+  return prepared(
+    db,
+    `campaign-list:${JSON.stringify(shape)}:${order}`,
+    (name) => {
+      const where = whereOf(shape, placeholder);
+      return db
+        .select({
+          campaign: campaigns,
+          merchantName: merchants.name,
+          editorEmail: users.email,
+          // An uncorrelated subquery: evaluated once per call.
+          counted: countExpression(shape, where),
+        })
+        .from(campaigns)
+        .innerJoin(merchants, eq(merchants.id, campaigns.merchantId))
+        .leftJoin(users, eq(users.id, campaigns.editorId))
+        .where(where)
+        .orderBy(...orderBy(order))
+        .limit(DEFAULT_PAGE_SIZE + 1)
+        .offset(sql.placeholder('offset'))
+        .prepare(name);
+    },
+    // Whether the trigram index or the order's index finds a text's rows faster
+    // depends on how frequent the text is: searches are planned with their pattern.
+    { planEachCall: shape.text },
+  );
+}
+
+/** The count alone, for a page past the end (which has no rows to carry it). */
+function countQuery(db: DbOrTx, shape: ListShape) {
+  return prepared(db, `campaign-count:${JSON.stringify(shape)}`, (name) =>
+    db
+      .select({ counted: countExpression(shape, whereOf(shape, placeholder)) })
+      .from(sql`(select 1) one`)
+      .prepare(name),
+  );
+}
+
+/** Estimates are kept for a minute: a long list's total changes little and is shown as approximate. */
+const ESTIMATE_TTL_MS = 60_000;
+const ESTIMATES_KEPT = 500;
+const estimatesByDatabase = new WeakMap<DbOrTx, Map<string, { total: number; until: number }>>();
+
+/** PostgreSQL's estimate of the rows a filter matches (EXPLAIN, without running it). */
+async function estimateTotal(db: DbOrTx, shape: ListShape, values: ListValues): Promise<number> {
+  let estimates = estimatesByDatabase.get(db);
+  if (!estimates) {
+    estimates = new Map();
+    estimatesByDatabase.set(db, estimates);
+  }
+  const key = JSON.stringify([shape, values]);
+  const kept = estimates.get(key);
+  if (kept && kept.until > Date.now()) return kept.total;
+  const total = await planRows(db, shape, values);
+  if (estimates.size >= ESTIMATES_KEPT) estimates.clear();
+  estimates.set(key, { total, until: Date.now() + ESTIMATE_TTL_MS });
+  return total;
+}
+
+async function planRows(db: DbOrTx, shape: ListShape, values: ListValues): Promise<number> {
+  const where = whereOf(shape, (name) => values[name]);
+  const [row] = await queryRows<Record<string, unknown>>(
+    db,
+    sql`explain (format json) select 1 from ${campaigns} where ${where}`,
+  );
+  const raw = row ? Object.values(row)[0] : undefined;
+  const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as
+    [{ Plan?: { 'Plan Rows'?: number } }] | undefined;
+  return Math.round(plan?.[0]?.Plan?.['Plan Rows'] ?? 0);
 }
 
 export async function listCampaigns(
   db: DbOrTx,
   scope: CampaignScope,
   query: TCampaignListQuery,
-): Promise<{ rows: CampaignListRecord[]; total: number }> {
-  const conditions: (SQL | undefined)[] = [scopeCondition(scope)];
-  if (query.filter_status) conditions.push(eq(campaigns.status, query.filter_status));
-  else conditions.push(ne(campaigns.status, 'deleted'));
-  if (query.filter_type === 'coupon' || query.filter_type === 'tip') {
-    conditions.push(like(campaigns.type, `${query.filter_type}/%`));
-  } else if (query.filter_type) {
-    conditions.push(eq(campaigns.type, query.filter_type));
-  }
-  if (query.filter_runtime) conditions.push(phaseCondition(query.filter_runtime));
-  if (query.filter_campaign) {
-    const pattern = `%${escapeLike(query.filter_campaign)}%`;
-    conditions.push(
-      or(ilike(sql`${campaigns.title}::text`, pattern), ilike(sql`${campaigns.id}::text`, pattern)),
-    );
-  }
-  const where = and(...conditions);
+): Promise<CampaignListPage> {
+  const shape = shapeOf(scope, query);
+  const values = valuesOf(scope, query);
   const offset = (query.page - 1) * DEFAULT_PAGE_SIZE;
-  if (scope.merchantId) {
-    // One merchant has few campaigns: rows and total in one query (a window count).
-    const rows = await db
-      .select({
-        campaign: campaigns,
-        merchantName: merchants.name,
-        editorEmail: users.email,
-        total: sql<number>`count(*) over ()`.mapWith(Number),
-      })
-      .from(campaigns)
-      .innerJoin(merchants, eq(merchants.id, campaigns.merchantId))
-      .leftJoin(users, eq(users.id, campaigns.editorId))
-      .where(where)
-      .orderBy(...orderBy(query.order_by))
-      .limit(DEFAULT_PAGE_SIZE)
-      .offset(offset);
-    const total = rows[0]?.total ?? (query.page > 1 ? await countCampaigns(db, where) : 0);
-    return { rows, total };
+  const fetched = await rowsQuery(db, shape, query.order_by).execute({ ...values, offset });
+  const hasNext = fetched.length > DEFAULT_PAGE_SIZE;
+  const rows = fetched
+    .slice(0, DEFAULT_PAGE_SIZE)
+    .map(({ campaign, merchantName, editorEmail }) => ({ campaign, merchantName, editorEmail }));
+  let counted = fetched[0]?.counted;
+  if (counted === undefined) {
+    const [row] = await countQuery(db, shape).execute(values);
+    counted = row?.counted ?? 0;
   }
-  // Over all merchants a window count would visit every row; a separate count uses the indexes.
-  const [rows, total] = await Promise.all([
-    db
-      .select({ campaign: campaigns, merchantName: merchants.name, editorEmail: users.email })
-      .from(campaigns)
-      .innerJoin(merchants, eq(merchants.id, campaigns.merchantId))
-      .leftJoin(users, eq(users.id, campaigns.editorId))
-      .where(where)
-      .orderBy(...orderBy(query.order_by))
-      .limit(DEFAULT_PAGE_SIZE)
-      .offset(offset),
-    countCampaigns(db, where),
-  ]);
-  return { rows, total };
-}
-
-async function countCampaigns(db: DbOrTx, where: SQL | undefined): Promise<number> {
-  const [totals] = await db.select({ total: count() }).from(campaigns).where(where);
-  return totals?.total ?? 0;
+  const limit = exactTotalLimit(shape);
+  if (shape.scope === 'merchant' || counted <= limit) {
+    return { rows, total: counted, totalIsEstimate: false, hasNext };
+  }
+  // The last page of a long list knows its total.
+  if (!hasNext && rows.length > 0) {
+    return { rows, total: offset + rows.length, totalIsEstimate: false, hasNext };
+  }
+  // A long list: the estimate, but never fewer than the entries known to exist
+  // (a page past the end proves nothing).
+  const seen = rows.length > 0 ? offset + rows.length + (hasNext ? 1 : 0) : 0;
+  const known = Math.max(limit + 1, seen);
+  const estimate = await estimateTotal(db, shape, values);
+  return { rows, total: Math.max(estimate, known), totalIsEstimate: true, hasNext };
 }
 
 export async function findCampaign(

@@ -70,10 +70,13 @@ export const campaignRoutes: FastifyPluginAsyncZod = async (app) => {
         agency: user.level === 'agency',
         includeTips: canUseTips(user),
       };
-      const { rows, total } = await listCampaigns(db, scope, query);
+      const list = await listCampaigns(db, scope, query);
       return {
-        rows: rows.map((record) => toCampaignRow(record, ctx.config.web.frontendUrl)),
-        pager: buildPager(query.page, total),
+        rows: list.rows.map((record) => toCampaignRow(record, ctx.config.web.frontendUrl)),
+        pager: buildPager(query.page, list.total, {
+          hasNext: list.hasNext,
+          estimated: list.totalIsEstimate,
+        }),
       };
     },
   );

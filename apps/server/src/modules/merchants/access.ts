@@ -4,7 +4,7 @@
  * linked to with every role, everyone else their accounts' roles. Pending
  * invitations grant nothing.
  */
-import { and, asc, count, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import {
   ACCOUNT_ROLES,
   DEFAULT_PAGE_SIZE,
@@ -13,6 +13,7 @@ import {
   type TMerchantSummary,
 } from '@backoffice/domain';
 import type { DbOrTx } from '../../db/client.js';
+import { prepared } from '../../db/prepared.js';
 import { accounts, merchants, users } from '../../db/schema.js';
 import { normaliseEmail, type UserRow } from '../users/queries.js';
 import { forbidden, notFound } from '../../http/errors.js';
@@ -90,19 +91,24 @@ export async function findUserWithMerchantAccess(
   email: string,
   merchantId: string,
 ): Promise<{ user: UserRow; access: MerchantAccess | undefined } | undefined> {
-  const [row] = await db
-    .select({ user: users, roles: accounts.roles, merchant: merchants })
-    .from(users)
-    .leftJoin(
-      accounts,
-      and(
-        eq(accounts.userId, users.id),
-        eq(accounts.merchantId, merchantId),
-        eq(accounts.pendingInvitation, false),
-      ),
-    )
-    .leftJoin(merchants, eq(merchants.id, merchantId))
-    .where(eq(users.email, normaliseEmail(email)));
+  // Every merchant-scoped request asks this: one prepared statement.
+  const query = prepared(db, 'user-with-merchant-access', (name) =>
+    db
+      .select({ user: users, roles: accounts.roles, merchant: merchants })
+      .from(users)
+      .leftJoin(
+        accounts,
+        and(
+          eq(accounts.userId, users.id),
+          eq(accounts.merchantId, sql.placeholder('merchantId')),
+          eq(accounts.pendingInvitation, false),
+        ),
+      )
+      .leftJoin(merchants, eq(merchants.id, sql.placeholder('merchantId')))
+      .where(eq(users.email, sql.placeholder('email')))
+      .prepare(name),
+  );
+  const [row] = await query.execute({ merchantId, email: normaliseEmail(email) });
   if (!row) return undefined;
   const { user, roles, merchant } = row;
   if (!merchant) return { user, access: undefined };

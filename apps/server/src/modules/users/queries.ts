@@ -1,6 +1,7 @@
 /** Data access for users. */
 import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { prepared } from '../../db/prepared.js';
 import { users } from '../../db/schema.js';
 
 export type UserRow = typeof users.$inferSelect;
@@ -8,10 +9,15 @@ export type UserRow = typeof users.$inferSelect;
 export const normaliseEmail = (email: string): string => email.trim().toLowerCase();
 
 export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(users)
-    .where(eq(users.email, normaliseEmail(email)));
+  // Every request asks this: one prepared statement.
+  const query = prepared(db, 'user-by-email', (name) =>
+    db
+      .select()
+      .from(users)
+      .where(eq(users.email, sql.placeholder('email')))
+      .prepare(name),
+  );
+  const [row] = await query.execute({ email: normaliseEmail(email) });
   return row;
 }
 

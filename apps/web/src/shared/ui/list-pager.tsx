@@ -1,5 +1,5 @@
 /** The list footer's pager (spec §2): previous and next from the server's pager links. */
-import type { TPager } from '@backoffice/domain';
+import { pageCount, type TPager } from '@backoffice/domain';
 import { Button, Group, Text } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -16,7 +16,7 @@ export function ListPager({ pager, page, onPage }: ListPagerProps) {
   const link = (rel: 'prev' | 'next') => pager.links.find((candidate) => candidate.rel === rel);
   const prev = link('prev');
   const next = link('next');
-  const pages = Math.max(1, Math.ceil(pager.total_entries / Math.max(1, pager.entries_per_page)));
+  const pages = pageCount(pager);
   return (
     <Group gap="xs" aria-label={t('pagination.label')} role="navigation">
       <Button
@@ -29,7 +29,10 @@ export function ListPager({ pager, page, onPage }: ListPagerProps) {
         {t('pagination.previous')}
       </Button>
       <Text size="sm" c="dimmed">
-        {t('pagination.pageOf', { page: Math.min(page, pages), pages })}
+        {t(pager.total_entries_estimated ? 'pagination.pageOfAbout' : 'pagination.pageOf', {
+          page: Math.min(page, pages),
+          pages,
+        })}
       </Text>
       <Button
         variant="default"

@@ -434,7 +434,12 @@ export function CampaignListPage() {
           </Button>
           {query.data && (
             <Text size="sm" c="dimmed">
-              {t('campaigns.list.total', { count: query.data.pager.total_entries })}
+              {t(
+                query.data.pager.total_entries_estimated
+                  ? 'campaigns.list.totalAbout'
+                  : 'campaigns.list.total',
+                { count: query.data.pager.total_entries },
+              )}
             </Text>
           )}
         </Group>

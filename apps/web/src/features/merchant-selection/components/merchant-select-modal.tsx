@@ -3,7 +3,7 @@
  * (debounced for the autocomplete search type), a paged table of merchants,
  * a create button, and a close button only when the modal is closable.
  */
-import type { MerchantSearchType, TMerchantSummary } from '@backoffice/domain';
+import { pageCount, type MerchantSearchType, type TMerchantSummary } from '@backoffice/domain';
 import {
   Badge,
   Button,
@@ -78,9 +78,7 @@ function MerchantSelectContent({
   const query = useMerchants({ page, filter: debouncedFilter || undefined });
   const rows = query.data?.rows ?? [];
   const pager = query.data?.pager;
-  const totalPages = pager
-    ? Math.max(1, Math.ceil(pager.total_entries / Math.max(1, pager.entries_per_page)))
-    : 1;
+  const totalPages = pager ? pageCount(pager) : 1;
 
   return (
     <Stack gap="md">

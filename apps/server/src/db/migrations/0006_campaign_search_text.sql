@@ -1,0 +1,2 @@
+ALTER TABLE "campaigns" ADD COLUMN "search_text" text GENERATED ALWAYS AS (campaign_search_text("campaigns"."title", "campaigns"."id")) STORED NOT NULL;--> statement-breakpoint
+CREATE INDEX "campaigns_search_text_idx" ON "campaigns" USING gin ("search_text" gin_trgm_ops);
