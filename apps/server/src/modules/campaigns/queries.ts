@@ -230,11 +230,14 @@ function countExpression(shape: ListShape, where: SQL | undefined): SQL<number> 
   return counted.mapWith(Number);
 }
 
-/** The page's rows (one more than a page, to know whether a next page exists) and the count. */
-function rowsQuery(db: DbOrTx, shape: ListShape, order: CampaignOrderOption) {
+/**
+ * The page's rows (one more than a page, to know whether a next page exists)
+ * and, unless the list is known to be long, the count.
+ */
+function rowsQuery(db: DbOrTx, shape: ListShape, order: CampaignOrderOption, withCount: boolean) {
   return prepared(
     db,
-    `campaign-list:${JSON.stringify(shape)}:${order}`,
+    `campaign-list:${JSON.stringify(shape)}:${order}:${withCount}`,
     (name) => {
       const where = whereOf(shape, placeholder);
       return db
@@ -243,7 +246,7 @@ function rowsQuery(db: DbOrTx, shape: ListShape, order: CampaignOrderOption) {
           merchantName: merchants.name,
           editorEmail: users.email,
           // An uncorrelated subquery: evaluated once per call.
-          counted: countExpression(shape, where),
+          counted: withCount ? countExpression(shape, where) : sql<undefined>`null`,
         })
         .from(campaigns)
         .innerJoin(merchants, eq(merchants.id, campaigns.merchantId))
@@ -275,16 +278,27 @@ const ESTIMATE_TTL_MS = 60_000;
 const ESTIMATES_KEPT = 500;
 const estimatesByDatabase = new WeakMap<DbOrTx, Map<string, { total: number; until: number }>>();
 
-/** PostgreSQL's estimate of the rows a filter matches (EXPLAIN, without running it). */
-async function estimateTotal(db: DbOrTx, shape: ListShape, values: ListValues): Promise<number> {
+function keptEstimates(db: DbOrTx) {
   let estimates = estimatesByDatabase.get(db);
   if (!estimates) {
     estimates = new Map();
     estimatesByDatabase.set(db, estimates);
   }
+  return estimates;
+}
+
+/** The kept estimate of a filter known to match a long list (then it is not counted again). */
+function keptEstimate(db: DbOrTx, shape: ListShape, values: ListValues): number | undefined {
+  const kept = keptEstimates(db).get(JSON.stringify([shape, values]));
+  return kept && kept.until > Date.now() ? kept.total : undefined;
+}
+
+/** PostgreSQL's estimate of the rows a filter matches (EXPLAIN, without running it). */
+async function estimateTotal(db: DbOrTx, shape: ListShape, values: ListValues): Promise<number> {
+  const kept = keptEstimate(db, shape, values);
+  if (kept !== undefined) return kept;
+  const estimates = keptEstimates(db);
   const key = JSON.stringify([shape, values]);
-  const kept = estimates.get(key);
-  if (kept && kept.until > Date.now()) return kept.total;
   const total = await planRows(db, shape, values);
   if (estimates.size >= ESTIMATES_KEPT) estimates.clear();
   estimates.set(key, { total, until: Date.now() + ESTIMATE_TTL_MS });
@@ -311,17 +325,22 @@ export async function listCampaigns(
   const shape = shapeOf(scope, query);
   const values = valuesOf(scope, query);
   const offset = (query.page - 1) * DEFAULT_PAGE_SIZE;
-  const fetched = await rowsQuery(db, shape, query.order_by).execute({ ...values, offset });
+  // A list found long within the last minute is not counted again until its estimate expires.
+  const knownLong = shape.scope === 'merchant' ? undefined : keptEstimate(db, shape, values);
+  const fetched = await rowsQuery(db, shape, query.order_by, knownLong === undefined).execute({
+    ...values,
+    offset,
+  });
   const hasNext = fetched.length > DEFAULT_PAGE_SIZE;
   const rows = fetched
     .slice(0, DEFAULT_PAGE_SIZE)
     .map(({ campaign, merchantName, editorEmail }) => ({ campaign, merchantName, editorEmail }));
-  let counted = fetched[0]?.counted;
-  if (counted === undefined) {
+  const limit = exactTotalLimit(shape);
+  let counted = knownLong === undefined ? fetched[0]?.counted : limit + 1;
+  if (counted == null) {
     const [row] = await countQuery(db, shape).execute(values);
     counted = row?.counted ?? 0;
   }
-  const limit = exactTotalLimit(shape);
   if (shape.scope === 'merchant' || counted <= limit) {
     return { rows, total: counted, totalIsEstimate: false, hasNext };
   }
