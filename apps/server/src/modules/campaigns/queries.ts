@@ -167,13 +167,13 @@ function shapeOf(scope: CampaignScope, query: TCampaignListQuery): ListShape {
   };
 }
 
-function valuesOf(scope: CampaignScope, query: TCampaignListQuery): ListValues {
+function valuesOf(scope: CampaignScope, query: TCampaignListQuery, shape: ListShape): ListValues {
   return {
     merchantId: scope.merchantId,
     userId: scope.userId,
     status: query.filter_status,
-    type:
-      query.filter_type === 'coupon' || query.filter_type === 'tip' ? undefined : query.filter_type,
+    // A family is part of the shape; only a single type is a value.
+    type: shape.type === 'equal' ? query.filter_type : undefined,
     text: query.filter_campaign ? `%${escapeLike(query.filter_campaign)}%` : undefined,
   };
 }
@@ -288,23 +288,23 @@ function keptEstimates(db: DbOrTx) {
 }
 
 /** The kept estimate of a filter known to match a long list (then it is not counted again). */
+const estimateKey = (shape: ListShape, values: ListValues) => JSON.stringify([shape, values]);
+
 function keptEstimate(db: DbOrTx, shape: ListShape, values: ListValues): number | undefined {
-  const kept = keptEstimates(db).get(JSON.stringify([shape, values]));
+  const kept = keptEstimates(db).get(estimateKey(shape, values));
   return kept && kept.until > Date.now() ? kept.total : undefined;
 }
 
-/** PostgreSQL's estimate of the rows a filter matches (EXPLAIN, without running it). */
-async function estimateTotal(db: DbOrTx, shape: ListShape, values: ListValues): Promise<number> {
-  const kept = keptEstimate(db, shape, values);
-  if (kept !== undefined) return kept;
-  const estimates = keptEstimates(db);
-  const key = JSON.stringify([shape, values]);
+/** PostgreSQL's estimate of the rows a filter matches, kept for a minute. */
+async function estimateAndKeep(db: DbOrTx, shape: ListShape, values: ListValues) {
   const total = await planRows(db, shape, values);
+  const estimates = keptEstimates(db);
   if (estimates.size >= ESTIMATES_KEPT) estimates.clear();
-  estimates.set(key, { total, until: Date.now() + ESTIMATE_TTL_MS });
+  estimates.set(estimateKey(shape, values), { total, until: Date.now() + ESTIMATE_TTL_MS });
   return total;
 }
 
+/** The rows EXPLAIN expects the filter to match (without running it). */
 async function planRows(db: DbOrTx, shape: ListShape, values: ListValues): Promise<number> {
   const where = whereOf(shape, (name) => values[name]);
   const [row] = await queryRows<Record<string, unknown>>(
@@ -323,7 +323,7 @@ export async function listCampaigns(
   query: TCampaignListQuery,
 ): Promise<CampaignListPage> {
   const shape = shapeOf(scope, query);
-  const values = valuesOf(scope, query);
+  const values = valuesOf(scope, query, shape);
   const offset = (query.page - 1) * DEFAULT_PAGE_SIZE;
   // A list found long within the last minute is not counted again until its estimate expires.
   const knownLong = shape.scope === 'merchant' ? undefined : keptEstimate(db, shape, values);
@@ -352,7 +352,7 @@ export async function listCampaigns(
   // (a page past the end proves nothing).
   const seen = rows.length > 0 ? offset + rows.length + (hasNext ? 1 : 0) : 0;
   const known = Math.max(limit + 1, seen);
-  const estimate = await estimateTotal(db, shape, values);
+  const estimate = knownLong ?? (await estimateAndKeep(db, shape, values));
   return { rows, total: Math.max(estimate, known), totalIsEstimate: true, hasNext };
 }
 
