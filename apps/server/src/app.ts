@@ -29,6 +29,7 @@ import { locationRoutes } from './modules/locations/routes.js';
 import { notificationRoutes } from './modules/notifications/routes.js';
 import { startWeeklyStatistics } from './modules/notifications/service.js';
 import { campaignRoutes } from './modules/campaigns/routes.js';
+import { startValidationRefresh } from './modules/campaigns/validation-refresh.js';
 import { merchantRoutes } from './modules/merchants/routes.js';
 import { searchRoutes } from './modules/search/routes.js';
 import { sessionRoutes } from './modules/session/routes.js';
@@ -109,11 +110,16 @@ export async function buildApp(
 
   // Uploads whose geocoding a stopped process left unfinished go on; the weekly mail is checked hourly.
   let stopWeeklyStatistics: () => void = () => {};
+  let stopValidationRefresh: () => Promise<void> = async () => {};
   app.addHook('onReady', async () => {
     await resumeImportJobs(ctx);
     stopWeeklyStatistics = startWeeklyStatistics(ctx);
+    stopValidationRefresh = startValidationRefresh(ctx);
   });
-  app.addHook('onClose', async () => stopWeeklyStatistics());
+  app.addHook('onClose', async () => {
+    stopWeeklyStatistics();
+    await stopValidationRefresh();
+  });
 
   if (options.serveWeb) await registerSpa(app, ctx.config.webDistDir);
   else app.setNotFoundHandler((_request, reply) => sendNotFound(reply));

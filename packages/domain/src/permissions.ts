@@ -2,7 +2,7 @@
  * Who may do what (spec §6). The server enforces these rules; the web app
  * calls the same functions only to shape what it shows.
  */
-import type { AccountRole } from './account/roles.js';
+import { ACCOUNT_ROLES, type AccountRole } from './account/roles.js';
 import type { MerchantSearchType } from './merchant/search-type.js';
 import type { UserLevel } from './user/levels.js';
 
@@ -20,11 +20,16 @@ export const canSeeAdminLink = isAdmin;
 export const canUseTips = (actor: Actor): boolean =>
   actor.level === 'admin' || actor.level === 'agency';
 
-/** Merchant level 1 unlocks toggle-listable, clone and the requireddata step. */
+/**
+ * Merchant level 1 unlocks toggle-listable, clone (and follow-ups, which are
+ * copies too) and the requireddata step. Each takes the level the user acts
+ * with (effectiveMerchantLevel).
+ */
 export const SILVER_FEATURES_LEVEL = 1;
 export const canToggleListable = (merchantLevel: number): boolean =>
   merchantLevel >= SILVER_FEATURES_LEVEL;
 export const canClone = canToggleListable;
+export const canCreateFollowup = canClone;
 export const canUseRequiredDataStep = canToggleListable;
 
 /** Merchant switching is hidden when the user has exactly one merchant. */
@@ -41,6 +46,22 @@ export const mustUpgradeForMerchantProfile = (
 ): boolean => merchantLevel === 0 && searchType === 'single';
 
 /**
+ * The roles a user holds for a merchant, given the roles of their confirmed
+ * account there (undefined: no account, or only a pending invitation). Admins
+ * hold every role for every merchant, agencies every role for the merchants
+ * they are linked to, everyone else their account's roles. Undefined: the
+ * user may not act for the merchant at all.
+ */
+export function effectiveRoles(
+  actor: Actor,
+  accountRoles: readonly AccountRole[] | undefined,
+): readonly AccountRole[] | undefined {
+  if (actor.level === 'admin') return ACCOUNT_ROLES;
+  if (!accountRoles) return undefined;
+  return actor.level === 'agency' ? ACCOUNT_ROLES : accountRoles;
+}
+
+/**
  * Whether an account's roles grant a role. Admins hold every role for every
  * merchant; agencies hold every role for the merchants they are linked to.
  */
@@ -49,8 +70,5 @@ export function hasRole(
   roles: readonly AccountRole[] | undefined,
   role: AccountRole,
 ): boolean {
-  if (actor.level === 'admin') return true;
-  if (!roles) return false;
-  if (actor.level === 'agency') return true;
-  return roles.includes(role);
+  return effectiveRoles(actor, roles)?.includes(role) ?? false;
 }

@@ -28,6 +28,7 @@ import type {
   CampaignStatus,
   CampaignType,
   TCampaignContent,
+  StepError,
   UserLevel,
 } from '@backoffice/domain';
 
@@ -173,6 +174,19 @@ export const campaigns = pgTable(
       .$type<Record<string, boolean>>()
       .notNull()
       .default(sql`'{}'::jsonb`),
+    /**
+     * The campaign's errors, computed when it is written (validateCampaign), so
+     * that lists and reads never validate content. Valid for the rules of
+     * `validation_version` (VALIDATION_RULES_VERSION); older rows are
+     * recomputed at start and, until then, when read.
+     */
+    validationErrors: jsonb('validation_errors')
+      .$type<StepError[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    validationVersion: integer('validation_version').notNull().default(0),
+    /** Incremented by every change of the content or image: a save from a stale copy is refused. */
+    version: integer('version').notNull().default(1),
     /** Set by clone: a cloned campaign counts as valid (spec §4). */
     isClone: boolean('is_clone').notNull().default(false),
     imagePath: text('image_path'),
@@ -228,6 +242,9 @@ export const campaigns = pgTable(
       .on(t.validFrom, t.id, t.validUntil)
       .where(sql`${t.status} in ('created', 'submitted', 'start_review')`),
     index('campaigns_parent_idx').on(t.parentId),
+    // Whether another campaign still uses an image file before it is deleted.
+    index('campaigns_image_path_idx').on(t.imagePath),
+    index('campaigns_validation_version_idx').on(t.validationVersion),
     index('campaigns_auto_approve_idx').on(t.autoApproveAt),
     index('campaigns_search_text_idx').using('gin', t.searchText.op('gin_trgm_ops')),
   ],

@@ -3,7 +3,7 @@
  * by the server (never a user's file name) and checked before any access.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 export interface FileStorage {
@@ -11,6 +11,8 @@ export interface FileStorage {
   /** The file's bytes, or undefined when there is none. */
   get(key: string): Promise<Buffer | undefined>;
   delete(key: string): Promise<void>;
+  /** Copies a file to a new key; false when the source does not exist. */
+  copy(from: string, to: string): Promise<boolean>;
 }
 
 /** e.g. merchants/<uuid>/<uuid>.jpg */
@@ -47,6 +49,18 @@ export function createLocalFileStorage(dir: string): FileStorage {
     async delete(key) {
       if (!isStorageKey(key)) return;
       await rm(resolve(key), { force: true });
+    },
+    async copy(from, to) {
+      if (!isStorageKey(from)) return false;
+      const target = resolve(to);
+      await mkdir(path.dirname(target), { recursive: true });
+      try {
+        await copyFile(resolve(from), target);
+        return true;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+        throw error;
+      }
     },
   };
 }

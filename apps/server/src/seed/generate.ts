@@ -15,6 +15,7 @@ import {
 } from '@backoffice/domain';
 import type { Db } from '../db/client.js';
 import { accounts, campaigns, merchants, users } from '../db/schema.js';
+import { validationColumns } from '../modules/campaigns/view.js';
 import { hashPassword } from '../identity/passwords.js';
 
 export interface GenerateOptions {
@@ -107,14 +108,19 @@ export async function generateLoad(db: Db, options: GenerateOptions): Promise<vo
         now,
       );
       const title = `${WORDS[Math.floor(next() * WORDS.length)]} ${WORDS[Math.floor(next() * WORDS.length)]} ${Math.floor(next() * 10_000)}`;
-      return {
-        merchantId: merchant.id,
+      const columns = {
         type: CAMPAIGN_TYPES[Math.floor(next() * CAMPAIGN_TYPES.length)] ?? 'coupon/percent',
-        status,
         title: { de: title, en: title },
         content: emptyCampaignContent(),
         validFrom: new Date(start),
         validUntil: new Date(end),
+        imagePath: null,
+      };
+      return {
+        ...columns,
+        ...validationColumns(columns),
+        merchantId: merchant.id,
+        status,
         participations: Math.floor(next() * 500),
         modifiedAt: new Date(now - Math.floor(next() * 365 * DAY)),
         createdAt: new Date(now - Math.floor(next() * 400 * DAY)),

@@ -99,6 +99,8 @@ export const ZCampaign = ZCampaignRow.extend(ZCampaignContent.omit({ title: true
   parent: z.string().nullable(),
   followups: z.array(z.string()),
   created: z.string(),
+  /** Send it back with a save: a save from an older version is refused (409 campaign_changed). */
+  version: z.number().int(),
 });
 export type TCampaign = z.infer<typeof ZCampaign>;
 
@@ -123,7 +125,15 @@ export const ZCampaignSaveQuery = z.object({
     .enum(['benefit', 'content', 'image', 'handling', 'requireddata', 'review'])
     .optional(),
 });
-export const ZCampaignSaveBody = ZCampaignContentPatch;
+export const ZCampaignSaveBody = ZCampaignContentPatch.extend({
+  /**
+   * The version the editor's copy was loaded at (campaign.version). When
+   * given and the campaign has changed since, the save is refused with 409
+   * campaign_changed instead of overwriting the other change.
+   */
+  version: z.number().int().min(1).optional(),
+});
+export type TCampaignSaveBody = z.infer<typeof ZCampaignSaveBody>;
 
 export const ZFollowupsResponse = z.object({ rows: z.array(ZCampaignRow) });
 export type TFollowupsResponse = z.infer<typeof ZFollowupsResponse>;

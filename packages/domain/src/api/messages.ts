@@ -12,5 +12,6 @@ export const MESSAGE_KEYS = [
   'not_found',
   'rate_limited',
   'internal_error',
+  'campaign_changed',
 ] as const;
 export type MessageKey = (typeof MESSAGE_KEYS)[number];

@@ -8,6 +8,13 @@ import type { TCampaignContent } from './content.js';
 import type { CampaignStep } from './edit-link.js';
 import { campaignFamily, type CampaignType } from './types.js';
 
+/**
+ * The version of the rules below. Servers store each campaign's errors with
+ * the version they were computed by; raise it whenever a rule changes, and
+ * stored errors are recomputed.
+ */
+export const VALIDATION_RULES_VERSION = 1;
+
 export const STEP_MESSAGES = [
   'required_field_missing',
   'invalid_value',

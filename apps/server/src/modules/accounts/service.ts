@@ -18,7 +18,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { accountInvitations, accounts, users } from '../../db/schema.js';
 import { AppError, notFound } from '../../http/errors.js';
 import { invitationMail } from '../../mail/templates.js';
-import { requireMerchantAccess, type MerchantRow } from '../merchants/access.js';
+import { requireMerchantAccess, type MerchantRow } from '../../access/merchant-access.js';
 import { refreshMerchantErrors } from '../merchants/service.js';
 import { findUserByEmail, normaliseEmail, type UserRow } from '../users/queries.js';
 import { createInvitationToken } from './invitations.js';
@@ -37,7 +37,9 @@ export async function accountList(
   user: UserRow,
   merchantId: string,
 ): Promise<TAccountListResponse> {
-  const { merchant } = await requireMerchantAccess(ctx.db, user, merchantId, 'manage-accounts');
+  const { merchant } = await requireMerchantAccess(ctx.db, user, merchantId, {
+    role: 'manage-accounts',
+  });
   const rows = await listAccounts(ctx.db, merchantId);
   return { rows: rows.map((row) => toAccount(row, user)), limit: accountLimit(merchant.level) };
 }
@@ -70,7 +72,9 @@ export async function addAccount(
   body: { user_email: string; roles: AccountRole[] },
 ): Promise<TAccount> {
   return ctx.db.transaction(async (tx) => {
-    const { merchant } = await requireMerchantAccess(tx, user, merchantId, 'manage-accounts');
+    const { merchant } = await requireMerchantAccess(tx, user, merchantId, {
+      role: 'manage-accounts',
+    });
     await lockMerchant(tx, merchantId);
     const target = await findUserByEmail(tx, body.user_email);
     if (!target) throw new AppError(404, 'user_not_found', 'user_email');
@@ -100,7 +104,9 @@ export async function inviteAccount(
 ): Promise<TAccount> {
   const email = normaliseEmail(body.user_email);
   const created = await ctx.db.transaction(async (tx) => {
-    const { merchant } = await requireMerchantAccess(tx, user, merchantId, 'manage-accounts');
+    const { merchant } = await requireMerchantAccess(tx, user, merchantId, {
+      role: 'manage-accounts',
+    });
     await lockMerchant(tx, merchantId);
     let invitee = await findUserByEmail(tx, email);
     if (invitee) {
@@ -177,7 +183,7 @@ export async function changeRoles(
   roles: AccountRole[],
 ): Promise<TAccount> {
   return ctx.db.transaction(async (tx) => {
-    await requireMerchantAccess(tx, user, merchantId, 'manage-accounts');
+    await requireMerchantAccess(tx, user, merchantId, { role: 'manage-accounts' });
     await lockMerchant(tx, merchantId);
     const target = await findAccount(tx, merchantId, accountId);
     if (!target) throw notFound();
@@ -200,7 +206,7 @@ export async function removeAccount(
   accountId: string,
 ): Promise<void> {
   await ctx.db.transaction(async (tx) => {
-    await requireMerchantAccess(tx, user, merchantId, 'manage-accounts');
+    await requireMerchantAccess(tx, user, merchantId, { role: 'manage-accounts' });
     await lockMerchant(tx, merchantId);
     const target = await findAccount(tx, merchantId, accountId);
     if (!target) throw notFound();

@@ -1,17 +1,12 @@
 /** The campaign image (spec §3 image, campaign_image_extension; §9 format 620×413). */
-import { eq, sql } from 'drizzle-orm';
-import {
-  CAMPAIGN_IMAGE_FORMAT,
-  isEditableStatus,
-  type TCampaignEnvelope,
-} from '@backoffice/domain';
+import { CAMPAIGN_IMAGE_FORMAT, type TCampaignEnvelope } from '@backoffice/domain';
+import type { UserRow } from '../../access/merchant-access.js';
 import type { AppContext } from '../../app-context.js';
-import { campaigns } from '../../db/schema.js';
 import { ImageRejectedError, processImage } from '../../files/images.js';
 import { newImageKey } from '../../files/storage.js';
 import { AppError } from '../../http/errors.js';
-import type { UserRow } from '../users/queries.js';
-import { envelopeOf, loadCampaign } from './service.js';
+import { removeUnusedImage } from './image-files.js';
+import { setCampaignImage } from './service.js';
 
 export interface CropRect {
   left: number;
@@ -19,17 +14,6 @@ export interface CropRect {
   width: number;
   height: number;
 }
-
-async function requireEditable(ctx: AppContext, user: UserRow, id: string) {
-  const loaded = await loadCampaign(ctx.db, user, id);
-  if (!isEditableStatus(loaded.record.campaign.status)) {
-    throw new AppError(409, 'campaign_not_editable', 'current_status');
-  }
-  return loaded;
-}
-
-/** Checks the caller before anything of an upload is read. */
-export const checkImageUpload = requireEditable;
 
 /** Stores the upload cropped to the campaign format and removes the old image. */
 export async function replaceCampaignImage(
@@ -39,7 +23,6 @@ export async function replaceCampaignImage(
   upload: Buffer,
   crop: CropRect | undefined,
 ): Promise<TCampaignEnvelope> {
-  const { record } = await requireEditable(ctx, user, id);
   let image;
   try {
     image = await processImage(upload, {
@@ -53,22 +36,15 @@ export async function replaceCampaignImage(
   }
   const key = newImageKey('campaigns', id, image.extension);
   await ctx.files.put(key, image.data);
-  await ctx.db
-    .update(campaigns)
-    .set({
-      imagePath: key,
-      imageExtension: image.extension,
-      editorId: user.id,
-      modifiedAt: sql`now()`,
-    })
-    .where(eq(campaigns.id, id));
-  const old = record.campaign.imagePath;
-  if (old && old !== key) {
-    await ctx.files.delete(old).catch((error: unknown) => {
-      ctx.log.warn({ err: error, key: old }, 'old campaign image not removed');
-    });
+  let result;
+  try {
+    result = await setCampaignImage(ctx, user, id, { path: key, extension: image.extension });
+  } catch (error) {
+    await removeUnusedImage(ctx, key, id);
+    throw error;
   }
-  return envelopeOf(ctx, ctx.db, user, id);
+  if (result.previous && result.previous !== key) await removeUnusedImage(ctx, result.previous, id);
+  return result.envelope;
 }
 
 export async function removeCampaignImage(
@@ -76,11 +52,7 @@ export async function removeCampaignImage(
   user: UserRow,
   id: string,
 ): Promise<TCampaignEnvelope> {
-  const { record } = await requireEditable(ctx, user, id);
-  await ctx.db
-    .update(campaigns)
-    .set({ imagePath: null, imageExtension: null, editorId: user.id, modifiedAt: sql`now()` })
-    .where(eq(campaigns.id, id));
-  if (record.campaign.imagePath) await ctx.files.delete(record.campaign.imagePath);
-  return envelopeOf(ctx, ctx.db, user, id);
+  const { envelope, previous } = await setCampaignImage(ctx, user, id, null);
+  if (previous) await removeUnusedImage(ctx, previous, id);
+  return envelope;
 }

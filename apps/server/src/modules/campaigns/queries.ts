@@ -12,7 +12,9 @@ import {
 } from '@backoffice/domain';
 import { queryRows, type DbOrTx } from '../../db/client.js';
 import { prepared } from '../../db/prepared.js';
-import { accounts, campaigns, merchants, users } from '../../db/schema.js';
+import { campaignTextMatches, containsPattern } from '../../db/text-search.js';
+import { accessibleMerchants } from '../../access/merchant-access.js';
+import { campaigns, merchants, users } from '../../db/schema.js';
 
 export type CampaignRecord = typeof campaigns.$inferSelect;
 export interface CampaignListRecord {
@@ -20,8 +22,6 @@ export interface CampaignListRecord {
   merchantName: string;
   editorEmail: string | null;
 }
-
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** SQL for "the runtime is well-formed", shared by every phase. */
 const validRuntime = and(
@@ -174,7 +174,7 @@ function valuesOf(scope: CampaignScope, query: TCampaignListQuery, shape: ListSh
     status: query.filter_status,
     // A family is part of the shape; only a single type is a value.
     type: shape.type === 'equal' ? query.filter_type : undefined,
-    text: query.filter_campaign ? `%${escapeLike(query.filter_campaign)}%` : undefined,
+    text: query.filter_campaign ? containsPattern(query.filter_campaign) : undefined,
   };
 }
 
@@ -183,12 +183,9 @@ function whereOf(shape: ListShape, bind: Bind): SQL | undefined {
   if (shape.scope === 'merchant') {
     conditions.push(sql`${campaigns.merchantId} = ${bind('merchantId')}`);
   } else if (shape.scope === 'user') {
-    const roleCheck = shape.agency ? sql`true` : sql`${accounts.roles} ? 'manage-campaigns'`;
+    const user = { id: '', level: shape.agency ? ('agency' as const) : ('other' as const) };
     conditions.push(
-      inArray(
-        campaigns.merchantId,
-        sql`(select ${accounts.merchantId} from ${accounts} where ${accounts.userId} = ${bind('userId')} and ${accounts.pendingInvitation} = false and ${roleCheck})`,
-      ),
+      accessibleMerchants(user, campaigns.merchantId, 'manage-campaigns', bind('userId')),
     );
   }
   if (!shape.includeTips) conditions.push(sql`${campaigns.type} not like 'tip/%'`);
@@ -209,9 +206,7 @@ function whereOf(shape: ListShape, bind: Bind): SQL | undefined {
     // The trigram index finds a text among all campaigns. Within some merchants'
     // campaigns, filtering their rows is cheaper than reading the index's entries
     // for a frequent word, which the planner underrates: `|| ''` keeps it off the index.
-    const searched =
-      shape.scope === 'all' ? sql`${campaigns.searchText}` : sql`(${campaigns.searchText} || '')`;
-    conditions.push(sql`${searched} ilike ${bind('text')}`);
+    conditions.push(campaignTextMatches(bind('text'), { useIndex: shape.scope === 'all' }));
   }
   return and(...conditions);
 }
@@ -356,17 +351,37 @@ export async function listCampaigns(
   return { rows, total: Math.max(estimate, known), totalIsEstimate: true, hasNext };
 }
 
+/**
+ * One campaign. With `lock` (inside a transaction) its row stays locked until
+ * the transaction ends, so that commands on one campaign run one after the other.
+ */
 export async function findCampaign(
   db: DbOrTx,
   id: string,
+  options: { lock?: boolean } = {},
 ): Promise<CampaignListRecord | undefined> {
-  const [row] = await db
+  const query = db
     .select({ campaign: campaigns, merchantName: merchants.name, editorEmail: users.email })
     .from(campaigns)
     .innerJoin(merchants, eq(merchants.id, campaigns.merchantId))
     .leftJoin(users, eq(users.id, campaigns.editorId))
     .where(eq(campaigns.id, id));
+  const [row] = await (options.lock ? query.for('update', { of: campaigns }) : query);
   return row;
+}
+
+/** Whether any campaign but the given one uses an image file (clones made before files were copied share them). */
+export async function imageInUse(
+  db: DbOrTx,
+  imagePath: string,
+  exceptId: string,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: campaigns.id })
+    .from(campaigns)
+    .where(and(eq(campaigns.imagePath, imagePath), ne(campaigns.id, exceptId)))
+    .limit(1);
+  return row !== undefined;
 }
 
 /** The living follow-ups of a campaign, oldest first. */

@@ -12,8 +12,8 @@ import {
 } from '@backoffice/domain';
 import type { AppContext } from '../../app-context.js';
 import { AppError, forbidden } from '../../http/errors.js';
-import type { UserRow } from '../users/queries.js';
-import { changeStatus, notifyStatusChanges } from './lifecycle.js';
+import type { UserRow } from '../../access/merchant-access.js';
+import { changeStatus, notifyStatusChanges, type StatusChange } from './lifecycle.js';
 import { listReviewQueue } from './queries.js';
 import { envelopeOf, loadCampaign } from './service.js';
 import { toCampaignRow } from './view.js';
@@ -43,8 +43,9 @@ export async function reviewCampaign(
   reason: string | null,
 ): Promise<TCampaignEnvelope> {
   requireAdmin(user);
-  const changes = await ctx.db.transaction(async (tx) => {
-    const { record } = await loadCampaign(tx, user, id);
+  let changes: StatusChange[] = [];
+  const envelope = await ctx.db.transaction(async (tx) => {
+    const { record } = await loadCampaign(tx, user, id, { lock: true });
     if (!canTransition(transition, record.campaign.status, 'admin')) {
       throw new AppError(409, 'invalid_transition', 'current_status');
     }
@@ -54,14 +55,15 @@ export async function reviewCampaign(
         : transition === 'approve'
           ? 'approved'
           : 'rejected';
-    return [
+    changes = [
       await changeStatus(tx, record.campaign, to, {
         userId: user.id,
         reason,
         set: { autoApproveAt: null },
       }),
     ];
+    return envelopeOf(ctx, tx, user, id);
   });
   await notifyStatusChanges(ctx, changes);
-  return envelopeOf(ctx, ctx.db, user, id);
+  return envelope;
 }

@@ -23,10 +23,11 @@ import {
 } from '@backoffice/domain';
 import { currentUser, currentUserWithMerchantAccess } from '../users/current-user.js';
 import { readSingleUpload } from '../../http/uploads.js';
-import { checkImageUpload, removeCampaignImage, replaceCampaignImage } from './image.js';
+import { removeCampaignImage, replaceCampaignImage } from './image.js';
 import { listCampaigns } from './queries.js';
 import { reviewCampaign, reviewQueue } from './review.js';
 import {
+  checkImageUpload,
   cloneCampaign,
   createCampaign,
   createFollowup,
@@ -61,8 +62,11 @@ export const campaignRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const query = request.query;
       const user = query.exact_merchant
-        ? (await currentUserWithMerchantAccess(request, query.exact_merchant, 'manage-campaigns'))
-            .user
+        ? (
+            await currentUserWithMerchantAccess(request, query.exact_merchant, {
+              role: 'manage-campaigns',
+            })
+          ).user
         : await currentUser(request);
       const scope = {
         merchantId: query.exact_merchant,

@@ -1,41 +1,52 @@
 /**
- * Campaign use cases: each checks the caller (merchant access, role, level,
- * tip rule), runs in one transaction, and returns the API's shape.
+ * Campaign use cases. Each checks the caller through the access resolver
+ * (merchant, role, level, tip rule), runs as one transaction that locks the
+ * campaign's row (so commands on one campaign never interleave), and builds
+ * its answer inside that transaction: a write whose answer cannot be
+ * produced is not committed.
  */
+import { randomUUID } from 'node:crypto';
+import { isDeepStrictEqual } from 'node:util';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import {
   CAMPAIGN_STEPS,
   ZCampaignContent,
+  ZCampaignEnvelope,
+  ZRequiredData,
   canClone,
+  canCreateFollowup,
   canToggleListable,
   canTransition,
+  canUseRequiredDataStep,
   canUseTips,
   campaignFamily,
-  effectiveMerchantLevel,
   emptyCampaignContent,
   isCampaignType,
   isEditableStatus,
   type CampaignStep,
-  type TCampaignContentPatch,
+  type TCampaignContent,
   type TCampaignDeleteResponse,
   type TCampaignEnvelope,
   type TCampaignRow,
+  type TCampaignSaveBody,
   type TStatusHistoryResponse,
 } from '@backoffice/domain';
+import {
+  checkNeed,
+  findMerchantAccess,
+  requireMerchantAccess,
+  type MerchantAccess,
+  type UserRow,
+} from '../../access/merchant-access.js';
 import type { AppContext } from '../../app-context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { campaigns, campaignStatusHistory, users } from '../../db/schema.js';
 import { AppError, badRequest, forbidden, notFound } from '../../http/errors.js';
-import {
-  findMerchantAccess,
-  requireMerchantAccess,
-  type MerchantAccess,
-} from '../merchants/access.js';
-import type { UserRow } from '../users/queries.js';
-import { changeStatus, notifyStatusChanges } from './lifecycle.js';
+import { changeStatus, notifyStatusChanges, type StatusChange } from './lifecycle.js';
 import { findCampaign, findFollowups, type CampaignListRecord } from './queries.js';
 import { sanitizeContentPatch } from './sanitize.js';
-import { campaignErrors, toCampaignRow, toEnvelope } from './view.js';
+import { campaignErrors, toCampaignRow, toEnvelope, validationColumns } from './view.js';
+import { copyCampaignImage, removeUnusedImage } from './image-files.js';
 
 export interface LoadedCampaign {
   record: CampaignListRecord;
@@ -45,16 +56,34 @@ export interface LoadedCampaign {
 /**
  * The campaign, if the user may manage campaigns of its merchant. Campaigns of
  * merchants the user cannot see answer 404 (their existence is not told); tips
- * answer 403 to users who are neither admin nor agency.
+ * answer 403 to users who are neither admin nor agency. With `lock` (inside a
+ * transaction) the row is read again under a row lock once the caller is
+ * known, and that fresh copy is returned.
  */
-export async function loadCampaign(db: DbOrTx, user: UserRow, id: string): Promise<LoadedCampaign> {
-  const record = await findCampaign(db, id);
-  if (!record) throw notFound();
-  const access = await findMerchantAccess(db, user, record.campaign.merchantId);
+export async function loadCampaign(
+  db: DbOrTx,
+  user: UserRow,
+  id: string,
+  options: { lock?: boolean } = {},
+): Promise<LoadedCampaign> {
+  const found = await findCampaign(db, id);
+  if (!found) throw notFound();
+  const access = await findMerchantAccess(db, user, found.campaign.merchantId);
   if (!access) throw notFound();
-  if (user.level === 'other' && !access.roles.includes('manage-campaigns')) throw forbidden();
-  if (campaignFamily(record.campaign.type) === 'tip' && !canUseTips(user)) throw forbidden();
-  return { record, access };
+  checkNeed(access, { role: 'manage-campaigns' });
+  if (campaignFamily(found.campaign.type) === 'tip' && !canUseTips(user)) throw forbidden();
+  if (!options.lock) return { record: found, access };
+  const locked = await findCampaign(db, id, { lock: true });
+  if (!locked) throw notFound();
+  return { record: locked, access };
+}
+
+/** loadCampaign with a lock, for commands that may only change an editable campaign. */
+async function loadEditable(tx: DbOrTx, user: UserRow, id: string): Promise<LoadedCampaign> {
+  const loaded = await loadCampaign(tx, user, id, { lock: true });
+  if (!isEditableStatus(loaded.record.campaign.status))
+    throw new AppError(409, 'campaign_not_editable', 'current_status');
+  return loaded;
 }
 
 async function followupIds(db: DbOrTx, id: string): Promise<string[]> {
@@ -64,6 +93,33 @@ async function followupIds(db: DbOrTx, id: string): Promise<string[]> {
     .where(and(eq(campaigns.parentId, id), ne(campaigns.status, 'deleted')))
     .orderBy(asc(campaigns.createdAt));
   return rows.map((row) => row.id);
+}
+
+/** The envelope as stored now, checked against the answer schema (inside a command's transaction). */
+async function answer(
+  ctx: AppContext,
+  db: DbOrTx,
+  user: UserRow,
+  access: MerchantAccess,
+  id: string,
+): Promise<TCampaignEnvelope> {
+  const record = await findCampaign(db, id);
+  if (!record) throw notFound();
+  const envelope = toEnvelope(
+    record,
+    await followupIds(db, id),
+    user,
+    access,
+    ctx.config.web.frontendUrl,
+  );
+  const checked = ZCampaignEnvelope.safeParse(envelope);
+  if (!checked.success) {
+    // Input the save schema let through but the answer cannot carry: refused, and rolled back.
+    const path = checked.error.issues[0]?.path ?? [];
+    const field = path.filter((part) => part !== 'campaign').join('.');
+    throw badRequest('invalid_value', field || undefined);
+  }
+  return envelope;
 }
 
 export async function envelopeOf(
@@ -76,14 +132,6 @@ export async function envelopeOf(
   return toEnvelope(record, await followupIds(db, id), user, access, ctx.config.web.frontendUrl);
 }
 
-function requireLevelFeature(
-  user: UserRow,
-  access: MerchantAccess,
-  allowed: (level: number) => boolean,
-) {
-  if (!allowed(effectiveMerchantLevel(user.level, access.merchant.level))) throw forbidden();
-}
-
 const allStepsSaved = () => Object.fromEntries(CAMPAIGN_STEPS.map((step) => [step, true]));
 
 export async function createCampaign(
@@ -91,72 +139,113 @@ export async function createCampaign(
   user: UserRow,
   body: { merchant: string; type: string },
 ): Promise<TCampaignEnvelope> {
-  const access = await requireMerchantAccess(ctx.db, user, body.merchant, 'manage-campaigns');
   if (!isCampaignType(body.type)) throw badRequest('invalid_value', 'type');
-  if (campaignFamily(body.type) === 'tip' && !canUseTips(user)) throw forbidden();
-  const [created] = await ctx.db
-    .insert(campaigns)
-    .values({
-      merchantId: access.merchant.id,
-      type: body.type,
-      content: emptyCampaignContent(),
-      editorId: user.id,
-    })
-    .returning({ id: campaigns.id });
-  if (!created) throw new Error('insert returned no row');
-  await ctx.db
-    .insert(campaignStatusHistory)
-    .values({ campaignId: created.id, toStatus: 'created', userId: user.id });
-  return envelopeOf(ctx, ctx.db, user, created.id);
+  const type = body.type;
+  return ctx.db.transaction(async (tx) => {
+    const access = await requireMerchantAccess(tx, user, body.merchant, {
+      role: 'manage-campaigns',
+    });
+    if (campaignFamily(type) === 'tip' && !canUseTips(user)) throw forbidden();
+    const content = emptyCampaignContent();
+    const [created] = await tx
+      .insert(campaigns)
+      .values({
+        merchantId: access.merchant.id,
+        type,
+        content,
+        editorId: user.id,
+        ...validationColumns({
+          type,
+          content,
+          title: {},
+          validFrom: null,
+          validUntil: null,
+          imagePath: null,
+        }),
+      })
+      .returning({ id: campaigns.id });
+    if (!created) throw new Error('insert returned no row');
+    await tx
+      .insert(campaignStatusHistory)
+      .values({ campaignId: created.id, toStatus: 'created', userId: user.id });
+    return answer(ctx, tx, user, access, created.id);
+  });
+}
+
+const dateOrNull = (value: string | null) => (value ? new Date(value) : null);
+
+/**
+ * A level-0 merchant's user may not set required data (spec §6). Sending the
+ * stored value back unchanged is harmless and allowed.
+ */
+function checkRequiredData(
+  access: MerchantAccess,
+  stored: TCampaignContent,
+  patch: TCampaignSaveBody,
+  validate: CampaignStep | undefined,
+) {
+  if (canUseRequiredDataStep(access.level)) return;
+  const unchanged =
+    patch.required_data === undefined ||
+    isDeepStrictEqual(
+      ZRequiredData.parse(patch.required_data),
+      ZRequiredData.parse(stored.required_data),
+    );
+  if (validate === 'requireddata' || !unchanged) {
+    throw new AppError(403, 'forbidden', 'required_data');
+  }
 }
 
 /**
- * Saves a campaign's content (spec §4 "Wizard saving"). Invalid values are
- * kept, so nothing typed is lost; the envelope reports the errors per step.
- * `validate` names the step of an intermediate save; without it every step
- * counts as saved (a full save). A rejected campaign returns to created.
+ * Saves a campaign's content (spec §4 "Wizard saving"): the patch is merged
+ * into the stored campaign under its row lock, so concurrent saves of
+ * different steps both last. Invalid values are kept, so nothing typed is
+ * lost; the envelope reports the errors per step. `validate` names the step of
+ * an intermediate save; without it every step counts as saved (a full save).
+ * A save that names the version it was loaded at is refused when the
+ * campaign has changed since. A rejected campaign returns to created.
  */
 export async function saveCampaign(
   ctx: AppContext,
   user: UserRow,
   id: string,
-  patch: TCampaignContentPatch,
+  body: TCampaignSaveBody,
   validate: CampaignStep | undefined,
 ): Promise<TCampaignEnvelope> {
-  const changes = await ctx.db.transaction(async (tx) => {
-    const { record } = await loadCampaign(tx, user, id);
+  const { version, ...patch } = body;
+  let changes: StatusChange[] = [];
+  const envelope = await ctx.db.transaction(async (tx) => {
+    const { record, access } = await loadEditable(tx, user, id);
     const { campaign } = record;
-    if (!isEditableStatus(campaign.status))
-      throw new AppError(409, 'campaign_not_editable', 'current_status');
+    if (version !== undefined && version !== campaign.version)
+      throw new AppError(409, 'campaign_changed', 'version');
+    checkRequiredData(access, campaign.content, patch, validate);
     const safe = sanitizeContentPatch(patch, campaign.content.description_format);
     const content = ZCampaignContent.parse({ ...campaign.content, ...safe });
-    const values = {
+    const columns = {
       content,
       title: safe.title ?? campaign.title,
-      validFrom:
-        patch.valid_from !== undefined
-          ? patch.valid_from
-            ? new Date(patch.valid_from)
-            : null
-          : campaign.validFrom,
+      validFrom: patch.valid_from !== undefined ? dateOrNull(patch.valid_from) : campaign.validFrom,
       validUntil:
-        patch.valid_until !== undefined
-          ? patch.valid_until
-            ? new Date(patch.valid_until)
-            : null
-          : campaign.validUntil,
+        patch.valid_until !== undefined ? dateOrNull(patch.valid_until) : campaign.validUntil,
+    };
+    const values = {
+      ...columns,
+      ...validationColumns({ ...columns, type: campaign.type, imagePath: campaign.imagePath }),
       stepsSaved: validate ? { ...campaign.stepsSaved, [validate]: true } : allStepsSaved(),
+      version: campaign.version + 1,
       editorId: user.id,
       modifiedAt: new Date(),
     };
     if (campaign.status === 'rejected') {
-      return [await changeStatus(tx, campaign, 'created', { userId: user.id, set: values })];
+      changes = [await changeStatus(tx, campaign, 'created', { userId: user.id, set: values })];
+    } else {
+      await tx.update(campaigns).set(values).where(eq(campaigns.id, id));
     }
-    await tx.update(campaigns).set(values).where(eq(campaigns.id, id));
-    return [];
+    return answer(ctx, tx, user, access, id);
   });
   await notifyStatusChanges(ctx, changes);
-  return envelopeOf(ctx, ctx.db, user, id);
+  return envelope;
 }
 
 /** Submits a campaign without errors; agencies' and admins' submissions are approved after a delay. */
@@ -165,8 +254,8 @@ export async function submitCampaign(
   user: UserRow,
   id: string,
 ): Promise<TCampaignEnvelope> {
-  await ctx.db.transaction(async (tx) => {
-    const { record } = await loadCampaign(tx, user, id);
+  return ctx.db.transaction(async (tx) => {
+    const { record, access } = await loadCampaign(tx, user, id, { lock: true });
     if (!canTransition('submit', record.campaign.status, 'merchant')) {
       throw new AppError(409, 'campaign_not_submittable', 'current_status');
     }
@@ -177,57 +266,68 @@ export async function submitCampaign(
       userId: user.id,
       set: autoApprove ? { autoApproveAt: new Date(Date.now() + delay) } : {},
     });
+    return answer(ctx, tx, user, access, id);
   });
-  return envelopeOf(ctx, ctx.db, user, id);
 }
 
-/** Copies a campaign: new id, title marked as copy, status created, statistics zeroed (merchant level 1). */
+/**
+ * Copies a campaign: new id, title marked as copy, status created, statistics
+ * zeroed, its own copy of the image file (merchant level 1). A follow-up is a
+ * copy linked to its source, with a runtime of its own.
+ */
 export async function cloneCampaign(
   ctx: AppContext,
   user: UserRow,
   sourceId: string,
   options: { parentId?: string } = {},
 ): Promise<TCampaignEnvelope> {
-  const { record, access } = await loadCampaign(ctx.db, user, sourceId);
-  if (!options.parentId) requireLevelFeature(user, access, canClone);
-  const source = record.campaign;
   const isFollowup = options.parentId !== undefined;
+  const { record, access } = await loadCampaign(ctx.db, user, sourceId);
+  checkNeed(access, { feature: isFollowup ? canCreateFollowup : canClone });
+  const source = record.campaign;
+  const id = randomUUID();
+  const imagePath = await copyCampaignImage(ctx, source.imagePath, id, source.imageExtension);
   const title = Object.fromEntries(
     Object.entries(source.title).map(([locale, text]) => [
       locale,
       isFollowup ? text : `${text} (Kopie)`,
     ]),
   );
-  const id = await ctx.db.transaction(async (tx) => {
-    const [created] = await tx
-      .insert(campaigns)
-      .values({
-        merchantId: source.merchantId,
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      const columns = {
         type: source.type,
         title,
         content: { ...source.content, title },
         // A follow-up gets its own runtime; a clone keeps the source's.
         validFrom: isFollowup ? null : source.validFrom,
         validUntil: isFollowup ? null : source.validUntil,
-        imagePath: source.imagePath,
-        imageExtension: source.imageExtension,
+        imagePath,
+      };
+      await tx.insert(campaigns).values({
+        ...columns,
+        ...validationColumns(columns),
+        id,
+        merchantId: source.merchantId,
+        imageExtension: imagePath ? source.imageExtension : null,
         isListable: true,
         isClone: !isFollowup,
         stepsSaved: isFollowup ? {} : allStepsSaved(),
         parentId: options.parentId ?? null,
         editorId: user.id,
-      })
-      .returning({ id: campaigns.id });
-    if (!created) throw new Error('insert returned no row');
-    await tx.insert(campaignStatusHistory).values({
-      campaignId: created.id,
-      toStatus: 'created',
-      userId: user.id,
-      reason: isFollowup ? `followup_of:${sourceId}` : `clone_of:${sourceId}`,
+      });
+      await tx.insert(campaignStatusHistory).values({
+        campaignId: id,
+        toStatus: 'created',
+        userId: user.id,
+        reason: isFollowup ? `followup_of:${sourceId}` : `clone_of:${sourceId}`,
+      });
+      return answer(ctx, tx, user, access, id);
     });
-    return created.id;
-  });
-  return envelopeOf(ctx, ctx.db, user, id);
+  } catch (error) {
+    if (imagePath) await removeUnusedImage(ctx, imagePath, id);
+    throw error;
+  }
 }
 
 export async function toggleListable(
@@ -235,19 +335,21 @@ export async function toggleListable(
   user: UserRow,
   id: string,
 ): Promise<{ listable: boolean }> {
-  const { access } = await loadCampaign(ctx.db, user, id);
-  requireLevelFeature(user, access, canToggleListable);
-  const [row] = await ctx.db
-    .update(campaigns)
-    .set({
-      isListable: sql`not ${campaigns.isListable}`,
-      modifiedAt: sql`now()`,
-      editorId: user.id,
-    })
-    .where(eq(campaigns.id, id))
-    .returning({ listable: campaigns.isListable });
-  if (!row) throw notFound();
-  return { listable: row.listable };
+  return ctx.db.transaction(async (tx) => {
+    const { access } = await loadCampaign(tx, user, id, { lock: true });
+    checkNeed(access, { feature: canToggleListable });
+    const [row] = await tx
+      .update(campaigns)
+      .set({
+        isListable: sql`not ${campaigns.isListable}`,
+        modifiedAt: sql`now()`,
+        editorId: user.id,
+      })
+      .where(eq(campaigns.id, id))
+      .returning({ listable: campaigns.isListable });
+    if (!row) throw notFound();
+    return { listable: row.listable };
+  });
 }
 
 /** Deletes a campaign unless people took part in it (spec §4 "Delete"). */
@@ -257,7 +359,7 @@ export async function deleteCampaign(
   id: string,
 ): Promise<TCampaignDeleteResponse> {
   return ctx.db.transaction(async (tx) => {
-    const { record } = await loadCampaign(tx, user, id);
+    const { record } = await loadCampaign(tx, user, id, { lock: true });
     const { campaign } = record;
     if (campaign.status === 'deleted') return { status: 'deleted', reason: null };
     if (campaign.participations > 0)
@@ -292,14 +394,14 @@ export async function statusHistory(
   };
 }
 
-async function followupRows(ctx: AppContext, id: string): Promise<TCampaignRow[]> {
-  const records = await findFollowups(ctx.db, id);
+async function followupRows(ctx: AppContext, db: DbOrTx, id: string): Promise<TCampaignRow[]> {
+  const records = await findFollowups(db, id);
   return records.map((record) => toCampaignRow(record, ctx.config.web.frontendUrl));
 }
 
 export async function listFollowups(ctx: AppContext, user: UserRow, id: string) {
   await loadCampaign(ctx.db, user, id);
-  return { rows: await followupRows(ctx, id) };
+  return { rows: await followupRows(ctx, ctx.db, id) };
 }
 
 /** Unlinks follow-ups from their parent: one (by ident) or all. The campaigns themselves stay. */
@@ -309,13 +411,56 @@ export async function unlinkFollowups(
   id: string,
   followupId: string | undefined,
 ) {
-  await loadCampaign(ctx.db, user, id);
-  await ctx.db
-    .update(campaigns)
-    .set({ parentId: null, modifiedAt: sql`now()` })
-    .where(and(eq(campaigns.parentId, id), followupId ? eq(campaigns.id, followupId) : undefined));
-  return { rows: await followupRows(ctx, id) };
+  return ctx.db.transaction(async (tx) => {
+    await loadCampaign(tx, user, id, { lock: true });
+    await tx
+      .update(campaigns)
+      .set({ parentId: null, modifiedAt: sql`now()` })
+      .where(
+        and(eq(campaigns.parentId, id), followupId ? eq(campaigns.id, followupId) : undefined),
+      );
+    return { rows: await followupRows(ctx, tx, id) };
+  });
 }
 
 export const createFollowup = (ctx: AppContext, user: UserRow, id: string) =>
   cloneCampaign(ctx, user, id, { parentId: id });
+
+/**
+ * Sets a campaign's image columns (a new file, or none) under the row lock,
+ * with its errors and version; the answer is the envelope.
+ */
+export async function setCampaignImage(
+  ctx: AppContext,
+  user: UserRow,
+  id: string,
+  image: { path: string; extension: string } | null,
+): Promise<{ envelope: TCampaignEnvelope; previous: string | null }> {
+  return ctx.db.transaction(async (tx) => {
+    const { record, access } = await loadEditable(tx, user, id);
+    const { campaign } = record;
+    const imagePath = image?.path ?? null;
+    await tx
+      .update(campaigns)
+      .set({
+        imagePath,
+        imageExtension: image?.extension ?? null,
+        ...validationColumns({ ...campaign, imagePath }),
+        version: campaign.version + 1,
+        editorId: user.id,
+        modifiedAt: sql`now()`,
+      })
+      .where(eq(campaigns.id, id));
+    return {
+      envelope: await answer(ctx, tx, user, access, id),
+      previous: campaign.imagePath,
+    };
+  });
+}
+
+/** Checks the caller and the campaign's status before anything of an upload is read. */
+export async function checkImageUpload(ctx: AppContext, user: UserRow, id: string): Promise<void> {
+  const { record } = await loadCampaign(ctx.db, user, id);
+  if (!isEditableStatus(record.campaign.status))
+    throw new AppError(409, 'campaign_not_editable', 'current_status');
+}

@@ -1,12 +1,13 @@
 /** Turns stored campaigns into the API's shapes: list rows and the envelope. */
 import {
   CAMPAIGN_STEPS,
+  VALIDATION_RULES_VERSION,
   ZCampaignContent,
   campaignPhase,
   emptyCampaignContent,
-  hasRole,
   isEditableStatus,
   validateCampaign,
+  type CampaignType,
   type StepError,
   type TCampaignContent,
   type TCampaign,
@@ -14,9 +15,8 @@ import {
   type TCampaignRow,
   type TMerchantSummary,
 } from '@backoffice/domain';
-import type { UserRow } from '../users/queries.js';
-import type { MerchantAccess } from '../merchants/access.js';
-import { merchantSummary } from '../merchants/access.js';
+import type { MerchantAccess, UserRow } from '../../access/merchant-access.js';
+import { merchantSummary } from '../../access/merchant-list.js';
 import type { CampaignListRecord, CampaignRecord } from './queries.js';
 
 export const fileUrl = (storedPath: string) => `/files/${storedPath}`;
@@ -31,7 +31,6 @@ export function toCampaignRow(
   now = new Date(),
 ): TCampaignRow {
   const { campaign } = record;
-  const errors = campaignErrors(campaign);
   return {
     uuid: campaign.id,
     type: campaign.type,
@@ -44,7 +43,7 @@ export function toCampaignRow(
     editor: record.editorEmail ? { email: record.editorEmail } : null,
     image: campaign.imagePath ? { src: fileUrl(campaign.imagePath) } : null,
     is_listable: campaign.isListable,
-    is_unfinished: isUnfinished(campaign, errors),
+    is_unfinished: isUnfinished(campaign, campaignErrors(campaign)),
     participations: campaign.participations,
     distinct_users: campaign.distinctUsers,
     view_list: campaign.viewList,
@@ -57,12 +56,17 @@ export function toCampaignRow(
 
 const EMPTY_CONTENT = emptyCampaignContent();
 
+/** What validation reads of a campaign: the columns a write sets. */
+export type ValidatedColumns = Pick<
+  CampaignRecord,
+  'type' | 'content' | 'title' | 'validFrom' | 'validUntil' | 'imagePath'
+>;
+
 /**
  * The content as validated: stored content (parsed when it was saved), over
  * the defaults for fields the model gained later, with the column values.
- * No zod parse here: lists call this for every row.
  */
-function contentOf(campaign: CampaignRecord): TCampaignContent {
+function contentOf(campaign: ValidatedColumns): TCampaignContent {
   return {
     ...EMPTY_CONTENT,
     ...campaign.content,
@@ -72,11 +76,30 @@ function contentOf(campaign: CampaignRecord): TCampaignContent {
   };
 }
 
-export function campaignErrors(campaign: CampaignRecord): StepError[] {
+function computeErrors(campaign: ValidatedColumns): StepError[] {
   return validateCampaign(contentOf(campaign), {
-    type: campaign.type,
+    type: campaign.type as CampaignType,
     hasImage: campaign.imagePath !== null,
   });
+}
+
+/**
+ * The validation columns every write stores with the columns it sets, so that
+ * reads never validate content (validation costs time proportional to the
+ * content; lists would pay it for every row).
+ */
+export function validationColumns(campaign: ValidatedColumns): {
+  validationErrors: StepError[];
+  validationVersion: number;
+} {
+  return { validationErrors: computeErrors(campaign), validationVersion: VALIDATION_RULES_VERSION };
+}
+
+/** The stored errors; computed only for a row stored under older rules and not yet refreshed. */
+export function campaignErrors(campaign: CampaignRecord): StepError[] {
+  return campaign.validationVersion === VALIDATION_RULES_VERSION
+    ? campaign.validationErrors
+    : computeErrors(campaign);
 }
 
 function isUnfinished(campaign: CampaignRecord, errors: StepError[]): boolean {
@@ -106,6 +129,7 @@ export function toCampaign(
     parent: campaign.parentId,
     followups,
     created: campaign.createdAt.toISOString(),
+    version: campaign.version,
   };
 }
 
@@ -128,8 +152,7 @@ export function toEnvelope(
       ),
       is_unfinished: isUnfinished(campaign, errors),
     },
-    allow_edit:
-      isEditableStatus(campaign.status) && hasRole(user, access.roles, 'manage-campaigns'),
+    allow_edit: isEditableStatus(campaign.status) && access.roles.includes('manage-campaigns'),
     merchant,
   };
 }

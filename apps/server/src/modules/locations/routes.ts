@@ -15,7 +15,7 @@ import {
   ZMerchantIdParams,
   type TLocationFields,
 } from '@backoffice/domain';
-import { requireMerchantAccess } from '../merchants/access.js';
+import { requireMerchantAccess } from '../../access/merchant-access.js';
 import { readSingleUpload } from '../../http/uploads.js';
 import { registerDomainValidationErrors } from '../merchants/validation-errors.js';
 import { currentUser } from '../users/current-user.js';
@@ -146,7 +146,7 @@ export const locationRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = await currentUser(request);
       // Who asks is checked before the upload is read.
-      await requireMerchantAccess(ctx.db, user, request.params.id, 'manage-merchant');
+      await requireMerchantAccess(ctx.db, user, request.params.id, { role: 'manage-merchant' });
       const data = await readSingleUpload(
         request,
         ctx.config.files.csvMaxBytes,

@@ -16,7 +16,7 @@ import type { AppContext } from '../../app-context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { locationImportJobs, locations } from '../../db/schema.js';
 import { AppError, notFound } from '../../http/errors.js';
-import { requireMerchantAccess } from '../merchants/access.js';
+import { requireMerchantAccess } from '../../access/merchant-access.js';
 import type { UserRow } from '../users/queries.js';
 import { parseLocationCsv } from './csv.js';
 import { geocodeLocation } from './geocode.js';
@@ -30,7 +30,7 @@ export async function locationList(
   user: UserRow,
   merchantId: string,
 ): Promise<TLocationListResponse> {
-  await requireMerchantAccess(ctx.db, user, merchantId, ROLE);
+  await requireMerchantAccess(ctx.db, user, merchantId, { role: ROLE });
   const rows = await ctx.db
     .select()
     .from(locations)
@@ -63,7 +63,7 @@ export async function getLocation(
   merchantId: string,
   locationId: string,
 ): Promise<TLocation> {
-  await requireMerchantAccess(ctx.db, user, merchantId, ROLE);
+  await requireMerchantAccess(ctx.db, user, merchantId, { role: ROLE });
   return toLocation(await findLocation(ctx.db, merchantId, locationId));
 }
 
@@ -111,7 +111,7 @@ export async function saveLocation(
   fields: TLocationFields,
   useAnyway: boolean,
 ): Promise<TLocation> {
-  await requireMerchantAccess(ctx.db, user, merchantId, ROLE);
+  await requireMerchantAccess(ctx.db, user, merchantId, { role: ROLE });
   const previous = locationId ? await findLocation(ctx.db, merchantId, locationId) : undefined;
   // Geocoding may take seconds: done before the transaction so that it holds no lock meanwhile.
   const geo = await geocodeForSave(ctx, fields, useAnyway, previous);
@@ -140,7 +140,7 @@ export async function deleteLocation(
   merchantId: string,
   locationId: string,
 ): Promise<void> {
-  await requireMerchantAccess(ctx.db, user, merchantId, ROLE);
+  await requireMerchantAccess(ctx.db, user, merchantId, { role: ROLE });
   const deleted = await ctx.db
     .delete(locations)
     .where(and(eq(locations.id, locationId), eq(locations.merchantId, merchantId)))
@@ -161,7 +161,7 @@ export async function uploadLocations(
   merchantId: string,
   data: Buffer,
 ): Promise<TLocationImportJob> {
-  await requireMerchantAccess(ctx.db, user, merchantId, ROLE);
+  await requireMerchantAccess(ctx.db, user, merchantId, { role: ROLE });
   const result = parseLocationCsv(data, ctx.config.files.csvMaxRows);
   if (result.kind === 'empty') throw new AppError(400, 'no_locations_uploaded', 'upload');
   if (result.kind === 'refused') throw new UploadRefusedError(result.errors);
@@ -192,7 +192,7 @@ export async function importJob(
   merchantId: string,
   jobId: string,
 ): Promise<TLocationImportJob> {
-  await requireMerchantAccess(ctx.db, user, merchantId, ROLE);
+  await requireMerchantAccess(ctx.db, user, merchantId, { role: ROLE });
   const [job] = await ctx.db
     .select()
     .from(locationImportJobs)

@@ -15,7 +15,8 @@ import {
   type TMerchantProfile,
 } from '@backoffice/domain';
 import { currentUser } from '../users/current-user.js';
-import { listMerchantsForUser, requireMerchantAccess } from './access.js';
+import { requireMerchantAccess } from '../../access/merchant-access.js';
+import { listMerchantsForUser } from '../../access/merchant-list.js';
 import {
   createMerchant,
   removeMerchantImage,
@@ -143,7 +144,7 @@ export const merchantRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = await currentUser(request);
       // Who asks is checked before the upload is read.
-      await requireMerchantAccess(db, user, request.params.id, 'manage-merchant');
+      await requireMerchantAccess(db, user, request.params.id, { role: 'manage-merchant' });
       const upload = await readSingleUpload(request, ctx.config.files.imageMaxBytes, {
         missing: 'no_image',
         tooLarge: 'image_too_large',

@@ -21,7 +21,12 @@ import { ImageRejectedError, processImage } from '../../files/images.js';
 import { newImageKey } from '../../files/storage.js';
 import { AppError, notFound } from '../../http/errors.js';
 import type { UserRow } from '../users/queries.js';
-import { merchantSummary, requireMerchantAccess, type MerchantRow } from './access.js';
+import {
+  requireMerchantAccess,
+  type MerchantAccess,
+  type MerchantRow,
+} from '../../access/merchant-access.js';
+import { merchantSummary } from '../../access/merchant-list.js';
 import { toMerchantDetail } from './view.js';
 
 const blankToNull = (value: string) => (value === '' ? null : value);
@@ -89,13 +94,31 @@ async function refuseWithoutUpgrade(
   }
 }
 
+/**
+ * Access to change a merchant's profile (data and image): the manage-merchant
+ * role, and the please-upgrade rule. Every profile command asks this.
+ */
+async function requireProfileAccess(
+  tx: DbOrTx,
+  user: UserRow,
+  merchantId: string,
+): Promise<MerchantAccess> {
+  const access = await requireMerchantAccess(tx, user, merchantId, { role: 'manage-merchant' });
+  await refuseWithoutUpgrade(tx, user, () => access.merchant.level);
+  return access;
+}
+
 async function loadMerchant(tx: DbOrTx, id: string): Promise<MerchantRow> {
   const [row] = await tx.select().from(merchants).where(eq(merchants.id, id));
   if (!row) throw notFound();
   return row;
 }
 
-function answer(merchant: MerchantRow, roles: AccountRole[], user: UserRow): TMerchantSaveResponse {
+function answer(
+  merchant: MerchantRow,
+  roles: readonly AccountRole[],
+  user: UserRow,
+): TMerchantSaveResponse {
   return {
     merchant: toMerchantDetail(merchant, roles, isAdmin(user)),
     summary: merchantSummary(merchant, roles),
@@ -144,8 +167,7 @@ export async function saveMerchant(
   adminFields: AdminFields,
 ): Promise<TMerchantSaveResponse> {
   return ctx.db.transaction(async (tx) => {
-    const access = await requireMerchantAccess(tx, user, merchantId, 'manage-merchant');
-    await refuseWithoutUpgrade(tx, user, () => access.merchant.level);
+    const access = await requireProfileAccess(tx, user, merchantId);
     const admin = isAdmin(user);
     await tx
       .update(merchants)
@@ -175,8 +197,7 @@ export async function replaceMerchantImage(
   merchantId: string,
   upload: Buffer,
 ): Promise<TMerchantSaveResponse> {
-  const access = await requireMerchantAccess(ctx.db, user, merchantId, 'manage-merchant');
-  await refuseWithoutUpgrade(ctx.db, user, () => access.merchant.level);
+  const access = await requireProfileAccess(ctx.db, user, merchantId);
   let image;
   try {
     image = await processImage(upload, {
@@ -209,7 +230,7 @@ export async function removeMerchantImage(
   user: UserRow,
   merchantId: string,
 ): Promise<TMerchantSaveResponse> {
-  const access = await requireMerchantAccess(ctx.db, user, merchantId, 'manage-merchant');
+  const access = await requireProfileAccess(ctx.db, user, merchantId);
   const [updated] = await ctx.db
     .update(merchants)
     .set({ imagePath: null, updatedAt: sql`now()` })

@@ -6,13 +6,13 @@ import {
   type TMerchantDetail,
   type TSocialLinks,
 } from '@backoffice/domain';
-import type { MerchantRow } from './access.js';
+import type { MerchantRow } from '../../access/merchant-access.js';
 
 export const imageSrc = (imagePath: string | null) => (imagePath ? `/files/${imagePath}` : null);
 
 export function toMerchantDetail(
   merchant: MerchantRow,
-  roles: AccountRole[],
+  roles: readonly AccountRole[],
   showInternalName: boolean,
 ): TMerchantDetail {
   const social = Object.fromEntries(
@@ -45,6 +45,6 @@ export function toMerchantDetail(
     coreg_enabled: merchant.coregEnabled,
     coreg_default_suitable: merchant.coregDefaultSuitable,
     coreg_terms: coregTerms,
-    roles,
+    roles: [...roles],
   };
 }

@@ -6,7 +6,6 @@
 import { and, count, eq, sql, sum } from 'drizzle-orm';
 import {
   effectiveNotificationSettings,
-  hasRole,
   type NotificationEvent,
   type NotificationSettings,
   type TNotificationListResponse,
@@ -16,7 +15,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { accounts, campaigns, merchants, systemSettings, users } from '../../db/schema.js';
 import { notFound, forbidden } from '../../http/errors.js';
 import { openWinsMail, weeklyStatisticsMail } from '../../mail/templates.js';
-import { requireMerchantAccess } from '../merchants/access.js';
+import { requireMerchantAccess } from '../../access/merchant-access.js';
 import type { UserRow } from '../users/queries.js';
 
 export async function notificationList(
@@ -25,7 +24,7 @@ export async function notificationList(
   merchantId: string,
 ): Promise<TNotificationListResponse> {
   const access = await requireMerchantAccess(ctx.db, user, merchantId);
-  const managesAccounts = hasRole(user, access.roles, 'manage-accounts');
+  const managesAccounts = access.roles.includes('manage-accounts');
   const rows = await ctx.db
     .select({ account: accounts, email: users.email })
     .from(accounts)
@@ -62,7 +61,7 @@ export async function saveNotificationSettings(
     .from(accounts)
     .where(and(eq(accounts.id, accountId), eq(accounts.merchantId, merchantId)));
   if (!account) throw notFound();
-  if (account.userId !== user.id && !hasRole(user, access.roles, 'manage-accounts')) {
+  if (account.userId !== user.id && !access.roles.includes('manage-accounts')) {
     throw forbidden();
   }
   await ctx.db

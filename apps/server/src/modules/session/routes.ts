@@ -7,7 +7,8 @@ import {
   merchantSearchType,
 } from '@backoffice/domain';
 import { claimsOf } from '../../http/authenticate.js';
-import { findMerchantAccess, listMerchantsForUser, merchantSummary } from '../merchants/access.js';
+import { findMerchantAccess } from '../../access/merchant-access.js';
+import { listMerchantsForUser, merchantSummary } from '../../access/merchant-list.js';
 import { currentUser } from '../users/current-user.js';
 import { upsertUserFromToken } from '../users/queries.js';
 

@@ -1,10 +1,14 @@
 /** The user behind a verified token, as stored in the database. */
 import type { FastifyRequest } from 'fastify';
 import { claimsOf } from '../../http/authenticate.js';
-import { hasRole, type AccountRole } from '@backoffice/domain';
 import { forbidden, notFound } from '../../http/errors.js';
-import { findUserWithMerchantAccess, type MerchantAccess } from '../merchants/access.js';
-import { findUserByEmail, type UserRow } from './queries.js';
+import {
+  checkNeed,
+  findUserWithMerchantAccess,
+  type AccessNeed,
+  type MerchantAccess,
+} from '../../access/merchant-access.js';
+import { findUserByEmail, normaliseEmail, type UserRow } from './queries.js';
 
 /**
  * Users are created by POST /init-user on their first visit; every other
@@ -18,18 +22,23 @@ export async function currentUser(request: FastifyRequest): Promise<UserRow> {
 }
 
 /**
- * The current user and their access to a merchant with a role, in one query.
- * A merchant the user may not act for answers 404, a missing role 403.
+ * The current user and their access to a merchant, in one query, checked
+ * against what the action needs. A merchant the user may not act for answers
+ * 404, a missing role or level 403.
  */
 export async function currentUserWithMerchantAccess(
   request: FastifyRequest,
   merchantId: string,
-  role: AccountRole,
+  need: AccessNeed,
 ): Promise<{ user: UserRow; access: MerchantAccess }> {
   const claims = claimsOf(request);
-  const found = await findUserWithMerchantAccess(request.server.ctx.db, claims.email, merchantId);
+  const found = await findUserWithMerchantAccess(
+    request.server.ctx.db,
+    normaliseEmail(claims.email),
+    merchantId,
+  );
   if (!found) throw forbidden();
   if (!found.access) throw notFound();
-  if (!hasRole(found.user, found.access.roles, role)) throw forbidden();
+  checkNeed(found.access, need);
   return { user: found.user, access: found.access };
 }

@@ -8,7 +8,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequestRequired } from '../../../shared/api/client';
 import { campaignKeys, campaignPath } from './campaign-keys';
 
-/** 409 campaign_not_editable: shown by the wizard with its own text. */
+/** 409 campaign_not_editable or campaign_changed: shown by the wizard with its own text. */
 export const SAVE_REFUSAL_STATUSES = [409] as const;
 
 export interface SaveCampaignInput {
@@ -16,14 +16,16 @@ export interface SaveCampaignInput {
   patch: TCampaignContentPatch;
   /** The step of an intermediate save; undefined for a full save. */
   validate: CampaignStep | undefined;
+  /** The version the editor's copy was loaded at: a save over someone else's change is refused. */
+  version: number;
 }
 
-export function saveCampaign({ ident, patch, validate }: SaveCampaignInput) {
+export function saveCampaign({ ident, patch, validate, version }: SaveCampaignInput) {
   return apiRequestRequired<TCampaignEnvelope>({
     method: 'POST',
     path: campaignPath(ident),
     query: { validate },
-    json: patch,
+    json: { ...patch, version },
     quietStatuses: SAVE_REFUSAL_STATUSES,
   });
 }

@@ -132,7 +132,7 @@ export function useStepForm<D>(options: StepFormOptions<D>) {
     const validate = saveValidation(step, errorsAfter(campaign, patch, context));
     const submittedBefore = state.submitted;
     save.mutate(
-      { ident: campaign.uuid, patch, validate },
+      { ident: campaign.uuid, patch, validate, version: campaign.version },
       {
         onSuccess: (saved) => {
           const fresh = read(saved.campaign);
@@ -155,8 +155,12 @@ export function useStepForm<D>(options: StepFormOptions<D>) {
           );
         },
         onError: (error) => {
-          if (error instanceof ApiError && error.status === 409)
-            notifyError(t('campaigns.wizard.notEditableAlert'));
+          if (!(error instanceof ApiError) || error.status !== 409) return;
+          notifyError(
+            error.serverMessage === 'campaign_changed'
+              ? t('errors.server.campaign_changed')
+              : t('campaigns.wizard.notEditableAlert'),
+          );
         },
       },
     );

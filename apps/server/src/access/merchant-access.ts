@@ -1,0 +1,138 @@
+/**
+ * The one access resolver: which merchants a user may act for, with which
+ * roles and at which level (spec §6). Every module asks it; none decides
+ * access itself. The rules are the domain's (effectiveRoles, hasRole,
+ * effectiveMerchantLevel); `accessibleMerchantIds` states the same rules in
+ * SQL for queries over many merchants, and a test holds the two together.
+ */
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { effectiveMerchantLevel, effectiveRoles, type AccountRole } from '@backoffice/domain';
+import type { DbOrTx } from '../db/client.js';
+import { prepared } from '../db/prepared.js';
+import { accounts, merchants, users } from '../db/schema.js';
+import { forbidden, notFound } from '../http/errors.js';
+
+export type MerchantRow = typeof merchants.$inferSelect;
+export type UserRow = typeof users.$inferSelect;
+
+export interface MerchantAccess {
+  merchant: MerchantRow;
+  roles: readonly AccountRole[];
+  /** The merchant level the user acts with (admins 10, agencies 5, else the merchant's). */
+  level: number;
+}
+
+/** What an action needs beyond being allowed to act for the merchant. */
+export interface AccessNeed {
+  role?: AccountRole;
+  /** A level rule of the domain, e.g. canClone; refused with 403 when false. */
+  feature?: (merchantLevel: number) => boolean;
+}
+
+function accessOf(
+  user: Pick<UserRow, 'level'>,
+  merchant: MerchantRow,
+  accountRoles: readonly AccountRole[] | null | undefined,
+): MerchantAccess | undefined {
+  const roles = effectiveRoles(user, accountRoles ?? undefined);
+  if (!roles) return undefined;
+  return { merchant, roles, level: effectiveMerchantLevel(user.level, merchant.level) };
+}
+
+/** Throws 403 when the access lacks what the action needs. */
+export function checkNeed(access: MerchantAccess, need: AccessNeed | undefined): void {
+  if (need?.role && !access.roles.includes(need.role)) throw forbidden();
+  if (need?.feature && !need.feature(access.level)) throw forbidden();
+}
+
+/**
+ * The merchant with the user's roles, or undefined when the user may not act
+ * for it (pending invitations grant nothing).
+ */
+export async function findMerchantAccess(
+  db: DbOrTx,
+  user: UserRow,
+  merchantId: string,
+): Promise<MerchantAccess | undefined> {
+  const [row] = await db
+    .select({ merchant: merchants, roles: accounts.roles })
+    .from(merchants)
+    .leftJoin(
+      accounts,
+      and(
+        eq(accounts.merchantId, merchants.id),
+        eq(accounts.userId, user.id),
+        eq(accounts.pendingInvitation, false),
+      ),
+    )
+    .where(eq(merchants.id, merchantId));
+  return row ? accessOf(user, row.merchant, row.roles) : undefined;
+}
+
+/**
+ * The merchant, if the user may act for it and holds what the action needs.
+ * A merchant the user may not see answers 404, so that its existence is not
+ * told; a missing role or level answers 403.
+ */
+export async function requireMerchantAccess(
+  db: DbOrTx,
+  user: UserRow,
+  merchantId: string,
+  need?: AccessNeed,
+): Promise<MerchantAccess> {
+  const access = await findMerchantAccess(db, user, merchantId);
+  if (!access) throw notFound();
+  checkNeed(access, need);
+  return access;
+}
+
+/**
+ * The user with that email and their access to a merchant, in one prepared
+ * statement (lists ask this on every page). Undefined access: they may not
+ * act for it.
+ */
+export async function findUserWithMerchantAccess(
+  db: DbOrTx,
+  email: string,
+  merchantId: string,
+): Promise<{ user: UserRow; access: MerchantAccess | undefined } | undefined> {
+  const query = prepared(db, 'user-with-merchant-access', (name) =>
+    db
+      .select({ user: users, roles: accounts.roles, merchant: merchants })
+      .from(users)
+      .leftJoin(
+        accounts,
+        and(
+          eq(accounts.userId, users.id),
+          eq(accounts.merchantId, sql.placeholder('merchantId')),
+          eq(accounts.pendingInvitation, false),
+        ),
+      )
+      .leftJoin(merchants, eq(merchants.id, sql.placeholder('merchantId')))
+      .where(eq(users.email, sql.placeholder('email')))
+      .prepare(name),
+  );
+  const [row] = await query.execute({ merchantId, email });
+  if (!row) return undefined;
+  const { user, roles, merchant } = row;
+  return { user, access: merchant ? accessOf(user, merchant, roles) : undefined };
+}
+
+/**
+ * The same rule in SQL: "the merchant id is one the user may act for (with
+ * the role)". Undefined for admins, who may act for every merchant. `column`
+ * is the merchant id column of the query it goes into.
+ */
+export function accessibleMerchants(
+  user: Pick<UserRow, 'id' | 'level'>,
+  column: AnyPgColumn | SQL,
+  role?: AccountRole,
+  userId: unknown = user.id,
+): SQL | undefined {
+  if (user.level === 'admin') return undefined;
+  // Agencies hold every role for their linked merchants (effectiveRoles).
+  const roleCheck =
+    role && user.level !== 'agency' ? sql` and ${accounts.roles} ? ${sql.raw(`'${role}'`)}` : sql``;
+  return sql`${column} in (select ${accounts.merchantId} from ${accounts} where ${accounts.userId} = ${userId} and ${accounts.pendingInvitation} = false${roleCheck})`;
+}

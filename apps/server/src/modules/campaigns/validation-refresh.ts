@@ -1,0 +1,70 @@
+/**
+ * Stored campaign errors are computed by the rules of one version
+ * (VALIDATION_RULES_VERSION). After a release that changed the rules, this
+ * job recomputes the rows stored under older rules, in small batches, in the
+ * background; until a row is refreshed, reads compute its errors themselves.
+ * Several processes may run it at once: each update is conditional on the
+ * version it read, so nothing is written twice or lost.
+ */
+import { and, eq, ne } from 'drizzle-orm';
+import { VALIDATION_RULES_VERSION } from '@backoffice/domain';
+import type { AppContext } from '../../app-context.js';
+import { campaigns } from '../../db/schema.js';
+import { validationColumns } from './view.js';
+
+const BATCH_SIZE = 200;
+
+/** Refreshes every stale row; returns how many it refreshed. `stopped` ends it between batches. */
+export async function refreshStaleValidation(
+  ctx: AppContext,
+  stopped: () => boolean = () => false,
+): Promise<number> {
+  let refreshed = 0;
+  const skipped = new Set<string>();
+  while (!stopped()) {
+    const rows = await ctx.db
+      .select({
+        id: campaigns.id,
+        type: campaigns.type,
+        content: campaigns.content,
+        title: campaigns.title,
+        validFrom: campaigns.validFrom,
+        validUntil: campaigns.validUntil,
+        imagePath: campaigns.imagePath,
+        validationVersion: campaigns.validationVersion,
+      })
+      .from(campaigns)
+      .where(ne(campaigns.validationVersion, VALIDATION_RULES_VERSION))
+      .limit(BATCH_SIZE + skipped.size);
+    const batch = rows.filter((row) => !skipped.has(row.id));
+    if (batch.length === 0) break;
+    for (const row of batch) {
+      // A row another process refreshed meanwhile is left as it is.
+      const updated = await ctx.db
+        .update(campaigns)
+        .set(validationColumns(row))
+        .where(
+          and(eq(campaigns.id, row.id), eq(campaigns.validationVersion, row.validationVersion)),
+        )
+        .returning({ id: campaigns.id });
+      if (updated.length > 0) refreshed += 1;
+      else skipped.add(row.id);
+    }
+  }
+  return refreshed;
+}
+
+/** Starts the refresh in the background; the returned function stops it and waits for it. */
+export function startValidationRefresh(ctx: AppContext): () => Promise<void> {
+  let stop = false;
+  const running = refreshStaleValidation(ctx, () => stop).then(
+    (count) => {
+      if (count > 0) ctx.log.info({ count }, 'campaign errors recomputed for the current rules');
+    },
+    (error: unknown) => ctx.log.error({ err: error }, 'campaign error refresh failed'),
+  );
+  return async () => {
+    stop = true;
+    await running;
+  };
+}

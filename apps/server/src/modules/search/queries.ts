@@ -1,0 +1,81 @@
+/**
+ * Data access of site search and tags. Campaign hits come from the merchants
+ * whose campaigns the caller may manage, merchant hits from those the caller
+ * may act for: both through the access resolver's rule.
+ */
+import { and, asc, desc, eq, ilike, ne, or, sql } from 'drizzle-orm';
+import { accessibleMerchants, type UserRow } from '../../access/merchant-access.js';
+import type { DbOrTx } from '../../db/client.js';
+import { campaigns, merchants, tags } from '../../db/schema.js';
+import { campaignTextMatches, containsPattern, prefixPattern } from '../../db/text-search.js';
+
+export type MerchantHitRow = typeof merchants.$inferSelect;
+export interface CampaignHitRow {
+  campaign: typeof campaigns.$inferSelect;
+  merchantName: string;
+  brandName: string | null;
+}
+
+export async function searchMerchants(
+  db: DbOrTx,
+  user: UserRow,
+  query: { text: string; byId: boolean },
+  limit: number,
+): Promise<MerchantHitRow[]> {
+  const pattern = containsPattern(query.text);
+  return db
+    .select()
+    .from(merchants)
+    .where(
+      and(
+        accessibleMerchants(user, merchants.id),
+        query.byId
+          ? eq(merchants.id, query.text)
+          : or(ilike(merchants.name, pattern), ilike(merchants.brandName, pattern)),
+      ),
+    )
+    .orderBy(asc(merchants.name))
+    .limit(limit);
+}
+
+export async function searchCampaigns(
+  db: DbOrTx,
+  user: UserRow,
+  query: { text: string; byId: boolean; includeTips: boolean },
+  limit: number,
+): Promise<CampaignHitRow[]> {
+  return db
+    .select({ campaign: campaigns, merchantName: merchants.name, brandName: merchants.brandName })
+    .from(campaigns)
+    .innerJoin(merchants, eq(merchants.id, campaigns.merchantId))
+    .where(
+      and(
+        accessibleMerchants(user, campaigns.merchantId, 'manage-campaigns'),
+        ne(campaigns.status, 'deleted'),
+        query.includeTips ? undefined : sql`${campaigns.type} not like 'tip/%'`,
+        query.byId
+          ? eq(campaigns.id, query.text)
+          : campaignTextMatches(containsPattern(query.text), { useIndex: true }),
+      ),
+    )
+    .orderBy(desc(campaigns.modifiedAt))
+    .limit(limit);
+}
+
+export async function tagsStartingWith(
+  db: DbOrTx,
+  text: string | undefined,
+  limit: number,
+): Promise<string[]> {
+  const rows = await db
+    .select({ name: tags.name })
+    .from(tags)
+    .where(text ? ilike(tags.name, prefixPattern(text)) : undefined)
+    .orderBy(asc(tags.name))
+    .limit(limit);
+  return rows.map((row) => row.name);
+}
+
+export async function addTag(db: DbOrTx, name: string): Promise<void> {
+  await db.insert(tags).values({ name }).onConflictDoNothing();
+}

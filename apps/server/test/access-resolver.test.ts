@@ -1,0 +1,146 @@
+/**
+ * The one access resolver: its SQL form (used by lists and search) and its
+ * TypeScript form (used by single-merchant commands) say the same for every
+ * user, merchant and role; site search shows campaigns only to those who may
+ * manage them, and matches titles, never the title's JSON keys.
+ */
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACCOUNT_ROLES, hasRole, type AccountRole } from '@backoffice/domain';
+import {
+  accessibleMerchants,
+  findMerchantAccess,
+  type UserRow,
+} from '../src/access/merchant-access.js';
+import { queryRows } from '../src/db/client.js';
+import { accounts, merchants, users } from '../src/db/schema.js';
+import { bearer, createTestApp, type TestApp } from './helpers.js';
+
+let t: TestApp;
+const tokens: Record<string, string> = {};
+
+async function api(method: 'GET' | 'POST', url: string, who: string, payload?: object) {
+  return t.app.inject({
+    method,
+    url: `/api${url}`,
+    headers: bearer(String(tokens[who])),
+    ...(payload ? { payload } : {}),
+  });
+}
+
+async function merchantId(brandName: string) {
+  const [row] = await t.ctx.db.select().from(merchants).where(eq(merchants.brandName, brandName));
+  return String(row?.id);
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  for (const who of ['admin', 'agency', 'owner', 'silver', 'staff', 'multi']) {
+    tokens[who] = await t.signInAndInit(`${who}@example.com`);
+  }
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('access resolver', () => {
+  it('gives the same answer in SQL and in TypeScript for every user, merchant and role', async () => {
+    // A pending invitation grants nothing: add one to make the matrix cover it.
+    const [silver] = await t.ctx.db
+      .select()
+      .from(users)
+      .where(eq(users.email, 'silver@example.com'));
+    const keller = await merchantId('Autohaus Keller');
+    await t.ctx.db.insert(accounts).values({
+      merchantId: keller,
+      userId: String(silver?.id),
+      roles: [...ACCOUNT_ROLES],
+      pendingInvitation: true,
+    });
+
+    const everyUser: UserRow[] = await t.ctx.db.select().from(users);
+    const everyMerchant = await t.ctx.db.select({ id: merchants.id }).from(merchants);
+    const roles: (AccountRole | undefined)[] = [undefined, ...ACCOUNT_ROLES];
+    let checked = 0;
+    for (const user of everyUser) {
+      for (const role of roles) {
+        const condition = accessibleMerchants(user, merchants.id, role) ?? sql`true`;
+        const inSql = new Set(
+          (
+            await queryRows<{ id: string }>(
+              t.ctx.db,
+              sql`select ${merchants.id} as id from ${merchants} where ${condition}`,
+            )
+          ).map((row) => row.id),
+        );
+        for (const { id } of everyMerchant) {
+          const access = await findMerchantAccess(t.ctx.db, user, id);
+          const inTs = access !== undefined && (!role || hasRole(user, access.roles, role));
+          expect(inSql.has(id), `${user.email} ${role ?? 'any role'} ${id}`).toBe(inTs);
+          checked += 1;
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(100);
+    // The pending invitation gave silver nothing at Keller.
+    expect(await findMerchantAccess(t.ctx.db, silver as UserRow, keller)).toBeUndefined();
+  });
+});
+
+describe('site search', () => {
+  it('shows campaigns only to accounts that may manage campaigns, and their merchant still', async () => {
+    const sonnenschein = await merchantId('Bäckerei Sonnenschein');
+    const created = await api('POST', '/campaigns', 'owner', {
+      merchant: sonnenschein,
+      type: 'coupon/percent',
+    });
+    const { campaign } = created.json();
+    await api('POST', `/campaigns/${campaign.uuid}`, 'owner', { title: { de: 'Brezel-Woche' } });
+    expect(
+      (await api('GET', '/ac/site-search?q=brezel', 'staff'))
+        .json()
+        .hits.map((hit: { ident: string }) => hit.ident),
+    ).toContain(campaign.uuid);
+
+    // The owner takes manage-campaigns from the staff account: contact only.
+    const list = (await api('GET', `/merchants/${sonnenschein}/accounts`, 'owner')).json();
+    const staffAccount = list.rows.find(
+      (row: { email: string }) => row.email === 'staff@example.com',
+    );
+    const changed = await api(
+      'POST',
+      `/merchants/${sonnenschein}/accounts/${staffAccount.id}`,
+      'owner',
+      {
+        roles: ['contact'],
+      },
+    );
+    expect(changed.statusCode, changed.body).toBe(200);
+
+    expect((await api('GET', `/campaigns/${campaign.uuid}`, 'staff')).statusCode).toBe(403);
+    const afterwards = (await api('GET', '/ac/site-search?q=brezel', 'staff')).json();
+    expect(afterwards.hits).toEqual([]);
+    const byId = (await api('GET', `/ac/site-search?q=${campaign.uuid}`, 'staff')).json();
+    expect(byId.hits).toEqual([]);
+    // The merchant itself is still found: staff may still act for it.
+    const merchantHits = (await api('GET', '/ac/site-search?q=Sonnenschein', 'staff')).json();
+    expect(merchantHits.hits.map((hit: { ident: string }) => hit.ident)).toContain(sonnenschein);
+  });
+
+  it('matches titles and ids, never the JSON keys of the title', async () => {
+    const silberblick = await merchantId('Café Silberblick');
+    const { campaign } = (
+      await api('POST', '/campaigns', 'silver', { merchant: silberblick, type: 'coupon/offer' })
+    ).json();
+    await api('POST', `/campaigns/${campaign.uuid}`, 'silver', {
+      title: { de: 'Kaffee gratis', en: 'Free coffee' },
+    });
+    // "de" and "en" are keys of every title; no title here contains them.
+    expect((await api('GET', '/ac/site-search?q=de', 'silver')).json().hits).toEqual([]);
+    expect((await api('GET', '/ac/site-search?q=%22en%22', 'silver')).json().hits).toEqual([]);
+    // A percent sign is taken literally.
+    expect((await api('GET', '/ac/site-search?q=%25', 'silver')).json().hits).toEqual([]);
+    const hits = (await api('GET', '/ac/site-search?q=coffee', 'silver')).json().hits;
+    expect(hits.map((hit: { ident: string }) => hit.ident)).toEqual([campaign.uuid]);
+  });
+});
