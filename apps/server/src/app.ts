@@ -28,7 +28,11 @@ import { resumeImportJobs } from './modules/locations/import-worker.js';
 import { locationRoutes } from './modules/locations/routes.js';
 import { notificationRoutes } from './modules/notifications/routes.js';
 import { startWeeklyStatistics } from './modules/notifications/service.js';
+import { apiKeyRoutes } from './modules/api-keys/routes.js';
 import { campaignRoutes } from './modules/campaigns/routes.js';
+import { drawRoutes } from './modules/draws/routes.js';
+import { ingestRoutes } from './modules/ingest/routes.js';
+import { statsRoutes } from './modules/stats/routes.js';
 import { startValidationRefresh } from './modules/campaigns/validation-refresh.js';
 import { merchantRoutes } from './modules/merchants/routes.js';
 import { searchRoutes } from './modules/search/routes.js';
@@ -80,7 +84,10 @@ export async function buildApp(
     openapi: {
       info: { title: 'Campaign back-office API', version: '1' },
       components: {
-        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key' },
+        },
       },
       security: [{ bearer: [] }],
     },
@@ -104,9 +111,14 @@ export async function buildApp(
       await api.register(accountRoutes);
       await api.register(locationRoutes);
       await api.register(notificationRoutes);
+      await api.register(statsRoutes);
+      await api.register(drawRoutes);
+      await api.register(apiKeyRoutes);
     },
     { prefix: '/api' },
   );
+  // The consumer app's events: an API key instead of a user's token.
+  await app.register(ingestRoutes, { prefix: '/api' });
 
   // Uploads whose geocoding a stopped process left unfinished go on; the weekly mail is checked hourly.
   let stopWeeklyStatistics: () => void = () => {};

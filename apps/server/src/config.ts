@@ -7,6 +7,15 @@ import path from 'node:path';
 import { z } from 'zod';
 import { OAUTH_FLOWS, currencyForLocale } from '@backoffice/domain';
 
+function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 const booleanFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
@@ -90,6 +99,10 @@ const ZEnv = z.object({
 
   APP_NAME: z.string().min(1).default('Kampagnen-Backoffice'),
   LOCALE: z.string().min(2).default('de-DE'),
+  TIME_ZONE: z
+    .string()
+    .refine(isTimeZone, 'an IANA time zone, e.g. Europe/Berlin')
+    .default('Europe/Berlin'),
   AVAILABLE_LOCALES: commaList.default(['de', 'en']),
   MAPS_KEY: z.string().default(''),
   WINNER_APP_URL: z.url().default('https://winner.example.com'),
@@ -165,6 +178,8 @@ export interface Config {
     scope: string;
     loginHint: string;
     locale: string;
+    /** Days of statistics and dates on screen follow this time zone. */
+    timeZone: string;
     availableLocales: string[];
     mapsKey: string;
     winnerAppUrl: string;
@@ -249,6 +264,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       scope: e.OAUTH_SCOPE,
       loginHint: e.OAUTH_LOGIN_HINT,
       locale: e.LOCALE,
+      timeZone: e.TIME_ZONE,
       availableLocales,
       mapsKey: e.MAPS_KEY,
       winnerAppUrl: e.WINNER_APP_URL,

@@ -3,6 +3,7 @@ import { buildApp } from './app.js';
 import { createAppContext, openConfiguredDatabase } from './bootstrap.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { startScheduler } from './modules/campaigns/lifecycle.js';
+import { startDrawScheduler } from './modules/draws/service.js';
 
 async function main(): Promise<void> {
   let config: Config;
@@ -19,10 +20,12 @@ async function main(): Promise<void> {
   const ctx = await createAppContext(config, database);
   const app = await buildApp(ctx, { serveWeb: true });
   const stopScheduler = startScheduler(ctx);
+  const stopDraws = startDrawScheduler(ctx);
 
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     stopScheduler();
+    stopDraws();
     await app.close();
     await database.close();
     process.exit(0);

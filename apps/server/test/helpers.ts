@@ -4,7 +4,7 @@
  * database created for the test file and dropped afterwards.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -116,3 +116,12 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** The mails the app wrote into its outbox while `action` ran (raw .eml texts). */
+export async function mailsDuring(t: TestApp, action: () => Promise<unknown>): Promise<string[]> {
+  const outbox = t.ctx.config.mail.outboxDir;
+  const before = new Set(await readdir(outbox).catch(() => []));
+  await action();
+  const names = (await readdir(outbox).catch(() => [])).filter((name) => !before.has(name));
+  return Promise.all(names.map((name) => readFile(path.join(outbox, name), 'utf8')));
+}

@@ -3,15 +3,13 @@
  * who may change whose settings, and that the events send mail (or not)
  * through the mailer as the settings say.
  */
-import { readdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NotificationSettings, TNotificationListResponse } from '@backoffice/domain';
 import { campaigns, merchants } from '../src/db/schema.js';
 import { notifyStatusChanges } from '../src/modules/campaigns/lifecycle.js';
 import { notifyOpenWins, sendWeeklyStatistics } from '../src/modules/notifications/service.js';
-import { bearer, createTestApp, type TestApp } from './helpers.js';
+import { bearer, createTestApp, mailsDuring as mailsDuringIn, type TestApp } from './helpers.js';
 
 let t: TestApp;
 const tokens: Record<string, string> = {};
@@ -34,13 +32,7 @@ const all = (on: boolean): NotificationSettings => ({
   weekly_statistics: on,
 });
 
-async function mailsDuring(action: () => Promise<unknown>): Promise<string[]> {
-  const outbox = t.ctx.config.mail.outboxDir;
-  const before = new Set(await readdir(outbox).catch(() => []));
-  await action();
-  const names = (await readdir(outbox).catch(() => [])).filter((name) => !before.has(name));
-  return Promise.all(names.map((name) => readFile(path.join(outbox, name), 'utf8')));
-}
+const mailsDuring = (action: () => Promise<unknown>) => mailsDuringIn(t, action);
 const recipients = (mail: string) => /^To: (.*)$/m.exec(mail)?.[1] ?? '';
 
 beforeAll(async () => {

@@ -36,3 +36,11 @@ export function campaignFamily(type: CampaignType): CampaignFamily {
 export function isCampaignType(value: string): value is CampaignType {
   return (CAMPAIGN_TYPES as readonly string[]).includes(value);
 }
+
+/** Types that hand out prizes by a winner draw. */
+export const PRIZE_DRAW_TYPES = [
+  'sweepstake/standard',
+  'tip/sweepstake',
+] as const satisfies readonly CampaignType[];
+export const hasPrizeDraw = (type: CampaignType): boolean =>
+  (PRIZE_DRAW_TYPES as readonly CampaignType[]).includes(type);

@@ -36,6 +36,8 @@ export const ZRuntimeConfig = z.object({
   mapsKey: z.string(),
   currency: z.enum(CURRENCIES),
   locale: z.string(),
+  /** IANA time zone dates are shown in and statistics are counted by (e.g. Europe/Berlin). */
+  timeZone: z.string(),
   availableLocales: z.array(z.string()).min(1),
   urls: z.object({
     winnerApp: z.string(),

@@ -11,16 +11,13 @@ import {
   type TCampaignListResponse,
 } from '@backoffice/domain';
 import type { AppContext } from '../../app-context.js';
-import { AppError, forbidden } from '../../http/errors.js';
+import { requireAdmin } from '../../access/admin.js';
+import { AppError } from '../../http/errors.js';
 import type { UserRow } from '../../access/merchant-access.js';
 import { changeStatus, notifyStatusChanges, type StatusChange } from './lifecycle.js';
 import { listReviewQueue } from './queries.js';
 import { envelopeOf, loadCampaign } from './service.js';
 import { toCampaignRow } from './view.js';
-
-function requireAdmin(user: UserRow) {
-  if (user.level !== 'admin') throw forbidden();
-}
 
 export async function reviewQueue(
   ctx: AppContext,

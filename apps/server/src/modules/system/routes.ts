@@ -23,6 +23,7 @@ export function runtimeConfig(config: Config): TRuntimeConfig {
     mapsKey: web.mapsKey,
     currency: currencyForLocale(web.locale),
     locale: web.locale,
+    timeZone: web.timeZone,
     availableLocales: web.availableLocales,
     urls: { winnerApp: web.winnerAppUrl, adminApp: web.adminAppUrl, frontend: web.frontendUrl },
     tokenRefreshLeewaySeconds: web.tokenRefreshLeewaySeconds,

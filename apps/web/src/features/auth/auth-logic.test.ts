@@ -23,6 +23,7 @@ const config: TRuntimeConfig = {
   mapsKey: '',
   currency: 'EUR',
   locale: 'de-DE',
+  timeZone: 'Europe/Berlin',
   availableLocales: ['de-DE', 'en-GB'],
   urls: { winnerApp: '', adminApp: '', frontend: '' },
   tokenRefreshLeewaySeconds: 10,

@@ -5,6 +5,7 @@
  */
 import {
   PRIZE_REDEMPTIONS,
+  hasPrizeDraw,
   type CampaignType,
   totalPrizeValue,
   type TBenefit,
@@ -63,7 +64,7 @@ type Form = StepFormState<BenefitDraft>;
 
 export function BenefitStep({ envelope }: WizardStepProps) {
   const type = envelope.campaign.type;
-  const sweepstake = type === 'sweepstake/standard' || type === 'tip/sweepstake';
+  const sweepstake = hasPrizeDraw(type);
   const form = useStepForm<BenefitDraft>({
     envelope,
     step: 'benefit',

@@ -1,0 +1,196 @@
+/**
+ * Winner draws of sweepstakes: automatically once a sweepstake has ended
+ * (by the scheduler), or by an admin from the review page when the campaign
+ * asks for a manual draw. Each campaign is drawn once: the draw row is unique
+ * per campaign, so two processes cannot both draw. Winners are mailed to the
+ * merchant's accounts that want open-wins mails.
+ */
+import { and, asc, eq, isNull, lte, or, sql } from 'drizzle-orm';
+import { PRIZE_DRAW_TYPES, hasPrizeDraw, type TCampaignContent } from '@backoffice/domain';
+import { requireAdmin } from '../../access/admin.js';
+import { findMerchantAccess, type UserRow } from '../../access/merchant-access.js';
+import type { AppContext } from '../../app-context.js';
+import type { DbOrTx } from '../../db/client.js';
+import { campaignParticipants, campaigns, draws, wins } from '../../db/schema.js';
+import { AppError, notFound } from '../../http/errors.js';
+import { notifyOpenWins } from '../notifications/service.js';
+import { drawWinners, newSeed, type PrizeUnits } from './draw.js';
+
+type CampaignRow = typeof campaigns.$inferSelect;
+
+const prizeUnits = (content: TCampaignContent): PrizeUnits[] =>
+  content.prizes.map((prize, prizeIndex) => ({ prizeIndex, count: prize.count ?? 0 }));
+
+/** Whether the campaign's runtime is over (or the scheduler ended it). */
+const hasEnded = (campaign: CampaignRow, now: Date) =>
+  campaign.status === 'ended' ||
+  (['approved', 'active'].includes(campaign.status) &&
+    campaign.validUntil !== null &&
+    campaign.validUntil <= now);
+
+/** Draws one campaign inside a transaction; undefined when it was drawn already. */
+async function drawCampaign(
+  tx: DbOrTx,
+  campaign: CampaignRow,
+  options: { manual: boolean; userId: string | null },
+) {
+  const people = await tx
+    .select({ id: campaignParticipants.participantId })
+    .from(campaignParticipants)
+    .where(eq(campaignParticipants.campaignId, campaign.id));
+  const result = drawWinners(
+    people.map((person) => person.id),
+    prizeUnits(campaign.content),
+    newSeed(),
+  );
+  const [draw] = await tx
+    .insert(draws)
+    .values({
+      campaignId: campaign.id,
+      seed: result.seed,
+      participantsHash: result.participantsHash,
+      participantCount: result.participantCount,
+      manual: options.manual,
+      drawnBy: options.userId,
+    })
+    .onConflictDoNothing()
+    .returning();
+  if (!draw) return undefined;
+  if (result.winners.length > 0) {
+    await tx.insert(wins).values(
+      result.winners.map((winner) => ({
+        drawId: draw.id,
+        campaignId: campaign.id,
+        merchantId: campaign.merchantId,
+        prizeIndex: winner.prizeIndex,
+        participantId: winner.participantId,
+      })),
+    );
+  }
+  return { draw, winners: result.winners.length };
+}
+
+async function mailOpenWins(ctx: AppContext, merchantId: string) {
+  const [row] = await ctx.db
+    .select({ count: sql<number>`count(*)`.mapWith(Number) })
+    .from(wins)
+    .where(and(eq(wins.merchantId, merchantId), eq(wins.status, 'pending')));
+  try {
+    await notifyOpenWins(ctx, merchantId, row?.count ?? 0);
+  } catch (error) {
+    ctx.log.error({ err: error, merchantId }, 'open wins mail failed');
+  }
+}
+
+/** The scheduler's part: draws every ended sweepstake without manual draw that has no draw yet. */
+export async function runDueDraws(ctx: AppContext, now = new Date()): Promise<number> {
+  const due = await ctx.db
+    .select({ campaign: campaigns })
+    .from(campaigns)
+    .leftJoin(draws, eq(draws.campaignId, campaigns.id))
+    .where(
+      and(
+        isNull(draws.id),
+        sql`${campaigns.type} in (${sql.raw(PRIZE_DRAW_TYPES.map((type) => `'${type}'`).join(', '))})`,
+        sql`coalesce((${campaigns.content} ->> 'manual_draw')::boolean, false) = false`,
+        or(
+          eq(campaigns.status, 'ended'),
+          and(sql`${campaigns.status} in ('approved', 'active')`, lte(campaigns.validUntil, now)),
+        ),
+      ),
+    )
+    .orderBy(asc(campaigns.validUntil))
+    .limit(100);
+  let drawn = 0;
+  for (const { campaign } of due) {
+    const done = await ctx.db.transaction((tx) =>
+      drawCampaign(tx, campaign, { manual: false, userId: null }),
+    );
+    if (!done) continue;
+    drawn += 1;
+    if (done.winners > 0) await mailOpenWins(ctx, campaign.merchantId);
+  }
+  return drawn;
+}
+
+export interface DrawInfo {
+  campaign: string;
+  seed: string;
+  participants_hash: string;
+  participant_count: number;
+  manual: boolean;
+  drawn_at: string;
+  winners: { prize_index: number; participant: string; status: 'pending' | 'handled' }[];
+}
+
+async function drawInfo(db: DbOrTx, campaignId: string): Promise<DrawInfo | null> {
+  const [draw] = await db.select().from(draws).where(eq(draws.campaignId, campaignId));
+  if (!draw) return null;
+  const rows = await db
+    .select()
+    .from(wins)
+    .where(eq(wins.drawId, draw.id))
+    .orderBy(asc(wins.prizeIndex), asc(wins.participantId));
+  return {
+    campaign: campaignId,
+    seed: draw.seed,
+    participants_hash: draw.participantsHash,
+    participant_count: draw.participantCount,
+    manual: draw.manual,
+    drawn_at: draw.drawnAt.toISOString(),
+    winners: rows.map((row) => ({
+      prize_index: row.prizeIndex,
+      participant: row.participantId,
+      status: row.status,
+    })),
+  };
+}
+
+async function loadSweepstake(db: DbOrTx, user: UserRow, id: string, lock = false) {
+  const query = db.select().from(campaigns).where(eq(campaigns.id, id));
+  const [campaign] = await (lock ? query.for('update') : query);
+  if (!campaign) throw notFound();
+  if (!(await findMerchantAccess(db, user, campaign.merchantId))) throw notFound();
+  if (!hasPrizeDraw(campaign.type)) throw new AppError(409, 'no_prize_draw', 'type');
+  return campaign;
+}
+
+/** Admins: the draw of a campaign (seed, hash, winners), for the review page and auditors. */
+export async function getDraw(ctx: AppContext, user: UserRow, id: string) {
+  requireAdmin(user);
+  await loadSweepstake(ctx.db, user, id);
+  return { draw: await drawInfo(ctx.db, id) };
+}
+
+/** Admins: draws an ended sweepstake now (the manual-draw option). */
+export async function drawNow(ctx: AppContext, user: UserRow, id: string) {
+  requireAdmin(user);
+  const result = await ctx.db.transaction(async (tx) => {
+    const campaign = await loadSweepstake(tx, user, id, true);
+    if (!hasEnded(campaign, new Date()))
+      throw new AppError(409, 'campaign_not_ended', 'current_status');
+    const done = await drawCampaign(tx, campaign, { manual: true, userId: user.id });
+    if (!done) throw new AppError(409, 'already_drawn', 'campaign');
+    return { merchantId: campaign.merchantId, winners: done.winners };
+  });
+  if (result.winners > 0) await mailOpenWins(ctx, result.merchantId);
+  return { draw: await drawInfo(ctx.db, id) };
+}
+
+/** Draws due sweepstakes every scheduler interval; returns a function that stops it. */
+export function startDrawScheduler(ctx: AppContext): () => void {
+  const seconds = ctx.config.campaigns.schedulerIntervalSeconds;
+  if (seconds === 0) return () => {};
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    runDueDraws(ctx)
+      .catch((error: unknown) => ctx.log.error({ err: error }, 'winner draws failed'))
+      .finally(() => {
+        running = false;
+      });
+  }, seconds * 1000);
+  timer.unref();
+  return () => clearInterval(timer);
+}

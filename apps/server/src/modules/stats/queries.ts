@@ -1,0 +1,235 @@
+/**
+ * Statistics read from the rollups kept at ingest (never from raw events):
+ * the dashboard's counts, the participation chart's buckets, the campaigns of
+ * a range, and the kid statistics of a merchant's participants.
+ */
+import { and, asc, count, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import {
+  PRIZE_DRAW_TYPES,
+  type TDashboardResponse,
+  type Timerange,
+  type TUsersKids,
+} from '@backoffice/domain';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { queryRows, type DbOrTx } from '../../db/client.js';
+import {
+  campaignDailyStats,
+  campaignParticipants,
+  campaigns,
+  merchantDailyStats,
+  merchantParticipants,
+  participants,
+  wins,
+} from '../../db/schema.js';
+
+/** Campaigns per type and status, with the total prize value (cents) of sweepstakes. */
+export async function campaignCounts(db: DbOrTx, merchantId: string) {
+  const prizeValue = sql<number>`coalesce(sum(case when ${inArray(campaigns.type, [...PRIZE_DRAW_TYPES])} then (select coalesce(sum((p ->> 'value')::bigint * (p ->> 'count')::bigint), 0) from jsonb_array_elements(${campaigns.content} -> 'prizes') p) else 0 end), 0)`;
+  const rows = await db
+    .select({
+      type: campaigns.type,
+      status: campaigns.status,
+      count: count(),
+      sweeptotal: prizeValue.mapWith(Number),
+    })
+    .from(campaigns)
+    .where(and(eq(campaigns.merchantId, merchantId), ne(campaigns.status, 'deleted')))
+    .groupBy(campaigns.type, campaigns.status)
+    .orderBy(asc(campaigns.type), asc(campaigns.status));
+  return rows;
+}
+
+/** The dashboard's user and view counts; "today", "this month" and "this year" in the time zone. */
+export async function userCounts(
+  db: DbOrTx,
+  merchantId: string,
+  today: string,
+): Promise<TDashboardResponse['users']> {
+  const t = merchantDailyStats;
+  const since = (unit: 'day' | 'month' | 'year') =>
+    sql`coalesce(sum(${t.newParticipants}) filter (where ${t.day} >= date_trunc(${unit}, ${today}::date)::date and ${t.day} <= ${today}::date), 0)`.mapWith(
+      Number,
+    );
+  const total = (column: AnyPgColumn) => sql`coalesce(sum(${column}), 0)`.mapWith(Number);
+  const [row] = await db
+    .select({
+      day: since('day'),
+      month: since('month'),
+      year: since('year'),
+      total: total(t.newParticipants),
+      total_participations: total(t.participations),
+      total_user_participations: total(t.firstParticipations),
+      total_list_views: total(t.viewList),
+      total_detail_views: total(t.viewDetail),
+      total_mail_views: total(t.viewMail),
+    })
+    .from(t)
+    .where(eq(t.merchantId, merchantId));
+  return (
+    row ?? {
+      day: 0,
+      month: 0,
+      year: 0,
+      total: 0,
+      total_participations: 0,
+      total_user_participations: 0,
+      total_list_views: 0,
+      total_detail_views: 0,
+      total_mail_views: 0,
+    }
+  );
+}
+
+export async function openWins(db: DbOrTx, merchantId: string): Promise<number> {
+  const [row] = await db
+    .select({ count: count() })
+    .from(wins)
+    .where(and(eq(wins.merchantId, merchantId), eq(wins.status, 'pending')));
+  return row?.count ?? 0;
+}
+
+/** A bucket: week (from Monday), month or year, as a PostgreSQL interval and date_trunc unit. */
+const step = (range: Timerange) => sql.raw(`interval '1 ${range}'`);
+
+/**
+ * The first day of each of `buckets` buckets from the one `start` lies in.
+ * Calendar arithmetic on local dates (timestamps without time zone), so that
+ * daylight-saving changes cannot shift a bucket.
+ */
+export async function bucketStarts(
+  db: DbOrTx,
+  range: Timerange,
+  start: string,
+  buckets: number,
+): Promise<string[]> {
+  const first = sql`date_trunc(${range}, ${start}::timestamp)`;
+  const rows = await queryRows<{ day: string }>(
+    db,
+    sql`select to_char(gs, 'YYYY-MM-DD') as day from generate_series(${first}, ${first} + ${buckets - 1} * ${step(range)}, ${step(range)}) gs`,
+  );
+  return rows.map((row) => row.day);
+}
+
+/** The day after the last bucket. */
+export function rangeEnd(range: Timerange, lastBucket: string): SQL {
+  return sql`(${lastBucket}::timestamp + ${step(range)})::date`;
+}
+
+export interface BucketValue {
+  bucket: string;
+  key: string | null;
+  value: number;
+}
+
+/** Participations (or first participations) per bucket: of some campaigns, or of the merchant. */
+export async function participationSeries(
+  db: DbOrTx,
+  options: {
+    merchantId: string;
+    campaignIds: string[];
+    range: Timerange;
+    from: string;
+    until: SQL;
+    distinct: boolean;
+  },
+): Promise<BucketValue[]> {
+  const { range, from, until } = options;
+  if (options.campaignIds.length > 0) {
+    const t = campaignDailyStats;
+    const value = options.distinct ? t.firstParticipations : t.participations;
+    return queryRows<BucketValue>(
+      db,
+      sql`select to_char(date_trunc(${range}, ${t.day}::timestamp), 'YYYY-MM-DD') as bucket, ${t.campaignId}::text as key, sum(${value})::int as value
+          from ${t}
+          where ${t.merchantId} = ${options.merchantId} and ${inArray(t.campaignId, options.campaignIds)}
+            and ${t.day} >= ${from}::date and ${t.day} < ${until}
+          group by 1, 2`,
+    );
+  }
+  const t = merchantDailyStats;
+  const value = options.distinct ? t.firstParticipations : t.participations;
+  return queryRows<BucketValue>(
+    db,
+    sql`select to_char(date_trunc(${range}, ${t.day}::timestamp), 'YYYY-MM-DD') as bucket, null as key, sum(${value})::int as value
+        from ${t}
+        where ${t.merchantId} = ${options.merchantId} and ${t.day} >= ${from}::date and ${t.day} < ${until}
+        group by 1`,
+  );
+}
+
+/** The merchant's campaigns whose runtime touches the range, by end date (the chart's choice). */
+export async function campaignsInRange(
+  db: DbOrTx,
+  merchantId: string,
+  from: string,
+  until: SQL,
+  includeTips: boolean,
+) {
+  return db
+    .select({ id: campaigns.id, title: campaigns.title, validUntil: campaigns.validUntil })
+    .from(campaigns)
+    .where(
+      and(
+        eq(campaigns.merchantId, merchantId),
+        ne(campaigns.status, 'deleted'),
+        includeTips ? undefined : sql`${campaigns.type} not like 'tip/%'`,
+        sql`${campaigns.validFrom} < ${until}`,
+        sql`${campaigns.validUntil} >= ${from}::date`,
+      ),
+    )
+    .orderBy(sql`${campaigns.validUntil} asc nulls last`, asc(campaigns.id))
+    .limit(500);
+}
+
+/** Which of the ids are campaigns of the merchant. */
+export async function campaignsOfMerchant(db: DbOrTx, merchantId: string, ids: string[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: campaigns.id, title: campaigns.title, type: campaigns.type })
+    .from(campaigns)
+    .where(and(eq(campaigns.merchantId, merchantId), inArray(campaigns.id, ids)));
+}
+
+/**
+ * Kid statistics of the participants who first took part in the range (in
+ * the given campaigns, or with the merchant): their own gender, their
+ * youngest kid's gender and age, every kid's gender and age. Ages in years
+ * in the year `today` lies in.
+ */
+export async function usersKids(
+  db: DbOrTx,
+  options: { merchantId: string; campaignIds: string[]; from: string; until: SQL; today: string },
+): Promise<TUsersKids> {
+  const people =
+    options.campaignIds.length > 0
+      ? sql`select distinct ${campaignParticipants.participantId} as id from ${campaignParticipants}
+            join ${campaigns} on ${campaigns.id} = ${campaignParticipants.campaignId}
+            where ${campaigns.merchantId} = ${options.merchantId} and ${inArray(campaignParticipants.campaignId, options.campaignIds)}
+              and ${campaignParticipants.firstAt} >= ${options.from}::date and ${campaignParticipants.firstAt} < ${options.until}`
+      : sql`select ${merchantParticipants.participantId} as id from ${merchantParticipants}
+            where ${merchantParticipants.merchantId} = ${options.merchantId}
+              and ${merchantParticipants.firstAt} >= ${options.from}::date and ${merchantParticipants.firstAt} < ${options.until}`;
+  const year = sql`extract(year from ${options.today}::date)::int`;
+  const [genders, youngest, all] = await Promise.all([
+    queryRows<{ gender: TUsersKids['person_gender'][number]['gender']; count: number }>(
+      db,
+      sql`select p.gender, count(*)::int as count from (${people}) who join ${participants} p on p.id = who.id
+          group by p.gender order by p.gender nulls last`,
+    ),
+    queryRows<TUsersKids['youngest_kid'][number]>(
+      db,
+      sql`select gender, age, count(*)::int as count from (
+            select distinct on (p.id) kid ->> 'gender' as gender, ${year} - (kid ->> 'birth_year')::int as age
+            from (${people}) who join ${participants} p on p.id = who.id, jsonb_array_elements(p.kids) kid
+            order by p.id, (kid ->> 'birth_year')::int desc nulls last
+          ) youngest group by gender, age order by age nulls last, gender nulls last`,
+    ),
+    queryRows<TUsersKids['all_kids'][number]>(
+      db,
+      sql`select kid ->> 'gender' as gender, ${year} - (kid ->> 'birth_year')::int as age, count(*)::int as count
+          from (${people}) who join ${participants} p on p.id = who.id, jsonb_array_elements(p.kids) kid
+          group by 1, 2 order by 2 nulls last, 1 nulls last`,
+    ),
+  ]);
+  return { person_gender: genders, youngest_kid: youngest, all_kids: all };
+}

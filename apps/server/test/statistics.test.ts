@@ -1,0 +1,443 @@
+/**
+ * Participation data end to end: API keys, ingest (per-event errors,
+ * idempotency, exact counters under concurrent batches), the dashboard, the
+ * chart's buckets across a year boundary and a daylight-saving change, and
+ * winner draws. On PostgreSQL too (TEST_DATABASE_URL), where batches overlap.
+ */
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TCampaignEnvelope, TIngestResponse } from '@backoffice/domain';
+import { campaigns, merchants, wins } from '../src/db/schema.js';
+import { drawWinners, participantsHash } from '../src/modules/draws/draw.js';
+import { runDueDraws } from '../src/modules/draws/service.js';
+import { bearer, createTestApp, mailsDuring, type TestApp } from './helpers.js';
+
+let t: TestApp;
+const tokens: Record<string, string> = {};
+const ids = { sonnenschein: '', silberblick: '' };
+let apiKey = '';
+
+async function api(method: 'GET' | 'POST' | 'DELETE', url: string, who: string, payload?: object) {
+  return t.app.inject({
+    method,
+    url: `/api${url}`,
+    headers: bearer(String(tokens[who])),
+    ...(payload ? { payload } : {}),
+  });
+}
+
+async function send(events: object[], key = apiKey) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/ingest/events',
+    headers: { 'x-api-key': key },
+    payload: { events },
+  });
+}
+
+async function accepted(events: object[]): Promise<TIngestResponse> {
+  const response = await send(events);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json();
+}
+
+async function merchantId(brandName: string) {
+  const [row] = await t.ctx.db.select().from(merchants).where(eq(merchants.brandName, brandName));
+  return String(row?.id);
+}
+
+async function create(who: string, merchant: string, type: string): Promise<string> {
+  const response = await api('POST', '/campaigns', who, { merchant, type });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<TCampaignEnvelope>().campaign.uuid;
+}
+
+const participation = (campaign: string, participant: string, at: string, profile?: object) => ({
+  id: randomUUID(),
+  type: 'participation',
+  campaign,
+  participant,
+  occurred_at: at,
+  ...(profile ? { profile } : {}),
+});
+
+beforeAll(async () => {
+  t = await createTestApp({ TIME_ZONE: 'Europe/Berlin' });
+  for (const who of ['admin', 'owner', 'silver', 'staff']) {
+    tokens[who] = await t.signInAndInit(`${who}@example.com`);
+  }
+  ids.sonnenschein = await merchantId('Bäckerei Sonnenschein');
+  ids.silberblick = await merchantId('Café Silberblick');
+  const created = await api('POST', '/admin/api-keys', 'admin', { name: 'Consumer app' });
+  expect(created.statusCode, created.body).toBe(200);
+  apiKey = created.json().secret;
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('API keys', () => {
+  it('are for admins only; the secret is shown once and stored hashed', async () => {
+    for (const who of ['owner', 'silver', 'staff']) {
+      expect((await api('GET', '/admin/api-keys', who)).statusCode).toBe(403);
+      expect((await api('POST', '/admin/api-keys', who, { name: 'x' })).statusCode).toBe(403);
+    }
+    const list = (await api('GET', '/admin/api-keys', 'admin')).json();
+    expect(JSON.stringify(list)).not.toContain(apiKey);
+    expect(list.keys[0]).toMatchObject({ name: 'Consumer app', created_by: 'admin@example.com' });
+    expect(apiKey.startsWith(list.keys[0].prefix)).toBe(true);
+  });
+
+  it('refuses unknown and revoked keys, and requests without one', async () => {
+    const campaign = await create('owner', ids.sonnenschein, 'coupon/percent');
+    const event = participation(campaign, 'p-1', new Date().toISOString());
+    expect((await send([event], 'cbk_unknown')).statusCode).toBe(401);
+    const bare = await t.app.inject({
+      method: 'POST',
+      url: '/api/ingest/events',
+      payload: { events: [event] },
+    });
+    expect(bare.statusCode).toBe(401);
+    const other = (await api('POST', '/admin/api-keys', 'admin', { name: 'Old' })).json();
+    expect((await send([event], other.secret)).statusCode).toBe(200);
+    expect((await api('DELETE', `/admin/api-keys/${other.key.id}`, 'admin')).statusCode).toBe(200);
+    expect(
+      (await send([participation(campaign, 'p-2', new Date().toISOString())], other.secret))
+        .statusCode,
+    ).toBe(401);
+  });
+});
+
+describe('ingest', () => {
+  it('keeps the valid events of a batch and names each rejected one', async () => {
+    const campaign = await create('owner', ids.sonnenschein, 'coupon/percent');
+    const now = new Date().toISOString();
+    const result = await accepted([
+      participation(campaign, 'anna', now),
+      { id: randomUUID(), type: 'participation', campaign, occurred_at: now },
+      { id: 'not-an-id', type: 'view_list', campaign, occurred_at: now },
+      { id: randomUUID(), type: 'view_detail', campaign: randomUUID(), occurred_at: now },
+      { id: randomUUID(), type: 'teleport', campaign, occurred_at: now },
+      { id: randomUUID(), type: 'view_mail', campaign, occurred_at: now },
+    ]);
+    expect(result.accepted).toBe(2);
+    expect(result.rejected).toEqual([
+      { index: 1, id: expect.any(String), message: 'required_field_missing', field: 'participant' },
+      { index: 2, id: 'not-an-id', message: 'invalid_value', field: 'id' },
+      { index: 3, id: expect.any(String), message: 'not_found', field: 'campaign' },
+      { index: 4, id: expect.any(String), message: 'invalid_value', field: 'type' },
+    ]);
+    const stored = (await api('GET', `/campaigns/${campaign}`, 'owner')).json().campaign;
+    expect(stored).toMatchObject({
+      participations: 1,
+      distinct_users: 1,
+      view_mail: 1,
+      view_list: 0,
+    });
+  });
+
+  it('counts an event sent twice once', async () => {
+    const campaign = await create('owner', ids.sonnenschein, 'coupon/percent');
+    const event = participation(campaign, 'bert', new Date().toISOString());
+    expect(await accepted([event, event])).toMatchObject({ accepted: 1, duplicates: 0 });
+    expect(await accepted([event])).toMatchObject({ accepted: 0, duplicates: 1 });
+    const stored = (await api('GET', `/campaigns/${campaign}`, 'owner')).json().campaign;
+    expect(stored).toMatchObject({ participations: 1, distinct_users: 1 });
+  });
+
+  it('refuses more than 1,000 events in one request', async () => {
+    const campaign = await create('owner', ids.sonnenschein, 'coupon/percent');
+    const now = new Date().toISOString();
+    const events = Array.from({ length: 1001 }, (_, i) => participation(campaign, `x${i}`, now));
+    const response = await send(events);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ message: 'invalid_value', field: 'events' });
+  });
+
+  it('keeps counters exact under concurrent batches', async () => {
+    const campaign = await create('owner', ids.sonnenschein, 'coupon/percent');
+    const now = Date.now();
+    // 8 batches of 50, the same 100 people in each: 400 participations, 100 distinct people.
+    const batches = Array.from({ length: 8 }, (_, batch) =>
+      Array.from({ length: 50 }, (_, i) =>
+        participation(
+          campaign,
+          `person-${(batch * 50 + i) % 100}`,
+          new Date(now - i * 1000).toISOString(),
+        ),
+      ),
+    );
+    const results = await Promise.all(batches.map((batch) => send(batch)));
+    for (const result of results) expect(result.statusCode, result.body).toBe(200);
+    const stored = (await api('GET', `/campaigns/${campaign}`, 'owner')).json().campaign;
+    expect(stored).toMatchObject({ participations: 400, distinct_users: 100 });
+  });
+});
+
+describe('dashboard and chart', () => {
+  it('shows what was ingested, in German days', async () => {
+    const campaign = await create('silver', ids.silberblick, 'sweepstake/standard');
+    await api('POST', `/campaigns/${campaign}`, 'silver', {
+      prizes: [{ count: 2, value: 5000, name: 'Kaffeemaschine', redemption: 'postal_delivery' }],
+    });
+    const before = (await api('GET', `/merchants/${ids.silberblick}/dashboard`, 'silver')).json();
+    const now = new Date().toISOString();
+    await accepted([
+      participation(campaign, 'carla', now),
+      participation(campaign, 'carla', now),
+      participation(campaign, 'dora', now),
+      { id: randomUUID(), type: 'view_list', campaign, occurred_at: now },
+      { id: randomUUID(), type: 'view_detail', campaign, occurred_at: now },
+    ]);
+    const after = (await api('GET', `/merchants/${ids.silberblick}/dashboard`, 'silver')).json();
+    expect(after.users.total_participations - before.users.total_participations).toBe(3);
+    expect(after.users.total_user_participations - before.users.total_user_participations).toBe(2);
+    expect(after.users.day - before.users.day).toBe(2);
+    expect(after.users.total_list_views - before.users.total_list_views).toBe(1);
+    expect(after.users.total_detail_views - before.users.total_detail_views).toBe(1);
+    const created = after.campaigns.find(
+      (row: { type: string; status: string }) =>
+        row.type === 'sweepstake/standard' && row.status === 'created',
+    );
+    expect(created.sweeptotal).toBeGreaterThanOrEqual(10_000);
+    expect(after.todo_wins).toEqual({ count: 0, winner_app_url: t.ctx.config.web.winnerAppUrl });
+  });
+
+  it('buckets by month across a year boundary and by week across a daylight-saving change', async () => {
+    const campaign = await create('owner', ids.sonnenschein, 'coupon/percent');
+    await accepted([
+      // 23:30 UTC on 31 December is already 1 January in Berlin.
+      participation(campaign, 'emil', '2025-12-31T23:30:00Z'),
+      participation(campaign, 'emil', '2025-12-15T10:00:00Z'),
+      participation(campaign, 'frieda', '2026-02-01T10:00:00Z'),
+      // Summer time starts on 29 March 2026 at 02:00 in Berlin: Sunday late evening still belongs to that week.
+      participation(campaign, 'gustav', '2026-03-29T21:30:00Z'),
+      participation(campaign, 'gustav', '2026-03-29T22:30:00Z'),
+    ]);
+    const monthly = (
+      await api(
+        'GET',
+        `/merchants/${ids.sonnenschein}/stats?timerange=month&count=3&start=2025-12-10&campaigns=${campaign}`,
+        'owner',
+      )
+    ).json();
+    expect(monthly.participations.labels).toEqual(['2025-12-01', '2026-01-01', '2026-02-01']);
+    expect(monthly.participations.series).toEqual([
+      { name: expect.any(String), campaign, values: [1, 1, 1] },
+    ]);
+    const distinct = (
+      await api(
+        'GET',
+        `/merchants/${ids.sonnenschein}/stats?timerange=month&count=3&start=2025-12-10&campaigns=${campaign}&distinct=participations`,
+        'owner',
+      )
+    ).json();
+    expect(distinct.participations.series[0].values).toEqual([1, 0, 1]);
+    const weekly = (
+      await api(
+        'GET',
+        `/merchants/${ids.sonnenschein}/stats?timerange=week&count=2&start=2026-03-25&campaigns=${campaign}`,
+        'owner',
+      )
+    ).json();
+    // 29 March 23:30 Berlin is Sunday (week of 23 March); 00:30 on 30 March starts the next week.
+    expect(weekly.participations.labels).toEqual(['2026-03-23', '2026-03-30']);
+    expect(weekly.participations.series[0].values).toEqual([1, 1]);
+    const yearly = (
+      await api(
+        'GET',
+        `/merchants/${ids.sonnenschein}/stats?timerange=year&count=2&start=2025-06-01&campaigns=${campaign}`,
+        'owner',
+      )
+    ).json();
+    expect(yearly.participations.labels).toEqual(['2025-01-01', '2026-01-01']);
+    expect(yearly.participations.series[0].values).toEqual([1, 4]);
+    const campaignsOfRange = (
+      await api(
+        'GET',
+        `/merchants/${ids.sonnenschein}/stats/campaigns?timerange=month&count=3&start=2025-12-10`,
+        'owner',
+      )
+    ).json();
+    expect(Array.isArray(campaignsOfRange.campaigns)).toBe(true);
+  });
+
+  it('reports kid statistics of the participants', async () => {
+    const campaign = await create('silver', ids.silberblick, 'coupon/percent');
+    const now = new Date();
+    const year = Number(
+      new Intl.DateTimeFormat('en', { timeZone: 'Europe/Berlin', year: 'numeric' }).format(now),
+    );
+    await accepted([
+      participation(campaign, 'kid-parent-1', now.toISOString(), {
+        gender: 'female',
+        birth_year: 1985,
+        kids: [
+          { gender: 'male', birth_year: year - 4 },
+          { gender: 'female', birth_year: year - 9 },
+        ],
+      }),
+      participation(campaign, 'kid-parent-2', now.toISOString(), {
+        gender: 'male',
+        kids: [{ gender: 'female', birth_year: year - 4 }],
+      }),
+    ]);
+    const stats = (
+      await api(
+        'GET',
+        `/merchants/${ids.silberblick}/stats?timerange=month&count=1&start=${now.toISOString().slice(0, 10)}&campaigns=${campaign}`,
+        'silver',
+      )
+    ).json();
+    expect(stats.users_kids.person_gender).toEqual([
+      { gender: 'female', count: 1 },
+      { gender: 'male', count: 1 },
+    ]);
+    expect(stats.users_kids.youngest_kid).toEqual([
+      { gender: 'female', age: 4, count: 1 },
+      { gender: 'male', age: 4, count: 1 },
+    ]);
+    expect(stats.users_kids.all_kids).toEqual([
+      { gender: 'female', age: 4, count: 1 },
+      { gender: 'male', age: 4, count: 1 },
+      { gender: 'female', age: 9, count: 1 },
+    ]);
+  });
+
+  it('refuses count 0 and 31, more than 9 campaigns, and another merchant’s campaign', async () => {
+    const base = `/merchants/${ids.sonnenschein}/stats?timerange=month&start=2026-01-01`;
+    expect((await api('GET', `${base}&count=0`, 'owner')).json()).toMatchObject({
+      statusCode: 400,
+      field: 'count',
+    });
+    expect((await api('GET', `${base}&count=31`, 'owner')).json()).toMatchObject({
+      statusCode: 400,
+      field: 'count',
+    });
+    const ten = Array.from({ length: 10 }, () => randomUUID()).join(',');
+    expect((await api('GET', `${base}&count=3&campaigns=${ten}`, 'owner')).json()).toMatchObject({
+      statusCode: 400,
+      field: 'campaigns',
+    });
+    const foreign = await create('silver', ids.silberblick, 'coupon/percent');
+    expect(
+      (await api('GET', `${base}&count=3&campaigns=${foreign}`, 'owner')).json(),
+    ).toMatchObject({ statusCode: 400, field: 'campaigns' });
+  });
+
+  it('answers another merchant’s user on every statistics call as if the merchant did not exist', async () => {
+    for (const path of [
+      `/merchants/${ids.silberblick}/dashboard`,
+      `/merchants/${ids.silberblick}/stats?timerange=month&count=3&start=2026-01-01`,
+      `/merchants/${ids.silberblick}/stats/campaigns?timerange=month&count=3&start=2026-01-01`,
+    ]) {
+      expect((await api('GET', path, 'owner')).statusCode, path).toBe(404);
+      expect((await api('GET', path, 'silver')).statusCode, path).toBe(200);
+    }
+  });
+});
+
+describe('winner draws', () => {
+  it('draws distinct participants, one per prize unit, reproducibly from the recorded seed', () => {
+    const people = Array.from({ length: 50 }, (_, i) => `p${i}`);
+    const prizes = [
+      { prizeIndex: 0, count: 3 },
+      { prizeIndex: 1, count: 5 },
+    ];
+    const first = drawWinners(people, prizes, 'a'.repeat(64));
+    expect(first.winners).toHaveLength(8);
+    expect(new Set(first.winners.map((winner) => winner.participantId)).size).toBe(8);
+    for (const winner of first.winners) expect(people).toContain(winner.participantId);
+    expect(first.winners.filter((winner) => winner.prizeIndex === 0)).toHaveLength(3);
+    // The same list (in any order) and seed give the same winners; another seed others.
+    expect(drawWinners([...people].reverse(), prizes, 'a'.repeat(64))).toEqual(first);
+    expect(drawWinners(people, prizes, 'b'.repeat(64)).winners).not.toEqual(first.winners);
+    expect(first.participantsHash).toBe(participantsHash([...people].sort()));
+    // Fewer people than prize units: everyone wins once.
+    expect(drawWinners(['x', 'y'], prizes, 'c'.repeat(64)).winners).toHaveLength(2);
+  });
+
+  it('draws an ended sweepstake once, counts open wins until handled, mails them', async () => {
+    const campaign = await create('silver', ids.silberblick, 'sweepstake/standard');
+    await api('POST', `/campaigns/${campaign}`, 'silver', {
+      prizes: [{ count: 2, value: 1000, name: 'Torte', redemption: 'store_pickup' }],
+    });
+    const now = new Date().toISOString();
+    await accepted(['h1', 'h2', 'h3', 'h4'].map((who) => participation(campaign, who, now)));
+    // The runtime is over and the campaign was approved: the scheduler's state.
+    await t.ctx.db
+      .update(campaigns)
+      .set({
+        status: 'ended',
+        validFrom: new Date(Date.now() - 7200_000),
+        validUntil: new Date(Date.now() - 3600_000),
+      })
+      .where(eq(campaigns.id, campaign));
+    const before = (await api('GET', `/merchants/${ids.silberblick}/dashboard`, 'silver')).json()
+      .todo_wins.count;
+    const mails = await mailsDuring(t, async () => {
+      expect(await runDueDraws(t.ctx)).toBeGreaterThanOrEqual(1);
+    });
+    expect(mails.some((mail) => /^To: .*silver@example\.com/m.test(mail))).toBe(true);
+    expect(await runDueDraws(t.ctx)).toBe(0);
+    const { draw } = (await api('GET', `/campaigns/${campaign}/draw`, 'admin')).json();
+    expect(draw.winners).toHaveLength(2);
+    expect(draw.participant_count).toBe(4);
+    const repeated = drawWinners(
+      ['h1', 'h2', 'h3', 'h4'],
+      [{ prizeIndex: 0, count: 2 }],
+      draw.seed,
+    );
+    expect(repeated.participantsHash).toBe(draw.participants_hash);
+    expect(repeated.winners.map((w) => w.participantId).sort()).toEqual(
+      draw.winners.map((w: { participant: string }) => w.participant).sort(),
+    );
+    const dashboard = (
+      await api('GET', `/merchants/${ids.silberblick}/dashboard`, 'silver')
+    ).json();
+    expect(dashboard.todo_wins.count - before).toBe(2);
+
+    const stored = await t.ctx.db.select().from(wins).where(eq(wins.campaignId, campaign));
+    const winId = stored?.[0]?.id ?? '';
+    const winner = stored?.[0]?.participantId ?? '';
+    const handled = await accepted([
+      {
+        id: randomUUID(),
+        type: 'win_handled',
+        campaign,
+        participant: winner,
+        win: winId,
+        occurred_at: now,
+      },
+    ]);
+    expect(handled.accepted).toBe(1);
+    const afterwards = (
+      await api('GET', `/merchants/${ids.silberblick}/dashboard`, 'silver')
+    ).json();
+    expect(afterwards.todo_wins.count - before).toBe(1);
+  });
+
+  it('lets only admins draw by hand, only once, and only after the end', async () => {
+    const campaign = await create('silver', ids.silberblick, 'sweepstake/standard');
+    await api('POST', `/campaigns/${campaign}`, 'silver', {
+      manual_draw: true,
+      prizes: [{ count: 1, value: 1000, name: 'Kuchen', redemption: 'store_pickup' }],
+    });
+    await accepted([participation(campaign, 'm1', new Date().toISOString())]);
+    expect((await api('POST', `/campaigns/${campaign}/draw`, 'silver')).statusCode).toBe(403);
+    expect((await api('POST', `/campaigns/${campaign}/draw`, 'admin')).json().message).toBe(
+      'campaign_not_ended',
+    );
+    await t.ctx.db.update(campaigns).set({ status: 'ended' }).where(eq(campaigns.id, campaign));
+    // The scheduler leaves a manual draw to the admin.
+    await runDueDraws(t.ctx);
+    expect((await api('GET', `/campaigns/${campaign}/draw`, 'admin')).json().draw).toBeNull();
+    const drawn = await api('POST', `/campaigns/${campaign}/draw`, 'admin');
+    expect(drawn.statusCode, drawn.body).toBe(200);
+    expect(drawn.json().draw).toMatchObject({ manual: true, participant_count: 1 });
+    expect((await api('POST', `/campaigns/${campaign}/draw`, 'admin')).json().message).toBe(
+      'already_drawn',
+    );
+  });
+});

@@ -1,0 +1,127 @@
+/**
+ * The participation chart and the dashboard (spec §2 "Dashboard", §3
+ * Dashboard and Chart response, §5, §9 chart limits).
+ */
+import { z } from 'zod';
+import { ZUuid } from '../api/common.js';
+import { CAMPAIGN_STATUSES } from '../campaign/status.js';
+import { CAMPAIGN_TYPES } from '../campaign/types.js';
+import { PARTICIPANT_GENDERS } from './events.js';
+
+export const TIMERANGES = ['month', 'week', 'year'] as const;
+export type Timerange = (typeof TIMERANGES)[number];
+export const DEFAULT_TIMERANGE: Timerange = 'month';
+export const CHART_COUNT_MIN = 1;
+export const CHART_COUNT_MAX = 30;
+export const DEFAULT_CHART_COUNT = 12;
+export const CHART_MAX_CAMPAIGNS = 9;
+/** One colour per line; the web maps them to its theme. */
+export const CHART_LINE_COLORS = [
+  'blue.7',
+  'orange.7',
+  'teal.7',
+  'grape.7',
+  'red.7',
+  'lime.8',
+  'cyan.8',
+  'pink.7',
+  'yellow.8',
+  'indigo.7',
+] as const;
+
+/** A calendar date (yyyy-mm-dd) in the configured time zone. */
+export const ZLocalDate = z.iso.date();
+
+const ZCampaignIdList = z
+  .string()
+  .max(CHART_MAX_CAMPAIGNS * 40)
+  .transform((value) => value.split(',').filter((part) => part !== ''))
+  .pipe(z.array(ZUuid).max(CHART_MAX_CAMPAIGNS));
+
+export const ZStatsRangeQuery = z.object({
+  timerange: z.enum(TIMERANGES).default(DEFAULT_TIMERANGE),
+  count: z.coerce.number().int().min(CHART_COUNT_MIN).max(CHART_COUNT_MAX),
+  /** The first bucket is the week (from Monday), month or year this day lies in. */
+  start: ZLocalDate,
+});
+export type TStatsRangeQuery = z.infer<typeof ZStatsRangeQuery>;
+
+export const ZStatsQuery = ZStatsRangeQuery.extend({
+  /** Comma-separated campaign ids, at most 9; none: the merchant's total. */
+  campaigns: ZCampaignIdList.optional(),
+  /** Count each participant once per campaign (their first participation). */
+  distinct: z.literal('participations').optional(),
+});
+export type TStatsQuery = z.infer<typeof ZStatsQuery>;
+
+export const ZCountByGenderAge = z.object({
+  gender: z.enum(PARTICIPANT_GENDERS).nullable(),
+  age: z.number().int().nullable(),
+  count: z.number().int(),
+});
+
+export const ZUsersKids = z.object({
+  /** Participants by their own gender (null: not given). */
+  person_gender: z.array(
+    z.object({ gender: z.enum(PARTICIPANT_GENDERS).nullable(), count: z.number().int() }),
+  ),
+  /** Each participant's youngest kid, by gender and age. */
+  youngest_kid: z.array(ZCountByGenderAge),
+  /** Every kid, by gender and age. */
+  all_kids: z.array(ZCountByGenderAge),
+});
+export type TUsersKids = z.infer<typeof ZUsersKids>;
+
+export const ZStatsResponse = z.object({
+  participations: z.object({
+    /** The first day of each bucket (yyyy-mm-dd). */
+    labels: z.array(ZLocalDate),
+    series: z.array(
+      z.object({
+        name: z.string(),
+        campaign: z.string().nullable(),
+        values: z.array(z.number().int()),
+      }),
+    ),
+  }),
+  users_kids: ZUsersKids,
+});
+export type TStatsResponse = z.infer<typeof ZStatsResponse>;
+
+export const ZStatsCampaignsResponse = z.object({
+  campaigns: z.array(
+    z.object({
+      id: z.string(),
+      title: z.record(z.string(), z.string()),
+      valid_until: z.string().nullable(),
+    }),
+  ),
+});
+export type TStatsCampaignsResponse = z.infer<typeof ZStatsCampaignsResponse>;
+
+export const ZDashboardResponse = z.object({
+  /** Campaigns per type and status; sweeptotal: the prizes' total value in cents (sweepstakes). */
+  campaigns: z.array(
+    z.object({
+      type: z.enum(CAMPAIGN_TYPES),
+      status: z.enum(CAMPAIGN_STATUSES),
+      count: z.number().int(),
+      sweeptotal: z.number().int(),
+    }),
+  ),
+  users: z.object({
+    /** Participants new to the merchant today, this month, this year and ever. */
+    day: z.number().int(),
+    month: z.number().int(),
+    year: z.number().int(),
+    total: z.number().int(),
+    total_participations: z.number().int(),
+    /** Participations counting each participant once per campaign. */
+    total_user_participations: z.number().int(),
+    total_list_views: z.number().int(),
+    total_detail_views: z.number().int(),
+    total_mail_views: z.number().int(),
+  }),
+  todo_wins: z.object({ count: z.number().int(), winner_app_url: z.string() }),
+});
+export type TDashboardResponse = z.infer<typeof ZDashboardResponse>;

@@ -1,0 +1,109 @@
+/**
+ * What the consumer app reports (POST /api/ingest/events): participations and
+ * views of campaigns by pseudonymous participants, and wins it handled. Each
+ * event is checked on its own: the valid ones of a batch are kept, the others
+ * are answered with their index, message key and field.
+ */
+import { z } from 'zod';
+import { ZUuid } from '../api/common.js';
+
+export const EVENT_TYPES = [
+  'participation',
+  'view_list',
+  'view_detail',
+  'view_mail',
+  'win_handled',
+] as const;
+export type EventType = (typeof EVENT_TYPES)[number];
+
+export const PARTICIPANT_GENDERS = ['female', 'male', 'diverse'] as const;
+export type ParticipantGender = (typeof PARTICIPANT_GENDERS)[number];
+
+/** Events in one request. */
+export const INGEST_BATCH_MAX = 1000;
+
+/** A participant's pseudonymous id as the consumer app knows it: no address, no name. */
+export const ZParticipantId = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/);
+
+const birthYear = z.number().int().min(1900).max(2100).nullable().default(null);
+const gender = z.enum(PARTICIPANT_GENDERS).nullable().default(null);
+
+export const ZKid = z.object({ gender, birth_year: birthYear });
+export const ZParticipantProfile = z.object({
+  gender,
+  birth_year: birthYear,
+  kids: z.array(ZKid).max(20).default([]),
+});
+export type TParticipantProfile = z.infer<typeof ZParticipantProfile>;
+
+const ZEventUuid = ZUuid;
+
+/** One event. `participant` is required for participations and handled wins. */
+export const ZIngestEvent = z
+  .object({
+    /** The event's own id: sending it again is harmless (idempotent). */
+    id: ZEventUuid,
+    type: z.enum(EVENT_TYPES),
+    campaign: ZEventUuid,
+    occurred_at: z.iso.datetime({ offset: true }),
+    participant: ZParticipantId.optional(),
+    /** With a participation: the participant's profile as it is now. */
+    profile: ZParticipantProfile.optional(),
+    /** With win_handled: the win that was handled. */
+    win: ZEventUuid.optional(),
+  })
+  .superRefine((event, context) => {
+    if ((event.type === 'participation' || event.type === 'win_handled') && !event.participant) {
+      context.addIssue({
+        code: 'custom',
+        path: ['participant'],
+        message: 'required_field_missing',
+      });
+    }
+    if (event.type === 'win_handled' && !event.win) {
+      context.addIssue({ code: 'custom', path: ['win'], message: 'required_field_missing' });
+    }
+  });
+export type TIngestEvent = z.infer<typeof ZIngestEvent>;
+
+export const ZIngestBatch = z.object({
+  /** Checked one by one (ZIngestEvent), so that one bad event does not cost the others. */
+  events: z.array(z.unknown()).min(1).max(INGEST_BATCH_MAX),
+});
+
+export const ZIngestRejection = z.object({
+  index: z.number().int(),
+  id: z.string().nullable(),
+  message: z.string(),
+  field: z.string().optional(),
+});
+
+export const ZIngestResponse = z.object({
+  /** Events stored now. */
+  accepted: z.number().int(),
+  /** Events already stored by an earlier request (same id): nothing changed. */
+  duplicates: z.number().int(),
+  rejected: z.array(ZIngestRejection),
+});
+export type TIngestResponse = z.infer<typeof ZIngestResponse>;
+
+/** Admin screen of the keys the consumer app sends events with. */
+export const ZApiKey = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** The first characters of the key, to recognise it; the key itself is shown once. */
+  prefix: z.string(),
+  created: z.string(),
+  created_by: z.string().nullable(),
+  last_used: z.string().nullable(),
+  revoked: z.string().nullable(),
+});
+export type TApiKey = z.infer<typeof ZApiKey>;
+export const ZApiKeyList = z.object({ keys: z.array(ZApiKey) });
+export const ZApiKeyCreateBody = z.object({ name: z.string().trim().min(1).max(100) });
+export const ZApiKeyCreated = z.object({ key: ZApiKey, secret: z.string() });
+export type TApiKeyCreated = z.infer<typeof ZApiKeyCreated>;
