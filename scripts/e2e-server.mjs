@@ -17,6 +17,8 @@ const server = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.j
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     LOGIN_RATE_LIMIT_PER_MINUTE: '10000',
+    // Journeys start from the demo accounts alone and make their own campaigns.
+    DEMO_ACTIVITY: 'false',
   },
 });
 const cleanUp = () => rmSync(dataDir, { recursive: true, force: true });

@@ -38,6 +38,7 @@ const ZEnv = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: optionalUrl,
   DEMO: booleanFromEnv.optional(),
+  DEMO_ACTIVITY: booleanFromEnv.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
 
@@ -119,6 +120,8 @@ export interface Config {
   databaseUrl: string | undefined;
   /** Demo mode: demo data and the demo-account list on the sign-in page. */
   demo: boolean;
+  /** In demo mode: demo campaigns with months of participations (off for browser tests). */
+  demoActivity: boolean;
   logLevel: z.infer<typeof ZEnv>['LOG_LEVEL'];
   webDistDir: string;
   mail: {
@@ -215,6 +218,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     demo,
+    demoActivity: demo && e.DEMO_ACTIVITY,
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : defaultWebDist,
     mail: {

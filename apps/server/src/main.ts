@@ -4,6 +4,7 @@ import { createAppContext, openConfiguredDatabase } from './bootstrap.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { startScheduler } from './modules/campaigns/lifecycle.js';
 import { startDrawScheduler } from './modules/draws/service.js';
+import { seedDemoActivity } from './seed/demo-activity.js';
 
 async function main(): Promise<void> {
   let config: Config;
@@ -18,6 +19,9 @@ async function main(): Promise<void> {
   }
   const database = await openConfiguredDatabase(config);
   const ctx = await createAppContext(config, database);
+  if (config.demoActivity && (await seedDemoActivity(ctx))) {
+    ctx.log.info('demo campaigns and participations created');
+  }
   const app = await buildApp(ctx, { serveWeb: true });
   const stopScheduler = startScheduler(ctx);
   const stopDraws = startDrawScheduler(ctx);
