@@ -31,6 +31,7 @@ import { startWeeklyStatistics } from './modules/notifications/service.js';
 import { apiKeyRoutes } from './modules/api-keys/routes.js';
 import { campaignRoutes } from './modules/campaigns/routes.js';
 import { drawRoutes } from './modules/draws/routes.js';
+import { participantAdminRoutes } from './modules/ingest/admin-routes.js';
 import { ingestRoutes } from './modules/ingest/routes.js';
 import { statsRoutes } from './modules/stats/routes.js';
 import { startValidationRefresh } from './modules/campaigns/validation-refresh.js';
@@ -114,6 +115,7 @@ export async function buildApp(
       await api.register(statsRoutes);
       await api.register(drawRoutes);
       await api.register(apiKeyRoutes);
+      await api.register(participantAdminRoutes);
     },
     { prefix: '/api' },
   );

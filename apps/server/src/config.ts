@@ -97,6 +97,7 @@ const ZEnv = z.object({
   GOOGLE_GEOCODING_URL: z.url().default('https://maps.googleapis.com/maps/api/geocode/json'),
   GEOCODER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
   WEEKLY_STATS_MAIL: booleanFromEnv.default(true),
+  EVENT_RETENTION_DAYS: z.coerce.number().int().min(30).max(3650).default(730),
 
   APP_NAME: z.string().min(1).default('Kampagnen-Backoffice'),
   LOCALE: z.string().min(2).default('de-DE'),
@@ -112,6 +113,10 @@ const ZEnv = z.object({
 });
 
 export interface Config {
+  stats: {
+    /** Raw participation events older than this are purged; rollups stay. */
+    eventRetentionDays: number;
+  };
   port: number;
   host: string;
   publicUrl: string;
@@ -217,6 +222,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    stats: { eventRetentionDays: e.EVENT_RETENTION_DAYS },
     demo,
     demoActivity: demo && e.DEMO_ACTIVITY,
     logLevel: e.LOG_LEVEL,

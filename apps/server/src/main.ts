@@ -4,6 +4,7 @@ import { createAppContext, openConfiguredDatabase } from './bootstrap.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { startScheduler } from './modules/campaigns/lifecycle.js';
 import { startDrawScheduler } from './modules/draws/service.js';
+import { startRetention } from './modules/ingest/privacy.js';
 import { seedDemoActivity } from './seed/demo-activity.js';
 
 async function main(): Promise<void> {
@@ -25,11 +26,13 @@ async function main(): Promise<void> {
   const app = await buildApp(ctx, { serveWeb: true });
   const stopScheduler = startScheduler(ctx);
   const stopDraws = startDrawScheduler(ctx);
+  const stopRetention = startRetention(ctx);
 
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     stopScheduler();
     stopDraws();
+    stopRetention();
     await app.close();
     await database.close();
     process.exit(0);

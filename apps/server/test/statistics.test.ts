@@ -8,7 +8,8 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TCampaignEnvelope, TIngestResponse } from '@backoffice/domain';
-import { campaigns, merchants, wins } from '../src/db/schema.js';
+import { campaigns, merchants, participants, participationEvents, wins } from '../src/db/schema.js';
+import { purgeOldEvents } from '../src/modules/ingest/privacy.js';
 import { drawWinners, participantsHash } from '../src/modules/draws/draw.js';
 import { runDueDraws } from '../src/modules/draws/service.js';
 import { bearer, createTestApp, mailsDuring, type TestApp } from './helpers.js';
@@ -439,5 +440,54 @@ describe('winner draws', () => {
     expect((await api('POST', `/campaigns/${campaign}/draw`, 'admin')).json().message).toBe(
       'already_drawn',
     );
+  });
+});
+
+describe('privacy', () => {
+  it('erases a participant on request while counters and rollups stay', async () => {
+    const campaign = await create('silver', ids.silberblick, 'coupon/percent');
+    const now = new Date().toISOString();
+    await accepted([
+      participation(campaign, 'to-forget', now, { gender: 'female', kids: [] }),
+      participation(campaign, 'to-forget', now),
+      participation(campaign, 'stays', now),
+    ]);
+    const before = (await api('GET', `/merchants/${ids.silberblick}/dashboard`, 'silver')).json();
+    expect((await api('DELETE', '/admin/participants/to-forget', 'silver')).statusCode).toBe(403);
+    const erased = await api('DELETE', '/admin/participants/to-forget', 'admin');
+    expect(erased.json()).toEqual({ erased: { events: 2, campaigns: 1 } });
+    const rows = await t.ctx.db
+      .select()
+      .from(participationEvents)
+      .where(eq(participationEvents.participantId, 'to-forget'));
+    expect(rows).toEqual([]);
+    expect(
+      await t.ctx.db.select().from(participants).where(eq(participants.id, 'to-forget')),
+    ).toEqual([]);
+    const after = (await api('GET', `/merchants/${ids.silberblick}/dashboard`, 'silver')).json();
+    expect(after.users).toEqual(before.users);
+    const stored = (await api('GET', `/campaigns/${campaign}`, 'silver')).json().campaign;
+    expect(stored).toMatchObject({ participations: 3, distinct_users: 2 });
+  });
+
+  it('refuses events older than the retention period and purges stored ones past it', async () => {
+    const campaign = await create('silver', ids.silberblick, 'coupon/percent');
+    const old = new Date(Date.now() - 800 * 24 * 3600_000).toISOString();
+    const result = await accepted([participation(campaign, 'old-one', old)]);
+    expect(result.rejected).toEqual([
+      { index: 0, id: expect.any(String), message: 'invalid_value', field: 'occurred_at' },
+    ]);
+    await accepted([participation(campaign, 'recent-one', new Date().toISOString())]);
+    // Just over two years (the default retention) later:
+    const later = new Date(Date.now() + 731 * 24 * 3600_000);
+    expect(await purgeOldEvents(t.ctx, later)).toBeGreaterThanOrEqual(1);
+    const left = await t.ctx.db
+      .select()
+      .from(participationEvents)
+      .where(eq(participationEvents.participantId, 'recent-one'));
+    expect(left).toEqual([]);
+    expect(
+      (await api('GET', `/campaigns/${campaign}`, 'silver')).json().campaign.participations,
+    ).toBe(1);
   });
 });

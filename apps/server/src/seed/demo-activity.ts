@@ -316,14 +316,12 @@ export async function seedDemoActivity(ctx: AppContext, now = new Date()): Promi
           createdAt: new Date(from.getTime() - 14 * DAY),
           modifiedAt: new Date(Math.min(now.getTime(), from.getTime() - DAY)),
         });
-        await tx
-          .insert(campaignStatusHistory)
-          .values({
-            campaignId: id,
-            toStatus: plan.status,
-            userId: editor?.id ?? null,
-            reason: 'demo',
-          });
+        await tx.insert(campaignStatusHistory).values({
+          campaignId: id,
+          toStatus: plan.status,
+          userId: editor?.id ?? null,
+          reason: 'demo',
+        });
       });
       if (plan.status === 'active' || plan.status === 'ended')
         running.push({ id, from, until, pool });

@@ -111,6 +111,8 @@ export async function ingestEvents(ctx: AppContext, raw: unknown[]): Promise<TIn
   const { valid, rejected } = parseEvents(raw);
   if (valid.length === 0) return { accepted: 0, duplicates: 0, rejected };
   const timeZone = ctx.config.web.timeZone;
+  const oldest = new Date(Date.now() - ctx.config.stats.eventRetentionDays * 24 * 3600_000);
+  const latest = new Date(Date.now() + 24 * 3600_000);
   const result = await ctx.db.transaction(async (tx) => {
     const known = await campaignsOf(
       tx,
@@ -140,6 +142,11 @@ export async function ingestEvents(ctx: AppContext, raw: unknown[]): Promise<TIn
         }
       }
       const at = new Date(event.occurred_at);
+      // Older than the retention period, or more than a day ahead: not a real event.
+      if (at < oldest || at > latest) {
+        rejected.push({ index, id: event.id, message: 'invalid_value', field: 'occurred_at' });
+        continue;
+      }
       accepted.push({ ...event, merchantId, at, day: localDay(at, timeZone) });
     }
     if (accepted.length === 0) return { accepted: 0, duplicates: 0 };
