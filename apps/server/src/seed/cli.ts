@@ -1,22 +1,30 @@
 /**
- * `npm run seed`: creates the demo data in the database named by DATABASE_URL,
- * or in the embedded database in DATA_DIR. For development and evaluation only:
- * the demo accounts have a published password.
+ * `npm run seed`: without options, creates the demo data in the database named
+ * by DATABASE_URL, or in the embedded database in DATA_DIR (development and
+ * evaluation only: the demo accounts have a published password). With
+ * options (--merchants, --campaigns, --participations) it generates load
+ * data instead (generate-cli.ts).
  */
 import path from 'node:path';
 import { openDatabase } from '../db/client.js';
 import { DEMO_PASSWORD, DEMO_USERS, seedDemoData } from './demo-data.js';
+import { runGenerator } from './generate-cli.js';
 
-const url = process.env.DATABASE_URL;
-const database = await openDatabase(
-  url
-    ? { kind: 'postgres', url }
-    : { kind: 'pglite', dataDir: path.resolve(process.env.DATA_DIR ?? './data') },
-);
-const created = await seedDemoData(database.db);
-await database.close();
-process.stdout.write(
-  created
-    ? `Demo data created. Accounts (password "${DEMO_PASSWORD}"): ${DEMO_USERS.map((u) => u.email).join(', ')}\n`
-    : 'Demo data already present.\n',
-);
+const args = process.argv.slice(2);
+if (args.length > 0) {
+  await runGenerator(args);
+} else {
+  const url = process.env.DATABASE_URL;
+  const database = await openDatabase(
+    url
+      ? { kind: 'postgres', url }
+      : { kind: 'pglite', dataDir: path.resolve(process.env.DATA_DIR ?? './data') },
+  );
+  const created = await seedDemoData(database.db);
+  await database.close();
+  process.stdout.write(
+    created
+      ? `Demo data created. Accounts (password "${DEMO_PASSWORD}"): ${DEMO_USERS.map((u) => u.email).join(', ')}\n`
+      : 'Demo data already present.\n',
+  );
+}

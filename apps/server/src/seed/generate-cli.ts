@@ -1,31 +1,60 @@
 /**
- * Fills a database with generated load data (benchmarks):
- *   node apps/server/dist/seed/generate-cli.js --merchants 1000 --campaigns-per-merchant 100
- * into DATABASE_URL, or the embedded database in DATA_DIR.
+ * Fills a database with generated load data (benchmarks, evaluation):
+ *   npm run seed -- --merchants 1000 --campaigns 100000 --participations 10000000
+ * (or node apps/server/dist/seed/generate-cli.js with the same options, or
+ * --campaigns-per-merchant) into DATABASE_URL, or the embedded database in DATA_DIR.
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { openDatabase } from '../db/client.js';
 import { generateLoad } from './generate.js';
+import { generateParticipations } from './generate-participations.js';
 
-const { values } = parseArgs({
-  options: {
-    merchants: { type: 'string', default: '1000' },
-    'campaigns-per-merchant': { type: 'string', default: '100' },
-    password: { type: 'string', default: 'load' },
-  },
-});
-const url = process.env.DATABASE_URL;
-const database = await openDatabase(
-  url
-    ? { kind: 'postgres', url }
-    : { kind: 'pglite', dataDir: path.resolve(process.env.DATA_DIR ?? './data') },
-);
-const started = performance.now();
-await generateLoad(database.db, {
-  merchants: Number(values.merchants),
-  campaignsPerMerchant: Number(values['campaigns-per-merchant']),
-  password: values.password,
-});
-await database.close();
-process.stdout.write(`generated in ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
+export async function runGenerator(args: string[]): Promise<void> {
+  const { values } = parseArgs({
+    args,
+    options: {
+      merchants: { type: 'string', default: '1000' },
+      campaigns: { type: 'string' },
+      'campaigns-per-merchant': { type: 'string', default: '100' },
+      participations: { type: 'string', default: '0' },
+      password: { type: 'string', default: 'load' },
+    },
+  });
+  const merchants = Number(values.merchants);
+  const perMerchant = values.campaigns
+    ? Math.max(1, Math.round(Number(values.campaigns) / merchants))
+    : Number(values['campaigns-per-merchant']);
+  const participations = Number(values.participations);
+  if (![merchants, perMerchant, participations].every(Number.isFinite)) {
+    throw new Error('--merchants, --campaigns and --participations take numbers');
+  }
+  const url = process.env.DATABASE_URL;
+  const database = await openDatabase(
+    url
+      ? { kind: 'postgres', url }
+      : { kind: 'pglite', dataDir: path.resolve(process.env.DATA_DIR ?? './data') },
+  );
+  const started = performance.now();
+  await generateLoad(database.db, {
+    merchants,
+    campaignsPerMerchant: perMerchant,
+    password: values.password,
+  });
+  const loaded = performance.now();
+  process.stdout.write(
+    `${merchants} merchants, ${merchants * perMerchant} campaigns in ${((loaded - started) / 1000).toFixed(1)} s\n`,
+  );
+  if (participations > 0) {
+    await generateParticipations(database.db, {
+      participations,
+      timeZone: process.env.TIME_ZONE ?? 'Europe/Berlin',
+    });
+    process.stdout.write(
+      `about ${participations} participations in ${((performance.now() - loaded) / 1000).toFixed(1)} s\n`,
+    );
+  }
+  await database.close();
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await runGenerator(process.argv.slice(2));
