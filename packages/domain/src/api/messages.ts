@@ -12,5 +12,8 @@ export const MESSAGE_KEYS = [
   'not_found',
   'rate_limited',
   'internal_error',
+  'email_not_verified',
+  'identity_conflict',
+  'invitation_limit_reached',
 ] as const;
 export type MessageKey = (typeof MESSAGE_KEYS)[number];
