@@ -17,6 +17,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { AppContext } from './app-context.js';
+import { trustProxyOption } from './config.js';
 import { requireBearerToken } from './http/authenticate.js';
 import { registerErrorHandling, sendNotFound } from './http/errors.js';
 import { registerSpa } from './http/spa.js';
@@ -52,7 +53,8 @@ export async function buildApp(
   const app = Fastify({
     loggerInstance: ctx.log,
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    // X-Forwarded-For decides request.ip (and the sign-in limits): believed only from TRUST_PROXY.
+    trustProxy: trustProxyOption(ctx.config.trustProxy),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -1,9 +1,9 @@
 /** Wires configuration, database and token services into the app context. */
-import { pino } from 'pino';
 import type { AppContext } from './app-context.js';
 import type { Config } from './config.js';
 import { createLocalFileStorage } from './files/storage.js';
 import { createGeocoder } from './geocoding/geocoder.js';
+import { createLogger } from './http/logging.js';
 import { openDatabase, type Database, type DatabaseLocation } from './db/client.js';
 import { loadSigningKey } from './identity/keys.js';
 import { createTokenIssuer, createTokenVerifier } from './identity/tokens.js';
@@ -38,7 +38,7 @@ export async function createAppContext(
   });
   return {
     config,
-    log: pino({ level: config.logLevel }),
+    log: createLogger(config.logLevel),
     database,
     db: database.db,
     signingKey,

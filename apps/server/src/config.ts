@@ -3,6 +3,7 @@
  * is documented in the README's configuration table; a bad value stops the
  * server at start with a message naming the variable.
  */
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { OAUTH_FLOWS, currencyForLocale } from '@backoffice/domain';
@@ -31,9 +32,43 @@ const commaList = z.string().transform((value) =>
     .filter((item) => item.length > 0),
 );
 
+/** Names proxy-addr (Fastify's trustProxy) knows besides addresses and CIDR ranges. */
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+function isAddressOrRange(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.includes(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  const bits = Number(prefix);
+  return /^\d{1,3}$/.test(prefix) && bits <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: off (default), `true` (every proxy: only behind one that
+ * overwrites X-Forwarded-For), a hop count, or addresses/CIDR ranges of the proxies.
+ */
+const trustProxyFromEnv = z
+  .string()
+  .trim()
+  .transform((value, context): boolean | number | string[] => {
+    if (value === '' || value === 'false') return false;
+    if (value === 'true') return true;
+    if (/^\d{1,2}$/.test(value)) return Number(value);
+    const entries = value.split(',').map((entry) => entry.trim());
+    if (entries.every(isAddressOrRange)) return entries;
+    context.addIssue({
+      code: 'custom',
+      message: 'expected false, true, a hop count or comma-separated addresses/CIDR ranges',
+    });
+    return z.NEVER;
+  });
+
 const ZEnv = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().min(1).default('0.0.0.0'),
+  HOST: z.string().min(1).optional(),
+  TRUST_PROXY: trustProxyFromEnv.default(false),
   PUBLIC_URL: optionalUrl,
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: optionalUrl,
@@ -57,6 +92,13 @@ const ZEnv = z.object({
   TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
   TOKEN_REFRESH_LEEWAY_SECONDS: z.coerce.number().int().min(10).max(3600).default(600),
   LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(10),
+  LOGIN_FAILURES_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(20),
+  SESSION_MAX_AGE_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 90)
+    .default(12),
 
   MAIL_FROM: z.string().min(3).default('Kampagnen-Backoffice <no-reply@localhost>'),
   SMTP_URL: optionalUrl,
@@ -90,6 +132,8 @@ const ZEnv = z.object({
     .min(1)
     .max(24 * 90)
     .default(14 * 24),
+  MERCHANT_INVITES_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(20),
+  ADDRESS_INVITES_PER_DAY: z.coerce.number().int().min(1).max(1000).default(3),
   GEOCODER: z.enum(['offline', 'nominatim', 'google']).default('offline'),
   NOMINATIM_URL: z.url().default('https://nominatim.openstreetmap.org'),
   NOMINATIM_EMAIL: z.string().default(''),
@@ -118,7 +162,10 @@ export interface Config {
     eventRetentionDays: number;
   };
   port: number;
+  /** Interface to listen on: HOST, else loopback in demo mode and every interface otherwise. */
   host: string;
+  /** Fastify's trustProxy: which proxies' X-Forwarded-* headers to believe. */
+  trustProxy: boolean | number | string[];
   publicUrl: string;
   dataDir: string;
   /** PostgreSQL connection string; undefined means the embedded PGlite in dataDir. */
@@ -152,6 +199,10 @@ export interface Config {
   };
   merchants: {
     invitationTtlHours: number;
+    /** Invitation mails one merchant may send per hour. */
+    invitationsPerMerchantPerHour: number;
+    /** Invitation mails one address may receive per day, from all merchants. */
+    invitationsPerAddressPerDay: number;
     /** Send the weekly statistics mail (from the scheduler). */
     weeklyStatsMail: boolean;
   };
@@ -176,7 +227,12 @@ export interface Config {
     redirectUris: string[];
     tokenTtlSeconds: number;
     realm: string;
+    /** Sign-in, token and registration attempts per client address and minute. */
     loginRateLimitPerMinute: number;
+    /** Failed sign-ins per account (the email tried) and hour, from any address. */
+    loginFailuresPerAccountPerHour: number;
+    /** A sign-in's tokens are renewed up to this age; then the user signs in again. */
+    sessionMaxAgeHours: number;
   };
   web: {
     appName: string;
@@ -199,6 +255,17 @@ export interface Config {
 
 export class ConfigError extends Error {}
 
+/**
+ * TRUST_PROXY as Fastify's trustProxy. A hop count trusts that many proxies
+ * in front of the server (as Express does); Fastify itself would trust none
+ * for a number. Only safe when clients cannot reach the server around them.
+ */
+export function trustProxyOption(
+  value: Config['trustProxy'],
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  return typeof value === 'number' ? (_address, hop) => hop < value : value;
+}
+
 const defaultWebDist = path.resolve(import.meta.dirname, '../../web/dist');
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -218,7 +285,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const availableLocales = e.AVAILABLE_LOCALES.length > 0 ? e.AVAILABLE_LOCALES : ['de'];
   return {
     port: e.PORT,
-    host: e.HOST,
+    // Demo mode has a well-known admin password: reachable from this machine only, unless asked.
+    host: e.HOST ?? (demo ? '127.0.0.1' : '0.0.0.0'),
+    trustProxy: e.TRUST_PROXY,
     publicUrl,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
@@ -245,6 +314,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     merchants: {
       invitationTtlHours: e.INVITATION_TTL_HOURS,
+      invitationsPerMerchantPerHour: e.MERCHANT_INVITES_PER_HOUR,
+      invitationsPerAddressPerDay: e.ADDRESS_INVITES_PER_DAY,
       weeklyStatsMail: e.WEEKLY_STATS_MAIL,
     },
     geocoding: {
@@ -265,6 +336,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       tokenTtlSeconds: e.TOKEN_TTL_SECONDS,
       realm: e.TOKEN_REALM,
       loginRateLimitPerMinute: e.LOGIN_RATE_LIMIT_PER_MINUTE,
+      loginFailuresPerAccountPerHour: e.LOGIN_FAILURES_PER_HOUR,
+      sessionMaxAgeHours: e.SESSION_MAX_AGE_HOURS,
     },
     web: {
       appName: e.APP_NAME,

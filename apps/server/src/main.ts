@@ -41,7 +41,10 @@ async function main(): Promise<void> {
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
-  const mode = config.demo ? ' (demo mode: sign in as admin@example.com / demo)' : '';
+  // Demo mode listens on loopback unless HOST says otherwise (config.ts): its password is public.
+  const mode = config.demo
+    ? ` (demo mode: sign in as admin@example.com / demo; listening on ${config.host} only)`
+    : '';
   process.stdout.write(`Campaign back-office running at ${config.publicUrl}${mode}\n`);
 }
 

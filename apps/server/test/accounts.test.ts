@@ -14,6 +14,7 @@ import { bearer, createTestApp, type TestApp } from './helpers.js';
 
 let t: TestApp;
 const tokens: Record<string, string> = {};
+const STRONG_PASSWORD = 'Kaffeetasse-Sonnenblume-47';
 const ids = { sonnenschein: '', silberblick: '', adler: '' };
 
 function api(method: 'GET' | 'POST' | 'DELETE', url: string, who: string, payload?: object) {
@@ -195,7 +196,7 @@ describe('invitations (POST /merchants/{id}/invite-account, /identity/register)'
       byEmail(await accountsOf(ids.silberblick, 'silver'), 'neu.person@example.com')
         .pending_invitation,
     ).toBe(true);
-    await expect(t.signIn('neu.person@example.com', 'geheim123')).rejects.toThrow();
+    await expect(t.signIn('neu.person@example.com', STRONG_PASSWORD)).rejects.toThrow();
 
     const page = await t.app.inject({ method: 'GET', url: `/identity/register?token=${token}` });
     expect(page.statusCode).toBe(200);
@@ -207,10 +208,26 @@ describe('invitations (POST /merchants/{id}/invite-account, /identity/register)'
     });
     expect(short.statusCode).toBe(400);
     expect(short.body).toContain('mindestens 8 Zeichen');
+    // Common passwords, and passwords containing the address, are refused (NIST SP 800-63B).
+    const refusals: [string, string][] = [
+      ['password', 'Listen häufig verwendeter Passwörter'],
+      ['Sommer2024!', 'Listen häufig verwendeter Passwörter'],
+      ['neu.person12345', 'E-Mail-Adresse'],
+      ['NeuPerson-2024', 'E-Mail-Adresse'],
+    ];
+    for (const [password, reason] of refusals) {
+      const refused = await t.app.inject({
+        method: 'POST',
+        url: '/identity/register',
+        payload: { token, password, password_repeat: password },
+      });
+      expect(refused.statusCode, password).toBe(400);
+      expect(refused.body, password).toContain(reason);
+    }
     const done = await t.app.inject({
       method: 'POST',
       url: '/identity/register',
-      payload: { token, password: 'geheim123', password_repeat: 'geheim123' },
+      payload: { token, password: STRONG_PASSWORD, password_repeat: STRONG_PASSWORD },
     });
     expect(done.statusCode).toBe(200);
     expect(done.body).toContain('Ihr Zugang ist eingerichtet');
@@ -221,7 +238,7 @@ describe('invitations (POST /merchants/{id}/invite-account, /identity/register)'
       byEmail(await accountsOf(ids.silberblick, 'silver'), 'neu.person@example.com')
         .pending_invitation,
     ).toBe(false);
-    tokens.neu = await t.signIn('neu.person@example.com', 'geheim123');
+    tokens.neu = await t.signIn('neu.person@example.com', STRONG_PASSWORD);
     await api('POST', '/init-user', 'neu');
     expect((await api('GET', `/merchants/${ids.silberblick}/contacts`, 'neu')).statusCode).toBe(
       200,
@@ -258,6 +275,152 @@ describe('invitations (POST /merchants/{id}/invite-account, /identity/register)'
     }
     const list = await accountsOf(ids.silberblick, 'silver');
     expect(list.rows.some((row) => row.email === 'verloren@example.com')).toBe(false);
+  });
+
+  it('takes back only the invitation whose mail failed, not the person’s others', async () => {
+    const before = await outboxNow();
+    const first = await api('POST', `/merchants/${ids.silberblick}/invite-account`, 'silver', {
+      user_email: 'zwei.einladungen@example.com',
+    });
+    expect(first.statusCode, first.body).toBe(200);
+    const [mail] = await newMails(before);
+    const token = /register\?token=([A-Za-z0-9_-]+)/.exec(decodeQuotedPrintable(String(mail)))?.[1];
+    expect(token).toBeTruthy();
+
+    const send = t.ctx.mailer.send;
+    t.ctx.mailer.send = () => Promise.reject(new Error('SMTP-Server antwortet nicht'));
+    try {
+      const failed = await api(
+        'POST',
+        `/merchants/${await merchantId('Weber Reisen')}/invite-account`,
+        'admin',
+        {
+          user_email: 'zwei.einladungen@example.com',
+        },
+      );
+      expect(failed.statusCode).toBe(502);
+    } finally {
+      t.ctx.mailer.send = send;
+    }
+    // The first invitation still works and its account is still pending.
+    const page = await t.app.inject(`/identity/register?token=${String(token)}`);
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('zwei.einladungen@example.com');
+    expect(
+      byEmail(await accountsOf(ids.silberblick, 'silver'), 'zwei.einladungen@example.com')
+        .pending_invitation,
+    ).toBe(true);
+    const weber = await accountsOf(await merchantId('Weber Reisen'), 'admin');
+    expect(weber.rows.some((row) => row.email === 'zwei.einladungen@example.com')).toBe(false);
+  });
+
+  it('refuses look-alike addresses or treats them as the address they imitate', async () => {
+    const before = await outboxNow();
+    const wagner = await merchantId('Wagners Bücherstube');
+    const invite = (user_email: string) =>
+      api('POST', `/merchants/${wagner}/invite-account`, 'admin', { user_email });
+    const refused = {
+      cyrillicLocal: '\u0455ilver@example.com',
+      cyrillicDomain: 'silver@ex\u0430mple.com',
+      zeroWidth: 'sil\u200Bver@example.com',
+    };
+    for (const [name, address] of Object.entries(refused)) {
+      const response = await invite(address);
+      expect(response.statusCode, name).toBe(400);
+      expect(response.json(), name).toEqual({
+        statusCode: 400,
+        message: 'invalid_value',
+        field: 'user_email',
+      });
+    }
+    // Full-width letters are the plain letters (NFKC): silver, who is registered already.
+    const fullWidth = await invite('\uFF53ilver@example.com');
+    expect(fullWidth.statusCode).toBe(409);
+    expect(fullWidth.json().message).toBe('user_already_registered');
+    expect(await newMails(before)).toHaveLength(0);
+
+    // An international domain is kept in its ASCII form (IDNA), which shows what it is.
+    const idn = await invite('J\u00FCrgen@B\u00FCcher.de');
+    expect(idn.statusCode, idn.body).toBe(200);
+    expect(idn.json().account.email).toBe('j\u00FCrgen@xn--bcher-kva.de');
+  });
+});
+
+describe('invitation limits', () => {
+  let limited: TestApp;
+  const limitedTokens: Record<string, string> = {};
+  beforeAll(async () => {
+    limited = await createTestApp();
+    for (const who of ['silver', 'admin']) {
+      limitedTokens[who] = await limited.signInAndInit(`${who}@example.com`);
+    }
+  });
+  afterAll(async () => {
+    await limited.close();
+  });
+  const call = (method: 'POST' | 'DELETE' | 'GET', url: string, who: string, payload?: object) =>
+    limited.app.inject({
+      method,
+      url: `/api${url}`,
+      headers: bearer(String(limitedTokens[who])),
+      ...(payload ? { payload } : {}),
+    });
+  const mailCount = async () =>
+    (await readdir(limited.ctx.config.mail.outboxDir).catch(() => [])).length;
+  const idOf = async (brandName: string) => {
+    const [row] = await limited.ctx.db
+      .select()
+      .from(merchants)
+      .where(eq(merchants.brandName, brandName));
+    return String(row?.id);
+  };
+
+  it('refuses the 21st invitation of a merchant within an hour and sends no mail for it', async () => {
+    const merchant = await idOf('Café Silberblick');
+    const mailsBefore = await mailCount();
+    for (let i = 1; i <= 20; i += 1) {
+      const response = await call('POST', `/merchants/${merchant}/invite-account`, 'silver', {
+        user_email: `person${i}@example.com`,
+      });
+      expect(response.statusCode, `${i}: ${response.body}`).toBe(200);
+    }
+    const refused = await call('POST', `/merchants/${merchant}/invite-account`, 'silver', {
+      user_email: 'person21@example.com',
+    });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({ statusCode: 429, message: 'invitation_limit_reached' });
+    expect((await mailCount()) - mailsBefore).toBe(20);
+    const list = await call('GET', `/merchants/${merchant}/accounts`, 'silver');
+    expect(
+      list.json<TAccountListResponse>().rows.some((row) => row.email === 'person21@example.com'),
+    ).toBe(false);
+  });
+
+  it('stops invite-remove-invite loops from mailing one person again and again', async () => {
+    const merchant = await idOf('Autohaus Keller');
+    const mailsBefore = await mailCount();
+    const invite = () =>
+      call('POST', `/merchants/${merchant}/invite-account`, 'admin', {
+        user_email: 'immer.wieder@example.com',
+      });
+    for (let round = 1; round <= 3; round += 1) {
+      const invited = await invite();
+      expect(invited.statusCode, invited.body).toBe(200);
+      const removed = await call(
+        'DELETE',
+        `/merchants/${merchant}/accounts/${invited.json<{ account: TAccount }>().account.id}`,
+        'admin',
+      );
+      expect(removed.statusCode, removed.body).toBe(200);
+    }
+    const fourth = await invite();
+    expect(fourth.statusCode).toBe(429);
+    expect(fourth.json()).toEqual({
+      statusCode: 429,
+      message: 'invitation_limit_reached',
+      field: 'user_email',
+    });
+    expect((await mailCount()) - mailsBefore).toBe(3);
   });
 });
 

@@ -1,10 +1,19 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { SignJWT, generateKeyPair } from 'jose';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { SignJWT, decodeJwt, generateKeyPair } from 'jose';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { buildApp } from '../src/app.js';
+import { createAppContext } from '../src/bootstrap.js';
+import { loadConfig } from '../src/config.js';
+import { createLogger } from '../src/http/logging.js';
+import { seedDemoData } from '../src/seed/demo-data.js';
 import {
   bearer,
   CLIENT_ID,
   createTestApp,
+  openTestDatabase,
   PUBLIC_URL,
   REDIRECT_URI,
   type TestApp,
@@ -240,14 +249,23 @@ async function freshPem() {
 }
 
 describe('token checks of the merchant API', () => {
+  // A real session of the owner: the signed tokens below claim it.
+  let session = { sid: '', sub: '' };
+  beforeAll(async () => {
+    const payload = decodeJwt(await t.signIn('owner@example.com'));
+    session = { sid: String(payload.sid), sub: String(payload.sub) };
+  });
   const sign = (
-    claims: { iss?: string; aud?: string; exp?: number },
+    claims: { iss?: string; aud?: string; exp?: number; sid?: string | null },
     key = t.ctx.signingKey.privateKey,
     kid = t.ctx.signingKey.kid,
   ) =>
-    new SignJWT({ email: 'owner@example.com' })
+    new SignJWT({
+      email: 'owner@example.com',
+      ...(claims.sid === null ? {} : { sid: claims.sid ?? session.sid }),
+    })
       .setProtectedHeader({ alg: 'ES256', kid })
-      .setSubject('someone')
+      .setSubject(session.sub)
       .setIssuer(claims.iss ?? PUBLIC_URL)
       .setAudience(claims.aud ?? 'campaign-backoffice')
       .setIssuedAt()
@@ -279,6 +297,9 @@ describe('token checks of the merchant API', () => {
       foreignKey: bearer(await sign({}, foreign.privateKey)),
       algNone: bearer(unsigned),
       basicScheme: { authorization: `Basic ${valid}` },
+      // As issued before sessions existed, or claiming a session that never was.
+      withoutSession: bearer(await sign({ sid: null })),
+      unknownSession: bearer(await sign({ sid: '00000000-0000-4000-8000-000000000000' })),
     };
     for (const [name, headers] of Object.entries(cases)) {
       const response = await initWith(headers);
@@ -379,6 +400,280 @@ describe('brute-force protection', () => {
       expect(right.statusCode).toBe(429);
     } finally {
       await limited.close();
+    }
+  });
+});
+
+describe('brute-force protection behind proxies', () => {
+  const guess = (app: TestApp, email: string, address: string, password = 'guess') =>
+    app.app.inject({
+      method: 'POST',
+      url: '/identity/authorize',
+      headers: { 'x-forwarded-for': address },
+      payload: {
+        response_type: 'token',
+        client_id: CLIENT_ID,
+        redirect_uri: REDIRECT_URI,
+        scope: 'base',
+        email,
+        password,
+      },
+    });
+
+  it('does not believe X-Forwarded-For by default: 200 guesses with forged addresses get 429s', async () => {
+    const limited = await createTestApp({ LOGIN_RATE_LIMIT_PER_MINUTE: '10' });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 200; i += 1) {
+        // Another account each time, so that only the address limit can apply.
+        const response = await guess(limited, `guess${i}@example.com`, `198.51.100.${i}`);
+        statuses.push(response.statusCode);
+        if (response.statusCode === 429)
+          expect(response.body).toContain('Zu viele Anmeldeversuche');
+      }
+      expect(statuses.filter((status) => status === 401)).toHaveLength(10);
+      expect(statuses.filter((status) => status === 429)).toHaveLength(190);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('limits failed sign-ins per account from any address, with TRUST_PROXY set', async () => {
+    const limited = await createTestApp({
+      TRUST_PROXY: '127.0.0.1',
+      LOGIN_RATE_LIMIT_PER_MINUTE: '10',
+      LOGIN_FAILURES_PER_HOUR: '5',
+    });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 8; i += 1) {
+        statuses.push((await guess(limited, 'Owner@Example.com', `203.0.113.${i}`)).statusCode);
+      }
+      expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429, 429]);
+      // Even the right password is refused from yet another address while the limit holds.
+      const right = await guess(limited, 'owner@example.com', '203.0.113.99', 'demo');
+      expect(right.statusCode).toBe(429);
+      expect(right.body).toContain('Zu viele Anmeldeversuche');
+      // Other accounts are not affected, and the addresses are told apart (10 per minute each).
+      expect((await guess(limited, 'staff@example.com', '203.0.113.0', 'demo')).statusCode).toBe(
+        302,
+      );
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('limits the token endpoint and the registration form per address too', async () => {
+    const limited = await createTestApp({ LOGIN_RATE_LIMIT_PER_MINUTE: '2' });
+    try {
+      const register = (i: number) =>
+        limited.app.inject({
+          method: 'POST',
+          url: '/identity/register',
+          headers: { 'x-forwarded-for': `198.51.100.${i}` },
+          payload: { token: `guess-${i}`, password: 'x', password_repeat: 'x' },
+        });
+      const registrations = [];
+      for (let i = 0; i < 3; i += 1) registrations.push((await register(i)).statusCode);
+      expect(registrations).toEqual([400, 400, 429]);
+      const tokens = [];
+      for (let i = 0; i < 13; i += 1) {
+        const response = await limited.app.inject({
+          method: 'POST',
+          url: '/identity/token',
+          headers: {
+            'content-type': 'application/x-www-form-urlencoded',
+            'x-forwarded-for': `198.51.100.${i}`,
+          },
+          payload: new URLSearchParams({
+            grant_type: 'authorization_code',
+            code: `guess-${i}`,
+            client_id: CLIENT_ID,
+            redirect_uri: REDIRECT_URI,
+            code_verifier: pkce().verifier,
+          }).toString(),
+        });
+        tokens.push(response.statusCode);
+      }
+      expect(tokens.slice(0, 12).every((status) => status === 400)).toBe(true);
+      expect(tokens[12]).toBe(429);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+describe('server-side sessions', () => {
+  const renew = (token: string) =>
+    t.app.inject({ url: '/api/v2/my/tokens', headers: bearer(token) });
+  const renewedToken = async (token: string) => {
+    const response = await renew(token);
+    expect(response.statusCode, response.body).toBe(200);
+    return String(response.json<{ tokens: { token: string }[] }>().tokens[0]?.token);
+  };
+  const init = (token: string) =>
+    t.app.inject({ method: 'POST', url: '/api/init-user', headers: bearer(token) });
+
+  it('logout ends the token and every token renewed from it; other sessions go on', async () => {
+    const token = await t.signIn('owner@example.com');
+    const renewed = await renewedToken(token);
+    expect(decodeJwt(renewed).sid).toBe(decodeJwt(token).sid);
+    const otherSession = await t.signIn('owner@example.com');
+    // Verified once, so the verifier's cache knows both tokens.
+    expect((await init(token)).statusCode).toBe(200);
+    expect((await init(renewed)).statusCode).toBe(200);
+
+    const logout = await t.app.inject({
+      method: 'POST',
+      url: '/api/session/logout',
+      headers: bearer(renewed),
+    });
+    expect(logout.statusCode).toBe(200);
+    expect(logout.json()).toEqual({ ended: true });
+
+    for (const ended of [token, renewed]) {
+      expect((await init(ended)).statusCode).toBe(401);
+      expect(
+        (await t.app.inject({ url: '/api/merchants', headers: bearer(ended) })).json(),
+      ).toEqual({ statusCode: 401, message: 'unauthorized' });
+      expect((await renew(ended)).statusCode).toBe(401);
+    }
+    expect((await init(otherSession)).statusCode).toBe(200);
+  });
+
+  it('documents the logout endpoint', async () => {
+    const spec = (await t.app.inject('/api/docs/json')).json<{ paths: Record<string, unknown> }>();
+    expect(Object.keys(spec.paths)).toContain('/api/session/logout');
+  });
+
+  it('renews within the session, never past its maximum age', async () => {
+    const short = await createTestApp({ SESSION_MAX_AGE_HOURS: '1' });
+    const start = Date.now();
+    try {
+      const token = await short.signIn('owner@example.com');
+      const sessionEnd = Math.floor(start / 1000) + 3600;
+      vi.useFakeTimers({ toFake: ['Date'], now: start + 50 * 60_000 });
+      const response = await short.app.inject({ url: '/api/v2/my/tokens', headers: bearer(token) });
+      expect(response.statusCode).toBe(200);
+      const renewed = String(response.json<{ tokens: { token: string }[] }>().tokens[0]?.token);
+      // The token lives to the session's end, not a full TOKEN_TTL_SECONDS from now.
+      expect(decodeJwt(renewed).exp).toBeLessThanOrEqual(sessionEnd + 5);
+
+      vi.setSystemTime(start + 61 * 60_000);
+      const late = await short.app.inject({ url: '/api/v2/my/tokens', headers: bearer(renewed) });
+      expect(late.statusCode).toBe(401);
+      // A token of the session that claims a longer life is refused as well.
+      const { sid, sub } = decodeJwt(renewed);
+      const longLived = await new SignJWT({ email: 'owner@example.com', sid })
+        .setProtectedHeader({ alg: 'ES256', kid: short.ctx.signingKey.kid })
+        .setSubject(String(sub))
+        .setIssuer(PUBLIC_URL)
+        .setAudience('campaign-backoffice')
+        .setExpirationTime(Math.floor(Date.now() / 1000) + 3600)
+        .sign(short.ctx.signingKey.privateKey);
+      for (const url of ['/api/v2/my/tokens', '/api/merchants']) {
+        const refused = await short.app.inject({ url, headers: bearer(longLived) });
+        expect(refused.statusCode, url).toBe(401);
+      }
+    } finally {
+      vi.useRealTimers();
+      await short.close();
+    }
+  });
+});
+
+describe('request logs', () => {
+  it('never carry invitation tokens, codes, login hints, passwords or bearer tokens', async () => {
+    const lines: string[] = [];
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'log-test-'));
+    const database = await openTestDatabase();
+    await seedDemoData(database.db);
+    const config = loadConfig({
+      DEMO: 'true',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'trace',
+      PUBLIC_URL,
+      SCHEDULER_INTERVAL_SECONDS: '0',
+      LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
+    });
+    const ctx = await createAppContext(config, database, { keepDemoKeyInDataDir: false });
+    const app = await buildApp({
+      ...ctx,
+      log: createLogger('trace', { write: (line: string) => void lines.push(line) }),
+    });
+    try {
+      const secrets = {
+        invitation: 'InvitationSecret0123456789',
+        code: 'CodeSecret0123456789',
+        hint: 'hinted.person@example.com',
+        password: 'PasswordSecret0123',
+        verifier: 'VerifierSecret0123456789012345678901234567890',
+      };
+      await app.inject(`/identity/register?token=${secrets.invitation}`);
+      await app.inject(`/oauth2/postback?code=${secrets.code}&state=s`);
+      await app.inject(
+        `/identity/authorize?${authorizeQuery({ login_hint: secrets.hint })}&token=${secrets.invitation}`,
+      );
+      await app.inject({
+        method: 'POST',
+        url: '/identity/authorize',
+        payload: {
+          response_type: 'token',
+          client_id: CLIENT_ID,
+          redirect_uri: REDIRECT_URI,
+          scope: 'base',
+          email: 'owner@example.com',
+          password: secrets.password,
+        },
+      });
+      await app.inject({
+        method: 'POST',
+        url: '/identity/token',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({
+          grant_type: 'authorization_code',
+          code: secrets.code,
+          client_id: CLIENT_ID,
+          redirect_uri: REDIRECT_URI,
+          code_verifier: secrets.verifier,
+        }).toString(),
+      });
+      await app.inject({
+        method: 'POST',
+        url: '/identity/register',
+        payload: { token: secrets.invitation, password: secrets.password },
+      });
+      const signedIn = await app.inject({
+        method: 'POST',
+        url: '/identity/authorize',
+        payload: {
+          response_type: 'token',
+          client_id: CLIENT_ID,
+          redirect_uri: REDIRECT_URI,
+          scope: 'base',
+          email: 'owner@example.com',
+          password: 'demo',
+        },
+      });
+      const accessToken = String(
+        new URLSearchParams(new URL(String(signedIn.headers.location)).hash.slice(1)).get(
+          'access_token',
+        ),
+      );
+      await app.inject({ url: '/api/merchants', headers: bearer(accessToken) });
+
+      const log = lines.join('');
+      // The requests were logged, their secrets were not.
+      expect(log).toContain('/identity/register?token=[redacted]');
+      expect(log).toContain('/oauth2/postback?code=[redacted]&state=s');
+      for (const [name, secret] of Object.entries({ ...secrets, accessToken })) {
+        expect(log, name).not.toContain(secret);
+        expect(log, name).not.toContain(encodeURIComponent(secret));
+      }
+    } finally {
+      await app.close();
+      await database.close();
+      await rm(dataDir, { recursive: true, force: true });
     }
   });
 });

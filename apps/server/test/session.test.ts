@@ -59,27 +59,6 @@ describe('POST /init-user', () => {
     expect(staff.body.merchantinfo.merchants[0].roles).toEqual(['manage-campaigns']);
   });
 
-  it('creates a user it has not seen (a user of an external provider) with no merchant', async () => {
-    const issued = await t.ctx.tokenIssuer.issue({
-      id: 'ext-42',
-      email: 'New.Person@Example.com',
-      locale: 'de',
-    });
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/init-user',
-      headers: bearer(issued.token),
-    });
-    expect(response.statusCode).toBe(200);
-    expect(response.json().user).toMatchObject({ email: 'new.person@example.com', level: 'other' });
-    expect(response.json().merchantinfo).toEqual({ searchtype: 'none', merchants: [], total: 0 });
-    const [row] = await t.ctx.db
-      .select()
-      .from(users)
-      .where(eq(users.email, 'new.person@example.com'));
-    expect(row?.externalSubject).toBe('ext-42');
-  });
-
   it('marks an invalid merchant with its errors', async () => {
     const { token } = await initUser('multi@example.com');
     const page = await t.app.inject({ url: '/api/merchants?filter=Huber', headers: bearer(token) });
@@ -152,16 +131,6 @@ describe('GET /merchants/{id}/linked-with-account', () => {
     const response = await linked(token, 'not-a-uuid');
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ statusCode: 400, message: 'invalid_value', field: 'id' });
-  });
-
-  it('refuses a valid token of a user that was never initialised', async () => {
-    const issued = await t.ctx.tokenIssuer.issue({
-      id: 'x',
-      email: 'ghost@example.com',
-      locale: 'de',
-    });
-    const response = await linked(issued.token, await merchantId('Bäckerei Sonnenschein'));
-    expect(response.statusCode).toBe(403);
   });
 });
 

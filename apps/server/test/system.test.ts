@@ -6,7 +6,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { createAppContext } from '../src/bootstrap.js';
-import { ConfigError, loadConfig } from '../src/config.js';
+import { ConfigError, loadConfig, trustProxyOption } from '../src/config.js';
 import { openDatabase, queryRows } from '../src/db/client.js';
 import { seedDemoData } from '../src/seed/demo-data.js';
 import { createTestApp, openTestDatabase, type TestApp } from './helpers.js';
@@ -30,6 +30,40 @@ describe('configuration', () => {
       loadConfig({ DATABASE_URL: 'postgres://localhost/x', DEMO: 'true', JWT_PRIVATE_KEY: 'x' })
         .demo,
     ).toBe(false);
+  });
+});
+
+describe('network exposure', () => {
+  it('listens on loopback in demo mode unless HOST says otherwise, on every interface outside it', () => {
+    expect(loadConfig({}).host).toBe('127.0.0.1');
+    expect(loadConfig({ DEMO: 'true', HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+    expect(loadConfig({ DEMO: 'false', JWT_PRIVATE_KEY: 'x' }).host).toBe('0.0.0.0');
+    expect(loadConfig({ DEMO: 'false', JWT_PRIVATE_KEY: 'x', HOST: '10.0.0.5' }).host).toBe(
+      '10.0.0.5',
+    );
+  });
+
+  it('trusts no proxy unless TRUST_PROXY names them', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.7,::1,loopback' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '192.168.1.7',
+      '::1',
+      'loopback',
+    ]);
+    for (const bad of ['10.0.0.0/33', 'proxy.example.com', '1.2.3', 'yes']) {
+      expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY/);
+    }
+    // A hop count trusts that many proxies in front (Fastify alone would trust none for a number).
+    const twoHops = trustProxyOption(2);
+    expect(typeof twoHops === 'function' && [0, 1, 2].map((hop) => twoHops('x', hop))).toEqual([
+      true,
+      true,
+      false,
+    ]);
   });
 });
 

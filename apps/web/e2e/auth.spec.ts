@@ -47,10 +47,19 @@ test('a postback that cannot be parsed goes back to the login route', async ({ p
   await expect(page).toHaveURL(/\/oauth2\/login$/);
 });
 
-test('logout clears token, user and merchant; the next visit asks to sign in again', async ({
+test('logout ends the session on the server, clears token, user and merchant; the next visit asks to sign in again', async ({
   page,
 }) => {
   await signInAt(page, '/', 'staff@example.com');
+  const token = await page.evaluate(() => {
+    for (const value of Object.values(window.localStorage)) {
+      if (value.includes('eyJ')) return (JSON.parse(value) as { token: string }).token;
+    }
+    return '';
+  });
+  const init = (bearer: string) =>
+    page.request.post('/api/init-user', { headers: { authorization: `Bearer ${bearer}` } });
+  expect((await init(token)).status()).toBe(200);
   await page.getByRole('button', { name: 'Benutzermenü' }).click();
   await page.getByRole('menuitem', { name: 'Abmelden' }).click();
   await expect(page).toHaveURL(/\/oauth2\/login$/);
@@ -60,6 +69,8 @@ test('logout clears token, user and merchant; the next visit asks to sign in aga
   );
   expect(stored).not.toContain('eyJ');
   expect(stored).not.toContain('staff@example.com');
+  // The old token no longer works, though it has not expired.
+  expect((await init(token)).status()).toBe(401);
   await page.goto('/');
   await expect(page).toHaveURL(/\/identity\/authorize\?/);
 });

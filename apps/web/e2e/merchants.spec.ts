@@ -11,7 +11,8 @@ import { expect, test, type Page } from '@playwright/test';
 import { chooseMerchant, signInAt } from './fixtures';
 
 const INVITEE = `neu-${Date.now()}@example.com`;
-const INVITEE_PASSWORD = 'sicher-123';
+// The password policy refuses common passwords (identity/password-policy.ts).
+const INVITEE_PASSWORD = 'Sonnenblume-Kaffeetasse-47';
 
 /** An 8×8 PNG: the server scales and crops it to 400×400. */
 const PNG = Buffer.from(

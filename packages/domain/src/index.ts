@@ -11,6 +11,7 @@ export * from './config/runtime-config.js';
 export * from './merchant/search-type.js';
 export * from './permissions.js';
 export * from './user/levels.js';
+export * from './user/email.js';
 export * from './api/campaigns.js';
 export * from './campaign/edit-link.js';
 export * from './campaign/image.js';

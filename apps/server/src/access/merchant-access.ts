@@ -55,18 +55,23 @@ export async function findMerchantAccess(
   user: UserRow,
   merchantId: string,
 ): Promise<MerchantAccess | undefined> {
-  const [row] = await db
-    .select({ merchant: merchants, roles: accounts.roles })
-    .from(merchants)
-    .leftJoin(
-      accounts,
-      and(
-        eq(accounts.merchantId, merchants.id),
-        eq(accounts.userId, user.id),
-        eq(accounts.pendingInvitation, false),
-      ),
-    )
-    .where(eq(merchants.id, merchantId));
+  // Every merchant-scoped request asks this: one prepared statement.
+  const query = prepared(db, 'merchant-access', (name) =>
+    db
+      .select({ merchant: merchants, roles: accounts.roles })
+      .from(merchants)
+      .leftJoin(
+        accounts,
+        and(
+          eq(accounts.merchantId, merchants.id),
+          eq(accounts.userId, sql.placeholder('userId')),
+          eq(accounts.pendingInvitation, false),
+        ),
+      )
+      .where(eq(merchants.id, sql.placeholder('merchantId')))
+      .prepare(name),
+  );
+  const [row] = await query.execute({ userId: user.id, merchantId });
   return row ? accessOf(user, row.merchant, row.roles) : undefined;
 }
 
@@ -85,38 +90,6 @@ export async function requireMerchantAccess(
   if (!access) throw notFound();
   checkNeed(access, need);
   return access;
-}
-
-/**
- * The user with that email and their access to a merchant, in one prepared
- * statement (lists ask this on every page). Undefined access: they may not
- * act for it.
- */
-export async function findUserWithMerchantAccess(
-  db: DbOrTx,
-  email: string,
-  merchantId: string,
-): Promise<{ user: UserRow; access: MerchantAccess | undefined } | undefined> {
-  const query = prepared(db, 'user-with-merchant-access', (name) =>
-    db
-      .select({ user: users, roles: accounts.roles, merchant: merchants })
-      .from(users)
-      .leftJoin(
-        accounts,
-        and(
-          eq(accounts.userId, users.id),
-          eq(accounts.merchantId, sql.placeholder('merchantId')),
-          eq(accounts.pendingInvitation, false),
-        ),
-      )
-      .leftJoin(merchants, eq(merchants.id, sql.placeholder('merchantId')))
-      .where(eq(users.email, sql.placeholder('email')))
-      .prepare(name),
-  );
-  const [row] = await query.execute({ merchantId, email });
-  if (!row) return undefined;
-  const { user, roles, merchant } = row;
-  return { user, access: merchant ? accessOf(user, merchant, roles) : undefined };
 }
 
 /**

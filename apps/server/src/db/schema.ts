@@ -49,14 +49,44 @@ export const users = pgTable(
     passwordHash: text('password_hash'),
     locale: text('locale').notNull().default('de'),
     level: text('level').$type<UserLevel>().notNull().default('other'),
-    /** Issuer and subject of the last token seen, for users of an external provider. */
+    /**
+     * The external provider's identity this user is bound to (issuer and
+     * subject of its tokens); such a user is found by these, never by email.
+     */
     externalIssuer: text('external_issuer'),
     externalSubject: text('external_subject'),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('users_email_unique').on(t.email)],
+  (t) => [
+    uniqueIndex('users_email_unique').on(t.email),
+    uniqueIndex('users_external_identity_unique').on(t.externalIssuer, t.externalSubject),
+  ],
+);
+
+/**
+ * Sign-ins at the built-in provider. Every token carries its session's id
+ * (`sid`); a token is accepted while its session has not ended and is younger
+ * than its maximum age. Logout ends the session, and with it every token
+ * renewed from it.
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    /** When a token was last renewed from this session. */
+    renewedAt: timestamp('renewed_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Logout; null while the session lasts. */
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    /** created_at + SESSION_MAX_AGE_HOURS at sign-in: no token of the session lives longer. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
 );
 
 export const merchants = pgTable(
@@ -291,11 +321,17 @@ export const accountInvitations = pgTable(
     invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
+    /**
+     * Taken back (the account was removed): the link no longer works, but the
+     * row stays, since the invitation limits count every mail sent.
+     */
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('account_invitations_token_unique').on(t.tokenHash),
-    index('account_invitations_user_idx').on(t.userId),
+    index('account_invitations_user_idx').on(t.userId, t.createdAt),
+    index('account_invitations_merchant_idx').on(t.merchantId, t.createdAt),
   ],
 );
 

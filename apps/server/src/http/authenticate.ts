@@ -1,14 +1,22 @@
 /**
  * Bearer-token authentication of the merchant API: every request in its scope
- * carries a valid token (signature, issuer, audience, expiry), or gets 401.
+ * carries a valid token (signature, issuer, audience, expiry) of a live
+ * session, or gets 401. The same lookup finds the user the token speaks for:
+ * by session for the built-in provider's tokens, by issuer and subject for an
+ * external provider's (never by the email a token claims).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppContext } from '../app-context.js';
+import { findSessionUser } from '../identity/sessions.js';
 import type { AccessTokenClaims } from '../identity/tokens.js';
+import { findUserByExternalIdentity, type UserRow } from '../modules/users/queries.js';
 import { unauthorized } from './errors.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
     claims: AccessTokenClaims | null;
+    /** The token's user; null for an external provider's user that POST /init-user has not bound yet. */
+    user: UserRow | null;
   }
 }
 
@@ -19,14 +27,40 @@ export function bearerToken(request: FastifyRequest): string | undefined {
   return match?.[1];
 }
 
+export interface Authenticated {
+  claims: AccessTokenClaims;
+  user: UserRow | null;
+}
+
+/**
+ * The request's verified token and its user, or undefined when the token is
+ * missing or invalid or its session has ended (logout) or passed its maximum age.
+ */
+export async function authenticate(
+  ctx: AppContext,
+  request: FastifyRequest,
+): Promise<Authenticated | undefined> {
+  const token = bearerToken(request);
+  const claims = token ? await ctx.tokenVerifier.verify(token) : null;
+  if (!claims) return undefined;
+  if (claims.sid !== undefined) {
+    // Checked on every request, never cached: logout must take effect at once.
+    const user = await findSessionUser(ctx.db, { sid: claims.sid, userId: claims.sub });
+    return user ? { claims, user } : undefined;
+  }
+  const user = await findUserByExternalIdentity(ctx.db, { iss: claims.iss, sub: claims.sub });
+  return { claims, user: user ?? null };
+}
+
 /** Adds the token check to every route of the given (encapsulated) scope. */
 export function requireBearerToken(app: FastifyInstance): void {
   app.decorateRequest('claims', null);
+  app.decorateRequest('user', null);
   app.addHook('onRequest', async (request) => {
-    const token = bearerToken(request);
-    const claims = token ? await app.ctx.tokenVerifier.verify(token) : null;
-    if (!claims) throw unauthorized();
-    request.claims = claims;
+    const found = await authenticate(app.ctx, request);
+    if (!found) throw unauthorized();
+    request.claims = found.claims;
+    request.user = found.user;
   });
 }
 

@@ -1,17 +1,26 @@
 /**
  * /identity/register?token=…: an invited person sets a password, which
- * completes the pending account(s) (issue 5). Rate limited like sign-in.
+ * completes the pending account(s) (issue 5). Limited per client address
+ * like sign-in; the password must pass the password policy.
  */
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { completeInvitation, findOpenInvitation } from '../modules/accounts/invitations.js';
-import { loginTexts } from './login-page.js';
+import { createAttemptLimiter } from './attempt-limiter.js';
+import { loginTexts, type LoginTexts } from './login-page.js';
+import { passwordProblem, type PasswordProblem } from './password-policy.js';
 import { hashPassword } from './passwords.js';
 import { renderRegisterMessage, renderRegisterPage } from './register-page.js';
 
 export const REGISTER_PATH = '/identity/register';
-const MIN_PASSWORD_LENGTH = 8;
+
+const problemText = (texts: LoginTexts, problem: PasswordProblem): string =>
+  ({
+    too_short: texts.passwordTooShort,
+    contains_email: texts.passwordContainsEmail,
+    too_common: texts.passwordTooCommon,
+  })[problem];
 
 const ZRegisterQuery = z.object({ token: z.string().max(200).default('') });
 const ZRegisterForm = z.object({
@@ -34,6 +43,10 @@ export const registerRoutes: FastifyPluginAsyncZod = async (app) => {
       .send(html);
   const invalid = (reply: FastifyReply) =>
     send(reply, 400, renderRegisterMessage(texts, 'de', texts.invitationInvalid, config.publicUrl));
+  // Invitation tokens are unguessable (256 bits), so the form is limited per address only.
+  const limiter = createAttemptLimiter(app, {
+    perAddressPerMinute: config.identity.loginRateLimitPerMinute,
+  });
 
   app.get(
     REGISTER_PATH,
@@ -60,22 +73,24 @@ export const registerRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     REGISTER_PATH,
-    {
-      schema: { body: ZRegisterForm, hide: true },
-      config: {
-        rateLimit: { max: config.identity.loginRateLimitPerMinute, timeWindow: '1 minute' },
-      },
-    },
+    { schema: { body: ZRegisterForm, hide: true } },
     async (request, reply) => {
       const form = request.body;
+      if (await limiter.blocked(request)) {
+        return send(
+          reply,
+          429,
+          renderRegisterMessage(texts, 'de', texts.tooManyAttempts, config.publicUrl),
+        );
+      }
       const invitation = form.token ? await findOpenInvitation(db, form.token) : undefined;
       if (!invitation) return invalid(reply);
-      const problem =
-        form.password.length < MIN_PASSWORD_LENGTH
-          ? texts.passwordTooShort
-          : form.password !== form.password_repeat
-            ? texts.passwordsDiffer
-            : undefined;
+      const policy = await passwordProblem(form.password, invitation.email);
+      const problem = policy
+        ? problemText(texts, policy)
+        : form.password !== form.password_repeat
+          ? texts.passwordsDiffer
+          : undefined;
       if (problem) {
         return send(
           reply,

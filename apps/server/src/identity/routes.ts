@@ -7,8 +7,14 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZTokensResponse } from '@backoffice/domain';
-import { findUserByEmail, findUserById, touchLastLogin } from '../modules/users/queries.js';
-import { bearerToken } from '../http/authenticate.js';
+import {
+  findUserByEmail,
+  findUserById,
+  normaliseEmail,
+  touchLastLogin,
+} from '../modules/users/queries.js';
+import { authenticate } from '../http/authenticate.js';
+import { createAttemptLimiter } from './attempt-limiter.js';
 import {
   AUTHORIZE_PARAM_NAMES,
   checkAuthorizeRequest,
@@ -18,6 +24,7 @@ import {
 import { createAuthorizationCode, redeemAuthorizationCode } from './codes.js';
 import { loginTexts, renderErrorPage, renderLoginPage } from './login-page.js';
 import { DUMMY_HASH, verifyPassword } from './passwords.js';
+import { renewSession, startSession } from './sessions.js';
 
 const optionalParam = z.string().max(2048).optional();
 const ZAuthorizeParams = z.object(
@@ -50,7 +57,7 @@ function carriedParams(params: AuthorizeParams): Record<string, string> {
 }
 
 export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { config, db, tokenIssuer, tokenVerifier, signingKey, demoAccounts } = app.ctx;
+  const { config, db, tokenIssuer, signingKey, demoAccounts } = app.ctx;
   const client = { clientId: config.identity.clientId, redirectUris: config.identity.redirectUris };
   // Browsers apply form-action to the redirect after a form post, so the client origins must be allowed.
   const formActionOrigins = [...new Set(client.redirectUris.map((uri) => new URL(uri).origin))];
@@ -107,23 +114,21 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
     return undefined;
   };
 
-  // Too many sign-in attempts get the page again with a message, not a JSON error.
-  app.setErrorHandler((error, request, reply) => {
-    if (
-      (error as { statusCode?: number }).statusCode === 429 &&
-      request.url.startsWith(AUTHORIZE_PATH)
-    ) {
-      const body = (request.body ?? {}) as AuthorizeParams & { email?: string };
-      return showLogin(
-        reply,
-        body,
-        429,
-        body.email ?? '',
-        loginTexts(body.ui_locales).tooManyAttempts,
-      );
-    }
-    throw error;
+  const signInLimiter = createAttemptLimiter(app, {
+    perAddressPerMinute: config.identity.loginRateLimitPerMinute,
+    perAccount: {
+      failuresPerHour: config.identity.loginFailuresPerAccountPerHour,
+      accountOf: (request) => {
+        const email = (request.body as { email?: unknown } | undefined)?.email;
+        return typeof email === 'string' && email.trim() !== '' ? normaliseEmail(email) : undefined;
+      },
+    },
   });
+  // Codes are single-use and unguessable; the limit keeps the endpoint from being hammered.
+  const tokenLimiter = createAttemptLimiter(app, {
+    perAddressPerMinute: config.identity.loginRateLimitPerMinute * 6,
+  });
+  const sessionMaxAgeHours = config.identity.sessionMaxAgeHours;
 
   app.get(
     AUTHORIZE_PATH,
@@ -135,74 +140,64 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    AUTHORIZE_PATH,
-    {
-      schema: { body: ZLoginForm, hide: true },
-      config: {
-        rateLimit: { max: config.identity.loginRateLimitPerMinute, timeWindow: '1 minute' },
-      },
-    },
-    async (request, reply) => {
-      const form = request.body;
-      const check = answerBadRequest(reply, form);
-      if (!check) return reply;
-      const user = form.email ? await findUserByEmail(db, form.email) : undefined;
-      // Compare against a dummy hash when the user is unknown, so the answer time tells nothing.
-      const valid = await verifyPassword(form.password, user?.passwordHash ?? (await DUMMY_HASH));
-      if (!user || !user.passwordHash || !valid) {
-        return showLogin(
-          reply,
-          form,
-          401,
-          form.email,
-          loginTexts(form.ui_locales).wrongCredentials,
-        );
-      }
-      await touchLastLogin(db, user.id);
-      const { request: grant } = check;
-      if (grant.responseType === 'code') {
-        const code = await createAuthorizationCode(db, {
-          clientId: grant.clientId,
-          redirectUri: grant.redirectUri,
-          userId: user.id,
-          scope: grant.scope,
-          // checkAuthorizeRequest guarantees a challenge for the code flow.
-          codeChallenge: grant.codeChallenge ?? '',
-        });
-        return reply.redirect(
-          redirectWith(grant.redirectUri, { code, state: grant.state }, false),
-          302,
-        );
-      }
-      const issued = await tokenIssuer.issue(user);
+  app.post(AUTHORIZE_PATH, { schema: { body: ZLoginForm, hide: true } }, async (request, reply) => {
+    const form = request.body;
+    const check = answerBadRequest(reply, form);
+    if (!check) return reply;
+    // Too many attempts get the page again with a message (even with the right password).
+    if (await signInLimiter.blocked(request)) {
+      const texts = loginTexts(form.ui_locales);
+      return showLogin(reply, form, 429, form.email, texts.tooManyAttempts);
+    }
+    const user = form.email ? await findUserByEmail(db, form.email) : undefined;
+    // Compare against a dummy hash when the user is unknown, so the answer time tells nothing.
+    const valid = await verifyPassword(form.password, user?.passwordHash ?? (await DUMMY_HASH));
+    if (!user || !user.passwordHash || !valid) {
+      await signInLimiter.recordFailure(request);
+      return showLogin(reply, form, 401, form.email, loginTexts(form.ui_locales).wrongCredentials);
+    }
+    await touchLastLogin(db, user.id);
+    const { request: grant } = check;
+    if (grant.responseType === 'code') {
+      const code = await createAuthorizationCode(db, {
+        clientId: grant.clientId,
+        redirectUri: grant.redirectUri,
+        userId: user.id,
+        scope: grant.scope,
+        // checkAuthorizeRequest guarantees a challenge for the code flow.
+        codeChallenge: grant.codeChallenge ?? '',
+      });
       return reply.redirect(
-        redirectWith(
-          grant.redirectUri,
-          {
-            access_token: issued.token,
-            token_type: 'Bearer',
-            expires_in: String(issued.expiresIn),
-            scope: grant.scope,
-            state: grant.state,
-          },
-          true,
-        ),
+        redirectWith(grant.redirectUri, { code, state: grant.state }, false),
         302,
       );
-    },
-  );
+    }
+    const session = await startSession(db, user.id, sessionMaxAgeHours);
+    const issued = await tokenIssuer.issue(user, session);
+    return reply.redirect(
+      redirectWith(
+        grant.redirectUri,
+        {
+          access_token: issued.token,
+          token_type: 'Bearer',
+          expires_in: String(issued.expiresIn),
+          scope: grant.scope,
+          state: grant.state,
+        },
+        true,
+      ),
+      302,
+    );
+  });
 
   app.post(
     '/identity/token',
-    {
-      schema: { body: ZTokenForm, hide: true },
-      config: {
-        rateLimit: { max: config.identity.loginRateLimitPerMinute * 6, timeWindow: '1 minute' },
-      },
-    },
+    { schema: { body: ZTokenForm, hide: true } },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
+      if (await tokenLimiter.blocked(request)) {
+        return reply.status(429).send({ statusCode: 429, message: 'rate_limited' });
+      }
       const form = request.body;
       if (form.grant_type !== 'authorization_code') {
         return reply.status(400).send({ error: 'unsupported_grant_type' });
@@ -221,7 +216,8 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!result.ok) return reply.status(400).send({ error: result.error });
       const user = await findUserById(db, result.userId);
       if (!user) return reply.status(400).send({ error: 'invalid_grant' });
-      const issued = await tokenIssuer.issue(user);
+      const session = await startSession(db, user.id, sessionMaxAgeHours);
+      const issued = await tokenIssuer.issue(user, session);
       return {
         access_token: issued.token,
         token_type: 'Bearer',
@@ -252,16 +248,19 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['auth'],
-        summary: 'Fresh tokens for the caller, one per realm',
+        summary: 'Fresh tokens for the caller, one per realm, within the caller’s session',
+        description: `A renewed token belongs to the same session: logout (POST /api/session/logout) ends it too, and no token lives past the session's maximum age (SESSION_MAX_AGE_HOURS, now ${sessionMaxAgeHours} h after sign-in); then this answers 401 and the user signs in again.`,
         response: { 200: ZTokensResponse },
       },
     },
     async (request: FastifyRequest, reply) => {
-      const token = bearerToken(request);
-      const claims = token ? await tokenVerifier.verify(token) : null;
-      const user = claims ? await findUserById(db, claims.sub) : undefined;
-      if (!user) return reply.status(401).send({ statusCode: 401, message: 'unauthorized' });
-      const issued = await tokenIssuer.issue(user);
+      const found = await authenticate(app.ctx, request);
+      const sid = found?.claims.sid;
+      const session = found?.user && sid !== undefined ? await renewSession(db, sid) : undefined;
+      if (!found?.user || !session) {
+        return reply.status(401).send({ statusCode: 401, message: 'unauthorized' });
+      }
+      const issued = await tokenIssuer.issue(found.user, session);
       return { tokens: [{ name: config.identity.realm, token: issued.token }] };
     },
   );

@@ -1,6 +1,9 @@
 /**
  * Access tokens: signed by the built-in provider, verified by the merchant API
  * either against the built-in key or against an external provider's JWKS.
+ * Tokens of the built-in provider carry their session's id (`sid`), which the
+ * API checks on every request (identity/sessions.ts); an external provider's
+ * tokens carry its own identity of the user (issuer and subject).
  */
 import {
   SignJWT,
@@ -14,8 +17,12 @@ import { SIGNING_ALG, type SigningKey } from './keys.js';
 export interface AccessTokenClaims {
   sub: string;
   email: string;
+  /** The provider vouches that the address belongs to the subject (OIDC `email_verified`). */
+  emailVerified: boolean;
   iss: string;
   exp: number;
+  /** Session id: tokens of the built-in provider; undefined for an external provider's. */
+  sid: string | undefined;
 }
 
 export interface IssuedToken {
@@ -24,7 +31,11 @@ export interface IssuedToken {
 }
 
 export interface TokenIssuer {
-  issue(user: { id: string; email: string; locale: string }): Promise<IssuedToken>;
+  /** A token for the user within the session; it never outlives the session. */
+  issue(
+    user: { id: string; email: string; locale: string },
+    session: { id: string; expiresAt: Date },
+  ): Promise<IssuedToken>;
 }
 
 export function createTokenIssuer(
@@ -32,28 +43,41 @@ export function createTokenIssuer(
   options: { issuer: string; audience: string; ttlSeconds: number },
 ): TokenIssuer {
   return {
-    async issue(user) {
+    async issue(user, session) {
       const now = Math.floor(Date.now() / 1000);
-      const token = await new SignJWT({ email: user.email, locale: user.locale, scope: 'base' })
+      const sessionEnd = Math.floor(session.expiresAt.getTime() / 1000);
+      const exp = Math.min(now + options.ttlSeconds, sessionEnd);
+      const token = await new SignJWT({
+        email: user.email,
+        email_verified: true,
+        locale: user.locale,
+        scope: 'base',
+        sid: session.id,
+      })
         .setProtectedHeader({ alg: SIGNING_ALG, kid: key.kid, typ: 'at+jwt' })
         .setSubject(user.id)
         .setIssuer(options.issuer)
         .setAudience(options.audience)
         .setIssuedAt(now)
-        .setExpirationTime(now + options.ttlSeconds)
+        .setExpirationTime(exp)
         .sign(key.privateKey);
-      return { token, expiresIn: options.ttlSeconds };
+      return { token, expiresIn: Math.max(0, exp - now) };
     },
   };
 }
 
 export interface TokenVerifier {
-  /** The token's claims, or null when it is missing, malformed, expired, forged or not for us. */
+  /**
+   * The token's claims, or null when it is missing, malformed, expired, forged
+   * or not for us. Whether its session still lasts is the caller's check
+   * (it changes on logout, so it is never cached here).
+   */
   verify(token: string): Promise<AccessTokenClaims | null>;
 }
 
 /** Verified tokens kept so that a client's next calls skip the signature check. */
 const VERIFIED_CACHE_SIZE = 10_000;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function createTokenVerifier(options: {
   issuer: string;
@@ -62,11 +86,12 @@ export function createTokenVerifier(options: {
   localKey: SigningKey;
   jwksUrl: string | undefined;
 }): TokenVerifier {
+  const external = options.jwksUrl !== undefined;
   const keys: JWTVerifyGetKey = options.jwksUrl
     ? createRemoteJWKSet(new URL(options.jwksUrl))
     : createLocalJWKSet({ keys: [options.localKey.publicJwk] });
   // Signature checks cost about half a millisecond; a token that verified once
-  // stays valid until it expires, so its claims are kept until then.
+  // keeps its signature until it expires, so its claims are kept until then.
   const verified = new Map<string, AccessTokenClaims>();
   const remember = (token: string, claims: AccessTokenClaims) => {
     if (verified.size >= VERIFIED_CACHE_SIZE) {
@@ -91,11 +116,19 @@ export function createTokenVerifier(options: {
           requiredClaims: ['sub', 'exp'],
         });
         if (typeof payload.email !== 'string' || typeof payload.sub !== 'string') return null;
-        const claims = {
+        // Our own tokens are only good with a session (the user's id and the
+        // session's); a token without one, from before sessions existed, is refused.
+        const sid = typeof payload.sid === 'string' ? payload.sid : undefined;
+        if (!external && !(sid !== undefined && UUID.test(sid) && UUID.test(payload.sub))) {
+          return null;
+        }
+        const claims: AccessTokenClaims = {
           sub: payload.sub,
-          email: payload.email.toLowerCase(),
+          email: payload.email,
+          emailVerified: payload.email_verified === true,
           iss: payload.iss ?? options.issuer,
           exp: payload.exp ?? 0,
+          sid: external ? undefined : sid,
         };
         remember(token, claims);
         return claims;

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { ACCOUNT_ROLES } from '../account/roles.js';
 import { isValidEmail } from '../merchant/profile.js';
+import { isUnambiguousEmail, normaliseEmailText } from '../user/email.js';
 
 export const ZAccount = z.object({
   id: z.string(),
@@ -20,12 +21,21 @@ export const ZAccountListResponse = z.object({
 });
 export type TAccountListResponse = z.infer<typeof ZAccountListResponse>;
 
-/** 'Bitte Email-Adresse angeben' for an empty or malformed address (spec §5). */
+/**
+ * 'Bitte Email-Adresse angeben' for an empty or malformed address (spec §5);
+ * invalid_value for one that could pass for another (invisible characters,
+ * mixed scripts). Normalised as the server stores it (user/email.ts).
+ */
 export const ZAccountEmail = z
   .string({ error: 'email_required' })
-  .trim()
-  .toLowerCase()
-  .refine(isValidEmail, 'email_required');
+  .transform(normaliseEmailText)
+  .check((context) => {
+    if (!isValidEmail(context.value)) {
+      context.issues.push({ code: 'custom', message: 'email_required', input: context.value });
+    } else if (!isUnambiguousEmail(context.value)) {
+      context.issues.push({ code: 'custom', message: 'invalid_value', input: context.value });
+    }
+  });
 
 export const ZRoles = z.array(z.enum(ACCOUNT_ROLES, { error: 'invalid_value' })).max(4);
 

@@ -13,5 +13,8 @@ export const MESSAGE_KEYS = [
   'rate_limited',
   'internal_error',
   'campaign_changed',
+  'email_not_verified',
+  'identity_conflict',
+  'invitation_limit_reached',
 ] as const;
 export type MessageKey = (typeof MESSAGE_KEYS)[number];

@@ -4,7 +4,7 @@
  * is locked in each command, so the three-account limit and the
  * last-manager rule hold under concurrent requests.
  */
-import { and, eq, isNull } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import {
   accountLimit,
   canAddAccount,
@@ -21,7 +21,7 @@ import { invitationMail } from '../../mail/templates.js';
 import { requireMerchantAccess, type MerchantRow } from '../../access/merchant-access.js';
 import { refreshMerchantErrors } from '../merchants/service.js';
 import { findUserByEmail, normaliseEmail, type UserRow } from '../users/queries.js';
-import { createInvitationToken } from './invitations.js';
+import { countRecentInvitations, createInvitationToken, revokeInvitations } from './invitations.js';
 import { findAccount, listAccounts, lockMerchant, type AccountWithEmail } from './queries.js';
 
 const toAccount = (row: AccountWithEmail, caller: UserRow): TAccount => ({
@@ -92,9 +92,38 @@ export async function addAccount(
 export class InvitationNotSentError extends Error {}
 
 /**
+ * Invitation mails are limited per merchant and per invited address
+ * (MERCHANT_INVITES_PER_HOUR, ADDRESS_INVITES_PER_DAY),
+ * counted from the stored invitations so that the limits hold across server
+ * processes and survive removing and inviting again. The caller holds the
+ * merchant's lock; the address gets its own (an advisory lock), since
+ * several merchants may invite one person at once.
+ */
+async function checkInvitationLimits(
+  ctx: AppContext,
+  tx: DbOrTx,
+  merchantId: string,
+  email: string,
+  invitee: UserRow | undefined,
+): Promise<void> {
+  const limits = ctx.config.merchants;
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`invitation:${email}`}))`);
+  const byMerchant = await countRecentInvitations(tx, { merchantId }, 1);
+  if (byMerchant >= limits.invitationsPerMerchantPerHour) {
+    throw new AppError(429, 'invitation_limit_reached');
+  }
+  if (!invitee) return;
+  const byAddress = await countRecentInvitations(tx, { userId: invitee.id }, 24);
+  if (byAddress >= limits.invitationsPerAddressPerDay) {
+    throw new AppError(429, 'invitation_limit_reached', 'user_email');
+  }
+}
+
+/**
  * POST /merchants/{id}/invite-account: a pending account and a mail with a
- * link to the registration page. When the mail cannot be sent, the
- * invitation is taken back (nothing pending that nobody was told about).
+ * link to the registration page. When the mail cannot be sent, this
+ * invitation is taken back (nothing pending that nobody was told about);
+ * the person's other invitations stay.
  */
 export async function inviteAccount(
   ctx: AppContext,
@@ -108,15 +137,17 @@ export async function inviteAccount(
       role: 'manage-accounts',
     });
     await lockMerchant(tx, merchantId);
-    let invitee = await findUserByEmail(tx, email);
-    if (invitee) {
-      await checkRoomFor(tx, merchant, invitee.id);
+    const existing = await findUserByEmail(tx, email);
+    if (existing) {
+      await checkRoomFor(tx, merchant, existing.id);
       // Someone who can sign in already is added, not invited.
-      if (invitee.passwordHash) throw new AppError(409, 'user_already_registered', 'user_email');
-    } else {
-      if (!canAddAccount(merchant.level, (await listAccounts(tx, merchantId)).length)) {
-        throw new AppError(409, 'account_limit_reached');
-      }
+      if (existing.passwordHash) throw new AppError(409, 'user_already_registered', 'user_email');
+    } else if (!canAddAccount(merchant.level, (await listAccounts(tx, merchantId)).length)) {
+      throw new AppError(409, 'account_limit_reached');
+    }
+    await checkInvitationLimits(ctx, tx, merchantId, email, existing);
+    let invitee = existing;
+    if (!invitee) {
       const [inserted] = await tx.insert(users).values({ email }).returning();
       if (!inserted) throw new Error('insert returned no user');
       invitee = inserted;
@@ -137,7 +168,7 @@ export async function inviteAccount(
       invitedBy: user.id,
       ttlHours: ctx.config.merchants.invitationTtlHours,
     });
-    return { account, merchant, invitation, invitee };
+    return { account, merchant, invitation, invitee, userCreated: !existing };
   });
 
   const link = `${ctx.config.publicUrl}/identity/register?token=${encodeURIComponent(created.invitation.token)}`;
@@ -158,12 +189,12 @@ export async function inviteAccount(
   } catch (error) {
     ctx.log.warn({ err: error, merchantId }, 'invitation mail failed');
     await ctx.db.transaction(async (tx) => {
-      await tx.delete(accountInvitations).where(eq(accountInvitations.userId, created.invitee.id));
+      await tx.delete(accountInvitations).where(eq(accountInvitations.id, created.invitation.id));
       await tx.delete(accounts).where(eq(accounts.id, created.account.id));
-      // Remove the user created for this invitation only if nothing else refers to it.
-      if (!created.invitee.passwordHash) {
+      // The user this invitation created goes too, unless another merchant invited them meanwhile.
+      if (created.userCreated) {
         const others = await tx
-          .select()
+          .select({ id: accounts.id })
           .from(accounts)
           .where(eq(accounts.userId, created.invitee.id));
         if (others.length === 0) await tx.delete(users).where(eq(users.id, created.invitee.id));
@@ -216,15 +247,7 @@ export async function removeAccount(
     }
     await tx.delete(accounts).where(eq(accounts.id, accountId));
     // A removed invitation must not let anyone register for this merchant later.
-    await tx
-      .delete(accountInvitations)
-      .where(
-        and(
-          eq(accountInvitations.userId, target.userId),
-          eq(accountInvitations.merchantId, merchantId),
-          isNull(accountInvitations.usedAt),
-        ),
-      );
+    await revokeInvitations(tx, { userId: target.userId, merchantId });
     await refreshMerchantErrors(tx, merchantId);
   });
 }

@@ -1,5 +1,6 @@
-/** Session bootstrap of the web app (spec §7 "Auth and session"). */
+/** Session bootstrap and logout of the web app (spec §7 "Auth and session"). */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   ZInitUserResponse,
   ZLinkedWithAccountResponse,
@@ -9,8 +10,9 @@ import {
 import { claimsOf } from '../../http/authenticate.js';
 import { findMerchantAccess } from '../../access/merchant-access.js';
 import { listMerchantsForUser, merchantSummary } from '../../access/merchant-list.js';
+import { endSession } from '../../identity/sessions.js';
 import { currentUser } from '../users/current-user.js';
-import { upsertUserFromToken } from '../users/queries.js';
+import { bindExternalUser } from '../users/queries.js';
 
 export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.ctx;
@@ -20,13 +22,14 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['session'],
-        summary: 'Create or update the caller from the token; return user and merchant info',
+        summary:
+          'Return user and merchant info; binds an external provider’s user on the first visit (by a verified email)',
         response: { 200: ZInitUserResponse },
       },
     },
     async (request) => {
       const claims = claimsOf(request);
-      const user = await upsertUserFromToken(db, claims);
+      const user = request.user ?? (await bindExternalUser(db, claims));
       const firstPage = await listMerchantsForUser(db, user, { page: 1 });
       return {
         user: {
@@ -60,6 +63,26 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
       return access
         ? { allowed: true, merchant: merchantSummary(access.merchant, access.roles) }
         : { allowed: false };
+    },
+  );
+
+  app.post(
+    '/session/logout',
+    {
+      schema: {
+        tags: ['session'],
+        summary:
+          'Ends the caller’s session: the token and every token renewed from it stop working',
+        description:
+          'Tokens of an external provider (OAUTH_JWKS_URL) have no session here: ended is false and they stay valid until they expire.',
+        response: { 200: z.object({ ended: z.boolean() }) },
+      },
+    },
+    async (request) => {
+      const { sid } = claimsOf(request);
+      if (sid === undefined) return { ended: false };
+      await endSession(db, sid);
+      return { ended: true };
     },
   );
 };

@@ -1,44 +1,37 @@
 /** The user behind a verified token, as stored in the database. */
 import type { FastifyRequest } from 'fastify';
 import { claimsOf } from '../../http/authenticate.js';
-import { forbidden, notFound } from '../../http/errors.js';
+import { forbidden } from '../../http/errors.js';
 import {
-  checkNeed,
-  findUserWithMerchantAccess,
+  requireMerchantAccess,
   type AccessNeed,
   type MerchantAccess,
 } from '../../access/merchant-access.js';
-import { findUserByEmail, normaliseEmail, type UserRow } from './queries.js';
+import type { UserRow } from './queries.js';
 
 /**
- * Users are created by POST /init-user on their first visit; every other
- * endpoint refuses a valid token of a user that has not been initialised.
+ * The user the token speaks for, found by the bearer-token check (by session,
+ * or by an external provider's issuer and subject). A user of an external
+ * provider is bound by POST /init-user on the first visit; every other
+ * endpoint refuses a valid token of a user that has not been bound.
  */
 export async function currentUser(request: FastifyRequest): Promise<UserRow> {
-  const claims = claimsOf(request);
-  const user = await findUserByEmail(request.server.ctx.db, claims.email);
-  if (!user) throw forbidden();
-  return user;
+  claimsOf(request);
+  if (!request.user) throw forbidden();
+  return request.user;
 }
 
 /**
- * The current user and their access to a merchant, in one query, checked
- * against what the action needs. A merchant the user may not act for answers
- * 404, a missing role or level 403.
+ * The current user and their access to a merchant, checked against what the
+ * action needs. A merchant the user may not act for answers 404, a missing
+ * role or level 403.
  */
 export async function currentUserWithMerchantAccess(
   request: FastifyRequest,
   merchantId: string,
   need: AccessNeed,
 ): Promise<{ user: UserRow; access: MerchantAccess }> {
-  const claims = claimsOf(request);
-  const found = await findUserWithMerchantAccess(
-    request.server.ctx.db,
-    normaliseEmail(claims.email),
-    merchantId,
-  );
-  if (!found) throw forbidden();
-  if (!found.access) throw notFound();
-  checkNeed(found.access, need);
-  return { user: found.user, access: found.access };
+  const user = await currentUser(request);
+  const access = await requireMerchantAccess(request.server.ctx.db, user, merchantId, need);
+  return { user, access };
 }

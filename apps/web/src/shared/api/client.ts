@@ -36,7 +36,7 @@ export interface RequestOptions {
   timeoutMs?: number;
   /** Whether the call needs the bearer token; default true except for base 'url'. */
   authenticated?: boolean;
-  /** Statuses that reject without an alert (the caller handles them). */
+  /** Statuses that reject without an alert (the caller handles them; 401 then signs nobody out). */
   quietStatuses?: readonly number[];
   /** Cancels the request, e.g. TanStack Query's signal. */
   signal?: AbortSignal;
@@ -146,7 +146,7 @@ export async function apiRequest<TResponse>(
         ...(field !== undefined ? { field } : {}),
         body: payload,
       });
-      if (response.status === 401 && authenticated) {
+      if (response.status === 401 && authenticated && !options.quietStatuses?.includes(401)) {
         // The session is over: no alert, straight back to the sign-in.
         authHooks.onUnauthorized();
         throw error;

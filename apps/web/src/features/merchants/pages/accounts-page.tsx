@@ -39,7 +39,7 @@ import {
   useRemoveAccount,
 } from '../api/accounts';
 import { MerchantTabs } from '../components/merchant-tabs';
-import { notifyMerchantError } from '../merchant-errors';
+import { notifyMerchantError, validationText } from '../merchant-errors';
 import { useMerchantIdent } from '../use-merchant-ident';
 
 function RoleCheckboxes({
@@ -95,7 +95,8 @@ function Accounts({ merchantIdent }: { merchantIdent: string }) {
   const checkedEmail = (): string | undefined => {
     const parsed = ZAccountEmail.safeParse(email);
     if (!parsed.success) {
-      setEmailError(t('merchants.validation.email_required'));
+      // email_required, or invalid_value for an address that could pass for another.
+      setEmailError(validationText(t, parsed.error.issues[0]?.message));
       return undefined;
     }
     setEmailError(undefined);

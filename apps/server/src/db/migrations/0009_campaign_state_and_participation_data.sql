@@ -96,6 +96,9 @@ CREATE TABLE "wins" (
 	"handled_at" timestamp with time zone
 );
 --> statement-breakpoint
+ALTER TABLE "campaigns" ADD COLUMN "validation_errors" jsonb DEFAULT '[]'::jsonb NOT NULL;--> statement-breakpoint
+ALTER TABLE "campaigns" ADD COLUMN "validation_version" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "campaigns" ADD COLUMN "version" integer DEFAULT 1 NOT NULL;--> statement-breakpoint
 ALTER TABLE "api_keys" ADD CONSTRAINT "api_keys_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "draws" ADD CONSTRAINT "draws_campaign_id_campaigns_id_fk" FOREIGN KEY ("campaign_id") REFERENCES "public"."campaigns"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "draws" ADD CONSTRAINT "draws_drawn_by_users_id_fk" FOREIGN KEY ("drawn_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
@@ -105,4 +108,6 @@ CREATE INDEX "merchant_participants_participant_idx" ON "merchant_participants" 
 CREATE INDEX "participation_events_participant_idx" ON "participation_events" USING btree ("participant_id");--> statement-breakpoint
 CREATE INDEX "wins_merchant_status_idx" ON "wins" USING btree ("merchant_id","status");--> statement-breakpoint
 CREATE INDEX "wins_campaign_idx" ON "wins" USING btree ("campaign_id");--> statement-breakpoint
-CREATE INDEX "wins_participant_idx" ON "wins" USING btree ("participant_id");
+CREATE INDEX "wins_participant_idx" ON "wins" USING btree ("participant_id");--> statement-breakpoint
+CREATE INDEX "campaigns_image_path_idx" ON "campaigns" USING btree ("image_path");--> statement-breakpoint
+CREATE INDEX "campaigns_validation_version_idx" ON "campaigns" USING btree ("validation_version");
