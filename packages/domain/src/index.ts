@@ -28,3 +28,5 @@ export * from './location/location.js';
 export * from './api/accounts.js';
 export * from './api/locations.js';
 export * from './api/notifications.js';
+export * from './campaign/text-limits.js';
+export * from './text/safe-text.js';

@@ -10,6 +10,7 @@ import {
   type TBenefit,
   type TCampaign,
   type TPrize,
+  CAMPAIGN_TEXT_LIMITS,
 } from '@backoffice/domain';
 import {
   ActionIcon,
@@ -214,7 +215,7 @@ function PrizeCard({ form, prize, index, onChange, onRemove }: PrizeCardProps) {
           label={t('campaigns.wizard.benefit.name')}
           value={prize.name}
           onChange={(event) => onChange({ name: event.currentTarget.value })}
-          maxLength={200}
+          maxLength={CAMPAIGN_TEXT_LIMITS.prize_name}
           {...props.name}
         />
         <Textarea
@@ -223,7 +224,7 @@ function PrizeCard({ form, prize, index, onChange, onRemove }: PrizeCardProps) {
           onChange={(event) => onChange({ short_description: event.currentTarget.value })}
           autosize
           minRows={2}
-          maxLength={1000}
+          maxLength={CAMPAIGN_TEXT_LIMITS.prize_short_description}
           {...props.shortDescription}
         />
         <Checkbox
@@ -237,7 +238,7 @@ function PrizeCard({ form, prize, index, onChange, onRemove }: PrizeCardProps) {
           onChange={(event) => onChange({ winner_instructions: event.currentTarget.value })}
           autosize
           minRows={2}
-          maxLength={5000}
+          maxLength={CAMPAIGN_TEXT_LIMITS.prize_winner_instructions}
           {...props.winnerInstructions}
         />
       </Stack>
