@@ -369,7 +369,7 @@ describe('generated input on the campaign, merchant, location and tag routes', (
           if (build) await check(target, build(value));
         },
       ),
-      { numRuns: 250 },
+      { numRuns: 150 },
     );
   });
 
@@ -379,7 +379,7 @@ describe('generated input on the campaign, merchant, location and tag routes', (
         const build = PATH_TARGETS[target];
         if (build) await check(target, build(value));
       }),
-      { numRuns: 200 },
+      { numRuns: 100 },
     );
   });
 
