@@ -20,6 +20,12 @@ import type { AppContext } from './app-context.js';
 import { trustProxyOption } from './config.js';
 import { requireBearerToken } from './http/authenticate.js';
 import { registerErrorHandling, sendNotFound } from './http/errors.js';
+import { registerInputHygiene } from './http/input-hygiene.js';
+import {
+  MAX_PARAM_LENGTH,
+  SECURITY_HEADERS,
+  answerFrameworkError,
+} from './http/security-headers.js';
 import { registerSpa } from './http/spa.js';
 import { fileRoutes } from './files/routes.js';
 import { identityRoutes } from './identity/routes.js';
@@ -55,23 +61,16 @@ export async function buildApp(
     bodyLimit: 1024 * 1024,
     // X-Forwarded-For decides request.ip (and the sign-in limits): believed only from TRUST_PROXY.
     trustProxy: trustProxyOption(ctx.config.trustProxy),
+    maxParamLength: MAX_PARAM_LENGTH,
+    frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('ctx', ctx);
   registerErrorHandling(app);
+  registerInputHygiene(app);
 
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      directives: {
-        // Mantine sets inline styles; scripts stay same-origin only.
-        'style-src': ["'self'", "'unsafe-inline'"],
-        'img-src': ["'self'", 'data:', 'blob:'],
-        'connect-src': ["'self'"],
-        'form-action': ["'self'"],
-      },
-    },
-  });
+  await app.register(fastifyHelmet, SECURITY_HEADERS);
   await app.register(fastifyRateLimit, { global: false });
   await app.register(fastifyFormbody);
   // Uploads (merchant image, location CSV): one file per request; each route sets its own size limit.

@@ -31,3 +31,5 @@ export * from './api/locations.js';
 export * from './api/notifications.js';
 export * from './stats/events.js';
 export * from './stats/charts.js';
+export * from './campaign/text-limits.js';
+export * from './text/safe-text.js';

@@ -34,6 +34,7 @@ import type {
   StepError,
   UserLevel,
 } from '@backoffice/domain';
+import { titleSortKey } from './expressions.js';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -257,7 +258,8 @@ export const campaigns = pgTable(
     index('campaigns_valid_until_desc_idx').on(t.validUntil.desc().nullsLast(), t.id.desc()),
     index('campaigns_modified_idx').on(t.modifiedAt, t.id),
     index('campaigns_created_idx').on(t.createdAt, t.id),
-    index('campaigns_title_idx').on(sql`coalesce(lower(${t.title} ->> 'de'), '')`, t.id),
+    // A bounded key (db/expressions.ts): no title can make an index entry too large.
+    index('campaigns_title_idx').on(titleSortKey(t.title), t.id),
     // With status, the capped count of a type filter reads the index alone.
     index('campaigns_type_idx').on(t.type, t.id, t.status),
     index('campaigns_merchant_status_idx').on(t.merchantId, t.status),

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { ACCOUNT_ROLES } from '../account/roles.js';
 import { isValidEmail } from '../merchant/profile.js';
 import { isUnambiguousEmail, normaliseEmailText } from '../user/email.js';
+import { ZUuid } from './common.js';
 
 export const ZAccount = z.object({
   id: z.string(),
@@ -52,8 +53,8 @@ export const ZAccountRolesBody = z.object({ roles: ZRoles });
 export type TAccountRolesBody = z.infer<typeof ZAccountRolesBody>;
 
 export const ZAccountParams = z.object({
-  id: z.string().uuid(),
-  accountId: z.string().uuid(),
+  id: ZUuid,
+  accountId: ZUuid,
 });
 
 export const ZInviteAccountResponse = z.object({

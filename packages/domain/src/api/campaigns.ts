@@ -3,7 +3,12 @@ import { z } from 'zod';
 import { CAMPAIGN_PHASES, RUNTIME_FILTERS } from '../campaign/phase.js';
 import { CAMPAIGN_STATUSES } from '../campaign/status.js';
 import { CAMPAIGN_TYPES, TYPE_FILTERS } from '../campaign/types.js';
-import { ZCampaignContent, ZCampaignContentPatch } from '../campaign/content.js';
+import {
+  ZCampaignContent,
+  ZCampaignContentPatch,
+  localisedTextSchema,
+} from '../campaign/content.js';
+import { CAMPAIGN_TEXT_LIMITS } from '../campaign/text-limits.js';
 import {
   CAMPAIGN_ORDER_OPTIONS,
   DEFAULT_CAMPAIGN_ORDER,
@@ -26,8 +31,8 @@ export const ZCampaignListQuery = z.object({
 });
 export type TCampaignListQuery = z.infer<typeof ZCampaignListQuery>;
 
-/** Title and other texts per locale, e.g. {de: '…', en: '…'}. */
-export const ZLocalised = z.record(z.string().regex(/^[a-z]{2}$/), z.string().max(10_000));
+/** A campaign's title per locale, e.g. {de: '…', en: '…'}: the save schema's limit, never less. */
+export const ZLocalised = localisedTextSchema(CAMPAIGN_TEXT_LIMITS.title);
 export type TLocalised = z.infer<typeof ZLocalised>;
 
 export const ZCampaignRow = z.object({
@@ -65,6 +70,11 @@ export type TCampaignCreateBody = z.infer<typeof ZCampaignCreateBody>;
 export const ZCampaignIdentParams = z.object({ ident: ZUuid });
 export const ZCampaignIdParams = z.object({ id: ZUuid });
 export const ZCampaignSourceParams = z.object({ sourceIdent: ZUuid });
+
+/** An admin's rejection: the reason the merchant reads. */
+export const ZCampaignRejectBody = z.object({
+  reason: z.string().trim().min(1).max(CAMPAIGN_TEXT_LIMITS.reject_reason),
+});
 
 export const ZToggleListableResponse = z.object({ listable: z.boolean() });
 export type TToggleListableResponse = z.infer<typeof ZToggleListableResponse>;

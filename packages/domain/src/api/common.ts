@@ -11,7 +11,32 @@ export const ZErrorResponse = z.object({
 });
 export type TErrorResponse = z.infer<typeof ZErrorResponse>;
 
-export const ZUuid = z.string().regex(/^[0-9a-fA-F-]{36}$/, 'invalid_value');
+/**
+ * An id: a UUID in its canonical 8-4-4-4-12 hex form. Every such text is a
+ * value of PostgreSQL's uuid type (so none fails the cast), and every id the
+ * database makes (gen_random_uuid, version 4) has this form. zod's stricter
+ * z.uuid() would also refuse ids of other versions a database may hold.
+ */
+export const ZUuid = z.guid({ error: 'invalid_value' });
+
+/** The earliest and latest instants a date of the domain may name (UTC, inclusive). */
+export const DATE_TIME_MIN = '1970-01-01T00:00:00.000Z';
+export const DATE_TIME_MAX = '9999-12-31T23:59:59.999Z';
+const DATE_TIME_MIN_MS = Date.parse(DATE_TIME_MIN);
+const DATE_TIME_MAX_MS = Date.parse(DATE_TIME_MAX);
+
+/**
+ * A date with time, ISO 8601 with an offset, between DATE_TIME_MIN and
+ * DATE_TIME_MAX: the range in which JavaScript, ISO 8601's four-digit years
+ * and PostgreSQL agree (year 0, BC years and five-digit years do not survive
+ * a round trip). The one schema for every datetime the domain takes.
+ */
+export const ZDateTime = z.iso
+  .datetime({ offset: true, error: 'invalid_value' })
+  .refine((value) => {
+    const instant = Date.parse(value);
+    return instant >= DATE_TIME_MIN_MS && instant <= DATE_TIME_MAX_MS;
+  }, 'invalid_value');
 
 export const DEFAULT_PAGE_SIZE = 10;
 

@@ -1,6 +1,7 @@
 /** Contract of the location endpoints (spec §3 Location, §7 "Merchants"). */
 import { z } from 'zod';
 import { GEOCODE_STATUSES, LOCATION_COUNTRIES, LOCATION_TYPES } from '../location/location.js';
+import { ZUuid } from './common.js';
 
 export const ZLocation = z.object({
   id: z.string(),
@@ -47,16 +48,16 @@ export const ZLocationListResponse = z.object({
 export type TLocationListResponse = z.infer<typeof ZLocationListResponse>;
 
 export const ZLocationParams = z.object({
-  id: z.string().uuid(),
-  locId: z.string().uuid(),
+  id: ZUuid,
+  locId: ZUuid,
 });
 
 export const ZLocationResponse = z.object({ location: ZLocation });
 export type TLocationResponse = z.infer<typeof ZLocationResponse>;
 
 export const ZImportJobParams = z.object({
-  id: z.string().uuid(),
-  jobId: z.string().uuid(),
+  id: ZUuid,
+  jobId: ZUuid,
 });
 
 /** One refused line of an upload: the file's line number, the column and the message key. */

@@ -1,18 +1,16 @@
 /** Contract of the merchant endpoints (spec §7 "Merchants"). */
 import { z } from 'zod';
 import { ACCOUNT_ROLES } from '../account/roles.js';
+import { IMAGE_SIZE_PATTERN } from '../merchant/images.js';
 import { ZContact, ZCoregTerms, ZSocialLinks } from '../merchant/profile.js';
 import { ZMerchantSummary } from './auth.js';
-import { ZPageQuery, ZPager } from './common.js';
+import { ZPageQuery, ZPager, ZUuid } from './common.js';
 
 export const ZMerchantListQuery = z.object({
   page: ZPageQuery,
   filter: z.string().trim().max(200).optional(),
   /** Optional image size, written WIDTHxHEIGHT (default 400x400). */
-  image_format: z
-    .string()
-    .regex(/^\d{1,4}x\d{1,4}$/)
-    .optional(),
+  image_format: z.string().regex(IMAGE_SIZE_PATTERN).optional(),
 });
 export type TMerchantListQuery = z.infer<typeof ZMerchantListQuery>;
 
@@ -22,7 +20,7 @@ export const ZMerchantListResponse = z.object({
 });
 export type TMerchantListResponse = z.infer<typeof ZMerchantListResponse>;
 
-export const ZMerchantIdParams = z.object({ id: z.string().uuid() });
+export const ZMerchantIdParams = z.object({ id: ZUuid });
 
 /** The full merchant of GET/POST /merchants/{id} (spec §3 Merchant). */
 export const ZMerchantDetail = z.object({

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { CAMPAIGN_PHASES } from '../campaign/phase.js';
 import { CAMPAIGN_STATUSES } from '../campaign/status.js';
+import { CAMPAIGN_TEXT_LIMITS } from '../campaign/text-limits.js';
 import { CAMPAIGN_TYPES } from '../campaign/types.js';
 
 export const ZSiteSearchQuery = z.object({ q: z.string().trim().min(1).max(200) });
@@ -28,7 +29,11 @@ export type TSiteSearchHit = z.infer<typeof ZSiteSearchHit>;
 export const ZSiteSearchResponse = z.object({ hits: z.array(ZSiteSearchHit) });
 export type TSiteSearchResponse = z.infer<typeof ZSiteSearchResponse>;
 
-export const ZTagsQuery = z.object({ q: z.string().trim().max(60).default('') });
+export const ZTagsQuery = z.object({
+  q: z.string().trim().max(CAMPAIGN_TEXT_LIMITS.tag).default(''),
+});
 export const ZTagsResponse = z.object({ tags: z.array(z.string()) });
-export const ZTagCreateBody = z.object({ name: z.string().trim().min(1).max(60) });
+export const ZTagCreateBody = z.object({
+  name: z.string().trim().min(1).max(CAMPAIGN_TEXT_LIMITS.tag),
+});
 export const ZTagCreateResponse = z.object({ name: z.string() });

@@ -5,10 +5,17 @@
  * step needs. Amounts are integer cents.
  */
 import { z } from 'zod';
+import { ZDateTime, ZUuid } from '../api/common.js';
+import { CAMPAIGN_TEXT_LIMITS as LIMITS } from './text-limits.js';
 
 const cents = z.number().int().min(0).max(100_000_000_00);
 const text = (max: number) => z.string().max(max);
-const localised = z.record(z.string().regex(/^[a-z]{2}$/), z.string().max(20_000));
+
+/** A locale's key in localised texts: two lower-case letters ('de'). */
+export const LOCALE_KEY_PATTERN = /^[a-z]{2}$/;
+/** One text per locale, e.g. {de: '…', en: '…'}, each at most `max` long. */
+export const localisedTextSchema = (max: number) =>
+  z.record(z.string().regex(LOCALE_KEY_PATTERN), z.string().max(max));
 
 export const PRIZE_REDEMPTIONS = [
   'postal_delivery',
@@ -21,10 +28,10 @@ export const PRIZE_REDEMPTIONS = [
 export const ZPrize = z.object({
   count: z.number().int().min(0).max(1_000_000).nullable().default(null),
   value: cents.nullable().default(null),
-  name: text(200).default(''),
-  short_description: text(1000).default(''),
+  name: text(LIMITS.prize_name).default(''),
+  short_description: text(LIMITS.prize_short_description).default(''),
   win_needs_response: z.boolean().default(false),
-  winner_instructions: text(5000).default(''),
+  winner_instructions: text(LIMITS.prize_winner_instructions).default(''),
   redemption: z.enum(PRIZE_REDEMPTIONS).nullable().default(null),
 });
 export type TPrize = z.infer<typeof ZPrize>;
@@ -44,14 +51,14 @@ export const COUPON_REDEMPTIONS = ['online', 'offline', 'user_action'] as const;
 export const COUPON_ACTION_HANDLERS = ['user', 'merchant'] as const;
 
 export const ZCoupon = z.object({
-  expiry: z.iso.datetime({ offset: true }).nullable().default(null),
+  expiry: ZDateTime.nullable().default(null),
   /** Empty means unlimited. */
   max_participants: z.number().int().min(1).max(100_000_000).nullable().default(null),
   code_type: z.enum(COUPON_CODE_TYPES).default('none'),
-  single_code: text(200).default(''),
+  single_code: text(LIMITS.coupon_single_code).default(''),
   redemption: z.enum(COUPON_REDEMPTIONS).nullable().default(null),
   action_handler: z.enum(COUPON_ACTION_HANDLERS).nullable().default(null),
-  action_instructions: text(5000).default(''),
+  action_instructions: text(LIMITS.coupon_action_instructions).default(''),
 });
 export type TCoupon = z.infer<typeof ZCoupon>;
 
@@ -76,21 +83,26 @@ export const ZRequiredData = z.object(
 );
 export type TRequiredData = z.infer<typeof ZRequiredData>;
 
+/** The protocols a landing page may use. */
+export const LANDING_PAGE_PROTOCOL = /^https?$/;
+
 export const SHOW_MAP_OPTIONS = ['never', 'always', 'after_participation'] as const;
 export const DESCRIPTION_FORMATS = ['markdown', 'wysiwyg'] as const;
 
 export const ZCampaignContent = z.object({
-  title: localised.default({}),
-  short_description: localised.default({}),
-  description: localised.default({}),
+  title: localisedTextSchema(LIMITS.title).default({}),
+  short_description: localisedTextSchema(LIMITS.short_description).default({}),
+  description: localisedTextSchema(LIMITS.description).default({}),
   description_format: z.enum(DESCRIPTION_FORMATS).default('wysiwyg'),
-  rules: z.array(text(2000)).max(50).default([]),
-  landing_page: z.union([z.url({ protocol: /^https?$/ }), z.literal('')]).default(''),
-  thank_you_text: text(5000).default(''),
+  rules: z.array(text(LIMITS.rule)).max(50).default([]),
+  landing_page: z
+    .union([z.url({ protocol: LANDING_PAGE_PROTOCOL }).max(LIMITS.landing_page), z.literal('')])
+    .default(''),
+  thank_you_text: text(LIMITS.thank_you_text).default(''),
   points: z.number().int().min(0).max(1_000_000).nullable().default(null),
-  tags: z.array(text(60)).max(30).default([]),
-  valid_from: z.iso.datetime({ offset: true }).nullable().default(null),
-  valid_until: z.iso.datetime({ offset: true }).nullable().default(null),
+  tags: z.array(text(LIMITS.tag)).max(30).default([]),
+  valid_from: ZDateTime.nullable().default(null),
+  valid_until: ZDateTime.nullable().default(null),
   benefit: ZBenefit.default(ZBenefit.parse({})),
   prizes: z.array(ZPrize).max(100).default([]),
   manual_draw: z.boolean().default(false),
@@ -98,8 +110,8 @@ export const ZCampaignContent = z.object({
   required_data: ZRequiredData.default(ZRequiredData.parse({})),
   show_map: z.enum(SHOW_MAP_OPTIONS).default('never'),
   coreg_suitable: z.boolean().default(false),
-  coparticipation_targets: z.array(z.string().uuid()).max(50).default([]),
-  coreg_exclusions: z.array(z.string().uuid()).max(50).default([]),
+  coparticipation_targets: z.array(ZUuid).max(50).default([]),
+  coreg_exclusions: z.array(ZUuid).max(50).default([]),
 });
 export type TCampaignContent = z.infer<typeof ZCampaignContent>;
 

@@ -6,6 +6,7 @@
  */
 import type { TCampaignContent } from './content.js';
 import type { CampaignStep } from './edit-link.js';
+import { CAMPAIGN_TEXT_LIMITS } from './text-limits.js';
 import { campaignFamily, type CampaignType } from './types.js';
 
 /**
@@ -31,7 +32,7 @@ export interface StepError {
 
 export const DESCRIPTION_MIN_LENGTH = 200;
 /** Characters of a stored description, markup included (the content schema's limit). */
-export const DESCRIPTION_MAX_LENGTH = 20_000;
+export const DESCRIPTION_MAX_LENGTH = CAMPAIGN_TEXT_LIMITS.description;
 export const PERCENT_DISCOUNT_MIN = 1;
 export const PERCENT_DISCOUNT_MAX = 100;
 export const DEFAULT_CONTENT_LOCALE = 'de';
@@ -43,16 +44,28 @@ export interface ValidationContext {
   hasImage: boolean;
 }
 
-/** Visible characters of a description, without markup, for the length rule. */
+/**
+ * A tag: `<` up to the next `>`, with no `<` in between. Excluding `<` keeps
+ * the search linear: `<[^>]*>` scans to the end of the text again from every
+ * `<` that has no `>`, which takes quadratic time on a run of `<`.
+ */
+export const TAG_PATTERN = /<[^<>]*>/g;
+/** The entities of a non-breaking space, which count as a space. */
+export const NBSP_ENTITY_PATTERN = /&(?:nbsp|#160|#xa0);/gi;
+/** Any other character reference (`&amp;`, `&#8364;`), which counts as one character. */
+export const ENTITY_PATTERN = /&[a-z#0-9]+;/gi;
+
+/**
+ * Visible characters of a description, without markup, for the length rule.
+ * Runs on every keystroke of the editor and for every saved campaign, so every
+ * pattern here takes time linear in the length of the text.
+ */
 export function descriptionLength(description: string): number {
-  return (
-    description
-      .replace(/<[^>]*>/g, '')
-      .replace(/&(nbsp|#160|#xa0);/gi, ' ')
-      // Any other entity is one visible character (&amp; is "&").
-      .replace(/&[a-z#0-9]+;/gi, '_')
-      .trim().length
-  );
+  return description
+    .replace(TAG_PATTERN, '')
+    .replace(NBSP_ENTITY_PATTERN, ' ')
+    .replace(ENTITY_PATTERN, '_')
+    .trim().length;
 }
 
 type Checked = string | number | boolean | null | undefined | readonly unknown[];

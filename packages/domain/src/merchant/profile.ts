@@ -41,29 +41,55 @@ export type CoregTermField = (typeof COREG_TERM_FIELDS)[number];
 /** The error a merchant gets while no account has the contact role (spec §5). */
 export const MERCHANT_ERROR_NO_CONTACT = 'Kein Ansprechpartner definiert!';
 
+/*
+ * Every pattern below runs in time linear in its input: no repetition inside
+ * a repetition, and no two unbounded repetitions in a row that can take the
+ * same characters (packages/domain/src/regex-safety.test.ts times each one).
+ */
+
+/** Whitespace, which phone numbers and VAT ids ignore. */
+export const WHITESPACE_PATTERN = /\s+/g;
+
 /** Spaces are ignored in phone numbers (spec §5). */
-export const normalisePhone = (value: string): string => value.replace(/\s+/g, '');
+export const normalisePhone = (value: string): string => value.replace(WHITESPACE_PATTERN, '');
 
 /** A country prefix (+49 or 0049) followed by 4 to 16 digits, with - / ( ) allowed between. */
-const PHONE_PATTERN = /^(\+|00)[1-9]\d{0,3}[\d\-/()]{4,18}$/;
+export const PHONE_PATTERN = /^(\+|00)[1-9]\d{0,3}[\d\-/()]{4,18}$/;
 export const isValidPhone = (value: string): boolean => PHONE_PATTERN.test(normalisePhone(value));
 
-/** An absolute http(s) URL with a dotted host name (no URL class: the package has no DOM or Node types). */
-const URL_PATTERN = /^https?:\/\/[^\s/?#:@]+\.[^\s/?#:@]+(:\d{1,5})?([/?#]\S*)?$/i;
-export const isHttpUrl = (value: string): boolean =>
-  value.length <= 2000 && URL_PATTERN.test(value);
+/** The longest URL a merchant field holds (website, social links, privacy page). */
+export const URL_MAX_LENGTH = 500;
 
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/**
+ * An absolute http(s) URL with a dotted host name (no URL class: the package
+ * has no DOM or Node types). The host's first label cannot hold a dot, so the
+ * dot that must follow it is found in one way only.
+ */
+export const URL_PATTERN = /^https?:\/\/[^\s/?#:@.]+\.[^\s/?#:@]+(?::\d{1,5})?(?:[/?#]\S*)?$/i;
+/** Checks the length before the pattern, so that a long text costs nothing. */
+export const isHttpUrl = (value: string, maxLength = URL_MAX_LENGTH): boolean =>
+  value.length <= maxLength && URL_PATTERN.test(value);
+
+export const EMAIL_MAX_LENGTH = 320;
+/** Something@host.domain; the host's first label holds no dot, so it ends at the first dot. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+\.[^\s@]+$/;
 export const isValidEmail = (value: string): boolean =>
-  value.length <= 320 && EMAIL_PATTERN.test(value);
+  value.length <= EMAIL_MAX_LENGTH && EMAIL_PATTERN.test(value);
 
 /** An EU VAT id: two letters and 2 to 13 letters or digits (spaces ignored). */
-const VATIN_PATTERN = /^[A-Z]{2}[0-9A-Z]{2,13}$/;
+export const VATIN_PATTERN = /^[A-Z]{2}[0-9A-Z]{2,13}$/;
 
 /** A text that may be empty (''), trimmed and limited. */
 const text = (max: number) => z.string().trim().max(max, 'too_long').default('');
-const checked = (max: number, check: (value: string) => boolean, key: MerchantValidationKey) =>
-  text(max).refine((value) => value === '' || check(value), key);
+/**
+ * A limited text with a format check. A text over the limit gets too_long
+ * only: the format check does not run on it, so its cost stays bounded.
+ */
+const checked = (
+  max: number,
+  check: (value: string, maxLength: number) => boolean,
+  key: MerchantValidationKey,
+) => text(max).refine((value) => value === '' || value.length > max || check(value, max), key);
 
 export const ZContact = z.object({
   type: z.enum(CONTACT_TYPES, { error: 'contact_type_missing' }),
@@ -77,15 +103,15 @@ export type TContact = z.infer<typeof ZContact>;
 
 export const ZSocialLinks = z.object(
   Object.fromEntries(
-    SOCIAL_NETWORKS.map((name) => [name, checked(500, isHttpUrl, 'invalid_url')]),
+    SOCIAL_NETWORKS.map((name) => [name, checked(URL_MAX_LENGTH, isHttpUrl, 'invalid_url')]),
   ) as Record<SocialNetwork, ReturnType<typeof checked>>,
 );
 export type TSocialLinks = z.infer<typeof ZSocialLinks>;
 
 export const ZCoregTerms = z.object({
   sponsor_name: text(200),
-  unsubscribe_email: checked(320, isValidEmail, 'invalid_email'),
-  privacy_url: checked(500, isHttpUrl, 'invalid_url'),
+  unsubscribe_email: checked(EMAIL_MAX_LENGTH, isValidEmail, 'invalid_email'),
+  privacy_url: checked(URL_MAX_LENGTH, isHttpUrl, 'invalid_url'),
   contact_text: text(2000),
 });
 export type TCoregTerms = z.infer<typeof ZCoregTerms>;
@@ -97,13 +123,13 @@ export const ZMerchantProfileInput = z
     brand_name: text(200),
     description: text(5000),
     vatin: text(20)
-      .transform((value) => value.replace(/\s+/g, '').toUpperCase())
+      .transform((value) => value.replace(WHITESPACE_PATTERN, '').toUpperCase())
       .refine((value) => value === '' || VATIN_PATTERN.test(value), 'invalid_vatin'),
     telephone: text(40)
       .transform(normalisePhone)
       .refine((value) => value === '' || isValidPhone(value), 'invalid_phone'),
-    email: checked(320, isValidEmail, 'invalid_email'),
-    website: checked(500, isHttpUrl, 'invalid_url'),
+    email: checked(EMAIL_MAX_LENGTH, isValidEmail, 'invalid_email'),
+    website: checked(URL_MAX_LENGTH, isHttpUrl, 'invalid_url'),
     social: ZSocialLinks.default({
       facebook: '',
       twitter: '',

@@ -5,7 +5,7 @@
  * are answered with their index, message key and field.
  */
 import { z } from 'zod';
-import { ZUuid } from '../api/common.js';
+import { ZDateTime, ZUuid } from '../api/common.js';
 
 export const EVENT_TYPES = [
   'participation',
@@ -49,7 +49,7 @@ export const ZIngestEvent = z
     id: ZEventUuid,
     type: z.enum(EVENT_TYPES),
     campaign: ZEventUuid,
-    occurred_at: z.iso.datetime({ offset: true }),
+    occurred_at: ZDateTime,
     participant: ZParticipantId.optional(),
     /** With a participation: the participant's profile as it is now. */
     profile: ZParticipantProfile.optional(),

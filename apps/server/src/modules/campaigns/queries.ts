@@ -11,6 +11,7 @@ import {
   type TCampaignListQuery,
 } from '@backoffice/domain';
 import { queryRows, type DbOrTx } from '../../db/client.js';
+import { titleSortKey } from '../../db/expressions.js';
 import { prepared } from '../../db/prepared.js';
 import { campaignTextMatches, containsPattern } from '../../db/text-search.js';
 import { accessibleMerchants } from '../../access/merchant-access.js';
@@ -74,7 +75,7 @@ const orderColumns = {
   modified: { column: campaigns.modifiedAt, nullable: false },
   created: { column: campaigns.createdAt, nullable: false },
   // Untitled campaigns sort as the empty title; the same expression is indexed.
-  title: { column: sql`coalesce(lower(${campaigns.title} ->> 'de'), '')`, nullable: false },
+  title: { column: titleSortKey(campaigns.title), nullable: false },
   type: { column: campaigns.type, nullable: false },
   status: { column: campaigns.status, nullable: false },
 } as const;

@@ -9,6 +9,7 @@ import {
   ZCampaignIdentParams,
   ZCampaignListQuery,
   ZCampaignListResponse,
+  ZCampaignRejectBody,
   ZCampaignSaveBody,
   ZCampaignSaveQuery,
   ZCampaignSourceParams,
@@ -41,8 +42,6 @@ import {
   unlinkFollowups,
 } from './service.js';
 import { toCampaignRow } from './view.js';
-
-const ZRejectBody = z.object({ reason: z.string().trim().min(1).max(2000) });
 
 export const campaignRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = app.ctx;
@@ -323,7 +322,7 @@ export const campaignRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: reviewTags,
         summary: 'Admins: rejects a campaign with a reason',
         params: ZCampaignIdParams,
-        body: ZRejectBody,
+        body: ZCampaignRejectBody,
         response: { 200: ZCampaignEnvelope },
       },
     },

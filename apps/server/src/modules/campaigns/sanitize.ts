@@ -3,10 +3,17 @@
  * WYSIWYG descriptions keep a small set of formatting tags and safe links
  * and images; every other text (titles, short descriptions, rules, tags,
  * markdown) keeps no HTML at all. Markdown is sanitised again when rendered.
+ * What sanitising returns is checked against the save schema's limits again:
+ * sanitising may lengthen a text (attributes added to links, `&` escaped).
  */
 import { decodeHTML } from 'entities';
 import sanitizeHtml from 'sanitize-html';
-import type { TCampaignContentPatch, TLocalised } from '@backoffice/domain';
+import {
+  ZCampaignContentPatch,
+  type TCampaignContentPatch,
+  type TLocalised,
+} from '@backoffice/domain';
+import { badRequest } from '../../http/errors.js';
 
 /** Inline images are shown at most this wide (spec §5). */
 export const INLINE_IMAGE_MAX_WIDTH = 600;
@@ -75,9 +82,24 @@ const mapLocalised = (texts: TLocalised, clean: (text: string) => string): TLoca
 
 /**
  * The patch with every text made safe. The description follows its format:
- * the patch's own, or the stored one when the patch does not change it.
+ * the patch's own, or the stored one when the patch does not change it. A
+ * text that sanitising takes past its limit is refused (400 invalid_value
+ * with the field), so nothing longer than the limit is ever stored.
  */
 export function sanitizeContentPatch(
+  patch: TCampaignContentPatch,
+  storedFormat: 'markdown' | 'wysiwyg',
+): TCampaignContentPatch {
+  const safe = sanitizeTexts(patch, storedFormat);
+  const checked = ZCampaignContentPatch.safeParse(safe);
+  if (!checked.success) {
+    const path = checked.error.issues[0]?.path.map(String).join('.');
+    throw badRequest('invalid_value', path || 'description');
+  }
+  return safe;
+}
+
+function sanitizeTexts(
   patch: TCampaignContentPatch,
   storedFormat: 'markdown' | 'wysiwyg',
 ): TCampaignContentPatch {

@@ -17,6 +17,7 @@ import {
   canCreateFollowup,
   canToggleListable,
   canTransition,
+  copyTitle,
   canUseRequiredDataStep,
   canUseTips,
   campaignFamily,
@@ -290,7 +291,7 @@ export async function cloneCampaign(
   const title = Object.fromEntries(
     Object.entries(source.title).map(([locale, text]) => [
       locale,
-      isFollowup ? text : `${text} (Kopie)`,
+      isFollowup ? text : copyTitle(text),
     ]),
   );
   try {

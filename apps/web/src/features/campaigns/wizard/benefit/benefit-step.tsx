@@ -11,6 +11,7 @@ import {
   type TBenefit,
   type TCampaign,
   type TPrize,
+  CAMPAIGN_TEXT_LIMITS,
 } from '@backoffice/domain';
 import {
   ActionIcon,
@@ -215,7 +216,7 @@ function PrizeCard({ form, prize, index, onChange, onRemove }: PrizeCardProps) {
           label={t('campaigns.wizard.benefit.name')}
           value={prize.name}
           onChange={(event) => onChange({ name: event.currentTarget.value })}
-          maxLength={200}
+          maxLength={CAMPAIGN_TEXT_LIMITS.prize_name}
           {...props.name}
         />
         <Textarea
@@ -224,7 +225,7 @@ function PrizeCard({ form, prize, index, onChange, onRemove }: PrizeCardProps) {
           onChange={(event) => onChange({ short_description: event.currentTarget.value })}
           autosize
           minRows={2}
-          maxLength={1000}
+          maxLength={CAMPAIGN_TEXT_LIMITS.prize_short_description}
           {...props.shortDescription}
         />
         <Checkbox
@@ -238,7 +239,7 @@ function PrizeCard({ form, prize, index, onChange, onRemove }: PrizeCardProps) {
           onChange={(event) => onChange({ winner_instructions: event.currentTarget.value })}
           autosize
           minRows={2}
-          maxLength={5000}
+          maxLength={CAMPAIGN_TEXT_LIMITS.prize_winner_instructions}
           {...props.winnerInstructions}
         />
       </Stack>

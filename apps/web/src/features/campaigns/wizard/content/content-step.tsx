@@ -10,6 +10,7 @@ import {
   type TCampaign,
   type TCampaignContent,
   type TLocalised,
+  CAMPAIGN_TEXT_LIMITS,
 } from '@backoffice/domain';
 import {
   Card,
@@ -119,7 +120,7 @@ export function ContentStep({ envelope, family }: WizardStepProps) {
           label={t('campaigns.wizard.content.title')}
           value={title}
           onChange={(event) => setText('title', locale, event.currentTarget.value)}
-          maxLength={200}
+          maxLength={CAMPAIGN_TEXT_LIMITS.title}
           {...(isDefault
             ? form.required(`title.${locale}`, title)
             : form.optional(`title.${locale}`))}
@@ -130,7 +131,7 @@ export function ContentStep({ envelope, family }: WizardStepProps) {
           onChange={(event) => setText('short_description', locale, event.currentTarget.value)}
           autosize
           minRows={2}
-          maxLength={1000}
+          maxLength={CAMPAIGN_TEXT_LIMITS.short_description}
           {...form.optional(`short_description.${locale}`)}
         />
         <DescriptionInput
@@ -205,6 +206,7 @@ export function ContentStep({ envelope, family }: WizardStepProps) {
         label={t('campaigns.wizard.content.landingPage')}
         placeholder={t('campaigns.wizard.content.landingPagePlaceholder')}
         type="url"
+        maxLength={CAMPAIGN_TEXT_LIMITS.landing_page}
         value={draft.landing_page}
         onChange={(event) => form.update({ landing_page: event.currentTarget.value })}
         {...landingPage}
@@ -215,7 +217,7 @@ export function ContentStep({ envelope, family }: WizardStepProps) {
         onChange={(event) => form.update({ thank_you_text: event.currentTarget.value })}
         autosize
         minRows={2}
-        maxLength={5000}
+        maxLength={CAMPAIGN_TEXT_LIMITS.thank_you_text}
         {...thankYouText}
       />
       <NumberInput

@@ -1,4 +1,5 @@
 /** The campaign's terms of participation: a list to add to, reorder and shorten. */
+import { CAMPAIGN_TEXT_LIMITS } from '@backoffice/domain';
 import { ActionIcon, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -30,7 +31,7 @@ export function RulesList({ rules, onChange }: RulesListProps) {
               style={{ flex: 1 }}
               label={t('campaigns.wizard.content.rule', { number })}
               value={rule}
-              maxLength={2000}
+              maxLength={CAMPAIGN_TEXT_LIMITS.rule}
               onChange={(event) =>
                 onChange(
                   rules.map((current, at) => (at === index ? event.currentTarget.value : current)),

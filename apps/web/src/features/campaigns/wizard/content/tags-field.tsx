@@ -3,6 +3,7 @@
  * /ac/tags while typing; a tag that does not exist yet is created with POST
  * /tags and taken over as the server spells it.
  */
+import { CAMPAIGN_TEXT_LIMITS } from '@backoffice/domain';
 import { TagsInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
@@ -11,7 +12,6 @@ import { notifyInfo } from '../../../../shared/ui/notify';
 import { useCreateTag, useTagSuggestions } from '../../api/tags';
 import type { FieldProps } from '../use-step-form';
 
-const TAG_MAX_LENGTH = 60;
 const MAX_TAGS = 30;
 const SEARCH_DEBOUNCE_MS = 250;
 
@@ -58,7 +58,7 @@ export function TagsField({ value, onChange, onCreated, field }: TagsFieldProps)
         searchValue={search}
         onSearchChange={setSearch}
         maxTags={MAX_TAGS}
-        maxLength={TAG_MAX_LENGTH}
+        maxLength={CAMPAIGN_TEXT_LIMITS.tag}
         clearable
         {...field}
       />

@@ -12,6 +12,7 @@ import {
   type TCampaign,
   type TCampaignContent,
   type TCoupon,
+  CAMPAIGN_TEXT_LIMITS,
 } from '@backoffice/domain';
 import {
   Card,
@@ -173,7 +174,7 @@ export function HandlingStep({ envelope, family }: WizardStepProps) {
                 label={t('campaigns.wizard.handling.singleCode')}
                 value={coupon.single_code}
                 onChange={(event) => setCoupon({ single_code: event.currentTarget.value })}
-                maxLength={200}
+                maxLength={CAMPAIGN_TEXT_LIMITS.coupon_single_code}
                 {...couponProps.singleCode}
               />
             )}
@@ -204,7 +205,7 @@ export function HandlingStep({ envelope, family }: WizardStepProps) {
                   }
                   autosize
                   minRows={2}
-                  maxLength={5000}
+                  maxLength={CAMPAIGN_TEXT_LIMITS.coupon_action_instructions}
                 />
               </>
             )}

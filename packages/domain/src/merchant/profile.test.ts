@@ -1,0 +1,34 @@
+/** Format checks of the merchant profile run after the length check, never on a text over it (issue 10, point 18). */
+import { describe, expect, it } from 'vitest';
+import { URL_MAX_LENGTH, ZMerchantProfileInput, isHttpUrl, isValidEmail } from './profile.js';
+
+const profile = (changes: object) => ZMerchantProfileInput.safeParse({ name: 'Adler', ...changes });
+
+describe('merchant profile formats', () => {
+  it('answers a URL over the field limit with too_long alone', () => {
+    const long = `http://${'a.'.repeat(URL_MAX_LENGTH)}@`;
+    const refused = profile({ website: long, social: { facebook: long } });
+    expect(refused.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+      ['website', 'too_long'],
+      ['social.facebook', 'too_long'],
+    ]);
+  });
+
+  it('answers an e-mail address over the field limit with too_long alone', () => {
+    const refused = profile({ email: `a@${'a.'.repeat(200)}@` });
+    expect(refused.error?.issues.map((issue) => issue.message)).toEqual(['too_long']);
+  });
+
+  it('still knows a URL and an e-mail address from other texts', () => {
+    expect(isHttpUrl('https://www.example.com/angebote?x=1#oben')).toBe(true);
+    expect(isHttpUrl('http://example.com:8080')).toBe(true);
+    expect(isHttpUrl('https://example')).toBe(false);
+    expect(isHttpUrl('https://.example.com')).toBe(false);
+    expect(isHttpUrl('https://user@example.com')).toBe(false);
+    expect(isHttpUrl(`https://example.com/${'a'.repeat(URL_MAX_LENGTH)}`)).toBe(false);
+    expect(isValidEmail('info@baeckerei.example.de')).toBe(true);
+    expect(isValidEmail('info@localhost')).toBe(false);
+    expect(isValidEmail('info@.example.de')).toBe(false);
+    expect(isValidEmail('in fo@example.de')).toBe(false);
+  });
+});
