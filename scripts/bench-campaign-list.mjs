@@ -1,19 +1,23 @@
 // Latency of GET /api/campaigns at 100,000 campaigns over 1,000 merchants,
 // 10 concurrent clients, for every filter and order; on PGlite and, when it
 // answers, PostgreSQL. Used by bench.mjs.
-import { spawn, spawnSync } from 'node:child_process';
-import { generateKeyPairSync } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import {
   CAMPAIGN_ORDER_OPTIONS,
   CAMPAIGN_STATUSES,
   RUNTIME_FILTERS,
   TYPE_FILTERS,
 } from '../packages/domain/dist/index.js';
-import { root } from './build-state.mjs';
+import {
+  closedLoop,
+  generate,
+  onFreshPostgres,
+  percentile,
+  signIn,
+  startBenchServer,
+} from './bench-helpers.mjs';
 
 const MERCHANTS = 1000;
 const PER_MERCHANT = 100;
@@ -25,7 +29,6 @@ const CONCURRENCY = 10;
 // millisecond from idle would measure a burst, not the steady state.
 const REQUESTS_PER_SCENARIO = 300;
 const WARMUP_PER_SCENARIO = 30;
-const PASSWORD = 'load';
 
 // The filter and order values of spec §9, from the built domain package (npm run bench builds it).
 const ORDERS = CAMPAIGN_ORDER_OPTIONS;
@@ -51,64 +54,17 @@ function scenarios(prefix) {
   ];
 }
 
-const percentile = (sorted, p) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-
-async function run(url, token, query, requests = REQUESTS_PER_SCENARIO, unrecorded = 0) {
-  const latencies = [];
-  let next = 0;
-  const worker = async () => {
-    while (next < unrecorded + requests) {
-      next += 1;
-      const recorded = next > unrecorded;
-      const started = performance.now();
+function run(url, token, query, requests = REQUESTS_PER_SCENARIO, unrecorded = 0) {
+  return closedLoop(
+    async () => {
       const response = await fetch(`${url}/api/campaigns?${query}`, {
         headers: { authorization: `Bearer ${token}` },
       });
       await response.arrayBuffer();
       if (!response.ok) throw new Error(`GET /api/campaigns?${query} answered ${response.status}`);
-      if (recorded) latencies.push(performance.now() - started);
-    }
-  };
-  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-  return latencies;
-}
-
-async function signIn(url, email) {
-  const response = await fetch(`${url}/identity/authorize`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      response_type: 'token',
-      client_id: 'backoffice-web',
-      redirect_uri: `${url}/oauth2/postback`,
-      scope: 'base',
-      email,
-      password: PASSWORD,
-    }),
-  });
-  const location = response.headers.get('location') ?? '';
-  const token = new URLSearchParams(new URL(location).hash.slice(1)).get('access_token');
-  if (!token) throw new Error(`sign-in of ${email} failed (${response.status})`);
-  const init = await fetch(`${url}/api/init-user`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}` },
-  });
-  return { token, init: await init.json() };
-}
-
-async function waitReady(url) {
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`${url}/ready`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('server not ready');
+    },
+    { clients: CONCURRENCY, requests, unrecorded },
+  );
 }
 
 /** BENCH_LIST_VERBOSE=1 prints every case's figures besides the summary. */
@@ -140,40 +96,16 @@ function summarise(label, results) {
 }
 
 async function measure(kind, env, settle = async () => {}) {
-  const generate = spawnSync(
-    process.execPath,
-    [
-      path.join(root, 'apps/server/dist/seed/generate-cli.js'),
-      '--merchants',
-      String(MERCHANTS),
-      '--campaigns-per-merchant',
-      String(PER_MERCHANT),
-      '--password',
-      PASSWORD,
-    ],
-    { env: { ...process.env, ...env }, stdio: 'inherit' },
-  );
-  if (generate.status !== 0) throw new Error('generating the data failed');
+  generate(env, [
+    '--merchants',
+    String(MERCHANTS),
+    '--campaigns-per-merchant',
+    String(PER_MERCHANT),
+  ]);
   await settle();
-  const port = 3400 + Math.floor(Math.random() * 500);
-  const url = `http://localhost:${port}`;
-  const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
-  const server = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
-    env: {
-      ...process.env,
-      ...env,
-      PORT: String(port),
-      PUBLIC_URL: url,
-      DEMO: 'false',
-      JWT_PRIVATE_KEY: privateKey.export({ type: 'pkcs8', format: 'pem' }),
-      LOG_LEVEL: 'warn',
-      LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
-      SCHEDULER_INTERVAL_SECONDS: '0',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const server = await startBenchServer(env);
+  const { url } = server;
   try {
-    await waitReady(url);
     const owner = await signIn(url, 'owner-1@load.test');
     const admin = await signIn(url, 'admin@load.test');
     const merchantId = owner.init.merchantinfo.merchants[0].uuid;
@@ -204,7 +136,7 @@ async function measure(kind, env, settle = async () => {}) {
     console.log(`  ${summarise("a merchant's list (exact_merchant)", merchantResults)}`);
     console.log(`  ${summarise('admin over all merchants', adminResults)}`);
   } finally {
-    server.kill('SIGTERM');
+    await server.stop();
   }
 }
 
@@ -221,29 +153,7 @@ export async function benchCampaignList() {
     }
   }
   if (!backends.includes('postgres')) return;
-  const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-  const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 3000 });
-  try {
-    await admin.connect();
-  } catch {
-    console.log(`campaign list, PostgreSQL: skipped, nothing answers at ${adminUrl}`);
-    return;
-  }
-  const name = `bench_${Date.now()}`;
-  await admin.query(`create database ${name}`);
-  try {
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    // The bulk load's dirty pages are written out before measuring (a checkpoint
-    // in the middle would stall some calls): the steady state of a database in use.
-    const checkpoint = async () => {
-      await admin.query('checkpoint').catch((error) => {
-        console.log(`  (no checkpoint before measuring: ${error.message})`);
-      });
-    };
-    await measure('PostgreSQL', { DATABASE_URL: url.toString() }, checkpoint);
-  } finally {
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  }
+  await onFreshPostgres('campaign list', (env, checkpoint) =>
+    measure('PostgreSQL', env, checkpoint),
+  );
 }

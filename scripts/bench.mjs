@@ -12,6 +12,7 @@ import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { root } from './build-state.mjs';
 import { benchCampaignList } from './bench-campaign-list.mjs';
+import { benchStats } from './bench-stats.mjs';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const START_RUNS = 5;
@@ -125,26 +126,42 @@ async function measureFirstLoad(url) {
 
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 
-const dataDir = await mkdtemp(path.join(tmpdir(), 'bench-data-'));
-try {
-  const times = await measureColdStart(dataDir);
-  console.log('# Benchmarks');
-  console.log(
-    `cold start (npm start -> /ready, existing data folder, ${START_RUNS} runs): median ${median(times).toFixed(2)} s, min ${Math.min(...times).toFixed(2)} s, max ${Math.max(...times).toFixed(2)} s (target <= 3 s)`,
-  );
-  const server = await startServer(dataDir);
-  try {
-    const { signIn, shell } = await measureFirstLoad(server.url);
-    console.log(
-      `first-load JS, sign-in page: ${kb(signIn.gzip)} gzipped (${kb(signIn.raw)} raw, ${signIn.files} files) (target <= 200 KB)`,
-    );
-    console.log(
-      `first-load JS, shell:        ${kb(shell.gzip)} gzipped (${kb(shell.raw)} raw, ${shell.files} files) (target <= 200 KB)`,
-    );
-  } finally {
-    await server.stop();
-  }
-} finally {
-  await rm(dataDir, { recursive: true, force: true });
+/** `npm run bench -- start list stats`: the parts to run (default: all). */
+const PARTS = ['start', 'list', 'stats'];
+const asked = process.argv.slice(2);
+const unknown = asked.filter((part) => !PARTS.includes(part));
+if (unknown.length > 0) {
+  console.error(`unknown part(s): ${unknown.join(', ')}; choose from ${PARTS.join(', ')}`);
+  process.exit(2);
 }
-await benchCampaignList();
+const parts = asked.length > 0 ? asked : PARTS;
+
+console.log('# Benchmarks');
+if (parts.includes('start')) await benchStartAndFirstLoad();
+if (parts.includes('list')) await benchCampaignList();
+if (parts.includes('stats')) await benchStats();
+
+/** Cold start and the first-load JavaScript of the sign-in page and the shell. */
+async function benchStartAndFirstLoad() {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'bench-data-'));
+  try {
+    const times = await measureColdStart(dataDir);
+    console.log(
+      `cold start (npm start -> /ready, existing data folder, ${START_RUNS} runs): median ${median(times).toFixed(2)} s, min ${Math.min(...times).toFixed(2)} s, max ${Math.max(...times).toFixed(2)} s (target <= 3 s)`,
+    );
+    const server = await startServer(dataDir);
+    try {
+      const { signIn, shell } = await measureFirstLoad(server.url);
+      console.log(
+        `first-load JS, sign-in page: ${kb(signIn.gzip)} gzipped (${kb(signIn.raw)} raw, ${signIn.files} files) (target <= 200 KB)`,
+      );
+      console.log(
+        `first-load JS, shell:        ${kb(shell.gzip)} gzipped (${kb(shell.raw)} raw, ${shell.files} files) (target <= 200 KB)`,
+      );
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}

@@ -61,7 +61,7 @@ export async function buildApp(
     bodyLimit: 1024 * 1024,
     // X-Forwarded-For decides request.ip (and the sign-in limits): believed only from TRUST_PROXY.
     trustProxy: trustProxyOption(ctx.config.trustProxy),
-    maxParamLength: MAX_PARAM_LENGTH,
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);

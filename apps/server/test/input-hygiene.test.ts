@@ -364,7 +364,7 @@ describe('the title index (point 7)', () => {
       .returning({ id: campaigns.id });
     const id = String(row?.id);
     const migration = await readFile(
-      path.join(import.meta.dirname, '../src/db/migrations/0008_campaign_title_sort_key.sql'),
+      path.join(import.meta.dirname, '../src/db/migrations/0010_campaign_title_sort_key.sql'),
       'utf8',
     );
     await t.ctx.db.transaction(async (tx) => {

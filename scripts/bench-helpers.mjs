@@ -1,0 +1,146 @@
+// What the server benchmarks share: a server process on generated data,
+// sign-in through the real provider, closed-loop clients and percentiles.
+import { spawn, spawnSync } from 'node:child_process';
+import { generateKeyPairSync } from 'node:crypto';
+import path from 'node:path';
+import pg from 'pg';
+import { root } from './build-state.mjs';
+
+/** The password of the generated load users (seed/generate.ts). */
+export const LOAD_PASSWORD = 'load';
+
+export const percentile = (sorted, p) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+
+/** Runs the load generator (npm run seed's options) against the environment's database. */
+export function generate(env, args) {
+  const result = spawnSync(
+    process.execPath,
+    [
+      path.join(root, 'apps/server/dist/seed/generate-cli.js'),
+      ...args,
+      '--password',
+      LOAD_PASSWORD,
+    ],
+    { env: { ...process.env, ...env }, stdio: 'inherit' },
+  );
+  if (result.status !== 0) throw new Error('generating the data failed');
+}
+
+export async function waitReady(url) {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(`${url}/ready`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('server not ready');
+}
+
+/** A production-like server process (no demo, no scheduler) on the environment's database. */
+export async function startBenchServer(env) {
+  const port = 3400 + Math.floor(Math.random() * 500);
+  const url = `http://localhost:${port}`;
+  const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+  const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
+    env: {
+      ...process.env,
+      ...env,
+      PORT: String(port),
+      PUBLIC_URL: url,
+      DEMO: 'false',
+      JWT_PRIVATE_KEY: privateKey.export({ type: 'pkcs8', format: 'pem' }),
+      LOG_LEVEL: 'warn',
+      LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
+      SCHEDULER_INTERVAL_SECONDS: '0',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const exited = new Promise((resolve) => child.on('exit', resolve));
+  await waitReady(url);
+  return {
+    url,
+    /** Resolves when the server process itself has ended. */
+    async stop() {
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+export async function signIn(url, email) {
+  const response = await fetch(`${url}/identity/authorize`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      response_type: 'token',
+      client_id: 'backoffice-web',
+      redirect_uri: `${url}/oauth2/postback`,
+      scope: 'base',
+      email,
+      password: LOAD_PASSWORD,
+    }),
+  });
+  const location = response.headers.get('location') ?? '';
+  const token = new URLSearchParams(new URL(location).hash.slice(1)).get('access_token');
+  if (!token) throw new Error(`sign-in of ${email} failed (${response.status})`);
+  const init = await fetch(`${url}/api/init-user`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+  });
+  return { token, init: await init.json() };
+}
+
+/**
+ * `requests` recorded calls by `clients` closed-loop clients, after
+ * `unrecorded` warm-up calls; `call(i)` makes one request and throws on failure.
+ */
+export async function closedLoop(call, { clients, requests, unrecorded = 0 }) {
+  const latencies = [];
+  let next = 0;
+  const worker = async () => {
+    while (next < unrecorded + requests) {
+      next += 1;
+      const index = next;
+      const started = performance.now();
+      await call(index);
+      if (index > unrecorded) latencies.push(performance.now() - started);
+    }
+  };
+  await Promise.all(Array.from({ length: clients }, worker));
+  return latencies.sort((a, b) => a - b);
+}
+
+/**
+ * Runs `measure(env, settle)` on a fresh PostgreSQL database (dropped afterwards),
+ * or says why it was skipped. `settle` checkpoints after a bulk load.
+ */
+export async function onFreshPostgres(label, measure) {
+  const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+  const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 3000 });
+  try {
+    await admin.connect();
+  } catch {
+    console.log(`${label}, PostgreSQL: skipped, nothing answers at ${adminUrl}`);
+    return;
+  }
+  const name = `bench_${Date.now()}`;
+  await admin.query(`create database ${name}`);
+  try {
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    const checkpoint = async () => {
+      await admin.query('checkpoint').catch((error) => {
+        console.log(`  (no checkpoint before measuring: ${error.message})`);
+      });
+    };
+    await measure({ DATABASE_URL: url.toString() }, checkpoint);
+  } finally {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+}

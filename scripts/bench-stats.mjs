@@ -1,0 +1,178 @@
+// Dashboard and statistics at scale: latency of GET dashboard, stats and
+// stats/campaigns with 10 concurrent clients, and ingest throughput (batches
+// of 500 events, 4 concurrent senders), on PGlite (1 million participations)
+// and PostgreSQL (10 million). Used by bench.mjs (npm run bench -- stats).
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import {
+  closedLoop,
+  generate,
+  onFreshPostgres,
+  percentile,
+  signIn,
+  startBenchServer,
+} from './bench-helpers.mjs';
+
+const MERCHANTS = 1000;
+const CAMPAIGNS = 100_000;
+const CLIENTS = 10;
+const REQUESTS = 300;
+const WARMUP = 30;
+const SENDERS = 4;
+const BATCH = 500;
+const INGEST_BATCHES = Number(process.env.BENCH_INGEST_BATCHES ?? 200);
+const PARTICIPATIONS = {
+  PGlite: Number(process.env.BENCH_STATS_PGLITE ?? 1_000_000),
+  PostgreSQL: Number(process.env.BENCH_STATS_POSTGRES ?? 10_000_000),
+};
+
+const fmt = (sorted) =>
+  `p50 ${percentile(sorted, 50).toFixed(1)} ms, p99 ${percentile(sorted, 99).toFixed(1)} ms`;
+
+async function get(url, token, pathAndQuery) {
+  const response = await fetch(`${url}/api${pathAndQuery}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const body = await response.json();
+  if (!response.ok) throw new Error(`GET ${pathAndQuery} answered ${response.status}`);
+  return body;
+}
+
+async function measure(kind, env, settle = async () => {}) {
+  const participations = PARTICIPATIONS[kind];
+  const started = performance.now();
+  generate(env, [
+    '--merchants',
+    String(MERCHANTS),
+    '--campaigns',
+    String(CAMPAIGNS),
+    '--participations',
+    String(participations),
+  ]);
+  const loadSeconds = (performance.now() - started) / 1000;
+  await settle();
+  const server = await startBenchServer(env);
+  const { url } = server;
+  try {
+    const owners = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => signIn(url, `owner-${i + 1}@load.test`)),
+    );
+    const admin = await signIn(url, 'admin@load.test');
+    const today = new Date().toISOString().slice(0, 10);
+    const yearAgo = new Date(Date.now() - 365 * 24 * 3600_000).toISOString().slice(0, 10);
+    // Each client acts for one of 20 merchants, as many merchants' staff do.
+    const merchantOf = (i) => owners[i % owners.length];
+    const idOf = (owner) => owner.init.merchantinfo.merchants[0].uuid;
+    const campaignsOf = await Promise.all(
+      owners.map(async (owner) => {
+        const list = await get(
+          url,
+          owner.token,
+          `/merchants/${idOf(owner)}/stats/campaigns?timerange=month&count=12&start=${yearAgo}`,
+        );
+        return list.campaigns.slice(0, 3).map((campaign) => campaign.id);
+      }),
+    );
+    const cases = [
+      ['dashboard', (o) => `/merchants/${idOf(o)}/dashboard`],
+      [
+        'stats month×12',
+        (o) => `/merchants/${idOf(o)}/stats?timerange=month&count=12&start=${yearAgo}`,
+      ],
+      [
+        'stats week×30, distinct',
+        (o) =>
+          `/merchants/${idOf(o)}/stats?timerange=week&count=30&start=${yearAgo}&distinct=participations`,
+      ],
+      ['stats year×3', (o) => `/merchants/${idOf(o)}/stats?timerange=year&count=3&start=${today}`],
+      [
+        'stats 3 campaigns',
+        (o, i) =>
+          `/merchants/${idOf(o)}/stats?timerange=month&count=12&start=${yearAgo}&campaigns=${campaignsOf[i % owners.length].join(',')}`,
+      ],
+      [
+        'stats/campaigns',
+        (o) => `/merchants/${idOf(o)}/stats/campaigns?timerange=month&count=12&start=${yearAgo}`,
+      ],
+    ];
+    console.log(
+      `statistics, ${kind}, ${CAMPAIGNS} campaigns, about ${participations} participations (loaded in ${loadSeconds.toFixed(0)} s), ${CLIENTS} clients`,
+    );
+    const byKind = { dashboard: [], stats: [] };
+    for (const [name, pathOf] of cases) {
+      const latencies = await closedLoop(
+        (i) => get(url, merchantOf(i).token, pathOf(merchantOf(i), i)),
+        { clients: CLIENTS, requests: REQUESTS, unrecorded: WARMUP },
+      );
+      (name === 'dashboard' ? byKind.dashboard : byKind.stats).push(...latencies);
+      console.log(`  ${name.padEnd(26)} ${fmt(latencies)}`);
+    }
+    console.log(
+      `  dashboard overall            ${fmt(byKind.dashboard.sort((a, b) => a - b))} (target p99 <= 100 ms on PostgreSQL)`,
+    );
+    console.log(
+      `  stats overall                ${fmt(byKind.stats.sort((a, b) => a - b))} (target p99 <= 150 ms on PostgreSQL)`,
+    );
+
+    // Ingest: participations and views over random running campaigns and people.
+    const keyResponse = await fetch(`${url}/api/admin/api-keys`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${admin.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'bench' }),
+    });
+    const { secret } = await keyResponse.json();
+    const targets = campaignsOf.flat();
+    const batchOf = () =>
+      Array.from({ length: BATCH }, (_, i) => ({
+        id: randomUUID(),
+        type: i % 2 === 0 ? 'participation' : 'view_list',
+        campaign: targets[Math.floor(Math.random() * targets.length)],
+        participant: `bench-${Math.floor(Math.random() * 200_000)}`,
+        occurred_at: new Date(Date.now() - Math.random() * 30 * 24 * 3600_000).toISOString(),
+      }));
+    const ingestStarted = performance.now();
+    const batchLatencies = await closedLoop(
+      async () => {
+        const response = await fetch(`${url}/api/ingest/events`, {
+          method: 'POST',
+          headers: { 'x-api-key': secret, 'content-type': 'application/json' },
+          body: JSON.stringify({ events: batchOf() }),
+        });
+        const result = await response.json();
+        if (!response.ok || result.accepted !== BATCH) {
+          throw new Error(
+            `ingest answered ${response.status}: ${JSON.stringify(result).slice(0, 200)}`,
+          );
+        }
+      },
+      { clients: SENDERS, requests: INGEST_BATCHES },
+    );
+    const seconds = (performance.now() - ingestStarted) / 1000;
+    console.log(
+      `  ingest: ${Math.round((INGEST_BATCHES * BATCH) / seconds)} events/s (${INGEST_BATCHES} batches of ${BATCH}, ${SENDERS} senders; batch ${fmt(batchLatencies)}) (target >= 20,000/s on PostgreSQL)`,
+    );
+  } finally {
+    await server.stop();
+  }
+}
+
+/** BENCH_STATS_BACKENDS=pglite,postgres (the default) chooses the databases. */
+const backends = (process.env.BENCH_STATS_BACKENDS ?? 'pglite,postgres').split(',');
+
+export async function benchStats() {
+  if (backends.includes('pglite')) {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'bench-stats-'));
+    try {
+      await measure('PGlite', { DATA_DIR: dataDir, DATABASE_URL: '' });
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  }
+  if (backends.includes('postgres')) {
+    await onFreshPostgres('statistics', (env, checkpoint) =>
+      measure('PostgreSQL', env, checkpoint),
+    );
+  }
+}
