@@ -15,8 +15,8 @@ import {
   startBenchServer,
 } from './bench-helpers.mjs';
 
-const MERCHANTS = 1000;
-const CAMPAIGNS = 100_000;
+const MERCHANTS = Number(process.env.BENCH_STATS_MERCHANTS ?? 1000);
+const CAMPAIGNS = Number(process.env.BENCH_STATS_CAMPAIGNS ?? 100_000);
 const CLIENTS = 10;
 const REQUESTS = 300;
 const WARMUP = 30;

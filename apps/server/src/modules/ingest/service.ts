@@ -13,7 +13,7 @@ import {
   type TIngestResponse,
 } from '@backoffice/domain';
 import type { AppContext } from '../../app-context.js';
-import type { DbOrTx } from '../../db/client.js';
+import { queryRows, type DbOrTx } from '../../db/client.js';
 import {
   campaignDailyStats,
   campaignParticipants,
@@ -151,19 +151,11 @@ export async function ingestEvents(ctx: AppContext, raw: unknown[]): Promise<TIn
     }
     if (accepted.length === 0) return { accepted: 0, duplicates: 0 };
 
-    // Idempotency: only events whose id is new go on.
+    // Idempotency: only events whose id is new are stored and counted.
     accepted.sort(byKey((event) => event.id));
-    const fresh = new Set(
-      (
-        await tx
-          .insert(eventReceipts)
-          .values(accepted.map((event) => ({ id: event.id, occurredAt: event.at })))
-          .onConflictDoNothing()
-          .returning({ id: eventReceipts.id })
-      ).map((row) => row.id),
-    );
+    const fresh = new Set(await storeNewEvents(tx, accepted));
     const events = accepted.filter((event) => fresh.has(event.id));
-    if (events.length > 0) await storeAndCount(tx, events);
+    if (events.length > 0) await countEvents(tx, events);
     return { accepted: events.length, duplicates: accepted.length - events.length };
   });
   rejected.sort((a, b) => a.index - b.index);
@@ -188,18 +180,43 @@ async function winsOf(tx: DbOrTx, ids: string[]) {
   return new Map(rows.map((row) => [row.id, row]));
 }
 
-async function storeAndCount(tx: DbOrTx, events: AcceptedEvent[]): Promise<void> {
-  await tx.insert(participationEvents).values(
+/**
+ * Receipts and raw events of the events not received before, in one statement
+ * with the batch as one JSON parameter (a few thousand bound values would cost
+ * more to send and parse). Returns the ids stored now.
+ */
+async function storeNewEvents(tx: DbOrTx, events: AcceptedEvent[]): Promise<string[]> {
+  const batch = JSON.stringify(
     events.map((event) => ({
       id: event.id,
-      occurredAt: event.at,
+      occurred_at: event.at.toISOString(),
       type: event.type,
-      campaignId: event.campaign,
-      merchantId: event.merchantId,
-      participantId: event.participant ?? null,
+      campaign_id: event.campaign,
+      merchant_id: event.merchantId,
+      participant_id: event.participant ?? null,
     })),
   );
+  const rows = await queryRows<{ id: string }>(
+    tx,
+    sql`with batch as (
+          select * from jsonb_to_recordset(${batch}::jsonb)
+            as e(id uuid, occurred_at timestamptz, type text, campaign_id uuid, merchant_id uuid, participant_id text)
+        ), fresh as (
+          insert into ${eventReceipts} (id, occurred_at)
+          select id, occurred_at from batch
+          on conflict do nothing
+          returning id
+        )
+        insert into ${participationEvents} (id, occurred_at, type, campaign_id, merchant_id, participant_id)
+        select batch.id, batch.occurred_at, batch.type, batch.campaign_id, batch.merchant_id, batch.participant_id
+        from batch join fresh on fresh.id = batch.id
+        returning id`,
+  );
+  return rows.map((row) => row.id);
+}
 
+/** Counts stored events into the participants, counters and rollups. */
+async function countEvents(tx: DbOrTx, events: AcceptedEvent[]): Promise<void> {
   const takingPart = events
     .filter((event) => event.type === 'participation')
     .sort((a, b) => a.at.getTime() - b.at.getTime());
@@ -299,20 +316,45 @@ async function storeAndCount(tx: DbOrTx, events: AcceptedEvent[]): Promise<void>
     [...perMerchantDay.entries()].sort(([a], [b]) => a.localeCompare(b)),
   );
 
-  for (const [campaignId, { counts }] of [...perCampaign.entries()].sort(([a], [b]) =>
-    a.localeCompare(b),
-  )) {
-    await tx
-      .update(campaigns)
-      .set({
-        participations: sql`${campaigns.participations} + ${counts.participations}`,
-        distinctUsers: sql`${campaigns.distinctUsers} + ${counts.firstParticipations}`,
-        viewList: sql`${campaigns.viewList} + ${counts.viewList}`,
-        viewDetail: sql`${campaigns.viewDetail} + ${counts.viewDetail}`,
-        viewMail: sql`${campaigns.viewMail} + ${counts.viewMail}`,
-      })
-      .where(eq(campaigns.id, campaignId));
-  }
+  await addToCampaignCounters(
+    tx,
+    [...perCampaign.entries()].sort(([a], [b]) => a.localeCompare(b)),
+  );
+}
+
+/**
+ * Adds to the counters of many campaigns in two statements: their rows are
+ * locked in id order first (as every batch does, so batches never deadlock),
+ * then updated together.
+ */
+async function addToCampaignCounters(
+  tx: DbOrTx,
+  perCampaign: [string, { key: string; counts: Counts }][],
+) {
+  if (perCampaign.length === 0) return;
+  const ids = perCampaign.map(([id]) => id);
+  await tx
+    .select({ id: campaigns.id })
+    .from(campaigns)
+    .where(inArray(campaigns.id, ids))
+    .orderBy(campaigns.id)
+    .for('update');
+  const rows = sql.join(
+    perCampaign.map(
+      ([id, { counts }]) =>
+        sql`(${id}::uuid, ${counts.participations}::int, ${counts.firstParticipations}::int, ${counts.viewList}::int, ${counts.viewDetail}::int, ${counts.viewMail}::int)`,
+    ),
+    sql`, `,
+  );
+  await tx.execute(sql`
+    update ${campaigns} set
+      participations = ${campaigns.participations} + v.participations,
+      distinct_users = ${campaigns.distinctUsers} + v.firsts,
+      view_list = ${campaigns.viewList} + v.view_list,
+      view_detail = ${campaigns.viewDetail} + v.view_detail,
+      view_mail = ${campaigns.viewMail} + v.view_mail
+    from (values ${rows}) as v(id, participations, firsts, view_list, view_detail, view_mail)
+    where ${campaigns.id} = v.id`);
 }
 
 /** The participant's latest profile (events in time order: the last one wins). */
@@ -372,36 +414,20 @@ async function insertFirsts(
   const sorted = [...earliest.entries()]
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([, value]) => value);
-  const inserted =
-    table === campaignParticipants
-      ? await tx
-          .insert(campaignParticipants)
-          .values(
-            sorted.map((c) => ({
-              campaignId: c.owner,
-              participantId: c.participant,
-              firstAt: c.at,
-            })),
-          )
-          .onConflictDoNothing()
-          .returning({
-            owner: campaignParticipants.campaignId,
-            participant: campaignParticipants.participantId,
-          })
-      : await tx
-          .insert(merchantParticipants)
-          .values(
-            sorted.map((c) => ({
-              merchantId: c.owner,
-              participantId: c.participant,
-              firstAt: c.at,
-            })),
-          )
-          .onConflictDoNothing()
-          .returning({
-            owner: merchantParticipants.merchantId,
-            participant: merchantParticipants.participantId,
-          });
+  const batch = JSON.stringify(
+    sorted.map((c) => ({ owner: c.owner, participant: c.participant, at: c.at.toISOString() })),
+  );
+  const ownerColumn = table === campaignParticipants ? sql`campaign_id` : sql`merchant_id`;
+  // One JSON parameter for the whole batch; the rows go in sorted order.
+  const inserted = await queryRows<{ owner: string; participant: string }>(
+    tx,
+    sql`insert into ${table} (${ownerColumn}, participant_id, first_at)
+        select owner, participant, at
+        from jsonb_to_recordset(${batch}::jsonb) as c(owner uuid, participant text, at timestamptz)
+        order by owner, participant
+        on conflict do nothing
+        returning ${ownerColumn}::text as owner, participant_id as participant`,
+  );
   const insertedKeys = new Set(inserted.map((row) => `${row.owner}|${row.participant}`));
   return sorted.filter((c) => insertedKeys.has(`${c.owner}|${c.participant}`));
 }

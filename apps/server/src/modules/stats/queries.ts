@@ -6,6 +6,7 @@
 import { and, asc, count, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import {
   PRIZE_DRAW_TYPES,
+  type ParticipantGender,
   type TDashboardResponse,
   type Timerange,
   type TUsersKids,
@@ -210,26 +211,40 @@ export async function usersKids(
             where ${merchantParticipants.merchantId} = ${options.merchantId}
               and ${merchantParticipants.firstAt} >= ${options.from}::date and ${merchantParticipants.firstAt} < ${options.until}`;
   const year = sql`extract(year from ${options.today}::date)::int`;
-  const [genders, youngest, all] = await Promise.all([
-    queryRows<{ gender: TUsersKids['person_gender'][number]['gender']; count: number }>(
-      db,
-      sql`select p.gender, count(*)::int as count from (${people}) who join ${participants} p on p.id = who.id
-          group by p.gender order by p.gender nulls last`,
-    ),
-    queryRows<TUsersKids['youngest_kid'][number]>(
-      db,
-      sql`select gender, age, count(*)::int as count from (
-            select distinct on (p.id) kid ->> 'gender' as gender, ${year} - (kid ->> 'birth_year')::int as age
-            from (${people}) who join ${participants} p on p.id = who.id, jsonb_array_elements(p.kids) kid
-            order by p.id, (kid ->> 'birth_year')::int desc nulls last
-          ) youngest group by gender, age order by age nulls last, gender nulls last`,
-    ),
-    queryRows<TUsersKids['all_kids'][number]>(
-      db,
-      sql`select kid ->> 'gender' as gender, ${year} - (kid ->> 'birth_year')::int as age, count(*)::int as count
-          from (${people}) who join ${participants} p on p.id = who.id, jsonb_array_elements(p.kids) kid
-          group by 1, 2 order by 2 nulls last, 1 nulls last`,
-    ),
-  ]);
-  return { person_gender: genders, youngest_kid: youngest, all_kids: all };
+  // One pass over the people: their profiles once, three aggregates of them.
+  const rows = await queryRows<{
+    kind: 'person' | 'youngest' | 'all';
+    gender: ParticipantGender | null;
+    age: number | null;
+    count: number;
+  }>(
+    db,
+    sql`with people as materialized (
+          select p.id, p.gender, p.kids from (${people}) who join ${participants} p on p.id = who.id
+        ), kids as materialized (
+          select people.id, kid ->> 'gender' as gender, ${year} - (kid ->> 'birth_year')::int as age,
+                 (kid ->> 'birth_year')::int as birth_year
+          from people, jsonb_array_elements(people.kids) kid
+        )
+        select 'person' as kind, gender, null::int as age, count(*)::int as count from people group by gender
+        union all
+        select 'youngest', gender, age, count(*)::int from (
+          select distinct on (id) gender, age from kids order by id, birth_year desc nulls last
+        ) youngest group by gender, age
+        union all
+        select 'all', gender, age, count(*)::int from kids group by gender, age`,
+  );
+  const byGenderAge = (a: { gender: string | null; age: number | null }, b: typeof a) =>
+    (a.age ?? Number.MAX_SAFE_INTEGER) - (b.age ?? Number.MAX_SAFE_INTEGER) ||
+    (a.gender ?? '~').localeCompare(b.gender ?? '~');
+  const of = (kind: 'person' | 'youngest' | 'all') =>
+    rows
+      .filter((row) => row.kind === kind)
+      .map(({ gender, age, count }) => ({ gender, age, count }))
+      .sort(byGenderAge);
+  return {
+    person_gender: of('person').map(({ gender, count }) => ({ gender, count })),
+    youngest_kid: of('youngest'),
+    all_kids: of('all'),
+  };
 }
