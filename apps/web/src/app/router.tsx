@@ -115,6 +115,11 @@ const shellRoutes: RouteObject[] = [
     lazy: withChunkTimeout(() => import('../features/review/review-queue-page')),
   },
   {
+    path: routePatterns.apiKeys.slice(1),
+    loader: requireAdmin,
+    lazy: withChunkTimeout(() => import('../features/api-keys/api-keys-page')),
+  },
+  {
     path: routePatterns.accessCodeSetsAll.slice(1),
     loader: requireAccessCodeSets,
     Component: NotFoundPage,
