@@ -4,46 +4,7 @@
  * queue and the site search, each in the built app against the real server.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { navigation, signInAt } from './fixtures';
-
-const IDENT = /[0-9a-f-]{36}/;
-
-/** The merchant the signed-in user acts for, read from the side menu's campaigns link. */
-async function merchantIdentOf(page: Page): Promise<string> {
-  const href = await navigation(page).getByRole('link', { name: 'Kampagnen' }).getAttribute('href');
-  const ident = href?.split('/')[1];
-  expect(ident).toMatch(IDENT);
-  return ident ?? '';
-}
-
-async function signOut(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'Benutzermenü' }).click();
-  await page.getByRole('menuitem', { name: 'Abmelden' }).click();
-}
-
-/** Calls the real API with the signed-in user's token, as the app itself does. */
-async function api<T>(
-  page: Page,
-  method: 'GET' | 'POST' | 'DELETE',
-  path: string,
-  data?: unknown,
-  multipart?: Record<string, { name: string; mimeType: string; buffer: Buffer }>,
-): Promise<T> {
-  const token = await page.evaluate(() => {
-    const stored = localStorage.getItem('backoffice.auth.token');
-    return stored ? (JSON.parse(stored) as { token: string }).token : '';
-  });
-  const response = await page.request.fetch(`/api${path}`, {
-    method,
-    headers: { Authorization: `Bearer ${token}` },
-    ...(data !== undefined ? { data } : {}),
-    ...(multipart !== undefined ? { multipart } : {}),
-  });
-  expect(response.ok(), `${method} ${path}: ${response.status()} ${await response.text()}`).toBe(
-    true,
-  );
-  return (await response.json()) as T;
-}
+import { api, IDENT, merchantIdentOf, navigation, signInAt, signOut } from './fixtures';
 
 interface Envelope {
   campaign: { uuid: string; current_status: string };

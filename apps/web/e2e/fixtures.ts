@@ -1,7 +1,11 @@
-/** Shared steps of the browser journeys: signing in through the real provider. */
+/**
+ * Shared steps of the browser journeys: signing in and out through the real
+ * provider, the acting merchant, and API calls with the signed-in user's token.
+ */
 import { expect, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'demo';
+export const IDENT = /[0-9a-f-]{36}/;
 
 /**
  * Opens a path signed out, expects the provider's sign-in page, signs in with
@@ -31,4 +35,45 @@ export async function chooseMerchant(page: Page, filter: string, name: string): 
 
 export function navigation(page: Page) {
   return page.getByRole('navigation', { name: 'Hauptnavigation' });
+}
+
+/** The merchant the signed-in user acts for, read from the side menu's campaigns link. */
+export async function merchantIdentOf(page: Page): Promise<string> {
+  const href = await navigation(page).getByRole('link', { name: 'Kampagnen' }).getAttribute('href');
+  const ident = href?.split('/')[1];
+  expect(ident).toMatch(IDENT);
+  return ident ?? '';
+}
+
+export async function signOut(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Benutzermenü' }).click();
+  await page.getByRole('menuitem', { name: 'Abmelden' }).click();
+}
+
+/** The signed-in user's access token, as the app stores it. */
+export async function tokenOf(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const stored = localStorage.getItem('backoffice.auth.token');
+    return stored ? (JSON.parse(stored) as { token: string }).token : '';
+  });
+}
+
+/** Calls the real API with the signed-in user's token, as the app itself does. */
+export async function api<T>(
+  page: Page,
+  method: 'GET' | 'POST' | 'DELETE',
+  path: string,
+  data?: unknown,
+  multipart?: Record<string, { name: string; mimeType: string; buffer: Buffer }>,
+): Promise<T> {
+  const response = await page.request.fetch(`/api${path}`, {
+    method,
+    headers: { Authorization: `Bearer ${await tokenOf(page)}` },
+    ...(data !== undefined ? { data } : {}),
+    ...(multipart !== undefined ? { multipart } : {}),
+  });
+  expect(response.ok(), `${method} ${path}: ${response.status()} ${await response.text()}`).toBe(
+    true,
+  );
+  return (await response.json()) as T;
 }

@@ -6,33 +6,19 @@
  */
 import { deflateSync } from 'node:zlib';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { chooseMerchant, navigation, signInAt } from './fixtures';
+import { api, chooseMerchant, merchantIdentOf, signInAt } from './fixtures';
 
-const IDENT = /[0-9a-f-]{36}/;
 const LONG_TEXT =
   'Unser Herbstfest bietet frische Kuchen, warme Getränke und Musik für die ganze Familie. ' +
   'Machen Sie mit und sichern Sie sich mit etwas Glück einen der Preise, die wir unter allen ' +
   'Teilnehmenden verlosen. Die Teilnahme ist kostenlos und dauert nur eine Minute.';
 
-async function merchantIdentOf(page: Page): Promise<string> {
-  const href = await navigation(page).getByRole('link', { name: 'Kampagnen' }).getAttribute('href');
-  const ident = href?.split('/')[1];
-  expect(ident).toMatch(IDENT);
-  return ident ?? '';
-}
-
 /** Creates a campaign through the real API with the signed-in user's token. */
 async function createCampaign(page: Page, merchant: string, type: string): Promise<string> {
-  const token = await page.evaluate(() => {
-    const stored = localStorage.getItem('backoffice.auth.token');
-    return stored ? (JSON.parse(stored) as { token: string }).token : '';
+  const body = await api<{ campaign: { uuid: string } }>(page, 'POST', '/campaigns', {
+    merchant,
+    type,
   });
-  const response = await page.request.post('/api/campaigns', {
-    headers: { Authorization: `Bearer ${token}` },
-    data: { merchant, type },
-  });
-  expect(response.ok(), await response.text()).toBe(true);
-  const body = (await response.json()) as { campaign: { uuid: string } };
   return body.campaign.uuid;
 }
 

@@ -6,6 +6,7 @@
  */
 import { CAMPAIGN_STEPS, type CampaignFamily } from '@backoffice/domain';
 import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
+import { withChunkTimeout } from '../shared/chunk-load';
 import { routePatterns } from '../shared/paths';
 import { FullPageLoader } from '../shared/ui/full-page-loader';
 import { NotFoundPage } from '../shared/ui/not-found-page';
@@ -18,30 +19,7 @@ import {
 } from './guards';
 import { RouteErrorPage } from './route-error-page';
 
-/** Chunk load timeout of spec §9. */
-const CHUNK_LOAD_TIMEOUT_MS = 120_000;
-
-function withTimeout<T>(load: () => Promise<T>): () => Promise<T> {
-  return () =>
-    new Promise<T>((resolve, reject) => {
-      const timer = setTimeout(
-        () => reject(new Error('Loading a part of the app timed out')),
-        CHUNK_LOAD_TIMEOUT_MS,
-      );
-      load().then(
-        (value) => {
-          clearTimeout(timer);
-          resolve(value);
-        },
-        (error: unknown) => {
-          clearTimeout(timer);
-          reject(error instanceof Error ? error : new Error(String(error)));
-        },
-      );
-    });
-}
-
-const campaignPage = withTimeout(() => import('../features/campaigns/pages/campaign-page'));
+const campaignPage = withChunkTimeout(() => import('../features/campaigns/pages/campaign-page'));
 
 /**
  * The pages of one campaign (spec §2): the root path and the step sub-pages,
@@ -77,23 +55,23 @@ function campaignFamilyRoute(family: CampaignFamily): RouteObject {
 /** The campaign container /{merchantIdent}/campaigns and its children (spec §2). */
 const campaignRoutes: RouteObject = {
   path: routePatterns.campaigns.slice(1),
-  lazy: withTimeout(() => import('../features/campaigns/campaigns-layout')),
+  lazy: withChunkTimeout(() => import('../features/campaigns/campaigns-layout')),
   children: [
     {
       index: true,
-      lazy: withTimeout(() => import('../features/campaigns/pages/campaign-list-page')),
+      lazy: withChunkTimeout(() => import('../features/campaigns/pages/campaign-list-page')),
     },
     {
       path: 'list',
-      lazy: withTimeout(() => import('../features/campaigns/pages/campaign-list-page')),
+      lazy: withChunkTimeout(() => import('../features/campaigns/pages/campaign-list-page')),
     },
     {
       path: 'create',
-      lazy: withTimeout(() => import('../features/campaigns/pages/campaign-create-page')),
+      lazy: withChunkTimeout(() => import('../features/campaigns/pages/campaign-create-page')),
     },
     {
       path: 'view-in-app/:campaignIdent',
-      lazy: withTimeout(() => import('../features/campaigns/pages/view-in-app-page')),
+      lazy: withChunkTimeout(() => import('../features/campaigns/pages/view-in-app-page')),
     },
     campaignFamilyRoute('sweepstake'),
     campaignFamilyRoute('coupon'),
@@ -103,38 +81,43 @@ const campaignRoutes: RouteObject = {
 
 /** Pages inside the shell; relative paths below the layout route. */
 const shellRoutes: RouteObject[] = [
-  { index: true, lazy: withTimeout(() => import('../features/dashboard/dashboard-page')) },
+  { index: true, lazy: withChunkTimeout(() => import('../features/dashboard/dashboard-page')) },
   {
     path: routePatterns.pleaseUpgrade.slice(1),
-    lazy: withTimeout(() => import('../features/upgrade/please-upgrade-page')),
+    lazy: withChunkTimeout(() => import('../features/upgrade/please-upgrade-page')),
   },
   {
     path: routePatterns.merchantCreate.slice(1),
     loader: requireMerchantProfileAccess,
-    lazy: withTimeout(() => import('../features/merchants/pages/merchant-create-page')),
+    lazy: withChunkTimeout(() => import('../features/merchants/pages/merchant-create-page')),
   },
   {
     path: routePatterns.merchantEdit.slice(1),
     loader: requireMerchantProfileAccess,
-    lazy: withTimeout(() => import('../features/merchants/pages/merchant-edit-page')),
+    lazy: withChunkTimeout(() => import('../features/merchants/pages/merchant-edit-page')),
   },
   {
     path: routePatterns.merchantAccounts.slice(1),
-    lazy: withTimeout(() => import('../features/merchants/pages/accounts-page')),
+    lazy: withChunkTimeout(() => import('../features/merchants/pages/accounts-page')),
   },
   {
     path: routePatterns.merchantLocations.slice(1),
-    lazy: withTimeout(() => import('../features/merchants/pages/locations-page')),
+    lazy: withChunkTimeout(() => import('../features/merchants/pages/locations-page')),
   },
   {
     path: routePatterns.merchantNotifications.slice(1),
-    lazy: withTimeout(() => import('../features/merchants/pages/notifications-page')),
+    lazy: withChunkTimeout(() => import('../features/merchants/pages/notifications-page')),
   },
   campaignRoutes,
   {
     path: routePatterns.reviewQueue.slice(1),
     loader: requireAdmin,
-    lazy: withTimeout(() => import('../features/review/review-queue-page')),
+    lazy: withChunkTimeout(() => import('../features/review/review-queue-page')),
+  },
+  {
+    path: routePatterns.apiKeys.slice(1),
+    loader: requireAdmin,
+    lazy: withChunkTimeout(() => import('../features/api-keys/api-keys-page')),
   },
   {
     path: routePatterns.accessCodeSetsAll.slice(1),
@@ -153,15 +136,15 @@ export const routes: RouteObject[] = [
     children: [
       {
         path: routePatterns.oauthLogin,
-        lazy: withTimeout(() => import('../features/auth/pages/login-page')),
+        lazy: withChunkTimeout(() => import('../features/auth/pages/login-page')),
       },
       {
         path: routePatterns.oauthPostback,
-        lazy: withTimeout(() => import('../features/auth/postback-route')),
+        lazy: withChunkTimeout(() => import('../features/auth/postback-route')),
       },
       {
         path: routePatterns.oauthLogout,
-        lazy: withTimeout(() => import('../features/auth/logout-route')),
+        lazy: withChunkTimeout(() => import('../features/auth/logout-route')),
       },
       {
         id: 'shell',
@@ -169,7 +152,7 @@ export const routes: RouteObject[] = [
         loader: requireSignedIn,
         // The token may expire while the app is open: check it on every navigation.
         shouldRevalidate: () => true,
-        lazy: withTimeout(() => import('./shell/shell-layout')),
+        lazy: withChunkTimeout(() => import('./shell/shell-layout')),
         errorElement: <RouteErrorPage />,
         children: shellRoutes,
       },

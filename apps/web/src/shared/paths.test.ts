@@ -16,6 +16,7 @@ describe('paths', () => {
     expect(paths.accessCodeSets.edit({ id: 'create' })).toBe('/access-code-sets/create');
     expect(paths.accessCodeSets.codeUsage({ ident: 'x1' })).toBe('/access-code-sets/x1/code-usage');
     expect(paths.campaigns.create({ merchantIdent })).toBe(`/${merchantIdent}/campaigns/create`);
+    expect(paths.apiKeys.list()).toBe('/api-keys');
     expect(paths.oauth.login()).toBe('/oauth2/login');
     expect(paths.oauth.logout()).toBe('/oauth2/logout');
     expect(paths.oauth.postback()).toBe('/oauth2/postback');
@@ -25,6 +26,14 @@ describe('paths', () => {
     expect(paths.campaigns.list({ merchantIdent })).toBe(`/${merchantIdent}/campaigns/list`);
     expect(paths.campaigns.list({ merchantIdent }, { filter_status: 'created' })).toBe(
       `/${merchantIdent}/campaigns/list?filter_status=created`,
+    );
+    expect(
+      paths.campaigns.list(
+        { merchantIdent },
+        { filter_status: 'active', filter_type: 'sweepstake/standard' },
+      ),
+    ).toBe(
+      `/${merchantIdent}/campaigns/list?filter_status=active&filter_type=sweepstake%2Fstandard`,
     );
   });
 

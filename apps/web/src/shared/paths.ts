@@ -53,6 +53,7 @@ export const routePatterns = {
   accessCodeSetsAll: '/access-code-sets/*',
   campaigns: '/:merchantIdent/campaigns',
   reviewQueue: '/review',
+  apiKeys: '/api-keys',
   oauthLogin: '/oauth2/login',
   oauthLogout: '/oauth2/logout',
   oauthPostback: '/oauth2/postback',
@@ -106,6 +107,10 @@ export const paths = {
   /** The admins' review queue of submitted campaigns. */
   review: {
     queue: () => '/review',
+  },
+  /** The admins' API keys of the consumer app (participation data). */
+  apiKeys: {
+    list: () => '/api-keys',
   },
   oauth: {
     login: () => '/oauth2/login',

@@ -1,10 +1,12 @@
 /**
  * The side menu (spec §2 "Shell"): dashboard, campaigns, merchant; for admins
- * also access-code sets and the external admin app.
+ * also access-code sets, the review queue, the consumer app's API keys and the
+ * external admin app.
  */
 import { canSeeAdminLink, canUseAccessCodeSets } from '@backoffice/domain';
 import { Box, NavLink, Stack } from '@mantine/core';
 import {
+  IconApi,
   IconBuildingStore,
   IconClipboardCheck,
   IconExternalLink,
@@ -85,6 +87,13 @@ export function SideMenu() {
             prefix={paths.accessCodeSets.list()}
             label={t('nav.accessCodeSets')}
             icon={<IconKey size={18} aria-hidden />}
+          />
+        )}
+        {isAdminUser && (
+          <MenuLink
+            to={paths.apiKeys.list()}
+            label={t('nav.apiKeys')}
+            icon={<IconApi size={18} aria-hidden />}
           />
         )}
         {isAdminUser && (

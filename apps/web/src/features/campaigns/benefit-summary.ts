@@ -1,13 +1,9 @@
 /** The one-line benefit of a campaign as the consumer app shows it (spec §3 "Benefit fields"). */
 import { totalPrizeValue, type TCampaign } from '@backoffice/domain';
 import type { TFunction } from 'i18next';
+import { formatAmount, formatCents } from '../../shared/format/number';
 
 export type BenefitFields = Pick<TCampaign, 'type' | 'benefit' | 'prizes'>;
-
-/** Cents as currency in German notation, e.g. 12,50 €. */
-export function formatCents(cents: number, currency: string): string {
-  return new Intl.NumberFormat('de-DE', { style: 'currency', currency }).format(cents / 100);
-}
 
 export function benefitSummary(t: TFunction, campaign: BenefitFields, currency: string): string {
   const { benefit: b } = campaign;
@@ -45,9 +41,7 @@ export function benefitSummary(t: TFunction, campaign: BenefitFields, currency: 
     case 'tip/sweepstake': {
       if (campaign.prizes.length === 0) return '';
       const count = campaign.prizes.reduce((sum, prize) => sum + (prize.count ?? 0), 0);
-      const total = new Intl.NumberFormat('de-DE', { style: 'currency', currency }).format(
-        totalPrizeValue(campaign.prizes),
-      );
+      const total = formatAmount(totalPrizeValue(campaign.prizes), currency);
       return t('campaigns.app.benefit.prizes', { count, total });
     }
     case 'tip/standard':

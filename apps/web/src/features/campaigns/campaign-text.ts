@@ -1,22 +1,8 @@
 /**
- * Small pure helpers of the campaign screens: texts per locale, the types a
- * user may create, and plain text out of a description.
+ * Small pure helpers of the campaign screens: the types a user may create,
+ * and plain text out of a description.
  */
-import {
-  CAMPAIGN_TYPES,
-  canUseTips,
-  DEFAULT_CONTENT_LOCALE,
-  type Actor,
-  type CampaignType,
-  type TLocalised,
-} from '@backoffice/domain';
-
-/** The text in the user's language, else in German, else the first one there is. */
-export function localisedText(texts: TLocalised | undefined, language: string): string {
-  if (!texts) return '';
-  const lang = language.split('-')[0] ?? language;
-  return texts[lang] || texts[DEFAULT_CONTENT_LOCALE] || Object.values(texts).find(Boolean) || '';
-}
+import { CAMPAIGN_TYPES, canUseTips, type Actor, type CampaignType } from '@backoffice/domain';
 
 /** The campaign types a user may create (tips only for admins and agencies, spec §6). */
 export function creatableTypes(actor: Actor): CampaignType[] {

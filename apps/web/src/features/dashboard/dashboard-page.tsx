@@ -1,59 +1,172 @@
 /**
- * The dashboard route (/): a welcome card with the merchant the user acts for
- * and its level. The statistics of spec §2 "Dashboard" build on this page.
+ * The dashboard route (/) for the merchant the user acts for (spec §2
+ * "Dashboard"): to-dos, sweepstakes and coupons per status, participant and
+ * view counts, then the participation chart. The chart part (charts, date
+ * picker, CSV) is a lazy chunk that loads once its place scrolls into view,
+ * so that it stays out of the shell's first load.
  */
-import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
+import { Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { useInViewport } from '@mantine/hooks';
+import { IconLock } from '@tabler/icons-react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../shared/api/api-error';
+import { withChunkTimeout } from '../../shared/chunk-load';
 import { openMerchantSelector, useSession } from '../../shared/session/session-store';
-import { merchantLevelLabel } from '../../shared/ui/merchant-level';
+import { NO_STATS_ACCESS_STATUSES } from './api/dashboard-keys';
+import { useDashboard } from './api/get-dashboard';
+import {
+  FiguresTable,
+  StatusTable,
+  TodoTable,
+  USER_FIGURES,
+  VIEW_FIGURES,
+} from './components/overview-tables';
+import classes from './dashboard.module.css';
+import { campaignOverview } from './overview';
+
+const ParticipationStats = lazy(withChunkTimeout(() => import('./stats/participation-stats')));
+
+/** Reserves the chart's place and loads it when the place comes into view. */
+function DeferredStats({ merchantId, merchantName }: { merchantId: string; merchantName: string }) {
+  const { t } = useTranslation();
+  const { ref, inViewport } = useInViewport();
+  const [seen, setSeen] = useState(false);
+  if (inViewport && !seen) setSeen(true);
+  const loader = <Loader aria-label={t('app.loading')} />;
+  return (
+    <div ref={ref} style={{ minHeight: seen ? undefined : 480 }} data-testid="participation-stats">
+      {seen ? (
+        <Suspense fallback={loader}>
+          <ParticipationStats merchantId={merchantId} merchantName={merchantName} />
+        </Suspense>
+      ) : (
+        loader
+      )}
+    </div>
+  );
+}
+
+function MerchantDashboard({
+  merchantId,
+  merchantName,
+}: {
+  merchantId: string;
+  merchantName: string;
+}) {
+  const { t } = useTranslation();
+  const dashboard = useDashboard(merchantId);
+
+  if (dashboard.isPending) return <Loader aria-label={t('app.loading')} />;
+  if (dashboard.isError) {
+    const error = dashboard.error;
+    const noAccess =
+      error instanceof ApiError &&
+      (NO_STATS_ACCESS_STATUSES as readonly (number | undefined)[]).includes(error.status);
+    if (noAccess) {
+      return (
+        <Paper
+          withBorder
+          radius="md"
+          p="md"
+          maw={720}
+          component="section"
+          aria-labelledby="no-access"
+        >
+          <Group gap="xs" mb="xs" wrap="nowrap">
+            <IconLock size={18} aria-hidden />
+            <Title order={2} size="h4" id="no-access">
+              {t('dashboard.noAccess.title')}
+            </Title>
+          </Group>
+          <Text>{t('dashboard.noAccess.text')}</Text>
+        </Paper>
+      );
+    }
+    // The client has alerted already; the page offers another try.
+    return (
+      <Stack gap="sm" align="flex-start">
+        <Text>{t('dashboard.loadError')}</Text>
+        <Button variant="default" onClick={() => void dashboard.refetch()}>
+          {t('actions.retry')}
+        </Button>
+      </Stack>
+    );
+  }
+
+  const { campaigns, users, todo_wins } = dashboard.data;
+  const overview = campaignOverview(campaigns);
+  return (
+    <Stack gap="lg">
+      <div className={classes.grid}>
+        <Stack gap="md">
+          <TodoTable
+            merchantIdent={merchantId}
+            unsubmitted={overview.unsubmitted}
+            wins={todo_wins}
+          />
+          <FiguresTable
+            id="dashboard-views"
+            title={t('dashboard.views')}
+            users={users}
+            figures={VIEW_FIGURES}
+          />
+        </Stack>
+        <FiguresTable
+          id="dashboard-users"
+          title={t('dashboard.users')}
+          users={users}
+          figures={USER_FIGURES}
+        />
+        <StatusTable
+          id="dashboard-sweepstakes"
+          title={t('dashboard.sweepstakes')}
+          merchantIdent={merchantId}
+          rows={overview.sweepstakes}
+          typeFilter="sweepstake/standard"
+          withSweepTotal
+        />
+        <StatusTable
+          id="dashboard-coupons"
+          title={t('dashboard.coupons')}
+          merchantIdent={merchantId}
+          rows={overview.coupons}
+          typeFilter="coupon"
+        />
+      </div>
+      <DeferredStats merchantId={merchantId} merchantName={merchantName} />
+    </Stack>
+  );
+}
 
 export function DashboardPage() {
   const { t } = useTranslation();
-  const { user, merchant, searchType } = useSession();
+  const { merchant, searchType } = useSession();
   const canChoose = searchType === 'select' || searchType === 'autocomplete';
 
   return (
     <Stack gap="lg" py="md">
-      <Title order={1}>{t('dashboard.title')}</Title>
-      <Card withBorder radius="md" padding="lg" maw={720} aria-labelledby="dashboard-welcome">
-        <Stack gap="sm">
-          <Title order={2} size="h3" id="dashboard-welcome">
-            {user ? t('dashboard.welcomeUser', { email: user.email }) : t('dashboard.welcome')}
-          </Title>
-          {merchant ? (
-            <>
-              <Text>{t('dashboard.actingFor', { name: merchant.name })}</Text>
-              {merchant.brand_name && (
-                <Text c="dimmed" size="sm">
-                  {t('dashboard.brand', { brand: merchant.brand_name })}
-                </Text>
-              )}
-              <Group gap="xs">
-                <Text size="sm">{t('fields.level')}</Text>
-                <Badge variant="light">{merchantLevelLabel(t, merchant.level)}</Badge>
-              </Group>
-              {(!merchant.is_valid || merchant.errors.length > 0) && (
-                <Group gap="xs" c="red">
-                  <IconAlertTriangle size={18} aria-hidden />
-                  <Text size="sm">{t('shell.merchantInvalid')}</Text>
-                </Group>
-              )}
-            </>
-          ) : (
-            <>
-              <Text>{t('dashboard.noMerchant')}</Text>
-              {canChoose && (
-                <div>
-                  <Button onClick={() => openMerchantSelector('forced')}>
-                    {t('actions.chooseMerchant')}
-                  </Button>
-                </div>
-              )}
-            </>
+      <div>
+        <Title order={1}>{t('dashboard.title')}</Title>
+        {merchant && <Text c="dimmed">{t('dashboard.actingFor', { name: merchant.name })}</Text>}
+      </div>
+      {merchant ? (
+        // A new merchant starts afresh: no state of the previous one's chart stays.
+        <MerchantDashboard
+          key={merchant.uuid}
+          merchantId={merchant.uuid}
+          merchantName={merchant.name}
+        />
+      ) : (
+        <Stack gap="sm" align="flex-start">
+          <Text>{t('dashboard.noMerchant')}</Text>
+          {canChoose && (
+            <Button onClick={() => openMerchantSelector('forced')}>
+              {t('actions.chooseMerchant')}
+            </Button>
           )}
         </Stack>
-      </Card>
+      )}
     </Stack>
   );
 }

@@ -3,13 +3,14 @@
  * submission first, with start review, approve and reject (spec §4 "Flow").
  * Other users are sent to please-upgrade.
  */
-import { campaignFamily, type TCampaignRow, type TLocalised } from '@backoffice/domain';
+import { campaignFamily, type TCampaignRow } from '@backoffice/domain';
 import { Anchor, Badge, Button, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { IconCheck, IconPlayerPlay, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../shared/format/date-time';
+import { localisedText } from '../../shared/format/localised-text';
 import { paths } from '../../shared/paths';
 import { ListPager } from '../../shared/ui/list-pager';
 import { notifySuccess } from '../../shared/ui/notify';
@@ -18,10 +19,6 @@ import { useReviewQueue } from './api/get-review-queue';
 import { useRejectCampaign } from './api/reject-campaign';
 import { useStartReview } from './api/start-review';
 import { RejectModal } from './components/reject-modal';
-
-function titleIn(texts: TLocalised, language: string): string {
-  return texts[language.split('-')[0] ?? language] || texts['de'] || Object.values(texts)[0] || '';
-}
 
 export function ReviewQueuePage() {
   const { t, i18n } = useTranslation();
@@ -34,7 +31,7 @@ export function ReviewQueuePage() {
 
   const rows = query.data?.rows ?? [];
   const titleOf = (row: TCampaignRow) =>
-    titleIn(row.title, i18n.language) || t('campaigns.values.untitled');
+    localisedText(row.title, i18n.language) || t('campaigns.values.untitled');
   const busyWith = (row: TCampaignRow) =>
     (start.isPending && start.variables === row.uuid) ||
     (approve.isPending && approve.variables === row.uuid);

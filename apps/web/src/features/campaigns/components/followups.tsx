@@ -9,7 +9,7 @@ import { notifySuccess } from '../../../shared/ui/notify';
 import { useCreateFollowup } from '../api/create-followup';
 import { useFollowups } from '../api/get-followups';
 import { useUnlinkFollowup } from '../api/unlink-followup';
-import { localisedText } from '../campaign-text';
+import { localisedText } from '../../../shared/format/localised-text';
 import { PhaseBadge } from './phase-badge';
 
 export function Followups({ campaignIdent }: { campaignIdent: string }) {

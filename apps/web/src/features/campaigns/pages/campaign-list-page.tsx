@@ -57,7 +57,7 @@ import { useCloneCampaign } from '../api/clone-campaign';
 import { useDeleteCampaign } from '../api/delete-campaign';
 import { useCampaigns } from '../api/get-campaigns';
 import { useToggleListable } from '../api/toggle-listable';
-import { localisedText } from '../campaign-text';
+import { localisedText } from '../../../shared/format/localised-text';
 import { CampaignThumbnail } from '../components/campaign-thumbnail';
 import { DeleteCampaignModal } from '../components/delete-campaign-modal';
 import { ListPager } from '../../../shared/ui/list-pager';

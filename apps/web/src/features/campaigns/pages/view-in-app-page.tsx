@@ -28,7 +28,8 @@ import { paths } from '../../../shared/paths';
 import { useSession } from '../../../shared/session/session-store';
 import { useCampaign } from '../api/get-campaign';
 import { benefitSummary } from '../benefit-summary';
-import { htmlToPlainText, localisedText } from '../campaign-text';
+import { localisedText } from '../../../shared/format/localised-text';
+import { htmlToPlainText } from '../campaign-text';
 import { CampaignThumbnail } from '../components/campaign-thumbnail';
 
 function imageOf(campaign: TCampaign): string | undefined {

@@ -14,7 +14,7 @@ import { Card, Grid, Group, Stack, Text, Title } from '@mantine/core';
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../shared/session/session-store';
-import { localisedText } from '../campaign-text';
+import { localisedText } from '../../../shared/format/localised-text';
 import { useStepName } from '../components/step-name';
 import { StepNav } from '../components/step-nav';
 import { BenefitStep } from './benefit/benefit-step';

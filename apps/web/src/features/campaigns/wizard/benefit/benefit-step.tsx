@@ -32,7 +32,7 @@ import {
 import { IconInfoCircle, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useConfig } from '../../../../shared/config/runtime-config';
-import { formatCents } from '../../benefit-summary';
+import { formatAmount, formatCents } from '../../../../shared/format/number';
 import { MoneyInput } from '../money-input';
 import { StepForm } from '../step-form';
 import type { WizardStepProps } from '../step-props';
@@ -91,9 +91,7 @@ function Prizes({ form }: { form: Form }) {
       prizes: prizes.map((prize, at) => (at === index ? { ...prize, ...changes } : prize)),
     });
   const prizesError = form.optional('prizes').error;
-  const total = new Intl.NumberFormat('de-DE', { style: 'currency', currency }).format(
-    totalPrizeValue(prizes),
-  );
+  const total = formatAmount(totalPrizeValue(prizes), currency);
   return (
     <>
       <Group justify="space-between">

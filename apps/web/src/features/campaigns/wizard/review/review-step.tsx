@@ -25,7 +25,7 @@ import { formatDateTime } from '../../../../shared/format/date-time';
 import { paths } from '../../../../shared/paths';
 import { notifyError, notifySuccess } from '../../../../shared/ui/notify';
 import { useSubmitCampaign } from '../../api/submit-campaign';
-import { localisedText } from '../../campaign-text';
+import { localisedText } from '../../../../shared/format/localised-text';
 import { Followups } from '../../components/followups';
 import { PhaseBadge } from '../../components/phase-badge';
 import { StatusHistory } from '../../components/status-history';

@@ -1,0 +1,34 @@
+/** Query-key factory of a merchant's dashboard and chart; invalidate by prefix (dashboardKeys.all). */
+import type { Timerange } from '@backoffice/domain';
+
+/** The chart's range: which buckets (spec §7 `stats/campaigns`). */
+export interface StatsRangeParams {
+  timerange: Timerange;
+  count: number;
+  /** yyyy-mm-dd; the first bucket is the week, month or year it lies in. */
+  start: string;
+}
+
+/** The chart's query (spec §7 `stats`). */
+export interface StatsParams extends StatsRangeParams {
+  /** At most 9 campaign ids; none: the merchant's total. */
+  campaigns: string[];
+  /** Count each participant once per campaign. */
+  distinct: boolean;
+}
+
+export const dashboardKeys = {
+  all: ['dashboard'] as const,
+  merchant: (merchantId: string) => [...dashboardKeys.all, merchantId] as const,
+  overview: (merchantId: string) => [...dashboardKeys.merchant(merchantId), 'overview'] as const,
+  stats: (merchantId: string, params: StatsParams | null) =>
+    [...dashboardKeys.merchant(merchantId), 'stats', params] as const,
+  statsCampaigns: (merchantId: string, params: StatsRangeParams | null) =>
+    [...dashboardKeys.merchant(merchantId), 'stats-campaigns', params] as const,
+};
+
+export const merchantStatsPath = (merchantId: string, suffix: string): string =>
+  `/merchants/${encodeURIComponent(merchantId)}${suffix}`;
+
+/** A user without the role manage-campaigns gets 403: the page says so instead of an alert. */
+export const NO_STATS_ACCESS_STATUSES = [403] as const;

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { campaignOverview } from './overview';
+
+describe('dashboard overview', () => {
+  it('sums coupons of every sub-type per status and keeps sweepstakes apart', () => {
+    const overview = campaignOverview([
+      { type: 'sweepstake/standard', status: 'created', count: 2, sweeptotal: 15_000 },
+      { type: 'sweepstake/standard', status: 'active', count: 1, sweeptotal: 5_000 },
+      { type: 'coupon/percent', status: 'created', count: 3, sweeptotal: 0 },
+      { type: 'coupon/free', status: 'created', count: 1, sweeptotal: 0 },
+      { type: 'coupon/offer', status: 'ended', count: 4, sweeptotal: 0 },
+      { type: 'tip/standard', status: 'created', count: 5, sweeptotal: 0 },
+      { type: 'tip/sweepstake', status: 'active', count: 1, sweeptotal: 9_000 },
+    ]);
+    // Every unsubmitted campaign is a to-do, whatever its type.
+    expect(overview.unsubmitted).toBe(11);
+    expect(overview.sweepstakes.find((row) => row.status === 'created')).toEqual({
+      status: 'created',
+      count: 2,
+      sweeptotal: 15_000,
+    });
+    expect(overview.sweepstakes.find((row) => row.status === 'active')?.sweeptotal).toBe(5_000);
+    expect(overview.coupons.find((row) => row.status === 'created')?.count).toBe(4);
+    expect(overview.coupons.find((row) => row.status === 'ended')?.count).toBe(4);
+  });
+
+  it('lists every status once, with zero where there is none', () => {
+    const overview = campaignOverview([]);
+    expect(overview.unsubmitted).toBe(0);
+    expect(overview.sweepstakes.map((row) => row.status)).toEqual([
+      'created',
+      'submitted',
+      'start_review',
+      'approved',
+      'active',
+      'ended',
+      'deleted',
+      'rejected',
+    ]);
+    expect(overview.coupons.every((row) => row.count === 0)).toBe(true);
+  });
+});

@@ -1,0 +1,131 @@
+/**
+ * The raw kid statistics of the chart's participants (spec §2 "Dashboard"):
+ * participants by gender, youngest kid by gender and age, every kid by
+ * gender and age, and a pie chart of the kids' ages.
+ */
+import { CHART_LINE_COLORS, type TUsersKids } from '@backoffice/domain';
+import { PieChart } from '@mantine/charts';
+import { Paper, ScrollArea, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { formatCount } from '../../../shared/format/number';
+import { kidsByAge } from './chart-logic';
+
+type Gender = TUsersKids['person_gender'][number]['gender'];
+
+function useLabels() {
+  const { t } = useTranslation();
+  return {
+    gender: (gender: Gender) => t(`dashboard.kids.genders.${gender ?? 'unknown'}`),
+    age: (age: number | null) =>
+      age === null ? t('dashboard.kids.unknownAge') : t('dashboard.kids.years', { count: age }),
+  };
+}
+
+function KidTable({
+  id,
+  title,
+  rows,
+  withAge,
+}: {
+  id: string;
+  title: string;
+  rows: { gender: Gender; age?: number | null; count: number }[];
+  withAge: boolean;
+}) {
+  const { t } = useTranslation();
+  const labels = useLabels();
+  return (
+    <Paper withBorder radius="md" p="md" component="section" aria-labelledby={id}>
+      <Title order={3} size="h5" id={id} mb="xs">
+        {title}
+      </Title>
+      {rows.length === 0 ? (
+        <Text c="dimmed" size="sm">
+          {t('dashboard.kids.none')}
+        </Text>
+      ) : (
+        <ScrollArea.Autosize mah={320}>
+          <Table aria-labelledby={id} verticalSpacing={4} striped>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('dashboard.kids.gender')}</Table.Th>
+                {withAge && <Table.Th>{t('dashboard.kids.age')}</Table.Th>}
+                <Table.Th ta="right">{t('dashboard.count')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((row) => (
+                <Table.Tr key={`${row.gender ?? '-'}:${row.age ?? '-'}`}>
+                  <Table.Td>{labels.gender(row.gender)}</Table.Td>
+                  {withAge && <Table.Td>{labels.age(row.age ?? null)}</Table.Td>}
+                  <Table.Td ta="right">{formatCount(row.count)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </ScrollArea.Autosize>
+      )}
+    </Paper>
+  );
+}
+
+export function KidStatistics({ usersKids }: { usersKids: TUsersKids }) {
+  const { t } = useTranslation();
+  const labels = useLabels();
+  const ages = kidsByAge(usersKids.all_kids);
+  return (
+    <Stack gap="sm" component="section" aria-labelledby="kids-title">
+      <Title order={2} size="h4" id="kids-title">
+        {t('dashboard.kids.title')}
+      </Title>
+      <SimpleGrid cols={{ base: 1, md: 2, xl: 4 }} spacing="md">
+        <KidTable
+          id="kids-person-gender"
+          title={t('dashboard.kids.personGender')}
+          rows={usersKids.person_gender}
+          withAge={false}
+        />
+        <KidTable
+          id="kids-youngest"
+          title={t('dashboard.kids.youngestKid')}
+          rows={usersKids.youngest_kid}
+          withAge
+        />
+        <KidTable
+          id="kids-all"
+          title={t('dashboard.kids.allKids')}
+          rows={usersKids.all_kids}
+          withAge
+        />
+        <Paper withBorder radius="md" p="md" component="section" aria-labelledby="kids-age">
+          <Title order={3} size="h5" id="kids-age" mb="xs">
+            {t('dashboard.kids.ageChart')}
+          </Title>
+          {ages.length === 0 ? (
+            <Text c="dimmed" size="sm">
+              {t('dashboard.kids.none')}
+            </Text>
+          ) : (
+            <PieChart
+              role="figure"
+              aria-label={t('dashboard.kids.ageChart')}
+              data={ages.map((slice, index) => ({
+                key: String(slice.age),
+                name: labels.age(slice.age),
+                value: slice.count,
+                color: CHART_LINE_COLORS[index % CHART_LINE_COLORS.length] ?? 'gray.6',
+              }))}
+              withTooltip
+              tooltipDataSource="segment"
+              withLabels
+              labelsType="value"
+              withLegend
+              valueFormatter={formatCount}
+              mx="auto"
+            />
+          )}
+        </Paper>
+      </SimpleGrid>
+    </Stack>
+  );
+}

@@ -1,0 +1,277 @@
+/**
+ * The participation chart of the dashboard (spec §2 "Dashboard", §5, §9): a
+ * start date (dd.MM.yyyy, weeks from Monday), week/month/year buckets, 1–30
+ * of them, up to 9 campaigns (ordered by end date), distinct participants,
+ * a line chart with 10 line colours; below, the participants' and kids'
+ * statistics as tables and a pie chart of kid age; and the chart's data as
+ * CSV. A lazy chunk: charts, date picker and CSV stay out of the first load.
+ */
+import '@mantine/charts/styles.css';
+import '@mantine/dates/styles.css';
+import 'dayjs/locale/de';
+import {
+  CHART_COUNT_MAX,
+  CHART_COUNT_MIN,
+  CHART_MAX_CAMPAIGNS,
+  DEFAULT_CHART_COUNT,
+  DEFAULT_TIMERANGE,
+  TIMERANGES,
+  type Timerange,
+} from '@backoffice/domain';
+import { LineChart } from '@mantine/charts';
+import {
+  Button,
+  Group,
+  Loader,
+  MultiSelect,
+  NativeSelect,
+  NumberInput,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Table,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
+import { DatePickerInput, DatesProvider } from '@mantine/dates';
+import { IconCalendar, IconDownload } from '@tabler/icons-react';
+import dayjs from 'dayjs';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useConfig } from '../../../shared/config/runtime-config';
+import { formatCount } from '../../../shared/format/number';
+import { localisedText } from '../../../shared/format/localised-text';
+import type { StatsParams, StatsRangeParams } from '../api/dashboard-keys';
+import { useStats } from '../api/get-stats';
+import { useStatsCampaigns } from '../api/get-stats-campaigns';
+import { chartCsv, downloadText, fileNamePart } from './chart-csv';
+import {
+  chartTable,
+  defaultChartStart,
+  isValidCampaignChoice,
+  isValidCount,
+  PERIOD_KEY,
+  todayIn,
+} from './chart-logic';
+import { KidStatistics } from './kid-statistics';
+
+export interface ParticipationStatsProps {
+  merchantId: string;
+  merchantName: string;
+}
+
+export function ParticipationStats({ merchantId, merchantName }: ParticipationStatsProps) {
+  const { t, i18n } = useTranslation();
+  const { timeZone } = useConfig();
+  const [timerange, setTimerange] = useState<Timerange>(DEFAULT_TIMERANGE);
+  const [count, setCount] = useState<number | string>(DEFAULT_CHART_COUNT);
+  // Until the user picks a day, the chart ends with the current bucket.
+  const [pickedStart, setPickedStart] = useState<string | null | undefined>(undefined);
+  const [campaigns, setCampaigns] = useState<string[]>([]);
+  const [titles, setTitles] = useState<Record<string, string>>({});
+  const [distinct, setDistinct] = useState(false);
+
+  const countValid = isValidCount(count);
+  const start =
+    pickedStart === undefined
+      ? defaultChartStart(timerange, countValid ? count : DEFAULT_CHART_COUNT, todayIn(timeZone))
+      : pickedStart;
+  const campaignsValid = isValidCampaignChoice(campaigns);
+
+  const range: StatsRangeParams | undefined =
+    countValid && start ? { timerange, count, start } : undefined;
+  const params: StatsParams | undefined =
+    range && campaignsValid ? { ...range, campaigns, distinct } : undefined;
+
+  const rangeCampaigns = useStatsCampaigns(merchantId, range);
+  const stats = useStats(merchantId, params);
+
+  const untitled = t('campaigns.values.untitled');
+  const options = useMemo(() => {
+    const listed = (rangeCampaigns.data?.campaigns ?? []).map((campaign) => ({
+      value: campaign.id,
+      label: localisedText(campaign.title, i18n.language) || untitled,
+    }));
+    // Chosen campaigns stay choices when another range no longer lists them.
+    const kept = campaigns
+      .filter((id) => !listed.some((option) => option.value === id))
+      .map((id) => ({ value: id, label: titles[id] ?? untitled }));
+    return [...listed, ...kept];
+  }, [rangeCampaigns.data, campaigns, titles, i18n.language, untitled]);
+
+  const chooseCampaigns = (ids: string[]) => {
+    const next = { ...titles };
+    for (const option of options) if (ids.includes(option.value)) next[option.value] = option.label;
+    setTitles(next);
+    setCampaigns(ids);
+  };
+
+  // While a new answer loads, the last one stays, labelled by its own range.
+  const shown = stats.data;
+  const table = useMemo(
+    () => (shown ? chartTable(shown.params.timerange, shown.response.participations) : undefined),
+    [shown],
+  );
+
+  const download = () => {
+    if (!shown || !table) return;
+    downloadText(
+      chartCsv(table, t('dashboard.stats.period')),
+      t('dashboard.stats.fileName', {
+        merchant: fileNamePart(merchantName),
+        start: shown.params.start,
+      }),
+    );
+  };
+
+  return (
+    <DatesProvider settings={{ locale: i18n.language, firstDayOfWeek: 1 }}>
+      <Stack gap="lg">
+        <Paper withBorder radius="md" p="md" component="section" aria-labelledby="stats-title">
+          <Group justify="space-between" mb="sm">
+            <Title order={2} size="h4" id="stats-title">
+              {t('dashboard.stats.title')}
+            </Title>
+            {(stats.isFetching || rangeCampaigns.isFetching) && (
+              <Loader size="sm" aria-label={t('app.loading')} />
+            )}
+          </Group>
+          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm" mb="sm">
+            <DatePickerInput
+              label={t('dashboard.stats.start')}
+              value={start}
+              onChange={setPickedStart}
+              valueFormat="DD.MM.YYYY"
+              firstDayOfWeek={1}
+              required
+              clearable
+              error={start ? undefined : t('dashboard.stats.required')}
+              leftSection={<IconCalendar size={16} aria-hidden />}
+              getDayAriaLabel={(date) => dayjs(date).format('DD.MM.YYYY')}
+              ariaLabels={{
+                nextMonth: t('dashboard.stats.calendar.nextMonth'),
+                previousMonth: t('dashboard.stats.calendar.previousMonth'),
+                nextYear: t('dashboard.stats.calendar.nextYear'),
+                previousYear: t('dashboard.stats.calendar.previousYear'),
+                nextDecade: t('dashboard.stats.calendar.nextDecade'),
+                previousDecade: t('dashboard.stats.calendar.previousDecade'),
+                monthLevelControl: t('dashboard.stats.calendar.monthLevel'),
+                yearLevelControl: t('dashboard.stats.calendar.yearLevel'),
+              }}
+              clearButtonProps={{ 'aria-label': t('dashboard.stats.clearStart') }}
+            />
+            <NativeSelect
+              label={t('dashboard.stats.timerange')}
+              value={timerange}
+              onChange={(event) => setTimerange(event.currentTarget.value as Timerange)}
+              data={TIMERANGES.map((value) => ({
+                value,
+                label: t(`dashboard.stats.timeranges.${value}`),
+              }))}
+            />
+            <NumberInput
+              label={t('dashboard.stats.count')}
+              value={count}
+              onChange={setCount}
+              min={CHART_COUNT_MIN}
+              max={CHART_COUNT_MAX}
+              clampBehavior="none"
+              allowDecimal={false}
+              allowNegative={false}
+              required
+              error={
+                countValid
+                  ? undefined
+                  : t('dashboard.stats.countInvalid', {
+                      min: CHART_COUNT_MIN,
+                      max: CHART_COUNT_MAX,
+                    })
+              }
+            />
+          </SimpleGrid>
+          <MultiSelect
+            label={t('dashboard.stats.campaigns')}
+            description={t('dashboard.stats.campaignsHint', { max: CHART_MAX_CAMPAIGNS })}
+            placeholder={campaigns.length === 0 ? t('dashboard.stats.allCampaigns') : undefined}
+            data={options}
+            value={campaigns}
+            onChange={chooseCampaigns}
+            searchable
+            clearable
+            nothingFoundMessage={t('dashboard.stats.noCampaigns')}
+            error={
+              campaignsValid
+                ? undefined
+                : t('dashboard.stats.tooManyCampaigns', { max: CHART_MAX_CAMPAIGNS })
+            }
+            mb="sm"
+          />
+          <Group justify="space-between" mb="md">
+            <Switch
+              label={t('dashboard.stats.distinct')}
+              checked={distinct}
+              onChange={(event) => setDistinct(event.currentTarget.checked)}
+            />
+            <Button
+              variant="default"
+              leftSection={<IconDownload size={16} aria-hidden />}
+              onClick={download}
+              disabled={!table || stats.isPlaceholderData}
+            >
+              {t('dashboard.stats.download')}
+            </Button>
+          </Group>
+          {table && (
+            <>
+              <LineChart
+                h={320}
+                data={table.rows}
+                dataKey={PERIOD_KEY}
+                series={table.series.map((series) => ({
+                  name: series.key,
+                  label: series.name,
+                  color: series.color,
+                }))}
+                curveType="linear"
+                withLegend
+                valueFormatter={formatCount}
+                yAxisProps={{ allowDecimals: false }}
+                role="figure"
+                aria-label={t('dashboard.stats.chartLabel')}
+                data-testid="participation-chart"
+              />
+              <VisuallyHidden>
+                <Table aria-label={t('dashboard.stats.tableLabel')}>
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>{t('dashboard.stats.period')}</Table.Th>
+                      {table.series.map((series) => (
+                        <Table.Th key={series.key}>{series.name}</Table.Th>
+                      ))}
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {table.rows.map((row) => (
+                      <Table.Tr key={String(row[PERIOD_KEY])}>
+                        <Table.Th scope="row">{row[PERIOD_KEY]}</Table.Th>
+                        {table.series.map((series) => (
+                          <Table.Td key={series.key}>
+                            {formatCount(Number(row[series.key]))}
+                          </Table.Td>
+                        ))}
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </VisuallyHidden>
+            </>
+          )}
+        </Paper>
+        {shown && <KidStatistics usersKids={shown.response.users_kids} />}
+      </Stack>
+    </DatesProvider>
+  );
+}
+
+export { ParticipationStats as default };
