@@ -33,3 +33,4 @@ export * from './stats/events.js';
 export * from './stats/charts.js';
 export * from './campaign/text-limits.js';
 export * from './text/safe-text.js';
+export * from './api/draws.js';

@@ -14,6 +14,7 @@ export const campaignKeys = {
   detail: (ident: string) => [...campaignKeys.details(), ident] as const,
   statusHistory: (ident: string) => [...campaignKeys.detail(ident), 'status-history'] as const,
   followups: (ident: string) => [...campaignKeys.detail(ident), 'followups'] as const,
+  draw: (ident: string) => [...campaignKeys.detail(ident), 'draw'] as const,
 };
 
 export const campaignPath = (ident: string, suffix = ''): string =>

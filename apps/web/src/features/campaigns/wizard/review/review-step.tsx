@@ -6,6 +6,7 @@
 import {
   campaignFamily,
   CAMPAIGN_STEPS,
+  hasPrizeDraw,
   STEP_MESSAGES,
   type StepMessage,
 } from '@backoffice/domain';
@@ -29,6 +30,7 @@ import { localisedText } from '../../../../shared/format/localised-text';
 import { Followups } from '../../components/followups';
 import { PhaseBadge } from '../../components/phase-badge';
 import { StatusHistory } from '../../components/status-history';
+import { WinnerDraw } from '../../components/winner-draw';
 import { useStepName } from '../../components/step-name';
 import type { WizardStepProps } from '../step-props';
 
@@ -191,6 +193,7 @@ export function ReviewStep({ envelope }: WizardStepProps) {
       </Card>
 
       <StatusHistory campaignIdent={campaign.uuid} />
+      {hasPrizeDraw(campaign.type) && <WinnerDraw campaign={campaign} />}
       <Followups campaignIdent={campaign.uuid} />
     </Stack>
   );
