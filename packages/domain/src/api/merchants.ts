@@ -68,23 +68,3 @@ export type TMerchantImagesResponse = z.infer<typeof ZMerchantImagesResponse>;
 
 export const ZMerchantContactsResponse = z.object({ contacts: z.array(ZContact) });
 export type TMerchantContactsResponse = z.infer<typeof ZMerchantContactsResponse>;
-
-/** Message keys of merchant, account, image and upload errors; the web translates them. */
-export const MERCHANT_ERROR_KEYS = [
-  'upgrade_required',
-  'account_limit_reached',
-  'user_not_found',
-  'user_already_linked',
-  'user_already_registered',
-  'last_account_manager',
-  'invitation_not_sent',
-  'invalid_image_format',
-  'no_image',
-  'image_too_large',
-  'no_upload_file',
-  'no_locations_uploaded',
-  'upload_too_large',
-  'address_not_found',
-  'geocoder_unavailable',
-] as const;
-export type MerchantErrorKey = (typeof MERCHANT_ERROR_KEYS)[number];

@@ -101,7 +101,12 @@ export default function SiteSearchCombobox({ initialText, autoFocus }: SiteSearc
               >
                 <Text size="sm">{hit.label}</Text>
                 <Text size="xs" c="dimmed">
-                  {hit.type}
+                  {hit.type === 'merchant'
+                    ? t('search.merchantHit')
+                    : t('search.campaignHit', {
+                        type: t(`campaigns.types.${hit.type}`),
+                        merchant: hit.more.merchant,
+                      })}
                 </Text>
               </Combobox.Option>
             ))

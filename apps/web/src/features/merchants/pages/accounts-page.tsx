@@ -134,7 +134,7 @@ function Accounts({ merchantIdent }: { merchantIdent: string }) {
     <Stack gap="md">
       {atLimit && (
         <Alert color="orange" variant="light" data-testid="account-limit">
-          {t('merchants.serverErrors.account_limit_reached')}
+          {t('errors.server.account_limit_reached')}
         </Alert>
       )}
       <Paper withBorder p="md">
