@@ -1,4 +1,7 @@
-/** Shared steps of the browser journeys: signing in through the real provider. */
+/**
+ * Shared steps of the browser journeys: signing in through the real provider,
+ * and seeding through the real API with the signed-in user's token.
+ */
 import { expect, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'demo';
@@ -31,4 +34,83 @@ export async function chooseMerchant(page: Page, filter: string, name: string): 
 
 export function navigation(page: Page) {
   return page.getByRole('navigation', { name: 'Hauptnavigation' });
+}
+
+export const IDENT = /[0-9a-f-]{36}/;
+
+/** The merchant the signed-in user acts for, read from the side menu's campaigns link. */
+export async function merchantIdentOf(page: Page): Promise<string> {
+  const href = await navigation(page).getByRole('link', { name: 'Kampagnen' }).getAttribute('href');
+  const ident = href?.split('/')[1];
+  expect(ident).toMatch(IDENT);
+  return ident ?? '';
+}
+
+export async function signOut(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Benutzermenü' }).click();
+  await page.getByRole('menuitem', { name: 'Abmelden' }).click();
+}
+
+/** Calls the real API with the signed-in user's token, as the app itself does. */
+export async function api<T>(
+  page: Page,
+  method: 'GET' | 'POST' | 'DELETE',
+  path: string,
+  data?: unknown,
+  multipart?: Record<string, { name: string; mimeType: string; buffer: Buffer }>,
+): Promise<T> {
+  const token = await page.evaluate(() => {
+    const stored = localStorage.getItem('backoffice.auth.token');
+    return stored ? (JSON.parse(stored) as { token: string }).token : '';
+  });
+  const response = await page.request.fetch(`/api${path}`, {
+    method,
+    headers: { Authorization: `Bearer ${token}` },
+    ...(data !== undefined ? { data } : {}),
+    ...(multipart !== undefined ? { multipart } : {}),
+  });
+  expect(response.ok(), `${method} ${path}: ${response.status()} ${await response.text()}`).toBe(
+    true,
+  );
+  return (await response.json()) as T;
+}
+
+export interface Envelope {
+  campaign: { uuid: string; current_status: string };
+}
+
+/** A 1×1 PNG; the server scales it to the campaign format. */
+export const PIXEL_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** A coupon without errors, created and submitted through the API. */
+export async function seedSubmittedCoupon(page: Page, merchantIdent: string, title: string) {
+  const { campaign } = await api<Envelope>(page, 'POST', '/campaigns', {
+    merchant: merchantIdent,
+    type: 'coupon/percent',
+  });
+  await api(page, 'POST', `/campaigns/${campaign.uuid}/image`, undefined, {
+    upload: { name: 'bild.png', mimeType: 'image/png', buffer: PIXEL_PNG },
+  });
+  const day = 24 * 60 * 60 * 1000;
+  const saved = await api<Envelope & { state: { errors: unknown[] } }>(
+    page,
+    'POST',
+    `/campaigns/${campaign.uuid}`,
+    {
+      title: { de: title },
+      short_description: { de: '20 % auf alles' },
+      description: { de: 'Herbstzeit ist Kuchenzeit. '.repeat(10) },
+      benefit: { percent_discount: 20 },
+      valid_from: new Date(Date.now() - day).toISOString(),
+      valid_until: new Date(Date.now() + 30 * day).toISOString(),
+      coupon: { redemption: 'offline', code_type: 'none' },
+    },
+  );
+  expect(saved.state.errors, 'a saved campaign without errors').toEqual([]);
+  const submitted = await api<Envelope>(page, 'POST', `/campaigns/${campaign.uuid}/submit`);
+  expect(submitted.campaign.current_status).toBe('submitted');
+  return campaign.uuid;
 }

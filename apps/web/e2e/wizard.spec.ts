@@ -6,20 +6,12 @@
  */
 import { deflateSync } from 'node:zlib';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { chooseMerchant, navigation, signInAt } from './fixtures';
+import { chooseMerchant, merchantIdentOf, signInAt } from './fixtures';
 
-const IDENT = /[0-9a-f-]{36}/;
 const LONG_TEXT =
   'Unser Herbstfest bietet frische Kuchen, warme Getränke und Musik für die ganze Familie. ' +
   'Machen Sie mit und sichern Sie sich mit etwas Glück einen der Preise, die wir unter allen ' +
   'Teilnehmenden verlosen. Die Teilnahme ist kostenlos und dauert nur eine Minute.';
-
-async function merchantIdentOf(page: Page): Promise<string> {
-  const href = await navigation(page).getByRole('link', { name: 'Kampagnen' }).getAttribute('href');
-  const ident = href?.split('/')[1];
-  expect(ident).toMatch(IDENT);
-  return ident ?? '';
-}
 
 /** Creates a campaign through the real API with the signed-in user's token. */
 async function createCampaign(page: Page, merchant: string, type: string): Promise<string> {

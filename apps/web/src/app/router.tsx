@@ -12,7 +12,9 @@ import { NotFoundPage } from '../shared/ui/not-found-page';
 import {
   requireAccessCodeSets,
   requireAdmin,
+  requireMerchantEdit,
   requireMerchantProfileAccess,
+  requireMerchantScreen,
   requireSignedIn,
   requireTips,
 } from './guards';
@@ -77,6 +79,7 @@ function campaignFamilyRoute(family: CampaignFamily): RouteObject {
 /** The campaign container /{merchantIdent}/campaigns and its children (spec §2). */
 const campaignRoutes: RouteObject = {
   path: routePatterns.campaigns.slice(1),
+  loader: requireMerchantScreen('campaigns'),
   lazy: withTimeout(() => import('../features/campaigns/campaigns-layout')),
   children: [
     {
@@ -115,19 +118,22 @@ const shellRoutes: RouteObject[] = [
   },
   {
     path: routePatterns.merchantEdit.slice(1),
-    loader: requireMerchantProfileAccess,
+    loader: requireMerchantEdit,
     lazy: withTimeout(() => import('../features/merchants/pages/merchant-edit-page')),
   },
   {
     path: routePatterns.merchantAccounts.slice(1),
+    loader: requireMerchantScreen('accounts'),
     lazy: withTimeout(() => import('../features/merchants/pages/accounts-page')),
   },
   {
     path: routePatterns.merchantLocations.slice(1),
+    loader: requireMerchantScreen('locations'),
     lazy: withTimeout(() => import('../features/merchants/pages/locations-page')),
   },
   {
     path: routePatterns.merchantNotifications.slice(1),
+    loader: requireMerchantScreen('notifications'),
     lazy: withTimeout(() => import('../features/merchants/pages/notifications-page')),
   },
   campaignRoutes,
@@ -171,7 +177,8 @@ export const routes: RouteObject[] = [
         shouldRevalidate: () => true,
         lazy: withTimeout(() => import('./shell/shell-layout')),
         errorElement: <RouteErrorPage />,
-        children: shellRoutes,
+        // Failures of a page (a 403 of its guard, a chunk that did not load) show inside the shell.
+        children: [{ errorElement: <RouteErrorPage />, children: shellRoutes }],
       },
     ],
   },

@@ -2,7 +2,7 @@
  * The side menu (spec §2 "Shell"): dashboard, campaigns, merchant; for admins
  * also access-code sets and the external admin app.
  */
-import { canSeeAdminLink, canUseAccessCodeSets } from '@backoffice/domain';
+import { canOpenMerchantScreen, canSeeAdminLink, canUseAccessCodeSets } from '@backoffice/domain';
 import { Box, NavLink, Stack } from '@mantine/core';
 import {
   IconBuildingStore,
@@ -54,6 +54,8 @@ export function SideMenu() {
   const merchantIdent = merchant?.uuid;
   const isAdminUser = user !== null && canUseAccessCodeSets(user);
   const showAdminLink = user !== null && canSeeAdminLink(user) && urls.adminApp !== '';
+  const showCampaigns =
+    user !== null && (!merchant || canOpenMerchantScreen(user, merchant.roles, 'campaigns'));
 
   return (
     <Stack gap="xs">
@@ -68,12 +70,14 @@ export function SideMenu() {
           label={t('nav.dashboard')}
           icon={<IconLayoutDashboard size={18} aria-hidden />}
         />
-        <MenuLink
-          to={merchantIdent ? paths.campaigns.list({ merchantIdent }) : undefined}
-          prefix={merchantIdent ? `/${merchantIdent}/campaigns` : undefined}
-          label={t('nav.campaigns')}
-          icon={<IconSpeakerphone size={18} aria-hidden />}
-        />
+        {showCampaigns && (
+          <MenuLink
+            to={merchantIdent ? paths.campaigns.list({ merchantIdent }) : undefined}
+            prefix={merchantIdent ? `/${merchantIdent}/campaigns` : undefined}
+            label={t('nav.campaigns')}
+            icon={<IconSpeakerphone size={18} aria-hidden />}
+          />
+        )}
         <MenuLink
           to={merchantIdent ? paths.merchant.edit({ merchantIdent }) : undefined}
           label={t('nav.merchant')}

@@ -3,7 +3,7 @@
  * site search, create-campaign button, invalid-merchant bell, admin link and
  * the user menu.
  */
-import { canSeeAdminLink, canSwitchMerchant } from '@backoffice/domain';
+import { canOpenMerchantScreen, canSeeAdminLink, canSwitchMerchant } from '@backoffice/domain';
 import { ActionIcon, Anchor, Badge, Burger, Button, Group } from '@mantine/core';
 import {
   IconBuildingStore,
@@ -36,6 +36,8 @@ export function TopBar({ navOpened, onToggleNav }: TopBarProps) {
   const wide = useIsWideShell();
   const merchantInvalid = merchant !== null && (!merchant.is_valid || merchant.errors.length > 0);
   const showAdminLink = user !== null && canSeeAdminLink(user) && urls.adminApp !== '';
+  const canCreateCampaign =
+    user !== null && merchant !== null && canOpenMerchantScreen(user, merchant.roles, 'campaigns');
 
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
@@ -102,6 +104,7 @@ export function TopBar({ navOpened, onToggleNav }: TopBarProps) {
       <Group gap="sm" wrap="nowrap">
         {wide && <SiteSearchField />}
         {merchant &&
+          canCreateCampaign &&
           (wide ? (
             <Button
               component={Link}
