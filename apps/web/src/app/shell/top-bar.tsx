@@ -19,7 +19,7 @@ import { useConfig } from '../../shared/config/runtime-config';
 import { paths } from '../../shared/paths';
 import { openMerchantSelector, useSession } from '../../shared/session/session-store';
 import { merchantLevelLabel } from '../../shared/ui/merchant-level';
-import { useIsWideShell } from './use-breakpoints';
+import { SHELL_BREAKPOINT, useIsWideShell } from './use-breakpoints';
 import { UserMenu } from './user-menu';
 
 const InvalidMerchantBell = lazy(() => import('./invalid-merchant-bell'));
@@ -41,11 +41,12 @@ export function TopBar({ navOpened, onToggleNav }: TopBarProps) {
 
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
+      {/* Badges and names keep their width: the search field and the merchant button give way. */}
       <Group gap="sm" wrap="nowrap" miw={0}>
         <Burger
           opened={navOpened}
           onClick={onToggleNav}
-          hiddenFrom="sm"
+          hiddenFrom={SHELL_BREAKPOINT}
           size="sm"
           aria-label={t('shell.toggleNavigation')}
           aria-expanded={navOpened}
@@ -57,11 +58,11 @@ export function TopBar({ navOpened, onToggleNav }: TopBarProps) {
           size="lg"
           c="inherit"
           underline="never"
-          truncate
+          style={{ whiteSpace: 'nowrap', flexShrink: 0 }}
         >
           {appName}
         </Anchor>
-        <Group gap={4} visibleFrom="sm" wrap="nowrap">
+        <Group gap={4} visibleFrom="sm" wrap="nowrap" style={{ flexShrink: 0 }}>
           {user?.level === 'admin' && (
             <Badge color="red" variant="filled">
               {t('roles.admin')}
@@ -93,7 +94,9 @@ export function TopBar({ navOpened, onToggleNav }: TopBarProps) {
                 ? t('shell.switchMerchantCurrent', { name: merchant.name })
                 : t('shell.chooseMerchant')
             }
-            maw={{ base: 160, sm: 300 }}
+            title={merchant ? merchant.name : undefined}
+            maw={{ base: 160, sm: 340 }}
+            miw={0}
             styles={{ label: { overflow: 'hidden', textOverflow: 'ellipsis' } }}
           >
             {merchant ? merchant.name : t('shell.noMerchant')}
@@ -101,7 +104,7 @@ export function TopBar({ navOpened, onToggleNav }: TopBarProps) {
         )}
       </Group>
 
-      <Group gap="sm" wrap="nowrap">
+      <Group gap="sm" wrap="nowrap" style={{ flexShrink: 0 }}>
         {wide && <SiteSearchField />}
         {merchant &&
           canCreateCampaign &&

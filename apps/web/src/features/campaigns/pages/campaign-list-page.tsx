@@ -172,7 +172,7 @@ export function CampaignListPage() {
         component="section"
         aria-label={t('campaigns.list.filters')}
       >
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 5 }} spacing="sm">
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm">
           <TextInput
             label={t('campaigns.list.filterCampaign')}
             placeholder={t('campaigns.list.filterCampaignPlaceholder')}
@@ -240,7 +240,8 @@ export function CampaignListPage() {
         </SimpleGrid>
       </Paper>
 
-      <Table.ScrollContainer minWidth={1100}>
+      {/* Fits the page beside the side menu from 1280 px; narrower screens scroll the table itself. */}
+      <Table.ScrollContainer minWidth={940}>
         <Table
           striped
           highlightOnHover
@@ -276,7 +277,7 @@ export function CampaignListPage() {
                     <Anchor component={Link} to={editPath} fw={600}>
                       {title}
                     </Anchor>
-                    <Text size="xs" c="dimmed" ff="monospace">
+                    <Text size="xs" c="dimmed" ff="monospace" style={{ wordBreak: 'break-all' }}>
                       {row.uuid}
                     </Text>
                   </Table.Td>
@@ -326,7 +327,8 @@ export function CampaignListPage() {
                     )}
                   </Table.Td>
                   <Table.Td>
-                    <Group gap={4} wrap="nowrap">
+                    {/* Three actions a row: the column stays narrow enough for 1280 px screens. */}
+                    <Group gap={4} w={104}>
                       <ActionIcon
                         component={Link}
                         to={editPath}
