@@ -68,6 +68,31 @@ describe('locales', () => {
   });
 });
 
+describe('counted texts', () => {
+  const PLURAL = /_(zero|one|two|few|many|other)$/;
+
+  it('use the plural forms of the catalogue', () => {
+    for (const entries of [deEntries, enEntries]) {
+      const counted = [...entries].filter(([, text]) => /\{\{\s*count\b/.test(text));
+      expect(counted.length).toBeGreaterThan(5);
+      expect(counted.filter(([key]) => !PLURAL.test(key)).map(([key]) => key)).toEqual([]);
+      const lonely = [...entries.keys()].filter(
+        (key) => key.endsWith('_one') && !entries.has(key.replace(/_one$/, '_other')),
+      );
+      expect(lonely).toEqual([]);
+    }
+  });
+
+  it('say one and many in German', async () => {
+    await initI18n('de-DE', ['de-DE']);
+    await changeLanguage('de');
+    expect(i18n.t('campaigns.list.total', { count: 1 })).toBe('1 Kampagne');
+    expect(i18n.t('campaigns.list.total', { count: 1200 })).toBe('1.200 Kampagnen');
+    expect(i18n.t('merchants.locations.count', { count: 1 })).toBe('1 Standort');
+    expect(i18n.t('merchants.locations.count', { count: 0 })).toBe('0 Standorte');
+  });
+});
+
 describe('what the server can send', () => {
   beforeAll(async () => {
     await initI18n('de-DE', ['de-DE', 'en-GB']);

@@ -283,12 +283,10 @@ export function CampaignListPage() {
                   </Table.Td>
                   <Table.Td>
                     <Text size="sm">
-                      {t('campaigns.values.participations', {
-                        participations: row.participations,
-                      })}
+                      {t('campaigns.values.participations', { count: row.participations })}
                     </Text>
                     <Text size="xs" c="dimmed">
-                      {t('campaigns.values.distinctUsers', { users: row.distinct_users })}
+                      {t('campaigns.values.distinctUsers', { count: row.distinct_users })}
                     </Text>
                   </Table.Td>
                   <Table.Td>

@@ -139,10 +139,10 @@ export function LocationUpload({
               {progress.status === 'running'
                 ? t('merchants.upload.running', {
                     processed: progress.processed,
-                    total: progress.total,
+                    count: progress.total,
                   })
                 : t('merchants.upload.done', {
-                    total: progress.total,
+                    count: progress.total,
                     found: progress.found,
                     notFound: progress.not_found,
                   })}
