@@ -18,6 +18,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { AppContext } from './app-context.js';
 import { requireBearerToken } from './http/authenticate.js';
+import { registerCompression } from './http/compression.js';
 import { registerErrorHandling, sendNotFound } from './http/errors.js';
 import { registerSpa } from './http/spa.js';
 import { fileRoutes } from './files/routes.js';
@@ -64,6 +65,7 @@ export async function buildApp(
       },
     },
   });
+  await registerCompression(app);
   await app.register(fastifyRateLimit, { global: false });
   await app.register(fastifyFormbody);
   // Uploads (merchant image, location CSV): one file per request; each route sets its own size limit.
