@@ -6,6 +6,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import {
+  api,
   chooseMerchant,
   merchantDialog,
   merchantIdentOf,
@@ -74,6 +75,8 @@ test('every screen of an admin fits at 1280 and 1440 px', async ({ page }) => {
     silberblick,
     'Herbstrabatt für alle Stammkundinnen und Stammkunden',
   );
+  // A campaign without runtime carries the widest phase badge ('Laufzeit ungültig').
+  await api(page, 'POST', '/campaigns', { merchant: silberblick, type: 'sweepstake/standard' });
   await signOut(page);
 
   await signInAt(page, '/', 'admin@example.com');

@@ -14,6 +14,7 @@ import {
   mustUpgradeForMerchantProfile,
   canUseTips,
   isAdmin,
+  type AccountRole,
   type MerchantScreen,
   type TMerchantSummary,
 } from '@backoffice/domain';
@@ -67,7 +68,7 @@ async function sessionForChild(): Promise<SessionState | undefined> {
 
 /** What a route's 403 carries: the role the user lacks, for the "no permission" page. */
 export interface NoPermission {
-  role: NonNullable<(typeof MERCHANT_SCREEN_ROLES)[MerchantScreen]> | null;
+  role: AccountRole | null;
 }
 
 /**

@@ -41,7 +41,7 @@ export function TopBar({ navOpened, onToggleNav }: TopBarProps) {
 
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
-      {/* Badges and names keep their width: the search field and the merchant button give way. */}
+      {/* The app name and the badges keep their width; the merchant button gives way below 1280 px. */}
       <Group gap="sm" wrap="nowrap" miw={0}>
         <Burger
           opened={navOpened}

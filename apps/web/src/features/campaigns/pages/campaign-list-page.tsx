@@ -246,6 +246,7 @@ export function CampaignListPage() {
           striped
           highlightOnHover
           verticalSpacing="sm"
+          horizontalSpacing={8}
           aria-label={t('campaigns.list.tableLabel')}
         >
           <Table.Thead>
@@ -271,7 +272,7 @@ export function CampaignListPage() {
                 <Table.Tr key={row.uuid} data-testid="campaign-row" data-campaign={row.uuid}>
                   <Table.Td>{t(`campaigns.types.${row.type}`)}</Table.Td>
                   <Table.Td>
-                    <CampaignThumbnail src={row.image?.src} title={title} />
+                    <CampaignThumbnail src={row.image?.src} title={title} width={64} />
                   </Table.Td>
                   <Table.Td>
                     <Anchor component={Link} to={editPath} fw={600}>
@@ -306,7 +307,7 @@ export function CampaignListPage() {
                       {t('campaigns.values.modifiedAt', { date: formatDateTime(row.modified) })}
                     </Text>
                     {row.editor && (
-                      <Text size="xs" c="dimmed">
+                      <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
                         {t('campaigns.values.editedBy', { email: row.editor.email })}
                       </Text>
                     )}
