@@ -37,3 +37,15 @@ export function workspacesToBuild() {
     list.push('apps/web');
   return list;
 }
+
+const WORKSPACE_NAMES = { 'apps/server': 'the server', 'apps/web': 'the web app' };
+
+/**
+ * The line `npm start` prints before it builds, so that a first start that
+ * takes a minute or two does not look stuck; undefined when nothing is built.
+ */
+export function buildNotice(workspaces) {
+  if (workspaces.length === 0) return undefined;
+  const names = workspaces.map((workspace) => WORKSPACE_NAMES[workspace] ?? workspace);
+  return `Building ${names.join(' and ')} before the start (the first time takes a minute or two; later starts build only what changed) …`;
+}

@@ -2,10 +2,13 @@
 // (API, identity provider, web app, embedded database) in one process.
 import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { root, workspacesToBuild } from './build-state.mjs';
+import { buildNotice, root, workspacesToBuild } from './build-state.mjs';
 
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-for (const workspace of workspacesToBuild()) {
+const stale = workspacesToBuild();
+const notice = buildNotice(stale);
+if (notice) console.log(notice);
+for (const workspace of stale) {
   if (workspace === 'apps/server') {
     const domain = spawnSync(npm, ['run', 'build', '-w', 'packages/domain'], {
       cwd: root,

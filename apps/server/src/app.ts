@@ -19,6 +19,7 @@ import {
 import type { AppContext } from './app-context.js';
 import { trustProxyOption } from './config.js';
 import { requireBearerToken } from './http/authenticate.js';
+import { registerCompression } from './http/compression.js';
 import { registerErrorHandling, sendNotFound } from './http/errors.js';
 import { registerInputHygiene } from './http/input-hygiene.js';
 import {
@@ -71,6 +72,7 @@ export async function buildApp(
   registerInputHygiene(app);
 
   await app.register(fastifyHelmet, SECURITY_HEADERS);
+  await registerCompression(app);
   await app.register(fastifyRateLimit, { global: false });
   await app.register(fastifyFormbody);
   // Uploads (merchant image, location CSV): one file per request; each route sets its own size limit.

@@ -153,7 +153,11 @@ describe('web app hosting', () => {
       '/oauth2/postback',
       '/0b5e3e8e-0000-4000-8000-000000000000/campaigns/list?filter_status=created',
     ]) {
-      const response = await t.app.inject({ url, headers: { accept: 'text/html' } });
+      // The address of PUBLIC_URL: in demo mode another one is sent there first.
+      const response = await t.app.inject({
+        url,
+        headers: { accept: 'text/html', host: 'localhost:3000' },
+      });
       expect(response.statusCode, url).toBe(200);
       expect(response.body).toContain('<div id="root">');
     }

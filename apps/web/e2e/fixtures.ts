@@ -77,3 +77,43 @@ export async function api<T>(
   );
   return (await response.json()) as T;
 }
+
+export interface Envelope {
+  campaign: { uuid: string; current_status: string };
+}
+
+/** A 1×1 PNG; the server scales it to the campaign format. */
+export const PIXEL_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** A coupon without errors, created and submitted through the API. */
+export async function seedSubmittedCoupon(page: Page, merchantIdent: string, title: string) {
+  const { campaign } = await api<Envelope>(page, 'POST', '/campaigns', {
+    merchant: merchantIdent,
+    type: 'coupon/percent',
+  });
+  await api(page, 'POST', `/campaigns/${campaign.uuid}/image`, undefined, {
+    upload: { name: 'bild.png', mimeType: 'image/png', buffer: PIXEL_PNG },
+  });
+  const day = 24 * 60 * 60 * 1000;
+  const saved = await api<Envelope & { state: { errors: unknown[] } }>(
+    page,
+    'POST',
+    `/campaigns/${campaign.uuid}`,
+    {
+      title: { de: title },
+      short_description: { de: '20 % auf alles' },
+      description: { de: 'Herbstzeit ist Kuchenzeit. '.repeat(10) },
+      benefit: { percent_discount: 20 },
+      valid_from: new Date(Date.now() - day).toISOString(),
+      valid_until: new Date(Date.now() + 30 * day).toISOString(),
+      coupon: { redemption: 'offline', code_type: 'none' },
+    },
+  );
+  expect(saved.state.errors, 'a saved campaign without errors').toEqual([]);
+  const submitted = await api<Envelope>(page, 'POST', `/campaigns/${campaign.uuid}/submit`);
+  expect(submitted.campaign.current_status).toBe('submitted');
+  return campaign.uuid;
+}

@@ -128,13 +128,18 @@ test('edit the profile and the image', async ({ page }) => {
     mimeType: 'text/plain',
     buffer: Buffer.from('x'),
   });
-  await expect(page.getByText('Ungültiges Bild-Format...')).toBeVisible();
+  // The same full sentence as the campaign image's.
+  await expect(
+    page.getByText('Ungültiges Bild-Format. Erlaubt sind JPG, PNG und GIF.'),
+  ).toBeVisible();
   await fileInput.setInputFiles({
     name: 'logo.png',
     mimeType: 'image/png',
     buffer: Buffer.from('kein Bild'),
   });
-  await expect(page.getByTestId('alert-error')).toContainText('Ungültiges Bild-Format...');
+  await expect(page.getByTestId('alert-error')).toContainText(
+    'Ungültiges Bild-Format. Erlaubt sind JPG, PNG und GIF.',
+  );
   await fileInput.setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG });
   await expect(
     page.getByTestId('alert-success').filter({ hasText: 'Bild gespeichert.' }),

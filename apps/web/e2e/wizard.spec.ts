@@ -6,7 +6,7 @@
  */
 import { deflateSync } from 'node:zlib';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { api, chooseMerchant, merchantIdentOf, signInAt } from './fixtures';
+import { chooseMerchant, merchantIdentOf, signInAt } from './fixtures';
 
 const LONG_TEXT =
   'Unser Herbstfest bietet frische Kuchen, warme Getränke und Musik für die ganze Familie. ' +
@@ -301,4 +301,65 @@ test('tip offer as admin: prices, tags with autocomplete and image', async ({ pa
   await stepLink(page, 'Tags').click();
   await expect(page.getByLabel('Titel')).toHaveValue('Wochenmarkt-Tipp');
   await expect(page.getByTestId('content-tags')).toContainText(tag);
+});
+
+test('image step: saving without an image says so, saving with a chosen image uploads it', async ({
+  page,
+}) => {
+  await signInAt(page, '/', 'silver@example.com');
+  const merchant = await merchantIdentOf(page);
+  const campaign = await createCampaign(page, merchant, 'coupon/free');
+  await page.goto(`/${merchant}/campaigns/coupon/${campaign}/image`);
+  await expect(page.getByRole('heading', { name: 'Bild', level: 1 })).toBeVisible();
+
+  await save(page);
+  const current = page.locator('[data-field="image"]');
+  await expect(current).toContainText('Kein Bild ausgewählt.');
+  await expect(stepLink(page, 'Bild')).toHaveAttribute('data-mark', 'error');
+
+  // A chosen image counts: the message goes at once.
+  await page.getByTestId('image-input').setInputFiles({
+    name: 'gratis.png',
+    mimeType: 'image/png',
+    buffer: makePng(800, 600),
+  });
+  await expect(page.getByTestId('crop-frame')).toBeVisible();
+  await expect(current).not.toContainText('Kein Bild ausgewählt.');
+  await expect(current).not.toContainText('Pflichtfeld');
+
+  // "Speichern" uploads the chosen image, then saves the step.
+  await save(page);
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Das Bild wurde gespeichert.' }),
+  ).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/coupon/${campaign}/handling$`));
+  await expect(stepLink(page, 'Bild')).toHaveAttribute('data-mark', 'finished');
+  await stepLink(page, 'Bild').click();
+  await expect(page.getByTestId('stored-image')).toBeVisible();
+});
+
+test('a date error does not swallow the next click', async ({ page }) => {
+  await signInAt(page, '/', 'silver@example.com');
+  const merchant = await merchantIdentOf(page);
+  const campaign = await createCampaign(page, merchant, 'coupon/percent');
+  await page.goto(`/${merchant}/campaigns/coupon/${campaign}/handling`);
+  await expect(page.getByRole('heading', { name: 'Ablauf', level: 1 })).toBeVisible();
+
+  await page.getByLabel('Gültig ab').fill('10.10.2030 10:00');
+  await page.getByLabel('Gültig bis').fill('01.01.2030 10:00');
+  // One click straight from the date field: the menu opens although the error appears.
+  await page.getByRole('combobox', { name: 'Einlösung' }).click();
+  await expect(page.getByRole('option', { name: 'Online', exact: true })).toBeVisible();
+  await expect(page.getByText('Das Ende muss nach dem Start liegen')).toBeVisible();
+  await page.getByRole('option', { name: 'Online', exact: true }).click();
+
+  // A date in the wrong form, then one click on "Speichern": the click counts.
+  await page.getByLabel('Einlösbar bis').fill('31.02.2031 10:00');
+  await page.getByRole('button', { name: 'Speichern', exact: true }).click();
+  await expect(
+    page
+      .getByRole('alert')
+      .filter({ hasText: 'Bitte korrigieren Sie zuerst die markierten Felder.' }),
+  ).toBeVisible();
+  await expect(page.getByText('Bitte im Format TT.MM.JJJJ HH:mm angeben')).toBeVisible();
 });

@@ -6,6 +6,7 @@ import {
   buildPager,
   campaignFamily,
   canClone,
+  canOpenMerchantScreen,
   canSeeAdminLink,
   canSwitchMerchant,
   canToggleListable,
@@ -16,6 +17,7 @@ import {
   effectiveMerchantLevel,
   hasRole,
   isCampaignType,
+  MERCHANT_SCREENS,
   merchantLevelName,
   merchantSearchType,
   mustUpgradeForMerchantProfile,
@@ -160,5 +162,27 @@ describe('currency', () => {
     expect(currencyForLocale('de-CH')).toBe('CHF');
     expect(currencyForLocale('de-DE')).toBe('EUR');
     expect(currencyForLocale('de-AT')).toBe('EUR');
+  });
+});
+
+describe('merchant screens', () => {
+  const staff = { level: 'other' as const };
+  it('open to the roles the server asks for', () => {
+    const campaignsOnly = ['manage-campaigns'] as const;
+    expect(canOpenMerchantScreen(staff, campaignsOnly, 'campaigns')).toBe(true);
+    expect(canOpenMerchantScreen(staff, campaignsOnly, 'profile')).toBe(true);
+    expect(canOpenMerchantScreen(staff, campaignsOnly, 'notifications')).toBe(true);
+    expect(canOpenMerchantScreen(staff, campaignsOnly, 'accounts')).toBe(false);
+    expect(canOpenMerchantScreen(staff, campaignsOnly, 'locations')).toBe(false);
+    expect(canOpenMerchantScreen(staff, ['manage-accounts'], 'accounts')).toBe(true);
+    expect(canOpenMerchantScreen(staff, ['manage-merchant'], 'locations')).toBe(true);
+  });
+
+  it('closed to users without an account of the merchant, open to admins', () => {
+    for (const screen of MERCHANT_SCREENS) {
+      expect(canOpenMerchantScreen(staff, undefined, screen)).toBe(false);
+      expect(canOpenMerchantScreen({ level: 'admin' }, undefined, screen)).toBe(true);
+      expect(canOpenMerchantScreen({ level: 'agency' }, [], screen)).toBe(true);
+    }
   });
 });

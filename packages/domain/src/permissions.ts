@@ -72,3 +72,38 @@ export function hasRole(
 ): boolean {
   return effectiveRoles(actor, roles)?.includes(role) ?? false;
 }
+
+/**
+ * The screens of one merchant (spec §2 "Merchant screens", campaigns) and
+ * the role each needs, as the server enforces it: the profile and the
+ * notifications are open to every account of the merchant (saving the
+ * profile needs manage-merchant), locations need manage-merchant, accounts
+ * manage-accounts, campaigns manage-campaigns.
+ */
+export const MERCHANT_SCREENS = [
+  'profile',
+  'accounts',
+  'locations',
+  'notifications',
+  'campaigns',
+] as const;
+export type MerchantScreen = (typeof MERCHANT_SCREENS)[number];
+
+export const MERCHANT_SCREEN_ROLES: Readonly<Record<MerchantScreen, AccountRole | null>> = {
+  profile: null,
+  accounts: 'manage-accounts',
+  locations: 'manage-merchant',
+  notifications: null,
+  campaigns: 'manage-campaigns',
+};
+
+/** Whether a user with these roles for a merchant may open one of its screens. */
+export function canOpenMerchantScreen(
+  actor: Actor,
+  roles: readonly AccountRole[] | undefined,
+  screen: MerchantScreen,
+): boolean {
+  const role = MERCHANT_SCREEN_ROLES[screen];
+  if (role === null) return actor.level === 'admin' || roles !== undefined;
+  return hasRole(actor, roles, role);
+}

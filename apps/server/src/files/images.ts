@@ -74,3 +74,21 @@ export async function processImage(
     throw new ImageRejectedError('invalid_image_format');
   }
 }
+
+/**
+ * A stored image in another size (spec §9: the caller names the optimal
+ * width and height), cropped to cover it; the stored format is kept.
+ */
+export async function resizeStoredImage(
+  data: Buffer,
+  extension: 'jpg' | 'png',
+  size: { width: number; height: number },
+): Promise<Buffer> {
+  const pipeline = sharp(data).resize(size.width, size.height, {
+    fit: 'cover',
+    position: 'centre',
+  });
+  return extension === 'jpg'
+    ? pipeline.jpeg({ quality: 85, mozjpeg: true }).toBuffer()
+    : pipeline.png({ compressionLevel: 9 }).toBuffer();
+}

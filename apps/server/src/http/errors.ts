@@ -2,22 +2,45 @@
  * Domain errors and the one error handler that turns every failure into the
  * API's error shape `{statusCode, message, field?}` with a message key of
  * spec §8 where one fits. Nothing leaks a stack trace or becomes a bare 500.
+ * Keys and fields are the closed lists of the domain package.
  */
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import type { MessageKey, TErrorResponse } from '@backoffice/domain';
+import {
+  fieldParts,
+  type FieldName,
+  type MessageKey,
+  type TErrorResponse,
+} from '@backoffice/domain';
+
+/**
+ * A field as an answer names it: one of FIELD_NAMES, or a concrete path of
+ * one (`title.de` of `title.*`, `prizes.0.count` of `prizes.#.count`) made by
+ * fieldPath(), which checks it.
+ */
+export type FieldPath = FieldName | (string & { readonly concreteFieldPath: true });
+
+/** A concrete path as a field, or its nearest known start; undefined when none is known. */
+export function fieldPath(path: string): FieldPath | undefined {
+  const segments = path.split('.');
+  for (let length = segments.length; length > 0; length -= 1) {
+    const candidate = segments.slice(0, length).join('.');
+    if (fieldParts(candidate)) return candidate as FieldPath;
+  }
+  return undefined;
+}
 
 export class AppError extends Error {
   constructor(
     readonly statusCode: number,
-    readonly key: MessageKey | string,
-    readonly field?: string,
+    readonly key: MessageKey,
+    readonly field?: FieldPath,
   ) {
     super(key);
   }
 }
 
-export const badRequest = (key: MessageKey, field?: string) => new AppError(400, key, field);
+export const badRequest = (key: MessageKey, field?: FieldPath) => new AppError(400, key, field);
 export const unauthorized = () => new AppError(401, 'unauthorized');
 export const forbidden = () => new AppError(403, 'forbidden');
 export const notFound = () => new AppError(404, 'not_found');
@@ -25,28 +48,70 @@ export const notFound = () => new AppError(404, 'not_found');
 interface ValidationIssue {
   keyword: string;
   instancePath: string;
-  message?: string;
+}
+
+/** The field of a validation issue as the API names it (`/prizes/0/count` → `prizes.0.count`). */
+export const issueField = (issue: ValidationIssue): string =>
+  issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
+
+/** The part of the request a validation failure is about (Fastify's `validationContext`). */
+function validatedInput(request: FastifyRequest, context: string | undefined): unknown {
+  switch (context) {
+    case 'body':
+      return request.body;
+    case 'querystring':
+      return request.query;
+    case 'params':
+      return request.params;
+    case 'headers':
+      return request.headers;
+    default:
+      return undefined;
+  }
 }
 
 /**
- * Maps the first schema-validation issue to a message key and a field name.
- * Zod reports a missing value as invalid_type "received undefined".
+ * Whether the value an issue is about was left out. Decided by the request's
+ * own structure (the value at the issue's path is undefined), never by the
+ * wording of zod's message, which depends on zod's locale and version.
  */
-function validationToResponse(issues: ValidationIssue[]): TErrorResponse {
+export function isMissingValue(input: unknown, issue: ValidationIssue): boolean {
+  let value = input;
+  for (const segment of issue.instancePath.split('/').slice(1)) {
+    if (typeof value !== 'object' || value === null) return true;
+    value = (value as Record<string, unknown>)[segment];
+  }
+  return value === undefined;
+}
+
+/** Maps the first schema-validation issue to a message key and a field name. */
+function validationToResponse(issues: ValidationIssue[], input: unknown): TErrorResponse {
   const first = issues[0];
-  const field = first?.instancePath.replace(/^\//, '').replaceAll('/', '.');
+  const field = first ? issueField(first) : '';
   if (!first || !field) return { statusCode: 400, message: 'bad_input' };
-  const missing =
-    first.keyword === 'invalid_type' && /received undefined/.test(first.message ?? '');
-  const message: MessageKey = missing ? 'required_field_missing' : 'invalid_value';
+  const message: MessageKey = isMissingValue(input, first)
+    ? 'required_field_missing'
+    : 'invalid_value';
   return { statusCode: 400, message, field };
 }
 
-function isUniqueViolation(error: unknown): boolean {
-  if (typeof error !== 'object' || error === null) return false;
-  const code = (error as { code?: unknown }).code;
-  const cause = (error as { cause?: unknown }).cause;
-  return code === '23505' || (cause !== undefined && isUniqueViolation(cause));
+/** The field each unique constraint guards, so that a `duplicate_value` names it. */
+const UNIQUE_CONSTRAINT_FIELDS: Readonly<Record<string, FieldName>> = {
+  users_email_unique: 'user_email',
+  accounts_merchant_user_unique: 'user_email',
+  tags_pkey: 'tags',
+};
+
+/** The unique violation in an error or its causes (drivers and Drizzle wrap it), if any. */
+function uniqueViolation(error: unknown): { constraint?: string } | undefined {
+  if (typeof error !== 'object' || error === null) return undefined;
+  const { code, constraint, cause } = error as {
+    code?: unknown;
+    constraint?: unknown;
+    cause?: unknown;
+  };
+  if (code === '23505') return typeof constraint === 'string' ? { constraint } : {};
+  return cause !== undefined ? uniqueViolation(cause) : undefined;
 }
 
 export function registerErrorHandling(app: FastifyInstance): void {
@@ -57,10 +122,18 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.status(error.statusCode).send(body);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      return reply.status(400).send(validationToResponse(error.validation));
+      const input = validatedInput(request, error.validationContext);
+      return reply.status(400).send(validationToResponse(error.validation, input));
     }
-    if (isUniqueViolation(error)) {
-      return reply.status(409).send({ statusCode: 409, message: 'duplicate_value' });
+    const duplicate = uniqueViolation(error);
+    if (duplicate) {
+      const field = duplicate.constraint
+        ? UNIQUE_CONSTRAINT_FIELDS[duplicate.constraint]
+        : undefined;
+      if (!field) request.log.warn({ err: error }, 'unique violation of an unmapped constraint');
+      const body: TErrorResponse = { statusCode: 409, message: 'duplicate_value' };
+      if (field) body.field = field;
+      return reply.status(409).send(body);
     }
     if (error.statusCode === 429) {
       return reply.status(429).send({ statusCode: 429, message: 'rate_limited' });

@@ -7,7 +7,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { hasUnsafeCharacters, replaceUnsafeCharacters } from '@backoffice/domain';
-import { badRequest } from './errors.js';
+import { badRequest, fieldPath } from './errors.js';
 
 /** How a field is named in the answer: its path, with any unsafe character of a key made visible. */
 const fieldName = (path: readonly string[]): string => path.map(replaceUnsafeCharacters).join('.');
@@ -45,7 +45,7 @@ function refuseUnsafeText(request: FastifyRequest): void {
   // Named as schema errors name them: the path inside params, query or body.
   for (const part of [request.params, request.query, request.body]) {
     const path = findUnsafeText(part);
-    if (path) throw badRequest('invalid_value', fieldName(path) || 'body');
+    if (path) throw badRequest('invalid_value', fieldPath(fieldName(path)) ?? 'body');
   }
 }
 

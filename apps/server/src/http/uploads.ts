@@ -4,12 +4,13 @@
  * caller's message key ('Kein Bild ausgewählt.', 'Kein Upload-File gefunden!').
  */
 import type { FastifyRequest } from 'fastify';
+import type { MessageKey } from '@backoffice/domain';
 import { AppError } from './errors.js';
 
 export async function readSingleUpload(
   request: FastifyRequest,
   maxBytes: number,
-  keys: { missing: string; tooLarge: string },
+  keys: { missing: MessageKey; tooLarge: MessageKey },
   /** Whether an empty file counts as no file (images) or as a file without content (CSV). */
   emptyIsMissing = true,
 ): Promise<Buffer> {

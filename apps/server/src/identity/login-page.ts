@@ -80,8 +80,21 @@ ${demo}
 </main></body></html>`;
 }
 
-export function renderErrorPage(texts: LoginTexts, language: string, message: string): string {
+/**
+ * A page for a request that cannot go on. `appUrl` names the address the
+ * application is reached at (a browser that came by another one cannot sign in).
+ */
+export function renderErrorPage(
+  texts: LoginTexts,
+  language: string,
+  message: string,
+  appUrl?: string,
+): string {
+  const [before = '', after = ''] = texts.appAddress.split('{url}');
+  const address = appUrl
+    ? `<p>${escapeHtml(before)}<a href="${escapeHtml(appUrl)}">${escapeHtml(appUrl)}</a>${escapeHtml(after)}</p>`
+    : '';
   return `<!doctype html><html lang="${escapeHtml(language)}"><head><meta charset="utf-8"><title>${escapeHtml(texts.title)}</title></head>
 <body style="font-family:system-ui,sans-serif;max-width:480px;margin:48px auto"><h1>${escapeHtml(texts.heading)}</h1>
-<p role="alert">${escapeHtml(message)}</p></body></html>`;
+<p role="alert">${escapeHtml(message)}</p>${address}</body></html>`;
 }

@@ -100,7 +100,7 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
     if (check.kind === 'ok') return check;
     if (check.kind === 'fatal') {
       const texts = loginTexts(params.ui_locales);
-      sendPage(reply, 400, renderErrorPage(texts, 'de', texts.invalidRequest));
+      sendPage(reply, 400, renderErrorPage(texts, 'de', texts.invalidRequest, config.publicUrl));
       return undefined;
     }
     reply.redirect(

@@ -2,24 +2,33 @@
  * Route guards (spec §2 "Access control on routes"), used as loaders in
  * router.tsx. The layout guard checks the token on every navigation and
  * starts the session; the route guards send users without access to
- * /please-upgrade.
+ * /please-upgrade. A page of one merchant makes that merchant the acting
+ * one (the header follows what is open) and answers 403 to a user whose
+ * roles do not open it, which the shell shows as a "no permission" page.
  */
 import {
+  canOpenMerchantScreen,
   canUseAccessCodeSets,
   effectiveMerchantLevel,
+  MERCHANT_SCREEN_ROLES,
   mustUpgradeForMerchantProfile,
   canUseTips,
   isAdmin,
+  type AccountRole,
+  type MerchantScreen,
+  type TMerchantSummary,
 } from '@backoffice/domain';
-import { redirect, redirectDocument, type LoaderFunctionArgs } from 'react-router';
+import { data, redirect, redirectDocument, type LoaderFunctionArgs } from 'react-router';
+import { linkedWithAccountQueryOptions } from '../features/merchant-selection/api/linked-with-account';
+import { queryClient } from '../shared/api/query-client';
 import { endSessionFor, prepareSignIn } from '../features/auth/sign-in';
 import { hasValidToken } from '../features/auth/token-storage';
 import {
   ensureSession,
   takeBootstrapRedirect,
 } from '../features/merchant-selection/session-bootstrap';
-import { paths } from '../shared/paths';
-import type { SessionState } from '../shared/session/session-store';
+import { isIdent, paths } from '../shared/paths';
+import { setCurrentMerchant, type SessionState } from '../shared/session/session-store';
 
 function targetOf(request: Request): string {
   const url = new URL(request.url);
@@ -57,6 +66,51 @@ async function sessionForChild(): Promise<SessionState | undefined> {
   return session.user ? session : undefined;
 }
 
+/** What a route's 403 carries: the role the user lacks, for the "no permission" page. */
+export interface NoPermission {
+  role: AccountRole | null;
+}
+
+/**
+ * The merchant of a /{merchantIdent}/… route as the acting merchant: the
+ * session's when it is that one, else the server's answer for it, which then
+ * becomes the acting merchant. Undefined when the user may not act for it
+ * (the page itself then says it was not found).
+ */
+async function followRouteMerchant(merchantIdent: string): Promise<TMerchantSummary | undefined> {
+  const session = await sessionForChild();
+  if (!session) return undefined;
+  if (session.merchant?.uuid === merchantIdent) return session.merchant;
+  try {
+    const answer = await queryClient.fetchQuery(linkedWithAccountQueryOptions(merchantIdent));
+    if (!answer.allowed || !answer.merchant) return undefined;
+    setCurrentMerchant(answer.merchant);
+    return answer.merchant;
+  } catch {
+    // The client has alerted; the page shows what it can.
+    return undefined;
+  }
+}
+
+/**
+ * The guard of a merchant's screen: follows the route's merchant, then lets
+ * only users whose roles open the screen through (spec §6).
+ */
+export function requireMerchantScreen(screen: MerchantScreen) {
+  return async ({ params }: LoaderFunctionArgs): Promise<null> => {
+    const { merchantIdent } = params;
+    if (!isIdent(merchantIdent)) return null;
+    const merchant = await followRouteMerchant(merchantIdent);
+    const user = (await sessionForChild())?.user;
+    if (!merchant || !user) return null;
+    if (!canOpenMerchantScreen(user, merchant.roles, screen)) {
+      const body: NoPermission = { role: MERCHANT_SCREEN_ROLES[screen] };
+      throw data(body, { status: 403 });
+    }
+    return null;
+  };
+}
+
 /** Merchant create and edit: level-0 users in single-merchant mode must upgrade. */
 export async function requireMerchantProfileAccess(): Promise<null> {
   const session = await sessionForChild();
@@ -89,4 +143,10 @@ export async function requireAccessCodeSets(): Promise<null> {
     throw redirect(paths.pleaseUpgrade());
   }
   return null;
+}
+
+/** Merchant edit: the profile screen of the route's merchant, then the upgrade rule for it. */
+export async function requireMerchantEdit(args: LoaderFunctionArgs): Promise<null> {
+  await requireMerchantScreen('profile')(args);
+  return requireMerchantProfileAccess();
 }

@@ -13,7 +13,9 @@ import { NotFoundPage } from '../shared/ui/not-found-page';
 import {
   requireAccessCodeSets,
   requireAdmin,
+  requireMerchantEdit,
   requireMerchantProfileAccess,
+  requireMerchantScreen,
   requireSignedIn,
   requireTips,
 } from './guards';
@@ -55,6 +57,7 @@ function campaignFamilyRoute(family: CampaignFamily): RouteObject {
 /** The campaign container /{merchantIdent}/campaigns and its children (spec §2). */
 const campaignRoutes: RouteObject = {
   path: routePatterns.campaigns.slice(1),
+  loader: requireMerchantScreen('campaigns'),
   lazy: withChunkTimeout(() => import('../features/campaigns/campaigns-layout')),
   children: [
     {
@@ -93,19 +96,22 @@ const shellRoutes: RouteObject[] = [
   },
   {
     path: routePatterns.merchantEdit.slice(1),
-    loader: requireMerchantProfileAccess,
+    loader: requireMerchantEdit,
     lazy: withChunkTimeout(() => import('../features/merchants/pages/merchant-edit-page')),
   },
   {
     path: routePatterns.merchantAccounts.slice(1),
+    loader: requireMerchantScreen('accounts'),
     lazy: withChunkTimeout(() => import('../features/merchants/pages/accounts-page')),
   },
   {
     path: routePatterns.merchantLocations.slice(1),
+    loader: requireMerchantScreen('locations'),
     lazy: withChunkTimeout(() => import('../features/merchants/pages/locations-page')),
   },
   {
     path: routePatterns.merchantNotifications.slice(1),
+    loader: requireMerchantScreen('notifications'),
     lazy: withChunkTimeout(() => import('../features/merchants/pages/notifications-page')),
   },
   campaignRoutes,
@@ -154,7 +160,8 @@ export const routes: RouteObject[] = [
         shouldRevalidate: () => true,
         lazy: withChunkTimeout(() => import('./shell/shell-layout')),
         errorElement: <RouteErrorPage />,
-        children: shellRoutes,
+        // Failures of a page (a 403 of its guard, a chunk that did not load) show inside the shell.
+        children: [{ errorElement: <RouteErrorPage />, children: shellRoutes }],
       },
     ],
   },

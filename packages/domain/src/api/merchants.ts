@@ -1,7 +1,7 @@
 /** Contract of the merchant endpoints (spec §7 "Merchants"). */
 import { z } from 'zod';
 import { ACCOUNT_ROLES } from '../account/roles.js';
-import { IMAGE_SIZE_PATTERN } from '../merchant/images.js';
+import { IMAGE_SIZE_MAX, IMAGE_SIZE_MIN, parseImageFormat } from '../merchant/images.js';
 import { ZContact, ZCoregTerms, ZSocialLinks } from '../merchant/profile.js';
 import { ZMerchantSummary } from './auth.js';
 import { ZPageQuery, ZPager, ZUuid } from './common.js';
@@ -9,8 +9,11 @@ import { ZPageQuery, ZPager, ZUuid } from './common.js';
 export const ZMerchantListQuery = z.object({
   page: ZPageQuery,
   filter: z.string().trim().max(200).optional(),
-  /** Optional image size, written WIDTHxHEIGHT (default 400x400). */
-  image_format: z.string().regex(IMAGE_SIZE_PATTERN).optional(),
+  /** Optional image size of the rows' images, written WIDTHxHEIGHT (default: as stored, 400x400). */
+  image_format: z
+    .string()
+    .refine((format) => parseImageFormat(format) !== undefined, 'invalid_value')
+    .optional(),
 });
 export type TMerchantListQuery = z.infer<typeof ZMerchantListQuery>;
 
@@ -61,28 +64,21 @@ export const ZMerchantImage = z.object({
   height: z.number().int(),
   format: z.string(),
 });
+/** The optimal size of the merchant image (spec §9), both or neither; default as stored. */
+const imageSide = z.coerce.number().int().min(IMAGE_SIZE_MIN).max(IMAGE_SIZE_MAX);
+export const ZMerchantImagesQuery = z
+  .object({ width: imageSide.optional(), height: imageSide.optional() })
+  .superRefine((query, context) => {
+    // One side without the other: the missing one is named.
+    if (query.width !== undefined && query.height === undefined)
+      context.addIssue({ code: 'custom', path: ['height'], message: 'required_field_missing' });
+    if (query.height !== undefined && query.width === undefined)
+      context.addIssue({ code: 'custom', path: ['width'], message: 'required_field_missing' });
+  });
+export type TMerchantImagesQuery = z.infer<typeof ZMerchantImagesQuery>;
+
 export const ZMerchantImagesResponse = z.object({ images: z.array(ZMerchantImage) });
 export type TMerchantImagesResponse = z.infer<typeof ZMerchantImagesResponse>;
 
 export const ZMerchantContactsResponse = z.object({ contacts: z.array(ZContact) });
 export type TMerchantContactsResponse = z.infer<typeof ZMerchantContactsResponse>;
-
-/** Message keys of merchant, account, image and upload errors; the web translates them. */
-export const MERCHANT_ERROR_KEYS = [
-  'upgrade_required',
-  'account_limit_reached',
-  'user_not_found',
-  'user_already_linked',
-  'user_already_registered',
-  'last_account_manager',
-  'invitation_not_sent',
-  'invalid_image_format',
-  'no_image',
-  'image_too_large',
-  'no_upload_file',
-  'no_locations_uploaded',
-  'upload_too_large',
-  'address_not_found',
-  'geocoder_unavailable',
-] as const;
-export type MerchantErrorKey = (typeof MERCHANT_ERROR_KEYS)[number];

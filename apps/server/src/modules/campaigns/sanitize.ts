@@ -13,7 +13,7 @@ import {
   type TCampaignContentPatch,
   type TLocalised,
 } from '@backoffice/domain';
-import { badRequest } from '../../http/errors.js';
+import { badRequest, fieldPath } from '../../http/errors.js';
 
 /** Inline images are shown at most this wide (spec §5). */
 export const INLINE_IMAGE_MAX_WIDTH = 600;
@@ -94,7 +94,7 @@ export function sanitizeContentPatch(
   const checked = ZCampaignContentPatch.safeParse(safe);
   if (!checked.success) {
     const path = checked.error.issues[0]?.path.map(String).join('.');
-    throw badRequest('invalid_value', path || 'description');
+    throw badRequest('invalid_value', fieldPath(path ?? '') ?? 'description');
   }
   return safe;
 }

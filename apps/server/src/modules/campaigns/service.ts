@@ -42,7 +42,7 @@ import {
 import type { AppContext } from '../../app-context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { campaigns, campaignStatusHistory, users } from '../../db/schema.js';
-import { AppError, badRequest, forbidden, notFound } from '../../http/errors.js';
+import { AppError, badRequest, fieldPath, forbidden, notFound } from '../../http/errors.js';
 import { changeStatus, notifyStatusChanges, type StatusChange } from './lifecycle.js';
 import { findCampaign, findFollowups, type CampaignListRecord } from './queries.js';
 import { sanitizeContentPatch } from './sanitize.js';
@@ -117,8 +117,8 @@ async function answer(
   if (!checked.success) {
     // Input the save schema let through but the answer cannot carry: refused, and rolled back.
     const path = checked.error.issues[0]?.path ?? [];
-    const field = path.filter((part) => part !== 'campaign').join('.');
-    throw badRequest('invalid_value', field || undefined);
+    const field = fieldPath(path.filter((part) => part !== 'campaign').join('.'));
+    throw badRequest('invalid_value', field);
   }
   return envelope;
 }

@@ -1,5 +1,5 @@
 /** Location endpoints of the merchant API (spec §7 "Merchants"): manage-merchant only. */
-import type { FastifyRequest } from 'fastify';
+import type { FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -30,6 +30,21 @@ import {
 } from './service.js';
 
 const tags = ['locations'];
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * Spec §7 sends a location as `{location: {...}}`; today's clients send its
+ * fields flat. Both are accepted: the wrapped form is unwrapped before the
+ * body is validated (what sits beside `location`, e.g. use_anyway, is kept).
+ */
+const unwrapLocation: preValidationAsyncHookHandler = async (request) => {
+  const body = request.body;
+  if (!isRecord(body) || !isRecord(body.location)) return;
+  const { location, ...beside } = body;
+  request.body = { ...location, ...beside };
+};
 const ZUploadRefused = ZErrorResponse.extend({ errors: z.array(ZUploadLineError).optional() });
 
 export const locationRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -66,11 +81,13 @@ export const locationRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Adds a location; answers 422 address_not_found unless use_anyway',
+        summary:
+          'Adds a location (flat or as {location}); answers 422 address_not_found unless use_anyway',
         params: ZMerchantIdParams,
         body: ZLocationSaveBody,
         response: { 200: ZLocationResponse },
       },
+      preValidation: unwrapLocation,
     },
     async (request) => save(request, request.body, request.params.id, undefined),
   );
@@ -100,11 +117,12 @@ export const locationRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Saves a location; a changed address is geocoded again',
+        summary: 'Saves a location (flat or as {location}); a changed address is geocoded again',
         params: ZLocationParams,
         body: ZLocationSaveBody,
         response: { 200: ZLocationResponse },
       },
+      preValidation: unwrapLocation,
     },
     async (request) => save(request, request.body, request.params.id, request.params.locId),
   );

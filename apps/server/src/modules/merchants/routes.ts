@@ -5,6 +5,7 @@ import {
   ZMerchantContactsResponse,
   ZMerchantDetail,
   ZMerchantIdParams,
+  ZMerchantImagesQuery,
   ZMerchantImagesResponse,
   ZMerchantListQuery,
   ZMerchantListResponse,
@@ -12,7 +13,10 @@ import {
   ZMerchantSaveResponse,
   buildPager,
   isAdmin,
+  parseImageFormat,
+  sizedImageSrc,
   type TMerchantProfile,
+  type TMerchantSummary,
 } from '@backoffice/domain';
 import { currentUser } from '../users/current-user.js';
 import { requireMerchantAccess } from '../../access/merchant-access.js';
@@ -29,6 +33,13 @@ import { imageSrc, toMerchantDetail } from './view.js';
 import { readSingleUpload } from '../../http/uploads.js';
 
 const tags = ['merchants'];
+
+/** A row of the merchant list with its image in the format the caller asked for. */
+function withImageFormat(row: TMerchantSummary, format: string | undefined): TMerchantSummary {
+  const size = format ? parseImageFormat(format) : undefined;
+  if (!size || !row.image) return row;
+  return { ...row, image: { src: sizedImageSrc(row.image.src, size) } };
+}
 
 function split(body: TMerchantProfile & AdminFields): [TMerchantProfile, AdminFields] {
   const { internal_name, level, is_valid, ...profile } = body;
@@ -52,9 +63,12 @@ export const merchantRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = await currentUser(request);
-      const { page, filter } = request.query;
+      const { page, filter, image_format } = request.query;
       const result = await listMerchantsForUser(db, user, { page, filter });
-      return { rows: result.rows, pager: buildPager(page, result.total) };
+      return {
+        rows: result.rows.map((row) => withImageFormat(row, image_format)),
+        pager: buildPager(page, result.total),
+      };
     },
   );
 
@@ -114,16 +128,20 @@ export const merchantRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'The merchant image in its format (400×400)',
+        summary: 'The merchant image, stored as 400×400; width and height ask for the optimal size',
         params: ZMerchantIdParams,
+        querystring: ZMerchantImagesQuery,
         response: { 200: ZMerchantImagesResponse },
       },
     },
     async (request) => {
       const user = await currentUser(request);
       const { merchant } = await requireMerchantAccess(db, user, request.params.id);
-      const src = imageSrc(merchant.imagePath);
-      const { width, height } = MERCHANT_IMAGE_FORMAT;
+      const stored = imageSrc(merchant.imagePath);
+      const { width = MERCHANT_IMAGE_FORMAT.width, height = MERCHANT_IMAGE_FORMAT.height } =
+        request.query;
+      const asked = request.query.width !== undefined;
+      const src = stored && asked ? sizedImageSrc(stored, { width, height }) : stored;
       return {
         images: src ? [{ src, width, height, format: `${width}x${height}` }] : [],
       };

@@ -11,6 +11,7 @@ import { useTokenRefresh } from '../../features/auth/use-token-refresh';
 import { MerchantSelector } from '../../features/merchant-selection/components/merchant-selector';
 import { SideMenu } from './side-menu';
 import { TopBar } from './top-bar';
+import { SHELL_BREAKPOINT } from './use-breakpoints';
 
 export function ShellLayout() {
   const [navOpened, { toggle, close }] = useDisclosure(false);
@@ -25,7 +26,7 @@ export function ShellLayout() {
   return (
     <AppShell
       header={{ height: 60 }}
-      navbar={{ width: 260, breakpoint: 'sm', collapsed: { mobile: !navOpened } }}
+      navbar={{ width: 260, breakpoint: SHELL_BREAKPOINT, collapsed: { mobile: !navOpened } }}
       padding="md"
     >
       <AppShell.Header>

@@ -3,7 +3,7 @@
  * also access-code sets, the review queue, the consumer app's API keys and the
  * external admin app.
  */
-import { canSeeAdminLink, canUseAccessCodeSets } from '@backoffice/domain';
+import { canOpenMerchantScreen, canSeeAdminLink, canUseAccessCodeSets } from '@backoffice/domain';
 import { Box, NavLink, Stack } from '@mantine/core';
 import {
   IconApi,
@@ -56,6 +56,8 @@ export function SideMenu() {
   const merchantIdent = merchant?.uuid;
   const isAdminUser = user !== null && canUseAccessCodeSets(user);
   const showAdminLink = user !== null && canSeeAdminLink(user) && urls.adminApp !== '';
+  const showCampaigns =
+    user !== null && (!merchant || canOpenMerchantScreen(user, merchant.roles, 'campaigns'));
 
   return (
     <Stack gap="xs">
@@ -70,12 +72,14 @@ export function SideMenu() {
           label={t('nav.dashboard')}
           icon={<IconLayoutDashboard size={18} aria-hidden />}
         />
-        <MenuLink
-          to={merchantIdent ? paths.campaigns.list({ merchantIdent }) : undefined}
-          prefix={merchantIdent ? `/${merchantIdent}/campaigns` : undefined}
-          label={t('nav.campaigns')}
-          icon={<IconSpeakerphone size={18} aria-hidden />}
-        />
+        {showCampaigns && (
+          <MenuLink
+            to={merchantIdent ? paths.campaigns.list({ merchantIdent }) : undefined}
+            prefix={merchantIdent ? `/${merchantIdent}/campaigns` : undefined}
+            label={t('nav.campaigns')}
+            icon={<IconSpeakerphone size={18} aria-hidden />}
+          />
+        )}
         <MenuLink
           to={merchantIdent ? paths.merchant.edit({ merchantIdent }) : undefined}
           label={t('nav.merchant')}

@@ -3,7 +3,7 @@
  * site search, create-campaign button, invalid-merchant bell, admin link and
  * the user menu.
  */
-import { canSeeAdminLink, canSwitchMerchant } from '@backoffice/domain';
+import { canOpenMerchantScreen, canSeeAdminLink, canSwitchMerchant } from '@backoffice/domain';
 import { ActionIcon, Anchor, Badge, Burger, Button, Group } from '@mantine/core';
 import {
   IconBuildingStore,
@@ -19,7 +19,7 @@ import { useConfig } from '../../shared/config/runtime-config';
 import { paths } from '../../shared/paths';
 import { openMerchantSelector, useSession } from '../../shared/session/session-store';
 import { merchantLevelLabel } from '../../shared/ui/merchant-level';
-import { useIsWideShell } from './use-breakpoints';
+import { SHELL_BREAKPOINT, useIsWideShell } from './use-breakpoints';
 import { UserMenu } from './user-menu';
 
 const InvalidMerchantBell = lazy(() => import('./invalid-merchant-bell'));
@@ -36,14 +36,17 @@ export function TopBar({ navOpened, onToggleNav }: TopBarProps) {
   const wide = useIsWideShell();
   const merchantInvalid = merchant !== null && (!merchant.is_valid || merchant.errors.length > 0);
   const showAdminLink = user !== null && canSeeAdminLink(user) && urls.adminApp !== '';
+  const canCreateCampaign =
+    user !== null && merchant !== null && canOpenMerchantScreen(user, merchant.roles, 'campaigns');
 
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
+      {/* The app name and the badges keep their width; the merchant button gives way below 1280 px. */}
       <Group gap="sm" wrap="nowrap" miw={0}>
         <Burger
           opened={navOpened}
           onClick={onToggleNav}
-          hiddenFrom="sm"
+          hiddenFrom={SHELL_BREAKPOINT}
           size="sm"
           aria-label={t('shell.toggleNavigation')}
           aria-expanded={navOpened}
@@ -55,11 +58,11 @@ export function TopBar({ navOpened, onToggleNav }: TopBarProps) {
           size="lg"
           c="inherit"
           underline="never"
-          truncate
+          style={{ whiteSpace: 'nowrap', flexShrink: 0 }}
         >
           {appName}
         </Anchor>
-        <Group gap={4} visibleFrom="sm" wrap="nowrap">
+        <Group gap={4} visibleFrom="sm" wrap="nowrap" style={{ flexShrink: 0 }}>
           {user?.level === 'admin' && (
             <Badge color="red" variant="filled">
               {t('roles.admin')}
@@ -91,7 +94,9 @@ export function TopBar({ navOpened, onToggleNav }: TopBarProps) {
                 ? t('shell.switchMerchantCurrent', { name: merchant.name })
                 : t('shell.chooseMerchant')
             }
-            maw={{ base: 160, sm: 300 }}
+            title={merchant ? merchant.name : undefined}
+            maw={{ base: 160, sm: 340 }}
+            miw={0}
             styles={{ label: { overflow: 'hidden', textOverflow: 'ellipsis' } }}
           >
             {merchant ? merchant.name : t('shell.noMerchant')}
@@ -99,9 +104,10 @@ export function TopBar({ navOpened, onToggleNav }: TopBarProps) {
         )}
       </Group>
 
-      <Group gap="sm" wrap="nowrap">
+      <Group gap="sm" wrap="nowrap" style={{ flexShrink: 0 }}>
         {wide && <SiteSearchField />}
         {merchant &&
+          canCreateCampaign &&
           (wide ? (
             <Button
               component={Link}

@@ -8,7 +8,7 @@ import { IconChevronDown, IconUserCircle } from '@tabler/icons-react';
 import { forwardRef, lazy, Suspense, useState, type ComponentPropsWithoutRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../shared/session/session-store';
-import { useIsWideShell } from './use-breakpoints';
+import { useHasRoomForEmail } from './use-breakpoints';
 
 const loadDropdown = () => import('./user-menu-dropdown');
 const UserMenuDropdown = lazy(loadDropdown);
@@ -20,7 +20,7 @@ export const UserMenuButton = forwardRef<HTMLButtonElement, UserMenuButtonProps>
   function UserMenuButton(props, ref) {
     const { t } = useTranslation();
     const { user } = useSession();
-    const wide = useIsWideShell();
+    const roomForEmail = useHasRoomForEmail();
     return (
       <Button
         ref={ref}
@@ -32,7 +32,7 @@ export const UserMenuButton = forwardRef<HTMLButtonElement, UserMenuButtonProps>
         aria-haspopup="menu"
         {...props}
       >
-        {wide && user ? user.email : null}
+        {roomForEmail && user ? user.email : null}
       </Button>
     );
   },

@@ -1,22 +1,12 @@
 /**
- * Texts of the merchant feature's server answers: its own message keys
- * ('Weitere Accounts hinzufügen nicht möglich!', 'Kein Upload-File gefunden!', …)
- * in the spec's alert format, everything else as the shared client says it.
+ * Texts of the merchant feature's answers: the field texts of the domain's
+ * validation keys ('Kontakt-Typ muss angegeben werden', …), the messages of a
+ * refused CSV line, and alerts in the spec's 'HTTP {status}: {message}'
+ * format (the shared catalogue of server message keys).
  */
-import { MERCHANT_ERROR_KEYS, type MerchantErrorKey } from '@backoffice/domain';
 import type { TFunction } from 'i18next';
 import { ApiError, requestErrorText } from '../../shared/api/api-error';
 import { notifyError } from '../../shared/ui/notify';
-
-const isMerchantErrorKey = (value: string | undefined): value is MerchantErrorKey =>
-  value !== undefined && (MERCHANT_ERROR_KEYS as readonly string[]).includes(value);
-
-/** The translated text of a server message key of this feature, if it is one. */
-export function merchantMessage(t: TFunction, key: string | undefined): string | undefined {
-  if (isMerchantErrorKey(key)) return t(`merchants.serverErrors.${key}`);
-  if (key && key in validationKeys) return t(`merchants.validation.${key as ValidationKey}`);
-  return undefined;
-}
 
 const validationKeys = {
   required: true,
@@ -31,23 +21,31 @@ const validationKeys = {
   email_required: true,
 } as const;
 type ValidationKey = keyof typeof validationKeys;
+const isValidationKey = (key: string): key is ValidationKey => key in validationKeys;
+
+const uploadMessages = {
+  broken_line: true,
+  wrong_column_count: true,
+  missing_column: true,
+  too_many_rows: true,
+} as const;
+type UploadMessage = keyof typeof uploadMessages;
+const isUploadMessage = (key: string): key is UploadMessage => key in uploadMessages;
 
 /** The field error text for a message key of the domain's rules. */
 export function validationText(t: TFunction, key: string | undefined): string | undefined {
   if (!key) return undefined;
-  if (key in validationKeys) return t(`merchants.validation.${key as ValidationKey}`);
+  if (isValidationKey(key)) return t(`merchants.validation.${key}`);
   return t('merchants.validation.invalid_value');
 }
 
-export function merchantErrorText(t: TFunction, error: unknown): string {
-  if (error instanceof ApiError && error.kind === 'http') {
-    const own = merchantMessage(t, error.serverMessage);
-    if (own) return t('errors.http', { status: error.status ?? 0, message: own });
-  }
-  return requestErrorText(t, error);
+/** The message of one refused line of a location upload. */
+export function lineMessage(t: TFunction, key: string): string {
+  if (isUploadMessage(key)) return t(`merchants.upload.messages.${key}`);
+  return validationText(t, key) ?? '';
 }
 
 export function notifyMerchantError(t: TFunction, error: unknown): void {
   if (error instanceof ApiError && error.kind === 'cancelled') return;
-  notifyError(merchantErrorText(t, error));
+  notifyError(requestErrorText(t, error));
 }

@@ -75,7 +75,7 @@ export function ReviewQueuePage() {
                     <Anchor component={Link} to={reviewPath} fw={600}>
                       {title}
                     </Anchor>
-                    <Text size="xs" c="dimmed" ff="monospace">
+                    <Text size="xs" c="dimmed" ff="monospace" style={{ wordBreak: 'break-all' }}>
                       {row.uuid}
                     </Text>
                   </Table.Td>
@@ -89,7 +89,8 @@ export function ReviewQueuePage() {
                     </Badge>
                   </Table.Td>
                   <Table.Td>
-                    <Group gap="xs" wrap="nowrap">
+                    {/* The buttons wrap rather than push the table past the page. */}
+                    <Group gap="xs">
                       {row.current_status === 'submitted' && (
                         <Button
                           size="xs"

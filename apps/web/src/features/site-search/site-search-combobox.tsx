@@ -85,7 +85,7 @@ export default function SiteSearchCombobox({ initialText, autoFocus }: SiteSearc
           onBlur={() => combobox.closeDropdown()}
           // It replaces the field the user is typing in, so it takes over the focus.
           autoFocus={autoFocus}
-          w={{ base: '100%', sm: 260 }}
+          w={{ base: '100%', md: 220, xl: 260 }}
         />
       </Combobox.Target>
       <Combobox.Dropdown hidden={!showDropdown}>
@@ -101,7 +101,12 @@ export default function SiteSearchCombobox({ initialText, autoFocus }: SiteSearc
               >
                 <Text size="sm">{hit.label}</Text>
                 <Text size="xs" c="dimmed">
-                  {hit.type}
+                  {hit.type === 'merchant'
+                    ? t('search.merchantHit')
+                    : t('search.campaignHit', {
+                        type: t(`campaigns.types.${hit.type}`),
+                        merchant: hit.more.merchant,
+                      })}
                 </Text>
               </Combobox.Option>
             ))

@@ -49,7 +49,7 @@ export function SiteSearchField() {
         prepare();
       }}
       onFocus={prepare}
-      w={{ base: '100%', sm: 260 }}
+      w={{ base: '100%', md: 220, xl: 260 }}
     />
   );
 }

@@ -14,9 +14,26 @@ describe('requestErrorText (spec §8)', () => {
       serverMessage: 'required_field_missing',
       field: 'name',
     });
-    expect(requestErrorText(i18n.t, error)).toBe('HTTP 400: Bitte angeben: name');
+    expect(requestErrorText(i18n.t, error)).toBe('HTTP 400: Bitte angeben: Name');
     const bad = new ApiError('http', 'bad_input', { status: 422, serverMessage: 'bad_input' });
     expect(requestErrorText(i18n.t, bad)).toBe('HTTP 422: Eingabefehler!');
+  });
+
+  it('names a field by its label and adds the reason a refusal carries', () => {
+    const error = new ApiError('http', 'required_field_missing', {
+      status: 400,
+      serverMessage: 'required_field_missing',
+      field: 'title.de',
+    });
+    expect(requestErrorText(i18n.t, error)).toBe('HTTP 400: Bitte angeben: Titel (Deutsch)');
+    const notSent = new ApiError('http', 'invitation_not_sent', {
+      status: 502,
+      serverMessage: 'invitation_not_sent',
+      body: { statusCode: 502, message: 'invitation_not_sent', reason: 'connect ECONNREFUSED' },
+    });
+    expect(requestErrorText(i18n.t, notSent)).toBe(
+      'HTTP 502: Die Einladung konnte nicht versendet werden. Grund: connect ECONNREFUSED',
+    );
   });
 
   it('shows plain server messages as they are', () => {

@@ -2,8 +2,9 @@
  * The error every failed request rejects with, and the spec's alert text for
  * it (spec §8 "Request failure").
  */
-import { MESSAGE_KEYS, type MessageKey } from '@backoffice/domain';
+import { isMessageKey } from '@backoffice/domain';
 import type { TFunction } from 'i18next';
+import { fieldLabel } from '../i18n/field-label';
 
 export type ApiErrorKind =
   /** The server answered with a non-2xx status. */
@@ -39,20 +40,19 @@ export class ApiError extends Error {
   }
 }
 
-export function isMessageKey(value: string | undefined): value is MessageKey {
-  return value !== undefined && (MESSAGE_KEYS as readonly string[]).includes(value);
-}
-
 /** i18next's translation function, typed by the catalogue. */
 export type Translate = TFunction;
 
-/** The server message in the user's language where it is a known message key. */
+/**
+ * The server message in the user's language where it is a known message key,
+ * naming the field by its label.
+ */
 export function translateServerMessage(
   t: Translate,
   message: string | undefined,
   field: string | undefined,
 ): string {
-  if (isMessageKey(message)) return t(`errors.server.${message}`, { field: field ?? '' });
+  if (isMessageKey(message)) return t(`errors.server.${message}`, { field: fieldLabel(t, field) });
   return message ?? '';
 }
 
@@ -60,11 +60,14 @@ export function translateServerMessage(
 export function requestErrorText(t: Translate, error: unknown): string {
   if (error instanceof ApiError) {
     switch (error.kind) {
-      case 'http':
+      case 'http': {
+        const message = translateServerMessage(t, error.serverMessage, error.field);
+        const reason = reasonOf(error.body);
         return t('errors.http', {
           status: error.status ?? 0,
-          message: translateServerMessage(t, error.serverMessage, error.field),
+          message: reason ? t('errors.withReason', { message, reason }) : message,
         });
+      }
       case 'no-response':
         return t('errors.noResponse');
       case 'cancelled':
@@ -74,6 +77,13 @@ export function requestErrorText(t: Translate, error: unknown): string {
   }
   const message = error instanceof Error ? error.message : String(error);
   return t('errors.unknown', { message });
+}
+
+/** The reason some refusals carry beside their key (e.g. why an invitation mail failed, spec §8). */
+function reasonOf(body: unknown): string | undefined {
+  if (typeof body !== 'object' || body === null) return undefined;
+  const reason = (body as Record<string, unknown>).reason;
+  return typeof reason === 'string' && reason.trim() !== '' ? reason : undefined;
 }
 
 /** Picks the message out of an error body: ours ({message}) or OAuth's ({error_description}). */

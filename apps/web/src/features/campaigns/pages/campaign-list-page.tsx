@@ -172,7 +172,7 @@ export function CampaignListPage() {
         component="section"
         aria-label={t('campaigns.list.filters')}
       >
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 5 }} spacing="sm">
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm">
           <TextInput
             label={t('campaigns.list.filterCampaign')}
             placeholder={t('campaigns.list.filterCampaignPlaceholder')}
@@ -240,11 +240,13 @@ export function CampaignListPage() {
         </SimpleGrid>
       </Paper>
 
-      <Table.ScrollContainer minWidth={1100}>
+      {/* Fits the page beside the side menu from 1280 px; narrower screens scroll the table itself. */}
+      <Table.ScrollContainer minWidth={940}>
         <Table
           striped
           highlightOnHover
           verticalSpacing="sm"
+          horizontalSpacing={8}
           aria-label={t('campaigns.list.tableLabel')}
         >
           <Table.Thead>
@@ -270,24 +272,22 @@ export function CampaignListPage() {
                 <Table.Tr key={row.uuid} data-testid="campaign-row" data-campaign={row.uuid}>
                   <Table.Td>{t(`campaigns.types.${row.type}`)}</Table.Td>
                   <Table.Td>
-                    <CampaignThumbnail src={row.image?.src} title={title} />
+                    <CampaignThumbnail src={row.image?.src} title={title} width={64} />
                   </Table.Td>
                   <Table.Td>
                     <Anchor component={Link} to={editPath} fw={600}>
                       {title}
                     </Anchor>
-                    <Text size="xs" c="dimmed" ff="monospace">
+                    <Text size="xs" c="dimmed" ff="monospace" style={{ wordBreak: 'break-all' }}>
                       {row.uuid}
                     </Text>
                   </Table.Td>
                   <Table.Td>
                     <Text size="sm">
-                      {t('campaigns.values.participations', {
-                        participations: row.participations,
-                      })}
+                      {t('campaigns.values.participations', { count: row.participations })}
                     </Text>
                     <Text size="xs" c="dimmed">
-                      {t('campaigns.values.distinctUsers', { users: row.distinct_users })}
+                      {t('campaigns.values.distinctUsers', { count: row.distinct_users })}
                     </Text>
                   </Table.Td>
                   <Table.Td>
@@ -307,7 +307,7 @@ export function CampaignListPage() {
                       {t('campaigns.values.modifiedAt', { date: formatDateTime(row.modified) })}
                     </Text>
                     {row.editor && (
-                      <Text size="xs" c="dimmed">
+                      <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
                         {t('campaigns.values.editedBy', { email: row.editor.email })}
                       </Text>
                     )}
@@ -326,7 +326,8 @@ export function CampaignListPage() {
                     )}
                   </Table.Td>
                   <Table.Td>
-                    <Group gap={4} wrap="nowrap">
+                    {/* Three actions a row: the column stays narrow enough for 1280 px screens. */}
+                    <Group gap={4} w={104}>
                       <ActionIcon
                         component={Link}
                         to={editPath}

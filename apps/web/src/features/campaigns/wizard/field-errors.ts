@@ -1,6 +1,7 @@
 /**
  * The text beside a field for a step error (spec §5, §8): 'Pflichtfeld' for a
- * missing value, and for a few rules a text that says what is expected. The
+ * missing value ('Kein Bild ausgewählt.' for the image), and for a few rules a
+ * text that says what is expected. The
  * description's minimum shows how many characters are missing; its maximum
  * is never shown.
  */
@@ -14,6 +15,8 @@ import type { TFunction } from 'i18next';
 
 export function fieldErrorText(t: TFunction, error: StepError, content: TCampaignContent): string {
   const { fld, message } = error;
+  // Spec §5's text for a step saved without an image.
+  if (fld === 'image' && message === 'required_field_missing') return t('errors.server.no_image');
   if (fld.startsWith('description.')) {
     if (message === 'min_length') {
       const text = content.description[fld.slice('description.'.length)] ?? '';

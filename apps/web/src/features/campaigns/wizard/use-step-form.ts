@@ -20,6 +20,7 @@ import { useNavigate } from 'react-router';
 import { ApiError } from '../../../shared/api/api-error';
 import { paths } from '../../../shared/paths';
 import { useSession } from '../../../shared/session/session-store';
+import { afterPointerRelease } from '../../../shared/ui/after-pointer-release';
 import { notifyError, notifyInfo, notifySuccess } from '../../../shared/ui/notify';
 import { useSaveCampaign } from '../api/save-campaign';
 import { fieldErrorText } from './field-errors';
@@ -39,6 +40,13 @@ export interface StepFormOptions<D> {
   inputErrors?: (draft: D) => StepError[];
   /** Something besides the draft is unsaved (e.g. a chosen image not uploaded yet). */
   extraDirty?: boolean;
+  /** The campaign will have an image once saved (one is chosen): the image rule is met. */
+  imageChosen?: boolean;
+  /**
+   * Runs before the step is saved (e.g. uploads the chosen image); the save
+   * happens only when it resolves to true.
+   */
+  beforeSave?: () => Promise<boolean>;
 }
 
 /** Props of a Mantine input for one field of the step. */
@@ -64,7 +72,16 @@ const isFilled = (value: unknown) =>
   !(Array.isArray(value) && value.length === 0);
 
 export function useStepForm<D>(options: StepFormOptions<D>) {
-  const { envelope, step, read, toPatch, inputErrors, extraDirty = false } = options;
+  const {
+    envelope,
+    step,
+    read,
+    toPatch,
+    inputErrors,
+    extraDirty = false,
+    imageChosen = false,
+    beforeSave,
+  } = options;
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { user } = useSession();
@@ -74,10 +91,11 @@ export function useStepForm<D>(options: StepFormOptions<D>) {
   const [baseline, setBaseline] = useState(() => JSON.stringify(toPatch(read(campaign))));
   const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set());
   const [attempted, setAttempted] = useState(false);
+  const [preparing, setPreparing] = useState(false);
   const merchantLevel = effectiveMerchantLevel(user?.level ?? 'other', merchant.level);
   const context = useMemo(
-    () => ({ type: campaign.type, hasImage: campaign.image !== null }),
-    [campaign.type, campaign.image],
+    () => ({ type: campaign.type, hasImage: campaign.image !== null || imageChosen }),
+    [campaign.type, campaign.image, imageChosen],
   );
 
   const patch = toPatch(draft);
@@ -110,7 +128,8 @@ export function useStepForm<D>(options: StepFormOptions<D>) {
 
   const optional = (fld: string): FieldProps => ({
     error: errorOf(fld),
-    onBlur: () => touch(fld),
+    // The message appears once the click that left the field has landed (no lost clicks).
+    onBlur: () => afterPointerRelease(() => touch(fld)),
     'data-field': fld,
   });
 
@@ -123,11 +142,16 @@ export function useStepForm<D>(options: StepFormOptions<D>) {
 
   const update = (changes: Partial<D>) => setDraft((current) => ({ ...current, ...changes }));
 
-  const submit = () => {
+  const submit = async () => {
     setAttempted(true);
     if (browserErrors.length > 0 || stepErrors.some(BLOCKING)) {
       notifyError(t('campaigns.wizard.fixErrorsFirst'));
       return;
+    }
+    if (beforeSave) {
+      setPreparing(true);
+      const ready = await beforeSave().finally(() => setPreparing(false));
+      if (!ready) return;
     }
     const validate = saveValidation(step, errorsAfter(campaign, patch, context));
     const submittedBefore = state.submitted;
@@ -144,7 +168,6 @@ export function useStepForm<D>(options: StepFormOptions<D>) {
             return;
           }
           notifySuccess(t('campaigns.wizard.saved'));
-          if (extraDirty) return;
           dirtyRef.current = false;
           void navigate(
             paths.campaigns.step(
@@ -173,8 +196,8 @@ export function useStepForm<D>(options: StepFormOptions<D>) {
     content,
     dirty,
     dirtyRef,
-    saving: save.isPending,
-    submit,
+    saving: save.isPending || preparing,
+    submit: () => void submit(),
     optional,
     required,
     touch,

@@ -15,12 +15,12 @@ export function ImageCard({ merchant, canEdit }: { merchant: TMerchantDetail; ca
 
   const choose = (file: File | null) => {
     if (!file) {
-      setProblem(t('merchants.image.noImage'));
+      setProblem(t('errors.server.no_image'));
       return;
     }
     // A first check by name; the server decides by the content.
     if (!hasImageExtension(file.name)) {
-      setProblem(t('merchants.image.invalidFormat'));
+      setProblem(t('errors.server.invalid_image_format'));
       return;
     }
     setProblem(undefined);

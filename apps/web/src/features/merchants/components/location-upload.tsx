@@ -28,7 +28,8 @@ import { notifyError } from '../../../shared/ui/notify';
 import { useImportJob, useUploadLocations } from '../api/locations';
 import { merchantFeatureKeys } from '../api/merchant-keys';
 import { ApiError } from '../../../shared/api/api-error';
-import { merchantMessage, notifyMerchantError } from '../merchant-errors';
+import { fieldLabel } from '../../../shared/i18n/field-label';
+import { lineMessage, notifyMerchantError } from '../merchant-errors';
 
 function downloadTemplate() {
   // With a BOM, so that spreadsheet programs read the umlauts as UTF-8.
@@ -69,7 +70,7 @@ export function LocationUpload({
 
   const choose = (file: File | null) => {
     if (!file) {
-      notifyError(t('merchants.serverErrors.no_upload_file'));
+      notifyError(t('errors.server.no_upload_file'));
       return;
     }
     setLineErrors([]);
@@ -119,12 +120,8 @@ export function LocationUpload({
                 <List.Item key={index}>
                   {t('merchants.upload.lineError', {
                     line: error.line,
-                    field: error.field
-                      ? t(`merchants.upload.columns.${error.field}`, error.field)
-                      : '',
-                    message:
-                      merchantMessage(t, error.message) ??
-                      t(`merchants.upload.messages.${error.message}`, error.message),
+                    field: fieldLabel(t, error.field),
+                    message: lineMessage(t, error.message),
                   })}
                 </List.Item>
               ))}
@@ -142,10 +139,10 @@ export function LocationUpload({
               {progress.status === 'running'
                 ? t('merchants.upload.running', {
                     processed: progress.processed,
-                    total: progress.total,
+                    count: progress.total,
                   })
                 : t('merchants.upload.done', {
-                    total: progress.total,
+                    count: progress.total,
                     found: progress.found,
                     notFound: progress.not_found,
                   })}

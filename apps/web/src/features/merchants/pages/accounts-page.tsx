@@ -135,7 +135,7 @@ function Accounts({ merchantIdent }: { merchantIdent: string }) {
     <Stack gap="md">
       {atLimit && (
         <Alert color="orange" variant="light" data-testid="account-limit">
-          {t('merchants.serverErrors.account_limit_reached')}
+          {t('errors.server.account_limit_reached')}
         </Alert>
       )}
       <Paper withBorder p="md">
@@ -168,67 +168,69 @@ function Accounts({ merchantIdent }: { merchantIdent: string }) {
           </Button>
         </Group>
       </Paper>
-      <Table striped withTableBorder>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('merchants.accounts.email')}</Table.Th>
-            <Table.Th>{t('merchants.accounts.roles')}</Table.Th>
-            <Table.Th>{t('merchants.accounts.actions')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((account) => (
-            <Table.Tr key={account.id} data-testid="account-row">
-              <Table.Td>
-                <Group gap="xs">
-                  {account.email}
-                  {account.pending_invitation && (
-                    <Badge color="yellow" variant="light">
-                      {t('merchants.accounts.pending')}
-                    </Badge>
-                  )}
-                  {account.is_self && (
-                    <Badge color="gray" variant="light">
-                      {t('merchants.accounts.you')}
-                    </Badge>
-                  )}
-                </Group>
-              </Table.Td>
-              <Table.Td>
-                <RoleCheckboxes
-                  account={account}
-                  onChange={(roles) =>
-                    changeRoles.mutate(
-                      { accountId: account.id, roles },
-                      {
-                        onSuccess: () => notifySuccess(t('merchants.accounts.rolesSaved')),
-                        onError: (error) => notifyMerchantError(t, error),
-                      },
-                    )
-                  }
-                />
-              </Table.Td>
-              <Table.Td>
-                <Tooltip label={t('merchants.accounts.remove')}>
-                  <ActionIcon
-                    variant="subtle"
-                    color="red"
-                    aria-label={t('merchants.accounts.removeAccount', { email: account.email })}
-                    onClick={() =>
-                      remove.mutate(account.id, {
-                        onSuccess: () => notifySuccess(t('merchants.accounts.removed')),
-                        onError: (error) => notifyMerchantError(t, error),
-                      })
-                    }
-                  >
-                    <IconTrash size={16} aria-hidden />
-                  </ActionIcon>
-                </Tooltip>
-              </Table.Td>
+      <Table.ScrollContainer minWidth={640}>
+        <Table striped withTableBorder>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('merchants.accounts.email')}</Table.Th>
+              <Table.Th>{t('merchants.accounts.roles')}</Table.Th>
+              <Table.Th>{t('merchants.accounts.actions')}</Table.Th>
             </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((account) => (
+              <Table.Tr key={account.id} data-testid="account-row">
+                <Table.Td>
+                  <Group gap="xs">
+                    {account.email}
+                    {account.pending_invitation && (
+                      <Badge color="yellow" variant="light">
+                        {t('merchants.accounts.pending')}
+                      </Badge>
+                    )}
+                    {account.is_self && (
+                      <Badge color="gray" variant="light">
+                        {t('merchants.accounts.you')}
+                      </Badge>
+                    )}
+                  </Group>
+                </Table.Td>
+                <Table.Td>
+                  <RoleCheckboxes
+                    account={account}
+                    onChange={(roles) =>
+                      changeRoles.mutate(
+                        { accountId: account.id, roles },
+                        {
+                          onSuccess: () => notifySuccess(t('merchants.accounts.rolesSaved')),
+                          onError: (error) => notifyMerchantError(t, error),
+                        },
+                      )
+                    }
+                  />
+                </Table.Td>
+                <Table.Td>
+                  <Tooltip label={t('merchants.accounts.remove')}>
+                    <ActionIcon
+                      variant="subtle"
+                      color="red"
+                      aria-label={t('merchants.accounts.removeAccount', { email: account.email })}
+                      onClick={() =>
+                        remove.mutate(account.id, {
+                          onSuccess: () => notifySuccess(t('merchants.accounts.removed')),
+                          onError: (error) => notifyMerchantError(t, error),
+                        })
+                      }
+                    >
+                      <IconTrash size={16} aria-hidden />
+                    </ActionIcon>
+                  </Tooltip>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
     </Stack>
   );
 }

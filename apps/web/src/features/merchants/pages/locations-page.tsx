@@ -56,71 +56,73 @@ function Locations({ merchantIdent }: { merchantIdent: string }) {
           {t('merchants.locations.add')}
         </Button>
       </Group>
-      <Table striped withTableBorder>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('merchants.locations.fields.name')}</Table.Th>
-            <Table.Th>{t('merchants.locations.address')}</Table.Th>
-            <Table.Th>{t('merchants.locations.flags')}</Table.Th>
-            <Table.Th>{t('merchants.locations.geocoding')}</Table.Th>
-            <Table.Th>{t('merchants.accounts.actions')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((location) => (
-            <Table.Tr key={location.id} data-testid="location-row">
-              <Table.Td>{location.name}</Table.Td>
-              <Table.Td>{location.formatted_address}</Table.Td>
-              <Table.Td>
-                <Group gap={4}>
-                  {location.is_billing_address && (
-                    <Badge variant="light">{t('merchants.locations.billing')}</Badge>
-                  )}
-                  {location.is_mail_address && (
-                    <Badge variant="light">{t('merchants.locations.mail')}</Badge>
-                  )}
-                  {location.is_redemption && (
-                    <Badge variant="light">{t('merchants.locations.redemption')}</Badge>
-                  )}
-                </Group>
-              </Table.Td>
-              <Table.Td>
-                <Badge color={STATUS_COLOURS[location.geocode_status]} variant="light">
-                  {t(`merchants.locations.status.${location.geocode_status}`)}
-                </Badge>
-              </Table.Td>
-              <Table.Td>
-                <Group gap={4} wrap="nowrap">
-                  <Tooltip label={t('merchants.locations.edit')}>
-                    <ActionIcon
-                      variant="subtle"
-                      aria-label={t('merchants.locations.editNamed', { name: location.name })}
-                      onClick={() => setEditing(location)}
-                    >
-                      <IconPencil size={16} aria-hidden />
-                    </ActionIcon>
-                  </Tooltip>
-                  <Tooltip label={t('merchants.locations.delete')}>
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      aria-label={t('merchants.locations.deleteNamed', { name: location.name })}
-                      onClick={() =>
-                        remove.mutate(location.id, {
-                          onSuccess: () => notifySuccess(t('merchants.locations.deleted')),
-                          onError: (error) => notifyMerchantError(t, error),
-                        })
-                      }
-                    >
-                      <IconTrash size={16} aria-hidden />
-                    </ActionIcon>
-                  </Tooltip>
-                </Group>
-              </Table.Td>
+      <Table.ScrollContainer minWidth={720}>
+        <Table striped withTableBorder>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('merchants.locations.fields.name')}</Table.Th>
+              <Table.Th>{t('merchants.locations.address')}</Table.Th>
+              <Table.Th>{t('merchants.locations.flags')}</Table.Th>
+              <Table.Th>{t('merchants.locations.geocoding')}</Table.Th>
+              <Table.Th>{t('merchants.accounts.actions')}</Table.Th>
             </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((location) => (
+              <Table.Tr key={location.id} data-testid="location-row">
+                <Table.Td>{location.name}</Table.Td>
+                <Table.Td>{location.formatted_address}</Table.Td>
+                <Table.Td>
+                  <Group gap={4}>
+                    {location.is_billing_address && (
+                      <Badge variant="light">{t('merchants.locations.billing')}</Badge>
+                    )}
+                    {location.is_mail_address && (
+                      <Badge variant="light">{t('merchants.locations.mail')}</Badge>
+                    )}
+                    {location.is_redemption && (
+                      <Badge variant="light">{t('merchants.locations.redemption')}</Badge>
+                    )}
+                  </Group>
+                </Table.Td>
+                <Table.Td>
+                  <Badge color={STATUS_COLOURS[location.geocode_status]} variant="light">
+                    {t(`merchants.locations.status.${location.geocode_status}`)}
+                  </Badge>
+                </Table.Td>
+                <Table.Td>
+                  <Group gap={4} wrap="nowrap">
+                    <Tooltip label={t('merchants.locations.edit')}>
+                      <ActionIcon
+                        variant="subtle"
+                        aria-label={t('merchants.locations.editNamed', { name: location.name })}
+                        onClick={() => setEditing(location)}
+                      >
+                        <IconPencil size={16} aria-hidden />
+                      </ActionIcon>
+                    </Tooltip>
+                    <Tooltip label={t('merchants.locations.delete')}>
+                      <ActionIcon
+                        variant="subtle"
+                        color="red"
+                        aria-label={t('merchants.locations.deleteNamed', { name: location.name })}
+                        onClick={() =>
+                          remove.mutate(location.id, {
+                            onSuccess: () => notifySuccess(t('merchants.locations.deleted')),
+                            onError: (error) => notifyMerchantError(t, error),
+                          })
+                        }
+                      >
+                        <IconTrash size={16} aria-hidden />
+                      </ActionIcon>
+                    </Tooltip>
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
       {editing !== undefined && (
         <LocationFormModal
           key={editing === 'new' ? 'new' : editing.id}

@@ -24,38 +24,40 @@ function Notifications({ merchantIdent }: { merchantIdent: string }) {
       },
     );
   return (
-    <Table withTableBorder striped>
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>{t('merchants.accounts.email')}</Table.Th>
-          {NOTIFICATION_EVENTS.map((event) => (
-            <Table.Th key={event}>{t(`merchants.notifications.events.${event}`)}</Table.Th>
-          ))}
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {list.data.rows.map((row) => (
-          <Table.Tr key={row.account_id}>
-            <Table.Td>{row.email}</Table.Td>
+    <Table.ScrollContainer minWidth={760}>
+      <Table withTableBorder striped>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('merchants.accounts.email')}</Table.Th>
             {NOTIFICATION_EVENTS.map((event) => (
-              <Table.Td key={event}>
-                <Switch
-                  aria-label={t('merchants.notifications.switch', {
-                    event: t(`merchants.notifications.events.${event}`),
-                    email: row.email,
-                  })}
-                  checked={row.settings[event]}
-                  disabled={!row.editable}
-                  onChange={(e) =>
-                    toggle(row.account_id, { ...row.settings, [event]: e.currentTarget.checked })
-                  }
-                />
-              </Table.Td>
+              <Table.Th key={event}>{t(`merchants.notifications.events.${event}`)}</Table.Th>
             ))}
           </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
+        </Table.Thead>
+        <Table.Tbody>
+          {list.data.rows.map((row) => (
+            <Table.Tr key={row.account_id}>
+              <Table.Td>{row.email}</Table.Td>
+              {NOTIFICATION_EVENTS.map((event) => (
+                <Table.Td key={event}>
+                  <Switch
+                    aria-label={t('merchants.notifications.switch', {
+                      event: t(`merchants.notifications.events.${event}`),
+                      email: row.email,
+                    })}
+                    checked={row.settings[event]}
+                    disabled={!row.editable}
+                    onChange={(e) =>
+                      toggle(row.account_id, { ...row.settings, [event]: e.currentTarget.checked })
+                    }
+                  />
+                </Table.Td>
+              ))}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
   );
 }
 

@@ -2,6 +2,7 @@
 import { Button, Group, Modal, Stack, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { afterPointerRelease } from '../../../shared/ui/after-pointer-release';
 
 export interface RejectModalProps {
   /** The title of the campaign to reject; the modal is closed while undefined. */
@@ -48,7 +49,7 @@ function RejectForm({ busy, onConfirm, onClose }: RejectModalProps & { title: st
           description={t('review.rejectReasonHint')}
           value={reason}
           onChange={(event) => setReason(event.currentTarget.value)}
-          onBlur={() => setTouched(true)}
+          onBlur={() => afterPointerRelease(() => setTouched(true))}
           error={touched && missing ? t('review.required') : undefined}
           required
           autosize

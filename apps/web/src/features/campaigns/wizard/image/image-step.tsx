@@ -2,7 +2,7 @@
  * The image step (spec §5 "Images"): choose an image by click or drop, check
  * its type by content (jpg, jpeg, png, gif), choose the 620:413 section, and
  * upload it; the server crops and resizes it to 620×413. The stored image is
- * shown; saving the step marks it done.
+ * shown; saving the step uploads a chosen image first and marks the step done.
  */
 import type { TCampaign } from '@backoffice/domain';
 import { Alert, Button, Card, Group, Image, Paper, Stack, Text, Title } from '@mantine/core';
@@ -32,10 +32,11 @@ interface Chosen {
 
 type Problem = ImageRefusal | 'unreadable';
 
+/** The same sentences as the server's refusals and the merchant image's. */
 const PROBLEM_TEXT = {
-  no_image: 'campaigns.wizard.image.noImage',
-  invalid_image_format: 'campaigns.wizard.image.invalidFormat',
-  image_too_large: 'campaigns.wizard.image.tooLarge',
+  no_image: 'errors.server.no_image',
+  invalid_image_format: 'errors.server.invalid_image_format',
+  image_too_large: 'errors.server.image_too_large',
   unreadable: 'campaigns.wizard.image.unreadable',
 } as const satisfies Record<Problem, string>;
 
@@ -61,12 +62,32 @@ export function ImageStep({ envelope }: WizardStepProps) {
   const input = useRef<HTMLInputElement>(null);
   const upload = useUploadCampaignImage();
   const remove = useDeleteCampaignImage();
+  /** Uploads the chosen image; false when the server refused it (the reason shows). */
+  const uploadChosen = async (): Promise<boolean> => {
+    if (!chosen) return true;
+    try {
+      await upload.mutateAsync({
+        ident: campaign.uuid,
+        file: chosen.file,
+        crop: roundCrop(chosen.crop, chosen.width, chosen.height),
+      });
+      setChosen(undefined);
+      notifySuccess(t('campaigns.wizard.image.uploaded'));
+      return true;
+    } catch (error) {
+      setProblem(imageRefusalOf(error));
+      return false;
+    }
+  };
   const form = useStepForm({
     envelope,
     step: 'image',
     read: readNothing,
     toPatch: () => ({}),
     extraDirty: chosen !== undefined,
+    // A chosen image is the step's image: saving uploads it first.
+    imageChosen: chosen !== undefined,
+    beforeSave: uploadChosen,
   });
   const stored = campaign.image?.src;
   const imageError = form.optional('image').error;
@@ -114,20 +135,7 @@ export function ImageStep({ envelope }: WizardStepProps) {
       setProblem('no_image');
       return;
     }
-    upload.mutate(
-      {
-        ident: campaign.uuid,
-        file: chosen.file,
-        crop: roundCrop(chosen.crop, chosen.width, chosen.height),
-      },
-      {
-        onSuccess: () => {
-          setChosen(undefined);
-          notifySuccess(t('campaigns.wizard.image.uploaded'));
-        },
-        onError: (error) => setProblem(imageRefusalOf(error)),
-      },
-    );
+    void uploadChosen();
   };
 
   return (

@@ -3,13 +3,7 @@
  * and phase, the errors left per step, the submit button, the status history
  * and the follow-ups.
  */
-import {
-  campaignFamily,
-  CAMPAIGN_STEPS,
-  hasPrizeDraw,
-  STEP_MESSAGES,
-  type StepMessage,
-} from '@backoffice/domain';
+import { campaignFamily, CAMPAIGN_STEPS, hasPrizeDraw } from '@backoffice/domain';
 import { Alert, Anchor, Button, Card, Group, List, Stack, Table, Text, Title } from '@mantine/core';
 import {
   IconCircleCheck,
@@ -21,7 +15,7 @@ import {
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ApiError } from '../../../../shared/api/api-error';
+import { ApiError, translateServerMessage } from '../../../../shared/api/api-error';
 import { formatDateTime } from '../../../../shared/format/date-time';
 import { paths } from '../../../../shared/paths';
 import { notifyError, notifySuccess } from '../../../../shared/ui/notify';
@@ -33,9 +27,6 @@ import { StatusHistory } from '../../components/status-history';
 import { WinnerDraw } from '../../components/winner-draw';
 import { useStepName } from '../../components/step-name';
 import type { WizardStepProps } from '../step-props';
-
-const isStepMessage = (message: string): message is StepMessage =>
-  (STEP_MESSAGES as readonly string[]).includes(message);
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -157,12 +148,7 @@ export function ReviewStep({ envelope }: WizardStepProps) {
                     .filter((error) => error.step === errorStep)
                     .map((error) => (
                       <List.Item key={`${error.fld}-${error.message}`}>
-                        {isStepMessage(error.message)
-                          ? t(`campaigns.stepErrors.${error.message}`, { field: error.fld })
-                          : t('campaigns.stepErrors.other', {
-                              message: error.message,
-                              field: error.fld,
-                            })}
+                        {translateServerMessage(t, error.message, error.fld)}
                       </List.Item>
                     ))}
                 </List>
