@@ -248,6 +248,7 @@ export const FIELD_NAMES = [
   'campaigns',
   'distinct',
   'events',
+  'events.#',
   'campaign',
   'participant',
   'occurred_at',
