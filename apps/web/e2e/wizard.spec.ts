@@ -6,7 +6,7 @@
  */
 import { deflateSync } from 'node:zlib';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { chooseMerchant, merchantIdentOf, signInAt } from './fixtures';
+import { api, chooseMerchant, merchantIdentOf, signInAt } from './fixtures';
 
 const LONG_TEXT =
   'Unser Herbstfest bietet frische Kuchen, warme Getränke und Musik für die ganze Familie. ' +

@@ -5,7 +5,7 @@
  */
 import type { AppContext } from '../../app-context.js';
 import { newImageKey } from '../../files/storage.js';
-import { imageInUse } from './queries.js';
+import { imageInUse } from './records.js';
 
 /** A copy of a campaign's image file for another campaign; null when there is none to copy. */
 export async function copyCampaignImage(

@@ -1,12 +1,19 @@
 /** The campaign image (spec §3 image, campaign_image_extension; §9 format 620×413). */
-import { CAMPAIGN_IMAGE_FORMAT, type TCampaignEnvelope } from '@backoffice/domain';
+import { eq, sql } from 'drizzle-orm';
+import {
+  CAMPAIGN_IMAGE_FORMAT,
+  isEditableStatus,
+  type TCampaignEnvelope,
+} from '@backoffice/domain';
+import { campaigns } from '../../db/schema.js';
 import type { UserRow } from '../../access/merchant-access.js';
 import type { AppContext } from '../../app-context.js';
 import { ImageRejectedError, processImage } from '../../files/images.js';
 import { newImageKey } from '../../files/storage.js';
 import { AppError } from '../../http/errors.js';
 import { removeUnusedImage } from './image-files.js';
-import { setCampaignImage } from './service.js';
+import { answer, loadCampaign, loadEditable } from './service.js';
+import { validationColumns } from './view.js';
 
 export interface CropRect {
   left: number;
@@ -55,4 +62,43 @@ export async function removeCampaignImage(
   const { envelope, previous } = await setCampaignImage(ctx, user, id, null);
   if (previous) await removeUnusedImage(ctx, previous, id);
   return envelope;
+}
+
+/**
+ * Sets a campaign's image columns (a new file, or none) under the row lock,
+ * with its errors and version; the answer is the envelope.
+ */
+export async function setCampaignImage(
+  ctx: AppContext,
+  user: UserRow,
+  id: string,
+  image: { path: string; extension: string } | null,
+): Promise<{ envelope: TCampaignEnvelope; previous: string | null }> {
+  return ctx.db.transaction(async (tx) => {
+    const { record, access } = await loadEditable(tx, user, id);
+    const { campaign } = record;
+    const imagePath = image?.path ?? null;
+    await tx
+      .update(campaigns)
+      .set({
+        imagePath,
+        imageExtension: image?.extension ?? null,
+        ...validationColumns({ ...campaign, imagePath }),
+        version: campaign.version + 1,
+        editorId: user.id,
+        modifiedAt: sql`now()`,
+      })
+      .where(eq(campaigns.id, id));
+    return {
+      envelope: await answer(ctx, tx, user, access, id),
+      previous: campaign.imagePath,
+    };
+  });
+}
+
+/** Checks the caller and the campaign's status before anything of an upload is read. */
+export async function checkImageUpload(ctx: AppContext, user: UserRow, id: string): Promise<void> {
+  const { record } = await loadCampaign(ctx.db, user, id);
+  if (!isEditableStatus(record.campaign.status))
+    throw new AppError(409, 'campaign_not_editable', 'current_status');
 }

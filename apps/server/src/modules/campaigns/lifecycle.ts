@@ -16,7 +16,7 @@ import { campaigns, campaignStatusHistory, merchants } from '../../db/schema.js'
 import { AppError } from '../../http/errors.js';
 import { campaignStatusMail } from '../../mail/templates.js';
 import { recipientsOf } from '../notifications/service.js';
-import type { CampaignRecord } from './queries.js';
+import type { CampaignRecord } from './records.js';
 
 export interface StatusChange {
   campaign: CampaignRecord;

@@ -1,5 +1,5 @@
-/** Data access for campaigns: the filtered, ordered, paged list and single rows. */
-import { and, asc, count, desc, eq, inArray, isNotNull, ne, or, sql, type SQL } from 'drizzle-orm';
+/** Data access for the campaign list: filtered, ordered, paged, with exact or estimated totals. */
+import { and, asc, desc, eq, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import {
   APPROVED_STATUSES,
   CAMPAIGN_TYPES,
@@ -14,15 +14,9 @@ import { queryRows, type DbOrTx } from '../../db/client.js';
 import { titleSortKey } from '../../db/expressions.js';
 import { prepared } from '../../db/prepared.js';
 import { campaignTextMatches, containsPattern } from '../../db/text-search.js';
+import type { CampaignListRecord } from './records.js';
 import { accessibleMerchants } from '../../access/merchant-access.js';
 import { campaigns, merchants, users } from '../../db/schema.js';
-
-export type CampaignRecord = typeof campaigns.$inferSelect;
-export interface CampaignListRecord {
-  campaign: CampaignRecord;
-  merchantName: string;
-  editorEmail: string | null;
-}
 
 /** SQL for "the runtime is well-formed", shared by every phase. */
 const validRuntime = and(
@@ -350,69 +344,4 @@ export async function listCampaigns(
   const known = Math.max(limit + 1, seen);
   const estimate = knownLong ?? (await estimateAndKeep(db, shape, values));
   return { rows, total: Math.max(estimate, known), totalIsEstimate: true, hasNext };
-}
-
-/**
- * One campaign. With `lock` (inside a transaction) its row stays locked until
- * the transaction ends, so that commands on one campaign run one after the other.
- */
-export async function findCampaign(
-  db: DbOrTx,
-  id: string,
-  options: { lock?: boolean } = {},
-): Promise<CampaignListRecord | undefined> {
-  const query = db
-    .select({ campaign: campaigns, merchantName: merchants.name, editorEmail: users.email })
-    .from(campaigns)
-    .innerJoin(merchants, eq(merchants.id, campaigns.merchantId))
-    .leftJoin(users, eq(users.id, campaigns.editorId))
-    .where(eq(campaigns.id, id));
-  const [row] = await (options.lock ? query.for('update', { of: campaigns }) : query);
-  return row;
-}
-
-/** Whether any campaign but the given one uses an image file (clones made before files were copied share them). */
-export async function imageInUse(
-  db: DbOrTx,
-  imagePath: string,
-  exceptId: string,
-): Promise<boolean> {
-  const [row] = await db
-    .select({ id: campaigns.id })
-    .from(campaigns)
-    .where(and(eq(campaigns.imagePath, imagePath), ne(campaigns.id, exceptId)))
-    .limit(1);
-  return row !== undefined;
-}
-
-/** The living follow-ups of a campaign, oldest first. */
-export async function findFollowups(db: DbOrTx, parentId: string): Promise<CampaignListRecord[]> {
-  return db
-    .select({ campaign: campaigns, merchantName: merchants.name, editorEmail: users.email })
-    .from(campaigns)
-    .innerJoin(merchants, eq(merchants.id, campaigns.merchantId))
-    .leftJoin(users, eq(users.id, campaigns.editorId))
-    .where(and(eq(campaigns.parentId, parentId), ne(campaigns.status, 'deleted')))
-    .orderBy(asc(campaigns.createdAt), asc(campaigns.id));
-}
-
-/** The review queue: submitted campaigns and those in review, oldest change first. */
-export async function listReviewQueue(
-  db: DbOrTx,
-  page: number,
-): Promise<{ rows: CampaignListRecord[]; total: number }> {
-  const where = inArray(campaigns.status, ['submitted', 'start_review']);
-  const [rows, [totals]] = await Promise.all([
-    db
-      .select({ campaign: campaigns, merchantName: merchants.name, editorEmail: users.email })
-      .from(campaigns)
-      .innerJoin(merchants, eq(merchants.id, campaigns.merchantId))
-      .leftJoin(users, eq(users.id, campaigns.editorId))
-      .where(where)
-      .orderBy(asc(campaigns.modifiedAt), asc(campaigns.id))
-      .limit(DEFAULT_PAGE_SIZE)
-      .offset((page - 1) * DEFAULT_PAGE_SIZE),
-    db.select({ total: count() }).from(campaigns).where(where),
-  ]);
-  return { rows, total: totals?.total ?? 0 };
 }

@@ -15,7 +15,7 @@ import { requireAdmin } from '../../access/admin.js';
 import { AppError } from '../../http/errors.js';
 import type { UserRow } from '../../access/merchant-access.js';
 import { changeStatus, notifyStatusChanges, type StatusChange } from './lifecycle.js';
-import { listReviewQueue } from './queries.js';
+import { listReviewQueue } from './records.js';
 import { envelopeOf, loadCampaign } from './service.js';
 import { toCampaignRow } from './view.js';
 

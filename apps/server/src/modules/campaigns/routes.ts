@@ -24,14 +24,12 @@ import {
 } from '@backoffice/domain';
 import { currentUser, currentUserWithMerchantAccess } from '../users/current-user.js';
 import { readSingleUpload } from '../../http/uploads.js';
-import { removeCampaignImage, replaceCampaignImage } from './image.js';
+import { cloneCampaign, createFollowup } from './clone.js';
+import { checkImageUpload, removeCampaignImage, replaceCampaignImage } from './image.js';
 import { listCampaigns } from './queries.js';
 import { reviewCampaign, reviewQueue } from './review.js';
 import {
-  checkImageUpload,
-  cloneCampaign,
   createCampaign,
-  createFollowup,
   deleteCampaign,
   envelopeOf,
   listFollowups,

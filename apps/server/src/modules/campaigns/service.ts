@@ -5,7 +5,6 @@
  * its answer inside that transaction: a write whose answer cannot be
  * produced is not committed.
  */
-import { randomUUID } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import {
@@ -13,11 +12,8 @@ import {
   ZCampaignContent,
   ZCampaignEnvelope,
   ZRequiredData,
-  canClone,
-  canCreateFollowup,
   canToggleListable,
   canTransition,
-  copyTitle,
   canUseRequiredDataStep,
   canUseTips,
   campaignFamily,
@@ -44,10 +40,9 @@ import type { DbOrTx } from '../../db/client.js';
 import { campaigns, campaignStatusHistory, users } from '../../db/schema.js';
 import { AppError, badRequest, fieldPath, forbidden, notFound } from '../../http/errors.js';
 import { changeStatus, notifyStatusChanges, type StatusChange } from './lifecycle.js';
-import { findCampaign, findFollowups, type CampaignListRecord } from './queries.js';
+import { findCampaign, findFollowups, type CampaignListRecord } from './records.js';
 import { sanitizeContentPatch } from './sanitize.js';
 import { campaignErrors, toCampaignRow, toEnvelope, validationColumns } from './view.js';
-import { copyCampaignImage, removeUnusedImage } from './image-files.js';
 
 export interface LoadedCampaign {
   record: CampaignListRecord;
@@ -80,7 +75,7 @@ export async function loadCampaign(
 }
 
 /** loadCampaign with a lock, for commands that may only change an editable campaign. */
-async function loadEditable(tx: DbOrTx, user: UserRow, id: string): Promise<LoadedCampaign> {
+export async function loadEditable(tx: DbOrTx, user: UserRow, id: string): Promise<LoadedCampaign> {
   const loaded = await loadCampaign(tx, user, id, { lock: true });
   if (!isEditableStatus(loaded.record.campaign.status))
     throw new AppError(409, 'campaign_not_editable', 'current_status');
@@ -97,7 +92,7 @@ async function followupIds(db: DbOrTx, id: string): Promise<string[]> {
 }
 
 /** The envelope as stored now, checked against the answer schema (inside a command's transaction). */
-async function answer(
+export async function answer(
   ctx: AppContext,
   db: DbOrTx,
   user: UserRow,
@@ -133,7 +128,7 @@ export async function envelopeOf(
   return toEnvelope(record, await followupIds(db, id), user, access, ctx.config.web.frontendUrl);
 }
 
-const allStepsSaved = () => Object.fromEntries(CAMPAIGN_STEPS.map((step) => [step, true]));
+export const allStepsSaved = () => Object.fromEntries(CAMPAIGN_STEPS.map((step) => [step, true]));
 
 export async function createCampaign(
   ctx: AppContext,
@@ -271,66 +266,6 @@ export async function submitCampaign(
   });
 }
 
-/**
- * Copies a campaign: new id, title marked as copy, status created, statistics
- * zeroed, its own copy of the image file (merchant level 1). A follow-up is a
- * copy linked to its source, with a runtime of its own.
- */
-export async function cloneCampaign(
-  ctx: AppContext,
-  user: UserRow,
-  sourceId: string,
-  options: { parentId?: string } = {},
-): Promise<TCampaignEnvelope> {
-  const isFollowup = options.parentId !== undefined;
-  const { record, access } = await loadCampaign(ctx.db, user, sourceId);
-  checkNeed(access, { feature: isFollowup ? canCreateFollowup : canClone });
-  const source = record.campaign;
-  const id = randomUUID();
-  const imagePath = await copyCampaignImage(ctx, source.imagePath, id, source.imageExtension);
-  const title = Object.fromEntries(
-    Object.entries(source.title).map(([locale, text]) => [
-      locale,
-      isFollowup ? text : copyTitle(text),
-    ]),
-  );
-  try {
-    return await ctx.db.transaction(async (tx) => {
-      const columns = {
-        type: source.type,
-        title,
-        content: { ...source.content, title },
-        // A follow-up gets its own runtime; a clone keeps the source's.
-        validFrom: isFollowup ? null : source.validFrom,
-        validUntil: isFollowup ? null : source.validUntil,
-        imagePath,
-      };
-      await tx.insert(campaigns).values({
-        ...columns,
-        ...validationColumns(columns),
-        id,
-        merchantId: source.merchantId,
-        imageExtension: imagePath ? source.imageExtension : null,
-        isListable: true,
-        isClone: !isFollowup,
-        stepsSaved: isFollowup ? {} : allStepsSaved(),
-        parentId: options.parentId ?? null,
-        editorId: user.id,
-      });
-      await tx.insert(campaignStatusHistory).values({
-        campaignId: id,
-        toStatus: 'created',
-        userId: user.id,
-        reason: isFollowup ? `followup_of:${sourceId}` : `clone_of:${sourceId}`,
-      });
-      return answer(ctx, tx, user, access, id);
-    });
-  } catch (error) {
-    if (imagePath) await removeUnusedImage(ctx, imagePath, id);
-    throw error;
-  }
-}
-
 export async function toggleListable(
   ctx: AppContext,
   user: UserRow,
@@ -422,46 +357,4 @@ export async function unlinkFollowups(
       );
     return { rows: await followupRows(ctx, tx, id) };
   });
-}
-
-export const createFollowup = (ctx: AppContext, user: UserRow, id: string) =>
-  cloneCampaign(ctx, user, id, { parentId: id });
-
-/**
- * Sets a campaign's image columns (a new file, or none) under the row lock,
- * with its errors and version; the answer is the envelope.
- */
-export async function setCampaignImage(
-  ctx: AppContext,
-  user: UserRow,
-  id: string,
-  image: { path: string; extension: string } | null,
-): Promise<{ envelope: TCampaignEnvelope; previous: string | null }> {
-  return ctx.db.transaction(async (tx) => {
-    const { record, access } = await loadEditable(tx, user, id);
-    const { campaign } = record;
-    const imagePath = image?.path ?? null;
-    await tx
-      .update(campaigns)
-      .set({
-        imagePath,
-        imageExtension: image?.extension ?? null,
-        ...validationColumns({ ...campaign, imagePath }),
-        version: campaign.version + 1,
-        editorId: user.id,
-        modifiedAt: sql`now()`,
-      })
-      .where(eq(campaigns.id, id));
-    return {
-      envelope: await answer(ctx, tx, user, access, id),
-      previous: campaign.imagePath,
-    };
-  });
-}
-
-/** Checks the caller and the campaign's status before anything of an upload is read. */
-export async function checkImageUpload(ctx: AppContext, user: UserRow, id: string): Promise<void> {
-  const { record } = await loadCampaign(ctx.db, user, id);
-  if (!isEditableStatus(record.campaign.status))
-    throw new AppError(409, 'campaign_not_editable', 'current_status');
 }

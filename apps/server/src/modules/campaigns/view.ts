@@ -17,7 +17,7 @@ import {
 } from '@backoffice/domain';
 import type { MerchantAccess, UserRow } from '../../access/merchant-access.js';
 import { merchantSummary } from '../../access/merchant-list.js';
-import type { CampaignListRecord, CampaignRecord } from './queries.js';
+import type { CampaignListRecord, CampaignRecord } from './records.js';
 
 export const fileUrl = (storedPath: string) => `/files/${storedPath}`;
 

@@ -43,10 +43,11 @@ export interface StepFormOptions<D> {
   /** The campaign will have an image once saved (one is chosen): the image rule is met. */
   imageChosen?: boolean;
   /**
-   * Runs before the step is saved (e.g. uploads the chosen image); the save
-   * happens only when it resolves to true.
+   * Runs before the step is saved (e.g. uploads the chosen image). Resolves to
+   * false to stop the save, to the campaign's version when it changed the
+   * campaign itself, or to undefined when it changed nothing.
    */
-  beforeSave?: () => Promise<boolean>;
+  beforeSave?: () => Promise<number | false | undefined>;
 }
 
 /** Props of a Mantine input for one field of the step. */
@@ -87,6 +88,9 @@ export function useStepForm<D>(options: StepFormOptions<D>) {
   const { user } = useSession();
   const { campaign, state, merchant } = envelope;
   const save = useSaveCampaign();
+  // The version the draft is based on: a save from an older one is refused
+  // (someone else changed the campaign meanwhile).
+  const [baseVersion, setBaseVersion] = useState(campaign.version);
   const [draft, setDraft] = useState<D>(() => read(campaign));
   const [baseline, setBaseline] = useState(() => JSON.stringify(toPatch(read(campaign))));
   const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set());
@@ -113,6 +117,20 @@ export function useStepForm<D>(options: StepFormOptions<D>) {
   useEffect(() => {
     dirtyRef.current = dirty;
   }, [dirty]);
+
+  // A newer copy of the campaign (an upload, a reload) replaces a draft with
+  // nothing unsaved, so that the next save is based on it; a draft with
+  // unsaved input keeps its version, and a save of it is refused if the
+  // campaign changed meanwhile.
+  const [seenVersion, setSeenVersion] = useState(campaign.version);
+  if (campaign.version !== seenVersion) {
+    setSeenVersion(campaign.version);
+    if (!dirty) {
+      setBaseVersion(campaign.version);
+      setDraft(read(campaign));
+      setBaseline(JSON.stringify(toPatch(read(campaign))));
+    }
+  }
 
   const touch = useCallback(
     (fld: string) =>
@@ -148,18 +166,22 @@ export function useStepForm<D>(options: StepFormOptions<D>) {
       notifyError(t('campaigns.wizard.fixErrorsFirst'));
       return;
     }
+    let version = baseVersion;
     if (beforeSave) {
       setPreparing(true);
-      const ready = await beforeSave().finally(() => setPreparing(false));
-      if (!ready) return;
+      const prepared = await beforeSave().finally(() => setPreparing(false));
+      if (prepared === false) return;
+      // The preparation's own change (an uploaded image) is the editor's, not someone else's.
+      if (typeof prepared === 'number') version = prepared;
     }
     const validate = saveValidation(step, errorsAfter(campaign, patch, context));
     const submittedBefore = state.submitted;
     save.mutate(
-      { ident: campaign.uuid, patch, validate, version: campaign.version },
+      { ident: campaign.uuid, patch, validate, version },
       {
         onSuccess: (saved) => {
           const fresh = read(saved.campaign);
+          setBaseVersion(saved.campaign.version);
           setDraft(fresh);
           setBaseline(JSON.stringify(toPatch(fresh)));
           const target = stepAfterSave(step, submittedBefore, saved.state.errors, merchantLevel);

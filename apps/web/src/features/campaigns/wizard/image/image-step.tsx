@@ -63,17 +63,17 @@ export function ImageStep({ envelope }: WizardStepProps) {
   const upload = useUploadCampaignImage();
   const remove = useDeleteCampaignImage();
   /** Uploads the chosen image; false when the server refused it (the reason shows). */
-  const uploadChosen = async (): Promise<boolean> => {
-    if (!chosen) return true;
+  const uploadChosen = async (): Promise<number | false | undefined> => {
+    if (!chosen) return undefined;
     try {
-      await upload.mutateAsync({
+      const uploaded = await upload.mutateAsync({
         ident: campaign.uuid,
         file: chosen.file,
         crop: roundCrop(chosen.crop, chosen.width, chosen.height),
       });
       setChosen(undefined);
       notifySuccess(t('campaigns.wizard.image.uploaded'));
-      return true;
+      return uploaded.campaign.version;
     } catch (error) {
       setProblem(imageRefusalOf(error));
       return false;

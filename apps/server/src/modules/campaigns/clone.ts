@@ -1,0 +1,72 @@
+/** Clones and follow-ups: copies of a campaign (with their own image file) in one transaction. */
+import { randomUUID } from 'node:crypto';
+import { canClone, canCreateFollowup, copyTitle, type TCampaignEnvelope } from '@backoffice/domain';
+import { checkNeed, type UserRow } from '../../access/merchant-access.js';
+import type { AppContext } from '../../app-context.js';
+import { campaigns, campaignStatusHistory } from '../../db/schema.js';
+import { copyCampaignImage, removeUnusedImage } from './image-files.js';
+import { allStepsSaved, answer, loadCampaign } from './service.js';
+import { validationColumns } from './view.js';
+
+/**
+ * Copies a campaign: new id, title marked as copy, status created, statistics
+ * zeroed, its own copy of the image file (merchant level 1). A follow-up is a
+ * copy linked to its source, with a runtime of its own.
+ */
+export async function cloneCampaign(
+  ctx: AppContext,
+  user: UserRow,
+  sourceId: string,
+  options: { parentId?: string } = {},
+): Promise<TCampaignEnvelope> {
+  const isFollowup = options.parentId !== undefined;
+  const { record, access } = await loadCampaign(ctx.db, user, sourceId);
+  checkNeed(access, { feature: isFollowup ? canCreateFollowup : canClone });
+  const source = record.campaign;
+  const id = randomUUID();
+  const imagePath = await copyCampaignImage(ctx, source.imagePath, id, source.imageExtension);
+  const title = Object.fromEntries(
+    Object.entries(source.title).map(([locale, text]) => [
+      locale,
+      isFollowup ? text : copyTitle(text),
+    ]),
+  );
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      const columns = {
+        type: source.type,
+        title,
+        content: { ...source.content, title },
+        // A follow-up gets its own runtime; a clone keeps the source's.
+        validFrom: isFollowup ? null : source.validFrom,
+        validUntil: isFollowup ? null : source.validUntil,
+        imagePath,
+      };
+      await tx.insert(campaigns).values({
+        ...columns,
+        ...validationColumns(columns),
+        id,
+        merchantId: source.merchantId,
+        imageExtension: imagePath ? source.imageExtension : null,
+        isListable: true,
+        isClone: !isFollowup,
+        stepsSaved: isFollowup ? {} : allStepsSaved(),
+        parentId: options.parentId ?? null,
+        editorId: user.id,
+      });
+      await tx.insert(campaignStatusHistory).values({
+        campaignId: id,
+        toStatus: 'created',
+        userId: user.id,
+        reason: isFollowup ? `followup_of:${sourceId}` : `clone_of:${sourceId}`,
+      });
+      return answer(ctx, tx, user, access, id);
+    });
+  } catch (error) {
+    if (imagePath) await removeUnusedImage(ctx, imagePath, id);
+    throw error;
+  }
+}
+
+export const createFollowup = (ctx: AppContext, user: UserRow, id: string) =>
+  cloneCampaign(ctx, user, id, { parentId: id });

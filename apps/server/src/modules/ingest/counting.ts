@@ -1,0 +1,334 @@
+/**
+ * Counting stored events: participant profiles, first participations per
+ * campaign and merchant, the daily rollups and the campaign counters, all in
+ * the ingest transaction and in sorted key order (so that concurrent batches
+ * queue instead of deadlocking).
+ */
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { type EventType, type TIngestEvent } from '@backoffice/domain';
+import { queryRows, type DbOrTx } from '../../db/client.js';
+import {
+  campaignDailyStats,
+  campaignParticipants,
+  campaigns,
+  merchantDailyStats,
+  merchantParticipants,
+  participants,
+  wins,
+} from '../../db/schema.js';
+
+export interface AcceptedEvent extends TIngestEvent {
+  merchantId: string;
+  at: Date;
+  day: string;
+}
+
+/** Sorts by a text key: the order every batch writes its rows in. */
+export const byKey =
+  <T>(key: (item: T) => string) =>
+  (a: T, b: T) =>
+    key(a).localeCompare(key(b));
+
+interface Counts {
+  participations: number;
+  firstParticipations: number;
+  viewList: number;
+  viewDetail: number;
+  viewMail: number;
+  newParticipants: number;
+}
+const emptyCounts = (): Counts => ({
+  participations: 0,
+  firstParticipations: 0,
+  viewList: 0,
+  viewDetail: 0,
+  viewMail: 0,
+  newParticipants: 0,
+});
+const VIEW_FIELD: Partial<Record<EventType, 'viewList' | 'viewDetail' | 'viewMail'>> = {
+  view_list: 'viewList',
+  view_detail: 'viewDetail',
+  view_mail: 'viewMail',
+};
+
+function tally<K>(map: Map<string, { key: K; counts: Counts }>, id: string, key: K) {
+  let entry = map.get(id);
+  if (!entry) {
+    entry = { key, counts: emptyCounts() };
+    map.set(id, entry);
+  }
+  return entry.counts;
+}
+
+/** Counts stored events into the participants, counters and rollups. */
+export async function countEvents(tx: DbOrTx, events: AcceptedEvent[]): Promise<void> {
+  const takingPart = events
+    .filter((event) => event.type === 'participation')
+    .sort((a, b) => a.at.getTime() - b.at.getTime());
+  await upsertProfiles(tx, takingPart);
+
+  // First participations per campaign and per merchant: whoever inserts the row first counts it.
+  const firstInCampaign = await insertFirsts(
+    tx,
+    campaignParticipants,
+    takingPart.map((event) => ({
+      owner: event.campaign,
+      merchant: event.merchantId,
+      participant: event.participant ?? '',
+      at: event.at,
+      day: event.day,
+    })),
+  );
+  const firstAtMerchant = await insertFirsts(
+    tx,
+    merchantParticipants,
+    takingPart.map((event) => ({
+      owner: event.merchantId,
+      merchant: event.merchantId,
+      participant: event.participant ?? '',
+      at: event.at,
+      day: event.day,
+    })),
+  );
+
+  const perCampaignDay = new Map<
+    string,
+    { key: { campaign: string; merchant: string; day: string }; counts: Counts }
+  >();
+  const perMerchantDay = new Map<
+    string,
+    { key: { merchant: string; day: string }; counts: Counts }
+  >();
+  const perCampaign = new Map<string, { key: string; counts: Counts }>();
+  for (const event of events) {
+    const counts = [
+      tally(perCampaignDay, `${event.campaign}|${event.day}`, {
+        campaign: event.campaign,
+        merchant: event.merchantId,
+        day: event.day,
+      }),
+      tally(perMerchantDay, `${event.merchantId}|${event.day}`, {
+        merchant: event.merchantId,
+        day: event.day,
+      }),
+      tally(perCampaign, event.campaign, event.campaign),
+    ];
+    const view = VIEW_FIELD[event.type];
+    for (const count of counts) {
+      if (event.type === 'participation') count.participations += 1;
+      if (view) count[view] += 1;
+    }
+  }
+  for (const first of firstInCampaign) {
+    const { merchant } = first;
+    tally(perCampaignDay, `${first.owner}|${first.day}`, {
+      campaign: first.owner,
+      merchant,
+      day: first.day,
+    }).firstParticipations += 1;
+    tally(perMerchantDay, `${merchant}|${first.day}`, {
+      merchant,
+      day: first.day,
+    }).firstParticipations += 1;
+    tally(perCampaign, first.owner, first.owner).firstParticipations += 1;
+  }
+  for (const first of firstAtMerchant) {
+    tally(perMerchantDay, `${first.owner}|${first.day}`, {
+      merchant: first.owner,
+      day: first.day,
+    }).newParticipants += 1;
+  }
+
+  const handled = events.filter((event) => event.type === 'win_handled' && event.win);
+  if (handled.length > 0) {
+    await tx
+      .update(wins)
+      .set({ status: 'handled', handledAt: sql`now()` })
+      .where(
+        and(
+          inArray(
+            wins.id,
+            handled.map((event) => event.win ?? ''),
+          ),
+          eq(wins.status, 'pending'),
+        ),
+      );
+  }
+
+  await addRollups(
+    tx,
+    [...perCampaignDay.entries()].sort(([a], [b]) => a.localeCompare(b)),
+    [...perMerchantDay.entries()].sort(([a], [b]) => a.localeCompare(b)),
+  );
+
+  await addToCampaignCounters(
+    tx,
+    [...perCampaign.entries()].sort(([a], [b]) => a.localeCompare(b)),
+  );
+}
+
+/**
+ * Adds to the counters of many campaigns in two statements: their rows are
+ * locked in id order first (as every batch does, so batches never deadlock),
+ * then updated together.
+ */
+async function addToCampaignCounters(
+  tx: DbOrTx,
+  perCampaign: [string, { key: string; counts: Counts }][],
+) {
+  if (perCampaign.length === 0) return;
+  const ids = perCampaign.map(([id]) => id);
+  await tx
+    .select({ id: campaigns.id })
+    .from(campaigns)
+    .where(inArray(campaigns.id, ids))
+    .orderBy(campaigns.id)
+    .for('update');
+  const rows = sql.join(
+    perCampaign.map(
+      ([id, { counts }]) =>
+        sql`(${id}::uuid, ${counts.participations}::int, ${counts.firstParticipations}::int, ${counts.viewList}::int, ${counts.viewDetail}::int, ${counts.viewMail}::int)`,
+    ),
+    sql`, `,
+  );
+  await tx.execute(sql`
+    update ${campaigns} set
+      participations = ${campaigns.participations} + v.participations,
+      distinct_users = ${campaigns.distinctUsers} + v.firsts,
+      view_list = ${campaigns.viewList} + v.view_list,
+      view_detail = ${campaigns.viewDetail} + v.view_detail,
+      view_mail = ${campaigns.viewMail} + v.view_mail
+    from (values ${rows}) as v(id, participations, firsts, view_list, view_detail, view_mail)
+    where ${campaigns.id} = v.id`);
+}
+
+/** The participant's latest profile (events in time order: the last one wins). */
+async function upsertProfiles(tx: DbOrTx, takingPart: AcceptedEvent[]) {
+  const latest = new Map<string, AcceptedEvent>();
+  for (const event of takingPart) if (event.participant) latest.set(event.participant, event);
+  const rows = [...latest.values()]
+    .sort(byKey((event) => event.participant ?? ''))
+    .map((event) => ({
+      id: event.participant ?? '',
+      gender: event.profile?.gender ?? null,
+      birthYear: event.profile?.birth_year ?? null,
+      kids: event.profile?.kids ?? [],
+      hasProfile: event.profile !== undefined,
+    }));
+  if (rows.length === 0) return;
+  const withProfile = rows.filter((row) => row.hasProfile).map(({ hasProfile: _, ...row }) => row);
+  const without = rows.filter((row) => !row.hasProfile).map(({ id }) => ({ id }));
+  if (withProfile.length > 0) {
+    await tx
+      .insert(participants)
+      .values(withProfile)
+      .onConflictDoUpdate({
+        target: participants.id,
+        set: {
+          gender: sql`excluded.gender`,
+          birthYear: sql`excluded.birth_year`,
+          kids: sql`excluded.kids`,
+          updatedAt: sql`now()`,
+        },
+      });
+  }
+  if (without.length > 0) await tx.insert(participants).values(without).onConflictDoNothing();
+}
+
+interface FirstCandidate {
+  owner: string;
+  merchant: string;
+  participant: string;
+  at: Date;
+  day: string;
+}
+
+/** Inserts (owner, participant) pairs not yet known; returns those this call inserted. */
+async function insertFirsts(
+  tx: DbOrTx,
+  table: typeof campaignParticipants | typeof merchantParticipants,
+  candidates: FirstCandidate[],
+): Promise<FirstCandidate[]> {
+  const earliest = new Map<string, FirstCandidate>();
+  for (const candidate of candidates) {
+    const key = `${candidate.owner}|${candidate.participant}`;
+    const known = earliest.get(key);
+    if (!known || candidate.at < known.at) earliest.set(key, candidate);
+  }
+  if (earliest.size === 0) return [];
+  const sorted = [...earliest.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([, value]) => value);
+  const batch = JSON.stringify(
+    sorted.map((c) => ({ owner: c.owner, participant: c.participant, at: c.at.toISOString() })),
+  );
+  const ownerColumn = table === campaignParticipants ? sql`campaign_id` : sql`merchant_id`;
+  // One JSON parameter for the whole batch; the rows go in sorted order.
+  const inserted = await queryRows<{ owner: string; participant: string }>(
+    tx,
+    sql`insert into ${table} (${ownerColumn}, participant_id, first_at)
+        select owner, participant, at
+        from jsonb_to_recordset(${batch}::jsonb) as c(owner uuid, participant text, at timestamptz)
+        order by owner, participant
+        on conflict do nothing
+        returning ${ownerColumn}::text as owner, participant_id as participant`,
+  );
+  const insertedKeys = new Set(inserted.map((row) => `${row.owner}|${row.participant}`));
+  return sorted.filter((c) => insertedKeys.has(`${c.owner}|${c.participant}`));
+}
+
+const addCounts = (table: typeof campaignDailyStats | typeof merchantDailyStats) => ({
+  participations: sql`${table.participations} + excluded.participations`,
+  firstParticipations: sql`${table.firstParticipations} + excluded.first_participations`,
+  viewList: sql`${table.viewList} + excluded.view_list`,
+  viewDetail: sql`${table.viewDetail} + excluded.view_detail`,
+  viewMail: sql`${table.viewMail} + excluded.view_mail`,
+});
+
+async function addRollups(
+  tx: DbOrTx,
+  perCampaignDay: [
+    string,
+    { key: { campaign: string; merchant: string; day: string }; counts: Counts },
+  ][],
+  perMerchantDay: [string, { key: { merchant: string; day: string }; counts: Counts }][],
+) {
+  if (perCampaignDay.length > 0) {
+    await tx
+      .insert(campaignDailyStats)
+      .values(
+        perCampaignDay.map(([, { key, counts }]) => ({
+          campaignId: key.campaign,
+          merchantId: key.merchant,
+          day: key.day,
+          participations: counts.participations,
+          firstParticipations: counts.firstParticipations,
+          viewList: counts.viewList,
+          viewDetail: counts.viewDetail,
+          viewMail: counts.viewMail,
+        })),
+      )
+      .onConflictDoUpdate({
+        target: [campaignDailyStats.campaignId, campaignDailyStats.day],
+        set: addCounts(campaignDailyStats),
+      });
+  }
+  if (perMerchantDay.length > 0) {
+    await tx
+      .insert(merchantDailyStats)
+      .values(
+        perMerchantDay.map(([, { key, counts }]) => ({
+          merchantId: key.merchant,
+          day: key.day,
+          ...counts,
+        })),
+      )
+      .onConflictDoUpdate({
+        target: [merchantDailyStats.merchantId, merchantDailyStats.day],
+        set: {
+          ...addCounts(merchantDailyStats),
+          newParticipants: sql`${merchantDailyStats.newParticipants} + excluded.new_participants`,
+        },
+      });
+  }
+}
