@@ -11,6 +11,7 @@ import {
   type CampaignStatus,
 } from '@backoffice/domain';
 import type { AppContext } from '../../app-context.js';
+import { repeat } from '../../repeat.js';
 import { queryRows, type DbOrTx } from '../../db/client.js';
 import { campaigns, campaignStatusHistory, merchants } from '../../db/schema.js';
 import { AppError } from '../../http/errors.js';
@@ -166,17 +167,5 @@ export async function notifyStatusChanges(ctx: AppContext, changes: StatusChange
 /** Runs the scheduler every interval; returns a function that stops it. */
 export function startScheduler(ctx: AppContext): () => void {
   const seconds = ctx.config.campaigns.schedulerIntervalSeconds;
-  if (seconds === 0) return () => {};
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    runScheduledTransitions(ctx)
-      .catch((error: unknown) => ctx.log.error({ err: error }, 'campaign scheduler failed'))
-      .finally(() => {
-        running = false;
-      });
-  }, seconds * 1000);
-  timer.unref();
-  return () => clearInterval(timer);
+  return repeat(ctx.log, seconds * 1000, 'campaign scheduler', () => runScheduledTransitions(ctx));
 }

@@ -10,6 +10,7 @@ import { PRIZE_DRAW_TYPES, hasPrizeDraw, type TCampaignContent } from '@backoffi
 import { requireAdmin } from '../../access/admin.js';
 import { findMerchantAccess, type UserRow } from '../../access/merchant-access.js';
 import type { AppContext } from '../../app-context.js';
+import { repeat } from '../../repeat.js';
 import type { DbOrTx } from '../../db/client.js';
 import { campaignParticipants, campaigns, draws, wins } from '../../db/schema.js';
 import { AppError, notFound } from '../../http/errors.js';
@@ -180,17 +181,5 @@ export async function drawNow(ctx: AppContext, user: UserRow, id: string) {
 /** Draws due sweepstakes every scheduler interval; returns a function that stops it. */
 export function startDrawScheduler(ctx: AppContext): () => void {
   const seconds = ctx.config.campaigns.schedulerIntervalSeconds;
-  if (seconds === 0) return () => {};
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    runDueDraws(ctx)
-      .catch((error: unknown) => ctx.log.error({ err: error }, 'winner draws failed'))
-      .finally(() => {
-        running = false;
-      });
-  }, seconds * 1000);
-  timer.unref();
-  return () => clearInterval(timer);
+  return repeat(ctx.log, seconds * 1000, 'winner draws', () => runDueDraws(ctx));
 }

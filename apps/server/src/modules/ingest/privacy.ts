@@ -8,6 +8,7 @@
  */
 import { eq, lt, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.js';
+import { repeat } from '../../repeat.js';
 import {
   campaignParticipants,
   eventReceipts,
@@ -60,13 +61,8 @@ export async function purgeOldEvents(ctx: AppContext, now = new Date()): Promise
 /** Purges hourly while the scheduler runs; returns a function that stops it. */
 export function startRetention(ctx: AppContext): () => void {
   if (ctx.config.campaigns.schedulerIntervalSeconds === 0) return () => {};
-  const run = () =>
-    purgeOldEvents(ctx)
-      .then((count) => {
-        if (count > 0) ctx.log.info({ count }, 'raw events past retention purged');
-      })
-      .catch((error: unknown) => ctx.log.error({ err: error }, 'event retention failed'));
-  const timer = setInterval(run, 3600_000);
-  timer.unref();
-  return () => clearInterval(timer);
+  return repeat(ctx.log, 3600_000, 'event retention', async () => {
+    const count = await purgeOldEvents(ctx);
+    if (count > 0) ctx.log.info({ count }, 'raw events past retention purged');
+  });
 }
