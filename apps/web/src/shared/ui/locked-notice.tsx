@@ -1,0 +1,27 @@
+/**
+ * A page a user may not open: a title, a yellow notice saying why (the
+ * caller's text) and the way back to the dashboard. No error alert.
+ */
+import { Alert, Button, Stack, Title } from '@mantine/core';
+import { IconLock } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '../paths';
+
+export function LockedNotice({ title, children }: { title: string; children: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="md" maw={720} py="md">
+      <Title order={1}>{title}</Title>
+      <Alert color="yellow" variant="light" icon={<IconLock size={20} aria-hidden />}>
+        <Stack gap="xs">{children}</Stack>
+      </Alert>
+      <div>
+        <Button component={Link} to={paths.dashboard()} variant="light">
+          {t('notFound.back')}
+        </Button>
+      </div>
+    </Stack>
+  );
+}
