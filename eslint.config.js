@@ -1,11 +1,97 @@
 // Lint rules for the whole workspace: typescript-eslint strict everywhere,
-// React hooks rules and "no literal text in JSX" for the web app.
+// React hooks, accessibility and "no literal text in JSX" for the web app,
+// kebab-case file names, no import cycles, and the one-way imports of the
+// layout (see CONTRIBUTING.md):
+//   web:    app -> features -> shared -> packages/domain, no feature importing another;
+//   server: modules -> kernel (access, db, http, ...) -> packages/domain, a module
+//           reaching another one only through its public file (index.ts).
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import { defineConfig } from 'eslint/config';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import checkFile from 'eslint-plugin-check-file';
 import i18next from 'eslint-plugin-i18next';
+import { importX } from 'eslint-plugin-import-x';
+import jsxA11y from 'eslint-plugin-jsx-a11y-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+const WEB_FEATURES = 'apps/web/src/features';
+const SERVER_MODULES = 'apps/server/src/modules';
+const foldersOf = (dir) =>
+  readdirSync(dir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+
+/** Each web feature imports no other feature; each server module others' public files only. */
+const boundaryZones = [
+  {
+    target: 'packages/domain',
+    from: 'apps',
+    message: 'The domain package stands alone: it imports nothing of the apps.',
+  },
+  {
+    target: 'apps/web/src/shared',
+    from: ['apps/web/src/features', 'apps/web/src/app'],
+    message: 'shared/ is below the features and the app: move what both need into shared/.',
+  },
+  {
+    target: WEB_FEATURES,
+    from: 'apps/web/src/app',
+    message:
+      'A feature does not import the app shell; pass what it needs in, or move it to shared/.',
+  },
+  ...foldersOf(WEB_FEATURES).map((feature) => ({
+    target: `${WEB_FEATURES}/${feature}`,
+    from: WEB_FEATURES,
+    except: [`./${feature}`],
+    message: 'A feature does not import another feature: move what both need into shared/.',
+  })),
+  {
+    target: ['apps/server/src/access', 'apps/server/src/db', 'apps/server/src/http'],
+    from: SERVER_MODULES,
+    message: 'The kernel (access, db, http) is below the modules and imports none of them.',
+  },
+  {
+    target: ['apps/server/src/identity', 'apps/server/src/seed'],
+    from: SERVER_MODULES,
+    except: foldersOf(SERVER_MODULES).map((module) => `./${module}/index.ts`),
+    message:
+      'The identity provider and the seed reach a module only through its public file (index.ts).',
+  },
+  ...foldersOf(SERVER_MODULES).map((module, _index, modules) => ({
+    target: `${SERVER_MODULES}/${module}`,
+    from: SERVER_MODULES,
+    except: [
+      `./${module}`,
+      ...modules.filter((other) => other !== module).map((other) => `./${other}/index.ts`),
+    ],
+    message:
+      'A module reaches another one only through its public file (index.ts); move what several share into the kernel (access/, db/, http/).',
+  })),
+];
+
+/** Mantine's form controls, seen by the accessibility rules as the elements they render. */
+const FORM_CONTROLS = {
+  TextInput: 'input',
+  PasswordInput: 'input',
+  NumberInput: 'input',
+  Checkbox: 'input',
+  Switch: 'input',
+  Radio: 'input',
+  FileInput: 'input',
+  ColorInput: 'input',
+  DateInput: 'input',
+  DateTimePicker: 'input',
+  DatePickerInput: 'input',
+  Autocomplete: 'input',
+  TagsInput: 'input',
+  Textarea: 'textarea',
+  Select: 'select',
+  MultiSelect: 'select',
+  NativeSelect: 'select',
+};
 
 export default defineConfig(
   {
@@ -30,6 +116,38 @@ export default defineConfig(
     },
   },
   {
+    files: ['**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX, 'check-file': checkFile },
+    settings: {
+      'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
+      'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          noWarnOnMultipleProjects: true,
+          project: [
+            'apps/web/tsconfig.json',
+            'apps/server/tsconfig.json',
+            'apps/server/test/tsconfig.json',
+            'packages/domain/tsconfig.json',
+          ],
+        }),
+      ],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': ['error', { zones: boundaryZones }],
+      'check-file/filename-naming-convention': [
+        'error',
+        { '**/*.{ts,tsx}': 'KEBAB_CASE' },
+        { ignoreMiddleExtensions: true },
+      ],
+      'check-file/folder-naming-convention': [
+        'error',
+        { 'apps/*/src/**/': 'KEBAB_CASE', 'packages/*/src/**/': 'KEBAB_CASE' },
+      ],
+    },
+  },
+  {
     files: ['**/*.{js,mjs,cjs}', 'apps/server/**/*.ts', 'scripts/**'],
     languageOptions: { globals: globals.node },
   },
@@ -38,6 +156,24 @@ export default defineConfig(
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
     languageOptions: { globals: globals.browser },
+  },
+  {
+    files: ['apps/web/src/**/*.tsx'],
+    ...jsxA11y.configs.recommended,
+    settings: { 'jsx-a11y-x': { components: FORM_CONTROLS } },
+    rules: {
+      ...jsxA11y.configs.recommended.rules,
+      // Every form control is named: by its label, aria-label or aria-labelledby.
+      'jsx-a11y-x/control-has-associated-label': [
+        'error',
+        {
+          labelAttributes: ['label', 'aria-label', 'aria-labelledby', 'title'],
+          controlComponents: Object.keys(FORM_CONTROLS),
+          ignoreElements: ['audio', 'canvas', 'embed', 'td', 'th', 'tr', 'video', 'button', 'a'],
+          depth: 3,
+        },
+      ],
+    },
   },
   {
     files: ['apps/web/src/**/*.tsx'],
@@ -50,6 +186,30 @@ export default defineConfig(
           mode: 'jsx-only',
           'jsx-attributes': {
             include: ['^(label|placeholder|title|alt|aria-label|description|error|tooltip)$'],
+          },
+          // Calls whose strings are keys, not text: the plugin's defaults, and
+          // @mantine/form's field paths (form.getInputProps('name'), ...).
+          callees: {
+            exclude: [
+              'i18n(ext)?',
+              't',
+              'require',
+              'addEventListener',
+              'removeEventListener',
+              'postMessage',
+              'getElementById',
+              'dispatch',
+              'commit',
+              'includes',
+              'indexOf',
+              'endsWith',
+              'startsWith',
+              'getInputProps',
+              'setFieldValue',
+              'setFieldError',
+              'insertListItem',
+              'removeListItem',
+            ],
           },
         },
       ],

@@ -63,12 +63,46 @@ export async function startBenchServer(env) {
   await waitReady(url);
   return {
     url,
+    /** The server process (for its memory figures). */
+    pid: child.pid,
     /** Resolves when the server process itself has ended. */
     async stop() {
       child.kill('SIGTERM');
       await exited;
     },
   };
+}
+
+/**
+ * Ends a detached child's whole process group (npm, the start script, the
+ * server) and resolves when every process of it has exited, not just the
+ * first: the server may still be writing its data folder after npm is gone.
+ */
+export async function stopProcessGroup(child, { timeoutMs = 30_000 } = {}) {
+  const alive = () => {
+    try {
+      process.kill(-child.pid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  const exited =
+    child.exitCode !== null || child.signalCode !== null
+      ? Promise.resolve()
+      : new Promise((resolve) => child.once('exit', resolve));
+  if (alive()) process.kill(-child.pid, 'SIGTERM');
+  await exited;
+  const deadline = Date.now() + timeoutMs;
+  let killed = false;
+  while (alive()) {
+    if (Date.now() > deadline) {
+      if (killed) throw new Error(`process group ${child.pid} did not end`);
+      process.kill(-child.pid, 'SIGKILL');
+      killed = true;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
 
 export async function signIn(url, email) {

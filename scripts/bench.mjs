@@ -2,7 +2,8 @@
 // docs/benchmarks.md for the targets and the recorded results).
 //  - cold start of `npm start` to a ready /ready on an existing data folder;
 //  - gzipped JavaScript a real browser loads for the sign-in page and the shell;
-//  - latency of the campaign list at 100,000 campaigns (bench-campaign-list.mjs).
+//  - latency of the campaign list at 100,000 campaigns (bench-campaign-list.mjs);
+//  - import of 100,000 campaign codes: time and server memory (bench-codes.mjs).
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
@@ -11,8 +12,10 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { root } from './build-state.mjs';
+import { stopProcessGroup } from './bench-helpers.mjs';
 import { benchCampaignList } from './bench-campaign-list.mjs';
 import { benchStats } from './bench-stats.mjs';
+import { benchCodes } from './bench-codes.mjs';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const START_RUNS = 5;
@@ -53,11 +56,9 @@ async function startServer(dataDir) {
   const ready = await waitReady(url, Date.now() + 60_000);
   const seconds = (performance.now() - started) / 1000;
   if (!ready) throw new Error('server did not become ready within 60 s');
-  const stop = () =>
-    new Promise((resolve) => {
-      child.on('exit', resolve);
-      process.kill(-child.pid, 'SIGTERM');
-    });
+  // npm exits at once on SIGTERM while the server below it still closes its
+  // database: stopping waits until no process of the group is left.
+  const stop = () => stopProcessGroup(child);
   return { url, seconds, stop };
 }
 
@@ -126,8 +127,8 @@ async function measureFirstLoad(url) {
 
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 
-/** `npm run bench -- start list stats`: the parts to run (default: all). */
-const PARTS = ['start', 'list', 'stats'];
+/** `npm run bench -- start list stats codes`: the parts to run (default: all). */
+const PARTS = ['start', 'list', 'stats', 'codes'];
 const asked = process.argv.slice(2);
 const unknown = asked.filter((part) => !PARTS.includes(part));
 if (unknown.length > 0) {
@@ -140,6 +141,7 @@ console.log('# Benchmarks');
 if (parts.includes('start')) await benchStartAndFirstLoad();
 if (parts.includes('list')) await benchCampaignList();
 if (parts.includes('stats')) await benchStats();
+if (parts.includes('codes')) await benchCodes();
 
 /** Cold start and the first-load JavaScript of the sign-in page and the shell. */
 async function benchStartAndFirstLoad() {

@@ -6,6 +6,7 @@
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
+import { textParts } from './build/text-parts-plugin.ts';
 
 const SERVER = 'http://localhost:3000';
 const PROXIED_PATHS = ['/api', '/identity', '/config.json', '/.well-known', '/health', '/ready'];
@@ -13,6 +14,7 @@ const PROXIED_PATHS = ['/api', '/identity', '/config.json', '/.well-known', '/he
 export default defineConfig({
   plugins: [
     react(),
+    textParts(),
     // Files below 1 KB gain nothing worth a second request path.
     compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024, logLevel: 'silent' }),
   ],

@@ -1,14 +1,20 @@
-/** Unit tests of the web app: pure logic only, no DOM needed. */
+/**
+ * Tests of the web app: pure logic in Node (*.test.ts), and components
+ * (*.test.tsx) in jsdom, each such file saying so with a
+ * `// @vitest-environment jsdom` comment (see shared/testing/render.tsx).
+ */
 import { defaultClientConditions } from 'vite';
 import { defineProject } from 'vitest/config';
+import { textParts } from './build/text-parts-plugin.ts';
 
 export default defineProject({
+  plugins: [textParts()],
   resolve: {
     conditions: ['source', ...defaultClientConditions],
   },
   test: {
     name: 'web',
     environment: 'node',
-    include: ['src/**/*.test.ts'],
+    include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
   },
 });

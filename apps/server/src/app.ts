@@ -7,42 +7,41 @@ import fastifyFormbody from '@fastify/formbody';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
-import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
-  jsonSchemaTransform,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { AppContext } from './app-context.js';
+import { registerBackgroundJobs } from './background-jobs.js';
 import { trustProxyOption } from './config.js';
 import { requireBearerToken } from './http/authenticate.js';
 import { registerCompression } from './http/compression.js';
 import { registerErrorHandling, sendNotFound } from './http/errors.js';
 import { registerInputHygiene } from './http/input-hygiene.js';
+import { registerOpenApi } from './http/openapi.js';
 import {
   MAX_PARAM_LENGTH,
-  SECURITY_HEADERS,
-  answerFrameworkError,
+  frameworkErrorAnswer,
+  securityHeaders,
 } from './http/security-headers.js';
 import { registerSpa } from './http/spa.js';
 import { fileRoutes } from './files/routes.js';
 import { identityRoutes } from './identity/routes.js';
 import { registerRoutes } from './identity/register-routes.js';
+import { accessCodeSetRoutes } from './modules/access-code-sets/routes.js';
 import { accountRoutes } from './modules/accounts/routes.js';
-import { resumeImportJobs } from './modules/locations/import-worker.js';
 import { locationRoutes } from './modules/locations/routes.js';
 import { notificationRoutes } from './modules/notifications/routes.js';
-import { startWeeklyStatistics } from './modules/notifications/service.js';
 import { apiKeyRoutes } from './modules/api-keys/routes.js';
 import { campaignRoutes } from './modules/campaigns/routes.js';
+import { codeRoutes } from './modules/codes/routes.js';
 import { drawRoutes } from './modules/draws/routes.js';
 import { participantAdminRoutes } from './modules/ingest/admin-routes.js';
 import { ingestRoutes } from './modules/ingest/routes.js';
 import { statsRoutes } from './modules/stats/routes.js';
-import { startValidationRefresh } from './modules/campaigns/validation-refresh.js';
 import { merchantRoutes } from './modules/merchants/routes.js';
 import { searchRoutes } from './modules/search/routes.js';
 import { sessionRoutes } from './modules/session/routes.js';
@@ -57,13 +56,14 @@ export async function buildApp(
   ctx: AppContext,
   options: BuildAppOptions = {},
 ): Promise<FastifyInstance> {
+  const headers = securityHeaders(ctx.config.publicUrl);
   const app = Fastify({
     loggerInstance: ctx.log,
     bodyLimit: 1024 * 1024,
     // X-Forwarded-For decides request.ip (and the sign-in limits): believed only from TRUST_PROXY.
     trustProxy: trustProxyOption(ctx.config.trustProxy),
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
-    frameworkErrors: answerFrameworkError,
+    frameworkErrors: frameworkErrorAnswer(headers),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -71,7 +71,7 @@ export async function buildApp(
   registerErrorHandling(app);
   registerInputHygiene(app);
 
-  await app.register(fastifyHelmet, SECURITY_HEADERS);
+  await app.register(fastifyHelmet, headers);
   await registerCompression(app);
   await app.register(fastifyRateLimit, { global: false });
   await app.register(fastifyFormbody);
@@ -84,19 +84,7 @@ export async function buildApp(
       fileSize: Math.max(ctx.config.files.imageMaxBytes, ctx.config.files.csvMaxBytes),
     },
   });
-  await app.register(fastifySwagger, {
-    openapi: {
-      info: { title: 'Campaign back-office API', version: '1' },
-      components: {
-        securitySchemes: {
-          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
-          apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key' },
-        },
-      },
-      security: [{ bearer: [] }],
-    },
-    transform: jsonSchemaTransform,
-  });
+  await registerOpenApi(app, ctx.config);
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
   await app.register(systemRoutes);
@@ -111,6 +99,7 @@ export async function buildApp(
       await api.register(sessionRoutes);
       await api.register(merchantRoutes);
       await api.register(campaignRoutes);
+      await api.register(codeRoutes);
       await api.register(searchRoutes);
       await api.register(accountRoutes);
       await api.register(locationRoutes);
@@ -119,24 +108,14 @@ export async function buildApp(
       await api.register(drawRoutes);
       await api.register(apiKeyRoutes);
       await api.register(participantAdminRoutes);
+      await api.register(accessCodeSetRoutes);
     },
     { prefix: '/api' },
   );
   // The consumer app's events: an API key instead of a user's token.
   await app.register(ingestRoutes, { prefix: '/api' });
 
-  // Uploads whose geocoding a stopped process left unfinished go on; the weekly mail is checked hourly.
-  let stopWeeklyStatistics: () => void = () => {};
-  let stopValidationRefresh: () => Promise<void> = async () => {};
-  app.addHook('onReady', async () => {
-    await resumeImportJobs(ctx);
-    stopWeeklyStatistics = startWeeklyStatistics(ctx);
-    stopValidationRefresh = startValidationRefresh(ctx);
-  });
-  app.addHook('onClose', async () => {
-    stopWeeklyStatistics();
-    await stopValidationRefresh();
-  });
+  registerBackgroundJobs(app, ctx);
 
   if (options.serveWeb) await registerSpa(app, ctx.config.webDistDir);
   else app.setNotFoundHandler((_request, reply) => sendNotFound(reply));

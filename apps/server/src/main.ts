@@ -1,10 +1,7 @@
-/** Entry point: read config, open and migrate the database, listen. */
+/** Entry point: read config, open and migrate the database, listen (background jobs: background-jobs.ts). */
 import { buildApp } from './app.js';
 import { createAppContext, openConfiguredDatabase } from './bootstrap.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
-import { startScheduler } from './modules/campaigns/lifecycle.js';
-import { startDrawScheduler } from './modules/draws/service.js';
-import { startRetention } from './modules/ingest/privacy.js';
 import { seedDemoActivity } from './seed/demo-activity.js';
 
 async function main(): Promise<void> {
@@ -24,15 +21,9 @@ async function main(): Promise<void> {
     ctx.log.info('demo campaigns and participations created');
   }
   const app = await buildApp(ctx, { serveWeb: true });
-  const stopScheduler = startScheduler(ctx);
-  const stopDraws = startDrawScheduler(ctx);
-  const stopRetention = startRetention(ctx);
 
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
-    stopScheduler();
-    stopDraws();
-    stopRetention();
     await app.close();
     await database.close();
     process.exit(0);

@@ -14,30 +14,13 @@ import {
 } from '../src/access/merchant-access.js';
 import { queryRows } from '../src/db/client.js';
 import { accounts, merchants, users } from '../src/db/schema.js';
-import { bearer, createTestApp, type TestApp } from './helpers.js';
+import { createTestApp, type TestApp } from './helpers.js';
 
 let t: TestApp;
-const tokens: Record<string, string> = {};
-
-async function api(method: 'GET' | 'POST', url: string, who: string, payload?: object) {
-  return t.app.inject({
-    method,
-    url: `/api${url}`,
-    headers: bearer(String(tokens[who])),
-    ...(payload ? { payload } : {}),
-  });
-}
-
-async function merchantId(brandName: string) {
-  const [row] = await t.ctx.db.select().from(merchants).where(eq(merchants.brandName, brandName));
-  return String(row?.id);
-}
 
 beforeAll(async () => {
   t = await createTestApp();
-  for (const who of ['admin', 'agency', 'owner', 'silver', 'staff', 'multi']) {
-    tokens[who] = await t.signInAndInit(`${who}@example.com`);
-  }
+  await t.signInAs('admin', 'agency', 'owner', 'silver', 'staff', 'multi');
 });
 afterAll(async () => {
   await t.close();
@@ -50,7 +33,7 @@ describe('access resolver', () => {
       .select()
       .from(users)
       .where(eq(users.email, 'silver@example.com'));
-    const keller = await merchantId('Autohaus Keller');
+    const keller = await t.merchantId('Autohaus Keller');
     await t.ctx.db.insert(accounts).values({
       merchantId: keller,
       userId: String(silver?.id),
@@ -89,25 +72,25 @@ describe('access resolver', () => {
 
 describe('site search', () => {
   it('shows campaigns only to accounts that may manage campaigns, and their merchant still', async () => {
-    const sonnenschein = await merchantId('Bäckerei Sonnenschein');
-    const created = await api('POST', '/campaigns', 'owner', {
+    const sonnenschein = await t.merchantId('Bäckerei Sonnenschein');
+    const created = await t.api('POST', '/campaigns', 'owner', {
       merchant: sonnenschein,
       type: 'coupon/percent',
     });
     const { campaign } = created.json();
-    await api('POST', `/campaigns/${campaign.uuid}`, 'owner', { title: { de: 'Brezel-Woche' } });
+    await t.api('POST', `/campaigns/${campaign.uuid}`, 'owner', { title: { de: 'Brezel-Woche' } });
     expect(
-      (await api('GET', '/ac/site-search?q=brezel', 'staff'))
+      (await t.api('GET', '/ac/site-search?q=brezel', 'staff'))
         .json()
         .hits.map((hit: { ident: string }) => hit.ident),
     ).toContain(campaign.uuid);
 
     // The owner takes manage-campaigns from the staff account: contact only.
-    const list = (await api('GET', `/merchants/${sonnenschein}/accounts`, 'owner')).json();
+    const list = (await t.api('GET', `/merchants/${sonnenschein}/accounts`, 'owner')).json();
     const staffAccount = list.rows.find(
       (row: { email: string }) => row.email === 'staff@example.com',
     );
-    const changed = await api(
+    const changed = await t.api(
       'POST',
       `/merchants/${sonnenschein}/accounts/${staffAccount.id}`,
       'owner',
@@ -117,30 +100,30 @@ describe('site search', () => {
     );
     expect(changed.statusCode, changed.body).toBe(200);
 
-    expect((await api('GET', `/campaigns/${campaign.uuid}`, 'staff')).statusCode).toBe(403);
-    const afterwards = (await api('GET', '/ac/site-search?q=brezel', 'staff')).json();
+    expect((await t.api('GET', `/campaigns/${campaign.uuid}`, 'staff')).statusCode).toBe(403);
+    const afterwards = (await t.api('GET', '/ac/site-search?q=brezel', 'staff')).json();
     expect(afterwards.hits).toEqual([]);
-    const byId = (await api('GET', `/ac/site-search?q=${campaign.uuid}`, 'staff')).json();
+    const byId = (await t.api('GET', `/ac/site-search?q=${campaign.uuid}`, 'staff')).json();
     expect(byId.hits).toEqual([]);
     // The merchant itself is still found: staff may still act for it.
-    const merchantHits = (await api('GET', '/ac/site-search?q=Sonnenschein', 'staff')).json();
+    const merchantHits = (await t.api('GET', '/ac/site-search?q=Sonnenschein', 'staff')).json();
     expect(merchantHits.hits.map((hit: { ident: string }) => hit.ident)).toContain(sonnenschein);
   });
 
   it('matches titles and ids, never the JSON keys of the title', async () => {
-    const silberblick = await merchantId('Café Silberblick');
+    const silberblick = await t.merchantId('Café Silberblick');
     const { campaign } = (
-      await api('POST', '/campaigns', 'silver', { merchant: silberblick, type: 'coupon/offer' })
+      await t.api('POST', '/campaigns', 'silver', { merchant: silberblick, type: 'coupon/offer' })
     ).json();
-    await api('POST', `/campaigns/${campaign.uuid}`, 'silver', {
+    await t.api('POST', `/campaigns/${campaign.uuid}`, 'silver', {
       title: { de: 'Kaffee gratis', en: 'Free coffee' },
     });
     // "en" is a key of this title and in no title here ("de" could be in an id's hex digits).
-    expect((await api('GET', '/ac/site-search?q=en', 'silver')).json().hits).toEqual([]);
-    expect((await api('GET', '/ac/site-search?q=%22en%22', 'silver')).json().hits).toEqual([]);
+    expect((await t.api('GET', '/ac/site-search?q=en', 'silver')).json().hits).toEqual([]);
+    expect((await t.api('GET', '/ac/site-search?q=%22en%22', 'silver')).json().hits).toEqual([]);
     // A percent sign is taken literally.
-    expect((await api('GET', '/ac/site-search?q=%25', 'silver')).json().hits).toEqual([]);
-    const hits = (await api('GET', '/ac/site-search?q=coffee', 'silver')).json().hits;
+    expect((await t.api('GET', '/ac/site-search?q=%25', 'silver')).json().hits).toEqual([]);
+    const hits = (await t.api('GET', '/ac/site-search?q=coffee', 'silver')).json().hits;
     expect(hits.map((hit: { ident: string }) => hit.ident)).toEqual([campaign.uuid]);
   });
 });

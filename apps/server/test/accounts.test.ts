@@ -4,30 +4,22 @@
  * invitations (outbox mail, registration completes the account), role
  * changes, last-manager protection, the contact rule, cross-merchant refusal.
  */
-import { readdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TAccount, TAccountListResponse } from '@backoffice/domain';
-import { merchants } from '../src/db/schema.js';
-import { bearer, createTestApp, type TestApp } from './helpers.js';
+import {
+  createTestApp,
+  decodeQuotedPrintable,
+  mailsSince,
+  outboxNames,
+  type TestApp,
+} from './helpers.js';
 
 let t: TestApp;
-const tokens: Record<string, string> = {};
 const STRONG_PASSWORD = 'Kaffeetasse-Sonnenblume-47';
 const ids = { sonnenschein: '', silberblick: '', adler: '' };
 
-function api(method: 'GET' | 'POST' | 'DELETE', url: string, who: string, payload?: object) {
-  return t.app.inject({
-    method,
-    url: `/api${url}`,
-    headers: bearer(String(tokens[who])),
-    ...(payload ? { payload } : {}),
-  });
-}
-
 async function accountsOf(merchantId: string, who: string): Promise<TAccountListResponse> {
-  const response = await api('GET', `/merchants/${merchantId}/accounts`, who);
+  const response = await t.api('GET', `/merchants/${merchantId}/accounts`, who);
   expect(response.statusCode, response.body).toBe(200);
   return response.json();
 }
@@ -38,40 +30,12 @@ const byEmail = (list: TAccountListResponse, email: string): TAccount => {
   return account;
 };
 
-async function newMails(before: Set<string>): Promise<string[]> {
-  const outbox = t.ctx.config.mail.outboxDir;
-  const names = (await readdir(outbox).catch(() => [])).filter((name) => !before.has(name));
-  return Promise.all(names.map((name) => readFile(path.join(outbox, name), 'utf8')));
-}
-const outboxNow = async () => new Set(await readdir(t.ctx.config.mail.outboxDir).catch(() => []));
-
-/** The mail body as text (nodemailer writes quoted-printable). */
-function decodeQuotedPrintable(mail: string): string {
-  const soft = mail.replace(/=\r?\n/g, '');
-  const bytes: number[] = [];
-  for (let i = 0; i < soft.length; i += 1) {
-    const hex = soft[i] === '=' ? /^[0-9A-F]{2}$/.exec(soft.slice(i + 1, i + 3)) : null;
-    if (hex) {
-      bytes.push(parseInt(hex[0], 16));
-      i += 2;
-    } else bytes.push(...Buffer.from(soft.charAt(i), 'utf8'));
-  }
-  return Buffer.from(bytes).toString('utf8');
-}
-
-async function merchantId(brandName: string) {
-  const [row] = await t.ctx.db.select().from(merchants).where(eq(merchants.brandName, brandName));
-  return String(row?.id);
-}
-
 beforeAll(async () => {
   t = await createTestApp();
-  for (const who of ['admin', 'agency', 'owner', 'silver', 'staff', 'multi']) {
-    tokens[who] = await t.signInAndInit(`${who}@example.com`);
-  }
-  ids.sonnenschein = await merchantId('Bäckerei Sonnenschein');
-  ids.silberblick = await merchantId('Café Silberblick');
-  ids.adler = await merchantId('Modehaus Adler');
+  await t.signInAs('admin', 'agency', 'owner', 'silver', 'staff', 'multi');
+  ids.sonnenschein = await t.merchantId('Bäckerei Sonnenschein');
+  ids.silberblick = await t.merchantId('Café Silberblick');
+  ids.adler = await t.merchantId('Modehaus Adler');
 });
 afterAll(async () => {
   await t.close();
@@ -91,25 +55,25 @@ describe('GET /merchants/{id}/accounts', () => {
   });
 
   it('needs manage-accounts (403) and the merchant’s own id (404)', async () => {
-    expect((await api('GET', `/merchants/${ids.sonnenschein}/accounts`, 'staff')).statusCode).toBe(
-      403,
-    );
-    expect((await api('GET', `/merchants/${ids.sonnenschein}/accounts`, 'silver')).statusCode).toBe(
-      404,
-    );
-    expect((await api('GET', `/merchants/${ids.sonnenschein}/accounts`, 'agency')).statusCode).toBe(
-      404,
-    );
-    expect((await api('GET', `/merchants/${ids.sonnenschein}/accounts`, 'admin')).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await t.api('GET', `/merchants/${ids.sonnenschein}/accounts`, 'staff')).statusCode,
+    ).toBe(403);
+    expect(
+      (await t.api('GET', `/merchants/${ids.sonnenschein}/accounts`, 'silver')).statusCode,
+    ).toBe(404);
+    expect(
+      (await t.api('GET', `/merchants/${ids.sonnenschein}/accounts`, 'agency')).statusCode,
+    ).toBe(404);
+    expect(
+      (await t.api('GET', `/merchants/${ids.sonnenschein}/accounts`, 'admin')).statusCode,
+    ).toBe(200);
   });
 });
 
 describe('POST /merchants/{id}/accounts (add an existing user)', () => {
   it('asks for an email address (Bitte Email-Adresse angeben)', async () => {
     for (const user_email of ['', 'keine-adresse']) {
-      const response = await api('POST', `/merchants/${ids.sonnenschein}/accounts`, 'owner', {
+      const response = await t.api('POST', `/merchants/${ids.sonnenschein}/accounts`, 'owner', {
         user_email,
       });
       expect(response.statusCode).toBe(400);
@@ -122,12 +86,12 @@ describe('POST /merchants/{id}/accounts (add an existing user)', () => {
   });
 
   it('tells a user that does not exist and one already linked', async () => {
-    const unknown = await api('POST', `/merchants/${ids.sonnenschein}/accounts`, 'owner', {
+    const unknown = await t.api('POST', `/merchants/${ids.sonnenschein}/accounts`, 'owner', {
       user_email: 'niemand@example.com',
     });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().message).toBe('user_not_found');
-    const linked = await api('POST', `/merchants/${ids.sonnenschein}/accounts`, 'owner', {
+    const linked = await t.api('POST', `/merchants/${ids.sonnenschein}/accounts`, 'owner', {
       user_email: 'STAFF@example.com',
     });
     expect(linked.statusCode).toBe(409);
@@ -135,18 +99,18 @@ describe('POST /merchants/{id}/accounts (add an existing user)', () => {
   });
 
   it('allows three accounts at level 0, then refuses (Weitere Accounts hinzufügen nicht möglich!)', async () => {
-    const third = await api('POST', `/merchants/${ids.sonnenschein}/accounts`, 'owner', {
+    const third = await t.api('POST', `/merchants/${ids.sonnenschein}/accounts`, 'owner', {
       user_email: 'multi@example.com',
       roles: ['manage-campaigns'],
     });
     expect(third.statusCode, third.body).toBe(200);
     expect(third.json()).toMatchObject({ email: 'multi@example.com', roles: ['manage-campaigns'] });
-    const fourth = await api('POST', `/merchants/${ids.sonnenschein}/accounts`, 'owner', {
+    const fourth = await t.api('POST', `/merchants/${ids.sonnenschein}/accounts`, 'owner', {
       user_email: 'silver@example.com',
     });
     expect(fourth.statusCode).toBe(409);
     expect(fourth.json().message).toBe('account_limit_reached');
-    const invite = await api('POST', `/merchants/${ids.sonnenschein}/invite-account`, 'owner', {
+    const invite = await t.api('POST', `/merchants/${ids.sonnenschein}/invite-account`, 'owner', {
       user_email: 'neu@example.com',
     });
     expect(invite.json().message).toBe('account_limit_reached');
@@ -159,7 +123,7 @@ describe('POST /merchants/{id}/accounts (add an existing user)', () => {
       'multi@example.com',
       'agency@example.com',
     ]) {
-      const response = await api('POST', `/merchants/${ids.silberblick}/accounts`, 'silver', {
+      const response = await t.api('POST', `/merchants/${ids.silberblick}/accounts`, 'silver', {
         user_email: email,
       });
       expect(response.statusCode, `${email}: ${response.body}`).toBe(200);
@@ -170,8 +134,8 @@ describe('POST /merchants/{id}/accounts (add an existing user)', () => {
 
 describe('invitations (POST /merchants/{id}/invite-account, /identity/register)', () => {
   it('mails a registration link; the account stays pending until the person registers', async () => {
-    const before = await outboxNow();
-    const response = await api('POST', `/merchants/${ids.silberblick}/invite-account`, 'silver', {
+    const before = await outboxNames(t);
+    const response = await t.api('POST', `/merchants/${ids.silberblick}/invite-account`, 'silver', {
       user_email: 'Neu.Person@Example.com',
       roles: ['manage-campaigns', 'contact'],
     });
@@ -180,7 +144,7 @@ describe('invitations (POST /merchants/{id}/invite-account, /identity/register)'
       sent: true,
       account: { email: 'neu.person@example.com', pending_invitation: true },
     });
-    const [mail, ...others] = await newMails(before);
+    const [mail, ...others] = await mailsSince(t, before);
     expect(others).toHaveLength(0);
     expect(mail).toMatch(/^To: neu\.person@example\.com$/m);
     expect(decodeQuotedPrintable(String(mail))).toContain('für Café Silberblick mitzuarbeiten');
@@ -238,21 +202,26 @@ describe('invitations (POST /merchants/{id}/invite-account, /identity/register)'
       byEmail(await accountsOf(ids.silberblick, 'silver'), 'neu.person@example.com')
         .pending_invitation,
     ).toBe(false);
-    tokens.neu = await t.signIn('neu.person@example.com', STRONG_PASSWORD);
-    await api('POST', '/init-user', 'neu');
-    expect((await api('GET', `/merchants/${ids.silberblick}/contacts`, 'neu')).statusCode).toBe(
+    t.tokens.neu = await t.signIn('neu.person@example.com', STRONG_PASSWORD);
+    await t.api('POST', '/init-user', 'neu');
+    expect((await t.api('GET', `/merchants/${ids.silberblick}/contacts`, 'neu')).statusCode).toBe(
       200,
     );
   });
 
   it('refuses to invite someone who is linked or can sign in already', async () => {
-    const linked = await api('POST', `/merchants/${ids.silberblick}/invite-account`, 'silver', {
+    const linked = await t.api('POST', `/merchants/${ids.silberblick}/invite-account`, 'silver', {
       user_email: 'owner@example.com',
     });
     expect(linked.json().message).toBe('user_already_linked');
-    const registered = await api('POST', `/merchants/${ids.silberblick}/invite-account`, 'silver', {
-      user_email: 'admin@example.com',
-    });
+    const registered = await t.api(
+      'POST',
+      `/merchants/${ids.silberblick}/invite-account`,
+      'silver',
+      {
+        user_email: 'admin@example.com',
+      },
+    );
     expect(registered.statusCode).toBe(409);
     expect(registered.json().message).toBe('user_already_registered');
   });
@@ -261,9 +230,14 @@ describe('invitations (POST /merchants/{id}/invite-account, /identity/register)'
     const send = t.ctx.mailer.send;
     t.ctx.mailer.send = () => Promise.reject(new Error('SMTP-Server antwortet nicht'));
     try {
-      const response = await api('POST', `/merchants/${ids.silberblick}/invite-account`, 'silver', {
-        user_email: 'verloren@example.com',
-      });
+      const response = await t.api(
+        'POST',
+        `/merchants/${ids.silberblick}/invite-account`,
+        'silver',
+        {
+          user_email: 'verloren@example.com',
+        },
+      );
       expect(response.statusCode).toBe(502);
       expect(response.json()).toEqual({
         statusCode: 502,
@@ -278,21 +252,21 @@ describe('invitations (POST /merchants/{id}/invite-account, /identity/register)'
   });
 
   it('takes back only the invitation whose mail failed, not the person’s others', async () => {
-    const before = await outboxNow();
-    const first = await api('POST', `/merchants/${ids.silberblick}/invite-account`, 'silver', {
+    const before = await outboxNames(t);
+    const first = await t.api('POST', `/merchants/${ids.silberblick}/invite-account`, 'silver', {
       user_email: 'zwei.einladungen@example.com',
     });
     expect(first.statusCode, first.body).toBe(200);
-    const [mail] = await newMails(before);
+    const [mail] = await mailsSince(t, before);
     const token = /register\?token=([A-Za-z0-9_-]+)/.exec(decodeQuotedPrintable(String(mail)))?.[1];
     expect(token).toBeTruthy();
 
     const send = t.ctx.mailer.send;
     t.ctx.mailer.send = () => Promise.reject(new Error('SMTP-Server antwortet nicht'));
     try {
-      const failed = await api(
+      const failed = await t.api(
         'POST',
-        `/merchants/${await merchantId('Weber Reisen')}/invite-account`,
+        `/merchants/${await t.merchantId('Weber Reisen')}/invite-account`,
         'admin',
         {
           user_email: 'zwei.einladungen@example.com',
@@ -310,15 +284,15 @@ describe('invitations (POST /merchants/{id}/invite-account, /identity/register)'
       byEmail(await accountsOf(ids.silberblick, 'silver'), 'zwei.einladungen@example.com')
         .pending_invitation,
     ).toBe(true);
-    const weber = await accountsOf(await merchantId('Weber Reisen'), 'admin');
+    const weber = await accountsOf(await t.merchantId('Weber Reisen'), 'admin');
     expect(weber.rows.some((row) => row.email === 'zwei.einladungen@example.com')).toBe(false);
   });
 
   it('refuses look-alike addresses or treats them as the address they imitate', async () => {
-    const before = await outboxNow();
-    const wagner = await merchantId('Wagners Bücherstube');
+    const before = await outboxNames(t);
+    const wagner = await t.merchantId('Wagners Bücherstube');
     const invite = (user_email: string) =>
-      api('POST', `/merchants/${wagner}/invite-account`, 'admin', { user_email });
+      t.api('POST', `/merchants/${wagner}/invite-account`, 'admin', { user_email });
     const refused = {
       cyrillicLocal: '\u0455ilver@example.com',
       cyrillicDomain: 'silver@ex\u0430mple.com',
@@ -337,7 +311,7 @@ describe('invitations (POST /merchants/{id}/invite-account, /identity/register)'
     const fullWidth = await invite('\uFF53ilver@example.com');
     expect(fullWidth.statusCode).toBe(409);
     expect(fullWidth.json().message).toBe('user_already_registered');
-    expect(await newMails(before)).toHaveLength(0);
+    expect(await mailsSince(t, before)).toHaveLength(0);
 
     // An international domain is kept in its ASCII form (IDNA), which shows what it is.
     const idn = await invite('J\u00FCrgen@B\u00FCcher.de');
@@ -348,65 +322,52 @@ describe('invitations (POST /merchants/{id}/invite-account, /identity/register)'
 
 describe('invitation limits', () => {
   let limited: TestApp;
-  const limitedTokens: Record<string, string> = {};
   beforeAll(async () => {
     limited = await createTestApp();
-    for (const who of ['silver', 'admin']) {
-      limitedTokens[who] = await limited.signInAndInit(`${who}@example.com`);
-    }
+    await limited.signInAs('silver', 'admin');
   });
   afterAll(async () => {
     await limited.close();
   });
-  const call = (method: 'POST' | 'DELETE' | 'GET', url: string, who: string, payload?: object) =>
-    limited.app.inject({
-      method,
-      url: `/api${url}`,
-      headers: bearer(String(limitedTokens[who])),
-      ...(payload ? { payload } : {}),
-    });
-  const mailCount = async () =>
-    (await readdir(limited.ctx.config.mail.outboxDir).catch(() => [])).length;
-  const idOf = async (brandName: string) => {
-    const [row] = await limited.ctx.db
-      .select()
-      .from(merchants)
-      .where(eq(merchants.brandName, brandName));
-    return String(row?.id);
-  };
+  const mailCount = async () => (await outboxNames(limited)).size;
 
   it('refuses the 21st invitation of a merchant within an hour and sends no mail for it', async () => {
-    const merchant = await idOf('Café Silberblick');
+    const merchant = await limited.merchantId('Café Silberblick');
     const mailsBefore = await mailCount();
     for (let i = 1; i <= 20; i += 1) {
-      const response = await call('POST', `/merchants/${merchant}/invite-account`, 'silver', {
-        user_email: `person${i}@example.com`,
-      });
+      const response = await limited.api(
+        'POST',
+        `/merchants/${merchant}/invite-account`,
+        'silver',
+        {
+          user_email: `person${i}@example.com`,
+        },
+      );
       expect(response.statusCode, `${i}: ${response.body}`).toBe(200);
     }
-    const refused = await call('POST', `/merchants/${merchant}/invite-account`, 'silver', {
+    const refused = await limited.api('POST', `/merchants/${merchant}/invite-account`, 'silver', {
       user_email: 'person21@example.com',
     });
     expect(refused.statusCode).toBe(429);
     expect(refused.json()).toEqual({ statusCode: 429, message: 'invitation_limit_reached' });
     expect((await mailCount()) - mailsBefore).toBe(20);
-    const list = await call('GET', `/merchants/${merchant}/accounts`, 'silver');
+    const list = await limited.api('GET', `/merchants/${merchant}/accounts`, 'silver');
     expect(
       list.json<TAccountListResponse>().rows.some((row) => row.email === 'person21@example.com'),
     ).toBe(false);
   });
 
   it('stops invite-remove-invite loops from mailing one person again and again', async () => {
-    const merchant = await idOf('Autohaus Keller');
+    const merchant = await limited.merchantId('Autohaus Keller');
     const mailsBefore = await mailCount();
     const invite = () =>
-      call('POST', `/merchants/${merchant}/invite-account`, 'admin', {
+      limited.api('POST', `/merchants/${merchant}/invite-account`, 'admin', {
         user_email: 'immer.wieder@example.com',
       });
     for (let round = 1; round <= 3; round += 1) {
       const invited = await invite();
       expect(invited.statusCode, invited.body).toBe(200);
-      const removed = await call(
+      const removed = await limited.api(
         'DELETE',
         `/merchants/${merchant}/accounts/${invited.json<{ account: TAccount }>().account.id}`,
         'admin',
@@ -429,7 +390,7 @@ describe('roles and removal', () => {
     const list = await accountsOf(ids.sonnenschein, 'owner');
     const owner = byEmail(list, 'owner@example.com');
     const staff = byEmail(list, 'staff@example.com');
-    const withoutContact = await api(
+    const withoutContact = await t.api(
       'POST',
       `/merchants/${ids.sonnenschein}/accounts/${owner.id}`,
       'owner',
@@ -438,12 +399,16 @@ describe('roles and removal', () => {
       },
     );
     expect(withoutContact.statusCode, withoutContact.body).toBe(200);
-    const linked = await api('GET', `/merchants/${ids.sonnenschein}/linked-with-account`, 'owner');
+    const linked = await t.api(
+      'GET',
+      `/merchants/${ids.sonnenschein}/linked-with-account`,
+      'owner',
+    );
     expect(linked.json().merchant).toMatchObject({
       is_valid: false,
       errors: ['Kein Ansprechpartner definiert!'],
     });
-    const staffContact = await api(
+    const staffContact = await t.api(
       'POST',
       `/merchants/${ids.sonnenschein}/accounts/${staff.id}`,
       'owner',
@@ -452,14 +417,14 @@ describe('roles and removal', () => {
       },
     );
     expect(staffContact.json().roles).toEqual(['manage-campaigns', 'contact']);
-    const valid = await api('GET', `/merchants/${ids.sonnenschein}/linked-with-account`, 'owner');
+    const valid = await t.api('GET', `/merchants/${ids.sonnenschein}/linked-with-account`, 'owner');
     expect(valid.json().merchant).toMatchObject({ is_valid: true, errors: [] });
   });
 
   it('never takes manage-accounts from the last account that has it, nor removes it', async () => {
     const list = await accountsOf(ids.sonnenschein, 'owner');
     const owner = byEmail(list, 'owner@example.com');
-    const demote = await api(
+    const demote = await t.api(
       'POST',
       `/merchants/${ids.sonnenschein}/accounts/${owner.id}`,
       'owner',
@@ -469,7 +434,7 @@ describe('roles and removal', () => {
     );
     expect(demote.statusCode).toBe(409);
     expect(demote.json().message).toBe('last_account_manager');
-    const remove = await api(
+    const remove = await t.api(
       'DELETE',
       `/merchants/${ids.sonnenschein}/accounts/${owner.id}`,
       'owner',
@@ -481,7 +446,7 @@ describe('roles and removal', () => {
   it('removes another account; then one more fits under the limit', async () => {
     const list = await accountsOf(ids.sonnenschein, 'owner');
     const multi = byEmail(list, 'multi@example.com');
-    const removed = await api(
+    const removed = await t.api(
       'DELETE',
       `/merchants/${ids.sonnenschein}/accounts/${multi.id}`,
       'owner',
@@ -492,13 +457,13 @@ describe('roles and removal', () => {
 
   it('refuses account ids of another merchant and roles it does not know', async () => {
     const other = byEmail(await accountsOf(ids.silberblick, 'silver'), 'silver@example.com');
-    const response = await api(
+    const response = await t.api(
       'DELETE',
       `/merchants/${ids.sonnenschein}/accounts/${other.id}`,
       'owner',
     );
     expect(response.statusCode).toBe(404);
-    const roles = await api(
+    const roles = await t.api(
       'POST',
       `/merchants/${ids.sonnenschein}/accounts/${other.id}`,
       'owner',
@@ -507,7 +472,7 @@ describe('roles and removal', () => {
       },
     );
     expect(roles.statusCode).toBe(400);
-    const cross = await api('POST', `/merchants/${ids.adler}/accounts/${other.id}`, 'owner', {
+    const cross = await t.api('POST', `/merchants/${ids.adler}/accounts/${other.id}`, 'owner', {
       roles: ['contact'],
     });
     expect(cross.statusCode).toBe(404);

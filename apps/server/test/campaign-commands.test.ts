@@ -12,25 +12,15 @@ import type { TCampaignEnvelope } from '@backoffice/domain';
 import { campaigns, merchants } from '../src/db/schema.js';
 import { refreshStaleValidation } from '../src/modules/campaigns/validation-refresh.js';
 import { multipartFile } from './fixtures/multipart.js';
-import { bearer, createTestApp, type TestApp } from './helpers.js';
+import { createTestApp, type TestApp } from './helpers.js';
 
 let t: TestApp;
-const tokens: Record<string, string> = {};
 const ids = { sonnenschein: '', silberblick: '' };
 const HOUR = 3600_000;
 const iso = (offsetMs: number) => new Date(Date.now() + offsetMs).toISOString();
 
-async function api(method: 'GET' | 'POST' | 'DELETE', url: string, who: string, payload?: object) {
-  return t.app.inject({
-    method,
-    url: `/api${url}`,
-    headers: bearer(String(tokens[who])),
-    ...(payload ? { payload } : {}),
-  });
-}
-
 async function create(who: string, merchant: string, type = 'coupon/percent') {
-  const response = await api('POST', '/campaigns', who, { merchant, type });
+  const response = await t.api('POST', '/campaigns', who, { merchant, type });
   expect(response.statusCode, response.body).toBe(200);
   return response.json<TCampaignEnvelope>();
 }
@@ -42,12 +32,7 @@ const photo = () =>
 
 async function uploadImage(id: string, who: string) {
   const { payload, headers } = multipartFile('upload', 'bild.jpg', await photo(), 'image/jpeg');
-  const response = await t.app.inject({
-    method: 'POST',
-    url: `/api/campaigns/${id}/image`,
-    headers: { ...headers, ...bearer(String(tokens[who])) },
-    payload,
-  });
+  const response = await t.api('POST', `/campaigns/${id}/image`, who, payload, headers);
   expect(response.statusCode, response.body).toBe(200);
   return response.json<TCampaignEnvelope>();
 }
@@ -62,18 +47,11 @@ const completeCoupon = {
   coupon: { redemption: 'offline' },
 };
 
-async function merchantId(brandName: string) {
-  const [row] = await t.ctx.db.select().from(merchants).where(eq(merchants.brandName, brandName));
-  return String(row?.id);
-}
-
 beforeAll(async () => {
   t = await createTestApp();
-  for (const who of ['admin', 'owner', 'silver', 'staff']) {
-    tokens[who] = await t.signInAndInit(`${who}@example.com`);
-  }
-  ids.sonnenschein = await merchantId('Bäckerei Sonnenschein');
-  ids.silberblick = await merchantId('Café Silberblick');
+  await t.signInAs('admin', 'owner', 'silver', 'staff');
+  ids.sonnenschein = await t.merchantId('Bäckerei Sonnenschein');
+  ids.silberblick = await t.merchantId('Café Silberblick');
 });
 afterAll(async () => {
   await t.close();
@@ -84,16 +62,16 @@ describe('concurrent commands on one campaign', () => {
     for (let trial = 0; trial < 20; trial += 1) {
       const { campaign } = await create('owner', ids.sonnenschein);
       const [benefit, content] = await Promise.all([
-        api('POST', `/campaigns/${campaign.uuid}?validate=benefit`, 'owner', {
+        t.api('POST', `/campaigns/${campaign.uuid}?validate=benefit`, 'owner', {
           benefit: { percent_discount: 20 + trial },
         }),
-        api('POST', `/campaigns/${campaign.uuid}?validate=content`, 'staff', {
+        t.api('POST', `/campaigns/${campaign.uuid}?validate=content`, 'staff', {
           title: { de: `Titel ${trial}` },
         }),
       ]);
       expect(benefit.statusCode, benefit.body).toBe(200);
       expect(content.statusCode, content.body).toBe(200);
-      const stored = (await api('GET', `/campaigns/${campaign.uuid}`, 'owner')).json();
+      const stored = (await t.api('GET', `/campaigns/${campaign.uuid}`, 'owner')).json();
       expect(stored.campaign.benefit.percent_discount).toBe(20 + trial);
       expect(stored.campaign.title.de).toBe(`Titel ${trial}`);
       expect(stored.state.submitted).toMatchObject({ benefit: true, content: true });
@@ -104,17 +82,17 @@ describe('concurrent commands on one campaign', () => {
   it('never submits a campaign with an error saved at the same moment', async () => {
     for (let trial = 0; trial < 10; trial += 1) {
       const { campaign } = await create('owner', ids.sonnenschein);
-      await api('POST', `/campaigns/${campaign.uuid}`, 'owner', completeCoupon);
+      await t.api('POST', `/campaigns/${campaign.uuid}`, 'owner', completeCoupon);
       await uploadImage(campaign.uuid, 'owner');
       const [submit, save] = await Promise.all([
-        api('POST', `/campaigns/${campaign.uuid}/submit`, 'owner'),
-        api('POST', `/campaigns/${campaign.uuid}?validate=content`, 'staff', {
+        t.api('POST', `/campaigns/${campaign.uuid}/submit`, 'owner'),
+        t.api('POST', `/campaigns/${campaign.uuid}?validate=content`, 'staff', {
           title: { de: '' },
         }),
       ]);
       // One of them wins; the other is refused with a reason.
       expect([submit.statusCode, save.statusCode].sort()).not.toEqual([200, 200]);
-      const stored = (await api('GET', `/campaigns/${campaign.uuid}`, 'owner')).json();
+      const stored = (await t.api('GET', `/campaigns/${campaign.uuid}`, 'owner')).json();
       if (stored.campaign.current_status === 'submitted') {
         expect(stored.state.errors).toEqual([]);
         expect(save.json().message).toBe('campaign_not_editable');
@@ -127,21 +105,21 @@ describe('concurrent commands on one campaign', () => {
 
   it('refuses a save from a stale copy with 409 campaign_changed and keeps the other change', async () => {
     const { campaign } = await create('owner', ids.sonnenschein);
-    const first = await api('POST', `/campaigns/${campaign.uuid}`, 'owner', {
+    const first = await t.api('POST', `/campaigns/${campaign.uuid}`, 'owner', {
       title: { de: 'Erste Fassung' },
       version: campaign.version,
     });
     expect(first.statusCode).toBe(200);
-    const stale = await api('POST', `/campaigns/${campaign.uuid}`, 'staff', {
+    const stale = await t.api('POST', `/campaigns/${campaign.uuid}`, 'staff', {
       title: { de: 'Veraltete Fassung' },
       version: campaign.version,
     });
     expect(stale.statusCode).toBe(409);
     expect(stale.json()).toMatchObject({ message: 'campaign_changed', field: 'version' });
-    const stored = (await api('GET', `/campaigns/${campaign.uuid}`, 'owner')).json();
+    const stored = (await t.api('GET', `/campaigns/${campaign.uuid}`, 'owner')).json();
     expect(stored.campaign.title.de).toBe('Erste Fassung');
     // With the current version the save goes through.
-    const fresh = await api('POST', `/campaigns/${campaign.uuid}`, 'staff', {
+    const fresh = await t.api('POST', `/campaigns/${campaign.uuid}`, 'staff', {
       title: { de: 'Neue Fassung' },
       version: stored.campaign.version,
     });
@@ -151,19 +129,19 @@ describe('concurrent commands on one campaign', () => {
   it('flips listable once per request when toggled twice at once', async () => {
     const { campaign } = await create('silver', ids.silberblick);
     const answers = await Promise.all([
-      api('POST', `/campaigns/${campaign.uuid}/toggle-listable`, 'silver'),
-      api('POST', `/campaigns/${campaign.uuid}/toggle-listable`, 'silver'),
+      t.api('POST', `/campaigns/${campaign.uuid}/toggle-listable`, 'silver'),
+      t.api('POST', `/campaigns/${campaign.uuid}/toggle-listable`, 'silver'),
     ]);
     expect(answers.map((answer) => answer.json().listable).sort()).toEqual([false, true]);
     expect(
-      (await api('GET', `/campaigns/${campaign.uuid}`, 'silver')).json().campaign.is_listable,
+      (await t.api('GET', `/campaigns/${campaign.uuid}`, 'silver')).json().campaign.is_listable,
     ).toBe(true);
   });
 
   it('writes a campaign and its first history entry together', async () => {
     const { campaign } = await create('owner', ids.sonnenschein);
     const history = (
-      await api('GET', `/campaigns/${campaign.uuid}/status-history`, 'owner')
+      await t.api('GET', `/campaigns/${campaign.uuid}/status-history`, 'owner')
     ).json();
     expect(history.history.map((entry: { to: string }) => entry.to)).toEqual(['created']);
   });
@@ -172,7 +150,7 @@ describe('concurrent commands on one campaign', () => {
 describe('level rules, enforced by the server', () => {
   it('refuses required data from a level-0 merchant, allows it at level 1', async () => {
     const basic = await create('owner', ids.sonnenschein);
-    const refused = await api(
+    const refused = await t.api(
       'POST',
       `/campaigns/${basic.campaign.uuid}?validate=requireddata`,
       'owner',
@@ -182,16 +160,16 @@ describe('level rules, enforced by the server', () => {
     );
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toMatchObject({ message: 'forbidden', field: 'required_data' });
-    const stored = (await api('GET', `/campaigns/${basic.campaign.uuid}`, 'owner')).json();
+    const stored = (await t.api('GET', `/campaigns/${basic.campaign.uuid}`, 'owner')).json();
     expect(stored.campaign.required_data.name).toEqual({ usage: false, required: false });
     // Sending the stored value back unchanged (a whole-campaign save) is harmless.
-    const unchanged = await api('POST', `/campaigns/${basic.campaign.uuid}`, 'owner', {
+    const unchanged = await t.api('POST', `/campaigns/${basic.campaign.uuid}`, 'owner', {
       required_data: stored.campaign.required_data,
     });
     expect(unchanged.statusCode, unchanged.body).toBe(200);
 
     const silver = await create('silver', ids.silberblick);
-    const allowed = await api(
+    const allowed = await t.api(
       'POST',
       `/campaigns/${silver.campaign.uuid}?validate=requireddata`,
       'silver',
@@ -205,9 +183,9 @@ describe('level rules, enforced by the server', () => {
 
   it('refuses follow-ups to a level-0 merchant, like clones', async () => {
     const { campaign } = await create('owner', ids.sonnenschein);
-    const followup = await api('POST', `/campaigns/${campaign.uuid}/create-followup`, 'owner');
+    const followup = await t.api('POST', `/campaigns/${campaign.uuid}/create-followup`, 'owner');
     expect(followup.statusCode).toBe(403);
-    const clone = await api('POST', `/campaigns/${campaign.uuid}/clone`, 'owner');
+    const clone = await t.api('POST', `/campaigns/${campaign.uuid}/clone`, 'owner');
     expect(clone.statusCode).toBe(403);
     const rows = await t.ctx.db
       .select()
@@ -216,7 +194,7 @@ describe('level rules, enforced by the server', () => {
     expect(rows).toEqual([]);
     // An admin acts with level 10 for the same merchant.
     expect(
-      (await api('POST', `/campaigns/${campaign.uuid}/create-followup`, 'admin')).statusCode,
+      (await t.api('POST', `/campaigns/${campaign.uuid}/create-followup`, 'admin')).statusCode,
     ).toBe(200);
   });
 
@@ -229,7 +207,7 @@ describe('level rules, enforced by the server', () => {
       })
       .where(eq(merchants.id, ids.sonnenschein))
       .returning();
-    const removed = await api('DELETE', `/merchants/${ids.sonnenschein}/images`, 'owner');
+    const removed = await t.api('DELETE', `/merchants/${ids.sonnenschein}/images`, 'owner');
     expect(removed.statusCode).toBe(403);
     expect(removed.json().message).toBe('upgrade_required');
     const [after] = await t.ctx.db
@@ -244,12 +222,12 @@ describe('campaign images', () => {
   it('gives a clone and a follow-up their own image file', async () => {
     const { campaign } = await create('silver', ids.silberblick);
     await uploadImage(campaign.uuid, 'silver');
-    const clone = (await api('POST', `/campaigns/${campaign.uuid}/clone`, 'silver')).json();
+    const clone = (await t.api('POST', `/campaigns/${campaign.uuid}/clone`, 'silver')).json();
     const followup = (
-      await api('POST', `/campaigns/${campaign.uuid}/create-followup`, 'silver')
+      await t.api('POST', `/campaigns/${campaign.uuid}/create-followup`, 'silver')
     ).json();
     const sources = [clone, followup].map((envelope) => String(envelope.campaign.image?.src));
-    const removed = await api('DELETE', `/campaigns/${campaign.uuid}/image`, 'silver');
+    const removed = await t.api('DELETE', `/campaigns/${campaign.uuid}/image`, 'silver');
     expect(removed.statusCode).toBe(200);
     for (const src of sources) {
       const served = await t.app.inject({ method: 'GET', url: src });
@@ -271,10 +249,10 @@ describe('campaign images', () => {
       .update(campaigns)
       .set({ imagePath: stored?.imagePath, imageExtension: 'jpg', validationVersion: 0 })
       .where(eq(campaigns.id, other.campaign.uuid));
-    await api('DELETE', `/campaigns/${source.campaign.uuid}/image`, 'silver');
+    await t.api('DELETE', `/campaigns/${source.campaign.uuid}/image`, 'silver');
     const src = String(uploaded.campaign.image?.src);
     expect((await t.app.inject({ method: 'GET', url: src })).statusCode).toBe(200);
-    await api('DELETE', `/campaigns/${other.campaign.uuid}/image`, 'silver');
+    await t.api('DELETE', `/campaigns/${other.campaign.uuid}/image`, 'silver');
     expect((await t.app.inject({ method: 'GET', url: src })).statusCode).toBe(404);
   });
 });
@@ -287,7 +265,7 @@ describe('stored validation state', () => {
     const times: number[] = [];
     for (let round = 0; round < 7; round += 1) {
       const started = performance.now();
-      const response = await api('GET', `/campaigns?exact_merchant=${merchant}`, who);
+      const response = await t.api('GET', `/campaigns?exact_merchant=${merchant}`, who);
       times.push(performance.now() - started);
       expect(response.statusCode).toBe(200);
     }
@@ -299,7 +277,7 @@ describe('stored validation state', () => {
     const hostile = '<'.repeat(19_999);
     for (let i = 0; i < 10; i += 1) {
       const { campaign } = await create('silver', ids.silberblick);
-      const saved = await api('POST', `/campaigns/${campaign.uuid}`, 'silver', {
+      const saved = await t.api('POST', `/campaigns/${campaign.uuid}`, 'silver', {
         description_format: 'markdown',
         description: { de: hostile },
       });
@@ -315,13 +293,13 @@ describe('stored validation state', () => {
 
   it('recomputes errors stored under older rules, and reads them right meanwhile', async () => {
     const { campaign } = await create('owner', ids.sonnenschein);
-    await api('POST', `/campaigns/${campaign.uuid}`, 'owner', completeCoupon);
+    await t.api('POST', `/campaigns/${campaign.uuid}`, 'owner', completeCoupon);
     // A row from before the rules' version, with nonsense stored.
     await t.ctx.db
       .update(campaigns)
       .set({ validationErrors: [], validationVersion: 0 })
       .where(eq(campaigns.id, campaign.uuid));
-    const read = (await api('GET', `/campaigns/${campaign.uuid}`, 'owner')).json();
+    const read = (await t.api('GET', `/campaigns/${campaign.uuid}`, 'owner')).json();
     expect(read.state.errors.map((error: { fld: string }) => error.fld)).toEqual(['image']);
     expect(await refreshStaleValidation(t.ctx)).toBeGreaterThanOrEqual(1);
     const [row] = await t.ctx.db.select().from(campaigns).where(eq(campaigns.id, campaign.uuid));

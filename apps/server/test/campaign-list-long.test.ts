@@ -4,14 +4,14 @@
  * report the planner's estimate, marked as such, with an exact next link.
  * The text filter over all merchants (the trigram index) and within some.
  */
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   emptyCampaignContent,
   type TCampaignListResponse,
   type TCampaignRow,
 } from '@backoffice/domain';
-import { campaigns, merchants } from '../src/db/schema.js';
+import { campaigns } from '../src/db/schema.js';
 import { EXACT_SEARCH_TOTAL_LIMIT, EXACT_TOTAL_LIMIT } from '../src/modules/campaigns/queries.js';
 import { bearer, createTestApp, type TestApp } from './helpers.js';
 
@@ -28,18 +28,12 @@ const SOMMERBROT = 25;
 const ADLER_TOTAL = SOMMERFEST + WINTERAKTION;
 const ALL_TOTAL = ADLER_TOTAL + SOMMERBROT;
 
-async function merchantId(brandName: string): Promise<string> {
-  const [row] = await t.ctx.db.select().from(merchants).where(eq(merchants.brandName, brandName));
-  if (!row) throw new Error(`no merchant ${brandName}`);
-  return row.id;
-}
-
 beforeAll(async () => {
   t = await createTestApp();
   admin = await t.signInAndInit('admin@example.com');
   agency = await t.signInAndInit('agency@example.com');
-  adlerId = await merchantId('Modehaus Adler');
-  const sonnenscheinId = await merchantId('Bäckerei Sonnenschein');
+  adlerId = await t.merchantId('Modehaus Adler');
+  const sonnenscheinId = await t.merchantId('Bäckerei Sonnenschein');
   const now = Date.now();
   const campaign = (merchant: string, title: string, index: number) => ({
     merchantId: merchant,

@@ -2,7 +2,6 @@
  * The campaign list's filters, orders and pager (spec §7 GET /campaigns, §9),
  * and the runtime filter against the domain's phase rule.
  */
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CAMPAIGN_ORDER_FIELDS,
@@ -15,7 +14,7 @@ import {
   type TCampaignListResponse,
   type TCampaignRow,
 } from '@backoffice/domain';
-import { campaigns, merchants } from '../src/db/schema.js';
+import { campaigns } from '../src/db/schema.js';
 import { bearer, createTestApp, type TestApp } from './helpers.js';
 
 let t: TestApp;
@@ -50,11 +49,7 @@ const SEEDS: Seed[] = [
 beforeAll(async () => {
   t = await createTestApp();
   token = await t.signInAndInit('agency@example.com');
-  const [adler] = await t.ctx.db
-    .select()
-    .from(merchants)
-    .where(eq(merchants.brandName, 'Modehaus Adler'));
-  merchantId = String(adler?.id);
+  merchantId = await t.merchantId('Modehaus Adler');
   const now = Date.now();
   let minute = 0;
   for (const seed of SEEDS) {

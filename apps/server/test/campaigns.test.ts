@@ -1,36 +1,19 @@
-import { readdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TCampaignEnvelope, TCampaignListResponse } from '@backoffice/domain';
-import { campaigns, merchants } from '../src/db/schema.js';
+import { campaigns } from '../src/db/schema.js';
 import { runScheduledTransitions } from '../src/modules/campaigns/lifecycle.js';
-import { bearer, createTestApp, type TestApp } from './helpers.js';
+import { createTestApp, mailsDuring, type TestApp } from './helpers.js';
 
 let t: TestApp;
-const tokens: Record<string, string> = {};
 const ids = { sonnenschein: '', silberblick: '', adler: '' };
 
 const HOUR = 3600_000;
 const iso = (offsetMs: number) => new Date(Date.now() + offsetMs).toISOString();
 const LONG_TEXT = 'Ein Gewinnspiel mit tollen Preisen. '.repeat(8);
 
-async function merchantId(brandName: string) {
-  const [row] = await t.ctx.db.select().from(merchants).where(eq(merchants.brandName, brandName));
-  return String(row?.id);
-}
-
-async function api(method: 'GET' | 'POST' | 'DELETE', url: string, who: string, payload?: object) {
-  return t.app.inject({
-    method,
-    url: `/api${url}`,
-    headers: bearer(String(tokens[who])),
-    ...(payload ? { payload } : {}),
-  });
-}
-
 async function create(who: string, merchant: string, type: string): Promise<TCampaignEnvelope> {
-  const response = await api('POST', '/campaigns', who, { merchant, type });
+  const response = await t.api('POST', '/campaigns', who, { merchant, type });
   expect(response.statusCode, response.body).toBe(200);
   return response.json();
 }
@@ -70,12 +53,10 @@ async function withImage(id: string) {
 
 beforeAll(async () => {
   t = await createTestApp({ AGENCY_AUTO_APPROVE_SECONDS: '0' });
-  for (const who of ['admin', 'agency', 'owner', 'silver', 'staff', 'multi']) {
-    tokens[who] = await t.signInAndInit(`${who}@example.com`);
-  }
-  ids.sonnenschein = await merchantId('Bäckerei Sonnenschein');
-  ids.silberblick = await merchantId('Café Silberblick');
-  ids.adler = await merchantId('Modehaus Adler');
+  await t.signInAs('admin', 'agency', 'owner', 'silver', 'staff', 'multi');
+  ids.sonnenschein = await t.merchantId('Bäckerei Sonnenschein');
+  ids.silberblick = await t.merchantId('Café Silberblick');
+  ids.adler = await t.merchantId('Modehaus Adler');
 });
 afterAll(async () => {
   await t.close();
@@ -98,12 +79,12 @@ describe('create and open', () => {
       fld: 'title.de',
       message: 'required_field_missing',
     });
-    const opened = await api('GET', `/campaigns/${envelope.campaign.uuid}`, 'owner');
+    const opened = await t.api('GET', `/campaigns/${envelope.campaign.uuid}`, 'owner');
     expect(opened.statusCode).toBe(200);
   });
 
   it('refuses an unknown type with invalid_value', async () => {
-    const response = await api('POST', '/campaigns', 'owner', {
+    const response = await t.api('POST', '/campaigns', 'owner', {
       merchant: ids.sonnenschein,
       type: 'coupon/bogus',
     });
@@ -113,20 +94,24 @@ describe('create and open', () => {
 
   it('refuses a merchant user tips, allows agencies and admins', async () => {
     expect(
-      (await api('POST', '/campaigns', 'owner', { merchant: ids.sonnenschein, type: 'tip/offer' }))
-        .statusCode,
+      (
+        await t.api('POST', '/campaigns', 'owner', {
+          merchant: ids.sonnenschein,
+          type: 'tip/offer',
+        })
+      ).statusCode,
     ).toBe(403);
     const tip = await create('agency', ids.adler, 'tip/offer');
     const adminTip = await create('admin', ids.sonnenschein, 'tip/standard');
     // The owner can neither open the tip of its own merchant nor see it in the list.
-    expect((await api('GET', `/campaigns/${adminTip.campaign.uuid}`, 'owner')).statusCode).toBe(
+    expect((await t.api('GET', `/campaigns/${adminTip.campaign.uuid}`, 'owner')).statusCode).toBe(
       403,
     );
     const list = (
-      await api('GET', `/campaigns?exact_merchant=${ids.sonnenschein}`, 'owner')
+      await t.api('GET', `/campaigns?exact_merchant=${ids.sonnenschein}`, 'owner')
     ).json<TCampaignListResponse>();
     expect(list.rows.map((row) => row.uuid)).not.toContain(adminTip.campaign.uuid);
-    expect((await api('GET', `/campaigns/${tip.campaign.uuid}`, 'agency')).statusCode).toBe(200);
+    expect((await t.api('GET', `/campaigns/${tip.campaign.uuid}`, 'agency')).statusCode).toBe(200);
   });
 
   it('keeps other merchants’ campaigns out of reach, whatever the id', async () => {
@@ -144,7 +129,7 @@ describe('create and open', () => {
       ['DELETE', `/campaigns/${id}/followups`],
       ['POST', `/campaigns/${id}/create-followup`],
     ] as const) {
-      const response = await api(
+      const response = await t.api(
         method,
         url,
         'owner',
@@ -153,18 +138,22 @@ describe('create and open', () => {
       expect(response.statusCode, `${method} ${url}`).toBe(404);
     }
     expect(
-      (await api('POST', '/campaigns', 'owner', { merchant: ids.silberblick, type: 'coupon/free' }))
-        .statusCode,
+      (
+        await t.api('POST', '/campaigns', 'owner', {
+          merchant: ids.silberblick,
+          type: 'coupon/free',
+        })
+      ).statusCode,
     ).toBe(404);
     expect(
-      (await api('GET', `/campaigns?exact_merchant=${ids.silberblick}`, 'owner')).statusCode,
+      (await t.api('GET', `/campaigns?exact_merchant=${ids.silberblick}`, 'owner')).statusCode,
     ).toBe(404);
-    const all = (await api('GET', '/campaigns', 'owner')).json<TCampaignListResponse>();
+    const all = (await t.api('GET', '/campaigns', 'owner')).json<TCampaignListResponse>();
     expect(all.rows.map((row) => row.uuid)).not.toContain(id);
   });
 
   it('refuses a member without manage-campaigns', async () => {
-    const huber = await merchantId('Getränke Huber');
+    const huber = await t.merchantId('Getränke Huber');
     const sonnenschein = ids.sonnenschein;
     // multi is on Huber with manage-campaigns; strip it to try.
     const { accounts, users } = await import('../src/db/schema.js');
@@ -175,15 +164,19 @@ describe('create and open', () => {
       .where(eq(accounts.userId, String(multi?.id)));
     try {
       expect(
-        (await api('POST', '/campaigns', 'multi', { merchant: huber, type: 'coupon/free' }))
+        (await t.api('POST', '/campaigns', 'multi', { merchant: huber, type: 'coupon/free' }))
           .statusCode,
       ).toBe(403);
-      expect((await api('GET', `/campaigns?exact_merchant=${huber}`, 'multi')).statusCode).toBe(
+      expect((await t.api('GET', `/campaigns?exact_merchant=${huber}`, 'multi')).statusCode).toBe(
         403,
       );
       expect(
-        (await api('POST', '/campaigns', 'multi', { merchant: sonnenschein, type: 'coupon/free' }))
-          .statusCode,
+        (
+          await t.api('POST', '/campaigns', 'multi', {
+            merchant: sonnenschein,
+            type: 'coupon/free',
+          })
+        ).statusCode,
       ).toBe(404);
     } finally {
       await t.ctx.db
@@ -197,7 +190,7 @@ describe('create and open', () => {
 describe('saving', () => {
   it('keeps invalid values on an intermediate save and reports errors per step', async () => {
     const { campaign } = await create('owner', ids.sonnenschein, 'coupon/percent');
-    const response = await api('POST', `/campaigns/${campaign.uuid}?validate=benefit`, 'owner', {
+    const response = await t.api('POST', `/campaigns/${campaign.uuid}?validate=benefit`, 'owner', {
       benefit: { percent_discount: 101 },
       title: { de: 'Sommer' },
     });
@@ -222,16 +215,16 @@ describe('saving', () => {
   it('keeps what earlier saves stored when a later save sends one step only', async () => {
     const { campaign } = await create('owner', ids.sonnenschein, 'coupon/percent');
     const url = `/campaigns/${campaign.uuid}`;
-    await api('POST', `${url}?validate=content`, 'owner', {
+    await t.api('POST', `${url}?validate=content`, 'owner', {
       title: { de: 'Herbst' },
       description: { de: LONG_TEXT },
     });
-    await api('POST', `${url}?validate=handling`, 'owner', {
+    await t.api('POST', `${url}?validate=handling`, 'owner', {
       valid_from: iso(HOUR),
       valid_until: iso(2 * HOUR),
     });
     const last = (
-      await api('POST', `${url}?validate=benefit`, 'owner', { benefit: { percent_discount: 15 } })
+      await t.api('POST', `${url}?validate=benefit`, 'owner', { benefit: { percent_discount: 15 } })
     ).json<TCampaignEnvelope>();
     expect(last.campaign.title).toEqual({ de: 'Herbst' });
     expect(last.campaign.description.de).toContain('Ein Gewinnspiel mit tollen Preisen.');
@@ -242,7 +235,7 @@ describe('saving', () => {
 
   it('refuses a value of the wrong type with the field', async () => {
     const { campaign } = await create('owner', ids.sonnenschein, 'coupon/percent');
-    const response = await api('POST', `/campaigns/${campaign.uuid}`, 'owner', {
+    const response = await t.api('POST', `/campaigns/${campaign.uuid}`, 'owner', {
       valid_from: 'tomorrow',
     });
     expect(response.statusCode).toBe(400);
@@ -254,40 +247,41 @@ describe('lifecycle', () => {
   it('submits only without errors, then refuses edits; admin reviews; the scheduler publishes', async () => {
     const { campaign } = await create('owner', ids.sonnenschein, 'coupon/percent');
     const id = campaign.uuid;
-    const early = await api('POST', `/campaigns/${id}/submit`, 'owner');
+    const early = await t.api('POST', `/campaigns/${id}/submit`, 'owner');
     expect(early.statusCode).toBe(400);
     expect(early.json().message).toBe('campaign_has_errors');
 
     await withImage(id);
     const saved = (
-      await api('POST', `/campaigns/${id}`, 'owner', validCoupon())
+      await t.api('POST', `/campaigns/${id}`, 'owner', validCoupon())
     ).json<TCampaignEnvelope>();
     expect(saved.state.errors).toEqual([]);
     expect(saved.state.is_unfinished).toBe(false);
     expect(saved.campaign.phase).toBe('missing_approval');
 
-    const submitted = await api('POST', `/campaigns/${id}/submit`, 'owner');
+    const submitted = await t.api('POST', `/campaigns/${id}/submit`, 'owner');
     expect(submitted.json().campaign.current_status).toBe('submitted');
     expect(submitted.json().allow_edit).toBe(false);
-    const edit = await api('POST', `/campaigns/${id}`, 'owner', { title: { de: 'Neu' } });
+    const edit = await t.api('POST', `/campaigns/${id}`, 'owner', { title: { de: 'Neu' } });
     expect(edit.statusCode).toBe(409);
     expect(edit.json().message).toBe('campaign_not_editable');
-    expect((await api('POST', `/campaigns/${id}/submit`, 'owner')).statusCode).toBe(409);
+    expect((await t.api('POST', `/campaigns/${id}/submit`, 'owner')).statusCode).toBe(409);
 
     // Only admins review.
-    expect((await api('POST', `/campaigns/${id}/approve`, 'owner')).statusCode).toBe(403);
-    const queue = (await api('GET', '/review/campaigns', 'admin')).json<TCampaignListResponse>();
+    expect((await t.api('POST', `/campaigns/${id}/approve`, 'owner')).statusCode).toBe(403);
+    const queue = (await t.api('GET', '/review/campaigns', 'admin')).json<TCampaignListResponse>();
     expect(queue.rows.map((row) => row.uuid)).toContain(id);
-    expect((await api('GET', '/review/campaigns', 'agency')).statusCode).toBe(403);
+    expect((await t.api('GET', '/review/campaigns', 'agency')).statusCode).toBe(403);
 
     expect(
-      (await api('POST', `/campaigns/${id}/start-review`, 'admin')).json().campaign.current_status,
+      (await t.api('POST', `/campaigns/${id}/start-review`, 'admin')).json().campaign
+        .current_status,
     ).toBe('start_review');
-    const approved = await api('POST', `/campaigns/${id}/approve`, 'admin');
+    const approved = await t.api('POST', `/campaigns/${id}/approve`, 'admin');
     expect(approved.json().campaign.current_status).toBe('approved');
     expect(approved.json().campaign.phase).toBe('running');
     expect(
-      (await api('POST', `/campaigns/${id}/reject`, 'admin', { reason: 'zu spät' })).statusCode,
+      (await t.api('POST', `/campaigns/${id}/reject`, 'admin', { reason: 'zu spät' })).statusCode,
     ).toBe(409);
 
     const changes = await runScheduledTransitions(t.ctx);
@@ -295,7 +289,7 @@ describe('lifecycle', () => {
       id,
       'active',
     ]);
-    const history = (await api('GET', `/campaigns/${id}/status-history`, 'owner')).json();
+    const history = (await t.api('GET', `/campaigns/${id}/status-history`, 'owner')).json();
     expect(history.history.map((entry: { to: string }) => entry.to)).toEqual([
       'created',
       'submitted',
@@ -310,21 +304,18 @@ describe('lifecycle', () => {
     const { campaign } = await create('owner', ids.sonnenschein, 'coupon/percent');
     const id = campaign.uuid;
     await withImage(id);
-    await api('POST', `/campaigns/${id}`, 'owner', validCoupon());
-    await api('POST', `/campaigns/${id}/submit`, 'owner');
-    const outbox = t.ctx.config.mail.outboxDir;
-    const before = new Set(await readdir(outbox).catch(() => []));
-    await api('POST', `/campaigns/${id}/approve`, 'admin');
-    const mails = (await readdir(outbox)).filter((name) => !before.has(name));
+    await t.api('POST', `/campaigns/${id}`, 'owner', validCoupon());
+    await t.api('POST', `/campaigns/${id}/submit`, 'owner');
+    const mails = await mailsDuring(t, () => t.api('POST', `/campaigns/${id}/approve`, 'admin'));
     expect(mails).toHaveLength(1);
-    const mail = await readFile(path.join(outbox, String(mails[0])), 'utf8');
+    const mail = String(mails[0]);
     expect(mail).toMatch(/^To: owner@example\.com$/m);
     expect(mail).toContain('freigegeben');
     expect(mail).not.toContain('staff@example.com');
 
     // Two scheduler runs at once (two server processes): the campaign starts once.
     await Promise.all([runScheduledTransitions(t.ctx), runScheduledTransitions(t.ctx)]);
-    const history = (await api('GET', `/campaigns/${id}/status-history`, 'owner')).json();
+    const history = (await t.api('GET', `/campaigns/${id}/status-history`, 'owner')).json();
     expect(history.history.filter((entry: { to: string }) => entry.to === 'active')).toHaveLength(
       1,
     );
@@ -334,19 +325,19 @@ describe('lifecycle', () => {
     const { campaign } = await create('owner', ids.sonnenschein, 'coupon/percent');
     const id = campaign.uuid;
     await withImage(id);
-    await api('POST', `/campaigns/${id}`, 'owner', validCoupon());
-    await api('POST', `/campaigns/${id}/submit`, 'owner');
-    expect((await api('POST', `/campaigns/${id}/reject`, 'admin', {})).statusCode).toBe(400);
-    const rejected = await api('POST', `/campaigns/${id}/reject`, 'admin', {
+    await t.api('POST', `/campaigns/${id}`, 'owner', validCoupon());
+    await t.api('POST', `/campaigns/${id}/submit`, 'owner');
+    expect((await t.api('POST', `/campaigns/${id}/reject`, 'admin', {})).statusCode).toBe(400);
+    const rejected = await t.api('POST', `/campaigns/${id}/reject`, 'admin', {
       reason: 'Bild fehlt',
     });
     expect(rejected.json().campaign.current_status).toBe('rejected');
     expect(rejected.json().campaign.phase).toBeNull();
-    const edited = await api('POST', `/campaigns/${id}`, 'owner', {
+    const edited = await t.api('POST', `/campaigns/${id}`, 'owner', {
       title: { de: 'Zweiter Versuch' },
     });
     expect(edited.json().campaign.current_status).toBe('created');
-    const history = (await api('GET', `/campaigns/${id}/status-history`, 'owner')).json();
+    const history = (await t.api('GET', `/campaigns/${id}/status-history`, 'owner')).json();
     expect(history.history.find((entry: { to: string }) => entry.to === 'rejected').reason).toBe(
       'Bild fehlt',
     );
@@ -356,14 +347,14 @@ describe('lifecycle', () => {
     const { campaign } = await create('agency', ids.adler, 'coupon/percent');
     const id = campaign.uuid;
     await withImage(id);
-    await api('POST', `/campaigns/${id}`, 'agency', validCoupon(iso(-2 * HOUR), iso(HOUR)));
-    await api('POST', `/campaigns/${id}/submit`, 'agency');
+    await t.api('POST', `/campaigns/${id}`, 'agency', validCoupon(iso(-2 * HOUR), iso(HOUR)));
+    await t.api('POST', `/campaigns/${id}/submit`, 'agency');
     await runScheduledTransitions(t.ctx);
-    expect((await api('GET', `/campaigns/${id}`, 'agency')).json().campaign.current_status).toBe(
+    expect((await t.api('GET', `/campaigns/${id}`, 'agency')).json().campaign.current_status).toBe(
       'active',
     );
     await runScheduledTransitions(t.ctx, new Date(Date.now() + 2 * HOUR));
-    const ended = (await api('GET', `/campaigns/${id}`, 'agency')).json();
+    const ended = (await t.api('GET', `/campaigns/${id}`, 'agency')).json();
     expect(ended.campaign.current_status).toBe('ended');
     expect(ended.campaign.phase).toBe('ended');
   });
@@ -372,21 +363,21 @@ describe('lifecycle', () => {
 describe('clone, toggle, delete, follow-ups', () => {
   it('lets a level-1 merchant clone and toggle, not a level-0 one', async () => {
     const own = await create('owner', ids.sonnenschein, 'coupon/free');
-    expect((await api('POST', `/campaigns/${own.campaign.uuid}/clone`, 'owner')).statusCode).toBe(
+    expect((await t.api('POST', `/campaigns/${own.campaign.uuid}/clone`, 'owner')).statusCode).toBe(
       403,
     );
     expect(
-      (await api('POST', `/campaigns/${own.campaign.uuid}/toggle-listable`, 'owner')).statusCode,
+      (await t.api('POST', `/campaigns/${own.campaign.uuid}/toggle-listable`, 'owner')).statusCode,
     ).toBe(403);
 
     const source = await create('silver', ids.silberblick, 'coupon/percent');
-    await api('POST', `/campaigns/${source.campaign.uuid}`, 'silver', validCoupon());
+    await t.api('POST', `/campaigns/${source.campaign.uuid}`, 'silver', validCoupon());
     await t.ctx.db
       .update(campaigns)
       .set({ participations: 7, viewList: 3 })
       .where(eq(campaigns.id, source.campaign.uuid));
     const clone = (
-      await api('POST', `/campaigns/${source.campaign.uuid}/clone`, 'silver')
+      await t.api('POST', `/campaigns/${source.campaign.uuid}/clone`, 'silver')
     ).json<TCampaignEnvelope>();
     expect(clone.campaign.uuid).not.toBe(source.campaign.uuid);
     expect(clone.campaign.title).toEqual({ de: 'Zehn Prozent auf alles (Kopie)' });
@@ -398,14 +389,14 @@ describe('clone, toggle, delete, follow-ups', () => {
     expect(clone.campaign.benefit.percent_discount).toBe(10);
     expect(Object.values(clone.state.submitted).every(Boolean)).toBe(true);
 
-    const toggled = await api(
+    const toggled = await t.api(
       'POST',
       `/campaigns/${source.campaign.uuid}/toggle-listable`,
       'silver',
     );
     expect(toggled.json()).toEqual({ listable: false });
     expect(
-      (await api('POST', `/campaigns/${source.campaign.uuid}/toggle-listable`, 'silver')).json(),
+      (await t.api('POST', `/campaigns/${source.campaign.uuid}/toggle-listable`, 'silver')).json(),
     ).toEqual({ listable: true });
   });
 
@@ -415,20 +406,20 @@ describe('clone, toggle, delete, follow-ups', () => {
       .update(campaigns)
       .set({ participations: 1 })
       .where(eq(campaigns.id, withPeople.campaign.uuid));
-    const refused = await api('DELETE', `/campaigns/${withPeople.campaign.uuid}`, 'owner');
+    const refused = await t.api('DELETE', `/campaigns/${withPeople.campaign.uuid}`, 'owner');
     expect(refused.json()).toEqual({ status: 'created', reason: 'has_participations' });
 
     const empty = await create('owner', ids.sonnenschein, 'coupon/free');
-    expect((await api('DELETE', `/campaigns/${empty.campaign.uuid}`, 'owner')).json()).toEqual({
+    expect((await t.api('DELETE', `/campaigns/${empty.campaign.uuid}`, 'owner')).json()).toEqual({
       status: 'deleted',
       reason: null,
     });
     const list = (
-      await api('GET', `/campaigns?exact_merchant=${ids.sonnenschein}`, 'owner')
+      await t.api('GET', `/campaigns?exact_merchant=${ids.sonnenschein}`, 'owner')
     ).json<TCampaignListResponse>();
     expect(list.rows.map((row) => row.uuid)).not.toContain(empty.campaign.uuid);
     const deleted = (
-      await api(
+      await t.api(
         'GET',
         `/campaigns?exact_merchant=${ids.sonnenschein}&filter_status=deleted`,
         'owner',
@@ -440,19 +431,20 @@ describe('clone, toggle, delete, follow-ups', () => {
   it('creates, lists and unlinks follow-ups (merchant level 1)', async () => {
     const parent = await create('silver', ids.silberblick, 'coupon/percent');
     const followup = (
-      await api('POST', `/campaigns/${parent.campaign.uuid}/create-followup`, 'silver')
+      await t.api('POST', `/campaigns/${parent.campaign.uuid}/create-followup`, 'silver')
     ).json<TCampaignEnvelope>();
     expect(followup.campaign.parent).toBe(parent.campaign.uuid);
     expect(followup.campaign.current_status).toBe('created');
     const listed = (
-      await api('GET', `/campaigns/${parent.campaign.uuid}/followups`, 'silver')
+      await t.api('GET', `/campaigns/${parent.campaign.uuid}/followups`, 'silver')
     ).json();
     expect(listed.rows.map((row: { uuid: string }) => row.uuid)).toEqual([followup.campaign.uuid]);
     expect(
-      (await api('GET', `/campaigns/${parent.campaign.uuid}`, 'silver')).json().campaign.followups,
+      (await t.api('GET', `/campaigns/${parent.campaign.uuid}`, 'silver')).json().campaign
+        .followups,
     ).toEqual([followup.campaign.uuid]);
     const unlinked = (
-      await api(
+      await t.api(
         'DELETE',
         `/campaigns/${parent.campaign.uuid}/followups?ident=${followup.campaign.uuid}`,
         'silver',
@@ -465,10 +457,12 @@ describe('clone, toggle, delete, follow-ups', () => {
 describe('site search and tags', () => {
   it('finds campaigns and merchants the user may see; an exact id is marked by_uuid', async () => {
     const { campaign } = await create('silver', ids.silberblick, 'coupon/offer');
-    await api('POST', `/campaigns/${campaign.uuid}`, 'silver', { title: { de: 'Kuchen-Angebot' } });
-    const byText = (await api('GET', '/ac/site-search?q=kuchen', 'silver')).json();
+    await t.api('POST', `/campaigns/${campaign.uuid}`, 'silver', {
+      title: { de: 'Kuchen-Angebot' },
+    });
+    const byText = (await t.api('GET', '/ac/site-search?q=kuchen', 'silver')).json();
     expect(byText.hits.map((hit: { ident: string }) => hit.ident)).toContain(campaign.uuid);
-    const byId = (await api('GET', `/ac/site-search?q=${campaign.uuid}`, 'silver')).json();
+    const byId = (await t.api('GET', `/ac/site-search?q=${campaign.uuid}`, 'silver')).json();
     expect(byId.hits).toHaveLength(1);
     expect(byId.hits[0]).toMatchObject({
       ident: campaign.uuid,
@@ -476,17 +470,17 @@ describe('site search and tags', () => {
       merchantIdent: ids.silberblick,
       type: 'coupon/offer',
     });
-    const foreign = (await api('GET', `/ac/site-search?q=${campaign.uuid}`, 'owner')).json();
+    const foreign = (await t.api('GET', `/ac/site-search?q=${campaign.uuid}`, 'owner')).json();
     expect(foreign.hits).toEqual([]);
-    const merchantsHit = (await api('GET', '/ac/site-search?q=Silberblick', 'owner')).json();
+    const merchantsHit = (await t.api('GET', '/ac/site-search?q=Silberblick', 'owner')).json();
     expect(merchantsHit.hits).toEqual([]);
   });
 
   it('offers tags for autocompletion; only admins and agencies add them', async () => {
-    expect((await api('POST', '/tags', 'owner', { name: 'Sommer' })).statusCode).toBe(403);
-    expect((await api('POST', '/tags', 'agency', { name: 'Sommer' })).json()).toEqual({
+    expect((await t.api('POST', '/tags', 'owner', { name: 'Sommer' })).statusCode).toBe(403);
+    expect((await t.api('POST', '/tags', 'agency', { name: 'Sommer' })).json()).toEqual({
       name: 'sommer',
     });
-    expect((await api('GET', '/ac/tags?q=so', 'owner')).json()).toEqual({ tags: ['sommer'] });
+    expect((await t.api('GET', '/ac/tags?q=so', 'owner')).json()).toEqual({ tags: ['sommer'] });
   });
 });

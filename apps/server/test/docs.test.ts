@@ -6,7 +6,7 @@
  * while its first start builds.
  */
 import { execFileSync } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEMO_USERS } from '../src/seed/demo-data.js';
@@ -15,6 +15,7 @@ const root = path.resolve(import.meta.dirname, '../../..');
 const read = (file: string) => readFileSync(path.join(root, file), 'utf8');
 const documents = [
   'README.md',
+  'CONTRIBUTING.md',
   ...readdirSync(path.join(root, 'docs'))
     .filter((name) => name.endsWith('.md'))
     .map((name) => `docs/${name}`),
@@ -50,6 +51,42 @@ describe('the documents', () => {
       }
     }
     expect(outside).toEqual([]);
+  });
+
+  it('name no file of the specification or design documents, and every linked file exists', () => {
+    const problems: string[] = [];
+    for (const file of documents) {
+      const text = read(file);
+      // The specification is cited by its section numbers in words, never by its files.
+      for (const match of text.matchAll(
+        /[\w./-]*(?:product-spec|ARCHITECTURE|CONVENTIONS)(?:\.md)?|\/work\/|\.\.\/shared/g,
+      ))
+        problems.push(`${file}: ${match[0]}`);
+      for (const match of text.matchAll(/\]\(([^)#]+)(?:#[^)]*)?\)/g)) {
+        const target = match[1] ?? '';
+        if (/^[a-z]+:/.test(target)) continue;
+        if (!existsSync(path.resolve(root, path.dirname(file), target)))
+          problems.push(`${file}: ${target}`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('the README lays out the folders that exist, and CONTRIBUTING walks a feature through real files', () => {
+    const layout = section(read('README.md'), 'Layout');
+    const folders = [...layout.matchAll(/^\| `([^`]+)`/gm)].map((match) => match[1] ?? '');
+    expect(folders).toEqual(
+      expect.arrayContaining([
+        'packages/domain/src',
+        'apps/server/src/modules',
+        'apps/web/src/features',
+      ]),
+    );
+    for (const folder of folders) expect(existsSync(path.join(root, folder)), folder).toBe(true);
+    const contributing = read('CONTRIBUTING.md');
+    const files = [...contributing.matchAll(/`((?:apps|packages)\/[\w./-]+\.(?:ts|tsx|json))`/g)];
+    expect(files.length).toBeGreaterThan(10);
+    for (const [, file] of files) expect(existsSync(path.join(root, file ?? '')), file).toBe(true);
   });
 
   it('the README says what it is, how to start it, where to open it, how to sign in and test it', () => {

@@ -7,13 +7,15 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../src/app.js';
 import type { AppContext } from '../src/app-context.js';
 import { createAppContext } from '../src/bootstrap.js';
 import { loadConfig } from '../src/config.js';
 import { openDatabase, type Database } from '../src/db/client.js';
+import { merchants } from '../src/db/schema.js';
 import { seedDemoData } from '../src/seed/demo-data.js';
 
 export const PUBLIC_URL = 'http://localhost:3000';
@@ -43,6 +45,8 @@ export async function openTestDatabase(): Promise<Database> {
   };
 }
 
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
 export interface TestApp {
   app: FastifyInstance;
   ctx: AppContext;
@@ -50,6 +54,20 @@ export interface TestApp {
   signIn(email: string, password?: string): Promise<string>;
   /** Signs in and calls POST /init-user, as the web app does. */
   signInAndInit(email: string): Promise<string>;
+  /** Access tokens by the name `api()` calls them: `signInAs` fills it, a test may add its own. */
+  tokens: Record<string, string>;
+  /** Signs in and initialises the demo users `<who>@example.com`, one after another, into `tokens[who]`. */
+  signInAs(...who: string[]): Promise<void>;
+  /** Calls `/api<url>` as `who` (the bearer token `tokens[who]`); extra headers go on top. */
+  api(
+    method: Method,
+    url: string,
+    who: string,
+    payload?: InjectOptions['payload'],
+    headers?: Record<string, string>,
+  ): Promise<LightMyRequestResponse>;
+  /** The id of the merchant with this brand name (throws when there is none). */
+  merchantId(brandName: string): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -93,19 +111,39 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     return token;
   };
 
+  const signInAndInit = async (email: string) => {
+    const token = await signIn(email);
+    const init = await app.inject({
+      method: 'POST',
+      url: '/api/init-user',
+      headers: bearer(token),
+    });
+    if (init.statusCode !== 200) throw new Error(`init-user failed with ${init.statusCode}`);
+    return token;
+  };
+  const tokens: Record<string, string> = {};
+
   return {
     app,
     ctx,
     signIn,
-    async signInAndInit(email) {
-      const token = await signIn(email);
-      const init = await app.inject({
-        method: 'POST',
-        url: '/api/init-user',
-        headers: bearer(token),
+    signInAndInit,
+    tokens,
+    async signInAs(...who) {
+      for (const name of who) tokens[name] = await signInAndInit(`${name}@example.com`);
+    },
+    api(method, url, who, payload, headers = {}) {
+      return app.inject({
+        method,
+        url: `/api${url}`,
+        headers: { ...bearer(String(tokens[who])), ...headers },
+        ...(payload ? { payload } : {}),
       });
-      if (init.statusCode !== 200) throw new Error(`init-user failed with ${init.statusCode}`);
-      return token;
+    },
+    async merchantId(brandName) {
+      const [row] = await ctx.db.select().from(merchants).where(eq(merchants.brandName, brandName));
+      if (!row) throw new Error(`no merchant ${brandName}`);
+      return row.id;
     },
     async close() {
       await app.close();
@@ -115,13 +153,57 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   };
 }
 
+/**
+ * Method and path (Fastify form, `:param`) of every route in the app's route
+ * table, HEAD left out: what tests that must cover every route walk.
+ */
+export function routeTable(app: FastifyInstance): { method: string; path: string }[] {
+  const routes: { method: string; path: string }[] = [];
+  const prefixes: string[] = [];
+  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
+    const match = /^([│ ]*)[├└]── (.+?) \(([^)]+)\)$/.exec(line);
+    if (!match) continue;
+    const depth = (match[1] ?? '').length / 4;
+    const full = (prefixes[depth - 1] ?? '') + (match[2] ?? '');
+    prefixes[depth] = full;
+    for (const method of (match[3] ?? '').split(', ')) {
+      if (method !== 'HEAD') routes.push({ method, path: full });
+    }
+  }
+  return routes;
+}
+
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** The names of the files in the app's mail outbox now. */
+export async function outboxNames(t: TestApp): Promise<Set<string>> {
+  return new Set(await readdir(t.ctx.config.mail.outboxDir).catch(() => []));
+}
+
+/** The mails (raw .eml texts) written into the outbox since `before` was taken with `outboxNames`. */
+export async function mailsSince(t: TestApp, before: Set<string>): Promise<string[]> {
+  const outbox = t.ctx.config.mail.outboxDir;
+  const names = (await readdir(outbox).catch(() => [])).filter((name) => !before.has(name));
+  return Promise.all(names.map((name) => readFile(path.join(outbox, name), 'utf8')));
+}
 
 /** The mails the app wrote into its outbox while `action` ran (raw .eml texts). */
 export async function mailsDuring(t: TestApp, action: () => Promise<unknown>): Promise<string[]> {
-  const outbox = t.ctx.config.mail.outboxDir;
-  const before = new Set(await readdir(outbox).catch(() => []));
+  const before = await outboxNames(t);
   await action();
-  const names = (await readdir(outbox).catch(() => [])).filter((name) => !before.has(name));
-  return Promise.all(names.map((name) => readFile(path.join(outbox, name), 'utf8')));
+  return mailsSince(t, before);
+}
+
+/** A mail's text with quoted-printable undone (nodemailer writes bodies so). */
+export function decodeQuotedPrintable(mail: string): string {
+  const soft = mail.replace(/=\r?\n/g, '');
+  const bytes: number[] = [];
+  for (let i = 0; i < soft.length; i += 1) {
+    const hex = soft[i] === '=' ? /^[0-9A-F]{2}$/.exec(soft.slice(i + 1, i + 3)) : null;
+    if (hex) {
+      bytes.push(parseInt(hex[0], 16));
+      i += 2;
+    } else bytes.push(...Buffer.from(soft.charAt(i), 'utf8'));
+  }
+  return Buffer.from(bytes).toString('utf8');
 }

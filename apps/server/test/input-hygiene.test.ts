@@ -16,42 +16,28 @@ import {
   type TCampaignEnvelope,
   type TLocationImportJob,
 } from '@backoffice/domain';
-import { campaigns, locations, merchants } from '../src/db/schema.js';
-import { bearer, createTestApp, type TestApp } from './helpers.js';
+import { campaigns, locations } from '../src/db/schema.js';
+import { bearer, createTestApp, type Method, type TestApp } from './helpers.js';
 import { multipartFile } from './fixtures/multipart.js';
 import { tableDigest } from './fixtures/table-digest.js';
 
 let t: TestApp;
-const tokens: Record<string, string> = {};
 let sonnenschein = '';
 let campaignId = '';
 let locationId = '';
 
-type Method = 'GET' | 'POST' | 'DELETE';
-
-const api = (method: Method, url: string, who = 'owner', payload?: object) =>
-  t.app.inject({
-    method,
-    url: `/api${url}`,
-    headers: bearer(String(tokens[who])),
-    ...(payload ? { payload } : {}),
-  });
-
-async function merchantId(brandName: string) {
-  const [row] = await t.ctx.db.select().from(merchants).where(eq(merchants.brandName, brandName));
-  return String(row?.id);
-}
-
 /** The list, the campaign and the review queue still answer. */
 async function expectListsAnswer() {
-  expect((await api('GET', `/campaigns?exact_merchant=${sonnenschein}`)).statusCode).toBe(200);
-  expect((await api('GET', '/campaigns', 'admin')).statusCode).toBe(200);
-  expect((await api('GET', '/review/campaigns', 'admin')).statusCode).toBe(200);
-  expect((await api('GET', `/campaigns/${campaignId}`)).statusCode).toBe(200);
+  expect(
+    (await t.api('GET', `/campaigns?exact_merchant=${sonnenschein}`, 'owner')).statusCode,
+  ).toBe(200);
+  expect((await t.api('GET', '/campaigns', 'admin')).statusCode).toBe(200);
+  expect((await t.api('GET', '/review/campaigns', 'admin')).statusCode).toBe(200);
+  expect((await t.api('GET', `/campaigns/${campaignId}`, 'owner')).statusCode).toBe(200);
 }
 
 /** A request answered 400 invalid_value for the field, and nothing written. */
-async function expectRefused(request: () => ReturnType<typeof api>, field: string) {
+async function expectRefused(request: () => ReturnType<TestApp['api']>, field: string) {
   const before = await tableDigest(t.ctx.db);
   const response = await request();
   expect(response.statusCode, response.body).toBe(400);
@@ -61,21 +47,15 @@ async function expectRefused(request: () => ReturnType<typeof api>, field: strin
 
 beforeAll(async () => {
   t = await createTestApp();
-  for (const [who, email] of [
-    ['owner', 'owner@example.com'],
-    ['admin', 'admin@example.com'],
-    ['agency', 'agency@example.com'],
-  ] as const) {
-    tokens[who] = await t.signInAndInit(email);
-  }
-  sonnenschein = await merchantId('Bäckerei Sonnenschein');
-  const created = await api('POST', '/campaigns', 'owner', {
+  await t.signInAs('owner', 'admin', 'agency');
+  sonnenschein = await t.merchantId('Bäckerei Sonnenschein');
+  const created = await t.api('POST', '/campaigns', 'owner', {
     merchant: sonnenschein,
     type: 'coupon/percent',
   });
   campaignId = created.json<TCampaignEnvelope>().campaign.uuid;
-  await api('POST', `/campaigns/${campaignId}`, 'owner', { title: { de: 'Sommerfest' } });
-  const location = await api('POST', `/merchants/${sonnenschein}/locations`, 'owner', {
+  await t.api('POST', `/campaigns/${campaignId}`, 'owner', { title: { de: 'Sommerfest' } });
+  const location = await t.api('POST', `/merchants/${sonnenschein}/locations`, 'owner', {
     name: 'Filiale',
     street: 'Marktplatz',
     streetnumber: '1',
@@ -95,7 +75,7 @@ describe('campaign text limits (point 6)', () => {
     for (const length of [10_001, 20_000, CAMPAIGN_TEXT_LIMITS.title + 1]) {
       await expectRefused(
         () =>
-          api('POST', `/campaigns/${campaignId}`, 'owner', { title: { de: 'T'.repeat(length) } }),
+          t.api('POST', `/campaigns/${campaignId}`, 'owner', { title: { de: 'T'.repeat(length) } }),
         'title.de',
       );
     }
@@ -106,11 +86,13 @@ describe('campaign text limits (point 6)', () => {
 
   it('takes a title at the limit and answers it everywhere', async () => {
     const title = 'Ä'.repeat(CAMPAIGN_TEXT_LIMITS.title);
-    const saved = await api('POST', `/campaigns/${campaignId}`, 'owner', { title: { de: title } });
+    const saved = await t.api('POST', `/campaigns/${campaignId}`, 'owner', {
+      title: { de: title },
+    });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json<TCampaignEnvelope>().campaign.title.de).toBe(title);
     await expectListsAnswer();
-    await api('POST', `/campaigns/${campaignId}`, 'owner', { title: { de: 'Sommerfest' } });
+    await t.api('POST', `/campaigns/${campaignId}`, 'owner', { title: { de: 'Sommerfest' } });
   });
 
   it('refuses a WYSIWYG description that sanitising takes past its limit', async () => {
@@ -121,7 +103,7 @@ describe('campaign text limits (point 6)', () => {
     expect(description.length).toBeLessThanOrEqual(CAMPAIGN_TEXT_LIMITS.description);
     await expectRefused(
       () =>
-        api('POST', `/campaigns/${campaignId}`, 'owner', {
+        t.api('POST', `/campaigns/${campaignId}`, 'owner', {
           description: { de: description },
           description_format: 'wysiwyg',
         }),
@@ -132,7 +114,7 @@ describe('campaign text limits (point 6)', () => {
 });
 
 describe('texts no database can store (point 7)', () => {
-  const save = (body: object) => () => api('POST', `/campaigns/${campaignId}`, 'owner', body);
+  const save = (body: object) => () => t.api('POST', `/campaigns/${campaignId}`, 'owner', body);
 
   it('refuses a NUL character in any text of a campaign', async () => {
     await expectRefused(save({ title: { de: 'Sommer\u0000fest' } }), 'title.de');
@@ -164,14 +146,17 @@ describe('texts no database can store (point 7)', () => {
   });
 
   it('refuses a NUL character in filters, site search and tags', async () => {
-    await expectRefused(() => api('GET', '/campaigns?filter_campaign=a%00b'), 'filter_campaign');
-    await expectRefused(() => api('GET', '/merchants?filter=%00'), 'filter');
-    await expectRefused(() => api('GET', '/ac/site-search?q=M%00'), 'q');
-    await expectRefused(() => api('GET', '/ac/tags?q=%00', 'agency'), 'q');
-    await expectRefused(() => api('POST', '/tags', 'agency', { name: 'tag\u0000' }), 'name');
-    await expectRefused(() => api('POST', '/tags', 'agency', { name: '\uD800' }), 'name');
     await expectRefused(
-      () => api('POST', `/campaigns/${campaignId}/reject`, 'admin', { reason: '\u0000' }),
+      () => t.api('GET', '/campaigns?filter_campaign=a%00b', 'owner'),
+      'filter_campaign',
+    );
+    await expectRefused(() => t.api('GET', '/merchants?filter=%00', 'owner'), 'filter');
+    await expectRefused(() => t.api('GET', '/ac/site-search?q=M%00', 'owner'), 'q');
+    await expectRefused(() => t.api('GET', '/ac/tags?q=%00', 'agency'), 'q');
+    await expectRefused(() => t.api('POST', '/tags', 'agency', { name: 'tag\u0000' }), 'name');
+    await expectRefused(() => t.api('POST', '/tags', 'agency', { name: '\uD800' }), 'name');
+    await expectRefused(
+      () => t.api('POST', `/campaigns/${campaignId}/reject`, 'admin', { reason: '\u0000' }),
       'reason',
     );
   });
@@ -180,18 +165,18 @@ describe('texts no database can store (point 7)', () => {
     const profile = { name: 'Bäckerei Sonnenschein GmbH' };
     await expectRefused(
       () =>
-        api('POST', `/merchants/${sonnenschein}`, 'admin', { ...profile, description: '\u0000' }),
+        t.api('POST', `/merchants/${sonnenschein}`, 'admin', { ...profile, description: '\u0000' }),
       'description',
     );
     await expectRefused(
       () =>
-        api('POST', `/merchants/${sonnenschein}`, 'admin', {
+        t.api('POST', `/merchants/${sonnenschein}`, 'admin', {
           ...profile,
           contacts: [{ type: 'email', value: '\uDFFF' }],
         }),
       'contacts.0.value',
     );
-    await expectRefused(() => api('POST', '/merchants', 'admin', { name: 'Neu\u0000' }), 'name');
+    await expectRefused(() => t.api('POST', '/merchants', 'admin', { name: 'Neu\u0000' }), 'name');
     const address = {
       name: 'Filiale',
       street: 'Markt\u0000platz',
@@ -201,12 +186,12 @@ describe('texts no database can store (point 7)', () => {
       use_anyway: true,
     };
     await expectRefused(
-      () => api('POST', `/merchants/${sonnenschein}/locations`, 'owner', address),
+      () => t.api('POST', `/merchants/${sonnenschein}/locations`, 'owner', address),
       'street',
     );
     await expectRefused(
       () =>
-        api('POST', `/merchants/${sonnenschein}/locations/${locationId}`, 'owner', {
+        t.api('POST', `/merchants/${sonnenschein}/locations/${locationId}`, 'owner', {
           ...address,
           street: 'Marktplatz',
           opening_hours: '\uD800',
@@ -225,7 +210,7 @@ describe('texts no database can store (point 7)', () => {
 });
 
 describe('ids (point 7)', () => {
-  const save = (body: object) => () => api('POST', `/campaigns/${campaignId}`, 'owner', body);
+  const save = (body: object) => () => t.api('POST', `/campaigns/${campaignId}`, 'owner', body);
   const NOT_UUIDS = [
     '-'.repeat(36),
     'aaaaaaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaa',
@@ -236,12 +221,12 @@ describe('ids (point 7)', () => {
 
   /** Every route with an id in its path: method, path with {id} for the bad id, the field, a body. */
   const ROUTES: [Method, string, string, object?][] = [
-    ['GET', '/campaigns/{id}', 'ident'],
-    ['POST', '/campaigns/{id}', 'ident', {}],
-    ['POST', '/campaigns/{id}/image', 'ident'],
-    ['DELETE', '/campaigns/{id}/image', 'ident'],
-    ['POST', '/campaigns/{id}/submit', 'ident'],
-    ['POST', '/campaigns/{id}/clone', 'sourceIdent'],
+    ['GET', '/campaigns/{id}', 'id'],
+    ['POST', '/campaigns/{id}', 'id', {}],
+    ['POST', '/campaigns/{id}/image', 'id'],
+    ['DELETE', '/campaigns/{id}/image', 'id'],
+    ['POST', '/campaigns/{id}/submit', 'id'],
+    ['POST', '/campaigns/{id}/clone', 'id'],
     ['POST', '/campaigns/{id}/toggle-listable', 'id'],
     ['DELETE', '/campaigns/{id}', 'id'],
     ['GET', '/campaigns/{id}/status-history', 'id'],
@@ -272,7 +257,7 @@ describe('ids (point 7)', () => {
           .replace('{id}', bad)
           .replace('{merchant}', sonnenschein)
           .replace('{location}', locationId);
-        const response = await api(method, url, 'owner', body);
+        const response = await t.api(method, url, 'owner', body);
         expect(response.statusCode, `${method} ${route} ${bad.slice(0, 40)}`).toBe(400);
         expect(response.json()).toEqual({ statusCode: 400, message: 'invalid_value', field });
       }
@@ -281,16 +266,16 @@ describe('ids (point 7)', () => {
 
   it('answers bad ids in the query and the body with 400', async () => {
     await expectRefused(
-      () => api('GET', `/campaigns?exact_merchant=${'-'.repeat(36)}`),
+      () => t.api('GET', `/campaigns?exact_merchant=${'-'.repeat(36)}`, 'owner'),
       'exact_merchant',
     );
     await expectRefused(
-      () => api('DELETE', `/campaigns/${campaignId}/followups?ident=${'0'.repeat(36)}`),
+      () => t.api('DELETE', `/campaigns/${campaignId}/followups?ident=${'0'.repeat(36)}`, 'owner'),
       'ident',
     );
     await expectRefused(
       () =>
-        api('POST', '/campaigns', 'owner', { merchant: '-'.repeat(36), type: 'coupon/percent' }),
+        t.api('POST', '/campaigns', 'owner', { merchant: '-'.repeat(36), type: 'coupon/percent' }),
       'merchant',
     );
     await expectRefused(
@@ -309,7 +294,7 @@ describe('ids (point 7)', () => {
       const response = await t.app.inject({
         method: 'GET',
         url,
-        headers: bearer(String(tokens.owner)),
+        headers: bearer(String(t.tokens.owner)),
       });
       expect(response.statusCode, url.slice(0, 60)).toBe(400);
       expect(response.json<{ message: string; field: string }>()).toMatchObject({
@@ -372,7 +357,7 @@ describe('the title index (point 7)', () => {
         await tx.execute(sql.raw(statement));
       }
     });
-    const answer = await api('GET', `/campaigns/${id}`);
+    const answer = await t.api('GET', `/campaigns/${id}`, 'owner');
     expect(answer.statusCode, answer.body.slice(0, 200)).toBe(200);
     const { campaign } = answer.json<TCampaignEnvelope>();
     expect(campaign.title.de?.length).toBeLessThanOrEqual(CAMPAIGN_TEXT_LIMITS.title);
@@ -392,12 +377,13 @@ describe('the title index (point 7)', () => {
 describe('location uploads (points 7 and 8)', () => {
   const upload = (file: Buffer) => {
     const body = multipartFile('upload', 'standorte.csv', file, 'text/csv');
-    return t.app.inject({
-      method: 'POST',
-      url: `/api/merchants/${sonnenschein}/multiple-locations`,
-      headers: { ...bearer(String(tokens.owner)), ...body.headers },
-      payload: body.payload,
-    });
+    return t.api(
+      'POST',
+      `/merchants/${sonnenschein}/multiple-locations`,
+      'owner',
+      body.payload,
+      body.headers,
+    );
   };
 
   it('refuses a file with a NUL byte with a message key, importing nothing', async () => {
@@ -421,7 +407,11 @@ describe('location uploads (points 7 and 8)', () => {
     expect(response.statusCode, response.body).toBe(200);
     const job = response.json<{ job: TLocationImportJob }>().job;
     for (let attempt = 0; attempt < 100; attempt += 1) {
-      const progress = await api('GET', `/merchants/${sonnenschein}/location-imports/${job.id}`);
+      const progress = await t.api(
+        'GET',
+        `/merchants/${sonnenschein}/location-imports/${job.id}`,
+        'owner',
+      );
       if (progress.json<TLocationImportJob>().status === 'done') break;
       await new Promise((resolve) => setTimeout(resolve, 50));
     }

@@ -8,15 +8,12 @@
  */
 import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TCampaignEnvelope } from '@backoffice/domain';
-import { merchants } from '../src/db/schema.js';
-import { bearer, createTestApp, type TestApp } from './helpers.js';
+import { bearer, createTestApp, type Method, type TestApp } from './helpers.js';
 import { tableDigest } from './fixtures/table-digest.js';
 
 let t: TestApp;
-const tokens: Record<string, string> = {};
 const ids = { sonnenschein: '', silberblick: '', campaign: '', location: '' };
 
 /** Characters that broke or could break storage, comparison or display. */
@@ -91,14 +88,12 @@ function encode(value: string): string {
   return encoded;
 }
 
-type Method = 'GET' | 'POST' | 'DELETE';
-
 const request =
   (method: Method, who: string, url: () => string, body?: (value: string) => object) =>
   (value: string): InjectOptions => ({
     method,
     url: `/api${url().replace('{value}', encode(value))}`,
-    headers: bearer(String(tokens[who])),
+    headers: bearer(String(t.tokens[who])),
     ...(body ? { payload: body(value) } : {}),
   });
 
@@ -319,19 +314,9 @@ async function check(target: string, options: InjectOptions): Promise<void> {
 
 beforeAll(async () => {
   t = await createTestApp();
-  for (const [who, email] of [
-    ['owner', 'owner@example.com'],
-    ['admin', 'admin@example.com'],
-    ['agency', 'agency@example.com'],
-  ] as const) {
-    tokens[who] = await t.signInAndInit(email);
-  }
-  const merchantId = async (brandName: string) => {
-    const [row] = await t.ctx.db.select().from(merchants).where(eq(merchants.brandName, brandName));
-    return String(row?.id);
-  };
-  ids.sonnenschein = await merchantId('Bäckerei Sonnenschein');
-  ids.silberblick = await merchantId('Café Silberblick');
+  await t.signInAs('owner', 'admin', 'agency');
+  ids.sonnenschein = await t.merchantId('Bäckerei Sonnenschein');
+  ids.silberblick = await t.merchantId('Café Silberblick');
   const created = await t.app.inject(
     request(
       'POST',

@@ -12,8 +12,8 @@ import path from 'node:path';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TLocation, TLocationImportJob, TLocationListResponse } from '@backoffice/domain';
-import { locations, merchants } from '../src/db/schema.js';
-import { bearer, createTestApp, type TestApp } from './helpers.js';
+import { locations } from '../src/db/schema.js';
+import { createTestApp, type TestApp } from './helpers.js';
 import { multipartFile, multipartWithoutFile } from './fixtures/multipart.js';
 
 const fixture = (name: string) => readFile(path.join(import.meta.dirname, 'fixtures', name));
@@ -31,25 +31,8 @@ const address = (overrides: object = {}) => ({
   ...overrides,
 });
 
-function client(t: TestApp, tokens: Record<string, string>) {
-  return (method: 'GET' | 'POST' | 'DELETE', url: string, who: string, payload?: object) =>
-    t.app.inject({
-      method,
-      url: `/api${url}`,
-      headers: bearer(String(tokens[who])),
-      ...(payload ? { payload } : {}),
-    });
-}
-
-async function merchantId(t: TestApp, brandName: string) {
-  const [row] = await t.ctx.db.select().from(merchants).where(eq(merchants.brandName, brandName));
-  return String(row?.id);
-}
-
 describe('locations with the offline geocoder', () => {
   let t: TestApp;
-  const tokens: Record<string, string> = {};
-  let api: ReturnType<typeof client>;
   let sonnenschein = '';
   let silberblick = '';
 
@@ -57,13 +40,7 @@ describe('locations with the offline geocoder', () => {
     who: string,
     merchant: string,
     file: { payload: Buffer; headers: Record<string, string> },
-  ) =>
-    t.app.inject({
-      method: 'POST',
-      url: `/api/merchants/${merchant}/multiple-locations`,
-      headers: { ...bearer(String(tokens[who])), ...file.headers },
-      payload: file.payload,
-    });
+  ) => t.api('POST', `/merchants/${merchant}/multiple-locations`, who, file.payload, file.headers);
   const locationCount = async (merchant: string) => {
     const [row] = await t.ctx.db
       .select({ total: count() })
@@ -73,7 +50,7 @@ describe('locations with the offline geocoder', () => {
   };
   async function waitForJob(merchant: string, jobId: string): Promise<TLocationImportJob> {
     for (let attempt = 0; attempt < 100; attempt += 1) {
-      const response = await api(
+      const response = await t.api(
         'GET',
         `/merchants/${merchant}/location-imports/${jobId}`,
         'owner',
@@ -87,19 +64,21 @@ describe('locations with the offline geocoder', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    for (const who of ['admin', 'owner', 'silver', 'staff']) {
-      tokens[who] = await t.signInAndInit(`${who}@example.com`);
-    }
-    api = client(t, tokens);
-    sonnenschein = await merchantId(t, 'Bäckerei Sonnenschein');
-    silberblick = await merchantId(t, 'Café Silberblick');
+    await t.signInAs('admin', 'owner', 'silver', 'staff');
+    sonnenschein = await t.merchantId('Bäckerei Sonnenschein');
+    silberblick = await t.merchantId('Café Silberblick');
   });
   afterAll(async () => {
     await t.close();
   });
 
   it('adds a location and geocodes it (city level offline)', async () => {
-    const response = await api('POST', `/merchants/${sonnenschein}/locations`, 'owner', address());
+    const response = await t.api(
+      'POST',
+      `/merchants/${sonnenschein}/locations`,
+      'owner',
+      address(),
+    );
     expect(response.statusCode, response.body).toBe(200);
     const { location } = response.json<{ location: TLocation }>();
     expect(location).toMatchObject({
@@ -119,11 +98,11 @@ describe('locations with the offline geocoder', () => {
       zip: '99999',
       city: 'Nirgendwohausen',
     });
-    const refused = await api('POST', `/merchants/${sonnenschein}/locations`, 'owner', unknown);
+    const refused = await t.api('POST', `/merchants/${sonnenschein}/locations`, 'owner', unknown);
     expect(refused.statusCode).toBe(422);
     expect(refused.json()).toMatchObject({ message: 'address_not_found' });
     const before = await locationCount(sonnenschein);
-    const kept = await api('POST', `/merchants/${sonnenschein}/locations`, 'owner', {
+    const kept = await t.api('POST', `/merchants/${sonnenschein}/locations`, 'owner', {
       ...unknown,
       use_anyway: true,
     });
@@ -145,7 +124,7 @@ describe('locations with the offline geocoder', () => {
       [{ streetnumber: 'x'.repeat(21) }, 'too_long', 'streetnumber'],
     ];
     for (const [overrides, message, field] of cases) {
-      const response = await api(
+      const response = await t.api(
         'POST',
         `/merchants/${sonnenschein}/locations`,
         'owner',
@@ -157,16 +136,16 @@ describe('locations with the offline geocoder', () => {
   });
 
   it('reads, edits (geocoding a changed address again) and deletes', async () => {
-    const created = await api(
+    const created = await t.api(
       'POST',
       `/merchants/${sonnenschein}/locations`,
       'owner',
       address({ name: 'Zum Ändern' }),
     );
     const id: string = created.json().location.id;
-    const read = await api('GET', `/merchants/${sonnenschein}/locations/${id}`, 'owner');
+    const read = await t.api('GET', `/merchants/${sonnenschein}/locations/${id}`, 'owner');
     expect(read.json().location.name).toBe('Zum Ändern');
-    const moved = await api(
+    const moved = await t.api(
       'POST',
       `/merchants/${sonnenschein}/locations/${id}`,
       'owner',
@@ -180,31 +159,31 @@ describe('locations with the offline geocoder', () => {
     expect(moved.statusCode, moved.body).toBe(200);
     expect(moved.json().location).toMatchObject({ city: 'Hamburg', is_billing_address: true });
     expect(moved.json().location.lat).toBeCloseTo(53.55, 1);
-    const deleted = await api('DELETE', `/merchants/${sonnenschein}/locations/${id}`, 'owner');
+    const deleted = await t.api('DELETE', `/merchants/${sonnenschein}/locations/${id}`, 'owner');
     expect(deleted.json()).toEqual({ deleted: true });
     expect(
-      (await api('GET', `/merchants/${sonnenschein}/locations/${id}`, 'owner')).statusCode,
+      (await t.api('GET', `/merchants/${sonnenschein}/locations/${id}`, 'owner')).statusCode,
     ).toBe(404);
   });
 
   it('needs manage-merchant (403) and refuses other merchants’ ids (404)', async () => {
-    expect((await api('GET', `/merchants/${sonnenschein}/locations`, 'staff')).statusCode).toBe(
+    expect((await t.api('GET', `/merchants/${sonnenschein}/locations`, 'staff')).statusCode).toBe(
       403,
     );
     expect(
-      (await api('POST', `/merchants/${sonnenschein}/locations`, 'staff', address())).statusCode,
+      (await t.api('POST', `/merchants/${sonnenschein}/locations`, 'staff', address())).statusCode,
     ).toBe(403);
-    expect((await api('GET', `/merchants/${sonnenschein}/locations`, 'silver')).statusCode).toBe(
+    expect((await t.api('GET', `/merchants/${sonnenschein}/locations`, 'silver')).statusCode).toBe(
       404,
     );
-    const own = await api('GET', `/merchants/${sonnenschein}/locations`, 'owner');
+    const own = await t.api('GET', `/merchants/${sonnenschein}/locations`, 'owner');
     const id = own.json<TLocationListResponse>().rows[0]?.id;
     for (const [method, url] of [
       ['GET', `/merchants/${silberblick}/locations/${id}`],
       ['DELETE', `/merchants/${silberblick}/locations/${id}`],
       ['GET', `/merchants/${sonnenschein}/locations/${id}`],
     ] as const) {
-      const response = await api(method, url, 'silver');
+      const response = await t.api(method, url, 'silver');
       expect(response.statusCode, `${method} ${url}`).toBe(404);
     }
     const file = multipartFile(
@@ -266,7 +245,7 @@ describe('locations with the offline geocoder', () => {
     expect(await locationCount(sonnenschein)).toBe(before + 6);
 
     const list = (
-      await api('GET', `/merchants/${sonnenschein}/locations`, 'owner')
+      await t.api('GET', `/merchants/${sonnenschein}/locations`, 'owner')
     ).json<TLocationListResponse>();
     expect(list.import_job).toBeNull();
     const byName = (name: string) => list.rows.find((row) => row.name === name);
@@ -290,7 +269,7 @@ describe('locations with the offline geocoder', () => {
     expect(missing).toMatchObject({ geocode_status: 'not_found', type: 'office' });
 
     // The not-found row is confirmed with 'Trotzdem verwenden'.
-    const confirmed = await api(
+    const confirmed = await t.api(
       'POST',
       `/merchants/${sonnenschein}/locations/${missing?.id}`,
       'owner',
@@ -315,7 +294,7 @@ describe('locations with the offline geocoder', () => {
     const done = await waitForJob2('silver', silberblick, response.json().job.id);
     expect(done).toMatchObject({ total: 2, found: 2 });
     const list = (
-      await api('GET', `/merchants/${silberblick}/locations`, 'silver')
+      await t.api('GET', `/merchants/${silberblick}/locations`, 'silver')
     ).json<TLocationListResponse>();
     expect(list.rows.map((row) => row.name)).toContain('Filiale Berlin, Mitte');
   });
@@ -323,7 +302,7 @@ describe('locations with the offline geocoder', () => {
   async function waitForJob2(who: string, merchant: string, jobId: string) {
     for (let attempt = 0; attempt < 100; attempt += 1) {
       const job = (
-        await api('GET', `/merchants/${merchant}/location-imports/${jobId}`, who)
+        await t.api('GET', `/merchants/${merchant}/location-imports/${jobId}`, who)
       ).json<TLocationImportJob>();
       if (job.status === 'done') return job;
       await new Promise((resolve) => setTimeout(resolve, 50));
@@ -335,7 +314,7 @@ describe('locations with the offline geocoder', () => {
     const none = await upload('owner', sonnenschein, multipartWithoutFile());
     expect(none.statusCode).toBe(400);
     expect(none.json().message).toBe('no_upload_file');
-    const notMultipart = await api(
+    const notMultipart = await t.api(
       'POST',
       `/merchants/${sonnenschein}/multiple-locations`,
       'owner',
@@ -376,7 +355,6 @@ describe('locations with the offline geocoder', () => {
 describe('Nominatim geocoder against a local fake', () => {
   let t: TestApp;
   let server: Server;
-  const tokens: Record<string, string> = {};
   const seen: { at: number; query: URLSearchParams; headers: IncomingHttpHeaders }[] = [];
   const INTERVAL = 300;
 
@@ -425,7 +403,7 @@ describe('Nominatim geocoder against a local fake', () => {
       NOMINATIM_EMAIL: 'betrieb@example.com',
       NOMINATIM_MIN_INTERVAL_MS: String(INTERVAL),
     });
-    tokens.owner = await t.signInAndInit('owner@example.com');
+    await t.signInAs('owner');
   });
   afterAll(async () => {
     await t.close();
@@ -433,9 +411,8 @@ describe('Nominatim geocoder against a local fake', () => {
   });
 
   it('sends a structured query with an identifying user agent and reads the answer', async () => {
-    const api = client(t, tokens);
-    const merchant = await merchantId(t, 'Bäckerei Sonnenschein');
-    const response = await api('POST', `/merchants/${merchant}/locations`, 'owner', address());
+    const merchant = await t.merchantId('Bäckerei Sonnenschein');
+    const response = await t.api('POST', `/merchants/${merchant}/locations`, 'owner', address());
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json().location).toMatchObject({
       geocode_status: 'found',
@@ -454,7 +431,7 @@ describe('Nominatim geocoder against a local fake', () => {
     });
     expect(request?.headers['user-agent']).toContain('Kampagnen-Backoffice');
 
-    const notFound = await api(
+    const notFound = await t.api(
       'POST',
       `/merchants/${merchant}/locations`,
       'owner',
@@ -464,7 +441,7 @@ describe('Nominatim geocoder against a local fake', () => {
   });
 
   it('keeps to one request per interval, also for a background upload', async () => {
-    const merchant = await merchantId(t, 'Bäckerei Sonnenschein');
+    const merchant = await t.merchantId('Bäckerei Sonnenschein');
     const start = seen.length;
     const file = multipartFile(
       'upload',
@@ -472,19 +449,21 @@ describe('Nominatim geocoder against a local fake', () => {
       await fixture('locations-real-world.csv'),
       'text/csv',
     );
-    const response = await t.app.inject({
-      method: 'POST',
-      url: `/api/merchants/${merchant}/multiple-locations`,
-      headers: { ...bearer(String(tokens.owner)), ...file.headers },
-      payload: file.payload,
-    });
+    const response = await t.api(
+      'POST',
+      `/merchants/${merchant}/multiple-locations`,
+      'owner',
+      file.payload,
+      file.headers,
+    );
     expect(response.statusCode, response.body).toBe(200);
     const jobId: string = response.json().job.id;
-    const api = client(t, tokens);
     let job: TLocationImportJob | undefined;
     const progress = new Set<number>();
     for (let attempt = 0; attempt < 200; attempt += 1) {
-      job = (await api('GET', `/merchants/${merchant}/location-imports/${jobId}`, 'owner')).json();
+      job = (
+        await t.api('GET', `/merchants/${merchant}/location-imports/${jobId}`, 'owner')
+      ).json();
       progress.add(job?.processed ?? 0);
       if (job?.status === 'done') break;
       await new Promise((resolve) => setTimeout(resolve, 40));

@@ -9,26 +9,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TMerchantSaveResponse } from '@backoffice/domain';
 import { merchants, users } from '../src/db/schema.js';
 import { hashPassword } from '../src/identity/passwords.js';
-import { bearer, createTestApp, type TestApp } from './helpers.js';
+import { createTestApp, type TestApp } from './helpers.js';
 import { multipartFile, multipartWithoutFile } from './fixtures/multipart.js';
 
 let t: TestApp;
-const tokens: Record<string, string> = {};
 const ids = { sonnenschein: '', adler: '', silberblick: '' };
-
-async function merchantId(brandName: string) {
-  const [row] = await t.ctx.db.select().from(merchants).where(eq(merchants.brandName, brandName));
-  return String(row?.id);
-}
-
-function api(method: 'GET' | 'POST' | 'DELETE', url: string, who: string, payload?: object) {
-  return t.app.inject({
-    method,
-    url: `/api${url}`,
-    headers: bearer(String(tokens[who])),
-    ...(payload ? { payload } : {}),
-  });
-}
 
 const profile = (overrides: object = {}) => ({
   name: 'Neuer Händler GmbH',
@@ -58,12 +43,10 @@ beforeAll(async () => {
   await t.ctx.db
     .insert(users)
     .values({ email: 'fresh@example.com', passwordHash: await hashPassword('demo') });
-  for (const who of ['admin', 'agency', 'owner', 'silver', 'staff', 'multi', 'fresh']) {
-    tokens[who] = await t.signInAndInit(`${who}@example.com`);
-  }
-  ids.sonnenschein = await merchantId('Bäckerei Sonnenschein');
-  ids.adler = await merchantId('Modehaus Adler');
-  ids.silberblick = await merchantId('Café Silberblick');
+  await t.signInAs('admin', 'agency', 'owner', 'silver', 'staff', 'multi', 'fresh');
+  ids.sonnenschein = await t.merchantId('Bäckerei Sonnenschein');
+  ids.adler = await t.merchantId('Modehaus Adler');
+  ids.silberblick = await t.merchantId('Café Silberblick');
 });
 afterAll(async () => {
   await t.close();
@@ -71,7 +54,7 @@ afterAll(async () => {
 
 describe('POST /merchants (create, spec §2 /create)', () => {
   it('lets a user without merchant create one and become its owner with every role', async () => {
-    const response = await api('POST', '/merchants', 'fresh', profile());
+    const response = await t.api('POST', '/merchants', 'fresh', profile());
     expect(response.statusCode, response.body).toBe(200);
     const { merchant, summary } = response.json<TMerchantSaveResponse>();
     expect(merchant.name).toBe('Neuer Händler GmbH');
@@ -86,21 +69,21 @@ describe('POST /merchants (create, spec §2 /create)', () => {
     ]);
     // The creator holds the contact role, so nothing is missing.
     expect(summary.is_valid).toBe(true);
-    const init = await api('POST', '/init-user', 'fresh');
+    const init = await t.api('POST', '/init-user', 'fresh');
     expect(init.json().merchantinfo.searchtype).toBe('single');
   });
 
   it('sends a level-0 user in single-merchant mode to the upgrade (403 upgrade_required)', async () => {
-    const create = await api('POST', '/merchants', 'owner', profile());
+    const create = await t.api('POST', '/merchants', 'owner', profile());
     expect(create.statusCode).toBe(403);
     expect(create.json().message).toBe('upgrade_required');
-    const edit = await api('POST', `/merchants/${ids.sonnenschein}`, 'owner', profile());
+    const edit = await t.api('POST', `/merchants/${ids.sonnenschein}`, 'owner', profile());
     expect(edit.statusCode).toBe(403);
     expect(edit.json().message).toBe('upgrade_required');
   });
 
   it('lets an admin create a merchant without becoming its account: it has no contact yet', async () => {
-    const response = await api(
+    const response = await t.api(
       'POST',
       '/merchants',
       'admin',
@@ -117,7 +100,7 @@ describe('POST /merchants (create, spec §2 /create)', () => {
 
 describe('GET and POST /merchants/{id}', () => {
   it('answers with every field of the profile', async () => {
-    const response = await api('GET', `/merchants/${ids.adler}`, 'multi');
+    const response = await t.api('GET', `/merchants/${ids.adler}`, 'multi');
     expect(response.statusCode).toBe(200);
     expect(Object.keys(response.json()).sort()).toEqual(
       [
@@ -145,7 +128,7 @@ describe('GET and POST /merchants/{id}', () => {
   });
 
   it('saves the profile and ignores the admin fields of non-admins', async () => {
-    const response = await api(
+    const response = await t.api(
       'POST',
       `/merchants/${ids.adler}`,
       'multi',
@@ -161,7 +144,7 @@ describe('GET and POST /merchants/{id}', () => {
   });
 
   it('lets admins set level, validity and the internal name; validity drives the summary', async () => {
-    const response = await api(
+    const response = await t.api(
       'POST',
       `/merchants/${ids.adler}`,
       'admin',
@@ -176,7 +159,7 @@ describe('GET and POST /merchants/{id}', () => {
     const { merchant, summary } = response.json<TMerchantSaveResponse>();
     expect(merchant).toMatchObject({ level: 2, internal_name: 'Adler intern', is_valid: false });
     expect(summary.is_valid).toBe(false);
-    await api(
+    await t.api(
       'POST',
       `/merchants/${ids.adler}`,
       'admin',
@@ -207,13 +190,13 @@ describe('GET and POST /merchants/{id}', () => {
     [{ email: 'kein-at' }, 'invalid_email', 'email'],
     [{ coreg_enabled: true }, 'required_field_missing', 'coreg_terms.sponsor_name'],
   ])('refuses %j with %s on %s', async (overrides, message, field) => {
-    const response = await api('POST', `/merchants/${ids.adler}`, 'multi', profile(overrides));
+    const response = await t.api('POST', `/merchants/${ids.adler}`, 'multi', profile(overrides));
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ statusCode: 400, message, field });
   });
 
   it('requires the co-reg terms only when co-reg is on', async () => {
-    const response = await api(
+    const response = await t.api(
       'POST',
       `/merchants/${ids.adler}`,
       'multi',
@@ -241,40 +224,40 @@ describe('GET and POST /merchants/{id}', () => {
       ['POST', `/merchants/${ids.sonnenschein}/images`],
       ['GET', `/merchants/${ids.sonnenschein}/contacts`],
     ] as const) {
-      const response = await api(method, url, 'silver', method === 'POST' ? profile() : undefined);
+      const response = await t.api(
+        method,
+        url,
+        'silver',
+        method === 'POST' ? profile() : undefined,
+      );
       expect(response.statusCode, `${method} ${url}`).toBe(404);
     }
-    const staff = await api('POST', `/merchants/${ids.sonnenschein}`, 'staff', profile());
+    const staff = await t.api('POST', `/merchants/${ids.sonnenschein}`, 'staff', profile());
     expect(staff.statusCode).toBe(403);
     expect(staff.json().message).toBe('forbidden');
   });
 
   it('lets agencies edit their linked merchants only', async () => {
-    const own = await api(
+    const own = await t.api(
       'POST',
       `/merchants/${ids.adler}`,
       'agency',
       profile({ name: 'Modehaus Adler GmbH' }),
     );
     expect(own.statusCode).toBe(200);
-    const other = await api('GET', `/merchants/${ids.silberblick}`, 'agency');
+    const other = await t.api('GET', `/merchants/${ids.silberblick}`, 'agency');
     expect(other.statusCode).toBe(404);
   });
 
   it('lists the contacts', async () => {
-    const response = await api('GET', `/merchants/${ids.adler}/contacts`, 'multi');
+    const response = await t.api('GET', `/merchants/${ids.adler}/contacts`, 'multi');
     expect(response.json()).toEqual({ contacts: [{ type: 'phone', value: '+49 89 1' }] });
   });
 });
 
 describe('merchant image (spec §5, §9: jpg/jpeg/png/gif, 400×400)', () => {
   const upload = (who: string, file: ReturnType<typeof multipartFile>) =>
-    t.app.inject({
-      method: 'POST',
-      url: `/api/merchants/${ids.silberblick}/images`,
-      headers: { ...bearer(String(tokens[who])), ...file.headers },
-      payload: file.payload,
-    });
+    t.api('POST', `/merchants/${ids.silberblick}/images`, who, file.payload, file.headers);
 
   it('crops an upload to 400×400 under a generated name and serves it', async () => {
     const png = await sharp({
@@ -295,7 +278,7 @@ describe('merchant image (spec §5, §9: jpg/jpeg/png/gif, 400×400)', () => {
     expect(file.headers['content-type']).toBe('image/png');
     const meta = await sharp(file.rawPayload).metadata();
     expect([meta.width, meta.height]).toEqual([400, 400]);
-    const images = await api('GET', `/merchants/${ids.silberblick}/images`, 'silver');
+    const images = await t.api('GET', `/merchants/${ids.silberblick}/images`, 'silver');
     expect(images.json()).toEqual({
       images: [{ src, width: 400, height: 400, format: '400x400' }],
     });
@@ -348,15 +331,13 @@ describe('merchant image (spec §5, §9: jpg/jpeg/png/gif, 400×400)', () => {
     const png = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } })
       .png()
       .toBuffer();
-    const response = await t.app.inject({
-      method: 'POST',
-      url: `/api/merchants/${ids.sonnenschein}/images`,
-      headers: {
-        ...bearer(String(tokens.staff)),
-        ...multipartFile('upload', 'a.png', png).headers,
-      },
-      payload: multipartFile('upload', 'a.png', png).payload,
-    });
+    const response = await t.api(
+      'POST',
+      `/merchants/${ids.sonnenschein}/images`,
+      'staff',
+      multipartFile('upload', 'a.png', png).payload,
+      multipartFile('upload', 'a.png', png).headers,
+    );
     // Two different boundaries: the body does not match the header, but the role check comes first.
     expect([400, 403]).toContain(response.statusCode);
   });

@@ -3,25 +3,15 @@
  * who may change whose settings, and that the events send mail (or not)
  * through the mailer as the settings say.
  */
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NotificationSettings, TNotificationListResponse } from '@backoffice/domain';
-import { campaigns, merchants } from '../src/db/schema.js';
+import { campaigns } from '../src/db/schema.js';
 import { notifyStatusChanges } from '../src/modules/campaigns/lifecycle.js';
 import { notifyOpenWins, sendWeeklyStatistics } from '../src/modules/notifications/service.js';
-import { bearer, createTestApp, mailsDuring as mailsDuringIn, type TestApp } from './helpers.js';
+import { createTestApp, mailsDuring, type TestApp } from './helpers.js';
 
 let t: TestApp;
-const tokens: Record<string, string> = {};
 let sonnenschein = '';
-
-const api = (method: 'GET' | 'POST', url: string, who: string, payload?: object) =>
-  t.app.inject({
-    method,
-    url: `/api${url}`,
-    headers: bearer(String(tokens[who])),
-    ...(payload ? { payload } : {}),
-  });
 
 const all = (on: boolean): NotificationSettings => ({
   campaign_approved: on,
@@ -32,18 +22,12 @@ const all = (on: boolean): NotificationSettings => ({
   weekly_statistics: on,
 });
 
-const mailsDuring = (action: () => Promise<unknown>) => mailsDuringIn(t, action);
 const recipients = (mail: string) => /^To: (.*)$/m.exec(mail)?.[1] ?? '';
 
 beforeAll(async () => {
   t = await createTestApp();
-  for (const who of ['owner', 'staff', 'silver'])
-    tokens[who] = await t.signInAndInit(`${who}@example.com`);
-  const [row] = await t.ctx.db
-    .select()
-    .from(merchants)
-    .where(eq(merchants.brandName, 'Bäckerei Sonnenschein'));
-  sonnenschein = String(row?.id);
+  await t.signInAs('owner', 'staff', 'silver');
+  sonnenschein = await t.merchantId('Bäckerei Sonnenschein');
 });
 afterAll(async () => {
   await t.close();
@@ -51,7 +35,7 @@ afterAll(async () => {
 
 describe('GET/POST /merchants/{id}/notifications', () => {
   it('shows managers every account: contacts get all mails by default, others none', async () => {
-    const response = await api('GET', `/merchants/${sonnenschein}/notifications`, 'owner');
+    const response = await t.api('GET', `/merchants/${sonnenschein}/notifications`, 'owner');
     expect(response.statusCode).toBe(200);
     const { rows } = response.json<TNotificationListResponse>();
     expect(rows.map((row) => [row.email, row.editable, row.settings])).toEqual([
@@ -62,11 +46,11 @@ describe('GET/POST /merchants/{id}/notifications', () => {
 
   it('shows others only their own account, which they may change', async () => {
     const { rows } = (
-      await api('GET', `/merchants/${sonnenschein}/notifications`, 'staff')
+      await t.api('GET', `/merchants/${sonnenschein}/notifications`, 'staff')
     ).json<TNotificationListResponse>();
     expect(rows.map((row) => row.email)).toEqual(['staff@example.com']);
     const own = rows[0];
-    const saved = await api(
+    const saved = await t.api(
       'POST',
       `/merchants/${sonnenschein}/notifications/${own?.account_id}`,
       'staff',
@@ -80,10 +64,10 @@ describe('GET/POST /merchants/{id}/notifications', () => {
 
   it('refuses changing someone else’s settings without manage-accounts, and other merchants', async () => {
     const { rows } = (
-      await api('GET', `/merchants/${sonnenschein}/notifications`, 'owner')
+      await t.api('GET', `/merchants/${sonnenschein}/notifications`, 'owner')
     ).json<TNotificationListResponse>();
     const owner = rows.find((row) => row.email === 'owner@example.com');
-    const refused = await api(
+    const refused = await t.api(
       'POST',
       `/merchants/${sonnenschein}/notifications/${owner?.account_id}`,
       'staff',
@@ -93,9 +77,9 @@ describe('GET/POST /merchants/{id}/notifications', () => {
     );
     expect(refused.statusCode).toBe(403);
     expect(
-      (await api('GET', `/merchants/${sonnenschein}/notifications`, 'silver')).statusCode,
+      (await t.api('GET', `/merchants/${sonnenschein}/notifications`, 'silver')).statusCode,
     ).toBe(404);
-    const incomplete = await api(
+    const incomplete = await t.api(
       'POST',
       `/merchants/${sonnenschein}/notifications/${owner?.account_id}`,
       'owner',
@@ -110,10 +94,10 @@ describe('GET/POST /merchants/{id}/notifications', () => {
 describe('mails follow the settings', () => {
   it('sends the approval mail to the accounts that chose it', async () => {
     const { rows } = (
-      await api('GET', `/merchants/${sonnenschein}/notifications`, 'owner')
+      await t.api('GET', `/merchants/${sonnenschein}/notifications`, 'owner')
     ).json<TNotificationListResponse>();
     const owner = rows.find((row) => row.email === 'owner@example.com');
-    await api('POST', `/merchants/${sonnenschein}/notifications/${owner?.account_id}`, 'owner', {
+    await t.api('POST', `/merchants/${sonnenschein}/notifications/${owner?.account_id}`, 'owner', {
       settings: { ...all(true), campaign_approved: false },
     });
     const [campaign] = await t.ctx.db
@@ -127,11 +111,11 @@ describe('mails follow the settings', () => {
       })
       .returning();
     if (!campaign) throw new Error('no campaign');
-    const approved = await mailsDuring(() =>
+    const approved = await mailsDuring(t, () =>
       notifyStatusChanges(t.ctx, [{ campaign, from: 'start_review', reason: null }]),
     );
     expect(approved.map(recipients)).toEqual(['staff@example.com']);
-    const ended = await mailsDuring(() =>
+    const ended = await mailsDuring(t, () =>
       notifyStatusChanges(t.ctx, [
         { campaign: { ...campaign, status: 'ended' }, from: 'active', reason: null },
       ]),
@@ -140,10 +124,10 @@ describe('mails follow the settings', () => {
   });
 
   it('sends open wins and the weekly statistics (once a week)', async () => {
-    const wins = await mailsDuring(() => notifyOpenWins(t.ctx, sonnenschein, 3));
+    const wins = await mailsDuring(t, () => notifyOpenWins(t.ctx, sonnenschein, 3));
     expect(wins).toHaveLength(1);
     expect(recipients(String(wins[0]))).toBe('owner@example.com');
-    const weekly = await mailsDuring(() => sendWeeklyStatistics(t.ctx));
+    const weekly = await mailsDuring(t, () => sendWeeklyStatistics(t.ctx));
     expect(weekly.some((mail) => recipients(mail) === 'owner@example.com')).toBe(true);
     expect(weekly.every((mail) => !recipients(mail).includes('staff@example.com'))).toBe(true);
     expect(await sendWeeklyStatistics(t.ctx)).toBe(0);

@@ -1,14 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accounts, merchants, users } from '../src/db/schema.js';
+import { accounts, users } from '../src/db/schema.js';
 import { bearer, createTestApp, type TestApp } from './helpers.js';
 
 let t: TestApp;
-const merchantId = async (brandName: string) => {
-  const [row] = await t.ctx.db.select().from(merchants).where(eq(merchants.brandName, brandName));
-  if (!row) throw new Error(`no merchant ${brandName}`);
-  return row.id;
-};
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -77,14 +72,14 @@ describe('GET /merchants/{id}/linked-with-account', () => {
 
   it('allows a member, refuses a merchant the user is not linked to', async () => {
     const { token } = await initUser('owner@example.com');
-    const own = (await linked(token, await merchantId('Bäckerei Sonnenschein'))).json();
+    const own = (await linked(token, await t.merchantId('Bäckerei Sonnenschein'))).json();
     expect(own.allowed).toBe(true);
     expect(own.merchant).toMatchObject({
       brand_name: 'Bäckerei Sonnenschein',
       level: 0,
       roles: ['manage-merchant', 'manage-campaigns', 'manage-accounts', 'contact'],
     });
-    expect((await linked(token, await merchantId('Café Silberblick'))).json()).toEqual({
+    expect((await linked(token, await t.merchantId('Café Silberblick'))).json()).toEqual({
       allowed: false,
     });
     expect((await linked(token, '00000000-0000-4000-8000-000000000000')).json()).toEqual({
@@ -94,15 +89,17 @@ describe('GET /merchants/{id}/linked-with-account', () => {
 
   it('allows an agency only its linked merchants and an admin every merchant', async () => {
     const agency = await initUser('agency@example.com');
-    expect((await linked(agency.token, await merchantId('Modehaus Adler'))).json().allowed).toBe(
+    expect((await linked(agency.token, await t.merchantId('Modehaus Adler'))).json().allowed).toBe(
       true,
     );
-    expect((await linked(agency.token, await merchantId('Bäckerei Sonnenschein'))).json()).toEqual({
+    expect(
+      (await linked(agency.token, await t.merchantId('Bäckerei Sonnenschein'))).json(),
+    ).toEqual({
       allowed: false,
     });
     const admin = await initUser('admin@example.com');
     expect(
-      (await linked(admin.token, await merchantId('Bäckerei Sonnenschein'))).json().allowed,
+      (await linked(admin.token, await t.merchantId('Bäckerei Sonnenschein'))).json().allowed,
     ).toBe(true);
   });
 
@@ -112,7 +109,7 @@ describe('GET /merchants/{id}/linked-with-account', () => {
       .select()
       .from(users)
       .where(eq(users.email, 'silver@example.com'));
-    const target = await merchantId('Optik Meyer');
+    const target = await t.merchantId('Optik Meyer');
     await t.ctx.db.insert(accounts).values({
       merchantId: target,
       userId: String(silver?.id),

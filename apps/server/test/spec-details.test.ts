@@ -4,30 +4,13 @@
  * merchant images call takes the optimal width and height, and the location
  * calls accept the body wrapped as `location` as well as flat.
  */
-import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { merchants } from '../src/db/schema.js';
-import { bearer, createTestApp, type TestApp } from './helpers.js';
+import { createTestApp, type TestApp } from './helpers.js';
 import { multipartFile } from './fixtures/multipart.js';
 
 let t: TestApp;
-let silver = '';
 let silberblick = '';
-
-async function merchantId(brandName: string) {
-  const [row] = await t.ctx.db.select().from(merchants).where(eq(merchants.brandName, brandName));
-  return String(row?.id);
-}
-
-function api(method: 'GET' | 'POST', url: string, payload?: object) {
-  return t.app.inject({
-    method,
-    url: `/api${url}`,
-    headers: bearer(silver),
-    ...(payload ? { payload } : {}),
-  });
-}
 
 async function sizeOf(src: string): Promise<[number | undefined, number | undefined]> {
   const file = await t.app.inject({ method: 'GET', url: src });
@@ -39,18 +22,19 @@ async function sizeOf(src: string): Promise<[number | undefined, number | undefi
 
 beforeAll(async () => {
   t = await createTestApp();
-  silver = await t.signInAndInit('silver@example.com');
-  silberblick = await merchantId('Café Silberblick');
+  await t.signInAs('silver');
+  silberblick = await t.merchantId('Café Silberblick');
   const png = await sharp({ create: { width: 600, height: 300, channels: 3, background: '#c63' } })
     .png()
     .toBuffer();
   const file = multipartFile('upload', 'logo.png', png, 'image/png');
-  const uploaded = await t.app.inject({
-    method: 'POST',
-    url: `/api/merchants/${silberblick}/images`,
-    headers: { ...bearer(silver), ...file.headers },
-    payload: file.payload,
-  });
+  const uploaded = await t.api(
+    'POST',
+    `/merchants/${silberblick}/images`,
+    'silver',
+    file.payload,
+    file.headers,
+  );
   expect(uploaded.statusCode, uploaded.body).toBe(200);
 });
 
@@ -60,19 +44,23 @@ afterAll(async () => {
 
 describe('merchant images in the size the caller asks for (spec §7, §9)', () => {
   it('GET /merchants gives every row its image in image_format', async () => {
-    const response = await api('GET', '/merchants?image_format=120x80');
+    const response = await t.api('GET', '/merchants?image_format=120x80', 'silver');
     expect(response.statusCode, response.body).toBe(200);
     const row = response.json().rows.find((r: { uuid: string }) => r.uuid === silberblick);
     expect(row.image.src).toMatch(/\?width=120&height=80$/);
     expect(await sizeOf(row.image.src)).toEqual([120, 80]);
 
-    const plain = await api('GET', '/merchants');
+    const plain = await t.api('GET', '/merchants', 'silver');
     const stored = plain.json().rows.find((r: { uuid: string }) => r.uuid === silberblick);
     expect(await sizeOf(stored.image.src)).toEqual([400, 400]);
   });
 
   it('GET /merchants/{id}/images takes the optimal width and height', async () => {
-    const response = await api('GET', `/merchants/${silberblick}/images?width=200&height=100`);
+    const response = await t.api(
+      'GET',
+      `/merchants/${silberblick}/images?width=200&height=100`,
+      'silver',
+    );
     expect(response.statusCode, response.body).toBe(200);
     const [image] = response.json().images;
     expect(image).toMatchObject({ width: 200, height: 100, format: '200x100' });
@@ -80,17 +68,21 @@ describe('merchant images in the size the caller asks for (spec §7, §9)', () =
   });
 
   it('refuses sizes out of bounds or half given, naming the field', async () => {
-    expect((await api('GET', '/merchants?image_format=0x0')).json()).toEqual({
+    expect((await t.api('GET', '/merchants?image_format=0x0', 'silver')).json()).toEqual({
       statusCode: 400,
       message: 'invalid_value',
       field: 'image_format',
     });
-    expect((await api('GET', `/merchants/${silberblick}/images?width=90000`)).json()).toEqual({
+    expect(
+      (await t.api('GET', `/merchants/${silberblick}/images?width=90000`, 'silver')).json(),
+    ).toEqual({
       statusCode: 400,
       message: 'invalid_value',
       field: 'width',
     });
-    expect((await api('GET', `/merchants/${silberblick}/images?width=200`)).json()).toEqual({
+    expect(
+      (await t.api('GET', `/merchants/${silberblick}/images?width=200`, 'silver')).json(),
+    ).toEqual({
       statusCode: 400,
       message: 'required_field_missing',
       field: 'height',
@@ -109,21 +101,21 @@ describe('location calls take the body as the spec names it (spec §7)', () => {
   };
 
   it('adds and saves a location sent as {location}, and still as flat fields', async () => {
-    const wrapped = await api('POST', `/merchants/${silberblick}/locations`, {
+    const wrapped = await t.api('POST', `/merchants/${silberblick}/locations`, 'silver', {
       location: address,
     });
     expect(wrapped.statusCode, wrapped.body).toBe(200);
     const { id, name } = wrapped.json().location;
     expect(name).toBe('Café am Markt');
 
-    const saved = await api('POST', `/merchants/${silberblick}/locations/${id}`, {
+    const saved = await t.api('POST', `/merchants/${silberblick}/locations/${id}`, 'silver', {
       location: { ...address, name: 'Café am Markt (Terrasse)' },
       use_anyway: true,
     });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json().location.name).toBe('Café am Markt (Terrasse)');
 
-    const flat = await api('POST', `/merchants/${silberblick}/locations`, {
+    const flat = await t.api('POST', `/merchants/${silberblick}/locations`, 'silver', {
       ...address,
       name: 'Café am Bahnhof',
     });
@@ -132,7 +124,7 @@ describe('location calls take the body as the spec names it (spec §7)', () => {
 
   it('names a missing field of a wrapped body like that of a flat one', async () => {
     const { zip: _zip, ...withoutZip } = address;
-    const response = await api('POST', `/merchants/${silberblick}/locations`, {
+    const response = await t.api('POST', `/merchants/${silberblick}/locations`, 'silver', {
       location: withoutZip,
     });
     expect(response.json()).toEqual({

@@ -8,25 +8,15 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TCampaignEnvelope, TIngestResponse } from '@backoffice/domain';
-import { campaigns, merchants, participants, participationEvents, wins } from '../src/db/schema.js';
+import { campaigns, participants, participationEvents, wins } from '../src/db/schema.js';
 import { purgeOldEvents } from '../src/modules/ingest/privacy.js';
 import { drawWinners, participantsHash } from '../src/modules/draws/draw.js';
 import { runDueDraws } from '../src/modules/draws/service.js';
-import { bearer, createTestApp, mailsDuring, type TestApp } from './helpers.js';
+import { createTestApp, mailsDuring, type TestApp } from './helpers.js';
 
 let t: TestApp;
-const tokens: Record<string, string> = {};
 const ids = { sonnenschein: '', silberblick: '' };
 let apiKey = '';
-
-async function api(method: 'GET' | 'POST' | 'DELETE', url: string, who: string, payload?: object) {
-  return t.app.inject({
-    method,
-    url: `/api${url}`,
-    headers: bearer(String(tokens[who])),
-    ...(payload ? { payload } : {}),
-  });
-}
 
 async function send(events: object[], key = apiKey) {
   return t.app.inject({
@@ -43,13 +33,8 @@ async function accepted(events: object[]): Promise<TIngestResponse> {
   return response.json();
 }
 
-async function merchantId(brandName: string) {
-  const [row] = await t.ctx.db.select().from(merchants).where(eq(merchants.brandName, brandName));
-  return String(row?.id);
-}
-
 async function create(who: string, merchant: string, type: string): Promise<string> {
-  const response = await api('POST', '/campaigns', who, { merchant, type });
+  const response = await t.api('POST', '/campaigns', who, { merchant, type });
   expect(response.statusCode, response.body).toBe(200);
   return response.json<TCampaignEnvelope>().campaign.uuid;
 }
@@ -65,12 +50,10 @@ const participation = (campaign: string, participant: string, at: string, profil
 
 beforeAll(async () => {
   t = await createTestApp({ TIME_ZONE: 'Europe/Berlin' });
-  for (const who of ['admin', 'owner', 'silver', 'staff']) {
-    tokens[who] = await t.signInAndInit(`${who}@example.com`);
-  }
-  ids.sonnenschein = await merchantId('Bäckerei Sonnenschein');
-  ids.silberblick = await merchantId('Café Silberblick');
-  const created = await api('POST', '/admin/api-keys', 'admin', { name: 'Consumer app' });
+  await t.signInAs('admin', 'owner', 'silver', 'staff');
+  ids.sonnenschein = await t.merchantId('Bäckerei Sonnenschein');
+  ids.silberblick = await t.merchantId('Café Silberblick');
+  const created = await t.api('POST', '/admin/api-keys', 'admin', { name: 'Consumer app' });
   expect(created.statusCode, created.body).toBe(200);
   apiKey = created.json().secret;
 });
@@ -81,10 +64,10 @@ afterAll(async () => {
 describe('API keys', () => {
   it('are for admins only; the secret is shown once and stored hashed', async () => {
     for (const who of ['owner', 'silver', 'staff']) {
-      expect((await api('GET', '/admin/api-keys', who)).statusCode).toBe(403);
-      expect((await api('POST', '/admin/api-keys', who, { name: 'x' })).statusCode).toBe(403);
+      expect((await t.api('GET', '/admin/api-keys', who)).statusCode).toBe(403);
+      expect((await t.api('POST', '/admin/api-keys', who, { name: 'x' })).statusCode).toBe(403);
     }
-    const list = (await api('GET', '/admin/api-keys', 'admin')).json();
+    const list = (await t.api('GET', '/admin/api-keys', 'admin')).json();
     expect(JSON.stringify(list)).not.toContain(apiKey);
     expect(list.keys[0]).toMatchObject({ name: 'Consumer app', created_by: 'admin@example.com' });
     expect(apiKey.startsWith(list.keys[0].prefix)).toBe(true);
@@ -100,9 +83,11 @@ describe('API keys', () => {
       payload: { events: [event] },
     });
     expect(bare.statusCode).toBe(401);
-    const other = (await api('POST', '/admin/api-keys', 'admin', { name: 'Old' })).json();
+    const other = (await t.api('POST', '/admin/api-keys', 'admin', { name: 'Old' })).json();
     expect((await send([event], other.secret)).statusCode).toBe(200);
-    expect((await api('DELETE', `/admin/api-keys/${other.key.id}`, 'admin')).statusCode).toBe(200);
+    expect((await t.api('DELETE', `/admin/api-keys/${other.key.id}`, 'admin')).statusCode).toBe(
+      200,
+    );
     expect(
       (await send([participation(campaign, 'p-2', new Date().toISOString())], other.secret))
         .statusCode,
@@ -129,7 +114,7 @@ describe('ingest', () => {
       { index: 3, id: expect.any(String), message: 'not_found', field: 'campaign' },
       { index: 4, id: expect.any(String), message: 'invalid_value', field: 'type' },
     ]);
-    const stored = (await api('GET', `/campaigns/${campaign}`, 'owner')).json().campaign;
+    const stored = (await t.api('GET', `/campaigns/${campaign}`, 'owner')).json().campaign;
     expect(stored).toMatchObject({
       participations: 1,
       distinct_users: 1,
@@ -143,7 +128,7 @@ describe('ingest', () => {
     const event = participation(campaign, 'bert', new Date().toISOString());
     expect(await accepted([event, event])).toMatchObject({ accepted: 1, duplicates: 0 });
     expect(await accepted([event])).toMatchObject({ accepted: 0, duplicates: 1 });
-    const stored = (await api('GET', `/campaigns/${campaign}`, 'owner')).json().campaign;
+    const stored = (await t.api('GET', `/campaigns/${campaign}`, 'owner')).json().campaign;
     expect(stored).toMatchObject({ participations: 1, distinct_users: 1 });
   });
 
@@ -171,7 +156,7 @@ describe('ingest', () => {
     );
     const results = await Promise.all(batches.map((batch) => send(batch)));
     for (const result of results) expect(result.statusCode, result.body).toBe(200);
-    const stored = (await api('GET', `/campaigns/${campaign}`, 'owner')).json().campaign;
+    const stored = (await t.api('GET', `/campaigns/${campaign}`, 'owner')).json().campaign;
     expect(stored).toMatchObject({ participations: 400, distinct_users: 100 });
   });
 });
@@ -179,10 +164,10 @@ describe('ingest', () => {
 describe('dashboard and chart', () => {
   it('shows what was ingested, in German days', async () => {
     const campaign = await create('silver', ids.silberblick, 'sweepstake/standard');
-    await api('POST', `/campaigns/${campaign}`, 'silver', {
+    await t.api('POST', `/campaigns/${campaign}`, 'silver', {
       prizes: [{ count: 2, value: 5000, name: 'Kaffeemaschine', redemption: 'postal_delivery' }],
     });
-    const before = (await api('GET', `/merchants/${ids.silberblick}/dashboard`, 'silver')).json();
+    const before = (await t.api('GET', `/merchants/${ids.silberblick}/dashboard`, 'silver')).json();
     const now = new Date().toISOString();
     await accepted([
       participation(campaign, 'carla', now),
@@ -191,7 +176,7 @@ describe('dashboard and chart', () => {
       { id: randomUUID(), type: 'view_list', campaign, occurred_at: now },
       { id: randomUUID(), type: 'view_detail', campaign, occurred_at: now },
     ]);
-    const after = (await api('GET', `/merchants/${ids.silberblick}/dashboard`, 'silver')).json();
+    const after = (await t.api('GET', `/merchants/${ids.silberblick}/dashboard`, 'silver')).json();
     expect(after.users.total_participations - before.users.total_participations).toBe(3);
     expect(after.users.total_user_participations - before.users.total_user_participations).toBe(2);
     expect(after.users.day - before.users.day).toBe(2);
@@ -217,7 +202,7 @@ describe('dashboard and chart', () => {
       participation(campaign, 'gustav', '2026-03-29T22:30:00Z'),
     ]);
     const monthly = (
-      await api(
+      await t.api(
         'GET',
         `/merchants/${ids.sonnenschein}/stats?timerange=month&count=3&start=2025-12-10&campaigns=${campaign}`,
         'owner',
@@ -228,7 +213,7 @@ describe('dashboard and chart', () => {
       { name: expect.any(String), campaign, values: [1, 1, 1] },
     ]);
     const distinct = (
-      await api(
+      await t.api(
         'GET',
         `/merchants/${ids.sonnenschein}/stats?timerange=month&count=3&start=2025-12-10&campaigns=${campaign}&distinct=participations`,
         'owner',
@@ -236,7 +221,7 @@ describe('dashboard and chart', () => {
     ).json();
     expect(distinct.participations.series[0].values).toEqual([1, 0, 1]);
     const weekly = (
-      await api(
+      await t.api(
         'GET',
         `/merchants/${ids.sonnenschein}/stats?timerange=week&count=2&start=2026-03-25&campaigns=${campaign}`,
         'owner',
@@ -246,7 +231,7 @@ describe('dashboard and chart', () => {
     expect(weekly.participations.labels).toEqual(['2026-03-23', '2026-03-30']);
     expect(weekly.participations.series[0].values).toEqual([1, 1]);
     const yearly = (
-      await api(
+      await t.api(
         'GET',
         `/merchants/${ids.sonnenschein}/stats?timerange=year&count=2&start=2025-06-01&campaigns=${campaign}`,
         'owner',
@@ -255,7 +240,7 @@ describe('dashboard and chart', () => {
     expect(yearly.participations.labels).toEqual(['2025-01-01', '2026-01-01']);
     expect(yearly.participations.series[0].values).toEqual([1, 4]);
     const campaignsOfRange = (
-      await api(
+      await t.api(
         'GET',
         `/merchants/${ids.sonnenschein}/stats/campaigns?timerange=month&count=3&start=2025-12-10`,
         'owner',
@@ -285,7 +270,7 @@ describe('dashboard and chart', () => {
       }),
     ]);
     const stats = (
-      await api(
+      await t.api(
         'GET',
         `/merchants/${ids.silberblick}/stats?timerange=month&count=1&start=${now.toISOString().slice(0, 10)}&campaigns=${campaign}`,
         'silver',
@@ -308,22 +293,22 @@ describe('dashboard and chart', () => {
 
   it('refuses count 0 and 31, more than 9 campaigns, and another merchant’s campaign', async () => {
     const base = `/merchants/${ids.sonnenschein}/stats?timerange=month&start=2026-01-01`;
-    expect((await api('GET', `${base}&count=0`, 'owner')).json()).toMatchObject({
+    expect((await t.api('GET', `${base}&count=0`, 'owner')).json()).toMatchObject({
       statusCode: 400,
       field: 'count',
     });
-    expect((await api('GET', `${base}&count=31`, 'owner')).json()).toMatchObject({
+    expect((await t.api('GET', `${base}&count=31`, 'owner')).json()).toMatchObject({
       statusCode: 400,
       field: 'count',
     });
     const ten = Array.from({ length: 10 }, () => randomUUID()).join(',');
-    expect((await api('GET', `${base}&count=3&campaigns=${ten}`, 'owner')).json()).toMatchObject({
+    expect((await t.api('GET', `${base}&count=3&campaigns=${ten}`, 'owner')).json()).toMatchObject({
       statusCode: 400,
       field: 'campaigns',
     });
     const foreign = await create('silver', ids.silberblick, 'coupon/percent');
     expect(
-      (await api('GET', `${base}&count=3&campaigns=${foreign}`, 'owner')).json(),
+      (await t.api('GET', `${base}&count=3&campaigns=${foreign}`, 'owner')).json(),
     ).toMatchObject({ statusCode: 400, field: 'campaigns' });
   });
 
@@ -333,8 +318,8 @@ describe('dashboard and chart', () => {
       `/merchants/${ids.silberblick}/stats?timerange=month&count=3&start=2026-01-01`,
       `/merchants/${ids.silberblick}/stats/campaigns?timerange=month&count=3&start=2026-01-01`,
     ]) {
-      expect((await api('GET', path, 'owner')).statusCode, path).toBe(404);
-      expect((await api('GET', path, 'silver')).statusCode, path).toBe(200);
+      expect((await t.api('GET', path, 'owner')).statusCode, path).toBe(404);
+      expect((await t.api('GET', path, 'silver')).statusCode, path).toBe(200);
     }
   });
 });
@@ -361,7 +346,7 @@ describe('winner draws', () => {
 
   it('draws an ended sweepstake once, counts open wins until handled, mails them', async () => {
     const campaign = await create('silver', ids.silberblick, 'sweepstake/standard');
-    await api('POST', `/campaigns/${campaign}`, 'silver', {
+    await t.api('POST', `/campaigns/${campaign}`, 'silver', {
       prizes: [{ count: 2, value: 1000, name: 'Torte', redemption: 'store_pickup' }],
     });
     const now = new Date().toISOString();
@@ -375,14 +360,14 @@ describe('winner draws', () => {
         validUntil: new Date(Date.now() - 3600_000),
       })
       .where(eq(campaigns.id, campaign));
-    const before = (await api('GET', `/merchants/${ids.silberblick}/dashboard`, 'silver')).json()
+    const before = (await t.api('GET', `/merchants/${ids.silberblick}/dashboard`, 'silver')).json()
       .todo_wins.count;
     const mails = await mailsDuring(t, async () => {
       expect(await runDueDraws(t.ctx)).toBeGreaterThanOrEqual(1);
     });
     expect(mails.some((mail) => /^To: .*silver@example\.com/m.test(mail))).toBe(true);
     expect(await runDueDraws(t.ctx)).toBe(0);
-    const { draw } = (await api('GET', `/campaigns/${campaign}/draw`, 'admin')).json();
+    const { draw } = (await t.api('GET', `/campaigns/${campaign}/draw`, 'admin')).json();
     expect(draw.winners).toHaveLength(2);
     expect(draw.participant_count).toBe(4);
     const repeated = drawWinners(
@@ -395,7 +380,7 @@ describe('winner draws', () => {
       draw.winners.map((w: { participant: string }) => w.participant).sort(),
     );
     const dashboard = (
-      await api('GET', `/merchants/${ids.silberblick}/dashboard`, 'silver')
+      await t.api('GET', `/merchants/${ids.silberblick}/dashboard`, 'silver')
     ).json();
     expect(dashboard.todo_wins.count - before).toBe(2);
 
@@ -414,30 +399,30 @@ describe('winner draws', () => {
     ]);
     expect(handled.accepted).toBe(1);
     const afterwards = (
-      await api('GET', `/merchants/${ids.silberblick}/dashboard`, 'silver')
+      await t.api('GET', `/merchants/${ids.silberblick}/dashboard`, 'silver')
     ).json();
     expect(afterwards.todo_wins.count - before).toBe(1);
   });
 
   it('lets only admins draw by hand, only once, and only after the end', async () => {
     const campaign = await create('silver', ids.silberblick, 'sweepstake/standard');
-    await api('POST', `/campaigns/${campaign}`, 'silver', {
+    await t.api('POST', `/campaigns/${campaign}`, 'silver', {
       manual_draw: true,
       prizes: [{ count: 1, value: 1000, name: 'Kuchen', redemption: 'store_pickup' }],
     });
     await accepted([participation(campaign, 'm1', new Date().toISOString())]);
-    expect((await api('POST', `/campaigns/${campaign}/draw`, 'silver')).statusCode).toBe(403);
-    expect((await api('POST', `/campaigns/${campaign}/draw`, 'admin')).json().message).toBe(
+    expect((await t.api('POST', `/campaigns/${campaign}/draw`, 'silver')).statusCode).toBe(403);
+    expect((await t.api('POST', `/campaigns/${campaign}/draw`, 'admin')).json().message).toBe(
       'campaign_not_ended',
     );
     await t.ctx.db.update(campaigns).set({ status: 'ended' }).where(eq(campaigns.id, campaign));
     // The scheduler leaves a manual draw to the admin.
     await runDueDraws(t.ctx);
-    expect((await api('GET', `/campaigns/${campaign}/draw`, 'admin')).json().draw).toBeNull();
-    const drawn = await api('POST', `/campaigns/${campaign}/draw`, 'admin');
+    expect((await t.api('GET', `/campaigns/${campaign}/draw`, 'admin')).json().draw).toBeNull();
+    const drawn = await t.api('POST', `/campaigns/${campaign}/draw`, 'admin');
     expect(drawn.statusCode, drawn.body).toBe(200);
     expect(drawn.json().draw).toMatchObject({ manual: true, participant_count: 1 });
-    expect((await api('POST', `/campaigns/${campaign}/draw`, 'admin')).json().message).toBe(
+    expect((await t.api('POST', `/campaigns/${campaign}/draw`, 'admin')).json().message).toBe(
       'already_drawn',
     );
   });
@@ -452,9 +437,9 @@ describe('privacy', () => {
       participation(campaign, 'to-forget', now),
       participation(campaign, 'stays', now),
     ]);
-    const before = (await api('GET', `/merchants/${ids.silberblick}/dashboard`, 'silver')).json();
-    expect((await api('DELETE', '/admin/participants/to-forget', 'silver')).statusCode).toBe(403);
-    const erased = await api('DELETE', '/admin/participants/to-forget', 'admin');
+    const before = (await t.api('GET', `/merchants/${ids.silberblick}/dashboard`, 'silver')).json();
+    expect((await t.api('DELETE', '/admin/participants/to-forget', 'silver')).statusCode).toBe(403);
+    const erased = await t.api('DELETE', '/admin/participants/to-forget', 'admin');
     expect(erased.json()).toEqual({ erased: { events: 2, campaigns: 1 } });
     const rows = await t.ctx.db
       .select()
@@ -464,9 +449,9 @@ describe('privacy', () => {
     expect(
       await t.ctx.db.select().from(participants).where(eq(participants.id, 'to-forget')),
     ).toEqual([]);
-    const after = (await api('GET', `/merchants/${ids.silberblick}/dashboard`, 'silver')).json();
+    const after = (await t.api('GET', `/merchants/${ids.silberblick}/dashboard`, 'silver')).json();
     expect(after.users).toEqual(before.users);
-    const stored = (await api('GET', `/campaigns/${campaign}`, 'silver')).json().campaign;
+    const stored = (await t.api('GET', `/campaigns/${campaign}`, 'silver')).json().campaign;
     expect(stored).toMatchObject({ participations: 3, distinct_users: 2 });
   });
 
@@ -487,7 +472,7 @@ describe('privacy', () => {
       .where(eq(participationEvents.participantId, 'recent-one'));
     expect(left).toEqual([]);
     expect(
-      (await api('GET', `/campaigns/${campaign}`, 'silver')).json().campaign.participations,
+      (await t.api('GET', `/campaigns/${campaign}`, 'silver')).json().campaign.participations,
     ).toBe(1);
   });
 });

@@ -167,6 +167,7 @@ test('admin approves a submitted campaign; the merchant sees status and phase ch
   // The review page shows the status history with the admin's approval.
   await approved.getByRole('link', { name: /bearbeiten/ }).click();
   await expect(page).toHaveURL(new RegExp(`/coupon/${campaignIdent}/review$`));
+  await page.getByRole('button', { name: 'Statusverlauf laden' }).click();
   await expect(page.getByTestId('status-history')).toContainText('admin@example.com');
   await expect(page.getByTestId('status-history')).toContainText('Freigegeben');
 

@@ -48,6 +48,8 @@ export async function merchantIdentOf(page: Page): Promise<string> {
 export async function signOut(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Benutzermenü' }).click();
   await page.getByRole('menuitem', { name: 'Abmelden' }).click();
+  // Signed out once the login route shows (the session has ended by then).
+  await expect(page).toHaveURL(/\/oauth2\/login$/);
 }
 
 /** The signed-in user's access token, as the app stores it. */

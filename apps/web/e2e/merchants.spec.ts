@@ -8,7 +8,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { chooseMerchant, signInAt } from './fixtures';
+import { chooseMerchant, merchantDialog, signInAt } from './fixtures';
 
 const INVITEE = `neu-${Date.now()}@example.com`;
 // The password policy refuses common passwords (identity/password-policy.ts).
@@ -47,7 +47,7 @@ async function openWagner(page: Page, suffix: string): Promise<string> {
   await chooseMerchant(page, 'Wagner', 'Buchhandlung Wagner');
   await page
     .getByRole('navigation', { name: 'Hauptnavigation' })
-    .getByRole('link', { name: 'Händler' })
+    .getByRole('link', { name: 'Händler', exact: true })
     .click();
   await expect(page).toHaveURL(/\/[0-9a-f-]{36}\/merchant$/);
   const merchantIdent = new URL(page.url()).pathname.split('/')[1] ?? '';
@@ -111,14 +111,40 @@ test('invite an account and see it pending; the invitee registers and creates a 
 test('edit the profile and the image', async ({ page }) => {
   await openWagner(page, 'merchant');
   await expect(page.getByRole('heading', { name: /Händler: Buchhandlung Wagner/ })).toBeVisible();
+  // A required field (spec §5): a star while it is unfilled, 'Pflichtfeld' when saved empty.
+  const name = page.getByRole('textbox', { name: /^Name/ });
+  const nameStar = page
+    .locator('label')
+    .filter({ hasText: /^Name/ })
+    .locator('.mantine-InputWrapper-required');
+  await expect(name).toHaveValue('Buchhandlung Wagner');
+  await expect(nameStar).toHaveCount(0);
+  await name.fill('');
+  await expect(nameStar).toBeVisible();
+  await page.getByRole('button', { name: 'Speichern' }).click();
+  await expect(page.getByText('Pflichtfeld', { exact: true })).toBeVisible();
+  await name.fill('Buchhandlung Wagner');
+  await expect(nameStar).toHaveCount(0);
+  await expect(page.getByText('Pflichtfeld', { exact: true })).toHaveCount(0);
   await page.getByLabel('Telefon').fill('089 123');
   await page.getByRole('button', { name: 'Speichern' }).click();
   await expect(page.getByText('Bitte mit Ländervorwahl angeben')).toBeVisible();
   await page.getByLabel('Telefon').fill('+49 89 123 456');
   await page.getByLabel('Facebook').fill('https://facebook.com/wagner');
   await page.getByLabel('Beschreibung').fill('Bücher, Kalender und Lesungen seit 1950.');
+  const brand = `Wagner Bücherwelt ${Date.now()}`;
+  await page.getByLabel('Markenname').fill(brand);
   await page.getByRole('button', { name: 'Speichern' }).click();
   await expect(page.getByTestId('alert-success')).toContainText('Händler gespeichert.');
+  // The merchant selection shows the saved profile at once, not its cached list.
+  await page.getByRole('button', { name: /^Händler wechseln/ }).click();
+  const dialog = merchantDialog(page);
+  await dialog.getByLabel('Händler filtern').fill('Wagner');
+  await expect(dialog.getByRole('row').filter({ hasText: 'Buchhandlung Wagner' })).toContainText(
+    brand,
+  );
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
   await page.reload();
   await expect(page.getByLabel('Telefon')).toHaveValue('+4989123456');
 

@@ -3,7 +3,7 @@
  * (spec §2 "Shell", §4 "Merchant selection", §6), route guards and alerts (§8).
  */
 import { expect, test } from '@playwright/test';
-import { chooseMerchant, merchantDialog, navigation, signInAt } from './fixtures';
+import { chooseMerchant, merchantDialog, navigation, signInAt, signOut } from './fixtures';
 
 test('admin: admin badge, admin links, access-code sets, selection over all merchants', async ({
   page,
@@ -25,8 +25,15 @@ test('admin: admin badge, admin links, access-code sets, selection over all merc
     'https://admin.example.com',
   );
   const nav = navigation(page);
-  for (const name of ['Übersicht', 'Kampagnen', 'Händler', 'Zugangscode-Sets', 'Admin-App']) {
-    await expect(nav.getByRole('link', { name })).toBeVisible();
+  for (const name of [
+    'Übersicht',
+    'Kampagnen',
+    'Händler',
+    'Händlerliste',
+    'Zugangscode-Sets',
+    'Admin-App',
+  ]) {
+    await expect(nav.getByRole('link', { name, exact: true })).toBeVisible();
   }
   await expect(page.getByText('Sie handeln für den Händler Café Silberblick KG.')).toBeVisible();
 
@@ -75,8 +82,7 @@ test('owner of a basic merchant: single merchant, no switching, guarded routes g
 test('silver owner and staff see their single merchant with its level', async ({ page }) => {
   await signInAt(page, '/', 'silver@example.com');
   await expect(page.getByRole('banner').getByLabel('Händler-Level: Silber')).toBeVisible();
-  await page.getByRole('button', { name: 'Benutzermenü' }).click();
-  await page.getByRole('menuitem', { name: 'Abmelden' }).click();
+  await signOut(page);
 
   await signInAt(page, '/', 'staff@example.com');
   await expect(
@@ -103,8 +109,7 @@ test('member of twelve merchants: filter and pages, red bell for an invalid merc
   await expect(page.getByRole('tooltip')).toContainText('Händler ist ungültig');
   await expect(page.getByRole('tooltip')).toContainText('Kein Ansprechpartner definiert!');
 
-  await page.getByRole('button', { name: 'Benutzermenü' }).click();
-  await page.getByRole('menuitem', { name: 'Abmelden' }).click();
+  await signOut(page);
   await signInAt(page, '/', 'multi@example.com');
   await expect(merchantDialog(page)).toHaveCount(0);
   await expect(page.getByText('Sie handeln für den Händler Getränke Huber OHG.')).toBeVisible();
@@ -113,8 +118,7 @@ test('member of twelve merchants: filter and pages, red bell for an invalid merc
 test('a remembered merchant is not offered to another account', async ({ page }) => {
   await signInAt(page, '/', 'multi@example.com');
   await chooseMerchant(page, 'Keller', 'Autohaus Keller GmbH');
-  await page.getByRole('button', { name: 'Benutzermenü' }).click();
-  await page.getByRole('menuitem', { name: 'Abmelden' }).click();
+  await signOut(page);
   await signInAt(page, '/', 'agency@example.com');
   await expect(merchantDialog(page)).toBeVisible();
   await expect(page.getByText('Autohaus Keller')).toHaveCount(0);

@@ -4,9 +4,9 @@
  * image), the side list's marks follow, empty required fields say
  * 'Pflichtfeld', and after a reload everything is still there.
  */
-import { deflateSync } from 'node:zlib';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { api, chooseMerchant, merchantIdentOf, signInAt } from './fixtures';
+import { makePng } from './png';
 
 const LONG_TEXT =
   'Unser Herbstfest bietet frische Kuchen, warme Getränke und Musik für die ganze Familie. ' +
@@ -20,46 +20,6 @@ async function createCampaign(page: Page, merchant: string, type: string): Promi
     type,
   });
   return body.campaign.uuid;
-}
-
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k += 1) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-
-function crc32(bytes: Buffer): number {
-  let crc = 0xffffffff;
-  for (const byte of bytes) crc = (CRC_TABLE[(crc ^ byte) & 0xff] ?? 0) ^ (crc >>> 8);
-  return (crc ^ 0xffffffff) >>> 0;
-}
-
-function chunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, crc]);
-}
-
-/** A small RGB PNG with a colour gradient, built here so the test needs no fixture file. */
-function makePng(width: number, height: number): Buffer {
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  const rows: number[] = [];
-  for (let y = 0; y < height; y += 1) {
-    rows.push(0);
-    for (let x = 0; x < width; x += 1) rows.push((x * 255) / width, (y * 255) / height, 120);
-  }
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(Buffer.from(rows))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
 }
 
 function steps(page: Page) {
@@ -122,7 +82,7 @@ test('sweepstake with two prizes: benefit, description and image, saved step by 
 
   await second.getByLabel('Anzahl').fill('3');
   await second.getByLabel('Wert pro Stück').fill('25,50');
-  await chooseOption(page, second, 'Einlösung', 'Einmal-Code');
+  await chooseOption(page, second, 'Einlösung', 'Mehrfach nutzbarer Code');
   // A required field left empty says so beside it.
   await second.getByLabel('Name des Gewinns').focus();
   await second.getByLabel('Name des Gewinns').blur();
@@ -345,6 +305,7 @@ test('a date error does not swallow the next click', async ({ page }) => {
   await page.goto(`/${merchant}/campaigns/coupon/${campaign}/handling`);
   await expect(page.getByRole('heading', { name: 'Ablauf', level: 1 })).toBeVisible();
 
+  // Typed into the pickers: an end before the start.
   await page.getByLabel('Gültig ab').fill('10.10.2030 10:00');
   await page.getByLabel('Gültig bis').fill('01.01.2030 10:00');
   // One click straight from the date field: the menu opens although the error appears.
@@ -353,13 +314,27 @@ test('a date error does not swallow the next click', async ({ page }) => {
   await expect(page.getByText('Das Ende muss nach dem Start liegen')).toBeVisible();
   await page.getByRole('option', { name: 'Online', exact: true }).click();
 
-  // A date in the wrong form, then one click on "Speichern": the click counts.
-  await page.getByLabel('Einlösbar bis').fill('31.02.2031 10:00');
+  // A day that does not exist is not taken: the field keeps its last real date.
+  const expiry = page.getByLabel('Einlösbar bis');
+  await expiry.fill('01.10.2030 10:00');
+  await expiry.fill('31.02.2031 10:00');
+  await expiry.blur();
+  await expect(expiry).toHaveValue('01.10.2030 10:00');
+  await expect(page.getByText('Darf nicht vor dem Start liegen')).toBeVisible();
+
+  // Then one click on "Speichern": the click counts, and the errors are kept and shown.
   await page.getByRole('button', { name: 'Speichern', exact: true }).click();
   await expect(
     page
       .getByRole('alert')
-      .filter({ hasText: 'Bitte korrigieren Sie zuerst die markierten Felder.' }),
+      .filter({ hasText: 'Gespeichert. Bitte prüfen Sie die markierten Felder.' }),
   ).toBeVisible();
-  await expect(page.getByText('Bitte im Format TT.MM.JJJJ HH:mm angeben')).toBeVisible();
+  const stored = await api<{ campaign: { valid_until: string; coupon: { expiry: string } } }>(
+    page,
+    'GET',
+    `/campaigns/${campaign}`,
+  );
+  // Wall-clock times of the configured zone (Europe/Berlin), stored in UTC.
+  expect(stored.campaign.valid_until).toBe('2030-01-01T09:00:00.000Z');
+  expect(stored.campaign.coupon.expiry).toBe('2030-10-01T08:00:00.000Z');
 });

@@ -11,6 +11,14 @@ import { App } from './app/app';
 import { loadRuntimeConfig } from './shared/config/runtime-config';
 import { i18n, initI18n } from './shared/i18n/i18n';
 
+// The page's Content-Security-Policy forbids eval: zod validates without
+// compiling its checks (and without probing whether it may). This is what
+// z.config({ jitless: true }) does: zod keeps its configuration on
+// globalThis.__zod_globalConfig (shared by every copy of zod); setting it
+// here keeps zod itself out of the first load, with the screens that use it.
+const zodGlobal = globalThis as { __zod_globalConfig?: Record<string, unknown> };
+(zodGlobal.__zod_globalConfig ??= {}).jitless = true;
+
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html lacks #root');
 

@@ -16,6 +16,10 @@ export const isAdmin = (actor: Actor): boolean => actor.level === 'admin';
 export const canUseAccessCodeSets = isAdmin;
 export const canSeeAdminLink = isAdmin;
 
+/** The merchant list (spec §2 "Merchant screens") is for admins and agencies. */
+export const canUseMerchantList = (actor: Actor): boolean =>
+  actor.level === 'admin' || actor.level === 'agency';
+
 /** Tip campaigns may be created and opened by admins and agencies. */
 export const canUseTips = (actor: Actor): boolean =>
   actor.level === 'admin' || actor.level === 'agency';

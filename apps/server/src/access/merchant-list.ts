@@ -3,15 +3,16 @@
  * web app keeps for the selected merchant, and the paged, filtered list of
  * the selection modal and init-user. Built on the access resolver's rule.
  */
-import { and, asc, count, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import {
   DEFAULT_PAGE_SIZE,
   effectiveRoles,
   type AccountRole,
+  type TMerchantListRow,
   type TMerchantSummary,
 } from '@backoffice/domain';
 import type { DbOrTx } from '../db/client.js';
-import { accounts, merchants } from '../db/schema.js';
+import { accounts, campaigns, merchants } from '../db/schema.js';
 import { containsPattern } from '../db/text-search.js';
 import type { MerchantRow, UserRow } from './merchant-access.js';
 
@@ -32,7 +33,7 @@ export function merchantSummary(
 }
 
 export interface MerchantPage {
-  rows: TMerchantSummary[];
+  rows: TMerchantListRow[];
   total: number;
 }
 
@@ -58,7 +59,14 @@ export async function listMerchantsForUser(
     eq(accounts.pendingInvitation, false),
   );
   const base = () => {
-    const select = db.select({ merchant: merchants, roles: accounts.roles }).from(merchants);
+    const select = db
+      .select({
+        merchant: merchants,
+        roles: accounts.roles,
+        campaignCount: sql<number>`(select count(*) from ${campaigns}
+          where ${campaigns.merchantId} = ${merchants.id} and ${campaigns.status} <> 'deleted')::int`,
+      })
+      .from(merchants);
     return linked ? select.innerJoin(accounts, join) : select.leftJoin(accounts, join);
   };
   const counter = () => {
@@ -75,9 +83,12 @@ export async function listMerchantsForUser(
     counter().where(where),
   ]);
   return {
-    rows: rows.map((row) =>
-      merchantSummary(row.merchant, effectiveRoles(user, row.roles ?? undefined) ?? []),
-    ),
+    rows: rows.map((row) => ({
+      ...merchantSummary(row.merchant, effectiveRoles(user, row.roles ?? undefined) ?? []),
+      // The internal name is the admins' (as on the merchant profile).
+      internal_name: user.level === 'admin' ? row.merchant.internalName : null,
+      campaign_count: Number(row.campaignCount),
+    })),
     total: totals?.total ?? 0,
   };
 }

@@ -5,7 +5,7 @@ import {
   type GeocodeQuery,
   type GeocodeResult,
   type Geocoder,
-} from './geocoder.js';
+} from './provider.js';
 
 interface GoogleAnswer {
   status?: unknown;

@@ -9,7 +9,7 @@ import {
   type GeocodeQuery,
   type GeocodeResult,
   type Geocoder,
-} from './geocoder.js';
+} from './provider.js';
 
 interface NominatimOptions {
   baseUrl: string;

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import type { GeocodeQuery, GeocodeResult, Geocoder } from './geocoder.js';
+import type { GeocodeQuery, GeocodeResult, Geocoder } from './provider.js';
 
 // From dist/geocoding or src/geocoding alike: the dataset stays in src (tsc does not copy it).
 const DATASET = path.resolve(import.meta.dirname, '../../src/geocoding/data/cities.tsv.gz');

@@ -9,7 +9,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../app-context.js';
 import { findSessionUser } from '../identity/sessions.js';
 import type { AccessTokenClaims } from '../identity/tokens.js';
-import { findUserByExternalIdentity, type UserRow } from '../modules/users/queries.js';
+import { findUserByExternalIdentity, type UserRow } from '../access/users.js';
 import { unauthorized } from './errors.js';
 
 declare module 'fastify' {

@@ -138,8 +138,14 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (error.statusCode === 429) {
       return reply.status(429).send({ statusCode: 429, message: 'rate_limited' });
     }
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return reply.status(413).send({ statusCode: 413, message: 'request_too_large' });
+    }
+    if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+      return reply.status(415).send({ statusCode: 415, message: 'unsupported_media_type' });
+    }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      // Fastify's own client errors (bad JSON, too large a body, wrong content type).
+      // Fastify's other client errors (bad JSON, an empty body with a JSON type, …).
       return reply
         .status(error.statusCode)
         .send({ statusCode: error.statusCode, message: 'bad_input' });

@@ -8,19 +8,28 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import helmet from 'helmet';
 import type { TErrorResponse } from '@backoffice/domain';
 
-export const SECURITY_HEADERS = {
-  contentSecurityPolicy: {
-    directives: {
-      // Mantine sets inline styles; scripts stay same-origin only.
-      'style-src': ["'self'", "'unsafe-inline'"],
-      'img-src': ["'self'", 'data:', 'blob:'],
-      'connect-src': ["'self'"],
-      'form-action': ["'self'"],
+/**
+ * Helmet's settings for this product: a strict Content-Security-Policy
+ * (scripts same-origin only), which asks browsers to upgrade insecure
+ * requests only when the product is served over HTTPS (`PUBLIC_URL`): over
+ * plain HTTP, as on a developer's machine, the upgrade would break every
+ * request.
+ */
+export function securityHeaders(publicUrl: string) {
+  const https = new URL(publicUrl).protocol === 'https:';
+  return {
+    contentSecurityPolicy: {
+      directives: {
+        // Mantine sets inline styles; scripts stay same-origin only.
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'img-src': ["'self'", 'data:', 'blob:'],
+        'connect-src': ["'self'"],
+        'form-action': ["'self'"],
+        'upgrade-insecure-requests': https ? [] : null,
+      },
     },
-  },
-};
-
-const setSecurityHeaders = helmet(SECURITY_HEADERS);
+  };
+}
 
 /**
  * The longest path parameter the router takes. Longer than any request line
@@ -35,14 +44,15 @@ export const MAX_PARAM_LENGTH = 16 * 1024;
  * over MAX_PARAM_LENGTH): the product's error body and headers, as a bad id
  * gets them from the schema.
  */
-export function answerFrameworkError(
-  error: FastifyError,
-  request: FastifyRequest,
-  reply: FastifyReply,
-): void {
-  const body: TErrorResponse = { statusCode: 400, message: 'invalid_value', field: 'path' };
-  request.log.info({ code: error.code }, 'request refused before routing');
-  setSecurityHeaders(request.raw, reply.raw, () => {
-    void reply.status(400).send(body);
-  });
+export function frameworkErrorAnswer(
+  headers: ReturnType<typeof securityHeaders>,
+): (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => void {
+  const setSecurityHeaders = helmet(headers);
+  return (error, request, reply) => {
+    const body: TErrorResponse = { statusCode: 400, message: 'invalid_value', field: 'path' };
+    request.log.info({ code: error.code }, 'request refused before routing');
+    setSecurityHeaders(request.raw, reply.raw, () => {
+      void reply.status(400).send(body);
+    });
+  };
 }

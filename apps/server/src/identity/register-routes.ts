@@ -6,7 +6,7 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { completeInvitation, findOpenInvitation } from '../modules/accounts/invitations.js';
+import { completeInvitation, findOpenInvitation } from '../modules/accounts/index.js';
 import { createAttemptLimiter } from './attempt-limiter.js';
 import { loginTexts, type LoginTexts } from './login-page.js';
 import { passwordProblem, type PasswordProblem } from './password-policy.js';

@@ -7,12 +7,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZTokensResponse } from '@backoffice/domain';
-import {
-  findUserByEmail,
-  findUserById,
-  normaliseEmail,
-  touchLastLogin,
-} from '../modules/users/queries.js';
+import { findUserByEmail, findUserById, normaliseEmail, touchLastLogin } from '../access/users.js';
 import { authenticate } from '../http/authenticate.js';
 import { createAttemptLimiter } from './attempt-limiter.js';
 import {

@@ -7,7 +7,7 @@ import { and, eq, getTableColumns, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
 import { prepared } from '../db/prepared.js';
 import { sessions, users } from '../db/schema.js';
-import type { UserRow } from '../modules/users/queries.js';
+import type { UserRow } from '../access/users.js';
 
 export interface LiveSession {
   id: string;

@@ -24,9 +24,9 @@ import {
   users,
 } from '../db/schema.js';
 import { newImageKey } from '../files/storage.js';
-import { validationColumns } from '../modules/campaigns/view.js';
-import { runDueDraws } from '../modules/draws/service.js';
-import { ingestEvents } from '../modules/ingest/service.js';
+import { validationColumns } from '../modules/campaigns/index.js';
+import { runDueDraws } from '../modules/draws/index.js';
+import { ingestEvents } from '../modules/ingest/index.js';
 
 const SEEDED_KEY = 'demo_activity_seeded_at';
 const DAY = 24 * 3600_000;

@@ -30,7 +30,7 @@ export async function generateParticipations(db: Db, options: ParticipationOptio
     insert into participants (id, gender, birth_year, kids)
     select 'p' || i,
            (array['female', 'male', 'diverse', null])[1 + (i % 4)],
-           1950 + (i * 7919) % 55,
+           1950 + (i::bigint * 7919) % 55,
            case when i % 3 = 0 then '[]'::jsonb
                 else jsonb_build_array(jsonb_build_object('gender', case when i % 2 = 0 then 'female' else 'male' end,
                                                           'birth_year', extract(year from now())::int - 1 - (i % 14))) end

@@ -15,7 +15,7 @@ import {
 } from '@backoffice/domain';
 import type { Db } from '../db/client.js';
 import { accounts, campaigns, merchants, users } from '../db/schema.js';
-import { validationColumns } from '../modules/campaigns/view.js';
+import { validationColumns } from '../modules/campaigns/index.js';
 import { hashPassword } from '../identity/passwords.js';
 
 export interface GenerateOptions {

@@ -13,6 +13,7 @@ import {
   MERCHANT_SCREEN_ROLES,
   mustUpgradeForMerchantProfile,
   canUseTips,
+  canUseMerchantList,
   isAdmin,
   type AccountRole,
   type MerchantScreen,
@@ -149,4 +150,11 @@ export async function requireAccessCodeSets(): Promise<null> {
 export async function requireMerchantEdit(args: LoaderFunctionArgs): Promise<null> {
   await requireMerchantScreen('profile')(args);
   return requireMerchantProfileAccess();
+}
+
+/** The merchant list is for admins and agencies (the merchants they may act for). */
+export async function requireMerchantList(): Promise<null> {
+  const session = await sessionForChild();
+  if (session?.user && !canUseMerchantList(session.user)) throw redirect(paths.pleaseUpgrade());
+  return null;
 }

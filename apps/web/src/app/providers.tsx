@@ -3,9 +3,8 @@
  * Query, i18next; and the wiring of the auth feature's token into the API client.
  */
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { redirectToSignIn } from '../features/auth/sign-in';
 import { getValidToken } from '../features/auth/token-storage';
@@ -13,8 +12,23 @@ import { configureApiAuth } from '../shared/api/client';
 import { queryClient } from '../shared/api/query-client';
 import { i18n } from '../shared/i18n/i18n';
 import { BusyIndicator } from '../shared/ui/busy-indicator';
-import { ALERT_MS } from '../shared/ui/notify';
+import { ALERT_MS, useAlertsWanted } from '../shared/ui/notify';
 import { theme } from './theme';
+
+const Notifications = lazy(() =>
+  import('@mantine/notifications').then((module) => ({ default: module.Notifications })),
+);
+
+/** The alert list, mounted (and loaded) with the first alert. */
+function Alerts() {
+  const wanted = useAlertsWanted();
+  if (!wanted) return null;
+  return (
+    <Suspense fallback={null}>
+      <Notifications position="top-right" autoClose={ALERT_MS} limit={5} />
+    </Suspense>
+  );
+}
 
 configureApiAuth({
   getToken: () => getValidToken(),
@@ -28,7 +42,7 @@ export function Providers({ children }: { children: ReactNode }) {
   return (
     <I18nextProvider i18n={i18n}>
       <MantineProvider theme={theme} defaultColorScheme="light">
-        <Notifications position="top-right" autoClose={ALERT_MS} limit={5} />
+        <Alerts />
         <BusyIndicator />
         <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
       </MantineProvider>

@@ -7,6 +7,7 @@
 import { CAMPAIGN_STEPS, type CampaignFamily } from '@backoffice/domain';
 import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
 import { withChunkTimeout } from '../shared/chunk-load';
+import { withTexts } from '../shared/i18n/i18n';
 import { routePatterns } from '../shared/paths';
 import { FullPageLoader } from '../shared/ui/full-page-loader';
 import { NotFoundPage } from '../shared/ui/not-found-page';
@@ -14,6 +15,7 @@ import {
   requireAccessCodeSets,
   requireAdmin,
   requireMerchantEdit,
+  requireMerchantList,
   requireMerchantProfileAccess,
   requireMerchantScreen,
   requireSignedIn,
@@ -21,7 +23,12 @@ import {
 } from './guards';
 import { RouteErrorPage } from './route-error-page';
 
-const campaignPage = withChunkTimeout(() => import('../features/campaigns/pages/campaign-page'));
+const campaignPage = withChunkTimeout(
+  withTexts('campaigns', () => import('../features/campaigns/pages/campaign-page')),
+);
+const campaignSubmittedPage = withChunkTimeout(
+  withTexts('campaigns', () => import('../features/campaigns/pages/campaign-submitted-page')),
+);
 
 /**
  * The pages of one campaign (spec §2): the root path and the step sub-pages,
@@ -33,7 +40,7 @@ function campaignFamilyRoute(family: CampaignFamily): RouteObject {
     campaignStep,
   });
   return {
-    path: `${family}/:campaignIdent`,
+    path: routePatterns.campaignChildren.campaign(family),
     ...(family === 'tip' ? { loader: requireTips } : {}),
     children: [
       {
@@ -50,6 +57,11 @@ function campaignFamilyRoute(family: CampaignFamily): RouteObject {
           lazy: campaignPage,
         }),
       ),
+      {
+        path: routePatterns.campaignChildren.submitted,
+        id: `${family}-submitted`,
+        lazy: campaignSubmittedPage,
+      },
     ],
   };
 }
@@ -58,23 +70,37 @@ function campaignFamilyRoute(family: CampaignFamily): RouteObject {
 const campaignRoutes: RouteObject = {
   path: routePatterns.campaigns.slice(1),
   loader: requireMerchantScreen('campaigns'),
-  lazy: withChunkTimeout(() => import('../features/campaigns/campaigns-layout')),
+  lazy: withChunkTimeout(
+    withTexts('campaigns', () => import('../features/campaigns/campaigns-layout')),
+  ),
   children: [
     {
       index: true,
-      lazy: withChunkTimeout(() => import('../features/campaigns/pages/campaign-list-page')),
+      id: 'campaigns',
+      lazy: withChunkTimeout(
+        withTexts('campaigns', () => import('../features/campaigns/pages/campaign-list-page')),
+      ),
     },
     {
-      path: 'list',
-      lazy: withChunkTimeout(() => import('../features/campaigns/pages/campaign-list-page')),
+      path: routePatterns.campaignChildren.list,
+      id: 'campaign-list',
+      lazy: withChunkTimeout(
+        withTexts('campaigns', () => import('../features/campaigns/pages/campaign-list-page')),
+      ),
     },
     {
-      path: 'create',
-      lazy: withChunkTimeout(() => import('../features/campaigns/pages/campaign-create-page')),
+      path: routePatterns.campaignChildren.create,
+      id: 'campaign-create',
+      lazy: withChunkTimeout(
+        withTexts('campaigns', () => import('../features/campaigns/pages/campaign-create-page')),
+      ),
     },
     {
-      path: 'view-in-app/:campaignIdent',
-      lazy: withChunkTimeout(() => import('../features/campaigns/pages/view-in-app-page')),
+      path: routePatterns.campaignChildren.viewInApp,
+      id: 'campaign-view-in-app',
+      lazy: withChunkTimeout(
+        withTexts('campaigns', () => import('../features/campaigns/pages/view-in-app-page')),
+      ),
     },
     campaignFamilyRoute('sweepstake'),
     campaignFamilyRoute('coupon'),
@@ -84,53 +110,120 @@ const campaignRoutes: RouteObject = {
 
 /** Pages inside the shell; relative paths below the layout route. */
 const shellRoutes: RouteObject[] = [
-  { index: true, lazy: withChunkTimeout(() => import('../features/dashboard/dashboard-page')) },
+  {
+    index: true,
+    id: 'dashboard',
+    lazy: withChunkTimeout(() => import('../features/dashboard/dashboard-page')),
+  },
   {
     path: routePatterns.pleaseUpgrade.slice(1),
+    id: 'please-upgrade',
     lazy: withChunkTimeout(() => import('../features/upgrade/please-upgrade-page')),
   },
   {
     path: routePatterns.merchantCreate.slice(1),
+    id: 'merchant-create',
     loader: requireMerchantProfileAccess,
-    lazy: withChunkTimeout(() => import('../features/merchants/pages/merchant-create-page')),
+    lazy: withChunkTimeout(
+      withTexts('merchants', () => import('../features/merchants/pages/merchant-create-page')),
+    ),
   },
   {
     path: routePatterns.merchantEdit.slice(1),
+    id: 'merchant-edit',
     loader: requireMerchantEdit,
-    lazy: withChunkTimeout(() => import('../features/merchants/pages/merchant-edit-page')),
+    lazy: withChunkTimeout(
+      withTexts('merchants', () => import('../features/merchants/pages/merchant-edit-page')),
+    ),
   },
   {
     path: routePatterns.merchantAccounts.slice(1),
+    id: 'merchant-accounts',
     loader: requireMerchantScreen('accounts'),
-    lazy: withChunkTimeout(() => import('../features/merchants/pages/accounts-page')),
+    lazy: withChunkTimeout(
+      withTexts('merchants', () => import('../features/merchants/pages/accounts-page')),
+    ),
   },
   {
     path: routePatterns.merchantLocations.slice(1),
+    id: 'merchant-locations',
     loader: requireMerchantScreen('locations'),
-    lazy: withChunkTimeout(() => import('../features/merchants/pages/locations-page')),
+    lazy: withChunkTimeout(
+      withTexts('merchants', () => import('../features/merchants/pages/locations-page')),
+    ),
   },
   {
     path: routePatterns.merchantNotifications.slice(1),
+    id: 'merchant-notifications',
     loader: requireMerchantScreen('notifications'),
-    lazy: withChunkTimeout(() => import('../features/merchants/pages/notifications-page')),
+    lazy: withChunkTimeout(
+      withTexts('merchants', () => import('../features/merchants/pages/notifications-page')),
+    ),
   },
   campaignRoutes,
   {
     path: routePatterns.reviewQueue.slice(1),
+    id: 'review-queue',
     loader: requireAdmin,
-    lazy: withChunkTimeout(() => import('../features/review/review-queue-page')),
+    lazy: withChunkTimeout(
+      withTexts('review', () => import('../features/review/review-queue-page')),
+    ),
   },
   {
     path: routePatterns.apiKeys.slice(1),
+    id: 'api-keys',
     loader: requireAdmin,
-    lazy: withChunkTimeout(() => import('../features/api-keys/api-keys-page')),
+    lazy: withChunkTimeout(
+      withTexts('apiKeys', () => import('../features/api-keys/api-keys-page')),
+    ),
   },
   {
-    path: routePatterns.accessCodeSetsAll.slice(1),
+    path: routePatterns.accessCodeSets.slice(1),
+    id: 'access-code-sets',
     loader: requireAccessCodeSets,
-    Component: NotFoundPage,
+    children: [
+      {
+        index: true,
+        id: 'access-code-set-list',
+        lazy: withChunkTimeout(
+          withTexts(
+            'accessCodeSets',
+            () => import('../features/access-code-sets/pages/access-code-set-list-page'),
+          ),
+        ),
+      },
+      {
+        path: ':id',
+        id: 'access-code-set-edit',
+        lazy: withChunkTimeout(
+          withTexts(
+            'accessCodeSets',
+            () => import('../features/access-code-sets/pages/access-code-set-edit-page'),
+          ),
+        ),
+      },
+      {
+        path: ':ident/code-usage',
+        id: 'access-code-set-code-usage',
+        lazy: withChunkTimeout(
+          withTexts(
+            'accessCodeSets',
+            () => import('../features/access-code-sets/pages/code-usage-page'),
+          ),
+        ),
+      },
+      { path: '*', Component: NotFoundPage },
+    ],
   },
-  { path: '*', Component: NotFoundPage },
+  {
+    path: routePatterns.merchantList.slice(1),
+    id: 'merchant-list',
+    loader: requireMerchantList,
+    lazy: withChunkTimeout(
+      withTexts('merchantList', () => import('../features/merchant-list/merchant-list-page')),
+    ),
+  },
+  { path: '*', id: 'not-found', Component: NotFoundPage },
 ];
 
 export const routes: RouteObject[] = [
@@ -142,14 +235,17 @@ export const routes: RouteObject[] = [
     children: [
       {
         path: routePatterns.oauthLogin,
+        id: 'oauth-login',
         lazy: withChunkTimeout(() => import('../features/auth/pages/login-page')),
       },
       {
         path: routePatterns.oauthPostback,
+        id: 'oauth-postback',
         lazy: withChunkTimeout(() => import('../features/auth/postback-route')),
       },
       {
         path: routePatterns.oauthLogout,
+        id: 'oauth-logout',
         lazy: withChunkTimeout(() => import('../features/auth/logout-route')),
       },
       {

@@ -6,7 +6,7 @@
 import { FIELD_NAMES, MESSAGE_KEYS } from '@backoffice/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fieldLabel, fieldLabelKey } from '../shared/i18n/field-label';
-import { changeLanguage, i18n, initI18n } from '../shared/i18n/i18n';
+import { changeLanguage, i18n, initI18n, loadTexts } from '../shared/i18n/i18n';
 import de from './de.json';
 import en from './en.json';
 
@@ -86,6 +86,7 @@ describe('counted texts', () => {
   it('say one and many in German', async () => {
     await initI18n('de-DE', ['de-DE']);
     await changeLanguage('de');
+    await Promise.all([loadTexts('campaigns'), loadTexts('merchants')]);
     expect(i18n.t('campaigns.list.total', { count: 1 })).toBe('1 Kampagne');
     expect(i18n.t('campaigns.list.total', { count: 1200 })).toBe('1.200 Kampagnen');
     expect(i18n.t('merchants.locations.count', { count: 1 })).toBe('1 Standort');

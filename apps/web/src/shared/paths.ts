@@ -40,6 +40,14 @@ function withQuery(path: string, query: Record<string, string | undefined>): str
   return search ? `${path}?${search}` : path;
 }
 
+/** The campaign container's child segments (spec §2), shared by the patterns and the builders. */
+const CAMPAIGN_CHILD = {
+  list: 'list',
+  create: 'create',
+  viewInApp: 'view-in-app',
+  submitted: 'submitted',
+} as const;
+
 /** Route patterns for the router (react-router syntax). */
 export const routePatterns = {
   dashboard: '/',
@@ -51,12 +59,23 @@ export const routePatterns = {
   merchantNotifications: '/:merchantIdent/notifications',
   accessCodeSets: '/access-code-sets',
   accessCodeSetsAll: '/access-code-sets/*',
+  merchantList: '/merchants',
   campaigns: '/:merchantIdent/campaigns',
   reviewQueue: '/review',
   apiKeys: '/api-keys',
   oauthLogin: '/oauth2/login',
   oauthLogout: '/oauth2/logout',
   oauthPostback: '/oauth2/postback',
+  /** The children of the campaign container, relative to routePatterns.campaigns. */
+  campaignChildren: {
+    list: CAMPAIGN_CHILD.list,
+    create: CAMPAIGN_CHILD.create,
+    viewInApp: `${CAMPAIGN_CHILD.viewInApp}/:campaignIdent`,
+    /** One campaign's root path; its step pages are relative to it (`review`, ...). */
+    campaign: (family: CampaignFamily) => `${family}/:campaignIdent`,
+    /** The post-submit screen, relative to the campaign's root path. */
+    submitted: CAMPAIGN_CHILD.submitted,
+  },
 } as const;
 
 export const paths = {
@@ -69,6 +88,8 @@ export const paths = {
     locations: ({ merchantIdent }: MerchantParams) => `/${seg(merchantIdent)}/locations`,
     notifications: ({ merchantIdent }: MerchantParams) => `/${seg(merchantIdent)}/notifications`,
   },
+  /** The merchants the user may act for (admins and agencies). */
+  merchantList: () => '/merchants',
   accessCodeSets: {
     list: () => '/access-code-sets',
     edit: ({ id }: { id: string | 'create' }) => `/access-code-sets/${seg(id)}`,
@@ -76,7 +97,7 @@ export const paths = {
   },
   campaigns: {
     list: ({ merchantIdent }: MerchantParams, filters: CampaignListFilters = {}) =>
-      withQuery(`/${seg(merchantIdent)}/campaigns/list`, {
+      withQuery(`/${seg(merchantIdent)}/campaigns/${CAMPAIGN_CHILD.list}`, {
         filter_status: filters.filter_status,
         filter_type: filters.filter_type,
         filter_campaign: filters.filter_campaign,
@@ -86,7 +107,7 @@ export const paths = {
       }),
     /** The creation page; `type` asks for one campaign type (e.g. coupon/percent). */
     create: ({ merchantIdent }: MerchantParams, type?: string) =>
-      withQuery(`/${seg(merchantIdent)}/campaigns/create`, { type }),
+      withQuery(`/${seg(merchantIdent)}/campaigns/${CAMPAIGN_CHILD.create}`, { type }),
     /** The root page (benefit step) of one campaign, e.g. /{m}/campaigns/coupon/{c}. */
     detail: ({ merchantIdent, campaignIdent }: CampaignParams, family: CampaignFamily) =>
       `/${seg(merchantIdent)}/campaigns/${family}/${seg(campaignIdent)}`,
@@ -101,8 +122,18 @@ export const paths = {
     /** Named routes of spec §2: sweepstake-handling, coupon-handling, tip-handling. */
     handling: (params: CampaignParams, family: CampaignFamily): string =>
       paths.campaigns.step(params, family, 'handling'),
+    /** A step page that brings one field into view (the review's links to open errors). */
+    stepField: (
+      params: CampaignParams,
+      family: CampaignFamily,
+      step: CampaignStep,
+      field: string,
+    ): string => withQuery(paths.campaigns.step(params, family, step), { field }),
+    /** The post-submit screen: what happens next (spec §2 "Other screens"). */
+    submitted: (params: CampaignParams, family: CampaignFamily): string =>
+      `${paths.campaigns.detail(params, family)}/${CAMPAIGN_CHILD.submitted}`,
     viewInApp: ({ merchantIdent, campaignIdent }: CampaignParams) =>
-      `/${seg(merchantIdent)}/campaigns/view-in-app/${seg(campaignIdent)}`,
+      `/${seg(merchantIdent)}/campaigns/${CAMPAIGN_CHILD.viewInApp}/${seg(campaignIdent)}`,
   },
   /** The admins' review queue of submitted campaigns. */
   review: {

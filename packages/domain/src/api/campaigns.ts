@@ -67,9 +67,8 @@ export const ZCampaignCreateBody = z.object({
 });
 export type TCampaignCreateBody = z.infer<typeof ZCampaignCreateBody>;
 
-export const ZCampaignIdentParams = z.object({ ident: ZUuid });
+/** A campaign in a path: `/campaigns/{id}…`, one parameter name for every campaign route. */
 export const ZCampaignIdParams = z.object({ id: ZUuid });
-export const ZCampaignSourceParams = z.object({ sourceIdent: ZUuid });
 
 /** An admin's rejection: the reason the merchant reads. */
 export const ZCampaignRejectBody = z.object({
@@ -121,11 +120,20 @@ export const ZCampaignState = z.object({
   is_unfinished: z.boolean(),
 });
 
+/** The merchant's co-registration as the flow step needs it (spec §3 Merchant "Co-reg"). */
+export const ZCampaignCoreg = z.object({
+  /** Switched on with complete terms: the coreg-suitable switch is shown. */
+  available: z.boolean(),
+  /** "New campaigns are co-reg suitable". */
+  default_suitable: z.boolean(),
+});
+
 export const ZCampaignEnvelope = z.object({
   campaign: ZCampaign,
   state: ZCampaignState,
   allow_edit: z.boolean(),
   merchant: ZMerchantSummary,
+  coreg: ZCampaignCoreg,
 });
 export type TCampaignEnvelope = z.infer<typeof ZCampaignEnvelope>;
 
@@ -157,3 +165,22 @@ export const ZImageCropQuery = z
     crop_height: z.coerce.number().int().min(1).max(100_000),
   })
   .partial();
+
+/** A campaign that may be chosen as a co-participation target or coreg exclusion. */
+export const ZCampaignLinkOption = z.object({
+  uuid: z.string(),
+  type: z.enum(CAMPAIGN_TYPES),
+  title: ZLocalised,
+  current_status: z.enum(CAMPAIGN_STATUSES),
+  phase: z.enum(CAMPAIGN_PHASES).nullable(),
+});
+export type TCampaignLinkOption = z.infer<typeof ZCampaignLinkOption>;
+
+/**
+ * GET /campaigns/{id}/link-options: the merchant's other living campaigns
+ * (newest first, at most CAMPAIGN_LINK_OPTIONS_LIMIT), plus those already
+ * chosen, so that every chosen one has its label.
+ */
+export const ZCampaignLinkOptionsResponse = z.object({ rows: z.array(ZCampaignLinkOption) });
+export type TCampaignLinkOptionsResponse = z.infer<typeof ZCampaignLinkOptionsResponse>;
+export const CAMPAIGN_LINK_OPTIONS_LIMIT = 500;

@@ -17,8 +17,16 @@ export const ZMerchantListQuery = z.object({
 });
 export type TMerchantListQuery = z.infer<typeof ZMerchantListQuery>;
 
+/** A row of the merchant list: the summary, the internal name (admins only) and the campaign count. */
+export const ZMerchantListRow = ZMerchantSummary.extend({
+  internal_name: z.string().nullable(),
+  /** Campaigns of the merchant that are not deleted. */
+  campaign_count: z.number().int(),
+});
+export type TMerchantListRow = z.infer<typeof ZMerchantListRow>;
+
 export const ZMerchantListResponse = z.object({
-  rows: z.array(ZMerchantSummary),
+  rows: z.array(ZMerchantListRow),
   pager: ZPager,
 });
 export type TMerchantListResponse = z.infer<typeof ZMerchantListResponse>;

@@ -37,6 +37,11 @@ const CAMPAIGN_KEYS = [
   'no_prize_draw',
   'campaign_not_ended',
   'already_drawn',
+  'not_enough_codes',
+  'no_codes_added',
+  'upload_not_text',
+  'invalid_code',
+  'codes_closed',
 ] as const;
 
 /** Message keys of merchant, account, image and upload errors. */
@@ -54,6 +59,8 @@ export const MERCHANT_ERROR_KEYS = [
   'no_upload_file',
   'no_locations_uploaded',
   'upload_too_large',
+  'request_too_large',
+  'unsupported_media_type',
   'address_not_found',
   'geocoder_unavailable',
 ] as const;
@@ -71,11 +78,15 @@ const VALIDATION_KEYS = [
   'email_required',
 ] as const;
 
+/** Access-code sets: imports, links and uses of codes. */
+const ACCESS_CODE_KEYS = ['too_many_codes', 'code_already_used', 'campaign_deleted'] as const;
+
 export const MESSAGE_KEYS = [
   ...GENERIC_KEYS,
   ...CAMPAIGN_KEYS,
   ...MERCHANT_ERROR_KEYS,
   ...VALIDATION_KEYS,
+  ...ACCESS_CODE_KEYS,
 ] as const;
 export type MessageKey = (typeof MESSAGE_KEYS)[number];
 
@@ -152,6 +163,12 @@ export const FIELD_NAMES = [
   'prizes.#.win_needs_response',
   'prizes.#.winner_instructions',
   'prizes.#.redemption',
+  'codes',
+  'codes.#',
+  'generate',
+  'generate.count',
+  'generate.prefix',
+  'generate.length',
   'manual_draw',
   'coupon',
   'coupon.expiry',
@@ -253,6 +270,16 @@ export const FIELD_NAMES = [
   'participant',
   'occurred_at',
   'win',
+  // Access-code sets (a links body is a list: `#.ident`), and their uses in ingest events.
+  'hint_title',
+  'hint_text',
+  'is_promo_code',
+  'is_bonuscard',
+  'per_page',
+  '#',
+  '#.ident',
+  'access_code_set',
+  'code',
 ] as const;
 export type FieldName = (typeof FIELD_NAMES)[number];
 

@@ -381,7 +381,31 @@ describe('handling', () => {
     valid_until: '2030-02-01T10:00:00.000Z',
   };
 
-  it('needs the redemption of coupons and their single code and action handler', () => {
+  it('lets a coupon expire on its first day or later, never before it starts', () => {
+    const expiring = (expiry: string | null) =>
+      handling('coupon/percent', { ...runtime, coupon: { redemption: 'online', expiry } });
+    expect(expiring('2030-01-01T09:59:00.000Z')).toEqual([['coupon.expiry', 'invalid_value']]);
+    expect(expiring(runtime.valid_from)).toEqual([]);
+    expect(expiring('2030-03-01T00:00:00.000Z')).toEqual([]);
+    expect(expiring(null)).toEqual([]);
+    // Without a start there is nothing to compare with: only the start is missing.
+    expect(
+      handling('coupon/percent', {
+        ...runtime,
+        valid_from: null,
+        coupon: { redemption: 'online', expiry: '2000-01-01T00:00:00.000Z' },
+      }),
+    ).toEqual([['valid_from', 'required_field_missing']]);
+    // Sweepstakes have no coupon: a stale expiry is ignored.
+    expect(
+      handling('sweepstake/standard', {
+        ...runtime,
+        coupon: { expiry: '2000-01-01T00:00:00.000Z' },
+      }),
+    ).toEqual([]);
+  });
+
+  it('needs the redemption of coupons and their action handler; the single code on the benefit step', () => {
     expect(handling('coupon/percent', { ...runtime, coupon: { redemption: null } })).toEqual([
       ['coupon.redemption', 'required_field_missing'],
     ]);
@@ -390,7 +414,12 @@ describe('handling', () => {
         ...runtime,
         coupon: { redemption: 'online', code_type: 'single', single_code: '' },
       }),
-    ).toEqual([['coupon.single_code', 'required_field_missing']]);
+    ).toEqual([]);
+    const withoutCode = complete('coupon/percent');
+    withoutCode.coupon = { ...withoutCode.coupon, code_type: 'single', single_code: ' ' };
+    expect(fields(step('coupon/percent', 'benefit', withoutCode))).toEqual([
+      ['coupon.single_code', 'required_field_missing'],
+    ]);
     expect(
       handling('coupon/percent', {
         ...runtime,

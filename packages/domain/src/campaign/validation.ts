@@ -6,6 +6,7 @@
  */
 import type { TCampaignContent } from './content.js';
 import type { CampaignStep } from './edit-link.js';
+import { prizeCodeErrors } from './codes.js';
 import { CAMPAIGN_TEXT_LIMITS } from './text-limits.js';
 import { campaignFamily, type CampaignType } from './types.js';
 
@@ -14,13 +15,14 @@ import { campaignFamily, type CampaignType } from './types.js';
  * the version they were computed by; raise it whenever a rule changes, and
  * stored errors are recomputed.
  */
-export const VALIDATION_RULES_VERSION = 1;
+export const VALIDATION_RULES_VERSION = 2;
 
 export const STEP_MESSAGES = [
   'required_field_missing',
   'invalid_value',
   'min_length',
   'max_length',
+  'not_enough_codes',
 ] as const;
 export type StepMessage = (typeof STEP_MESSAGES)[number];
 
@@ -42,6 +44,12 @@ export const LANDING_PAGE_PATTERN = /^https?:\/\/[^\s/$.?#][^\s]*$/i;
 export interface ValidationContext {
   type: CampaignType;
   hasImage: boolean;
+  /**
+   * Codes of the campaign not yet handed out, where known: the "unique code"
+   * prizes are checked against them (the stored errors leave them out; the
+   * envelope and submit add them).
+   */
+  availableCodes?: number;
 }
 
 /**
@@ -186,6 +194,8 @@ export function benefitErrors(type: CampaignType, content: TCampaignContent): St
       // A tip without a benefit of its own: nothing to enter.
       break;
   }
+  if (campaignFamily(type) === 'coupon' && content.coupon.code_type === 'single')
+    check.field('coupon.single_code', content.coupon.single_code, required());
   return check.errors;
 }
 
@@ -227,9 +237,13 @@ export function handlingErrors(type: CampaignType, content: TCampaignContent): S
   );
   if (campaignFamily(type) === 'coupon') {
     const coupon = content.coupon;
+    // A coupon may expire on its first day, never before it.
+    check.field(
+      'coupon.expiry',
+      coupon.expiry ? Date.parse(coupon.expiry) : null,
+      min_value(from === null ? Number.NEGATIVE_INFINITY : from),
+    );
     check.field('coupon.redemption', coupon.redemption, required());
-    if (coupon.code_type === 'single')
-      check.field('coupon.single_code', coupon.single_code, required());
     if (coupon.redemption === 'user_action') {
       check.field('coupon.action_handler', coupon.action_handler, required());
     }
@@ -254,6 +268,9 @@ export function validateCampaign(
 ): StepError[] {
   return [
     ...benefitErrors(context.type, content),
+    ...(context.availableCodes === undefined
+      ? []
+      : prizeCodeErrors(context.type, content, context.availableCodes)),
     ...contentErrors(context.type, content),
     ...imageErrors(context.hasImage),
     ...handlingErrors(context.type, content),

@@ -5,6 +5,7 @@
  * are answered with their index, message key and field.
  */
 import { z } from 'zod';
+import { ACCESS_CODE_MAX_LENGTH } from '../access-code-set/access-code-set.js';
 import { ZDateTime, ZUuid } from '../api/common.js';
 
 export const EVENT_TYPES = [
@@ -13,6 +14,8 @@ export const EVENT_TYPES = [
   'view_detail',
   'view_mail',
   'win_handled',
+  /** A participant used an access code of a set linked to the campaign. */
+  'code_used',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
@@ -55,9 +58,13 @@ export const ZIngestEvent = z
     profile: ZParticipantProfile.optional(),
     /** With win_handled: the win that was handled. */
     win: ZEventUuid.optional(),
+    /** With code_used: the access-code set and the code used. */
+    access_code_set: ZEventUuid.optional(),
+    code: z.string().trim().min(1).max(ACCESS_CODE_MAX_LENGTH, 'too_long').optional(),
   })
   .superRefine((event, context) => {
-    if ((event.type === 'participation' || event.type === 'win_handled') && !event.participant) {
+    const needsParticipant = ['participation', 'win_handled', 'code_used'].includes(event.type);
+    if (needsParticipant && !event.participant) {
       context.addIssue({
         code: 'custom',
         path: ['participant'],
@@ -66,6 +73,13 @@ export const ZIngestEvent = z
     }
     if (event.type === 'win_handled' && !event.win) {
       context.addIssue({ code: 'custom', path: ['win'], message: 'required_field_missing' });
+    }
+    if (event.type === 'code_used') {
+      for (const field of ['access_code_set', 'code'] as const) {
+        if (!event[field]) {
+          context.addIssue({ code: 'custom', path: [field], message: 'required_field_missing' });
+        }
+      }
     }
   });
 export type TIngestEvent = z.infer<typeof ZIngestEvent>;
@@ -104,6 +118,7 @@ export const ZApiKey = z.object({
 });
 export type TApiKey = z.infer<typeof ZApiKey>;
 export const ZApiKeyList = z.object({ keys: z.array(ZApiKey) });
+export type TApiKeyList = z.infer<typeof ZApiKeyList>;
 export const ZApiKeyCreateBody = z.object({ name: z.string().trim().min(1).max(100) });
 export const ZApiKeyCreated = z.object({ key: ZApiKey, secret: z.string() });
 export type TApiKeyCreated = z.infer<typeof ZApiKeyCreated>;

@@ -1,15 +1,14 @@
 /**
- * Invitation tokens: 32 random bytes sent in the mail, stored only as their
- * SHA-256 hash, valid for INVITATION_TTL_HOURS, used once. Completing one sets
- * the password and activates every pending account of that person. Every
+ * Data access for invitation tokens: 32 random bytes sent in the mail, stored
+ * only as their SHA-256 hash, valid for INVITATION_TTL_HOURS, used once
+ * (completing one is `completeInvitation` in service.ts). Every
  * mailed invitation stays a row (revoked when the account is removed), so
  * that the invitation limits count them across processes.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../db/client.js';
-import { accountInvitations, accounts, users } from '../../db/schema.js';
-import { refreshMerchantErrors } from '../merchants/service.js';
+import type { DbOrTx } from '../../db/client.js';
+import { accountInvitations, users } from '../../db/schema.js';
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -93,38 +92,22 @@ export async function findOpenInvitation(
 }
 
 /**
- * Redeems the token with one conditional UPDATE (two submissions cannot both
- * win), sets the password and activates the person's pending accounts.
+ * Marks the token used with one conditional UPDATE (two submissions cannot
+ * both win); the invitation, undefined when the token is not open.
  */
-export async function completeInvitation(
-  db: Db,
-  token: string,
-  passwordHash: string,
-): Promise<{ email: string } | undefined> {
-  return db.transaction(async (tx) => {
-    const [invitation] = await tx
-      .update(accountInvitations)
-      .set({ usedAt: sql`now()` })
-      .where(and(eq(accountInvitations.tokenHash, hashToken(token)), isOpen()))
-      .returning();
-    if (!invitation) return undefined;
-    const [user] = await tx
-      .update(users)
-      .set({ passwordHash, updatedAt: sql`now()` })
-      .where(eq(users.id, invitation.userId))
-      .returning();
-    if (!user) return undefined;
-    const activated = await tx
-      .update(accounts)
-      .set({ pendingInvitation: false })
-      .where(and(eq(accounts.userId, user.id), eq(accounts.pendingInvitation, true)))
-      .returning({ merchantId: accounts.merchantId });
-    // Other invitations of the same person are settled by this registration.
-    await tx
-      .update(accountInvitations)
-      .set({ usedAt: sql`now()` })
-      .where(and(eq(accountInvitations.userId, user.id), isNull(accountInvitations.usedAt)));
-    for (const { merchantId } of activated) await refreshMerchantErrors(tx, merchantId);
-    return { email: user.email };
-  });
+export async function redeemInvitationToken(tx: DbOrTx, token: string) {
+  const [invitation] = await tx
+    .update(accountInvitations)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(accountInvitations.tokenHash, hashToken(token)), isOpen()))
+    .returning();
+  return invitation;
+}
+
+/** Marks every unused invitation of the person used (their registration settles them). */
+export async function settleInvitationsOf(tx: DbOrTx, userId: string): Promise<void> {
+  await tx
+    .update(accountInvitations)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(accountInvitations.userId, userId), isNull(accountInvitations.usedAt)));
 }

@@ -1,9 +1,11 @@
 /** Data access for a merchant's accounts. */
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { accounts, merchants, users } from '../../db/schema.js';
+import { accountInvitations, accounts, merchants, users } from '../../db/schema.js';
+import type { UserRow } from '../../access/users.js';
 
 export type AccountRow = typeof accounts.$inferSelect;
+type AccountInsert = typeof accounts.$inferInsert;
 
 export interface AccountWithEmail {
   account: AccountRow;
@@ -42,4 +44,91 @@ export async function findAccount(
     .from(accounts)
     .where(and(eq(accounts.id, accountId), eq(accounts.merchantId, merchantId)));
   return row;
+}
+
+/** The account with its user's email. */
+export async function findAccountWithEmail(
+  tx: DbOrTx,
+  accountId: string,
+): Promise<AccountWithEmail | undefined> {
+  const [row] = await tx
+    .select({ account: accounts, email: users.email })
+    .from(accounts)
+    .innerJoin(users, eq(users.id, accounts.userId))
+    .where(eq(accounts.id, accountId));
+  return row;
+}
+
+export async function insertAccount(tx: DbOrTx, values: AccountInsert): Promise<AccountRow> {
+  const [created] = await tx.insert(accounts).values(values).returning();
+  if (!created) throw new Error('insert returned no account');
+  return created;
+}
+
+export async function setAccountRoles(
+  tx: DbOrTx,
+  accountId: string,
+  roles: AccountRow['roles'],
+): Promise<void> {
+  await tx.update(accounts).set({ roles }).where(eq(accounts.id, accountId));
+}
+
+export async function deleteAccount(tx: DbOrTx, accountId: string): Promise<void> {
+  await tx.delete(accounts).where(eq(accounts.id, accountId));
+}
+
+/**
+ * Locks an invited address for the rest of the transaction (an advisory
+ * lock), so that concurrent invitations of one person count one after the other.
+ */
+export async function lockInvitationAddress(tx: DbOrTx, email: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`invitation:${email}`}))`);
+}
+
+/** A user without password, known only by the invited address. */
+export async function insertInvitedUser(tx: DbOrTx, email: string): Promise<UserRow> {
+  const [inserted] = await tx.insert(users).values({ email }).returning();
+  if (!inserted) throw new Error('insert returned no user');
+  return inserted;
+}
+
+export async function deleteInvitation(tx: DbOrTx, invitationId: string): Promise<void> {
+  await tx.delete(accountInvitations).where(eq(accountInvitations.id, invitationId));
+}
+
+/** Whether the user has any account (pending or not) at any merchant. */
+export async function userHasAccounts(tx: DbOrTx, userId: string): Promise<boolean> {
+  const others = await tx
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(eq(accounts.userId, userId));
+  return others.length > 0;
+}
+
+export async function deleteUser(tx: DbOrTx, userId: string): Promise<void> {
+  await tx.delete(users).where(eq(users.id, userId));
+}
+
+/** Sets the user's password; the user, undefined when there is no such user. */
+export async function setUserPassword(
+  tx: DbOrTx,
+  userId: string,
+  passwordHash: string,
+): Promise<UserRow | undefined> {
+  const [user] = await tx
+    .update(users)
+    .set({ passwordHash, updatedAt: sql`now()` })
+    .where(eq(users.id, userId))
+    .returning();
+  return user;
+}
+
+/** Activates the user's pending accounts; the merchants of those activated. */
+export async function activatePendingAccounts(tx: DbOrTx, userId: string): Promise<string[]> {
+  const activated = await tx
+    .update(accounts)
+    .set({ pendingInvitation: false })
+    .where(and(eq(accounts.userId, userId), eq(accounts.pendingInvitation, true)))
+    .returning({ merchantId: accounts.merchantId });
+  return activated.map((row) => row.merchantId);
 }

@@ -12,8 +12,8 @@ import {
   ZInviteAccountResponse,
   ZMerchantIdParams,
 } from '@backoffice/domain';
-import { registerDomainValidationErrors } from '../merchants/validation-errors.js';
-import { currentUser } from '../users/current-user.js';
+import { registerDomainValidationErrors } from '../../http/domain-validation-errors.js';
+import { currentUser } from '../../access/current-user.js';
 import {
   InvitationNotSentError,
   accountList,

@@ -4,7 +4,6 @@
  * is locked in each command, so the three-account limit and the
  * last-manager rule hold under concurrent requests.
  */
-import { eq, sql } from 'drizzle-orm';
 import {
   accountLimit,
   canAddAccount,
@@ -14,15 +13,36 @@ import {
   type TAccountListResponse,
 } from '@backoffice/domain';
 import type { AppContext } from '../../app-context.js';
-import type { DbOrTx } from '../../db/client.js';
-import { accountInvitations, accounts, users } from '../../db/schema.js';
+import type { Db, DbOrTx } from '../../db/client.js';
 import { AppError, notFound } from '../../http/errors.js';
 import { invitationMail } from '../../mail/templates.js';
 import { requireMerchantAccess, type MerchantRow } from '../../access/merchant-access.js';
-import { refreshMerchantErrors } from '../merchants/service.js';
-import { findUserByEmail, normaliseEmail, type UserRow } from '../users/queries.js';
-import { countRecentInvitations, createInvitationToken, revokeInvitations } from './invitations.js';
-import { findAccount, listAccounts, lockMerchant, type AccountWithEmail } from './queries.js';
+import { refreshMerchantErrors } from '../merchants/index.js';
+import { findUserByEmail, normaliseEmail, type UserRow } from '../../access/users.js';
+import {
+  countRecentInvitations,
+  createInvitationToken,
+  redeemInvitationToken,
+  revokeInvitations,
+  settleInvitationsOf,
+} from './invitations.js';
+import {
+  activatePendingAccounts,
+  deleteAccount,
+  deleteInvitation,
+  deleteUser,
+  findAccount,
+  findAccountWithEmail,
+  insertAccount,
+  insertInvitedUser,
+  listAccounts,
+  lockInvitationAddress,
+  lockMerchant,
+  setAccountRoles,
+  setUserPassword,
+  userHasAccounts,
+  type AccountWithEmail,
+} from './queries.js';
 
 const toAccount = (row: AccountWithEmail, caller: UserRow): TAccount => ({
   id: row.account.id,
@@ -55,11 +75,7 @@ async function checkRoomFor(tx: DbOrTx, merchant: MerchantRow, userId: string): 
 }
 
 async function withEmail(tx: DbOrTx, accountId: string): Promise<AccountWithEmail> {
-  const [row] = await tx
-    .select({ account: accounts, email: users.email })
-    .from(accounts)
-    .innerJoin(users, eq(users.id, accounts.userId))
-    .where(eq(accounts.id, accountId));
+  const row = await findAccountWithEmail(tx, accountId);
   if (!row) throw notFound();
   return row;
 }
@@ -79,11 +95,11 @@ export async function addAccount(
     const target = await findUserByEmail(tx, body.user_email);
     if (!target) throw new AppError(404, 'user_not_found', 'user_email');
     await checkRoomFor(tx, merchant, target.id);
-    const [created] = await tx
-      .insert(accounts)
-      .values({ merchantId, userId: target.id, roles: [...new Set(body.roles)] })
-      .returning();
-    if (!created) throw new Error('insert returned no account');
+    const created = await insertAccount(tx, {
+      merchantId,
+      userId: target.id,
+      roles: [...new Set(body.roles)],
+    });
     await refreshMerchantErrors(tx, merchantId);
     return toAccount(await withEmail(tx, created.id), user);
   });
@@ -107,7 +123,7 @@ async function checkInvitationLimits(
   invitee: UserRow | undefined,
 ): Promise<void> {
   const limits = ctx.config.merchants;
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`invitation:${email}`}))`);
+  await lockInvitationAddress(tx, email);
   const byMerchant = await countRecentInvitations(tx, { merchantId }, 1);
   if (byMerchant >= limits.invitationsPerMerchantPerHour) {
     throw new AppError(429, 'invitation_limit_reached');
@@ -146,22 +162,13 @@ export async function inviteAccount(
       throw new AppError(409, 'account_limit_reached');
     }
     await checkInvitationLimits(ctx, tx, merchantId, email, existing);
-    let invitee = existing;
-    if (!invitee) {
-      const [inserted] = await tx.insert(users).values({ email }).returning();
-      if (!inserted) throw new Error('insert returned no user');
-      invitee = inserted;
-    }
-    const [account] = await tx
-      .insert(accounts)
-      .values({
-        merchantId,
-        userId: invitee.id,
-        roles: [...new Set(body.roles)],
-        pendingInvitation: true,
-      })
-      .returning();
-    if (!account) throw new Error('insert returned no account');
+    const invitee = existing ?? (await insertInvitedUser(tx, email));
+    const account = await insertAccount(tx, {
+      merchantId,
+      userId: invitee.id,
+      roles: [...new Set(body.roles)],
+      pendingInvitation: true,
+    });
     const invitation = await createInvitationToken(tx, {
       userId: invitee.id,
       merchantId,
@@ -189,15 +196,11 @@ export async function inviteAccount(
   } catch (error) {
     ctx.log.warn({ err: error, merchantId }, 'invitation mail failed');
     await ctx.db.transaction(async (tx) => {
-      await tx.delete(accountInvitations).where(eq(accountInvitations.id, created.invitation.id));
-      await tx.delete(accounts).where(eq(accounts.id, created.account.id));
+      await deleteInvitation(tx, created.invitation.id);
+      await deleteAccount(tx, created.account.id);
       // The user this invitation created goes too, unless another merchant invited them meanwhile.
-      if (created.userCreated) {
-        const others = await tx
-          .select({ id: accounts.id })
-          .from(accounts)
-          .where(eq(accounts.userId, created.invitee.id));
-        if (others.length === 0) await tx.delete(users).where(eq(users.id, created.invitee.id));
+      if (created.userCreated && !(await userHasAccounts(tx, created.invitee.id))) {
+        await deleteUser(tx, created.invitee.id);
       }
     });
     throw new InvitationNotSentError(error instanceof Error ? error.message : String(error));
@@ -223,7 +226,7 @@ export async function changeRoles(
     if (leavesNoAccountManager(summaries(all), accountId, nextRoles)) {
       throw new AppError(409, 'last_account_manager', 'roles');
     }
-    await tx.update(accounts).set({ roles: nextRoles }).where(eq(accounts.id, accountId));
+    await setAccountRoles(tx, accountId, nextRoles);
     await refreshMerchantErrors(tx, merchantId);
     return toAccount(await withEmail(tx, accountId), user);
   });
@@ -245,7 +248,7 @@ export async function removeAccount(
     if (leavesNoAccountManager(summaries(all), accountId, null)) {
       throw new AppError(409, 'last_account_manager');
     }
-    await tx.delete(accounts).where(eq(accounts.id, accountId));
+    await deleteAccount(tx, accountId);
     // A removed invitation must not let anyone register for this merchant later.
     await revokeInvitations(tx, { userId: target.userId, merchantId });
     await refreshMerchantErrors(tx, merchantId);
@@ -258,3 +261,25 @@ const summaries = (rows: AccountWithEmail[]) =>
     roles: row.account.roles,
     pending: row.account.pendingInvitation,
   }));
+
+/**
+ * Completes an invitation: redeems the token (two submissions cannot both
+ * win), sets the password and activates the person's pending accounts.
+ */
+export async function completeInvitation(
+  db: Db,
+  token: string,
+  passwordHash: string,
+): Promise<{ email: string } | undefined> {
+  return db.transaction(async (tx) => {
+    const invitation = await redeemInvitationToken(tx, token);
+    if (!invitation) return undefined;
+    const user = await setUserPassword(tx, invitation.userId, passwordHash);
+    if (!user) return undefined;
+    const activated = await activatePendingAccounts(tx, user.id);
+    // Other invitations of the same person are settled by this registration.
+    await settleInvitationsOf(tx, user.id);
+    for (const merchantId of activated) await refreshMerchantErrors(tx, merchantId);
+    return { email: user.email };
+  });
+}

@@ -3,8 +3,8 @@ import { randomUUID } from 'node:crypto';
 import { canClone, canCreateFollowup, copyTitle, type TCampaignEnvelope } from '@backoffice/domain';
 import { checkNeed, type UserRow } from '../../access/merchant-access.js';
 import type { AppContext } from '../../app-context.js';
-import { campaigns, campaignStatusHistory } from '../../db/schema.js';
 import { copyCampaignImage, removeUnusedImage } from './image-files.js';
+import { insertCampaign, insertStatusHistory } from './records.js';
 import { allStepsSaved, answer, loadCampaign } from './service.js';
 import { validationColumns } from './view.js';
 
@@ -42,7 +42,7 @@ export async function cloneCampaign(
         validUntil: isFollowup ? null : source.validUntil,
         imagePath,
       };
-      await tx.insert(campaigns).values({
+      await insertCampaign(tx, {
         ...columns,
         ...validationColumns(columns),
         id,
@@ -54,7 +54,7 @@ export async function cloneCampaign(
         parentId: options.parentId ?? null,
         editorId: user.id,
       });
-      await tx.insert(campaignStatusHistory).values({
+      await insertStatusHistory(tx, {
         campaignId: id,
         toStatus: 'created',
         userId: user.id,

@@ -1,17 +1,16 @@
 /** The campaign image (spec §3 image, campaign_image_extension; §9 format 620×413). */
-import { eq, sql } from 'drizzle-orm';
 import {
   CAMPAIGN_IMAGE_FORMAT,
   isEditableStatus,
   type TCampaignEnvelope,
 } from '@backoffice/domain';
-import { campaigns } from '../../db/schema.js';
 import type { UserRow } from '../../access/merchant-access.js';
 import type { AppContext } from '../../app-context.js';
 import { ImageRejectedError, processImage } from '../../files/images.js';
 import { newImageKey } from '../../files/storage.js';
 import { AppError } from '../../http/errors.js';
 import { removeUnusedImage } from './image-files.js';
+import { updateCampaignModifiedNow } from './records.js';
 import { answer, loadCampaign, loadEditable } from './service.js';
 import { validationColumns } from './view.js';
 
@@ -78,17 +77,13 @@ export async function setCampaignImage(
     const { record, access } = await loadEditable(tx, user, id);
     const { campaign } = record;
     const imagePath = image?.path ?? null;
-    await tx
-      .update(campaigns)
-      .set({
-        imagePath,
-        imageExtension: image?.extension ?? null,
-        ...validationColumns({ ...campaign, imagePath }),
-        version: campaign.version + 1,
-        editorId: user.id,
-        modifiedAt: sql`now()`,
-      })
-      .where(eq(campaigns.id, id));
+    await updateCampaignModifiedNow(tx, id, {
+      imagePath,
+      imageExtension: image?.extension ?? null,
+      ...validationColumns({ ...campaign, imagePath }),
+      version: campaign.version + 1,
+      editorId: user.id,
+    });
     return {
       envelope: await answer(ctx, tx, user, access, id),
       previous: campaign.imagePath,

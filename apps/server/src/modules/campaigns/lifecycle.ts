@@ -4,7 +4,6 @@
  * scheduler that publishes and ends campaigns by the calendar, and the mails
  * to the merchant's contacts.
  */
-import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import {
   NOTIFIED_STATUSES,
   notificationEventForStatus,
@@ -12,12 +11,21 @@ import {
 } from '@backoffice/domain';
 import type { AppContext } from '../../app-context.js';
 import { repeat } from '../../repeat.js';
-import { queryRows, type DbOrTx } from '../../db/client.js';
-import { campaigns, campaignStatusHistory, merchants } from '../../db/schema.js';
+import type { DbOrTx } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
 import { campaignStatusMail } from '../../mail/templates.js';
-import { recipientsOf } from '../notifications/service.js';
-import type { CampaignRecord } from './records.js';
+import { recipientsOf } from '../notifications/index.js';
+import {
+  campaignsDueForApproval,
+  campaignsDueToEnd,
+  campaignsDueToStart,
+  findMerchantName,
+  insertStatusHistory,
+  tryAdvisoryXactLock,
+  updateStatusIf,
+  type CampaignInsert,
+  type CampaignRecord,
+} from './records.js';
 
 export interface StatusChange {
   campaign: CampaignRecord;
@@ -33,21 +41,16 @@ export async function changeStatus(
   by: {
     userId: string | null;
     reason?: string | null;
-    set?: Partial<typeof campaigns.$inferInsert>;
+    set?: Partial<CampaignInsert>;
   },
 ): Promise<StatusChange> {
-  const [updated] = await tx
-    .update(campaigns)
-    .set({
-      ...by.set,
-      status: to,
-      modifiedAt: sql`now()`,
-      ...(by.userId ? { editorId: by.userId } : {}),
-    })
-    .where(and(eq(campaigns.id, campaign.id), eq(campaigns.status, campaign.status)))
-    .returning();
+  const updated = await updateStatusIf(tx, campaign.id, campaign.status, {
+    ...by.set,
+    status: to,
+    ...(by.userId ? { editorId: by.userId } : {}),
+  });
   if (!updated) throw new AppError(409, 'status_changed', 'current_status');
-  await tx.insert(campaignStatusHistory).values({
+  await insertStatusHistory(tx, {
     campaignId: campaign.id,
     fromStatus: campaign.status,
     toStatus: to,
@@ -59,20 +62,18 @@ export async function changeStatus(
 
 async function applyBulk(
   tx: DbOrTx,
-  where: ReturnType<typeof and>,
+  before: CampaignRecord[],
   to: CampaignStatus,
   reason: string,
 ): Promise<StatusChange[]> {
-  const before = await tx.select().from(campaigns).where(where);
   const changes: StatusChange[] = [];
   for (const campaign of before) {
-    const [updated] = await tx
-      .update(campaigns)
-      .set({ status: to, modifiedAt: sql`now()`, autoApproveAt: null })
-      .where(and(eq(campaigns.id, campaign.id), eq(campaigns.status, campaign.status)))
-      .returning();
+    const updated = await updateStatusIf(tx, campaign.id, campaign.status, {
+      status: to,
+      autoApproveAt: null,
+    });
     if (!updated) continue;
-    await tx.insert(campaignStatusHistory).values({
+    await insertStatusHistory(tx, {
       campaignId: campaign.id,
       fromStatus: campaign.status,
       toStatus: to,
@@ -97,33 +98,17 @@ export async function runScheduledTransitions(
   now = new Date(),
 ): Promise<StatusChange[]> {
   const changes = await ctx.db.transaction(async (tx) => {
-    const [lock] = await queryRows<{ locked: boolean }>(
-      tx,
-      sql`select pg_try_advisory_xact_lock(${SCHEDULER_LOCK_KEY}) as locked`,
-    );
-    if (!lock?.locked) return [];
+    if (!(await tryAdvisoryXactLock(tx, SCHEDULER_LOCK_KEY))) return [];
     const approved = await applyBulk(
       tx,
-      and(
-        inArray(campaigns.status, ['submitted', 'start_review']),
-        lte(campaigns.autoApproveAt, now),
-      ),
+      await campaignsDueForApproval(tx, now),
       'approved',
       'auto_approved',
     );
-    const ended = await applyBulk(
-      tx,
-      and(inArray(campaigns.status, ['approved', 'active']), lte(campaigns.validUntil, now)),
-      'ended',
-      'runtime_over',
-    );
+    const ended = await applyBulk(tx, await campaignsDueToEnd(tx, now), 'ended', 'runtime_over');
     const activated = await applyBulk(
       tx,
-      and(
-        eq(campaigns.status, 'approved'),
-        lte(campaigns.validFrom, now),
-        sql`${campaigns.validUntil} > ${now.toISOString()}`,
-      ),
+      await campaignsDueToStart(tx, now),
       'active',
       'runtime_started',
     );
@@ -145,13 +130,10 @@ export async function notifyStatusChanges(ctx: AppContext, changes: StatusChange
     try {
       const to = await recipientsOf(ctx.db, campaign.merchantId, event);
       if (to.length === 0) continue;
-      const [merchant] = await ctx.db
-        .select({ name: merchants.name })
-        .from(merchants)
-        .where(eq(merchants.id, campaign.merchantId));
+      const merchantName = await findMerchantName(ctx.db, campaign.merchantId);
       const mail = campaignStatusMail({
         title: campaign.title.de ?? campaign.id,
-        merchant: merchant?.name ?? '',
+        merchant: merchantName ?? '',
         status: campaign.status,
         reason: change.reason,
         appName: ctx.config.web.appName,

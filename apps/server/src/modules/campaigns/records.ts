@@ -1,10 +1,19 @@
-/** Data access for single campaigns: a campaign (locked on request), its follow-ups, the review queue, image use. */
-import { and, asc, count, eq, inArray, ne } from 'drizzle-orm';
+/**
+ * Data access for single campaigns: a campaign (locked on request), its
+ * follow-ups, the review queue, image use, and the statements of the
+ * campaign commands (create, save, listable, status history, unlink), of
+ * status changes and the scheduler, of campaign links, and of the
+ * validation refresh.
+ */
+import { and, asc, count, desc, eq, inArray, lte, ne, or, sql } from 'drizzle-orm';
 import { DEFAULT_PAGE_SIZE } from '@backoffice/domain';
-import type { DbOrTx } from '../../db/client.js';
-import { campaigns, merchants, users } from '../../db/schema.js';
+import { queryRows, type DbOrTx } from '../../db/client.js';
+import { campaignStatusHistory, campaigns, merchants, users } from '../../db/schema.js';
 
 export type CampaignRecord = typeof campaigns.$inferSelect;
+export type CampaignInsert = typeof campaigns.$inferInsert;
+type StatusHistoryRow = typeof campaignStatusHistory.$inferSelect;
+type StatusHistoryInsert = typeof campaignStatusHistory.$inferInsert;
 export interface CampaignListRecord {
   campaign: CampaignRecord;
   merchantName: string;
@@ -74,4 +83,242 @@ export async function listReviewQueue(
     db.select({ total: count() }).from(campaigns).where(where),
   ]);
   return { rows, total: totals?.total ?? 0 };
+}
+
+/** The ids of the living follow-ups of a campaign, oldest first. */
+export async function followupIds(db: DbOrTx, parentId: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: campaigns.id })
+    .from(campaigns)
+    .where(and(eq(campaigns.parentId, parentId), ne(campaigns.status, 'deleted')))
+    .orderBy(asc(campaigns.createdAt));
+  return rows.map((row) => row.id);
+}
+
+/** Stores a new campaign; its id. */
+export async function insertCampaign(db: DbOrTx, values: CampaignInsert): Promise<string> {
+  const [created] = await db.insert(campaigns).values(values).returning({ id: campaigns.id });
+  if (!created) throw new Error('insert returned no row');
+  return created.id;
+}
+
+export async function insertStatusHistory(db: DbOrTx, values: StatusHistoryInsert): Promise<void> {
+  await db.insert(campaignStatusHistory).values(values);
+}
+
+export async function updateCampaign(
+  db: DbOrTx,
+  id: string,
+  values: Partial<CampaignInsert>,
+): Promise<void> {
+  await db.update(campaigns).set(values).where(eq(campaigns.id, id));
+}
+
+/** Updates the campaign and stamps it as modified now (the database's time). */
+export async function updateCampaignModifiedNow(
+  db: DbOrTx,
+  id: string,
+  values: Partial<CampaignInsert>,
+): Promise<void> {
+  await db
+    .update(campaigns)
+    .set({ ...values, modifiedAt: sql`now()` })
+    .where(eq(campaigns.id, id));
+}
+
+/** Flips the campaign's listable flag; the new value, undefined when there is no such campaign. */
+export async function flipListable(
+  db: DbOrTx,
+  id: string,
+  editorId: string,
+): Promise<boolean | undefined> {
+  const [row] = await db
+    .update(campaigns)
+    .set({
+      isListable: sql`not ${campaigns.isListable}`,
+      modifiedAt: sql`now()`,
+      editorId,
+    })
+    .where(eq(campaigns.id, id))
+    .returning({ listable: campaigns.isListable });
+  return row?.listable;
+}
+
+/** The campaign's status changes, oldest first, with the email of who made them. */
+export function statusHistoryRows(
+  db: DbOrTx,
+  campaignId: string,
+): Promise<{ entry: StatusHistoryRow; email: string | null }[]> {
+  return db
+    .select({ entry: campaignStatusHistory, email: users.email })
+    .from(campaignStatusHistory)
+    .leftJoin(users, eq(users.id, campaignStatusHistory.userId))
+    .where(eq(campaignStatusHistory.campaignId, campaignId))
+    .orderBy(asc(campaignStatusHistory.createdAt), asc(campaignStatusHistory.id));
+}
+
+/** Unlinks the campaign's follow-ups from it: the one given, or all. */
+export async function unlinkFollowupRows(
+  db: DbOrTx,
+  parentId: string,
+  followupId: string | undefined,
+): Promise<void> {
+  await db
+    .update(campaigns)
+    .set({ parentId: null, modifiedAt: sql`now()` })
+    .where(
+      and(eq(campaigns.parentId, parentId), followupId ? eq(campaigns.id, followupId) : undefined),
+    );
+}
+
+/**
+ * Moves a campaign on only when it still has the status it was read with;
+ * the updated row, undefined when it moved meanwhile.
+ */
+export async function updateStatusIf(
+  tx: DbOrTx,
+  id: string,
+  fromStatus: CampaignRecord['status'],
+  values: Partial<CampaignInsert>,
+): Promise<CampaignRecord | undefined> {
+  const [updated] = await tx
+    .update(campaigns)
+    .set({ ...values, modifiedAt: sql`now()` })
+    .where(and(eq(campaigns.id, id), eq(campaigns.status, fromStatus)))
+    .returning();
+  return updated;
+}
+
+/** Submitted campaigns and those in review whose auto-approval time has come. */
+export function campaignsDueForApproval(tx: DbOrTx, now: Date): Promise<CampaignRecord[]> {
+  return tx
+    .select()
+    .from(campaigns)
+    .where(
+      and(
+        inArray(campaigns.status, ['submitted', 'start_review']),
+        lte(campaigns.autoApproveAt, now),
+      ),
+    );
+}
+
+/** Approved or active campaigns whose runtime is over. */
+export function campaignsDueToEnd(tx: DbOrTx, now: Date): Promise<CampaignRecord[]> {
+  return tx
+    .select()
+    .from(campaigns)
+    .where(and(inArray(campaigns.status, ['approved', 'active']), lte(campaigns.validUntil, now)));
+}
+
+/** Approved campaigns whose runtime has begun and is not over. */
+export function campaignsDueToStart(tx: DbOrTx, now: Date): Promise<CampaignRecord[]> {
+  return tx
+    .select()
+    .from(campaigns)
+    .where(
+      and(
+        eq(campaigns.status, 'approved'),
+        lte(campaigns.validFrom, now),
+        sql`${campaigns.validUntil} > ${now.toISOString()}`,
+      ),
+    );
+}
+
+/** Takes a transaction-scoped advisory lock if it is free; whether it was taken. */
+export async function tryAdvisoryXactLock(tx: DbOrTx, key: number): Promise<boolean> {
+  const [lock] = await queryRows<{ locked: boolean }>(
+    tx,
+    sql`select pg_try_advisory_xact_lock(${key}) as locked`,
+  );
+  return lock?.locked ?? false;
+}
+
+/** The merchant's name, undefined when there is no such merchant. */
+export async function findMerchantName(
+  db: DbOrTx,
+  merchantId: string,
+): Promise<string | undefined> {
+  const [merchant] = await db
+    .select({ name: merchants.name })
+    .from(merchants)
+    .where(eq(merchants.id, merchantId));
+  return merchant?.name;
+}
+
+/** Merchant and status of the campaigns among the ids (compared in lower case). */
+export function campaignFactRows(
+  db: DbOrTx,
+  ids: readonly string[],
+): Promise<{ id: string; merchantId: string; status: string }[]> {
+  return db
+    .select({ id: campaigns.id, merchantId: campaigns.merchantId, status: campaigns.status })
+    .from(campaigns)
+    .where(inArray(campaigns.id, [...new Set(ids.map((id) => id.toLowerCase()))]));
+}
+
+/**
+ * The campaigns a campaign may name, newest change first: the merchant's other
+ * living ones, and those of the merchant already named (`chosen`).
+ */
+export function linkOptionRows(
+  db: DbOrTx,
+  campaign: { id: string; merchantId: string },
+  chosen: string[],
+  limit: number,
+) {
+  const living = and(
+    eq(campaigns.merchantId, campaign.merchantId),
+    ne(campaigns.id, campaign.id),
+    ne(campaigns.status, 'deleted'),
+  );
+  const named =
+    chosen.length > 0
+      ? and(eq(campaigns.merchantId, campaign.merchantId), inArray(campaigns.id, chosen))
+      : sql`false`;
+  return db
+    .select({
+      id: campaigns.id,
+      type: campaigns.type,
+      title: campaigns.title,
+      status: campaigns.status,
+      validFrom: campaigns.validFrom,
+      validUntil: campaigns.validUntil,
+    })
+    .from(campaigns)
+    .where(or(living, named))
+    .orderBy(desc(campaigns.modifiedAt), desc(campaigns.id))
+    .limit(limit);
+}
+
+/** Up to `limit` campaigns whose stored errors were computed by other rules than `version`. */
+export function staleValidationRows(db: DbOrTx, version: number, limit: number) {
+  return db
+    .select({
+      id: campaigns.id,
+      type: campaigns.type,
+      content: campaigns.content,
+      title: campaigns.title,
+      validFrom: campaigns.validFrom,
+      validUntil: campaigns.validUntil,
+      imagePath: campaigns.imagePath,
+      validationVersion: campaigns.validationVersion,
+    })
+    .from(campaigns)
+    .where(ne(campaigns.validationVersion, version))
+    .limit(limit);
+}
+
+/** Stores recomputed errors only while the row still has the rules version it was read with; whether it did. */
+export async function updateValidationIf(
+  db: DbOrTx,
+  id: string,
+  readVersion: number,
+  values: Partial<CampaignInsert>,
+): Promise<boolean> {
+  const updated = await db
+    .update(campaigns)
+    .set(values)
+    .where(and(eq(campaigns.id, id), eq(campaigns.validationVersion, readVersion)))
+    .returning({ id: campaigns.id });
+  return updated.length > 0;
 }

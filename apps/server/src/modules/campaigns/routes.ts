@@ -6,13 +6,12 @@ import {
   ZCampaignDeleteResponse,
   ZCampaignEnvelope,
   ZCampaignIdParams,
-  ZCampaignIdentParams,
+  ZCampaignLinkOptionsResponse,
   ZCampaignListQuery,
   ZCampaignListResponse,
   ZCampaignRejectBody,
   ZCampaignSaveBody,
   ZCampaignSaveQuery,
-  ZCampaignSourceParams,
   ZFollowupsResponse,
   ZImageCropQuery,
   ZPageQuery,
@@ -22,16 +21,18 @@ import {
   buildPager,
   canUseTips,
 } from '@backoffice/domain';
-import { currentUser, currentUserWithMerchantAccess } from '../users/current-user.js';
+import { currentUser, currentUserWithMerchantAccess } from '../../access/current-user.js';
 import { readSingleUpload } from '../../http/uploads.js';
 import { cloneCampaign, createFollowup } from './clone.js';
 import { checkImageUpload, removeCampaignImage, replaceCampaignImage } from './image.js';
+import { linkOptions } from './links.js';
 import { listCampaigns } from './queries.js';
 import { reviewCampaign, reviewQueue } from './review.js';
 import {
   createCampaign,
   deleteCampaign,
   envelopeOf,
+  loadCampaign,
   listFollowups,
   saveCampaign,
   statusHistory,
@@ -96,25 +97,25 @@ export const campaignRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/campaigns/:ident',
+    '/campaigns/:id',
     {
       schema: {
         tags,
         summary: 'A campaign with its state',
-        params: ZCampaignIdentParams,
+        params: ZCampaignIdParams,
         response: { 200: ZCampaignEnvelope },
       },
     },
-    async (request) => envelopeOf(ctx, db, await currentUser(request), request.params.ident),
+    async (request) => envelopeOf(ctx, db, await currentUser(request), request.params.id),
   );
 
   app.post(
-    '/campaigns/:ident',
+    '/campaigns/:id',
     {
       schema: {
         tags,
         summary: 'Saves a campaign: one step (validate=step) or all',
-        params: ZCampaignIdentParams,
+        params: ZCampaignIdParams,
         querystring: ZCampaignSaveQuery,
         body: ZCampaignSaveBody,
         response: { 200: ZCampaignEnvelope },
@@ -124,19 +125,19 @@ export const campaignRoutes: FastifyPluginAsyncZod = async (app) => {
       saveCampaign(
         ctx,
         await currentUser(request),
-        request.params.ident,
+        request.params.id,
         request.body,
         request.query.validate,
       ),
   );
 
   app.post(
-    '/campaigns/:ident/image',
+    '/campaigns/:id/image',
     {
       schema: {
         tags,
         summary: 'Uploads the campaign image (multipart field upload), cropped to 620×413',
-        params: ZCampaignIdentParams,
+        params: ZCampaignIdParams,
         querystring: ZImageCropQuery,
         response: { 200: ZCampaignEnvelope },
       },
@@ -144,7 +145,7 @@ export const campaignRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = await currentUser(request);
       // Who asks is checked before the upload is read.
-      await checkImageUpload(ctx, user, request.params.ident);
+      await checkImageUpload(ctx, user, request.params.id);
       const { crop_x, crop_y, crop_width, crop_height } = request.query;
       const crop =
         crop_x !== undefined &&
@@ -157,47 +158,47 @@ export const campaignRoutes: FastifyPluginAsyncZod = async (app) => {
         missing: 'no_image',
         tooLarge: 'image_too_large',
       });
-      return replaceCampaignImage(ctx, user, request.params.ident, upload, crop);
+      return replaceCampaignImage(ctx, user, request.params.id, upload, crop);
     },
   );
 
   app.delete(
-    '/campaigns/:ident/image',
+    '/campaigns/:id/image',
     {
       schema: {
         tags,
         summary: 'Removes the campaign image',
-        params: ZCampaignIdentParams,
+        params: ZCampaignIdParams,
         response: { 200: ZCampaignEnvelope },
       },
     },
-    async (request) => removeCampaignImage(ctx, await currentUser(request), request.params.ident),
+    async (request) => removeCampaignImage(ctx, await currentUser(request), request.params.id),
   );
 
   app.post(
-    '/campaigns/:ident/submit',
+    '/campaigns/:id/submit',
     {
       schema: {
         tags,
         summary: 'Submits a campaign without errors',
-        params: ZCampaignIdentParams,
+        params: ZCampaignIdParams,
         response: { 200: ZCampaignEnvelope },
       },
     },
-    async (request) => submitCampaign(ctx, await currentUser(request), request.params.ident),
+    async (request) => submitCampaign(ctx, await currentUser(request), request.params.id),
   );
 
   app.post(
-    '/campaigns/:sourceIdent/clone',
+    '/campaigns/:id/clone',
     {
       schema: {
         tags,
         summary: 'Copies a campaign (merchant level 1)',
-        params: ZCampaignSourceParams,
+        params: ZCampaignIdParams,
         response: { 200: ZCampaignEnvelope },
       },
     },
-    async (request) => cloneCampaign(ctx, await currentUser(request), request.params.sourceIdent),
+    async (request) => cloneCampaign(ctx, await currentUser(request), request.params.id),
   );
 
   app.post(
@@ -237,6 +238,24 @@ export const campaignRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => statusHistory(ctx, await currentUser(request), request.params.id),
+  );
+
+  app.get(
+    '/campaigns/:id/link-options',
+    {
+      schema: {
+        tags,
+        summary: 'Campaigns that may be chosen as co-participation targets or coreg exclusions',
+        operationId: 'listCampaignLinkOptions',
+        params: ZCampaignIdParams,
+        response: { 200: ZCampaignLinkOptionsResponse },
+      },
+    },
+    async (request) => {
+      const user = await currentUser(request);
+      const { record } = await loadCampaign(db, user, request.params.id);
+      return linkOptions(ctx, user, record.campaign);
+    },
   );
 
   app.get(

@@ -6,7 +6,6 @@
  * produced is not committed.
  */
 import { isDeepStrictEqual } from 'node:util';
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import {
   CAMPAIGN_STEPS,
   ZCampaignContent,
@@ -20,6 +19,7 @@ import {
   emptyCampaignContent,
   isCampaignType,
   isEditableStatus,
+  uniqueCodePrizeNeed,
   type CampaignStep,
   type TCampaignContent,
   type TCampaignDeleteResponse,
@@ -37,12 +37,30 @@ import {
 } from '../../access/merchant-access.js';
 import type { AppContext } from '../../app-context.js';
 import type { DbOrTx } from '../../db/client.js';
-import { campaigns, campaignStatusHistory, users } from '../../db/schema.js';
 import { AppError, badRequest, fieldPath, forbidden, notFound } from '../../http/errors.js';
+import { availableCodes } from '../codes/index.js';
 import { changeStatus, notifyStatusChanges, type StatusChange } from './lifecycle.js';
-import { findCampaign, findFollowups, type CampaignListRecord } from './records.js';
+import { checkCampaignLinks, initialCoregSuitable } from './links.js';
+import {
+  findCampaign,
+  findFollowups,
+  flipListable,
+  followupIds,
+  insertCampaign,
+  insertStatusHistory,
+  statusHistoryRows,
+  unlinkFollowupRows,
+  updateCampaign,
+  type CampaignListRecord,
+} from './records.js';
 import { sanitizeContentPatch } from './sanitize.js';
-import { campaignErrors, toCampaignRow, toEnvelope, validationColumns } from './view.js';
+import {
+  campaignErrors,
+  codeErrors,
+  toCampaignRow,
+  toEnvelope,
+  validationColumns,
+} from './view.js';
 
 export interface LoadedCampaign {
   record: CampaignListRecord;
@@ -82,13 +100,10 @@ export async function loadEditable(tx: DbOrTx, user: UserRow, id: string): Promi
   return loaded;
 }
 
-async function followupIds(db: DbOrTx, id: string): Promise<string[]> {
-  const rows = await db
-    .select({ id: campaigns.id })
-    .from(campaigns)
-    .where(and(eq(campaigns.parentId, id), ne(campaigns.status, 'deleted')))
-    .orderBy(asc(campaigns.createdAt));
-  return rows.map((row) => row.id);
+/** The available codes of a campaign whose "unique code" prizes need some; else undefined. */
+async function codesNeeded(db: DbOrTx, record: CampaignListRecord): Promise<number | undefined> {
+  const content = { ...emptyCampaignContent(), ...record.campaign.content };
+  return uniqueCodePrizeNeed(content) > 0 ? availableCodes(db, record.campaign.id) : undefined;
 }
 
 /** The envelope as stored now, checked against the answer schema (inside a command's transaction). */
@@ -107,6 +122,7 @@ export async function answer(
     user,
     access,
     ctx.config.web.frontendUrl,
+    await codesNeeded(db, record),
   );
   const checked = ZCampaignEnvelope.safeParse(envelope);
   if (!checked.success) {
@@ -125,7 +141,14 @@ export async function envelopeOf(
   id: string,
 ): Promise<TCampaignEnvelope> {
   const { record, access } = await loadCampaign(db, user, id);
-  return toEnvelope(record, await followupIds(db, id), user, access, ctx.config.web.frontendUrl);
+  return toEnvelope(
+    record,
+    await followupIds(db, id),
+    user,
+    access,
+    ctx.config.web.frontendUrl,
+    await codesNeeded(db, record),
+  );
 }
 
 export const allStepsSaved = () => Object.fromEntries(CAMPAIGN_STEPS.map((step) => [step, true]));
@@ -142,29 +165,26 @@ export async function createCampaign(
       role: 'manage-campaigns',
     });
     if (campaignFamily(type) === 'tip' && !canUseTips(user)) throw forbidden();
-    const content = emptyCampaignContent();
-    const [created] = await tx
-      .insert(campaigns)
-      .values({
-        merchantId: access.merchant.id,
+    const content = {
+      ...emptyCampaignContent(),
+      coreg_suitable: initialCoregSuitable(access.merchant),
+    };
+    const createdId = await insertCampaign(tx, {
+      merchantId: access.merchant.id,
+      type,
+      content,
+      editorId: user.id,
+      ...validationColumns({
         type,
         content,
-        editorId: user.id,
-        ...validationColumns({
-          type,
-          content,
-          title: {},
-          validFrom: null,
-          validUntil: null,
-          imagePath: null,
-        }),
-      })
-      .returning({ id: campaigns.id });
-    if (!created) throw new Error('insert returned no row');
-    await tx
-      .insert(campaignStatusHistory)
-      .values({ campaignId: created.id, toStatus: 'created', userId: user.id });
-    return answer(ctx, tx, user, access, created.id);
+        title: {},
+        validFrom: null,
+        validUntil: null,
+        imagePath: null,
+      }),
+    });
+    await insertStatusHistory(tx, { campaignId: createdId, toStatus: 'created', userId: user.id });
+    return answer(ctx, tx, user, access, createdId);
   });
 }
 
@@ -216,6 +236,7 @@ export async function saveCampaign(
     if (version !== undefined && version !== campaign.version)
       throw new AppError(409, 'campaign_changed', 'version');
     checkRequiredData(access, campaign.content, patch, validate);
+    await checkCampaignLinks(tx, campaign, access.merchant, patch);
     const safe = sanitizeContentPatch(patch, campaign.content.description_format);
     const content = ZCampaignContent.parse({ ...campaign.content, ...safe });
     const columns = {
@@ -236,7 +257,7 @@ export async function saveCampaign(
     if (campaign.status === 'rejected') {
       changes = [await changeStatus(tx, campaign, 'created', { userId: user.id, set: values })];
     } else {
-      await tx.update(campaigns).set(values).where(eq(campaigns.id, id));
+      await updateCampaign(tx, id, values);
     }
     return answer(ctx, tx, user, access, id);
   });
@@ -255,7 +276,12 @@ export async function submitCampaign(
     if (!canTransition('submit', record.campaign.status, 'merchant')) {
       throw new AppError(409, 'campaign_not_submittable', 'current_status');
     }
-    if (campaignErrors(record.campaign).length > 0) throw new AppError(400, 'campaign_has_errors');
+    const available = await codesNeeded(tx, record);
+    const errors = [
+      ...campaignErrors(record.campaign),
+      ...(available === undefined ? [] : codeErrors(record.campaign, available)),
+    ];
+    if (errors.length > 0) throw new AppError(400, 'campaign_has_errors');
     const autoApprove = user.level === 'agency' || user.level === 'admin';
     const delay = ctx.config.campaigns.agencyAutoApproveSeconds * 1000;
     await changeStatus(tx, record.campaign, 'submitted', {
@@ -274,17 +300,9 @@ export async function toggleListable(
   return ctx.db.transaction(async (tx) => {
     const { access } = await loadCampaign(tx, user, id, { lock: true });
     checkNeed(access, { feature: canToggleListable });
-    const [row] = await tx
-      .update(campaigns)
-      .set({
-        isListable: sql`not ${campaigns.isListable}`,
-        modifiedAt: sql`now()`,
-        editorId: user.id,
-      })
-      .where(eq(campaigns.id, id))
-      .returning({ listable: campaigns.isListable });
-    if (!row) throw notFound();
-    return { listable: row.listable };
+    const listable = await flipListable(tx, id, user.id);
+    if (listable === undefined) throw notFound();
+    return { listable };
   });
 }
 
@@ -313,12 +331,7 @@ export async function statusHistory(
   id: string,
 ): Promise<TStatusHistoryResponse> {
   await loadCampaign(ctx.db, user, id);
-  const rows = await ctx.db
-    .select({ entry: campaignStatusHistory, email: users.email })
-    .from(campaignStatusHistory)
-    .leftJoin(users, eq(users.id, campaignStatusHistory.userId))
-    .where(eq(campaignStatusHistory.campaignId, id))
-    .orderBy(asc(campaignStatusHistory.createdAt), asc(campaignStatusHistory.id));
+  const rows = await statusHistoryRows(ctx.db, id);
   return {
     history: rows.map(({ entry, email }) => ({
       from: entry.fromStatus,
@@ -349,12 +362,7 @@ export async function unlinkFollowups(
 ) {
   return ctx.db.transaction(async (tx) => {
     await loadCampaign(tx, user, id, { lock: true });
-    await tx
-      .update(campaigns)
-      .set({ parentId: null, modifiedAt: sql`now()` })
-      .where(
-        and(eq(campaigns.parentId, id), followupId ? eq(campaigns.id, followupId) : undefined),
-      );
+    await unlinkFollowupRows(tx, id, followupId);
     return { rows: await followupRows(ctx, tx, id) };
   });
 }

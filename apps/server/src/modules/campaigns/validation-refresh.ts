@@ -6,10 +6,9 @@
  * Several processes may run it at once: each update is conditional on the
  * version it read, so nothing is written twice or lost.
  */
-import { and, eq, ne } from 'drizzle-orm';
 import { VALIDATION_RULES_VERSION } from '@backoffice/domain';
 import type { AppContext } from '../../app-context.js';
-import { campaigns } from '../../db/schema.js';
+import { staleValidationRows, updateValidationIf } from './records.js';
 import { validationColumns } from './view.js';
 
 const BATCH_SIZE = 200;
@@ -22,32 +21,22 @@ export async function refreshStaleValidation(
   let refreshed = 0;
   const skipped = new Set<string>();
   while (!stopped()) {
-    const rows = await ctx.db
-      .select({
-        id: campaigns.id,
-        type: campaigns.type,
-        content: campaigns.content,
-        title: campaigns.title,
-        validFrom: campaigns.validFrom,
-        validUntil: campaigns.validUntil,
-        imagePath: campaigns.imagePath,
-        validationVersion: campaigns.validationVersion,
-      })
-      .from(campaigns)
-      .where(ne(campaigns.validationVersion, VALIDATION_RULES_VERSION))
-      .limit(BATCH_SIZE + skipped.size);
+    const rows = await staleValidationRows(
+      ctx.db,
+      VALIDATION_RULES_VERSION,
+      BATCH_SIZE + skipped.size,
+    );
     const batch = rows.filter((row) => !skipped.has(row.id));
     if (batch.length === 0) break;
     for (const row of batch) {
       // A row another process refreshed meanwhile is left as it is.
-      const updated = await ctx.db
-        .update(campaigns)
-        .set(validationColumns(row))
-        .where(
-          and(eq(campaigns.id, row.id), eq(campaigns.validationVersion, row.validationVersion)),
-        )
-        .returning({ id: campaigns.id });
-      if (updated.length > 0) refreshed += 1;
+      const stored = await updateValidationIf(
+        ctx.db,
+        row.id,
+        row.validationVersion,
+        validationColumns(row),
+      );
+      if (stored) refreshed += 1;
       else skipped.add(row.id);
     }
   }

@@ -6,6 +6,7 @@ import {
   campaignPhase,
   emptyCampaignContent,
   isEditableStatus,
+  prizeCodeErrors,
   validateCampaign,
   type CampaignType,
   type StepError,
@@ -17,6 +18,7 @@ import {
 } from '@backoffice/domain';
 import type { MerchantAccess, UserRow } from '../../access/merchant-access.js';
 import { merchantSummary } from '../../access/merchant-list.js';
+import { coregOf } from './links.js';
 import type { CampaignListRecord, CampaignRecord } from './records.js';
 
 export const fileUrl = (storedPath: string) => `/files/${storedPath}`;
@@ -95,6 +97,15 @@ export function validationColumns(campaign: ValidatedColumns): {
   return { validationErrors: computeErrors(campaign), validationVersion: VALIDATION_RULES_VERSION };
 }
 
+/**
+ * Errors that depend on the campaign's codes (spec §3 Prize: "unique code"
+ * prizes need as many codes as their count): not stored with the content,
+ * since codes change without a save; added to the envelope and checked at submit.
+ */
+export function codeErrors(campaign: ValidatedColumns, availableCodes: number): StepError[] {
+  return prizeCodeErrors(campaign.type as CampaignType, contentOf(campaign), availableCodes);
+}
+
 /** The stored errors; computed only for a row stored under older rules and not yet refreshed. */
 export function campaignErrors(campaign: CampaignRecord): StepError[] {
   return campaign.validationVersion === VALIDATION_RULES_VERSION
@@ -139,9 +150,14 @@ export function toEnvelope(
   user: UserRow,
   access: MerchantAccess,
   frontendUrl: string,
+  /** The campaign's available codes, when its prizes need some. */
+  availableCodes?: number,
 ): TCampaignEnvelope {
   const { campaign } = record;
-  const errors = campaignErrors(campaign);
+  const errors = [
+    ...campaignErrors(campaign),
+    ...(availableCodes === undefined ? [] : codeErrors(campaign, availableCodes)),
+  ];
   const merchant: TMerchantSummary = merchantSummary(access.merchant, access.roles);
   return {
     campaign: toCampaign(record, followups, frontendUrl),
@@ -154,5 +170,6 @@ export function toEnvelope(
     },
     allow_edit: isEditableStatus(campaign.status) && access.roles.includes('manage-campaigns'),
     merchant,
+    coreg: coregOf(access.merchant),
   };
 }

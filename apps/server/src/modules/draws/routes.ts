@@ -1,7 +1,7 @@
 /** Winner draws of sweepstakes (admins): the recorded draw, and the manual draw. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZCampaignIdParams, ZDrawResponse } from '@backoffice/domain';
-import { currentUser } from '../users/current-user.js';
+import { currentUser } from '../../access/current-user.js';
 import { drawNow, getDraw } from './service.js';
 
 export const drawRoutes: FastifyPluginAsyncZod = async (app) => {

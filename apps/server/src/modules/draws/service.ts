@@ -5,19 +5,26 @@
  * per campaign, so two processes cannot both draw. Winners are mailed to the
  * merchant's accounts that want open-wins mails.
  */
-import { and, asc, eq, isNull, lte, or, sql } from 'drizzle-orm';
-import { PRIZE_DRAW_TYPES, hasPrizeDraw, type TCampaignContent } from '@backoffice/domain';
+import { hasPrizeDraw, type TCampaignContent } from '@backoffice/domain';
 import { requireAdmin } from '../../access/admin.js';
 import { findMerchantAccess, type UserRow } from '../../access/merchant-access.js';
 import type { AppContext } from '../../app-context.js';
 import { repeat } from '../../repeat.js';
 import type { DbOrTx } from '../../db/client.js';
-import { campaignParticipants, campaigns, draws, wins } from '../../db/schema.js';
 import { AppError, notFound } from '../../http/errors.js';
-import { notifyOpenWins } from '../notifications/service.js';
+import { notifyOpenWins } from '../notifications/index.js';
 import { drawWinners, newSeed, type PrizeUnits } from './draw.js';
-
-type CampaignRow = typeof campaigns.$inferSelect;
+import {
+  countPendingWins,
+  drawWins,
+  dueSweepstakes,
+  findCampaign,
+  findDraw,
+  insertDrawOnce,
+  insertWins,
+  participantIds,
+  type CampaignRow,
+} from './queries.js';
 
 const prizeUnits = (content: TCampaignContent): PrizeUnits[] =>
   content.prizes.map((prize, prizeIndex) => ({ prizeIndex, count: prize.count ?? 0 }));
@@ -35,30 +42,23 @@ async function drawCampaign(
   campaign: CampaignRow,
   options: { manual: boolean; userId: string | null },
 ) {
-  const people = await tx
-    .select({ id: campaignParticipants.participantId })
-    .from(campaignParticipants)
-    .where(eq(campaignParticipants.campaignId, campaign.id));
   const result = drawWinners(
-    people.map((person) => person.id),
+    await participantIds(tx, campaign.id),
     prizeUnits(campaign.content),
     newSeed(),
   );
-  const [draw] = await tx
-    .insert(draws)
-    .values({
-      campaignId: campaign.id,
-      seed: result.seed,
-      participantsHash: result.participantsHash,
-      participantCount: result.participantCount,
-      manual: options.manual,
-      drawnBy: options.userId,
-    })
-    .onConflictDoNothing()
-    .returning();
+  const draw = await insertDrawOnce(tx, {
+    campaignId: campaign.id,
+    seed: result.seed,
+    participantsHash: result.participantsHash,
+    participantCount: result.participantCount,
+    manual: options.manual,
+    drawnBy: options.userId,
+  });
   if (!draw) return undefined;
   if (result.winners.length > 0) {
-    await tx.insert(wins).values(
+    await insertWins(
+      tx,
       result.winners.map((winner) => ({
         drawId: draw.id,
         campaignId: campaign.id,
@@ -72,12 +72,9 @@ async function drawCampaign(
 }
 
 async function mailOpenWins(ctx: AppContext, merchantId: string) {
-  const [row] = await ctx.db
-    .select({ count: sql<number>`count(*)`.mapWith(Number) })
-    .from(wins)
-    .where(and(eq(wins.merchantId, merchantId), eq(wins.status, 'pending')));
+  const openWins = await countPendingWins(ctx.db, merchantId);
   try {
-    await notifyOpenWins(ctx, merchantId, row?.count ?? 0);
+    await notifyOpenWins(ctx, merchantId, openWins);
   } catch (error) {
     ctx.log.error({ err: error, merchantId }, 'open wins mail failed');
   }
@@ -85,25 +82,9 @@ async function mailOpenWins(ctx: AppContext, merchantId: string) {
 
 /** The scheduler's part: draws every ended sweepstake without manual draw that has no draw yet. */
 export async function runDueDraws(ctx: AppContext, now = new Date()): Promise<number> {
-  const due = await ctx.db
-    .select({ campaign: campaigns })
-    .from(campaigns)
-    .leftJoin(draws, eq(draws.campaignId, campaigns.id))
-    .where(
-      and(
-        isNull(draws.id),
-        sql`${campaigns.type} in (${sql.raw(PRIZE_DRAW_TYPES.map((type) => `'${type}'`).join(', '))})`,
-        sql`coalesce((${campaigns.content} ->> 'manual_draw')::boolean, false) = false`,
-        or(
-          eq(campaigns.status, 'ended'),
-          and(sql`${campaigns.status} in ('approved', 'active')`, lte(campaigns.validUntil, now)),
-        ),
-      ),
-    )
-    .orderBy(asc(campaigns.validUntil))
-    .limit(100);
+  const due = await dueSweepstakes(ctx.db, now);
   let drawn = 0;
-  for (const { campaign } of due) {
+  for (const campaign of due) {
     const done = await ctx.db.transaction((tx) =>
       drawCampaign(tx, campaign, { manual: false, userId: null }),
     );
@@ -125,13 +106,9 @@ export interface DrawInfo {
 }
 
 async function drawInfo(db: DbOrTx, campaignId: string): Promise<DrawInfo | null> {
-  const [draw] = await db.select().from(draws).where(eq(draws.campaignId, campaignId));
+  const draw = await findDraw(db, campaignId);
   if (!draw) return null;
-  const rows = await db
-    .select()
-    .from(wins)
-    .where(eq(wins.drawId, draw.id))
-    .orderBy(asc(wins.prizeIndex), asc(wins.participantId));
+  const rows = await drawWins(db, draw.id);
   return {
     campaign: campaignId,
     seed: draw.seed,
@@ -148,8 +125,7 @@ async function drawInfo(db: DbOrTx, campaignId: string): Promise<DrawInfo | null
 }
 
 async function loadSweepstake(db: DbOrTx, user: UserRow, id: string, lock = false) {
-  const query = db.select().from(campaigns).where(eq(campaigns.id, id));
-  const [campaign] = await (lock ? query.for('update') : query);
+  const campaign = await findCampaign(db, id, lock);
   if (!campaign) throw notFound();
   if (!(await findMerchantAccess(db, user, campaign.merchantId))) throw notFound();
   if (!hasPrizeDraw(campaign.type)) throw new AppError(409, 'no_prize_draw', 'type');

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZParticipantId } from '@backoffice/domain';
 import { requireAdmin } from '../../access/admin.js';
-import { currentUser } from '../users/current-user.js';
+import { currentUser } from '../../access/current-user.js';
 import { eraseParticipant } from './privacy.js';
 
 export const participantAdminRoutes: FastifyPluginAsyncZod = async (app) => {

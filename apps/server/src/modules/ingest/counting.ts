@@ -2,20 +2,21 @@
  * Counting stored events: participant profiles, first participations per
  * campaign and merchant, the daily rollups and the campaign counters, all in
  * the ingest transaction and in sorted key order (so that concurrent batches
- * queue instead of deadlocking).
+ * queue instead of deadlocking). The statements are in counting-queries.ts.
  */
-import { and, eq, inArray, sql } from 'drizzle-orm';
 import { type EventType, type TIngestEvent } from '@backoffice/domain';
-import { queryRows, type DbOrTx } from '../../db/client.js';
+import type { DbOrTx } from '../../db/client.js';
 import {
-  campaignDailyStats,
-  campaignParticipants,
-  campaigns,
-  merchantDailyStats,
-  merchantParticipants,
-  participants,
-  wins,
-} from '../../db/schema.js';
+  addCampaignCounters,
+  addCampaignDayRollups,
+  addMerchantDayRollups,
+  insertBareParticipants,
+  insertFirstParticipations,
+  lockCampaignsInIdOrder,
+  markWinsHandled,
+  upsertParticipantProfiles,
+  type Counts,
+} from './counting-queries.js';
 
 export interface AcceptedEvent extends TIngestEvent {
   merchantId: string;
@@ -29,14 +30,6 @@ export const byKey =
   (a: T, b: T) =>
     key(a).localeCompare(key(b));
 
-interface Counts {
-  participations: number;
-  firstParticipations: number;
-  viewList: number;
-  viewDetail: number;
-  viewMail: number;
-  newParticipants: number;
-}
 const emptyCounts = (): Counts => ({
   participations: 0,
   firstParticipations: 0,
@@ -70,7 +63,7 @@ export async function countEvents(tx: DbOrTx, events: AcceptedEvent[]): Promise<
   // First participations per campaign and per merchant: whoever inserts the row first counts it.
   const firstInCampaign = await insertFirsts(
     tx,
-    campaignParticipants,
+    'campaign',
     takingPart.map((event) => ({
       owner: event.campaign,
       merchant: event.merchantId,
@@ -81,7 +74,7 @@ export async function countEvents(tx: DbOrTx, events: AcceptedEvent[]): Promise<
   );
   const firstAtMerchant = await insertFirsts(
     tx,
-    merchantParticipants,
+    'merchant',
     takingPart.map((event) => ({
       owner: event.merchantId,
       merchant: event.merchantId,
@@ -141,18 +134,10 @@ export async function countEvents(tx: DbOrTx, events: AcceptedEvent[]): Promise<
 
   const handled = events.filter((event) => event.type === 'win_handled' && event.win);
   if (handled.length > 0) {
-    await tx
-      .update(wins)
-      .set({ status: 'handled', handledAt: sql`now()` })
-      .where(
-        and(
-          inArray(
-            wins.id,
-            handled.map((event) => event.win ?? ''),
-          ),
-          eq(wins.status, 'pending'),
-        ),
-      );
+    await markWinsHandled(
+      tx,
+      handled.map((event) => event.win ?? ''),
+    );
   }
 
   await addRollups(
@@ -177,29 +162,14 @@ async function addToCampaignCounters(
   perCampaign: [string, { key: string; counts: Counts }][],
 ) {
   if (perCampaign.length === 0) return;
-  const ids = perCampaign.map(([id]) => id);
-  await tx
-    .select({ id: campaigns.id })
-    .from(campaigns)
-    .where(inArray(campaigns.id, ids))
-    .orderBy(campaigns.id)
-    .for('update');
-  const rows = sql.join(
-    perCampaign.map(
-      ([id, { counts }]) =>
-        sql`(${id}::uuid, ${counts.participations}::int, ${counts.firstParticipations}::int, ${counts.viewList}::int, ${counts.viewDetail}::int, ${counts.viewMail}::int)`,
-    ),
-    sql`, `,
+  await lockCampaignsInIdOrder(
+    tx,
+    perCampaign.map(([id]) => id),
   );
-  await tx.execute(sql`
-    update ${campaigns} set
-      participations = ${campaigns.participations} + v.participations,
-      distinct_users = ${campaigns.distinctUsers} + v.firsts,
-      view_list = ${campaigns.viewList} + v.view_list,
-      view_detail = ${campaigns.viewDetail} + v.view_detail,
-      view_mail = ${campaigns.viewMail} + v.view_mail
-    from (values ${rows}) as v(id, participations, firsts, view_list, view_detail, view_mail)
-    where ${campaigns.id} = v.id`);
+  await addCampaignCounters(
+    tx,
+    perCampaign.map(([id, { counts }]) => ({ id, counts })),
+  );
 }
 
 /** The participant's latest profile (events in time order: the last one wins). */
@@ -217,22 +187,9 @@ async function upsertProfiles(tx: DbOrTx, takingPart: AcceptedEvent[]) {
     }));
   if (rows.length === 0) return;
   const withProfile = rows.filter((row) => row.hasProfile).map(({ hasProfile: _, ...row }) => row);
-  const without = rows.filter((row) => !row.hasProfile).map(({ id }) => ({ id }));
-  if (withProfile.length > 0) {
-    await tx
-      .insert(participants)
-      .values(withProfile)
-      .onConflictDoUpdate({
-        target: participants.id,
-        set: {
-          gender: sql`excluded.gender`,
-          birthYear: sql`excluded.birth_year`,
-          kids: sql`excluded.kids`,
-          updatedAt: sql`now()`,
-        },
-      });
-  }
-  if (without.length > 0) await tx.insert(participants).values(without).onConflictDoNothing();
+  const without = rows.filter((row) => !row.hasProfile).map(({ id }) => id);
+  if (withProfile.length > 0) await upsertParticipantProfiles(tx, withProfile);
+  if (without.length > 0) await insertBareParticipants(tx, without);
 }
 
 interface FirstCandidate {
@@ -246,7 +203,7 @@ interface FirstCandidate {
 /** Inserts (owner, participant) pairs not yet known; returns those this call inserted. */
 async function insertFirsts(
   tx: DbOrTx,
-  table: typeof campaignParticipants | typeof merchantParticipants,
+  owner: 'campaign' | 'merchant',
   candidates: FirstCandidate[],
 ): Promise<FirstCandidate[]> {
   const earliest = new Map<string, FirstCandidate>();
@@ -259,31 +216,10 @@ async function insertFirsts(
   const sorted = [...earliest.entries()]
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([, value]) => value);
-  const batch = JSON.stringify(
-    sorted.map((c) => ({ owner: c.owner, participant: c.participant, at: c.at.toISOString() })),
-  );
-  const ownerColumn = table === campaignParticipants ? sql`campaign_id` : sql`merchant_id`;
-  // One JSON parameter for the whole batch; the rows go in sorted order.
-  const inserted = await queryRows<{ owner: string; participant: string }>(
-    tx,
-    sql`insert into ${table} (${ownerColumn}, participant_id, first_at)
-        select owner, participant, at
-        from jsonb_to_recordset(${batch}::jsonb) as c(owner uuid, participant text, at timestamptz)
-        order by owner, participant
-        on conflict do nothing
-        returning ${ownerColumn}::text as owner, participant_id as participant`,
-  );
+  const inserted = await insertFirstParticipations(tx, owner, sorted);
   const insertedKeys = new Set(inserted.map((row) => `${row.owner}|${row.participant}`));
   return sorted.filter((c) => insertedKeys.has(`${c.owner}|${c.participant}`));
 }
-
-const addCounts = (table: typeof campaignDailyStats | typeof merchantDailyStats) => ({
-  participations: sql`${table.participations} + excluded.participations`,
-  firstParticipations: sql`${table.firstParticipations} + excluded.first_participations`,
-  viewList: sql`${table.viewList} + excluded.view_list`,
-  viewDetail: sql`${table.viewDetail} + excluded.view_detail`,
-  viewMail: sql`${table.viewMail} + excluded.view_mail`,
-});
 
 async function addRollups(
   tx: DbOrTx,
@@ -294,41 +230,15 @@ async function addRollups(
   perMerchantDay: [string, { key: { merchant: string; day: string }; counts: Counts }][],
 ) {
   if (perCampaignDay.length > 0) {
-    await tx
-      .insert(campaignDailyStats)
-      .values(
-        perCampaignDay.map(([, { key, counts }]) => ({
-          campaignId: key.campaign,
-          merchantId: key.merchant,
-          day: key.day,
-          participations: counts.participations,
-          firstParticipations: counts.firstParticipations,
-          viewList: counts.viewList,
-          viewDetail: counts.viewDetail,
-          viewMail: counts.viewMail,
-        })),
-      )
-      .onConflictDoUpdate({
-        target: [campaignDailyStats.campaignId, campaignDailyStats.day],
-        set: addCounts(campaignDailyStats),
-      });
+    await addCampaignDayRollups(
+      tx,
+      perCampaignDay.map(([, entry]) => entry),
+    );
   }
   if (perMerchantDay.length > 0) {
-    await tx
-      .insert(merchantDailyStats)
-      .values(
-        perMerchantDay.map(([, { key, counts }]) => ({
-          merchantId: key.merchant,
-          day: key.day,
-          ...counts,
-        })),
-      )
-      .onConflictDoUpdate({
-        target: [merchantDailyStats.merchantId, merchantDailyStats.day],
-        set: {
-          ...addCounts(merchantDailyStats),
-          newParticipants: sql`${merchantDailyStats.newParticipants} + excluded.new_participants`,
-        },
-      });
+    await addMerchantDayRollups(
+      tx,
+      perMerchantDay.map(([, entry]) => entry),
+    );
   }
 }

@@ -6,56 +6,34 @@
  * and rollup stays as it was while nothing links back to the person. Raw
  * events older than the retention period are purged; rollups stay.
  */
-import { eq, lt, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.js';
 import { repeat } from '../../repeat.js';
 import {
-  campaignParticipants,
-  eventReceipts,
-  merchantParticipants,
-  participants,
-  participationEvents,
-  wins,
-} from '../../db/schema.js';
-
-const anonymous = sql`'erased-' || gen_random_uuid()`;
+  deleteEventsBefore,
+  deleteParticipantEvents,
+  deleteParticipantProfile,
+  deleteReceiptsBefore,
+  pseudonymiseParticipantRows,
+} from './queries.js';
 
 export async function eraseParticipant(
   ctx: AppContext,
   participantId: string,
 ): Promise<{ events: number; campaigns: number }> {
   return ctx.db.transaction(async (tx) => {
-    const events = await tx
-      .delete(participationEvents)
-      .where(eq(participationEvents.participantId, participantId))
-      .returning({ id: participationEvents.id });
-    await tx.delete(participants).where(eq(participants.id, participantId));
-    const campaigns = await tx
-      .update(campaignParticipants)
-      .set({ participantId: anonymous })
-      .where(eq(campaignParticipants.participantId, participantId))
-      .returning({ id: campaignParticipants.campaignId });
-    await tx
-      .update(merchantParticipants)
-      .set({ participantId: anonymous })
-      .where(eq(merchantParticipants.participantId, participantId));
-    await tx
-      .update(wins)
-      .set({ participantId: anonymous })
-      .where(eq(wins.participantId, participantId));
-    return { events: events.length, campaigns: campaigns.length };
+    const events = await deleteParticipantEvents(tx, participantId);
+    await deleteParticipantProfile(tx, participantId);
+    const campaigns = await pseudonymiseParticipantRows(tx, participantId);
+    return { events, campaigns };
   });
 }
 
 /** Deletes raw events (and their receipts) older than the retention period. */
 export async function purgeOldEvents(ctx: AppContext, now = new Date()): Promise<number> {
   const before = new Date(now.getTime() - ctx.config.stats.eventRetentionDays * 24 * 3600_000);
-  const purged = await ctx.db
-    .delete(participationEvents)
-    .where(lt(participationEvents.occurredAt, before))
-    .returning({ id: participationEvents.id });
-  await ctx.db.delete(eventReceipts).where(lt(eventReceipts.occurredAt, before));
-  return purged.length;
+  const purged = await deleteEventsBefore(ctx.db, before);
+  await deleteReceiptsBefore(ctx.db, before);
+  return purged;
 }
 
 /** Purges hourly while the scheduler runs; returns a function that stops it. */

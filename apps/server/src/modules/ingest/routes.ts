@@ -15,7 +15,7 @@ export const ingestRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['ingest'],
         summary:
-          'Consumer app: participations, views and handled wins, up to 1,000 events a request (API key)',
+          'Consumer app: participations, views, handled wins and access-code uses, up to 1,000 events a request (API key)',
         security: [{ apiKey: [] }],
         body: ZIngestBatch,
         response: { 200: ZIngestResponse },

@@ -5,13 +5,12 @@
  * the events stored. Rows are written in a fixed order (sorted keys), so that
  * concurrent batches wait for each other instead of deadlocking.
  */
-import { inArray, sql } from 'drizzle-orm';
 import { ZIngestEvent, type TIngestEvent, type TIngestResponse } from '@backoffice/domain';
 import type { AppContext } from '../../app-context.js';
-import { queryRows, type DbOrTx } from '../../db/client.js';
-import { campaigns, eventReceipts, participationEvents, wins } from '../../db/schema.js';
 import { localDay } from '../../calendar.js';
+import { recordCodeUses } from './code-uses.js';
 import { byKey, countEvents, type AcceptedEvent } from './counting.js';
+import { campaignsOf, storeNewEvents, winsOf } from './queries.js';
 
 type Rejection = TIngestResponse['rejected'][number];
 
@@ -93,68 +92,25 @@ export async function ingestEvents(ctx: AppContext, raw: unknown[]): Promise<TIn
       }
       accepted.push({ ...event, merchantId, at, day: localDay(at, timeZone) });
     }
+    // Uses of access codes: a refused use (e.g. a unique code used before) is not stored at all.
+    const codeRefusals = await recordCodeUses(tx, accepted);
+    if (codeRefusals.size > 0) {
+      const indexOf = new Map(valid.map(({ index, event }) => [event.id, index]));
+      for (const [id, refusal] of codeRefusals) {
+        rejected.push({ index: indexOf.get(id) ?? -1, id, ...refusal });
+      }
+      accepted.splice(0, accepted.length, ...accepted.filter((e) => !codeRefusals.has(e.id)));
+    }
     if (accepted.length === 0) return { accepted: 0, duplicates: 0 };
 
     // Idempotency: only events whose id is new are stored and counted.
     accepted.sort(byKey((event) => event.id));
     const fresh = new Set(await storeNewEvents(tx, accepted));
     const events = accepted.filter((event) => fresh.has(event.id));
-    if (events.length > 0) await countEvents(tx, events);
+    const counted = events.filter((event) => event.type !== 'code_used');
+    if (counted.length > 0) await countEvents(tx, counted);
     return { accepted: events.length, duplicates: accepted.length - events.length };
   });
   rejected.sort((a, b) => a.index - b.index);
   return { ...result, rejected };
-}
-
-async function campaignsOf(tx: DbOrTx, ids: string[]): Promise<Map<string, string>> {
-  const unique = [...new Set(ids)];
-  const rows = await tx
-    .select({ id: campaigns.id, merchantId: campaigns.merchantId })
-    .from(campaigns)
-    .where(inArray(campaigns.id, unique));
-  return new Map(rows.map((row) => [row.id, row.merchantId]));
-}
-
-async function winsOf(tx: DbOrTx, ids: string[]) {
-  if (ids.length === 0) return new Map<string, typeof wins.$inferSelect>();
-  const rows = await tx
-    .select()
-    .from(wins)
-    .where(inArray(wins.id, [...new Set(ids)]));
-  return new Map(rows.map((row) => [row.id, row]));
-}
-
-/**
- * Receipts and raw events of the events not received before, in one statement
- * with the batch as one JSON parameter (a few thousand bound values would cost
- * more to send and parse). Returns the ids stored now.
- */
-async function storeNewEvents(tx: DbOrTx, events: AcceptedEvent[]): Promise<string[]> {
-  const batch = JSON.stringify(
-    events.map((event) => ({
-      id: event.id,
-      occurred_at: event.at.toISOString(),
-      type: event.type,
-      campaign_id: event.campaign,
-      merchant_id: event.merchantId,
-      participant_id: event.participant ?? null,
-    })),
-  );
-  const rows = await queryRows<{ id: string }>(
-    tx,
-    sql`with batch as (
-          select * from jsonb_to_recordset(${batch}::jsonb)
-            as e(id uuid, occurred_at timestamptz, type text, campaign_id uuid, merchant_id uuid, participant_id text)
-        ), fresh as (
-          insert into ${eventReceipts} (id, occurred_at)
-          select id, occurred_at from batch
-          on conflict do nothing
-          returning id
-        )
-        insert into ${participationEvents} (id, occurred_at, type, campaign_id, merchant_id, participant_id)
-        select batch.id, batch.occurred_at, batch.type, batch.campaign_id, batch.merchant_id, batch.participant_id
-        from batch join fresh on fresh.id = batch.id
-        returning id`,
-  );
-  return rows.map((row) => row.id);
 }

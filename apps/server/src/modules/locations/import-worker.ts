@@ -5,10 +5,15 @@
  * 'pending', so a second worker on the same job (another process, a restart)
  * never counts a row twice.
  */
-import { and, asc, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.js';
-import { locationImportJobs, locations } from '../../db/schema.js';
 import { geocodeLocation } from './geocode.js';
+import {
+  countImportProgress,
+  finishImportJob,
+  nextPendingLocation,
+  runningImportJobIds,
+  storeGeocodeResult,
+} from './queries.js';
 
 const running = new Set<string>();
 
@@ -22,49 +27,18 @@ export function startImportJob(ctx: AppContext, jobId: string): Promise<void> {
 
 async function processJob(ctx: AppContext, jobId: string): Promise<void> {
   for (;;) {
-    const [next] = await ctx.db
-      .select()
-      .from(locations)
-      .where(and(eq(locations.importJobId, jobId), eq(locations.geocodeStatus, 'pending')))
-      .orderBy(asc(locations.createdAt), asc(locations.id))
-      .limit(1);
+    const next = await nextPendingLocation(ctx.db, jobId);
     if (!next) break;
     const result = await geocodeLocation(ctx, next);
     await ctx.db.transaction(async (tx) => {
-      const [updated] = await tx
-        .update(locations)
-        .set({
-          geocodeStatus: result ? 'found' : 'not_found',
-          lat: result?.lat ?? null,
-          lng: result?.lng ?? null,
-          ...(result?.formattedAddress ? { formattedAddress: result.formattedAddress } : {}),
-          updatedAt: sql`now()`,
-        })
-        .where(and(eq(locations.id, next.id), eq(locations.geocodeStatus, 'pending')))
-        .returning({ id: locations.id });
-      if (!updated) return;
-      await tx
-        .update(locationImportJobs)
-        .set({
-          processed: sql`${locationImportJobs.processed} + 1`,
-          ...(result
-            ? { found: sql`${locationImportJobs.found} + 1` }
-            : { notFound: sql`${locationImportJobs.notFound} + 1` }),
-        })
-        .where(eq(locationImportJobs.id, jobId));
+      if (!(await storeGeocodeResult(tx, next.id, result))) return;
+      await countImportProgress(tx, jobId, result !== null);
     });
   }
-  await ctx.db
-    .update(locationImportJobs)
-    .set({ status: 'done', finishedAt: sql`now()` })
-    .where(and(eq(locationImportJobs.id, jobId), eq(locationImportJobs.status, 'running')));
+  await finishImportJob(ctx.db, jobId);
 }
 
 /** Picks up the jobs a stopped process left running. */
 export async function resumeImportJobs(ctx: AppContext): Promise<void> {
-  const jobs = await ctx.db
-    .select({ id: locationImportJobs.id })
-    .from(locationImportJobs)
-    .where(eq(locationImportJobs.status, 'running'));
-  for (const job of jobs) void startImportJob(ctx, job.id);
+  for (const jobId of await runningImportJobIds(ctx.db)) void startImportJob(ctx, jobId);
 }

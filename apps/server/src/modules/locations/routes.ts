@@ -17,8 +17,8 @@ import {
 } from '@backoffice/domain';
 import { requireMerchantAccess } from '../../access/merchant-access.js';
 import { readSingleUpload } from '../../http/uploads.js';
-import { registerDomainValidationErrors } from '../merchants/validation-errors.js';
-import { currentUser } from '../users/current-user.js';
+import { registerDomainValidationErrors } from '../../http/domain-validation-errors.js';
+import { currentUser } from '../../access/current-user.js';
 import {
   UploadRefusedError,
   deleteLocation,

@@ -3,7 +3,6 @@
  * with geocoding and the 'Trotzdem verwenden' confirmation, delete, and the
  * CSV upload that stores every row at once and geocodes in the background.
  */
-import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import {
   formatAddress,
   type TLocation,
@@ -14,13 +13,23 @@ import {
 } from '@backoffice/domain';
 import type { AppContext } from '../../app-context.js';
 import type { DbOrTx } from '../../db/client.js';
-import { locationImportJobs, locations } from '../../db/schema.js';
 import { AppError, notFound } from '../../http/errors.js';
 import { requireMerchantAccess } from '../../access/merchant-access.js';
-import type { UserRow } from '../users/queries.js';
+import type { UserRow } from '../../access/users.js';
 import { parseLocationCsv } from './csv.js';
 import { geocodeLocation } from './geocode.js';
 import { startImportJob } from './import-worker.js';
+import {
+  findImportJob,
+  findLocation,
+  insertImportJob,
+  insertLocation,
+  insertLocations,
+  latestImportJob,
+  listLocations,
+  removeLocation,
+  updateLocation,
+} from './queries.js';
 import { locationColumns, toImportJob, toLocation, type LocationRow } from './view.js';
 
 const ROLE = 'manage-merchant';
@@ -31,28 +40,16 @@ export async function locationList(
   merchantId: string,
 ): Promise<TLocationListResponse> {
   await requireMerchantAccess(ctx.db, user, merchantId, { role: ROLE });
-  const rows = await ctx.db
-    .select()
-    .from(locations)
-    .where(eq(locations.merchantId, merchantId))
-    .orderBy(asc(locations.name), asc(locations.id));
-  const [job] = await ctx.db
-    .select()
-    .from(locationImportJobs)
-    .where(eq(locationImportJobs.merchantId, merchantId))
-    .orderBy(desc(locationImportJobs.createdAt))
-    .limit(1);
+  const rows = await listLocations(ctx.db, merchantId);
+  const job = await latestImportJob(ctx.db, merchantId);
   return {
     rows: rows.map(toLocation),
     import_job: job && job.status === 'running' ? toImportJob(job) : null,
   };
 }
 
-async function findLocation(tx: DbOrTx, merchantId: string, locationId: string) {
-  const [row] = await tx
-    .select()
-    .from(locations)
-    .where(and(eq(locations.id, locationId), eq(locations.merchantId, merchantId)));
+async function loadLocation(tx: DbOrTx, merchantId: string, locationId: string) {
+  const row = await findLocation(tx, merchantId, locationId);
   if (!row) throw notFound();
   return row;
 }
@@ -64,7 +61,7 @@ export async function getLocation(
   locationId: string,
 ): Promise<TLocation> {
   await requireMerchantAccess(ctx.db, user, merchantId, { role: ROLE });
-  return toLocation(await findLocation(ctx.db, merchantId, locationId));
+  return toLocation(await loadLocation(ctx.db, merchantId, locationId));
 }
 
 const sameAddress = (row: LocationRow, fields: TLocationFields) =>
@@ -112,24 +109,17 @@ export async function saveLocation(
   useAnyway: boolean,
 ): Promise<TLocation> {
   await requireMerchantAccess(ctx.db, user, merchantId, { role: ROLE });
-  const previous = locationId ? await findLocation(ctx.db, merchantId, locationId) : undefined;
+  const previous = locationId ? await loadLocation(ctx.db, merchantId, locationId) : undefined;
   // Geocoding may take seconds: done before the transaction so that it holds no lock meanwhile.
   const geo = await geocodeForSave(ctx, fields, useAnyway, previous);
-  const values = { ...locationColumns(fields), ...geo, updatedAt: sql`now()` };
-  const [row] = locationId
-    ? await ctx.db
-        .update(locations)
-        .set(values)
-        .where(and(eq(locations.id, locationId), eq(locations.merchantId, merchantId)))
-        .returning()
-    : await ctx.db
-        .insert(locations)
-        .values({
-          ...values,
-          merchantId,
-          formattedAddress: geo.formattedAddress ?? formatAddress(fields),
-        })
-        .returning();
+  const values = { ...locationColumns(fields), ...geo };
+  const row = locationId
+    ? await updateLocation(ctx.db, merchantId, locationId, values)
+    : await insertLocation(ctx.db, {
+        ...values,
+        merchantId,
+        formattedAddress: geo.formattedAddress ?? formatAddress(fields),
+      });
   if (!row) throw notFound();
   return toLocation(row);
 }
@@ -141,11 +131,7 @@ export async function deleteLocation(
   locationId: string,
 ): Promise<void> {
   await requireMerchantAccess(ctx.db, user, merchantId, { role: ROLE });
-  const deleted = await ctx.db
-    .delete(locations)
-    .where(and(eq(locations.id, locationId), eq(locations.merchantId, merchantId)))
-    .returning({ id: locations.id });
-  if (deleted.length === 0) throw notFound();
+  if (!(await removeLocation(ctx.db, merchantId, locationId))) throw notFound();
 }
 
 export class UploadRefusedError extends Error {
@@ -166,12 +152,13 @@ export async function uploadLocations(
   if (result.kind === 'empty') throw new AppError(400, 'no_locations_uploaded', 'upload');
   if (result.kind === 'refused') throw new UploadRefusedError(result.errors);
   const job = await ctx.db.transaction(async (tx) => {
-    const [created] = await tx
-      .insert(locationImportJobs)
-      .values({ merchantId, total: result.rows.length, createdBy: user.id })
-      .returning();
-    if (!created) throw new Error('insert returned no job');
-    await tx.insert(locations).values(
+    const created = await insertImportJob(tx, {
+      merchantId,
+      total: result.rows.length,
+      createdBy: user.id,
+    });
+    await insertLocations(
+      tx,
       result.rows.map((fields) => ({
         ...locationColumns(fields),
         merchantId,
@@ -193,19 +180,7 @@ export async function importJob(
   jobId: string,
 ): Promise<TLocationImportJob> {
   await requireMerchantAccess(ctx.db, user, merchantId, { role: ROLE });
-  const [job] = await ctx.db
-    .select()
-    .from(locationImportJobs)
-    .where(and(eq(locationImportJobs.id, jobId), eq(locationImportJobs.merchantId, merchantId)));
+  const job = await findImportJob(ctx.db, merchantId, jobId);
   if (!job) throw notFound();
   return toImportJob(job);
-}
-
-/** Whether the merchant has redemption locations (feeds the campaign's show-map setting). */
-export async function hasRedemptionLocations(db: DbOrTx, merchantId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ total: count() })
-    .from(locations)
-    .where(and(eq(locations.merchantId, merchantId), eq(locations.isRedemption, true)));
-  return (row?.total ?? 0) > 0;
 }

@@ -18,7 +18,7 @@ import {
   type TMerchantProfile,
   type TMerchantSummary,
 } from '@backoffice/domain';
-import { currentUser } from '../users/current-user.js';
+import { currentUser } from '../../access/current-user.js';
 import { requireMerchantAccess } from '../../access/merchant-access.js';
 import { listMerchantsForUser } from '../../access/merchant-list.js';
 import {
@@ -28,14 +28,14 @@ import {
   saveMerchant,
   type AdminFields,
 } from './service.js';
-import { registerDomainValidationErrors } from './validation-errors.js';
+import { registerDomainValidationErrors } from '../../http/domain-validation-errors.js';
 import { imageSrc, toMerchantDetail } from './view.js';
 import { readSingleUpload } from '../../http/uploads.js';
 
 const tags = ['merchants'];
 
 /** A row of the merchant list with its image in the format the caller asked for. */
-function withImageFormat(row: TMerchantSummary, format: string | undefined): TMerchantSummary {
+function withImageFormat<T extends TMerchantSummary>(row: T, format: string | undefined): T {
   const size = format ? parseImageFormat(format) : undefined;
   if (!size || !row.image) return row;
   return { ...row, image: { src: sizedImageSrc(row.image.src, size) } };

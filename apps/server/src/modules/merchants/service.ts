@@ -2,7 +2,6 @@
  * Use cases of the merchant profile: create, save, image, and the computed
  * validity. Each command runs in one transaction.
  */
-import { and, count, eq, sql } from 'drizzle-orm';
 import {
   ACCOUNT_ROLES,
   MERCHANT_IMAGE_FORMAT,
@@ -16,17 +15,26 @@ import {
 } from '@backoffice/domain';
 import type { AppContext } from '../../app-context.js';
 import type { DbOrTx } from '../../db/client.js';
-import { accounts, merchants } from '../../db/schema.js';
 import { ImageRejectedError, processImage } from '../../files/images.js';
 import { newImageKey } from '../../files/storage.js';
 import { AppError, notFound } from '../../http/errors.js';
-import type { UserRow } from '../users/queries.js';
+import type { UserRow } from '../../access/users.js';
 import {
   requireMerchantAccess,
   type MerchantAccess,
   type MerchantRow,
 } from '../../access/merchant-access.js';
 import { merchantSummary } from '../../access/merchant-list.js';
+import {
+  countContactAccounts,
+  findMerchant,
+  insertAccount,
+  insertMerchant,
+  membershipMerchants,
+  setMerchantErrors,
+  setMerchantImage,
+  updateMerchant,
+} from './queries.js';
 import { toMerchantDetail } from './view.js';
 
 const blankToNull = (value: string) => (value === '' ? null : value);
@@ -57,18 +65,10 @@ export interface AdminFields {
 
 /** Recomputes and stores the merchant's errors (e.g. no contact account). */
 export async function refreshMerchantErrors(tx: DbOrTx, merchantId: string): Promise<void> {
-  const [contacts] = await tx
-    .select({ total: count() })
-    .from(accounts)
-    .where(
-      and(
-        eq(accounts.merchantId, merchantId),
-        eq(accounts.pendingInvitation, false),
-        sql`${accounts.roles} ? 'contact'`,
-      ),
-    );
-  const errors = computeMerchantErrors({ contactAccounts: contacts?.total ?? 0 });
-  await tx.update(merchants).set({ errors }).where(eq(merchants.id, merchantId));
+  const errors = computeMerchantErrors({
+    contactAccounts: await countContactAccounts(tx, merchantId),
+  });
+  await setMerchantErrors(tx, merchantId, errors);
 }
 
 /**
@@ -81,13 +81,7 @@ async function refuseWithoutUpgrade(
   merchantLevel: (memberships: MerchantRow[]) => number,
 ): Promise<void> {
   if (user.level !== 'other') return;
-  const rows = await tx
-    .select({ merchant: merchants })
-    .from(accounts)
-    .innerJoin(merchants, eq(merchants.id, accounts.merchantId))
-    .where(and(eq(accounts.userId, user.id), eq(accounts.pendingInvitation, false)))
-    .limit(2);
-  const memberships = rows.map((row) => row.merchant);
+  const memberships = await membershipMerchants(tx, user.id, 2);
   const searchType = merchantSearchType(memberships.length);
   if (mustUpgradeForMerchantProfile(merchantLevel(memberships), searchType)) {
     throw new AppError(403, 'upgrade_required');
@@ -109,7 +103,7 @@ async function requireProfileAccess(
 }
 
 async function loadMerchant(tx: DbOrTx, id: string): Promise<MerchantRow> {
-  const [row] = await tx.select().from(merchants).where(eq(merchants.id, id));
+  const row = await findMerchant(tx, id);
   if (!row) throw notFound();
   return row;
 }
@@ -135,23 +129,19 @@ export async function createMerchant(
   return ctx.db.transaction(async (tx) => {
     await refuseWithoutUpgrade(tx, user, (memberships) => memberships[0]?.level ?? 0);
     const admin = isAdmin(user);
-    const [created] = await tx
-      .insert(merchants)
-      .values({
-        ...profileColumns(profile),
-        ...(admin
-          ? {
-              internalName: blankToNull(adminFields.internal_name ?? ''),
-              level: adminFields.level ?? 0,
-              isValid: adminFields.is_valid ?? true,
-            }
-          : {}),
-      })
-      .returning();
-    if (!created) throw new Error('insert returned no merchant');
+    const created = await insertMerchant(tx, {
+      ...profileColumns(profile),
+      ...(admin
+        ? {
+            internalName: blankToNull(adminFields.internal_name ?? ''),
+            level: adminFields.level ?? 0,
+            isValid: adminFields.is_valid ?? true,
+          }
+        : {}),
+    });
     const roles = [...ACCOUNT_ROLES];
     if (!admin) {
-      await tx.insert(accounts).values({ merchantId: created.id, userId: user.id, roles });
+      await insertAccount(tx, { merchantId: created.id, userId: user.id, roles });
     }
     await refreshMerchantErrors(tx, created.id);
     return answer(await loadMerchant(tx, created.id), roles, user);
@@ -169,22 +159,18 @@ export async function saveMerchant(
   return ctx.db.transaction(async (tx) => {
     const access = await requireProfileAccess(tx, user, merchantId);
     const admin = isAdmin(user);
-    await tx
-      .update(merchants)
-      .set({
-        ...profileColumns(profile),
-        ...(admin
-          ? {
-              ...(adminFields.internal_name !== undefined
-                ? { internalName: blankToNull(adminFields.internal_name) }
-                : {}),
-              ...(adminFields.level !== undefined ? { level: adminFields.level } : {}),
-              ...(adminFields.is_valid !== undefined ? { isValid: adminFields.is_valid } : {}),
-            }
-          : {}),
-        updatedAt: sql`now()`,
-      })
-      .where(eq(merchants.id, merchantId));
+    await updateMerchant(tx, merchantId, {
+      ...profileColumns(profile),
+      ...(admin
+        ? {
+            ...(adminFields.internal_name !== undefined
+              ? { internalName: blankToNull(adminFields.internal_name) }
+              : {}),
+            ...(adminFields.level !== undefined ? { level: adminFields.level } : {}),
+            ...(adminFields.is_valid !== undefined ? { isValid: adminFields.is_valid } : {}),
+          }
+        : {}),
+    });
     await refreshMerchantErrors(tx, merchantId);
     return answer(await loadMerchant(tx, merchantId), access.roles, user);
   });
@@ -210,11 +196,7 @@ export async function replaceMerchantImage(
   }
   const key = newImageKey('merchants', merchantId, image.extension);
   await ctx.files.put(key, image.data);
-  const [updated] = await ctx.db
-    .update(merchants)
-    .set({ imagePath: key, updatedAt: sql`now()` })
-    .where(eq(merchants.id, merchantId))
-    .returning();
+  const updated = await setMerchantImage(ctx.db, merchantId, key);
   if (!updated) throw notFound();
   const old = access.merchant.imagePath;
   if (old && old !== key) {
@@ -231,11 +213,7 @@ export async function removeMerchantImage(
   merchantId: string,
 ): Promise<TMerchantSaveResponse> {
   const access = await requireProfileAccess(ctx.db, user, merchantId);
-  const [updated] = await ctx.db
-    .update(merchants)
-    .set({ imagePath: null, updatedAt: sql`now()` })
-    .where(eq(merchants.id, merchantId))
-    .returning();
+  const updated = await setMerchantImage(ctx.db, merchantId, null);
   if (!updated) throw notFound();
   if (access.merchant.imagePath) await ctx.files.delete(access.merchant.imagePath);
   return answer(updated, access.roles, user);

@@ -6,7 +6,7 @@ import {
   ZNotificationListResponse,
   ZNotificationSaveBody,
 } from '@backoffice/domain';
-import { currentUser } from '../users/current-user.js';
+import { currentUser } from '../../access/current-user.js';
 import { notificationList, saveNotificationSettings } from './service.js';
 
 const tags = ['notifications'];

@@ -3,7 +3,6 @@
  * recipients of an event, and the mails of the events that are not campaign
  * status changes (open wins, weekly statistics).
  */
-import { and, count, eq, sql, sum } from 'drizzle-orm';
 import {
   effectiveNotificationSettings,
   type NotificationEvent,
@@ -11,12 +10,21 @@ import {
   type TNotificationListResponse,
 } from '@backoffice/domain';
 import type { AppContext } from '../../app-context.js';
+import { repeat } from '../../repeat.js';
 import type { DbOrTx } from '../../db/client.js';
-import { accounts, campaigns, merchants, systemSettings, users } from '../../db/schema.js';
 import { notFound, forbidden } from '../../http/errors.js';
 import { openWinsMail, weeklyStatisticsMail } from '../../mail/templates.js';
 import { requireMerchantAccess } from '../../access/merchant-access.js';
-import type { UserRow } from '../users/queries.js';
+import type { UserRow } from '../../access/users.js';
+import {
+  activeAccountsWithEmail,
+  claimWeek,
+  findAccount,
+  findMerchant,
+  recipientCandidates,
+  setNotificationSettings,
+  weeklyStatistics,
+} from './queries.js';
 
 export async function notificationList(
   ctx: AppContext,
@@ -25,12 +33,7 @@ export async function notificationList(
 ): Promise<TNotificationListResponse> {
   const access = await requireMerchantAccess(ctx.db, user, merchantId);
   const managesAccounts = access.roles.includes('manage-accounts');
-  const rows = await ctx.db
-    .select({ account: accounts, email: users.email })
-    .from(accounts)
-    .innerJoin(users, eq(users.id, accounts.userId))
-    .where(and(eq(accounts.merchantId, merchantId), eq(accounts.pendingInvitation, false)))
-    .orderBy(users.email);
+  const rows = await activeAccountsWithEmail(ctx.db, merchantId);
   return {
     rows: rows
       .filter((row) => managesAccounts || row.account.userId === user.id)
@@ -56,18 +59,12 @@ export async function saveNotificationSettings(
   settings: NotificationSettings,
 ): Promise<TNotificationListResponse> {
   const access = await requireMerchantAccess(ctx.db, user, merchantId);
-  const [account] = await ctx.db
-    .select()
-    .from(accounts)
-    .where(and(eq(accounts.id, accountId), eq(accounts.merchantId, merchantId)));
+  const account = await findAccount(ctx.db, merchantId, accountId);
   if (!account) throw notFound();
   if (account.userId !== user.id && !access.roles.includes('manage-accounts')) {
     throw forbidden();
   }
-  await ctx.db
-    .update(accounts)
-    .set({ notificationSettings: settings })
-    .where(eq(accounts.id, accountId));
+  await setNotificationSettings(ctx.db, accountId, settings);
   return notificationList(ctx, user, merchantId);
 }
 
@@ -77,11 +74,7 @@ export async function recipientsOf(
   merchantId: string,
   event: NotificationEvent,
 ): Promise<string[]> {
-  const rows = await db
-    .select({ email: users.email, roles: accounts.roles, settings: accounts.notificationSettings })
-    .from(accounts)
-    .innerJoin(users, eq(users.id, accounts.userId))
-    .where(and(eq(accounts.merchantId, merchantId), eq(accounts.pendingInvitation, false)));
+  const rows = await recipientCandidates(db, merchantId);
   return rows
     .filter((row) => effectiveNotificationSettings(row.settings, row.roles)[event])
     .map((row) => row.email);
@@ -94,7 +87,7 @@ export async function notifyOpenWins(
   openWins: number,
 ): Promise<boolean> {
   if (openWins <= 0) return false;
-  const [merchant] = await ctx.db.select().from(merchants).where(eq(merchants.id, merchantId));
+  const merchant = await findMerchant(ctx.db, merchantId);
   if (!merchant) return false;
   const to = await recipientsOf(ctx.db, merchantId, 'open_wins');
   if (to.length === 0) return false;
@@ -118,30 +111,8 @@ const WEEK_MS = 7 * 24 * 3600_000;
  * at most once a week across all processes (a conditional upsert claims the week).
  */
 export async function sendWeeklyStatistics(ctx: AppContext, now = new Date()): Promise<number> {
-  const claimed = await ctx.db
-    .insert(systemSettings)
-    .values({ key: WEEKLY_KEY, value: now.toISOString() })
-    .onConflictDoUpdate({
-      target: systemSettings.key,
-      set: { value: sql`to_jsonb(${now.toISOString()}::text)` },
-      where: sql`(${systemSettings.value} #>> '{}')::timestamptz <= ${new Date(now.getTime() - WEEK_MS).toISOString()}::timestamptz`,
-    })
-    .returning();
-  if (claimed.length === 0) return 0;
-  const stats = await ctx.db
-    .select({
-      merchant: merchants,
-      running: sql<number>`count(*) filter (where ${campaigns.status} = 'active')`.mapWith(Number),
-      participations: sum(campaigns.participations).mapWith(Number),
-      views:
-        sql<number>`coalesce(sum(${campaigns.viewList} + ${campaigns.viewDetail} + ${campaigns.viewMail}), 0)`.mapWith(
-          Number,
-        ),
-      campaigns: count(campaigns.id),
-    })
-    .from(merchants)
-    .leftJoin(campaigns, eq(campaigns.merchantId, merchants.id))
-    .groupBy(merchants.id);
+  if (!(await claimWeek(ctx.db, WEEKLY_KEY, now, WEEK_MS))) return 0;
+  const stats = await weeklyStatistics(ctx.db);
   let sent = 0;
   for (const row of stats) {
     try {
@@ -173,11 +144,5 @@ export function startWeeklyStatistics(ctx: AppContext): () => void {
   ) {
     return () => {};
   }
-  const timer = setInterval(() => {
-    sendWeeklyStatistics(ctx).catch((error: unknown) =>
-      ctx.log.error({ err: error }, 'weekly statistics failed'),
-    );
-  }, 3600_000);
-  timer.unref();
-  return () => clearInterval(timer);
+  return repeat(ctx.log, 3600_000, 'weekly statistics', () => sendWeeklyStatistics(ctx));
 }

@@ -10,17 +10,9 @@ import {
   ZTagCreateResponse,
   ZTagsQuery,
   ZTagsResponse,
-  campaignPhase,
-  canUseTips,
-  type TSiteSearchHit,
 } from '@backoffice/domain';
-import { forbidden } from '../../http/errors.js';
-import { currentUser } from '../users/current-user.js';
-import { addTag, searchCampaigns, searchMerchants, tagsStartingWith } from './queries.js';
-
-const HIT_LIMIT = 10;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const TAG_LIMIT = 20;
+import { currentUser } from '../../access/current-user.js';
+import { createTag, siteSearch, suggestTags } from './service.js';
 
 export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.ctx;
@@ -37,46 +29,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = await currentUser(request);
-      const q = request.query.q;
-      const byId = UUID.test(q);
-      const [campaignRows, merchantRows] = await Promise.all([
-        searchCampaigns(db, user, { text: q, byId, includeTips: canUseTips(user) }, HIT_LIMIT),
-        searchMerchants(db, user, { text: q, byId }, HIT_LIMIT),
-      ]);
-      const now = new Date();
-      const hits: TSiteSearchHit[] = [
-        ...campaignRows.map(({ campaign, merchantName, brandName }) => ({
-          type: campaign.type,
-          label: campaign.title[user.locale] ?? campaign.title.de ?? campaign.id,
-          ident: campaign.id,
-          merchantIdent: campaign.merchantId,
-          by_uuid: byId,
-          more: {
-            phase: campaignPhase(campaign.status, campaign.validFrom, campaign.validUntil, now),
-            merchant: merchantName,
-            valid_from: campaign.validFrom?.toISOString() ?? null,
-            valid_until: campaign.validUntil?.toISOString() ?? null,
-            current_status: campaign.status,
-            brand_name: brandName,
-          },
-        })),
-        ...merchantRows.map((merchant) => ({
-          type: 'merchant' as const,
-          label: merchant.name,
-          ident: merchant.id,
-          merchantIdent: merchant.id,
-          by_uuid: byId,
-          more: {
-            phase: null,
-            merchant: merchant.name,
-            valid_from: null,
-            valid_until: null,
-            current_status: null,
-            brand_name: merchant.brandName,
-          },
-        })),
-      ];
-      return { hits: hits.slice(0, HIT_LIMIT) };
+      return { hits: await siteSearch(db, user, request.query.q) };
     },
   );
 
@@ -92,7 +45,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await currentUser(request);
-      return { tags: await tagsStartingWith(db, request.query.q, TAG_LIMIT) };
+      return { tags: await suggestTags(db, request.query.q) };
     },
   );
 
@@ -108,10 +61,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = await currentUser(request);
-      if (!canUseTips(user)) throw forbidden();
-      const name = request.body.name.toLowerCase();
-      await addTag(db, name);
-      return { name };
+      return { name: await createTag(db, user, request.body.name) };
     },
   );
 };

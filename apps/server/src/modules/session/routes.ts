@@ -5,14 +5,10 @@ import {
   ZInitUserResponse,
   ZLinkedWithAccountResponse,
   ZMerchantIdParams,
-  merchantSearchType,
 } from '@backoffice/domain';
+import { currentUser } from '../../access/current-user.js';
 import { claimsOf } from '../../http/authenticate.js';
-import { findMerchantAccess } from '../../access/merchant-access.js';
-import { listMerchantsForUser, merchantSummary } from '../../access/merchant-list.js';
-import { endSession } from '../../identity/sessions.js';
-import { currentUser } from '../users/current-user.js';
-import { bindExternalUser } from '../users/queries.js';
+import { initUser, linkedWithAccount, logout } from './service.js';
 
 export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.ctx;
@@ -27,24 +23,7 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZInitUserResponse },
       },
     },
-    async (request) => {
-      const claims = claimsOf(request);
-      const user = request.user ?? (await bindExternalUser(db, claims));
-      const firstPage = await listMerchantsForUser(db, user, { page: 1 });
-      return {
-        user: {
-          email: user.email,
-          locale: user.locale,
-          level: user.level,
-          token: { sub: claims.sub, iss: claims.iss, exp: claims.exp },
-        },
-        merchantinfo: {
-          searchtype: merchantSearchType(firstPage.total),
-          merchants: firstPage.rows,
-          total: firstPage.total,
-        },
-      };
-    },
+    async (request) => initUser(db, request.user, claimsOf(request)),
   );
 
   app.get(
@@ -57,13 +36,7 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZLinkedWithAccountResponse },
       },
     },
-    async (request) => {
-      const user = await currentUser(request);
-      const access = await findMerchantAccess(db, user, request.params.id);
-      return access
-        ? { allowed: true, merchant: merchantSummary(access.merchant, access.roles) }
-        : { allowed: false };
-    },
+    async (request) => linkedWithAccount(db, await currentUser(request), request.params.id),
   );
 
   app.post(
@@ -78,11 +51,6 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.object({ ended: z.boolean() }) },
       },
     },
-    async (request) => {
-      const { sid } = claimsOf(request);
-      if (sid === undefined) return { ended: false };
-      await endSession(db, sid);
-      return { ended: true };
-    },
+    async (request) => logout(db, claimsOf(request).sid),
   );
 };

@@ -35,14 +35,31 @@ const ZStatus = z.object({ status: z.string() });
 export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config, database } = app.ctx;
   const clientConfig = runtimeConfig(config);
+  const tags = ['system'];
 
-  app.get('/health', { schema: { tags: ['system'], response: { 200: ZStatus } } }, async () => ({
-    status: 'ok',
-  }));
+  app.get(
+    '/health',
+    {
+      schema: {
+        tags,
+        summary: 'Liveness: the process answers',
+        security: [],
+        response: { 200: ZStatus },
+      },
+    },
+    async () => ({ status: 'ok' }),
+  );
 
   app.get(
     '/ready',
-    { schema: { tags: ['system'], response: { 200: ZStatus, 503: ZStatus } } },
+    {
+      schema: {
+        tags,
+        summary: 'Readiness: the database answers (503 while it does not)',
+        security: [],
+        response: { 200: ZStatus, 503: ZStatus },
+      },
+    },
     async (request, reply) => {
       const ok = await database.ping().catch((error: unknown) => {
         request.log.warn({ err: error }, 'database not ready');
@@ -54,7 +71,14 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/config.json',
-    { schema: { tags: ['system'], response: { 200: ZRuntimeConfig } } },
+    {
+      schema: {
+        tags,
+        summary: 'The web app’s runtime configuration, read before it renders',
+        security: [],
+        response: { 200: ZRuntimeConfig },
+      },
+    },
     async (_request, reply) => {
       reply.header('cache-control', 'no-cache');
       return clientConfig;

@@ -3,7 +3,12 @@
  * also access-code sets, the review queue, the consumer app's API keys and the
  * external admin app.
  */
-import { canOpenMerchantScreen, canSeeAdminLink, canUseAccessCodeSets } from '@backoffice/domain';
+import {
+  canOpenMerchantScreen,
+  canSeeAdminLink,
+  canUseAccessCodeSets,
+  canUseMerchantList,
+} from '@backoffice/domain';
 import { Box, NavLink, Stack } from '@mantine/core';
 import {
   IconApi,
@@ -12,6 +17,7 @@ import {
   IconExternalLink,
   IconKey,
   IconLayoutDashboard,
+  IconList,
   IconSpeakerphone,
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -85,6 +91,13 @@ export function SideMenu() {
           label={t('nav.merchant')}
           icon={<IconBuildingStore size={18} aria-hidden />}
         />
+        {user !== null && canUseMerchantList(user) && (
+          <MenuLink
+            to={paths.merchantList()}
+            label={t('nav.merchantList')}
+            icon={<IconList size={18} aria-hidden />}
+          />
+        )}
         {isAdminUser && (
           <MenuLink
             to={paths.accessCodeSets.list()}

@@ -7,7 +7,7 @@ import { useConfig } from '../../shared/config/runtime-config';
 import { changeLanguage, offeredLanguages } from '../../shared/i18n/i18n';
 import { paths } from '../../shared/paths';
 import { useSession } from '../../shared/session/session-store';
-import { UserMenuButton } from './user-menu';
+import { UserMenuButton } from './user-menu-button';
 
 export interface UserMenuDropdownProps {
   opened: boolean;

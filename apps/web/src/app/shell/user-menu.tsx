@@ -3,40 +3,11 @@
  * rendered; the menu (and the popover code it needs) loads then, which keeps
  * it out of the shell's first load.
  */
-import { Button, type ButtonProps } from '@mantine/core';
-import { IconChevronDown, IconUserCircle } from '@tabler/icons-react';
-import { forwardRef, lazy, Suspense, useState, type ComponentPropsWithoutRef } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useSession } from '../../shared/session/session-store';
-import { useHasRoomForEmail } from './use-breakpoints';
+import { lazy, Suspense, useState } from 'react';
+import { UserMenuButton } from './user-menu-button';
 
 const loadDropdown = () => import('./user-menu-dropdown');
 const UserMenuDropdown = lazy(loadDropdown);
-
-type UserMenuButtonProps = ButtonProps & ComponentPropsWithoutRef<'button'>;
-
-/** The menu's button; Menu.Target of the loaded menu passes its handlers and ref in. */
-export const UserMenuButton = forwardRef<HTMLButtonElement, UserMenuButtonProps>(
-  function UserMenuButton(props, ref) {
-    const { t } = useTranslation();
-    const { user } = useSession();
-    const roomForEmail = useHasRoomForEmail();
-    return (
-      <Button
-        ref={ref}
-        variant="subtle"
-        color="gray"
-        leftSection={<IconUserCircle size={20} aria-hidden />}
-        rightSection={<IconChevronDown size={14} aria-hidden />}
-        aria-label={t('shell.userMenu')}
-        aria-haspopup="menu"
-        {...props}
-      >
-        {roomForEmail && user ? user.email : null}
-      </Button>
-    );
-  },
-);
 
 export function UserMenu() {
   // The button is swapped for the loaded menu only on the first click, and the

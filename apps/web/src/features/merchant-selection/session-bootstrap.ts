@@ -16,7 +16,7 @@ import {
   startSession,
   type SessionState,
 } from '../../shared/session/session-store';
-import { initUser } from './api/init-user';
+import { initUser } from '../../shared/session/init-user';
 import { linkedWithAccountQueryOptions } from './api/linked-with-account';
 import { decideMerchant } from './merchant-decision';
 

@@ -4,13 +4,17 @@
  * Other users are sent to please-upgrade.
  */
 import { campaignFamily, type TCampaignRow } from '@backoffice/domain';
-import { Anchor, Badge, Button, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconCheck, IconPlayerPlay, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { formatDateTime } from '../../shared/format/date-time';
-import { localisedText } from '../../shared/format/localised-text';
+import {
+  CampaignTable,
+  useCampaignColumns,
+  type CampaignColumn,
+} from '../../shared/campaigns/campaign-table';
+import { useCampaignTitle } from '../../shared/campaigns/campaign-title';
 import { paths } from '../../shared/paths';
 import { ListPager } from '../../shared/ui/list-pager';
 import { notifySuccess } from '../../shared/ui/notify';
@@ -21,7 +25,7 @@ import { useStartReview } from './api/start-review';
 import { RejectModal } from './components/reject-modal';
 
 export function ReviewQueuePage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [page, setPage] = useState(1);
   const query = useReviewQueue(page);
   const start = useStartReview();
@@ -29,12 +33,88 @@ export function ReviewQueuePage() {
   const reject = useRejectCampaign();
   const [toReject, setToReject] = useState<TCampaignRow | undefined>(undefined);
 
-  const rows = query.data?.rows ?? [];
-  const titleOf = (row: TCampaignRow) =>
-    localisedText(row.title, i18n.language) || t('campaigns.values.untitled');
+  const titleOf = useCampaignTitle();
+  const common = useCampaignColumns();
   const busyWith = (row: TCampaignRow) =>
     (start.isPending && start.variables === row.uuid) ||
     (approve.isPending && approve.variables === row.uuid);
+
+  const columns: CampaignColumn[] = [
+    common.merchant,
+    common.type,
+    common.title({
+      to: (row) =>
+        paths.campaigns.review(
+          { merchantIdent: row.merchant.uuid, campaignIdent: row.uuid },
+          campaignFamily(row.type),
+        ),
+      withIdent: true,
+    }),
+    {
+      id: 'submitted',
+      header: t('review.submittedAt'),
+      cell: (row) => formatDateTime(row.modified),
+    },
+    {
+      id: 'status',
+      header: t('campaigns.fields.status'),
+      cell: (row) => (
+        <Badge variant="light" color={row.current_status === 'submitted' ? 'blue' : 'grape'}>
+          {t(`campaigns.statuses.${row.current_status}`)}
+        </Badge>
+      ),
+    },
+    {
+      id: 'actions',
+      header: t('campaigns.fields.actions'),
+      cell: (row, title) => (
+        // The buttons wrap rather than push the table past the page.
+        <Group gap="xs">
+          {row.current_status === 'submitted' && (
+            <Button
+              size="xs"
+              variant="light"
+              leftSection={<IconPlayerPlay size={14} aria-hidden />}
+              aria-label={t('review.startReviewNamed', { title })}
+              disabled={busyWith(row)}
+              onClick={() =>
+                start.mutate(row.uuid, {
+                  onSuccess: () => notifySuccess(t('review.alerts.started', { title })),
+                })
+              }
+            >
+              {t('review.startReview')}
+            </Button>
+          )}
+          <Button
+            size="xs"
+            color="green"
+            leftSection={<IconCheck size={14} aria-hidden />}
+            aria-label={t('review.approveNamed', { title })}
+            disabled={busyWith(row)}
+            onClick={() =>
+              approve.mutate(row.uuid, {
+                onSuccess: () => notifySuccess(t('review.alerts.approved', { title })),
+              })
+            }
+          >
+            {t('review.approve')}
+          </Button>
+          <Button
+            size="xs"
+            color="red"
+            variant="light"
+            leftSection={<IconX size={14} aria-hidden />}
+            aria-label={t('review.rejectNamed', { title })}
+            disabled={busyWith(row)}
+            onClick={() => setToReject(row)}
+          >
+            {t('review.reject')}
+          </Button>
+        </Group>
+      ),
+    },
+  ];
 
   return (
     <Stack gap="md" py="md">
@@ -48,116 +128,26 @@ export function ReviewQueuePage() {
         {query.isFetching && <Loader size="sm" aria-label={t('app.loading')} />}
       </Group>
 
-      <Table.ScrollContainer minWidth={900}>
-        <Table striped highlightOnHover verticalSpacing="sm" aria-label={t('review.tableLabel')}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('campaigns.fields.merchant')}</Table.Th>
-              <Table.Th>{t('campaigns.fields.type')}</Table.Th>
-              <Table.Th>{t('campaigns.fields.campaign')}</Table.Th>
-              <Table.Th>{t('review.submittedAt')}</Table.Th>
-              <Table.Th>{t('campaigns.fields.status')}</Table.Th>
-              <Table.Th>{t('campaigns.fields.actions')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((row) => {
-              const title = titleOf(row);
-              const reviewPath = paths.campaigns.review(
-                { merchantIdent: row.merchant.uuid, campaignIdent: row.uuid },
-                campaignFamily(row.type),
-              );
-              return (
-                <Table.Tr key={row.uuid} data-testid="review-row" data-campaign={row.uuid}>
-                  <Table.Td>{row.merchant.name}</Table.Td>
-                  <Table.Td>{t(`campaigns.types.${row.type}`)}</Table.Td>
-                  <Table.Td>
-                    <Anchor component={Link} to={reviewPath} fw={600}>
-                      {title}
-                    </Anchor>
-                    <Text size="xs" c="dimmed" ff="monospace" style={{ wordBreak: 'break-all' }}>
-                      {row.uuid}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>{formatDateTime(row.modified)}</Table.Td>
-                  <Table.Td>
-                    <Badge
-                      variant="light"
-                      color={row.current_status === 'submitted' ? 'blue' : 'grape'}
-                    >
-                      {t(`campaigns.statuses.${row.current_status}`)}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>
-                    {/* The buttons wrap rather than push the table past the page. */}
-                    <Group gap="xs">
-                      {row.current_status === 'submitted' && (
-                        <Button
-                          size="xs"
-                          variant="light"
-                          leftSection={<IconPlayerPlay size={14} aria-hidden />}
-                          aria-label={t('review.startReviewNamed', { title })}
-                          disabled={busyWith(row)}
-                          onClick={() =>
-                            start.mutate(row.uuid, {
-                              onSuccess: () => notifySuccess(t('review.alerts.started', { title })),
-                            })
-                          }
-                        >
-                          {t('review.startReview')}
-                        </Button>
-                      )}
-                      <Button
-                        size="xs"
-                        color="green"
-                        leftSection={<IconCheck size={14} aria-hidden />}
-                        aria-label={t('review.approveNamed', { title })}
-                        disabled={busyWith(row)}
-                        onClick={() =>
-                          approve.mutate(row.uuid, {
-                            onSuccess: () => notifySuccess(t('review.alerts.approved', { title })),
-                          })
-                        }
-                      >
-                        {t('review.approve')}
-                      </Button>
-                      <Button
-                        size="xs"
-                        color="red"
-                        variant="light"
-                        leftSection={<IconX size={14} aria-hidden />}
-                        aria-label={t('review.rejectNamed', { title })}
-                        disabled={busyWith(row)}
-                        onClick={() => setToReject(row)}
-                      >
-                        {t('review.reject')}
-                      </Button>
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-
-      {query.isSuccess && rows.length === 0 && (
-        <Text c="dimmed" ta="center" py="lg">
-          {t('review.empty')}
-        </Text>
-      )}
+      <CampaignTable
+        query={query}
+        columns={columns}
+        label={t('review.tableLabel')}
+        rowTestId="review-row"
+        emptyText={t('review.empty')}
+        minWidth={900}
+      />
 
       <Group justify="flex-end">
         <ListPager pager={query.data?.pager} page={page} onPage={setPage} />
       </Group>
 
       <RejectModal
-        title={toReject ? titleOf(toReject) : undefined}
+        title={toReject ? titleOf(toReject.title) : undefined}
         busy={reject.isPending}
         onClose={() => setToReject(undefined)}
         onConfirm={(reason) => {
           if (!toReject) return;
-          const title = titleOf(toReject);
+          const title = titleOf(toReject.title);
           reject.mutate(
             { id: toReject.uuid, reason },
             {

@@ -6,7 +6,7 @@
 import { Combobox, Loader, Text, TextInput, useCombobox } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { TSiteSearchHit } from '@backoffice/domain';
@@ -18,11 +18,11 @@ export const SITE_SEARCH_DEBOUNCE_MS = 500;
 export interface SiteSearchComboboxProps {
   /** What was typed before this part had loaded. */
   initialText: string;
-  /** Whether the field had the focus when this part took its place. */
-  autoFocus: boolean;
+  /** Whether the field had the focus when this part took its place: it takes it over. */
+  takeFocus: boolean;
 }
 
-export default function SiteSearchCombobox({ initialText, autoFocus }: SiteSearchComboboxProps) {
+export default function SiteSearchCombobox({ initialText, takeFocus }: SiteSearchComboboxProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
@@ -56,6 +56,12 @@ export default function SiteSearchCombobox({ initialText, autoFocus }: SiteSearc
 
   const showDropdown = query.length >= MIN_QUERY_LENGTH && search.isSuccess;
 
+  // It replaces the field the user is typing in, so it takes over the focus (once).
+  const field = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (takeFocus) field.current?.focus();
+  }, [takeFocus]);
+
   return (
     <Combobox
       store={combobox}
@@ -66,6 +72,7 @@ export default function SiteSearchCombobox({ initialText, autoFocus }: SiteSearc
     >
       <Combobox.Target>
         <TextInput
+          ref={field}
           aria-label={t('search.label')}
           placeholder={t('search.placeholder')}
           leftSection={<IconSearch size={16} aria-hidden />}
@@ -83,8 +90,6 @@ export default function SiteSearchCombobox({ initialText, autoFocus }: SiteSearc
             combobox.openDropdown();
           }}
           onBlur={() => combobox.closeDropdown()}
-          // It replaces the field the user is typing in, so it takes over the focus.
-          autoFocus={autoFocus}
           w={{ base: '100%', md: 220, xl: 260 }}
         />
       </Combobox.Target>

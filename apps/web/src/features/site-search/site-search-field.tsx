@@ -36,7 +36,7 @@ export function SiteSearchField() {
     );
   };
 
-  if (loaded) return <loaded.Combobox initialText={text} autoFocus={loaded.focused} />;
+  if (loaded) return <loaded.Combobox initialText={text} takeFocus={loaded.focused} />;
   return (
     <TextInput
       ref={input}

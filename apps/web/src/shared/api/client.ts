@@ -40,6 +40,8 @@ export interface RequestOptions {
   quietStatuses?: readonly number[];
   /** Cancels the request, e.g. TanStack Query's signal. */
   signal?: AbortSignal;
+  /** Reports the share of the body sent (0 to 1); the request then goes by XMLHttpRequest. */
+  onUploadProgress?: (fraction: number) => void;
 }
 
 export interface ApiAuthHooks {
@@ -91,6 +93,32 @@ async function readBody(response: Response): Promise<unknown> {
 }
 
 /**
+ * fetch() as an XMLHttpRequest, which alone reports the progress of sending a
+ * body (fetch has no upload progress in browsers today).
+ */
+function fetchWithUploadProgress(
+  url: string,
+  init: RequestInit & { headers: Headers; signal: AbortSignal },
+  onProgress: (fraction: number) => void,
+): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(init.method ?? 'GET', url);
+    init.headers.forEach((value, key) => xhr.setRequestHeader(key, value));
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
+    };
+    xhr.onload = () => {
+      resolve(new Response(xhr.responseText, { status: xhr.status, statusText: xhr.statusText }));
+    };
+    xhr.onerror = () => reject(new TypeError('Network request failed'));
+    xhr.onabort = () => reject(new DOMException('Aborted', 'AbortError'));
+    init.signal.addEventListener('abort', () => xhr.abort());
+    xhr.send((init.body as XMLHttpRequestBodyInit | null) ?? null);
+  });
+}
+
+/**
  * Sends one request. Resolves to the parsed answer, or to undefined when the
  * call needs a token and there is none (skipped silently, spec §7). Rejects
  * with an ApiError after showing the spec's alert.
@@ -124,13 +152,16 @@ export async function apiRequest<TResponse>(
   try {
     let response: Response;
     try {
-      response = await fetch(buildUrl(options), {
+      const init = {
         method: options.method ?? 'GET',
         headers,
         body: body ?? null,
         signal,
-        credentials: 'same-origin',
-      });
+        credentials: 'same-origin' as const,
+      };
+      response = options.onUploadProgress
+        ? await fetchWithUploadProgress(buildUrl(options), init, options.onUploadProgress)
+        : await fetch(buildUrl(options), init);
     } catch (cause) {
       if (options.signal?.aborted) throw new ApiError('cancelled', 'Request cancelled');
       const message = cause instanceof Error ? cause.message : String(cause);

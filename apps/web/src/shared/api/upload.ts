@@ -12,6 +12,8 @@ export interface UploadOptions {
   query?: Record<string, string | number | undefined>;
   /** Statuses that reject without an alert (the caller shows them). */
   quietStatuses?: readonly number[];
+  /** Reports the share of the file sent (0 to 1). */
+  onProgress?: (fraction: number) => void;
 }
 
 export function uploadFile<T>(path: string, file: File, options: UploadOptions = {}): Promise<T> {
@@ -24,5 +26,6 @@ export function uploadFile<T>(path: string, file: File, options: UploadOptions =
     timeoutMs: UPLOAD_TIMEOUT_MS,
     ...(options.query ? { query: options.query } : {}),
     ...(options.quietStatuses ? { quietStatuses: options.quietStatuses } : {}),
+    ...(options.onProgress ? { onUploadProgress: options.onProgress } : {}),
   });
 }

@@ -1,32 +1,54 @@
 /**
- * Numbers and amounts the German way (spec §9): counts with thousands
- * separators, amounts in the configured currency (euro, CHF for de-CH).
- * Amounts travel as integer cents.
+ * Numbers and amounts in the configured locale (spec §9): counts with
+ * thousands separators, amounts in the configured currency (euro, CHF for
+ * the Swiss locale), and the separators and symbol the money input uses to
+ * read what is typed. Amounts travel as integer cents.
  */
+import { displayLocale } from './locale';
 
-const COUNT = new Intl.NumberFormat('de-DE', { maximumFractionDigits: 0 });
-const money = new Map<string, Intl.NumberFormat>();
+const formats = new Map<string, Intl.NumberFormat>();
 
-function moneyFormat(currency: string): Intl.NumberFormat {
-  let format = money.get(currency);
+function numberFormat(locale: string, currency?: string): Intl.NumberFormat {
+  const key = `${locale}|${currency ?? ''}`;
+  let format = formats.get(key);
   if (!format) {
-    format = new Intl.NumberFormat('de-DE', { style: 'currency', currency });
-    money.set(currency, format);
+    format = new Intl.NumberFormat(
+      locale,
+      currency ? { style: 'currency', currency } : { maximumFractionDigits: 0 },
+    );
+    formats.set(key, format);
   }
   return format;
 }
 
-/** 1234567 → "1.234.567". */
-export function formatCount(value: number): string {
-  return COUNT.format(value);
+/** 1234567 → "1.234.567" (German locales). */
+export function formatCount(value: number, locale = displayLocale()): string {
+  return numberFormat(locale).format(value);
 }
 
 /** An amount in currency units, e.g. 12.5 → "12,50 €". */
-export function formatAmount(units: number, currency: string): string {
-  return moneyFormat(currency).format(units);
+export function formatAmount(units: number, currency: string, locale = displayLocale()): string {
+  return numberFormat(locale, currency).format(units);
 }
 
 /** Integer cents as currency, e.g. 1250 → "12,50 €". */
-export function formatCents(cents: number, currency: string): string {
-  return formatAmount(cents / 100, currency);
+export function formatCents(cents: number, currency: string, locale = displayLocale()): string {
+  return formatAmount(cents / 100, currency, locale);
+}
+
+/** The currency's symbol in the locale, e.g. "€" or "CHF". */
+export function currencySymbol(currency: string, locale = displayLocale()): string {
+  const part = numberFormat(locale, currency)
+    .formatToParts(0)
+    .find((candidate) => candidate.type === 'currency');
+  return part?.value ?? currency;
+}
+
+/** The decimal and thousands separators of the locale, as amounts are typed and shown. */
+export function amountSeparators(locale = displayLocale()): { decimal: string; group: string } {
+  const parts = numberFormat(locale, 'EUR').formatToParts(1234.5);
+  return {
+    decimal: parts.find((part) => part.type === 'decimal')?.value ?? ',',
+    group: parts.find((part) => part.type === 'group')?.value ?? '.',
+  };
 }

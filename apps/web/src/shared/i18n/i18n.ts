@@ -1,26 +1,47 @@
 /**
  * i18next setup: German is the source language and default, English the
  * second one. The user's choice is persisted; otherwise the configured locale
- * wins. Only the active language's catalogue is loaded (each is its own
- * chunk), which keeps the other one out of the first load.
+ * wins. Only the active language's texts are loaded, and of them only the
+ * core with the first load: a feature's own texts come with its routes
+ * (`withTexts`, see `text-parts.ts`).
  */
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import type de from '../../locales/de.json';
+import textLoaders from 'virtual:texts';
 import { readItem, STORAGE_KEYS, writeItem } from '../storage';
 import { languageOf, SUPPORTED_LANGUAGES, type SupportedLanguage } from './languages';
+import type { TextPartName } from './text-parts';
 
 export const i18n: I18n = i18next.createInstance();
 
-const catalogues: Record<SupportedLanguage, () => Promise<{ default: typeof de }>> = {
-  de: () => import('../../locales/de.json'),
-  en: () => import('../../locales/en.json'),
-};
+/** The parts loaded so far, loaded again in a language switched to. */
+const loadedParts = new Set<'core' | TextPartName>(['core']);
+const loaded = new Set<string>();
+
+async function loadPart(language: SupportedLanguage, part: 'core' | TextPartName): Promise<void> {
+  const id = `${language}/${part}`;
+  if (loaded.has(id)) return;
+  const { default: texts } = await textLoaders[language][part]();
+  i18n.addResourceBundle(language, 'translation', texts, true, true);
+  loaded.add(id);
+}
 
 async function loadCatalogue(language: SupportedLanguage): Promise<void> {
-  if (i18n.hasResourceBundle(language, 'translation')) return;
-  const { default: texts } = await catalogues[language]();
-  i18n.addResourceBundle(language, 'translation', texts);
+  await Promise.all([...loadedParts].map((part) => loadPart(language, part)));
+}
+
+/** Loads a feature's texts in the current language (and in every later one). */
+export async function loadTexts(part: TextPartName): Promise<void> {
+  loadedParts.add(part);
+  await loadPart(languageOf(i18n.language) ?? 'de', part);
+}
+
+/** A route's lazy loader that also loads the texts of the route's feature. */
+export function withTexts<T>(part: TextPartName, load: () => Promise<T>): () => Promise<T> {
+  return async () => {
+    const [module] = await Promise.all([load(), loadTexts(part)]);
+    return module;
+  };
 }
 
 /** Initialises i18next with the configured locale, or a persisted user choice. */
@@ -32,7 +53,8 @@ export async function initI18n(
   const stored = languageOf(readItem('local', STORAGE_KEYS.locale) ?? '');
   const configured = languageOf(configuredLocale) ?? 'de';
   const lng = stored && offered.includes(stored) ? stored : configured;
-  const { default: texts } = await catalogues[lng]();
+  const { default: texts } = await textLoaders[lng].core();
+  loaded.add(`${lng}/core`);
   await i18n.use(initReactI18next).init({
     resources: { [lng]: { translation: texts } },
     lng,

@@ -2,7 +2,7 @@
 export const SUPPORTED_LANGUAGES = ['de', 'en'] as const;
 export type SupportedLanguage = (typeof SUPPORTED_LANGUAGES)[number];
 
-/** 'de-DE' → 'de', 'en_GB' → 'en'; undefined when the app has no texts for it. */
+/** 'de-AT' → 'de', 'en_GB' → 'en'; undefined when the app has no texts for it. */
 export function languageOf(locale: string): SupportedLanguage | undefined {
   const language = locale.trim().toLowerCase().split(/[-_]/)[0];
   return SUPPORTED_LANGUAGES.find((supported) => supported === language);

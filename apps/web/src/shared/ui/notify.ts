@@ -1,13 +1,39 @@
 /**
  * Alerts of spec §8: shown at the top right; errors stay 60 s, others 5 s.
+ *
+ * The alert list (Mantine's notifications and their transitions) is not part
+ * of the first load: the first alert loads it, and `useAlertsWanted` tells the
+ * providers to mount the list from then on.
  */
-import { notifications } from '@mantine/notifications';
+import type { NotificationData } from '@mantine/notifications';
+import { useSyncExternalStore } from 'react';
 
 export const ERROR_ALERT_MS = 60_000;
 export const ALERT_MS = 5_000;
 
+let alertsWanted = false;
+const listeners = new Set<() => void>();
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** True once the first alert was raised: the alert list is then mounted. */
+export function useAlertsWanted(): boolean {
+  return useSyncExternalStore(subscribe, () => alertsWanted);
+}
+
+function show(data: NotificationData): void {
+  if (!alertsWanted) {
+    alertsWanted = true;
+    for (const listener of listeners) listener();
+  }
+  void import('@mantine/notifications').then(({ notifications }) => notifications.show(data));
+}
+
 export function notifyError(message: string, title?: string): void {
-  notifications.show({
+  show({
     color: 'red',
     message,
     title,
@@ -18,7 +44,7 @@ export function notifyError(message: string, title?: string): void {
 }
 
 export function notifySuccess(message: string, title?: string): void {
-  notifications.show({
+  show({
     color: 'teal',
     message,
     title,
@@ -29,7 +55,7 @@ export function notifySuccess(message: string, title?: string): void {
 }
 
 export function notifyInfo(message: string, title?: string): void {
-  notifications.show({
+  show({
     color: 'blue',
     message,
     title,

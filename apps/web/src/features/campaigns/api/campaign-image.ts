@@ -11,7 +11,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../../shared/api/api-error';
 import { apiRequestRequired } from '../../../shared/api/client';
 import { uploadFile } from '../../../shared/api/upload';
-import { campaignKeys, campaignPath } from './campaign-keys';
+import { campaignKeys, campaignPath } from '../../../shared/api/campaign-keys';
 
 /** A crop rectangle in the source image's pixels. */
 export interface CropRect {

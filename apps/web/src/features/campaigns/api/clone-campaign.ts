@@ -1,8 +1,8 @@
-/** POST /campaigns/{sourceIdent}/clone: a copy of a campaign (merchant level 1 or more, spec §6). */
+/** POST /campaigns/{id}/clone: a copy of a campaign (merchant level 1 or more, spec §6). */
 import type { TCampaignEnvelope } from '@backoffice/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequestRequired } from '../../../shared/api/client';
-import { campaignKeys, campaignPath } from './campaign-keys';
+import { campaignKeys, campaignPath } from '../../../shared/api/campaign-keys';
 
 export function cloneCampaign(sourceIdent: string): Promise<TCampaignEnvelope> {
   return apiRequestRequired<TCampaignEnvelope>({

@@ -2,7 +2,7 @@
 import type { TCampaignCreateBody, TCampaignEnvelope } from '@backoffice/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequestRequired } from '../../../shared/api/client';
-import { campaignKeys } from './campaign-keys';
+import { campaignKeys } from '../../../shared/api/campaign-keys';
 
 export function createCampaign(body: TCampaignCreateBody): Promise<TCampaignEnvelope> {
   return apiRequestRequired<TCampaignEnvelope>({ method: 'POST', path: '/campaigns', json: body });

@@ -2,7 +2,7 @@
 import type { TCampaignEnvelope } from '@backoffice/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequestRequired } from '../../../shared/api/client';
-import { campaignKeys, campaignPath } from './campaign-keys';
+import { campaignKeys, campaignPath } from '../../../shared/api/campaign-keys';
 
 export function createFollowup(id: string): Promise<TCampaignEnvelope> {
   return apiRequestRequired<TCampaignEnvelope>({

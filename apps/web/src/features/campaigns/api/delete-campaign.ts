@@ -5,7 +5,7 @@
 import type { TCampaignDeleteResponse } from '@backoffice/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequestRequired } from '../../../shared/api/client';
-import { campaignKeys, campaignPath } from './campaign-keys';
+import { campaignKeys, campaignPath } from '../../../shared/api/campaign-keys';
 
 export function deleteCampaign(id: string): Promise<TCampaignDeleteResponse> {
   return apiRequestRequired<TCampaignDeleteResponse>({ method: 'DELETE', path: campaignPath(id) });

@@ -3,7 +3,7 @@ import type { TDrawResponse } from '@backoffice/domain';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequestRequired } from '../../../shared/api/client';
 import { useSession } from '../../../shared/session/session-store';
-import { campaignKeys, campaignPath } from './campaign-keys';
+import { campaignKeys, campaignPath } from '../../../shared/api/campaign-keys';
 
 export function fetchDraw(id: string, signal?: AbortSignal): Promise<TDrawResponse> {
   return apiRequestRequired<TDrawResponse>({

@@ -6,7 +6,7 @@
 import type { CampaignStep, TCampaignContentPatch, TCampaignEnvelope } from '@backoffice/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequestRequired } from '../../../shared/api/client';
-import { campaignKeys, campaignPath } from './campaign-keys';
+import { campaignKeys, campaignPath } from '../../../shared/api/campaign-keys';
 
 /** 409 campaign_not_editable or campaign_changed: shown by the wizard with its own text. */
 export const SAVE_REFUSAL_STATUSES = [409] as const;

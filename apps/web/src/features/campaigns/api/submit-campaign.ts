@@ -7,7 +7,7 @@
 import type { TCampaignEnvelope } from '@backoffice/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequestRequired } from '../../../shared/api/client';
-import { campaignKeys, campaignPath } from './campaign-keys';
+import { campaignKeys, campaignPath } from '../../../shared/api/campaign-keys';
 
 export const SUBMIT_REFUSAL_STATUSES = [400, 409] as const;
 

@@ -1,23 +1,65 @@
 /** The followup campaigns of a campaign: list, create one, detach one (spec §2 "followup creation"). */
 import { campaignFamily, editStep } from '@backoffice/domain';
-import { ActionIcon, Anchor, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Button, Card, Group, Title } from '@mantine/core';
 import { IconLinkOff, IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { useNavigate } from 'react-router';
+import {
+  CampaignTable,
+  useCampaignColumns,
+  type CampaignColumn,
+} from '../../../shared/campaigns/campaign-table';
 import { paths } from '../../../shared/paths';
 import { notifySuccess } from '../../../shared/ui/notify';
 import { useCreateFollowup } from '../api/create-followup';
 import { useFollowups } from '../api/get-followups';
 import { useUnlinkFollowup } from '../api/unlink-followup';
-import { localisedText } from '../../../shared/format/localised-text';
-import { PhaseBadge } from './phase-badge';
+import { usePhaseColumn } from './phase-column';
 
 export function Followups({ campaignIdent }: { campaignIdent: string }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const query = useFollowups(campaignIdent);
+  const navigate = useNavigate();
   const create = useCreateFollowup();
   const unlink = useUnlinkFollowup();
-  const rows = query.data?.rows ?? [];
+  const common = useCampaignColumns();
+  const phase = usePhaseColumn();
+
+  const columns: CampaignColumn[] = [
+    common.title({
+      to: (row) =>
+        paths.campaigns.step(
+          { merchantIdent: row.merchant.uuid, campaignIdent: row.uuid },
+          campaignFamily(row.type),
+          editStep(row.current_status),
+        ),
+      linkLabel: (title) => t('campaigns.overview.openFollowup', { title }),
+    }),
+    common.type,
+    common.status,
+    phase,
+    {
+      id: 'actions',
+      header: t('campaigns.fields.actions'),
+      cell: (row, title) => (
+        <ActionIcon
+          variant="subtle"
+          color="red"
+          aria-label={t('campaigns.overview.unlinkFollowup', { title })}
+          title={t('campaigns.overview.unlinkFollowup', { title })}
+          loading={unlink.isPending && unlink.variables.followupIdent === row.uuid}
+          onClick={() =>
+            unlink.mutate(
+              { id: campaignIdent, followupIdent: row.uuid },
+              { onSuccess: () => notifySuccess(t('campaigns.alerts.followupUnlinked')) },
+            )
+          }
+        >
+          <IconLinkOff size={18} aria-hidden />
+        </ActionIcon>
+      ),
+    },
+  ];
 
   return (
     <Card withBorder radius="md" padding="md" component="section" aria-labelledby="followups">
@@ -32,65 +74,31 @@ export function Followups({ campaignIdent }: { campaignIdent: string }) {
           loading={create.isPending}
           onClick={() =>
             create.mutate(campaignIdent, {
-              onSuccess: ({ campaign }) =>
-                notifySuccess(t('campaigns.alerts.followupCreated', { id: campaign.uuid })),
+              onSuccess: ({ campaign, merchant }) => {
+                notifySuccess(t('campaigns.alerts.followupCreated', { id: campaign.uuid }));
+                // The new campaign opens in the wizard, at its first step.
+                void navigate(
+                  paths.campaigns.detail(
+                    { merchantIdent: merchant.uuid, campaignIdent: campaign.uuid },
+                    campaignFamily(campaign.type),
+                  ),
+                );
+              },
             })
           }
         >
           {t('campaigns.overview.createFollowup')}
         </Button>
       </Group>
-      {query.isPending && <Loader size="sm" aria-label={t('app.loading')} />}
-      {query.isSuccess && rows.length === 0 && (
-        <Text c="dimmed" size="sm">
-          {t('campaigns.overview.followupsEmpty')}
-        </Text>
-      )}
-      <Stack gap="xs">
-        {rows.map((row) => {
-          const title = localisedText(row.title, i18n.language) || t('campaigns.values.untitled');
-          return (
-            <Group key={row.uuid} justify="space-between" wrap="nowrap" data-testid="followup">
-              <div>
-                <Anchor
-                  component={Link}
-                  to={paths.campaigns.step(
-                    { merchantIdent: row.merchant.uuid, campaignIdent: row.uuid },
-                    campaignFamily(row.type),
-                    editStep(row.current_status),
-                  )}
-                  aria-label={t('campaigns.overview.openFollowup', { title })}
-                  fw={600}
-                >
-                  {title}
-                </Anchor>
-                <Group gap="xs">
-                  <Text size="xs" c="dimmed">
-                    {t(`campaigns.types.${row.type}`)} ·{' '}
-                    {t(`campaigns.statuses.${row.current_status}`)}
-                  </Text>
-                  <PhaseBadge phase={row.phase} status={row.current_status} />
-                </Group>
-              </div>
-              <ActionIcon
-                variant="subtle"
-                color="red"
-                aria-label={t('campaigns.overview.unlinkFollowup', { title })}
-                title={t('campaigns.overview.unlinkFollowup', { title })}
-                loading={unlink.isPending && unlink.variables.followupIdent === row.uuid}
-                onClick={() =>
-                  unlink.mutate(
-                    { id: campaignIdent, followupIdent: row.uuid },
-                    { onSuccess: () => notifySuccess(t('campaigns.alerts.followupUnlinked')) },
-                  )
-                }
-              >
-                <IconLinkOff size={18} aria-hidden />
-              </ActionIcon>
-            </Group>
-          );
-        })}
-      </Stack>
+      <CampaignTable
+        query={query}
+        columns={columns}
+        label={t('campaigns.overview.followups')}
+        rowTestId="followup"
+        emptyText={t('campaigns.overview.followupsEmpty')}
+        minWidth={560}
+        compact
+      />
     </Card>
   );
 }

@@ -1,7 +1,8 @@
 /** The status history of a campaign (spec §4: loaded on the review page). */
-import { Card, Loader, Table, Text, Title } from '@mantine/core';
+import { Card, Table, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../shared/format/date-time';
+import { StateNotice } from '../../../shared/ui/state-notice';
 import { useStatusHistory } from '../api/get-status-history';
 
 export function StatusHistory({ campaignIdent }: { campaignIdent: string }) {
@@ -13,11 +14,9 @@ export function StatusHistory({ campaignIdent }: { campaignIdent: string }) {
       <Title order={2} size="h4" id="status-history" mb="sm">
         {t('campaigns.overview.history')}
       </Title>
-      {query.isPending && <Loader size="sm" aria-label={t('app.loading')} />}
+      {query.isPending && <StateNotice state="loading" size="inline" />}
       {query.isSuccess && history.length === 0 && (
-        <Text c="dimmed" size="sm">
-          {t('campaigns.overview.historyEmpty')}
-        </Text>
+        <StateNotice state="empty" text={t('campaigns.overview.historyEmpty')} size="inline" />
       )}
       {history.length > 0 && (
         <Table.ScrollContainer minWidth={560}>

@@ -6,20 +6,18 @@
  */
 import { campaignFamily, canUseTips, type TCampaign } from '@backoffice/domain';
 import {
-  Alert,
   Badge,
   Button,
   Card,
   Group,
   Image,
   List,
-  Loader,
   SimpleGrid,
   Stack,
   Text,
   Title,
 } from '@mantine/core';
-import { IconAlertCircle, IconArrowLeft } from '@tabler/icons-react';
+import { IconArrowLeft } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router';
 import { useConfig } from '../../../shared/config/runtime-config';
@@ -27,9 +25,12 @@ import { formatDate, formatDateTime } from '../../../shared/format/date-time';
 import { paths } from '../../../shared/paths';
 import { useSession } from '../../../shared/session/session-store';
 import { useCampaign } from '../api/get-campaign';
+import { CampaignLoadState } from '../components/campaign-load-state';
 import { benefitSummary } from '../benefit-summary';
 import { localisedText } from '../../../shared/format/localised-text';
+import { campaignTitle } from '../../../shared/campaigns/campaign-title';
 import { htmlToPlainText } from '../campaign-text';
+import { AppCoregPreview } from '../components/app-coreg-preview';
 import { CampaignThumbnail } from '../components/campaign-thumbnail';
 
 function imageOf(campaign: TCampaign): string | undefined {
@@ -43,19 +44,8 @@ export function ViewInAppPage() {
   const { user } = useSession();
   const query = useCampaign(campaignIdent);
 
-  if (query.isPending) {
-    return (
-      <Group justify="center" py="xl">
-        <Loader aria-label={t('app.loading')} />
-      </Group>
-    );
-  }
   if (!query.data) {
-    return (
-      <Alert color="red" variant="light" my="md" icon={<IconAlertCircle size={20} aria-hidden />}>
-        {t('campaigns.overview.notFound')}
-      </Alert>
-    );
+    return <CampaignLoadState loading={query.isPending} merchantIdent={merchantIdent} />;
   }
 
   const { campaign, merchant } = query.data;
@@ -64,7 +54,7 @@ export function ViewInAppPage() {
     return <Navigate to={paths.pleaseUpgrade()} replace />;
   }
   const language = i18n.language;
-  const title = localisedText(campaign.title, language) || t('campaigns.values.untitled');
+  const title = campaignTitle(campaign.title, language, t);
   const shortDescription = localisedText(campaign.short_description, language);
   const rawDescription = localisedText(campaign.description, language);
   const description =
@@ -169,6 +159,7 @@ export function ViewInAppPage() {
                   </List>
                 </div>
               )}
+              <AppCoregPreview envelope={query.data} />
             </Stack>
           </Card>
         </Stack>

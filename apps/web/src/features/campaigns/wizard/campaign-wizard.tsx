@@ -10,11 +10,12 @@ import {
   type CampaignStep,
   type TCampaignEnvelope,
 } from '@backoffice/domain';
-import { Card, Grid, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Card, Grid, Group, Stack, Text, Title } from '@mantine/core';
+import { IconLock } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../shared/session/session-store';
-import { localisedText } from '../../../shared/format/localised-text';
+import { campaignTitle } from '../../../shared/campaigns/campaign-title';
 import { useStepName } from '../components/step-name';
 import { StepNav } from '../components/step-nav';
 import { BenefitStep } from './benefit/benefit-step';
@@ -23,6 +24,7 @@ import { HandlingStep } from './handling/handling-step';
 import { ImageStep } from './image/image-step';
 import { RequiredDataStep } from './requireddata/required-data-step';
 import { ReviewStep } from './review/review-step';
+import { StepSummary } from './summary/step-summary';
 import type { WizardStepProps } from './step-props';
 
 const STEP_COMPONENTS: Record<CampaignStep, ComponentType<WizardStepProps>> = {
@@ -46,7 +48,7 @@ export function CampaignWizard({ envelope, family, step }: CampaignWizardProps) 
   const stepName = useStepName(family);
   const { campaign, merchant } = envelope;
   const merchantLevel = effectiveMerchantLevel(user?.level ?? 'other', merchant.level);
-  const title = localisedText(campaign.title, i18n.language) || t('campaigns.values.untitled');
+  const title = campaignTitle(campaign.title, i18n.language, t);
   const Step = STEP_COMPONENTS[step];
   return (
     <Grid gap="lg" py="md">
@@ -74,13 +76,25 @@ export function CampaignWizard({ envelope, family, step }: CampaignWizardProps) 
               </Text>
             </Group>
           </div>
-          <Step
-            key={`${campaign.uuid}-${step}`}
-            envelope={envelope}
-            family={family}
-            step={step}
-            merchantLevel={merchantLevel}
-          />
+          {step === 'review' || envelope.allow_edit ? (
+            <Step
+              key={`${campaign.uuid}-${step}`}
+              envelope={envelope}
+              family={family}
+              step={step}
+              merchantLevel={merchantLevel}
+            />
+          ) : (
+            // Submitted or online: the values as a summary, not a form (spec §4).
+            <Stack gap="md" data-testid="read-only-step">
+              <Alert color="gray" variant="light" icon={<IconLock size={20} aria-hidden />}>
+                {t('campaigns.wizard.notEditable')}
+              </Alert>
+              <Card withBorder radius="md" padding="md">
+                <StepSummary envelope={envelope} step={step} merchantLevel={merchantLevel} />
+              </Card>
+            </Stack>
+          )}
         </Stack>
       </Grid.Col>
     </Grid>

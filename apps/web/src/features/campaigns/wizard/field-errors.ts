@@ -8,6 +8,7 @@
 import {
   DESCRIPTION_MIN_LENGTH,
   descriptionLength,
+  uniqueCodePrizeNeed,
   type StepError,
   type TCampaignContent,
 } from '@backoffice/domain';
@@ -26,6 +27,16 @@ export function fieldErrorText(t: TFunction, error: StepError, content: TCampaig
     }
     if (message === 'max_length') return t('campaigns.wizard.errors.descriptionMax');
   }
+  const prizeIndex = /^prizes\.(\d+)\.redemption$/.exec(fld)?.[1];
+  if (message === 'not_enough_codes' && prizeIndex !== undefined) {
+    const index = Number(prizeIndex);
+    const prize = content.prizes[index];
+    return t('campaigns.wizard.errors.notEnoughCodes', {
+      prize: prize?.name || t('campaigns.wizard.benefit.prizeTitle', { number: index + 1 }),
+      // The prizes draw on the codes in their order: this one needs the codes of all before it too.
+      count: uniqueCodePrizeNeed({ prizes: content.prizes.slice(0, index + 1) }),
+    });
+  }
   if (message === 'invalid_value') {
     if (fld === 'benefit.percent_discount') return t('campaigns.wizard.errors.percentRange');
     if (fld === 'benefit.get_m') return t('campaigns.wizard.errors.mGreaterN');
@@ -35,6 +46,7 @@ export function fieldErrorText(t: TFunction, error: StepError, content: TCampaig
       return t('campaigns.wizard.errors.absBelowOriginal');
     if (fld === 'landing_page') return t('campaigns.wizard.errors.landingPage');
     if (fld === 'valid_until') return t('campaigns.wizard.errors.runtimeOrder');
+    if (fld === 'coupon.expiry') return t('campaigns.wizard.errors.expiryBeforeStart');
     if (fld.startsWith('required_data.')) return t('campaigns.wizard.errors.requiredNotUsed');
   }
   return t(`campaigns.wizard.errors.${message}`);

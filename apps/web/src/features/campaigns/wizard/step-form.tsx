@@ -7,7 +7,7 @@ import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconDeviceFloppy, IconLock } from '@tabler/icons-react';
 import { useEffect, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useBlocker } from 'react-router';
+import { useBlocker, useSearchParams } from 'react-router';
 
 export interface StepFormFrameProps {
   form: {
@@ -27,6 +27,20 @@ export function StepForm({ form, children }: StepFormFrameProps) {
     ({ currentLocation, nextLocation }) =>
       dirtyRef.current && currentLocation.pathname !== nextLocation.pathname,
   );
+
+  // A link to one field (an open error on the review) brings it into view and focuses it.
+  const [search] = useSearchParams();
+  const field = search.get('field');
+  useEffect(() => {
+    if (!field) return;
+    const target = document.querySelector<HTMLElement>(`[data-field="${CSS.escape(field)}"]`);
+    if (!target) return;
+    const focusable = target.matches('input, textarea, select, button')
+      ? target
+      : target.querySelector<HTMLElement>('input, textarea, select, button, [tabindex]');
+    target.scrollIntoView({ block: 'center' });
+    focusable?.focus({ preventScroll: true });
+  }, [field]);
 
   useEffect(() => {
     if (!dirty) return undefined;

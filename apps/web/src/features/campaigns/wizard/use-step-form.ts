@@ -18,6 +18,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type FocusEvent } fr
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../../shared/api/api-error';
+import { requiredFieldProps } from '../../../shared/form/required-field';
 import { paths } from '../../../shared/paths';
 import { useSession } from '../../../shared/session/session-store';
 import { afterPointerRelease } from '../../../shared/ui/after-pointer-release';
@@ -48,6 +49,8 @@ export interface StepFormOptions<D> {
    * campaign itself, or to undefined when it changed nothing.
    */
   beforeSave?: () => Promise<number | false | undefined>;
+  /** The campaign's available codes, where the step's rules need them (unique-code prizes). */
+  availableCodes?: number;
 }
 
 /** Props of a Mantine input for one field of the step. */
@@ -63,15 +66,6 @@ export interface FieldProps {
 const BLOCKING = (error: StepError) =>
   error.message === 'max_length' || error.fld === 'landing_page';
 
-const scrollIntoView = (event: FocusEvent<HTMLElement>) =>
-  event.currentTarget.scrollIntoView({ block: 'nearest' });
-
-const isFilled = (value: unknown) =>
-  value !== null &&
-  value !== undefined &&
-  !(typeof value === 'string' && value.trim() === '') &&
-  !(Array.isArray(value) && value.length === 0);
-
 export function useStepForm<D>(options: StepFormOptions<D>) {
   const {
     envelope,
@@ -82,6 +76,7 @@ export function useStepForm<D>(options: StepFormOptions<D>) {
     extraDirty = false,
     imageChosen = false,
     beforeSave,
+    availableCodes,
   } = options;
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -98,8 +93,12 @@ export function useStepForm<D>(options: StepFormOptions<D>) {
   const [preparing, setPreparing] = useState(false);
   const merchantLevel = effectiveMerchantLevel(user?.level ?? 'other', merchant.level);
   const context = useMemo(
-    () => ({ type: campaign.type, hasImage: campaign.image !== null || imageChosen }),
-    [campaign.type, campaign.image, imageChosen],
+    () => ({
+      type: campaign.type,
+      hasImage: campaign.image !== null || imageChosen,
+      ...(availableCodes === undefined ? {} : { availableCodes }),
+    }),
+    [campaign.type, campaign.image, imageChosen, availableCodes],
   );
 
   const patch = toPatch(draft);
@@ -154,8 +153,7 @@ export function useStepForm<D>(options: StepFormOptions<D>) {
   /** A required field: a star while it is empty, scrolled into view on focus (spec §5). */
   const required = (fld: string, value: unknown): FieldProps => ({
     ...optional(fld),
-    withAsterisk: !isFilled(value),
-    onFocus: scrollIntoView,
+    ...requiredFieldProps(value),
   });
 
   const update = (changes: Partial<D>) => setDraft((current) => ({ ...current, ...changes }));

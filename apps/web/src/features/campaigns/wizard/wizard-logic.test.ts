@@ -5,7 +5,6 @@ import {
   centsToUnits,
   isBeingCreated,
   nextStep,
-  parseDateTime,
   saveValidation,
   stepAfterSave,
   unitsToCents,
@@ -66,13 +65,5 @@ describe('values', () => {
     expect(unitsToCents('')).toBeNull();
     expect(centsToUnits(4990)).toBe(49.9);
     expect(centsToUnits(null)).toBe('');
-  });
-
-  it('reads dd.MM.yyyy HH:mm', () => {
-    const iso = parseDateTime('01.10.2030 09:30');
-    expect(iso).toBe(new Date(2030, 9, 1, 9, 30).toISOString());
-    expect(parseDateTime('')).toBeNull();
-    expect(parseDateTime('31.02.2030 10:00')).toBeUndefined();
-    expect(parseDateTime('2030-10-01')).toBeUndefined();
   });
 });

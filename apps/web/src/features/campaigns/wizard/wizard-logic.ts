@@ -44,6 +44,8 @@ export function contentOf(campaign: TCampaign): TCampaignContent {
 export interface SaveContext {
   type: CampaignType;
   hasImage: boolean;
+  /** Available codes, where known: checked against the unique-code prizes. */
+  availableCodes?: number;
 }
 
 /** The campaign as it would be after saving the patch, and its errors. */
@@ -110,31 +112,4 @@ export function toInteger(value: number | string): number | null {
   if (value === '') return null;
   const number = typeof value === 'number' ? value : Number(value);
   return Number.isFinite(number) ? Math.trunc(number) : null;
-}
-
-const DATE_TIME_PATTERN = /^\s*(\d{1,2})\.(\d{1,2})\.(\d{4})\s+(\d{1,2}):(\d{2})\s*$/;
-
-/**
- * dd.MM.yyyy HH:mm (spec §9) in the browser's time zone as an ISO string;
- * null for an empty text, undefined for a text that is no such date.
- */
-export function parseDateTime(text: string): string | null | undefined {
-  if (text.trim() === '') return null;
-  const match = DATE_TIME_PATTERN.exec(text);
-  if (!match) return undefined;
-  const [day, month, year, hour, minute] = match.slice(1).map(Number) as [
-    number,
-    number,
-    number,
-    number,
-    number,
-  ];
-  const date = new Date(year, month - 1, day, hour, minute);
-  const same =
-    date.getFullYear() === year &&
-    date.getMonth() === month - 1 &&
-    date.getDate() === day &&
-    date.getHours() === hour &&
-    date.getMinutes() === minute;
-  return same ? date.toISOString() : undefined;
 }

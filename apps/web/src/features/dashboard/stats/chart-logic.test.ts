@@ -1,3 +1,4 @@
+import { todayIn } from '../../../shared/format/date-time';
 import { describe, expect, it } from 'vitest';
 import {
   bucketLabel,
@@ -6,7 +7,6 @@ import {
   isValidCampaignChoice,
   isValidCount,
   kidsByAge,
-  todayIn,
 } from './chart-logic';
 
 describe('participation chart', () => {

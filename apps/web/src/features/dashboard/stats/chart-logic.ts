@@ -13,18 +13,6 @@ import {
   type TUsersKids,
 } from '@backoffice/domain';
 
-/** Today's date (yyyy-mm-dd) in the configured time zone, where the server counts its days. */
-export function todayIn(timeZone: string, now: Date = new Date()): string {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).formatToParts(now);
-  const part = (type: string) => parts.find((candidate) => candidate.type === type)?.value ?? '';
-  return `${part('year')}-${part('month')}-${part('day')}`;
-}
-
 const pad = (value: number) => String(value).padStart(2, '0');
 const isoOf = (date: Date) =>
   `${date.getUTCFullYear()}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}`;

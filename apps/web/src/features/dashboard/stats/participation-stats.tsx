@@ -40,8 +40,9 @@ import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfig } from '../../../shared/config/runtime-config';
+import { todayIn } from '../../../shared/format/date-time';
 import { formatCount } from '../../../shared/format/number';
-import { localisedText } from '../../../shared/format/localised-text';
+import { campaignTitle } from '../../../shared/campaigns/campaign-title';
 import type { StatsParams, StatsRangeParams } from '../api/dashboard-keys';
 import { useStats } from '../api/get-stats';
 import { useStatsCampaigns } from '../api/get-stats-campaigns';
@@ -52,7 +53,6 @@ import {
   isValidCampaignChoice,
   isValidCount,
   PERIOD_KEY,
-  todayIn,
 } from './chart-logic';
 import { KidStatistics } from './kid-statistics';
 
@@ -91,14 +91,14 @@ export function ParticipationStats({ merchantId, merchantName }: ParticipationSt
   const options = useMemo(() => {
     const listed = (rangeCampaigns.data?.campaigns ?? []).map((campaign) => ({
       value: campaign.id,
-      label: localisedText(campaign.title, i18n.language) || untitled,
+      label: campaignTitle(campaign.title, i18n.language, t),
     }));
     // Chosen campaigns stay choices when another range no longer lists them.
     const kept = campaigns
       .filter((id) => !listed.some((option) => option.value === id))
       .map((id) => ({ value: id, label: titles[id] ?? untitled }));
     return [...listed, ...kept];
-  }, [rangeCampaigns.data, campaigns, titles, i18n.language, untitled]);
+  }, [rangeCampaigns.data, campaigns, titles, i18n.language, t, untitled]);
 
   const chooseCampaigns = (ids: string[]) => {
     const next = { ...titles };

@@ -22,7 +22,7 @@ import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { merchantLevelLabel } from '../../../shared/ui/merchant-level';
-import { useMerchants } from '../api/get-merchants';
+import { useMerchants } from '../../../shared/api/get-merchants';
 
 /** Typing pauses this long before the autocomplete filter asks the server. */
 export const FILTER_DEBOUNCE_MS = 300;

@@ -6,7 +6,7 @@ import { lazy, Suspense } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../shared/paths';
 import { closeMerchantSelector, useSession } from '../../../shared/session/session-store';
-import { useSelectMerchant } from '../use-select-merchant';
+import { useSelectMerchant } from '../../../shared/session/use-select-merchant';
 
 const MerchantSelectModal = lazy(() =>
   import('./merchant-select-modal').then((module) => ({ default: module.MerchantSelectModal })),

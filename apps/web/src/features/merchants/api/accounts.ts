@@ -7,12 +7,13 @@ import type {
 } from '@backoffice/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequestRequired } from '../../../shared/api/client';
-import { HANDLED_STATUSES, merchantFeatureKeys, merchantPath } from './merchant-keys';
+import { merchantKeys, merchantPath } from '../../../shared/api/merchant-keys';
+import { HANDLED_STATUSES } from './handled-statuses';
 import { refreshCurrentMerchant } from './merchant-profile';
 
 export function useAccounts(id: string) {
   return useQuery({
-    queryKey: merchantFeatureKeys.accounts(id),
+    queryKey: merchantKeys.accounts(id),
     queryFn: ({ signal }) =>
       apiRequestRequired<TAccountListResponse>({ path: merchantPath(id, '/accounts'), signal }),
   });
@@ -26,7 +27,7 @@ function useAccountMutation<TVariables, TResult>(
   return useMutation({
     mutationFn: request,
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: merchantFeatureKeys.accounts(id) });
+      await queryClient.invalidateQueries({ queryKey: merchantKeys.accounts(id) });
       // Roles decide the merchant's validity ('Kein Ansprechpartner definiert!').
       await refreshCurrentMerchant(id);
     },

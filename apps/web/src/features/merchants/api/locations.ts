@@ -8,7 +8,8 @@ import type {
 } from '@backoffice/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequestRequired } from '../../../shared/api/client';
-import { HANDLED_STATUSES, merchantFeatureKeys, merchantPath } from './merchant-keys';
+import { merchantKeys, merchantPath } from '../../../shared/api/merchant-keys';
+import { HANDLED_STATUSES } from './handled-statuses';
 import { uploadFile } from '../../../shared/api/upload';
 
 /** How often the page asks for the progress of a running upload. */
@@ -16,7 +17,7 @@ export const IMPORT_POLL_MS = 700;
 
 export function useLocations(id: string) {
   return useQuery({
-    queryKey: merchantFeatureKeys.locations(id),
+    queryKey: merchantKeys.locations(id),
     queryFn: ({ signal }) =>
       apiRequestRequired<TLocationListResponse>({ path: merchantPath(id, '/locations'), signal }),
   });
@@ -24,7 +25,7 @@ export function useLocations(id: string) {
 
 export function useImportJob(id: string, jobId: string | undefined) {
   return useQuery({
-    queryKey: merchantFeatureKeys.importJob(id, jobId ?? ''),
+    queryKey: merchantKeys.importJob(id, jobId ?? ''),
     queryFn: ({ signal }) =>
       apiRequestRequired<TLocationImportJob>({
         path: merchantPath(id, `/location-imports/${encodeURIComponent(jobId ?? '')}`),
@@ -54,7 +55,7 @@ export function useSaveLocation(id: string) {
         json: body,
         quietStatuses: HANDLED_STATUSES,
       }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: merchantFeatureKeys.locations(id) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: merchantKeys.locations(id) }),
   });
 }
 
@@ -67,7 +68,7 @@ export function useDeleteLocation(id: string) {
         path: merchantPath(id, `/locations/${encodeURIComponent(locationId)}`),
         quietStatuses: HANDLED_STATUSES,
       }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: merchantFeatureKeys.locations(id) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: merchantKeys.locations(id) }),
   });
 }
 

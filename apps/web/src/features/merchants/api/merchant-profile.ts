@@ -8,12 +8,13 @@ import type {
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequestRequired } from '../../../shared/api/client';
 import { getSession, setCurrentMerchant } from '../../../shared/session/session-store';
-import { HANDLED_STATUSES, merchantFeatureKeys, merchantPath } from './merchant-keys';
+import { merchantKeys, merchantPath } from '../../../shared/api/merchant-keys';
+import { HANDLED_STATUSES } from './handled-statuses';
 import { uploadFile } from '../../../shared/api/upload';
 
 export const merchantQueryOptions = (id: string) =>
   queryOptions({
-    queryKey: merchantFeatureKeys.detail(id),
+    queryKey: merchantKeys.detail(id),
     queryFn: ({ signal }) =>
       apiRequestRequired<TMerchantDetail>({ path: merchantPath(id), signal }),
   });
@@ -47,8 +48,10 @@ export function useSaveMerchant(id: string) {
         quietStatuses: HANDLED_STATUSES,
       }),
     onSuccess: (answer) => {
-      queryClient.setQueryData(merchantFeatureKeys.detail(id), answer.merchant);
+      queryClient.setQueryData(merchantKeys.detail(id), answer.merchant);
       applySummary(answer.summary);
+      // The selection's and the merchant list's rows show the name, brand and validity.
+      void queryClient.invalidateQueries({ queryKey: merchantKeys.lists() });
     },
   });
 }
@@ -70,8 +73,10 @@ export function useUploadMerchantImage(id: string) {
         quietStatuses: HANDLED_STATUSES,
       }),
     onSuccess: (answer) => {
-      queryClient.setQueryData(merchantFeatureKeys.detail(id), answer.merchant);
+      queryClient.setQueryData(merchantKeys.detail(id), answer.merchant);
       applySummary(answer.summary);
+      // The selection's and the merchant list's rows show the name, brand and validity.
+      void queryClient.invalidateQueries({ queryKey: merchantKeys.lists() });
     },
   });
 }

@@ -2,11 +2,12 @@
 import type { NotificationSettings, TNotificationListResponse } from '@backoffice/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequestRequired } from '../../../shared/api/client';
-import { HANDLED_STATUSES, merchantFeatureKeys, merchantPath } from './merchant-keys';
+import { merchantKeys, merchantPath } from '../../../shared/api/merchant-keys';
+import { HANDLED_STATUSES } from './handled-statuses';
 
 export function useNotifications(id: string) {
   return useQuery({
-    queryKey: merchantFeatureKeys.notifications(id),
+    queryKey: merchantKeys.notifications(id),
     queryFn: ({ signal }) =>
       apiRequestRequired<TNotificationListResponse>({
         path: merchantPath(id, '/notifications'),
@@ -25,6 +26,6 @@ export function useSaveNotifications(id: string) {
         json: { settings },
         quietStatuses: HANDLED_STATUSES,
       }),
-    onSuccess: (answer) => queryClient.setQueryData(merchantFeatureKeys.notifications(id), answer),
+    onSuccess: (answer) => queryClient.setQueryData(merchantKeys.notifications(id), answer),
   });
 }

@@ -1,13 +1,13 @@
 /**
  * Add or edit one location (spec §3 Location) in a modal. On save the server
  * geocodes the address; when it is not found the user checks the address or
- * keeps it with 'Trotzdem verwenden' (spec §5).
+ * keeps it with 'Trotzdem verwenden' (spec §5). A @mantine/form form validated
+ * by the domain's schema; required fields behave as spec §5 says.
  */
 import {
   LOCATION_COUNTRIES,
   LOCATION_TYPES,
   ZLocationSaveBody,
-  fieldErrors,
   type TLocation,
   type TLocationSaveBody,
 } from '@backoffice/domain';
@@ -23,9 +23,10 @@ import {
   TextInput,
   Textarea,
 } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../shared/api/api-error';
+import { useSchemaForm } from '../../../shared/form/use-schema-form';
 import { notifySuccess } from '../../../shared/ui/notify';
 import { useSaveLocation } from '../api/locations';
 import { notifyMerchantError, validationText } from '../merchant-errors';
@@ -33,6 +34,9 @@ import { notifyMerchantError, validationText } from '../merchant-errors';
 type Values = Required<Omit<TLocationSaveBody, 'use_anyway'>>;
 
 const TEXT_FIELDS = ['streetnumber', 'entrance', 'top', 'floor'] as const;
+/** Options of form.getInputProps: a required field (spec §5), a checkbox. */
+const required = { required: true };
+const checkbox = { type: 'checkbox' } as const;
 
 const empty = (): Values => ({
   name: '',
@@ -81,25 +85,15 @@ export interface LocationFormProps {
 export function LocationFormModal({ merchantIdent, location, opened, onClose }: LocationFormProps) {
   const { t } = useTranslation();
   const save = useSaveLocation(merchantIdent);
-  const [values, setValues] = useState<Values>(() => (location ? fromLocation(location) : empty()));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [notFound, setNotFound] = useState(false);
-  const set = <K extends keyof Values>(key: K, value: Values[K]) =>
-    setValues((current) => ({ ...current, [key]: value }));
-  const error = (field: string) => validationText(t, errors[field]);
-  // Errors by field name as properties: the names are keys, not visible text (no-literal-string).
-  const fieldError = new Proxy({} as Record<string, string | undefined>, {
-    get: (_target, field) => (typeof field === 'string' ? error(field) : undefined),
+  const form = useSchemaForm<Values>({
+    initialValues: location ? fromLocation(location) : empty(),
+    schema: ZLocationSaveBody,
+    errorText: (key) => validationText(t, key),
   });
+  const [notFound, setNotFound] = useState(false);
 
-  const send = (useAnyway: boolean) => {
+  const send = (values: Values, useAnyway: boolean) => {
     const body: TLocationSaveBody = { ...values, use_anyway: useAnyway };
-    const parsed = ZLocationSaveBody.safeParse(body);
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error));
-      return;
-    }
-    setErrors({});
     save.mutate(
       { locationId: location?.id, body },
       {
@@ -113,15 +107,20 @@ export function LocationFormModal({ merchantIdent, location, opened, onClose }: 
             setNotFound(true);
             return;
           }
+          // The server's field message goes next to the field as well.
+          if (cause instanceof ApiError && cause.field && cause.serverMessage) {
+            form.setFieldError(
+              cause.field,
+              cause.serverMessage === 'required_field_missing' ? 'required' : cause.serverMessage,
+            );
+          }
           notifyMerchantError(t, cause);
         },
       },
     );
   };
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    send(false);
-  };
+  const submit = form.onSubmit((values) => send(values, false));
+  const keepAnyway = form.onSubmit((values) => send(values, true));
 
   return (
     <Modal
@@ -135,95 +134,70 @@ export function LocationFormModal({ merchantIdent, location, opened, onClose }: 
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput
               label={t('merchants.locations.fields.name')}
-              required
-              value={values.name}
-              onChange={(event) => set('name', event.currentTarget.value)}
-              error={fieldError.name}
+              {...form.getInputProps('name', required)}
             />
             <NativeSelect
               label={t('merchants.locations.fields.type')}
-              value={values.type}
+              {...form.getInputProps('type')}
               data={LOCATION_TYPES.map((type) => ({
                 value: type,
                 label: t(`merchants.locations.types.${type}`),
               }))}
-              onChange={(event) => set('type', event.currentTarget.value as Values['type'])}
             />
             <TextInput
               label={t('merchants.locations.fields.street')}
-              required
-              value={values.street}
-              onChange={(event) => set('street', event.currentTarget.value)}
-              error={fieldError.street}
+              {...form.getInputProps('street', required)}
             />
             <SimpleGrid cols={4} spacing="xs">
               {TEXT_FIELDS.map((field) => (
                 <TextInput
                   key={field}
                   label={t(`merchants.locations.fields.${field}`)}
-                  value={values[field]}
-                  onChange={(event) => set(field, event.currentTarget.value)}
-                  error={error(field)}
+                  {...form.getInputProps(field)}
                 />
               ))}
             </SimpleGrid>
             <TextInput
               label={t('merchants.locations.fields.co_line')}
-              value={values.co_line}
-              onChange={(event) => set('co_line', event.currentTarget.value)}
-              error={fieldError.co_line}
+              {...form.getInputProps('co_line')}
             />
             <SimpleGrid cols={2} spacing="xs">
               <TextInput
                 label={t('merchants.locations.fields.zip')}
-                required
-                value={values.zip}
-                onChange={(event) => set('zip', event.currentTarget.value)}
-                error={fieldError.zip}
+                {...form.getInputProps('zip', required)}
               />
               <TextInput
                 label={t('merchants.locations.fields.city')}
-                required
-                value={values.city}
-                onChange={(event) => set('city', event.currentTarget.value)}
-                error={fieldError.city}
+                {...form.getInputProps('city', required)}
               />
             </SimpleGrid>
             <NativeSelect
               label={t('merchants.locations.fields.country')}
-              required
-              value={values.country}
+              {...form.getInputProps('country', required)}
               data={LOCATION_COUNTRIES.map((country) => ({
                 value: country,
                 label: t(`merchants.countries.${country}`),
               }))}
-              onChange={(event) => set('country', event.currentTarget.value as Values['country'])}
-              error={fieldError.country}
             />
           </SimpleGrid>
           <Textarea
             label={t('merchants.locations.fields.opening_hours')}
             autosize
             minRows={2}
-            value={values.opening_hours}
-            onChange={(event) => set('opening_hours', event.currentTarget.value)}
-            error={fieldError.opening_hours}
+            {...form.getInputProps('opening_hours')}
           />
           <Group>
             <Checkbox
               label={t('merchants.locations.fields.is_billing_address')}
-              checked={values.is_billing_address}
-              onChange={(event) => set('is_billing_address', event.currentTarget.checked)}
+              {...form.getInputProps('is_billing_address', checkbox)}
             />
             <Checkbox
               label={t('merchants.locations.fields.is_mail_address')}
-              checked={values.is_mail_address}
-              onChange={(event) => set('is_mail_address', event.currentTarget.checked)}
+              {...form.getInputProps('is_mail_address', checkbox)}
             />
             <Checkbox
               label={t('merchants.locations.fields.is_redemption')}
-              checked={values.is_redemption}
-              onChange={(event) => set('is_redemption', event.currentTarget.checked)}
+              {...form.getInputProps('is_redemption', checkbox)}
             />
           </Group>
           {notFound && (
@@ -231,7 +205,7 @@ export function LocationFormModal({ merchantIdent, location, opened, onClose }: 
               <Stack gap="xs">
                 {t('merchants.locations.notFoundText')}
                 <Group>
-                  <Button color="orange" onClick={() => send(true)} loading={save.isPending}>
+                  <Button color="orange" onClick={() => keepAnyway()} loading={save.isPending}>
                     {t('merchants.locations.useAnyway')}
                   </Button>
                   <Button variant="default" onClick={() => setNotFound(false)}>

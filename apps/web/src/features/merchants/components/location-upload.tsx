@@ -26,7 +26,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifyError } from '../../../shared/ui/notify';
 import { useImportJob, useUploadLocations } from '../api/locations';
-import { merchantFeatureKeys } from '../api/merchant-keys';
+import { merchantKeys } from '../../../shared/api/merchant-keys';
 import { ApiError } from '../../../shared/api/api-error';
 import { fieldLabel } from '../../../shared/i18n/field-label';
 import { lineMessage, notifyMerchantError } from '../merchant-errors';
@@ -65,7 +65,7 @@ export function LocationUpload({
 
   useEffect(() => {
     // The list shows the geocoded rows once the job is through (and while it runs, its progress).
-    void queryClient.invalidateQueries({ queryKey: merchantFeatureKeys.locations(merchantIdent) });
+    void queryClient.invalidateQueries({ queryKey: merchantKeys.locations(merchantIdent) });
   }, [status, job.data?.processed, merchantIdent, queryClient]);
 
   const choose = (file: File | null) => {

@@ -1,15 +1,16 @@
 /**
  * The merchant profile form (spec §3 Merchant, §5), used by create and edit:
  * profile, company data, social links, contacts, co-registration and, for
- * admins, level, validity and internal name. Validated by the domain's schema
- * before it is sent; the server applies the same schema.
+ * admins, level, validity and internal name. A @mantine/form form validated
+ * by the domain's schema before it is sent (the server applies the same
+ * schema); required fields behave as spec §5 says, and a field the server
+ * refuses shows its message beside the field.
  */
 import {
   CONTACT_TYPES,
   COREG_TERM_FIELDS,
   SOCIAL_NETWORKS,
   ZMerchantSaveBody,
-  fieldErrors,
   type ContactType,
   type TMerchantDetail,
   type TMerchantSaveBody,
@@ -28,15 +29,16 @@ import {
   Textarea,
 } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../shared/api/api-error';
+import { useSchemaForm } from '../../../shared/form/use-schema-form';
 import { validationText } from '../merchant-errors';
 
-/** The co-reg contact text's error path (a key, not visible text). */
-const CONTACT_TEXT_PATH = 'coreg_terms.contact_text';
+/** Options of form.getInputProps: a required field (spec §5), a switch. */
+const required = { required: true };
+const checkbox = { type: 'checkbox' } as const;
 
-export interface ProfileValues {
+export type ProfileValues = {
   name: string;
   brand_name: string;
   description: string;
@@ -52,7 +54,7 @@ export interface ProfileValues {
   internal_name: string;
   level: number;
   is_valid: boolean;
-}
+};
 
 export const emptyProfile = (): ProfileValues => ({
   name: '',
@@ -100,30 +102,19 @@ export interface ProfileFormProps {
 
 export function ProfileForm({ initial, admin, submitLabel, busy, onSubmit }: ProfileFormProps) {
   const { t } = useTranslation();
-  const [values, setValues] = useState<ProfileValues>(initial);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const error = (path: string) => validationText(t, errors[path]);
-  // Errors by field name as properties: the names are keys, not visible text (no-literal-string).
-  const errorProps = (path: string) => ({ error: error(path) });
-  const fieldError = new Proxy({} as Record<string, string | undefined>, {
-    get: (_target, path) => (typeof path === 'string' ? error(path) : undefined),
+  const form = useSchemaForm<ProfileValues>({
+    initialValues: initial,
+    schema: ZMerchantSaveBody,
+    errorText: (key) => validationText(t, key),
   });
-  const set = <K extends keyof ProfileValues>(key: K, value: ProfileValues[K]) =>
-    setValues((current) => ({ ...current, [key]: value }));
+  const { values } = form;
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const { internal_name, level, is_valid, ...profile } = values;
-    const body = {
+  const submit = form.onSubmit(async ({ internal_name, level, is_valid, ...profile }) => {
+    const body: TMerchantSaveBody = {
       ...profile,
+      contacts: profile.contacts as TMerchantSaveBody['contacts'],
       ...(admin ? { internal_name, level, is_valid } : {}),
-    } as TMerchantSaveBody;
-    const parsed = ZMerchantSaveBody.safeParse(body);
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error));
-      return;
-    }
-    setErrors({});
+    };
     try {
       await onSubmit(body);
     } catch (cause) {
@@ -131,28 +122,23 @@ export function ProfileForm({ initial, admin, submitLabel, busy, onSubmit }: Pro
       if (cause instanceof ApiError && cause.field && cause.serverMessage) {
         const key =
           cause.serverMessage === 'required_field_missing' ? 'required' : cause.serverMessage;
-        setErrors({ [cause.field]: key });
+        form.setFieldError(cause.field, key);
       }
     }
-  };
+  });
 
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate>
+    <form onSubmit={submit} noValidate>
       <Stack gap="lg">
         <Fieldset legend={t('merchants.profile.section')}>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput
               label={t('merchants.fields.name')}
-              required
-              value={values.name}
-              onChange={(event) => set('name', event.currentTarget.value)}
-              error={fieldError.name}
+              {...form.getInputProps('name', required)}
             />
             <TextInput
               label={t('merchants.fields.brand_name')}
-              value={values.brand_name}
-              onChange={(event) => set('brand_name', event.currentTarget.value)}
-              error={fieldError.brand_name}
+              {...form.getInputProps('brand_name')}
             />
           </SimpleGrid>
           <Textarea
@@ -160,9 +146,7 @@ export function ProfileForm({ initial, admin, submitLabel, busy, onSubmit }: Pro
             label={t('merchants.fields.description')}
             autosize
             minRows={3}
-            value={values.description}
-            onChange={(event) => set('description', event.currentTarget.value)}
-            error={fieldError.description}
+            {...form.getInputProps('description')}
           />
         </Fieldset>
 
@@ -171,22 +155,21 @@ export function ProfileForm({ initial, admin, submitLabel, busy, onSubmit }: Pro
             <SimpleGrid cols={{ base: 1, sm: 3 }}>
               <TextInput
                 label={t('merchants.fields.internal_name')}
-                value={values.internal_name}
-                onChange={(event) => set('internal_name', event.currentTarget.value)}
-                error={fieldError.internal_name}
+                {...form.getInputProps('internal_name')}
               />
               <NumberInput
                 label={t('merchants.fields.level')}
                 min={0}
                 max={10}
-                value={values.level}
-                onChange={(value) => set('level', typeof value === 'number' ? value : 0)}
+                {...form.getInputProps('level')}
+                onChange={(value) =>
+                  form.setFieldValue('level', typeof value === 'number' ? value : 0)
+                }
               />
               <Switch
                 mt="xl"
                 label={t('merchants.fields.is_valid')}
-                checked={values.is_valid}
-                onChange={(event) => set('is_valid', event.currentTarget.checked)}
+                {...form.getInputProps('is_valid', checkbox)}
               />
             </SimpleGrid>
           </Fieldset>
@@ -194,33 +177,22 @@ export function ProfileForm({ initial, admin, submitLabel, busy, onSubmit }: Pro
 
         <Fieldset legend={t('merchants.company.section')}>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput
-              label={t('merchants.fields.vatin')}
-              value={values.vatin}
-              onChange={(event) => set('vatin', event.currentTarget.value)}
-              error={fieldError.vatin}
-            />
+            <TextInput label={t('merchants.fields.vatin')} {...form.getInputProps('vatin')} />
             <TextInput
               label={t('merchants.fields.telephone')}
               description={t('merchants.company.telephoneHint')}
               type="tel"
-              value={values.telephone}
-              onChange={(event) => set('telephone', event.currentTarget.value)}
-              error={fieldError.telephone}
+              {...form.getInputProps('telephone')}
             />
             <TextInput
               label={t('merchants.fields.email')}
               type="email"
-              value={values.email}
-              onChange={(event) => set('email', event.currentTarget.value)}
-              error={fieldError.email}
+              {...form.getInputProps('email')}
             />
             <TextInput
               label={t('merchants.fields.website')}
               type="url"
-              value={values.website}
-              onChange={(event) => set('website', event.currentTarget.value)}
-              error={fieldError.website}
+              {...form.getInputProps('website')}
             />
           </SimpleGrid>
         </Fieldset>
@@ -232,15 +204,7 @@ export function ProfileForm({ initial, admin, submitLabel, busy, onSubmit }: Pro
                 key={network}
                 label={t(`merchants.social.${network}`)}
                 type="url"
-                value={values.social[network]}
-                onChange={(event) => {
-                  const value = event.currentTarget.value;
-                  setValues((current) => ({
-                    ...current,
-                    social: { ...current.social, [network]: value },
-                  }));
-                }}
-                {...errorProps(`social.${network}`)}
+                {...form.getInputProps(`social.${network}`)}
               />
             ))}
           </SimpleGrid>
@@ -248,11 +212,10 @@ export function ProfileForm({ initial, admin, submitLabel, busy, onSubmit }: Pro
 
         <Fieldset legend={t('merchants.contacts.section')}>
           <Stack gap="xs">
-            {values.contacts.map((contact, index) => (
+            {values.contacts.map((_contact, index) => (
               <Group key={index} align="flex-start" wrap="nowrap">
                 <NativeSelect
                   label={t('merchants.contacts.type')}
-                  value={contact.type}
                   data={[
                     { value: '', label: t('merchants.contacts.choose') },
                     ...CONTACT_TYPES.map((type) => ({
@@ -260,43 +223,19 @@ export function ProfileForm({ initial, admin, submitLabel, busy, onSubmit }: Pro
                       label: t(`merchants.contacts.types.${type}`),
                     })),
                   ]}
-                  onChange={(event) => {
-                    const type = event.currentTarget.value as ContactType | '';
-                    setValues((current) => ({
-                      ...current,
-                      contacts: current.contacts.map((item, i) =>
-                        i === index ? { ...item, type } : item,
-                      ),
-                    }));
-                  }}
-                  {...errorProps(`contacts.${index}.type`)}
+                  {...form.getInputProps(`contacts.${index}.type`, required)}
                 />
                 <TextInput
                   style={{ flex: 1 }}
                   label={t('merchants.contacts.value')}
-                  value={contact.value}
-                  onChange={(event) => {
-                    const value = event.currentTarget.value;
-                    setValues((current) => ({
-                      ...current,
-                      contacts: current.contacts.map((item, i) =>
-                        i === index ? { ...item, value } : item,
-                      ),
-                    }));
-                  }}
-                  {...errorProps(`contacts.${index}.value`)}
+                  {...form.getInputProps(`contacts.${index}.value`, required)}
                 />
                 <ActionIcon
                   mt={28}
                   variant="subtle"
                   color="red"
                   aria-label={t('merchants.contacts.remove')}
-                  onClick={() =>
-                    setValues((current) => ({
-                      ...current,
-                      contacts: current.contacts.filter((_item, i) => i !== index),
-                    }))
-                  }
+                  onClick={() => form.removeListItem('contacts', index)}
                 >
                   <IconTrash size={16} aria-hidden />
                 </ActionIcon>
@@ -307,7 +246,7 @@ export function ProfileForm({ initial, admin, submitLabel, busy, onSubmit }: Pro
                 variant="light"
                 size="xs"
                 leftSection={<IconPlus size={14} aria-hidden />}
-                onClick={() => set('contacts', [...values.contacts, { type: '', value: '' }])}
+                onClick={() => form.insertListItem('contacts', { type: '', value: '' })}
               >
                 {t('merchants.contacts.add')}
               </Button>
@@ -319,13 +258,11 @@ export function ProfileForm({ initial, admin, submitLabel, busy, onSubmit }: Pro
           <Stack gap="sm">
             <Switch
               label={t('merchants.coreg.enabled')}
-              checked={values.coreg_enabled}
-              onChange={(event) => set('coreg_enabled', event.currentTarget.checked)}
+              {...form.getInputProps('coreg_enabled', checkbox)}
             />
             <Switch
               label={t('merchants.coreg.defaultSuitable')}
-              checked={values.coreg_default_suitable}
-              onChange={(event) => set('coreg_default_suitable', event.currentTarget.checked)}
+              {...form.getInputProps('coreg_default_suitable', checkbox)}
             />
             {values.coreg_enabled && (
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
@@ -334,16 +271,7 @@ export function ProfileForm({ initial, admin, submitLabel, busy, onSubmit }: Pro
                     <TextInput
                       key={field}
                       label={t(`merchants.coreg.${field}`)}
-                      required
-                      value={values.coreg_terms[field]}
-                      onChange={(event) => {
-                        const value = event.currentTarget.value;
-                        setValues((current) => ({
-                          ...current,
-                          coreg_terms: { ...current.coreg_terms, [field]: value },
-                        }));
-                      }}
-                      {...errorProps(`coreg_terms.${field}`)}
+                      {...form.getInputProps(`coreg_terms.${field}`, required)}
                     />
                   ),
                 )}
@@ -352,18 +280,9 @@ export function ProfileForm({ initial, admin, submitLabel, busy, onSubmit }: Pro
             {values.coreg_enabled && (
               <Textarea
                 label={t('merchants.coreg.contact_text')}
-                required
                 autosize
                 minRows={2}
-                value={values.coreg_terms.contact_text}
-                onChange={(event) => {
-                  const value = event.currentTarget.value;
-                  setValues((current) => ({
-                    ...current,
-                    coreg_terms: { ...current.coreg_terms, contact_text: value },
-                  }));
-                }}
-                {...errorProps(CONTACT_TEXT_PATH)}
+                {...form.getInputProps(`coreg_terms.contact_text`, required)}
               />
             )}
           </Stack>

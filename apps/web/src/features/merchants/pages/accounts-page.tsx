@@ -6,6 +6,7 @@
 import {
   ACCOUNT_ROLES,
   ZAccountEmail,
+  ZAddAccountBody,
   canAddAccount,
   type AccountRole,
   type TAccount,
@@ -26,8 +27,8 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { IconMailForward, IconTrash, IconUserPlus } from '@tabler/icons-react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSchemaForm } from '../../../shared/form/use-schema-form';
 import { useSession } from '../../../shared/session/session-store';
 import { NotFoundPage } from '../../../shared/ui/not-found-page';
 import { notifySuccess } from '../../../shared/ui/notify';
@@ -41,6 +42,11 @@ import {
 import { MerchantTabs } from '../components/merchant-tabs';
 import { notifyMerchantError, validationText } from '../merchant-errors';
 import { useMerchantIdent } from '../use-merchant-ident';
+
+/** The address field's schema: the domain's add body, its address alone. */
+const EMAIL_FORM = ZAddAccountBody.pick({ user_email: true });
+/** Options of form.getInputProps: a required field (spec §5). */
+const REQUIRED = { required: true };
 
 function RoleCheckboxes({
   account,
@@ -83,8 +89,12 @@ function Accounts({ merchantIdent }: { merchantIdent: string }) {
   const invite = useInviteAccount(merchantIdent);
   const changeRoles = useChangeRoles(merchantIdent);
   const remove = useRemoveAccount(merchantIdent);
-  const [email, setEmail] = useState('');
-  const [emailError, setEmailError] = useState<string | undefined>();
+  const form = useSchemaForm({
+    initialValues: { user_email: '' },
+    // 'Bitte Email-Adresse angeben' for an empty or malformed address (spec §5).
+    schema: EMAIL_FORM,
+    errorText: (key) => validationText(t, key),
+  });
 
   if (accounts.isPending) return <Loader aria-label={t('merchants.loading')} />;
   if (!accounts.data) return <NotFoundPage />;
@@ -92,44 +102,34 @@ function Accounts({ merchantIdent }: { merchantIdent: string }) {
   const level = merchant?.uuid === merchantIdent ? merchant.level : limit === null ? 1 : 0;
   const atLimit = !canAddAccount(level, rows.length) && limit !== null;
 
-  const checkedEmail = (): string | undefined => {
-    const parsed = ZAccountEmail.safeParse(email);
-    if (!parsed.success) {
-      // email_required, or invalid_value for an address that could pass for another.
-      setEmailError(validationText(t, parsed.error.issues[0]?.message));
-      return undefined;
-    }
-    setEmailError(undefined);
-    return parsed.data;
-  };
-  const onAdd = () => {
-    const userEmail = checkedEmail();
-    if (!userEmail) return;
+  // The address as the server stores it (the form's schema accepted it).
+  const normalised = (values: { user_email: string }) => ZAccountEmail.parse(values.user_email);
+  const onAdd = form.onSubmit((values) => {
+    const userEmail = normalised(values);
     add.mutate(
       { user_email: userEmail, roles: ['manage-campaigns'] },
       {
         onSuccess: () => {
-          setEmail('');
+          form.reset();
           notifySuccess(t('merchants.accounts.added', { email: userEmail }));
         },
         onError: (error) => notifyMerchantError(t, error),
       },
     );
-  };
-  const onInvite = () => {
-    const userEmail = checkedEmail();
-    if (!userEmail) return;
+  });
+  const onInvite = form.onSubmit((values) => {
+    const userEmail = normalised(values);
     invite.mutate(
       { user_email: userEmail, roles: ['manage-campaigns'] },
       {
         onSuccess: () => {
-          setEmail('');
+          form.reset();
           notifySuccess(t('merchants.accounts.invitationSent', { email: userEmail }));
         },
         onError: (error) => notifyMerchantError(t, error),
       },
     );
-  };
+  });
 
   return (
     <Stack gap="md">
@@ -138,20 +138,18 @@ function Accounts({ merchantIdent }: { merchantIdent: string }) {
           {t('errors.server.account_limit_reached')}
         </Alert>
       )}
-      <Paper withBorder p="md">
+      <Paper withBorder p="md" component="form" onSubmit={onAdd} noValidate>
         <Group align="flex-end">
           <TextInput
             style={{ flex: 1 }}
             label={t('merchants.accounts.email')}
             type="email"
-            value={email}
-            onChange={(event) => setEmail(event.currentTarget.value)}
-            error={emailError}
+            {...form.getInputProps('user_email', REQUIRED)}
             disabled={atLimit}
           />
           <Button
+            type="submit"
             leftSection={<IconUserPlus size={16} aria-hidden />}
-            onClick={onAdd}
             loading={add.isPending}
             disabled={atLimit}
           >
@@ -160,7 +158,7 @@ function Accounts({ merchantIdent }: { merchantIdent: string }) {
           <Button
             variant="light"
             leftSection={<IconMailForward size={16} aria-hidden />}
-            onClick={onInvite}
+            onClick={() => onInvite()}
             loading={invite.isPending}
             disabled={atLimit}
           >

@@ -8,7 +8,7 @@ import { Alert, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { initUser } from '../../merchant-selection/api/init-user';
+import { initUser } from '../../../shared/session/init-user';
 import { paths } from '../../../shared/paths';
 import {
   setCurrentMerchant,

@@ -2,13 +2,13 @@
 import type { TCampaignEnvelope } from '@backoffice/domain';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequestRequired } from '../../../shared/api/client';
-import { campaignActionPath } from './review-keys';
+import { campaignPath } from '../../../shared/api/campaign-keys';
 import { useReviewInvalidation } from './use-review-invalidation';
 
 export function approveCampaign(id: string): Promise<TCampaignEnvelope> {
   return apiRequestRequired<TCampaignEnvelope>({
     method: 'POST',
-    path: campaignActionPath(id, 'approve'),
+    path: campaignPath(id, '/approve'),
   });
 }
 

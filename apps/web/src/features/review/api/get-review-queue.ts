@@ -3,7 +3,7 @@ import type { TCampaignListResponse } from '@backoffice/domain';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequestRequired } from '../../../shared/api/client';
 import { useSession } from '../../../shared/session/session-store';
-import { reviewKeys } from './review-keys';
+import { campaignKeys } from '../../../shared/api/campaign-keys';
 
 export function fetchReviewQueue(
   page: number,
@@ -18,7 +18,7 @@ export function fetchReviewQueue(
 
 export const reviewQueueQueryOptions = (page: number) =>
   queryOptions({
-    queryKey: reviewKeys.queue(page),
+    queryKey: campaignKeys.reviewQueue(page),
     queryFn: ({ signal }) => fetchReviewQueue(page, signal),
     // The queue changes whenever merchants submit: always ask again.
     staleTime: 0,

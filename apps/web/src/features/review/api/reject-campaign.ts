@@ -2,7 +2,7 @@
 import type { TCampaignEnvelope } from '@backoffice/domain';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequestRequired } from '../../../shared/api/client';
-import { campaignActionPath } from './review-keys';
+import { campaignPath } from '../../../shared/api/campaign-keys';
 import { useReviewInvalidation } from './use-review-invalidation';
 
 export interface RejectInput {
@@ -13,7 +13,7 @@ export interface RejectInput {
 export function rejectCampaign({ id, reason }: RejectInput): Promise<TCampaignEnvelope> {
   return apiRequestRequired<TCampaignEnvelope>({
     method: 'POST',
-    path: campaignActionPath(id, 'reject'),
+    path: campaignPath(id, '/reject'),
     json: { reason },
   });
 }

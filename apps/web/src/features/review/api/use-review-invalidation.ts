@@ -1,11 +1,15 @@
-/** After a review decision: the queue and the campaign screens' caches are stale. */
-import { useQueryClient } from '@tanstack/react-query';
-import { CAMPAIGNS_CACHE_PREFIX, reviewKeys } from './review-keys';
+/**
+ * After a review decision the campaign changed status: its detail, every
+ * campaign list and the review queue are stale (all below campaignKeys.all).
+ */
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { campaignKeys } from '../../../shared/api/campaign-keys';
+
+export function invalidateAfterReview(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: campaignKeys.all });
+}
 
 export function useReviewInvalidation(): () => void {
   const queryClient = useQueryClient();
-  return () => {
-    void queryClient.invalidateQueries({ queryKey: reviewKeys.all });
-    void queryClient.invalidateQueries({ queryKey: CAMPAIGNS_CACHE_PREFIX });
-  };
+  return () => void invalidateAfterReview(queryClient);
 }

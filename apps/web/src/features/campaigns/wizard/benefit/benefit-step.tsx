@@ -4,12 +4,16 @@
  * amounts, the offer tip's prices; standard and generic tips have none.
  */
 import {
+  CODES_CLOSED_STATUSES,
   PRIZE_REDEMPTIONS,
+  campaignFamily,
   hasPrizeDraw,
+  uniqueCodePrizeNeed,
   type CampaignType,
   totalPrizeValue,
   type TBenefit,
   type TCampaign,
+  type TCoupon,
   type TPrize,
   CAMPAIGN_TEXT_LIMITS,
 } from '@backoffice/domain';
@@ -33,6 +37,9 @@ import { IconInfoCircle, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useConfig } from '../../../../shared/config/runtime-config';
 import { formatAmount, formatCents } from '../../../../shared/format/number';
+import { useCodeList } from '../../api/multiple-codes';
+import { CodesSection } from '../codes/codes-section';
+import { CouponCodeFields } from '../codes/coupon-code-fields';
 import { MoneyInput } from '../money-input';
 import { StepForm } from '../step-form';
 import type { WizardStepProps } from '../step-props';
@@ -43,12 +50,14 @@ interface BenefitDraft {
   benefit: TBenefit;
   prizes: TPrize[];
   manual_draw: boolean;
+  coupon: TCoupon;
 }
 
 const read = (campaign: TCampaign): BenefitDraft => ({
   benefit: campaign.benefit,
   prizes: campaign.prizes,
   manual_draw: campaign.manual_draw,
+  coupon: campaign.coupon,
 });
 
 const emptyPrize = (): TPrize => ({
@@ -64,8 +73,12 @@ const emptyPrize = (): TPrize => ({
 type Form = StepFormState<BenefitDraft>;
 
 export function BenefitStep({ envelope }: WizardStepProps) {
-  const type = envelope.campaign.type;
+  const { campaign } = envelope;
+  const type = campaign.type;
   const sweepstake = hasPrizeDraw(type);
+  const coupon = campaignFamily(type) === 'coupon';
+  // Page 1 of the codes section: its counts also feed the unique-code prize rule.
+  const codes = useCodeList(campaign.uuid, 1, sweepstake || coupon);
   const form = useStepForm<BenefitDraft>({
     envelope,
     step: 'benefit',
@@ -73,12 +86,38 @@ export function BenefitStep({ envelope }: WizardStepProps) {
     toPatch: (draft) =>
       sweepstake
         ? { prizes: draft.prizes, manual_draw: draft.manual_draw }
-        : { benefit: draft.benefit },
+        : coupon
+          ? { benefit: draft.benefit, coupon: draft.coupon }
+          : { benefit: draft.benefit },
+    ...(codes.data ? { availableCodes: codes.data.available } : {}),
   });
+  const { draft } = form;
+  const prizeNeed = sweepstake ? uniqueCodePrizeNeed(draft) : 0;
+  const multiple = coupon && draft.coupon.code_type === 'multiple';
+  // The codes are stored as they are added, apart from the step's save (and
+  // may still be added once the campaign is submitted): outside the form.
   return (
-    <StepForm form={form}>
-      {sweepstake ? <Prizes form={form} /> : <CouponBenefit form={form} type={type} />}
-    </StepForm>
+    <Stack gap="lg">
+      <StepForm form={form}>
+        {sweepstake ? <Prizes form={form} /> : <CouponBenefit form={form} type={type} />}
+        {coupon && (
+          <CouponCodeFields
+            coupon={draft.coupon}
+            onChange={(changes) => form.update({ coupon: { ...draft.coupon, ...changes } })}
+            singleCodeProps={form.required('coupon.single_code', draft.coupon.single_code)}
+            readOnly={form.readOnly}
+          />
+        )}
+      </StepForm>
+      {(multiple || prizeNeed > 0) && (
+        <CodesSection
+          campaignId={campaign.uuid}
+          warnWhenEmpty={multiple}
+          prizeNeed={sweepstake ? prizeNeed : undefined}
+          canAdd={!(CODES_CLOSED_STATUSES as readonly string[]).includes(campaign.current_status)}
+        />
+      )}
+    </Stack>
   );
 }
 

@@ -1,66 +1,43 @@
 /**
- * The flow step (spec §3 Campaign, Coupon): the runtime as dd.MM.yyyy HH:mm,
- * and for coupons the code, redemption, expiry and the maximum number of
- * participants; where the app shows the map.
+ * The flow step (spec §3 Campaign, Coupon): the runtime picked as
+ * dd.MM.yyyy HH:mm in the configured time zone, and for coupons the code,
+ * redemption, expiry and the maximum number of participants; where the app
+ * shows the map; co-registration and co-participation.
  */
 import {
   COUPON_ACTION_HANDLERS,
-  COUPON_CODE_TYPES,
   COUPON_REDEMPTIONS,
   SHOW_MAP_OPTIONS,
-  type StepError,
   type TCampaign,
   type TCampaignContent,
   type TCoupon,
   CAMPAIGN_TEXT_LIMITS,
 } from '@backoffice/domain';
-import {
-  Card,
-  NumberInput,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Card, NumberInput, Select, SimpleGrid, Stack, Textarea, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../../../shared/format/date-time';
+import { DateTimeField } from '../../../../shared/ui/date-time-field';
 import { StepForm } from '../step-form';
 import type { WizardStepProps } from '../step-props';
 import { useStepForm } from '../use-step-form';
-import { parseDateTime, toInteger } from '../wizard-logic';
+import { toInteger } from '../wizard-logic';
+import { CoregFields, type CoregDraft } from './coreg-fields';
 
-interface HandlingDraft {
-  validFrom: string;
-  validUntil: string;
-  expiry: string;
+interface HandlingDraft extends CoregDraft {
+  valid_from: string | null;
+  valid_until: string | null;
   coupon: TCoupon;
   show_map: TCampaignContent['show_map'];
 }
 
 const read = (campaign: TCampaign): HandlingDraft => ({
-  validFrom: formatDateTime(campaign.valid_from),
-  validUntil: formatDateTime(campaign.valid_until),
-  expiry: formatDateTime(campaign.coupon.expiry),
+  valid_from: campaign.valid_from,
+  valid_until: campaign.valid_until,
   coupon: campaign.coupon,
   show_map: campaign.show_map,
+  coreg_suitable: campaign.coreg_suitable,
+  coparticipation_targets: campaign.coparticipation_targets,
+  coreg_exclusions: campaign.coreg_exclusions,
 });
-
-const DATE_FIELDS = [
-  ['validFrom', 'valid_from'],
-  ['validUntil', 'valid_until'],
-  ['expiry', 'coupon.expiry'],
-] as const;
-
-/** A date typed in another format cannot be sent: it is reported in the browser. */
-const inputErrors = (draft: HandlingDraft): StepError[] =>
-  DATE_FIELDS.filter(([key]) => parseDateTime(draft[key]) === undefined).map(([, fld]) => ({
-    step: 'handling',
-    fld,
-    message: 'invalid_value',
-  }));
 
 function oneOf<T extends string>(values: readonly T[], value: string | null): T | null {
   return values.find((candidate) => candidate === value) ?? null;
@@ -70,56 +47,38 @@ export function HandlingStep({ envelope, family }: WizardStepProps) {
   const { t } = useTranslation();
   const isCoupon = family === 'coupon';
   const toPatch = (draft: HandlingDraft) => ({
-    valid_from: parseDateTime(draft.validFrom) ?? null,
-    valid_until: parseDateTime(draft.validUntil) ?? null,
+    valid_from: draft.valid_from,
+    valid_until: draft.valid_until,
     show_map: draft.show_map,
-    ...(isCoupon
-      ? { coupon: { ...draft.coupon, expiry: parseDateTime(draft.expiry) ?? null } }
-      : {}),
+    coreg_suitable: draft.coreg_suitable,
+    coparticipation_targets: draft.coparticipation_targets,
+    coreg_exclusions: draft.coreg_exclusions,
+    ...(isCoupon ? { coupon: draft.coupon } : {}),
   });
-  const form = useStepForm<HandlingDraft>({
-    envelope,
-    step: 'handling',
-    read,
-    toPatch,
-    inputErrors,
-  });
+  const form = useStepForm<HandlingDraft>({ envelope, step: 'handling', read, toPatch });
   const { draft } = form;
   const coupon = draft.coupon;
   const setCoupon = (changes: Partial<TCoupon>) =>
     form.update({ coupon: { ...coupon, ...changes } });
-  const dateError = (key: (typeof DATE_FIELDS)[number][0], error: string | undefined) =>
-    parseDateTime(draft[key]) === undefined && error !== undefined
-      ? t('campaigns.wizard.errors.invalidDate')
-      : error;
-  const dateInput = (key: 'validFrom' | 'validUntil', fld: string, label: string) => {
-    const props = form.required(fld, draft[key]);
-    return (
-      <TextInput
-        label={label}
-        placeholder={t('campaigns.wizard.handling.dateTimePlaceholder')}
-        value={draft[key]}
-        onChange={(event) => form.update({ [key]: event.currentTarget.value })}
-        {...props}
-        error={dateError(key, props.error)}
-      />
-    );
-  };
+  const dateInput = (key: 'valid_from' | 'valid_until', label: string) => (
+    <DateTimeField
+      label={label}
+      value={draft[key]}
+      onChange={(value) => form.update({ [key]: value })}
+      {...form.required(key, draft[key])}
+    />
+  );
   const options = <T extends string>(values: readonly T[], label: (value: T) => string) =>
     values.map((value) => ({ value, label: label(value) }));
 
-  const expiryProps = {
-    ...form.optional('coupon.expiry'),
-    error: dateError('expiry', form.optional('coupon.expiry').error),
-  };
+  const expiryProps = form.optional('coupon.expiry');
   const couponProps = {
     redemption: form.required('coupon.redemption', coupon.redemption),
-    singleCode: form.required('coupon.single_code', coupon.single_code),
     actionHandler: form.required('coupon.action_handler', coupon.action_handler),
   };
   const runtime = {
-    from: dateInput('validFrom', 'valid_from', t('campaigns.wizard.handling.validFrom')),
-    until: dateInput('validUntil', 'valid_until', t('campaigns.wizard.handling.validUntil')),
+    from: dateInput('valid_from', t('campaigns.wizard.handling.validFrom')),
+    until: dateInput('valid_until', t('campaigns.wizard.handling.validUntil')),
   };
   return (
     <StepForm form={form}>
@@ -157,32 +116,7 @@ export function HandlingStep({ envelope, family }: WizardStepProps) {
                 allowDeselect={false}
                 {...couponProps.redemption}
               />
-              <Select
-                label={t('campaigns.wizard.handling.codeType')}
-                data={options(COUPON_CODE_TYPES, (value) =>
-                  t(`campaigns.wizard.handling.codeTypes.${value}`),
-                )}
-                value={coupon.code_type}
-                onChange={(value) =>
-                  setCoupon({ code_type: oneOf(COUPON_CODE_TYPES, value) ?? 'none' })
-                }
-                allowDeselect={false}
-              />
             </SimpleGrid>
-            {coupon.code_type === 'single' && (
-              <TextInput
-                label={t('campaigns.wizard.handling.singleCode')}
-                value={coupon.single_code}
-                onChange={(event) => setCoupon({ single_code: event.currentTarget.value })}
-                maxLength={CAMPAIGN_TEXT_LIMITS.coupon_single_code}
-                {...couponProps.singleCode}
-              />
-            )}
-            {coupon.code_type === 'multiple' && (
-              <Text size="sm" c="dimmed">
-                {t('campaigns.wizard.handling.multipleCodesHint')}
-              </Text>
-            )}
             {coupon.redemption === 'user_action' && (
               <>
                 <Select
@@ -210,11 +144,10 @@ export function HandlingStep({ envelope, family }: WizardStepProps) {
               </>
             )}
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <TextInput
+              <DateTimeField
                 label={t('campaigns.wizard.handling.expiry')}
-                placeholder={t('campaigns.wizard.handling.dateTimePlaceholder')}
-                value={draft.expiry}
-                onChange={(event) => form.update({ expiry: event.currentTarget.value })}
+                value={coupon.expiry}
+                onChange={(expiry) => setCoupon({ expiry })}
                 {...expiryProps}
               />
               <NumberInput
@@ -230,6 +163,12 @@ export function HandlingStep({ envelope, family }: WizardStepProps) {
           </Stack>
         </Card>
       )}
+      <CoregFields
+        envelope={envelope}
+        draft={draft}
+        onChange={form.update}
+        fieldProps={form.optional}
+      />
     </StepForm>
   );
 }

@@ -186,6 +186,7 @@ export function ImageStep({ envelope }: WizardStepProps) {
             type="file"
             accept={ACCEPT}
             hidden
+            aria-label={t('campaigns.wizard.image.upload')}
             data-testid="image-input"
             onChange={(event) => {
               void choose(event.currentTarget.files?.[0]);

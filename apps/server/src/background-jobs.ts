@@ -1,0 +1,35 @@
+/**
+ * The background work of a server process, in one place: started when the
+ * app is ready and stopped when it closes (tests close their app, `main.ts`
+ * closes it on SIGTERM). Each job is safe in several processes (advisory
+ * locks, conditional updates, unique rows); a scheduler interval of 0 (the
+ * tests' setting) leaves the periodic ones off.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from './app-context.js';
+import { startScheduler } from './modules/campaigns/lifecycle.js';
+import { startValidationRefresh } from './modules/campaigns/validation-refresh.js';
+import { startDrawScheduler } from './modules/draws/service.js';
+import { startRetention } from './modules/ingest/privacy.js';
+import { resumeImportJobs } from './modules/locations/import-worker.js';
+import { startWeeklyStatistics } from './modules/notifications/service.js';
+
+type Stop = () => void | Promise<void>;
+
+export function registerBackgroundJobs(app: FastifyInstance, ctx: AppContext): void {
+  const running: Stop[] = [];
+  app.addHook('onReady', async () => {
+    // Uploads whose geocoding a stopped process left unfinished go on.
+    await resumeImportJobs(ctx);
+    running.push(
+      startValidationRefresh(ctx),
+      startScheduler(ctx),
+      startDrawScheduler(ctx),
+      startRetention(ctx),
+      startWeeklyStatistics(ctx),
+    );
+  });
+  app.addHook('onClose', async () => {
+    await Promise.all(running.splice(0).map((stop) => stop()));
+  });
+}

@@ -1,0 +1,169 @@
+/**
+ * Campaigns, their status history, tip tags and multiple codes.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type { CampaignStatus, CampaignType, StepError, TCampaignContent } from '@backoffice/domain';
+import { titleSortKey } from '../expressions.js';
+import { createdAt } from './columns.js';
+import { users } from './identity.js';
+import { merchants } from './merchants.js';
+
+/**
+ * Campaigns. Columns hold what lists filter and sort by; `content` holds the
+ * wizard's fields (validated by ZCampaignContent of the domain package).
+ */
+export const campaigns = pgTable(
+  'campaigns',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    merchantId: uuid('merchant_id')
+      .notNull()
+      .references(() => merchants.id, { onDelete: 'cascade' }),
+    type: text('type').$type<CampaignType>().notNull(),
+    status: text('status').$type<CampaignStatus>().notNull().default('created'),
+    title: jsonb('title')
+      .$type<Record<string, string>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
+    content: jsonb('content').$type<TCampaignContent>().notNull(),
+    validFrom: timestamp('valid_from', { withTimezone: true }),
+    validUntil: timestamp('valid_until', { withTimezone: true }),
+    isListable: boolean('is_listable').notNull().default(true),
+    /** Steps saved at least once, e.g. {benefit: true}. */
+    stepsSaved: jsonb('steps_saved')
+      .$type<Record<string, boolean>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
+    /**
+     * The campaign's errors, computed when it is written (validateCampaign), so
+     * that lists and reads never validate content. Valid for the rules of
+     * `validation_version` (VALIDATION_RULES_VERSION); older rows are
+     * recomputed at start and, until then, when read.
+     */
+    validationErrors: jsonb('validation_errors')
+      .$type<StepError[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    validationVersion: integer('validation_version').notNull().default(0),
+    /** Incremented by every change of the content or image: a save from a stale copy is refused. */
+    version: integer('version').notNull().default(1),
+    /** Set by clone: a cloned campaign counts as valid (spec §4). */
+    isClone: boolean('is_clone').notNull().default(false),
+    imagePath: text('image_path'),
+    imageExtension: text('image_extension'),
+    participations: integer('participations').notNull().default(0),
+    distinctUsers: integer('distinct_users').notNull().default(0),
+    viewList: integer('view_list').notNull().default(0),
+    viewDetail: integer('view_detail').notNull().default(0),
+    viewMail: integer('view_mail').notNull().default(0),
+    parentId: uuid('parent_id'),
+    editorId: uuid('editor_id').references(() => users.id, { onDelete: 'set null' }),
+    /** When an agency's submission is approved without review. */
+    autoApproveAt: timestamp('auto_approve_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    modifiedAt: timestamp('modified_at', { withTimezone: true }).notNull().defaultNow(),
+    /** What the list's text filter searches: every title and the id (migration 0005's function). */
+    searchText: text('search_text')
+      .notNull()
+      .generatedAlwaysAs((): SQL => sql`campaign_search_text(${campaigns.title}, ${campaigns.id})`),
+  },
+  (t) => [
+    // The list's default order, per merchant and across merchants (admins).
+    index('campaigns_merchant_valid_from_idx').on(t.merchantId, t.validFrom, t.id),
+    // After the unique id the order is settled; valid_until and status let the
+    // runtime filters (phases) skip non-matching entries inside the index.
+    index('campaigns_valid_from_idx').on(t.validFrom, t.id, t.validUntil, t.status),
+    // Every other order of the admins' list over all merchants.
+    index('campaigns_valid_from_desc_idx').on(
+      t.validFrom.desc().nullsLast(),
+      t.id.desc(),
+      t.validUntil,
+      t.status,
+    ),
+    index('campaigns_valid_until_idx').on(t.validUntil, t.id),
+    index('campaigns_valid_until_desc_idx').on(t.validUntil.desc().nullsLast(), t.id.desc()),
+    index('campaigns_modified_idx').on(t.modifiedAt, t.id),
+    index('campaigns_created_idx').on(t.createdAt, t.id),
+    // A bounded key (db/expressions.ts): no title can make an index entry too large.
+    index('campaigns_title_idx').on(titleSortKey(t.title), t.id),
+    // With status, the capped count of a type filter reads the index alone.
+    index('campaigns_type_idx').on(t.type, t.id, t.status),
+    index('campaigns_merchant_status_idx').on(t.merchantId, t.status),
+    index('campaigns_merchant_modified_idx').on(t.merchantId, t.modifiedAt),
+    index('campaigns_status_idx').on(t.status, t.id),
+    // A status filter in the default order, and its count, read this index alone.
+    index('campaigns_status_valid_from_idx').on(t.status, t.validFrom, t.id),
+    // Approved campaigns in the default order: the running and pending phases
+    // (the scheduler ends approved campaigns, so few of them lie in the past).
+    index('campaigns_approved_valid_from_idx')
+      .on(t.validFrom, t.id, t.validUntil)
+      .where(sql`${t.status} in ('approved', 'active')`),
+    // Unapproved campaigns in the default order: the missing-approval phase.
+    index('campaigns_unapproved_valid_from_idx')
+      .on(t.validFrom, t.id, t.validUntil)
+      .where(sql`${t.status} in ('created', 'submitted', 'start_review')`),
+    index('campaigns_parent_idx').on(t.parentId),
+    // Whether another campaign still uses an image file before it is deleted.
+    index('campaigns_image_path_idx').on(t.imagePath),
+    index('campaigns_validation_version_idx').on(t.validationVersion),
+    index('campaigns_auto_approve_idx').on(t.autoApproveAt),
+    index('campaigns_search_text_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+  ],
+);
+
+/** Every status change of a campaign: from, to, who, when, why. */
+export const campaignStatusHistory = pgTable(
+  'campaign_status_history',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    campaignId: uuid('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    fromStatus: text('from_status').$type<CampaignStatus>(),
+    toStatus: text('to_status').$type<CampaignStatus>().notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    reason: text('reason'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('campaign_status_history_campaign_idx').on(t.campaignId, t.createdAt)],
+);
+
+/** Tags of tip campaigns, offered for autocompletion. */
+export const tags = pgTable('tags', {
+  name: text('name').primaryKey(),
+  createdAt: createdAt(),
+});
+
+/**
+ * The multiple codes of a campaign (spec §7 multiple-codes): a coupon's codes
+ * with code type multiple, and a sweepstake's codes for its "unique code"
+ * prizes; one store per campaign. A code is used once it was handed out.
+ */
+export const campaignCodes = pgTable(
+  'campaign_codes',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    campaignId: uuid('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    code: text('code').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('campaign_codes_campaign_code_idx').on(t.campaignId, t.code),
+    index('campaign_codes_campaign_id_idx').on(t.campaignId, t.id),
+  ],
+);

@@ -1,0 +1,166 @@
+/**
+ * Participation events, participants, daily rollups, draws and wins.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type { EventType, ParticipantGender } from '@backoffice/domain';
+import { createdAt, updatedAt } from './columns.js';
+import { campaigns } from './campaigns.js';
+import { users } from './identity.js';
+
+/**
+ * Raw events of the consumer app, append-only. The primary key leads with the
+ * time, so that on PostgreSQL the table can be range-partitioned by
+ * `occurred_at` (one partition a month) without changing a query; idempotency
+ * by event id lives in `event_receipts`, which needs no time. Dashboards and
+ * charts never read this table: they read the rollups below.
+ */
+export const participationEvents = pgTable(
+  'participation_events',
+  {
+    id: uuid('id').notNull(),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
+    type: text('type').$type<EventType>().notNull(),
+    campaignId: uuid('campaign_id').notNull(),
+    merchantId: uuid('merchant_id').notNull(),
+    participantId: text('participant_id'),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.occurredAt, t.id] }),
+    index('participation_events_participant_idx').on(t.participantId),
+  ],
+);
+
+/** Ids of the events received, so that an event sent twice is counted once. */
+export const eventReceipts = pgTable('event_receipts', {
+  id: uuid('id').primaryKey(),
+  occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
+});
+
+/** A pseudonymous participant's profile (no name, no address): what the charts group by. */
+export const participants = pgTable('participants', {
+  id: text('id').primaryKey(),
+  gender: text('gender').$type<ParticipantGender>(),
+  birthYear: integer('birth_year'),
+  kids: jsonb('kids')
+    .$type<{ gender: ParticipantGender | null; birth_year: number | null }[]>()
+    .notNull()
+    .default(sql`'[]'::jsonb`),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** Who took part in a campaign, and when first: distinct_users and distinct participations. */
+export const campaignParticipants = pgTable(
+  'campaign_participants',
+  {
+    campaignId: uuid('campaign_id').notNull(),
+    participantId: text('participant_id').notNull(),
+    firstAt: timestamp('first_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.campaignId, t.participantId] }),
+    index('campaign_participants_participant_idx').on(t.participantId),
+  ],
+);
+
+/** Who took part in any campaign of a merchant, and when first: the dashboard's user counts. */
+export const merchantParticipants = pgTable(
+  'merchant_participants',
+  {
+    merchantId: uuid('merchant_id').notNull(),
+    participantId: text('participant_id').notNull(),
+    firstAt: timestamp('first_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.merchantId, t.participantId] }),
+    index('merchant_participants_participant_idx').on(t.participantId),
+  ],
+);
+
+/** Counts per field of a rollup row. */
+const rollupCounts = () => ({
+  participations: integer('participations').notNull().default(0),
+  /** Participations that were the participant's first in that campaign. */
+  firstParticipations: integer('first_participations').notNull().default(0),
+  viewList: integer('view_list').notNull().default(0),
+  viewDetail: integer('view_detail').notNull().default(0),
+  viewMail: integer('view_mail').notNull().default(0),
+});
+
+/** Rollup per campaign and day (in the configured time zone), kept at ingest. */
+export const campaignDailyStats = pgTable(
+  'campaign_daily_stats',
+  {
+    campaignId: uuid('campaign_id').notNull(),
+    merchantId: uuid('merchant_id').notNull(),
+    day: date('day').notNull(),
+    ...rollupCounts(),
+  },
+  (t) => [primaryKey({ columns: [t.campaignId, t.day] })],
+);
+
+/** Rollup per merchant and day (in the configured time zone), kept at ingest. */
+export const merchantDailyStats = pgTable(
+  'merchant_daily_stats',
+  {
+    merchantId: uuid('merchant_id').notNull(),
+    day: date('day').notNull(),
+    ...rollupCounts(),
+    /** Participants whose first participation with the merchant fell on that day. */
+    newParticipants: integer('new_participants').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.merchantId, t.day] })],
+);
+
+/**
+ * One winner draw of a sweepstake: the seed and the hash of the sorted
+ * participant list let an auditor repeat it (apps/server/src/modules/draws).
+ */
+export const draws = pgTable('draws', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  campaignId: uuid('campaign_id')
+    .notNull()
+    .unique()
+    .references(() => campaigns.id, { onDelete: 'cascade' }),
+  seed: text('seed').notNull(),
+  participantsHash: text('participants_hash').notNull(),
+  participantCount: integer('participant_count').notNull(),
+  manual: boolean('manual').notNull(),
+  drawnBy: uuid('drawn_by').references(() => users.id, { onDelete: 'set null' }),
+  drawnAt: timestamp('drawn_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** One prize unit won by one participant; pending until the consumer app reports it handled. */
+export const wins = pgTable(
+  'wins',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    drawId: uuid('draw_id')
+      .notNull()
+      .references(() => draws.id, { onDelete: 'cascade' }),
+    campaignId: uuid('campaign_id').notNull(),
+    merchantId: uuid('merchant_id').notNull(),
+    prizeIndex: integer('prize_index').notNull(),
+    participantId: text('participant_id').notNull(),
+    status: text('status').$type<'pending' | 'handled'>().notNull().default('pending'),
+    handledAt: timestamp('handled_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('wins_merchant_status_idx').on(t.merchantId, t.status),
+    index('wins_campaign_idx').on(t.campaignId),
+    index('wins_participant_idx').on(t.participantId),
+  ],
+);

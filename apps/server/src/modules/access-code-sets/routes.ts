@@ -1,0 +1,222 @@
+/**
+ * Access-code-set endpoints (spec §7 "Access-code sets"): admins only. The
+ * admin check runs on every request before its body is read, so everyone
+ * else gets 403 whatever they send.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  ACCESS_CODE_IMPORT_MAX_BYTES,
+  ZAccessCodeSetLinks,
+  ZAccessCodeSetLinksBody,
+  ZAccessCodeSetList,
+  ZAccessCodeSetListQuery,
+  ZAccessCodeSetParams,
+  ZAccessCodeSetResponse,
+  ZAccessCodeSetSaveBody,
+  ZAccessCodesBody,
+  ZAccessCodesImportResponse,
+  ZAccessCodesResponse,
+  ZCodeUsage,
+  ZCodeUsageQuery,
+  buildPager,
+} from '@backoffice/domain';
+import { requireAdmin } from '../../access/admin.js';
+import { readSingleUpload } from '../../http/uploads.js';
+import { currentUser } from '../../access/current-user.js';
+import { codeStats, linkedCampaigns, listSets } from './queries.js';
+import { codeUsage, createSet, importCodes, requireSet, saveSet, setLinks } from './service.js';
+
+export const accessCodeSetRoutes: FastifyPluginAsyncZod = async (app) => {
+  const ctx = app.ctx;
+  const { db } = ctx;
+  const tags = ['access-code-sets'];
+  app.addHook('onRequest', async (request) => {
+    requireAdmin(await currentUser(request));
+  });
+
+  app.get(
+    '/access-code-sets',
+    {
+      schema: {
+        tags,
+        summary: 'Admins: one page of the access-code sets, last modified first',
+        operationId: 'listAccessCodeSets',
+        querystring: ZAccessCodeSetListQuery,
+        response: { 200: ZAccessCodeSetList },
+      },
+    },
+    async (request) => {
+      const { page } = request.query;
+      const { rows, total } = await listSets(db, page);
+      return { rows, pager: buildPager(page, total) };
+    },
+  );
+
+  app.post(
+    '/access-code-sets',
+    {
+      schema: {
+        tags,
+        summary: 'Admins: creates an access-code set',
+        operationId: 'createAccessCodeSet',
+        body: ZAccessCodeSetSaveBody,
+        response: { 200: ZAccessCodeSetResponse },
+      },
+    },
+    async (request) => ({
+      access_code_set: await createSet(ctx, await currentUser(request), request.body),
+    }),
+  );
+
+  app.get(
+    '/access-code-sets/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Admins: one access-code set',
+        operationId: 'getAccessCodeSet',
+        params: ZAccessCodeSetParams,
+        response: { 200: ZAccessCodeSetResponse },
+      },
+    },
+    async (request) => ({ access_code_set: await requireSet(db, request.params.id) }),
+  );
+
+  app.post(
+    '/access-code-sets/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Admins: saves an access-code set (its internal name stays)',
+        operationId: 'saveAccessCodeSet',
+        params: ZAccessCodeSetParams,
+        body: ZAccessCodeSetSaveBody,
+        response: { 200: ZAccessCodeSetResponse },
+      },
+    },
+    async (request) => ({
+      access_code_set: await saveSet(
+        ctx,
+        await currentUser(request),
+        request.params.id,
+        request.body,
+      ),
+    }),
+  );
+
+  app.get(
+    '/access-code-sets/:id/links',
+    {
+      schema: {
+        tags,
+        summary: 'Admins: the campaigns linked to an access-code set',
+        operationId: 'listAccessCodeSetLinks',
+        params: ZAccessCodeSetParams,
+        response: { 200: ZAccessCodeSetLinks },
+      },
+    },
+    async (request) => {
+      await requireSet(db, request.params.id);
+      return { campaign_to_access_code_set: await linkedCampaigns(db, request.params.id) };
+    },
+  );
+
+  app.post(
+    '/access-code-sets/:id/links',
+    {
+      schema: {
+        tags,
+        summary:
+          'Admins: makes the linked campaigns exactly the list of {ident} (links and unlinks)',
+        operationId: 'saveAccessCodeSetLinks',
+        params: ZAccessCodeSetParams,
+        body: ZAccessCodeSetLinksBody,
+        response: { 200: ZAccessCodeSetLinks },
+      },
+    },
+    async (request) => ({
+      campaign_to_access_code_set: await setLinks(
+        ctx,
+        await currentUser(request),
+        request.params.id,
+        request.body.map((link) => link.ident),
+      ),
+    }),
+  );
+
+  app.get(
+    '/access-code-sets/:id/codes',
+    {
+      schema: {
+        tags,
+        summary: 'Admins: provided and used counts, and the codes of a short list',
+        operationId: 'getAccessCodes',
+        params: ZAccessCodeSetParams,
+        response: { 200: ZAccessCodesResponse },
+      },
+    },
+    async (request) => {
+      await requireSet(db, request.params.id);
+      return { codes: await codeStats(db, request.params.id) };
+    },
+  );
+
+  app.post(
+    '/access-code-sets/:id/codes',
+    {
+      schema: {
+        tags,
+        summary:
+          'Admins: adds codes given as text, one per line (all or none; duplicates and blank lines reported)',
+        operationId: 'addAccessCodes',
+        params: ZAccessCodeSetParams,
+        body: ZAccessCodesBody,
+        response: { 200: ZAccessCodesImportResponse },
+      },
+      // 100,000 codes and more are pasted at once.
+      bodyLimit: ACCESS_CODE_IMPORT_MAX_BYTES,
+    },
+    async (request) =>
+      importCodes(ctx, await currentUser(request), request.params.id, request.body.codes),
+  );
+
+  app.post(
+    '/access-code-sets/:id/codes/upload',
+    {
+      schema: {
+        tags,
+        summary:
+          'Admins: adds the codes of a text file, one per line (multipart, file field "upload")',
+        operationId: 'uploadAccessCodes',
+        params: ZAccessCodeSetParams,
+        consumes: ['multipart/form-data'],
+        response: { 200: ZAccessCodesImportResponse },
+      },
+      bodyLimit: ACCESS_CODE_IMPORT_MAX_BYTES + 64 * 1024,
+    },
+    async (request) => {
+      const user = await currentUser(request);
+      await requireSet(db, request.params.id);
+      const data = await readSingleUpload(request, ACCESS_CODE_IMPORT_MAX_BYTES, {
+        missing: 'no_upload_file',
+        tooLarge: 'upload_too_large',
+      });
+      return importCodes(ctx, user, request.params.id, data.toString('utf8'));
+    },
+  );
+
+  app.get(
+    '/access-code-sets/:id/code-usage',
+    {
+      schema: {
+        tags,
+        summary: 'Admins: which codes were used, when, for which campaign and participant',
+        operationId: 'listAccessCodeUses',
+        params: ZAccessCodeSetParams,
+        querystring: ZCodeUsageQuery,
+        response: { 200: ZCodeUsage },
+      },
+    },
+    async (request) => codeUsage(ctx, request.params.id, request.query),
+  );
+};

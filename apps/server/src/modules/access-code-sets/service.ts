@@ -1,0 +1,173 @@
+/**
+ * Access-code sets (spec §2, §3, §7): create and save, import codes (all or
+ * nothing, duplicates and blank lines reported), link campaigns, and read the
+ * uses the consumer app reported through the ingest API. Admins only: every
+ * function is called after requireAdmin.
+ */
+import { randomUUID } from 'node:crypto';
+import {
+  ACCESS_CODE_IMPORT_MAX_LINES,
+  buildPager,
+  splitCodeLines,
+  type TAccessCodeSet,
+  type TAccessCodeSetFields,
+  type TAccessCodesImportResponse,
+  type TCodeUsage,
+  type TLinkedCampaign,
+} from '@backoffice/domain';
+import type { AppContext } from '../../app-context.js';
+import type { UserRow } from '../../access/merchant-access.js';
+import type { DbOrTx } from '../../db/client.js';
+import { AppError, badRequest, fieldPath, notFound } from '../../http/errors.js';
+import {
+  campaignStatuses,
+  codeStats,
+  codeUses,
+  findSet,
+  insertCodes,
+  insertSet,
+  linkedCampaigns,
+  replaceLinks,
+  touchSet,
+  updateSet,
+} from './queries.js';
+
+const columnsOf = (fields: TAccessCodeSetFields) => ({
+  name: fields.name,
+  type: fields.type,
+  hintTitle: fields.hint_title,
+  hintText: fields.hint_text,
+  isPromoCode: fields.is_promo_code,
+  isBonuscard: fields.is_bonuscard,
+  validFrom: fields.valid_from ? new Date(fields.valid_from) : null,
+  validUntil: fields.valid_until ? new Date(fields.valid_until) : null,
+});
+
+/** The read-only internal name: the name as a slug, made unique by the start of the id. */
+export function internalNameOf(name: string, id: string): string {
+  const slug = name
+    .toLowerCase()
+    .replace(/ä/g, 'ae')
+    .replace(/ö/g, 'oe')
+    .replace(/ü/g, 'ue')
+    .replace(/ß/g, 'ss')
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 40);
+  return `${slug || 'set'}-${id.slice(0, 8)}`;
+}
+
+export async function requireSet(db: DbOrTx, id: string): Promise<TAccessCodeSet> {
+  const set = await findSet(db, id);
+  if (!set) throw notFound();
+  return set;
+}
+
+export async function createSet(
+  ctx: AppContext,
+  user: UserRow,
+  fields: TAccessCodeSetFields,
+): Promise<TAccessCodeSet> {
+  const id = randomUUID();
+  await insertSet(ctx.db, {
+    id,
+    internalName: internalNameOf(fields.name, id),
+    ...columnsOf(fields),
+    editorId: user.id,
+  });
+  return requireSet(ctx.db, id);
+}
+
+export async function saveSet(
+  ctx: AppContext,
+  user: UserRow,
+  id: string,
+  fields: TAccessCodeSetFields,
+): Promise<TAccessCodeSet> {
+  const updated = await updateSet(ctx.db, id, {
+    ...columnsOf(fields),
+    editorId: user.id,
+    modifiedAt: new Date(),
+  });
+  if (!updated) throw notFound();
+  return requireSet(ctx.db, id);
+}
+
+/**
+ * Adds the codes of a list (one per line) in one transaction: all of them or,
+ * when a line is refused, none. Codes already in the set, or repeated in the
+ * list, count as duplicates.
+ */
+export async function importCodes(
+  ctx: AppContext,
+  user: UserRow,
+  id: string,
+  text: string,
+): Promise<TAccessCodesImportResponse> {
+  const lines = splitCodeLines(text);
+  const lineCount = lines.codes.length + lines.repeated + lines.blankLines + lines.tooLong.length;
+  if (lineCount > ACCESS_CODE_IMPORT_MAX_LINES) throw new AppError(413, 'too_many_codes', 'codes');
+  if (lines.tooLong.length > 0) throw badRequest('too_long', 'codes');
+  if (lines.codes.length === 0) throw badRequest('no_codes_added', 'codes');
+  return ctx.db.transaction(async (tx) => {
+    await requireSet(tx, id);
+    const added = await insertCodes(tx, id, lines.codes);
+    if (added > 0) await touchSet(tx, id, user.id);
+    return {
+      codes: await codeStats(tx, id),
+      import: {
+        added,
+        duplicates: lines.repeated + lines.codes.length - added,
+        blank_lines: lines.blankLines,
+      },
+    };
+  });
+}
+
+/**
+ * Makes the set's linked campaigns exactly the list (spec §7 links): unknown
+ * campaigns are refused, and deleted ones may stay linked but not be linked anew.
+ */
+export async function setLinks(
+  ctx: AppContext,
+  user: UserRow,
+  id: string,
+  idents: string[],
+): Promise<TLinkedCampaign[]> {
+  return ctx.db.transaction(async (tx) => {
+    await requireSet(tx, id);
+    const wanted = [...new Set(idents.map((ident) => ident.toLowerCase()))];
+    const already = new Set((await linkedCampaigns(tx, id)).map((campaign) => campaign.ident));
+    const statuses = await campaignStatuses(tx, wanted);
+    idents.forEach((ident, index) => {
+      const campaign = statuses.get(ident.toLowerCase());
+      if (!campaign) throw new AppError(400, 'not_found', fieldPath(`${index}.ident`));
+      if (campaign.status === 'deleted' && !already.has(ident.toLowerCase())) {
+        throw new AppError(400, 'campaign_deleted', fieldPath(`${index}.ident`));
+      }
+    });
+    await replaceLinks(tx, id, wanted);
+    await touchSet(tx, id, user.id);
+    return linkedCampaigns(tx, id);
+  });
+}
+
+export async function codeUsage(
+  ctx: AppContext,
+  id: string,
+  query: { page: number; per_page: number; q?: string | undefined },
+): Promise<TCodeUsage> {
+  const set = await requireSet(ctx.db, id);
+  const { rows, total } = await codeUses(ctx.db, id, {
+    page: query.page,
+    perPage: query.per_page,
+    q: query.q,
+  });
+  return {
+    access_code_set: set,
+    rows,
+    pager: buildPager(query.page, total, { entriesPerPage: query.per_page }),
+  };
+}

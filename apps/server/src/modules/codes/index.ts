@@ -1,0 +1,2 @@
+/** What other modules may use of the codes module. */
+export { availableCodes } from './service.js';

@@ -1,0 +1,157 @@
+/** A campaign's multiple codes (spec §7 "Campaigns": multiple-codes, upload, download). */
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ZCampaignIdParams,
+  ZCodeAddBody,
+  ZCampaignCodeImportReport,
+  ZCodeImportResponse,
+  ZCodeListQuery,
+  ZCodeListResponse,
+  ZErrorResponse,
+  type TCodeImportResponse,
+} from '@backoffice/domain';
+import { readSingleUpload } from '../../http/uploads.js';
+import { currentUser } from '../../access/current-user.js';
+import { codeCells } from './upload.js';
+import {
+  InvalidCodeLinesError,
+  NoCodesAddedError,
+  addCodes,
+  checkCodeAccess,
+  downloadCodes,
+  generateCodes,
+  listCodes,
+  uploadCodes,
+} from './service.js';
+
+const tags = ['campaigns'];
+
+/** A refused addition: nothing was stored; what was skipped, or the lines that are no code. */
+const ZCodesRefused = ZErrorResponse.extend({
+  lines: z.array(z.number().int()).optional(),
+  ...ZCampaignCodeImportReport.partial().shape,
+});
+
+/** Answers the refusals that carry more than a message; others go to the error handler. */
+async function answerRefusal(
+  reply: FastifyReply,
+  run: () => Promise<TCodeImportResponse>,
+): Promise<TCodeImportResponse | FastifyReply> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof NoCodesAddedError)
+      return reply
+        .status(400)
+        .send({ statusCode: 400, message: error.key, field: error.field, ...error.report });
+    if (error instanceof InvalidCodeLinesError)
+      return reply.status(400).send({
+        statusCode: 400,
+        message: error.key,
+        field: error.field,
+        lines: error.lines.slice(0, 20),
+      });
+    throw error;
+  }
+}
+
+export const codeRoutes: FastifyPluginAsyncZod = async (app) => {
+  const ctx = app.ctx;
+
+  app.get(
+    '/campaigns/:id/multiple-codes',
+    {
+      schema: {
+        tags,
+        summary: 'The campaign’s code counts and a page of its codes',
+        operationId: 'listMultipleCodes',
+        params: ZCampaignIdParams,
+        querystring: ZCodeListQuery,
+        response: { 200: ZCodeListResponse },
+      },
+    },
+    async (request) =>
+      listCodes(ctx, await currentUser(request), request.params.id, request.query.page),
+  );
+
+  app.post(
+    '/campaigns/:id/multiple-codes',
+    {
+      // A list of 100,000 codes is larger than the default body limit.
+      bodyLimit: ctx.config.files.csvMaxBytes * 2,
+      schema: {
+        tags,
+        summary:
+          'Adds codes given as a list or as text (one per line), or generates random ones; all or nothing',
+        operationId: 'addMultipleCodes',
+        params: ZCampaignIdParams,
+        body: ZCodeAddBody,
+        response: { 200: ZCodeImportResponse, 400: ZCodesRefused },
+      },
+    },
+    async (request, reply) => {
+      const user = await currentUser(request);
+      const body = request.body;
+      return answerRefusal(reply, () =>
+        'generate' in body
+          ? generateCodes(ctx, user, request.params.id, body.generate)
+          : addCodes(ctx, user, request.params.id, body.codes),
+      );
+    },
+  );
+
+  app.post(
+    '/campaigns/:id/multiple-codes/upload',
+    {
+      schema: {
+        tags,
+        summary:
+          'Code file upload (multipart, file field "upload"; text or CSV, one code per line); all or nothing',
+        operationId: 'uploadMultipleCodes',
+        params: ZCampaignIdParams,
+        consumes: ['multipart/form-data'],
+        response: { 200: ZCodeImportResponse, 400: ZCodesRefused },
+      },
+    },
+    async (request, reply) => {
+      const user = await currentUser(request);
+      // Who asks is checked before the upload is read.
+      await checkCodeAccess(ctx, user, request.params.id);
+      const data = await readSingleUpload(
+        request,
+        ctx.config.files.csvMaxBytes,
+        { missing: 'no_upload_file', tooLarge: 'upload_too_large' },
+        false,
+      );
+      return answerRefusal(reply, () => uploadCodes(ctx, user, request.params.id, codeCells(data)));
+    },
+  );
+
+  app.get(
+    '/campaigns/:id/multiple-codes/download',
+    {
+      schema: {
+        tags,
+        summary: 'The campaign’s codes as a CSV file (code; used)',
+        operationId: 'downloadMultipleCodes',
+        params: ZCampaignIdParams,
+        produces: ['text/csv'],
+        response: { 200: z.string() },
+      },
+    },
+    async (request, reply) => {
+      const { csv, fileName } = await downloadCodes(
+        ctx,
+        await currentUser(request),
+        request.params.id,
+      );
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${fileName}"`)
+        .header('cache-control', 'no-store')
+        .send(csv);
+    },
+  );
+};

@@ -1,0 +1,212 @@
+/**
+ * A campaign's multiple codes (spec §7 multiple-codes). Every use case asks
+ * the access resolver about the campaign's merchant with the manage-campaigns
+ * role (another merchant's campaign answers 404, like the campaign routes);
+ * additions run as one transaction under the campaign's row lock, so an
+ * import is stored whole or not at all and concurrent ones count right.
+ */
+import { randomBytes } from 'node:crypto';
+import {
+  CODE_ALPHABET,
+  CODES_CLOSED_STATUSES,
+  CODES_PER_REQUEST_MAX,
+  buildPager,
+  campaignFamily,
+  canUseTips,
+  collectCodes,
+  neutraliseCsvCell,
+  type ParsedCodes,
+  type TCodeGenerateOptions,
+  type TCodeImportResponse,
+  type TCodeListResponse,
+} from '@backoffice/domain';
+import { stringify } from 'csv-stringify/sync';
+import { checkNeed, findMerchantAccess, type UserRow } from '../../access/merchant-access.js';
+import type { AppContext } from '../../app-context.js';
+import type { DbOrTx } from '../../db/client.js';
+import { AppError, forbidden, notFound } from '../../http/errors.js';
+import {
+  allCodes,
+  availableCodes,
+  codePage,
+  codeStats,
+  findCodeCampaign,
+  insertCodes,
+  lockCampaignStatus,
+} from './queries.js';
+
+export { availableCodes };
+
+export const CODES_PER_PAGE = 10;
+
+/** Thrown when an addition adds nothing; carries what was skipped. */
+export class NoCodesAddedError extends AppError {
+  constructor(readonly report: Omit<TCodeImportResponse, 'stats'>) {
+    super(400, 'no_codes_added', 'upload');
+  }
+}
+
+/** An upload or text with lines that are no code: nothing is stored. */
+export class InvalidCodeLinesError extends AppError {
+  constructor(readonly lines: number[]) {
+    super(400, 'invalid_code', 'upload');
+  }
+}
+
+/** The campaign, when the user may manage campaigns of its merchant; locked inside a transaction. */
+async function loadCodeCampaign(db: DbOrTx, user: UserRow, id: string, lock = false) {
+  const row = await findCodeCampaign(db, id);
+  if (!row) throw notFound();
+  const access = await findMerchantAccess(db, user, row.merchantId);
+  if (!access) throw notFound();
+  checkNeed(access, { role: 'manage-campaigns' });
+  if (campaignFamily(row.type) === 'tip' && !canUseTips(user)) throw forbidden();
+  if (!lock) return row;
+  const status = await lockCampaignStatus(db, id);
+  if (status === undefined) throw notFound();
+  // Codes of an ended or deleted campaign are final (docs/decisions.md).
+  if ((CODES_CLOSED_STATUSES as readonly string[]).includes(status))
+    throw new AppError(409, 'codes_closed', 'current_status');
+  return row;
+}
+
+/** Checks who asks before an upload is read. */
+export async function checkCodeAccess(ctx: AppContext, user: UserRow, id: string): Promise<void> {
+  await loadCodeCampaign(ctx.db, user, id);
+}
+
+export async function listCodes(
+  ctx: AppContext,
+  user: UserRow,
+  id: string,
+  page: number,
+): Promise<TCodeListResponse> {
+  await loadCodeCampaign(ctx.db, user, id);
+  const stats = await codeStats(ctx.db, id);
+  const rows = await codePage(ctx.db, id, page, CODES_PER_PAGE);
+  return {
+    ...stats,
+    list_codes: true,
+    codes: rows.map((row) => ({
+      code: row.code,
+      used: row.usedAt !== null,
+      created: row.createdAt.toISOString(),
+    })),
+    pager: buildPager(page, stats.provided),
+  };
+}
+
+/** Stores parsed codes in one transaction and reports what happened. */
+async function store(
+  ctx: AppContext,
+  user: UserRow,
+  id: string,
+  parsed: ParsedCodes,
+): Promise<TCodeImportResponse> {
+  if (parsed.invalidLines.length > 0) throw new InvalidCodeLinesError(parsed.invalidLines);
+  if (parsed.codes.length > CODES_PER_REQUEST_MAX)
+    throw new AppError(413, 'upload_too_large', 'upload');
+  return ctx.db.transaction(async (tx) => {
+    await loadCodeCampaign(tx, user, id, true);
+    const added = await insertCodes(tx, id, parsed.codes);
+    const report = {
+      added,
+      blank: parsed.blank,
+      duplicates_in_file: parsed.duplicates,
+      already_stored: parsed.codes.length - added,
+    };
+    if (added === 0) throw new NoCodesAddedError(report);
+    return { ...report, stats: await codeStats(tx, id) };
+  });
+}
+
+/** Codes given as a list or as text, one per line. */
+export async function addCodes(
+  ctx: AppContext,
+  user: UserRow,
+  id: string,
+  codes: string[] | string,
+): Promise<TCodeImportResponse> {
+  const cells = typeof codes === 'string' ? codes.split(/\r?\n/) : codes;
+  return store(ctx, user, id, collectCodes(cells));
+}
+
+export async function uploadCodes(
+  ctx: AppContext,
+  user: UserRow,
+  id: string,
+  cells: string[],
+): Promise<TCodeImportResponse> {
+  return store(ctx, user, id, collectCodes(cells));
+}
+
+/** `count` random codes of the unambiguous alphabet, distinct among themselves. */
+export function randomCodes(count: number, prefix: string, length: number): string[] {
+  const codes = new Set<string>();
+  const size = CODE_ALPHABET.length;
+  // Bytes at or above the largest multiple of the alphabet's size are skipped, so every character is equally likely.
+  const limit = 256 - (256 % size);
+  while (codes.size < count) {
+    const bytes = randomBytes((count - codes.size) * length * 2);
+    let code = '';
+    for (const byte of bytes) {
+      if (byte >= limit) continue;
+      code += CODE_ALPHABET[byte % size];
+      if (code.length === length) {
+        codes.add(prefix + code);
+        code = '';
+        if (codes.size === count) break;
+      }
+    }
+  }
+  return [...codes];
+}
+
+const GENERATION_ROUNDS = 10;
+
+/**
+ * Generates exactly `count` codes new to the campaign (beyond the spec): a
+ * random code that the campaign already has is replaced by another one.
+ */
+export async function generateCodes(
+  ctx: AppContext,
+  user: UserRow,
+  id: string,
+  options: TCodeGenerateOptions,
+): Promise<TCodeImportResponse> {
+  return ctx.db.transaction(async (tx) => {
+    await loadCodeCampaign(tx, user, id, true);
+    let added = 0;
+    for (let round = 0; round < GENERATION_ROUNDS && added < options.count; round += 1) {
+      added += await insertCodes(
+        tx,
+        id,
+        randomCodes(options.count - added, options.prefix, options.length),
+      );
+    }
+    // Only a nearly exhausted code space (short codes, many stored) ends here.
+    if (added < options.count) throw new AppError(409, 'no_codes_added', 'generate.length');
+    return {
+      added,
+      blank: 0,
+      duplicates_in_file: 0,
+      already_stored: 0,
+      stats: await codeStats(tx, id),
+    };
+  });
+}
+
+/** The campaign's codes as CSV (code; used), cells a spreadsheet would run as formulas neutralised. */
+export async function downloadCodes(
+  ctx: AppContext,
+  user: UserRow,
+  id: string,
+): Promise<{ csv: string; fileName: string }> {
+  await loadCodeCampaign(ctx.db, user, id);
+  const rows = await allCodes(ctx.db, id);
+  const csv = stringify(
+    rows.map((row) => [neutraliseCsvCell(row.code), row.usedAt ? 'ja' : 'nein']),
+    { header: true, columns: ['code', 'used'], delimiter: ';', record_delimiter: 'windows' },
+  );
+  return { csv: `\uFEFF${csv}`, fileName: `codes-${id}.csv` };
+}

@@ -1,0 +1,89 @@
+/** Data access of winner draws and their wins. */
+import { and, asc, eq, isNull, lte, or, sql } from 'drizzle-orm';
+import { PRIZE_DRAW_TYPES } from '@backoffice/domain';
+import type { DbOrTx } from '../../db/client.js';
+import { campaignParticipants, campaigns, draws, wins } from '../../db/schema.js';
+
+export type CampaignRow = typeof campaigns.$inferSelect;
+type DrawRow = typeof draws.$inferSelect;
+type DrawInsert = typeof draws.$inferInsert;
+type WinRow = typeof wins.$inferSelect;
+type WinInsert = typeof wins.$inferInsert;
+
+/** The ids of the campaign's participants. */
+export async function participantIds(db: DbOrTx, campaignId: string): Promise<string[]> {
+  const people = await db
+    .select({ id: campaignParticipants.participantId })
+    .from(campaignParticipants)
+    .where(eq(campaignParticipants.campaignId, campaignId));
+  return people.map((person) => person.id);
+}
+
+/** Stores the draw unless the campaign has one; undefined when it was drawn already. */
+export async function insertDrawOnce(db: DbOrTx, values: DrawInsert): Promise<DrawRow | undefined> {
+  const [draw] = await db.insert(draws).values(values).onConflictDoNothing().returning();
+  return draw;
+}
+
+export async function insertWins(db: DbOrTx, rows: WinInsert[]): Promise<void> {
+  await db.insert(wins).values(rows);
+}
+
+/** How many of the merchant's wins wait to be handled. */
+export async function countPendingWins(db: DbOrTx, merchantId: string): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)`.mapWith(Number) })
+    .from(wins)
+    .where(and(eq(wins.merchantId, merchantId), eq(wins.status, 'pending')));
+  return row?.count ?? 0;
+}
+
+/**
+ * Up to 100 ended sweepstakes without manual draw that have no draw yet,
+ * the earliest ended first.
+ */
+export async function dueSweepstakes(db: DbOrTx, now: Date): Promise<CampaignRow[]> {
+  const due = await db
+    .select({ campaign: campaigns })
+    .from(campaigns)
+    .leftJoin(draws, eq(draws.campaignId, campaigns.id))
+    .where(
+      and(
+        isNull(draws.id),
+        sql`${campaigns.type} in (${sql.raw(PRIZE_DRAW_TYPES.map((type) => `'${type}'`).join(', '))})`,
+        sql`coalesce((${campaigns.content} ->> 'manual_draw')::boolean, false) = false`,
+        or(
+          eq(campaigns.status, 'ended'),
+          and(sql`${campaigns.status} in ('approved', 'active')`, lte(campaigns.validUntil, now)),
+        ),
+      ),
+    )
+    .orderBy(asc(campaigns.validUntil))
+    .limit(100);
+  return due.map((row) => row.campaign);
+}
+
+export async function findDraw(db: DbOrTx, campaignId: string): Promise<DrawRow | undefined> {
+  const [draw] = await db.select().from(draws).where(eq(draws.campaignId, campaignId));
+  return draw;
+}
+
+/** The draw's wins by prize and participant. */
+export function drawWins(db: DbOrTx, drawId: string): Promise<WinRow[]> {
+  return db
+    .select()
+    .from(wins)
+    .where(eq(wins.drawId, drawId))
+    .orderBy(asc(wins.prizeIndex), asc(wins.participantId));
+}
+
+/** The campaign, locked for update when asked. */
+export async function findCampaign(
+  db: DbOrTx,
+  id: string,
+  lock: boolean,
+): Promise<CampaignRow | undefined> {
+  const query = db.select().from(campaigns).where(eq(campaigns.id, id));
+  const [campaign] = await (lock ? query.for('update') : query);
+  return campaign;
+}

@@ -1,0 +1,182 @@
+/** Data access of a merchant's locations and their CSV import jobs. */
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import type { GeocodeResult } from '../../geocoding/geocoder.js';
+import { locationImportJobs, locations } from '../../db/schema.js';
+import type { ImportJobRow, LocationRow } from './view.js';
+
+type LocationInsert = typeof locations.$inferInsert;
+type ImportJobInsert = typeof locationImportJobs.$inferInsert;
+
+/** The merchant's locations by name. */
+export function listLocations(db: DbOrTx, merchantId: string): Promise<LocationRow[]> {
+  return db
+    .select()
+    .from(locations)
+    .where(eq(locations.merchantId, merchantId))
+    .orderBy(asc(locations.name), asc(locations.id));
+}
+
+/** The merchant's newest import job, if any. */
+export async function latestImportJob(
+  db: DbOrTx,
+  merchantId: string,
+): Promise<ImportJobRow | undefined> {
+  const [job] = await db
+    .select()
+    .from(locationImportJobs)
+    .where(eq(locationImportJobs.merchantId, merchantId))
+    .orderBy(desc(locationImportJobs.createdAt))
+    .limit(1);
+  return job;
+}
+
+export async function findLocation(
+  db: DbOrTx,
+  merchantId: string,
+  locationId: string,
+): Promise<LocationRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(locations)
+    .where(and(eq(locations.id, locationId), eq(locations.merchantId, merchantId)));
+  return row;
+}
+
+/** Sets the given columns and the update time; undefined when not the merchant's location. */
+export async function updateLocation(
+  db: DbOrTx,
+  merchantId: string,
+  locationId: string,
+  values: Partial<LocationInsert>,
+): Promise<LocationRow | undefined> {
+  const [row] = await db
+    .update(locations)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(and(eq(locations.id, locationId), eq(locations.merchantId, merchantId)))
+    .returning();
+  return row;
+}
+
+export async function insertLocation(
+  db: DbOrTx,
+  values: LocationInsert,
+): Promise<LocationRow | undefined> {
+  const [row] = await db
+    .insert(locations)
+    .values({ ...values, updatedAt: sql`now()` })
+    .returning();
+  return row;
+}
+
+/** Deletes the merchant's location; false when there was none. */
+export async function removeLocation(
+  db: DbOrTx,
+  merchantId: string,
+  locationId: string,
+): Promise<boolean> {
+  const deleted = await db
+    .delete(locations)
+    .where(and(eq(locations.id, locationId), eq(locations.merchantId, merchantId)))
+    .returning({ id: locations.id });
+  return deleted.length > 0;
+}
+
+export async function insertImportJob(db: DbOrTx, values: ImportJobInsert): Promise<ImportJobRow> {
+  const [created] = await db.insert(locationImportJobs).values(values).returning();
+  if (!created) throw new Error('insert returned no job');
+  return created;
+}
+
+export async function insertLocations(db: DbOrTx, rows: LocationInsert[]): Promise<void> {
+  await db.insert(locations).values(rows);
+}
+
+export async function findImportJob(
+  db: DbOrTx,
+  merchantId: string,
+  jobId: string,
+): Promise<ImportJobRow | undefined> {
+  const [job] = await db
+    .select()
+    .from(locationImportJobs)
+    .where(and(eq(locationImportJobs.id, jobId), eq(locationImportJobs.merchantId, merchantId)));
+  return job;
+}
+
+/** Whether the merchant has redemption locations (feeds the campaign's show-map setting). */
+export async function hasRedemptionLocations(db: DbOrTx, merchantId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ total: count() })
+    .from(locations)
+    .where(and(eq(locations.merchantId, merchantId), eq(locations.isRedemption, true)));
+  return (row?.total ?? 0) > 0;
+}
+
+/** The job's next location still waiting for geocoding, oldest first. */
+export async function nextPendingLocation(
+  db: DbOrTx,
+  jobId: string,
+): Promise<LocationRow | undefined> {
+  const [next] = await db
+    .select()
+    .from(locations)
+    .where(and(eq(locations.importJobId, jobId), eq(locations.geocodeStatus, 'pending')))
+    .orderBy(asc(locations.createdAt), asc(locations.id))
+    .limit(1);
+  return next;
+}
+
+/** Stores a pending location's geocoding result; false when it was no longer pending. */
+export async function storeGeocodeResult(
+  db: DbOrTx,
+  locationId: string,
+  result: GeocodeResult | null,
+): Promise<boolean> {
+  const [updated] = await db
+    .update(locations)
+    .set({
+      geocodeStatus: result ? 'found' : 'not_found',
+      lat: result?.lat ?? null,
+      lng: result?.lng ?? null,
+      ...(result?.formattedAddress ? { formattedAddress: result.formattedAddress } : {}),
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(locations.id, locationId), eq(locations.geocodeStatus, 'pending')))
+    .returning({ id: locations.id });
+  return updated !== undefined;
+}
+
+/** Counts one processed row on the job, as found or not found. */
+export async function countImportProgress(
+  db: DbOrTx,
+  jobId: string,
+  found: boolean,
+): Promise<void> {
+  await db
+    .update(locationImportJobs)
+    .set({
+      processed: sql`${locationImportJobs.processed} + 1`,
+      ...(found
+        ? { found: sql`${locationImportJobs.found} + 1` }
+        : { notFound: sql`${locationImportJobs.notFound} + 1` }),
+    })
+    .where(eq(locationImportJobs.id, jobId));
+}
+
+/** Marks a running job done. */
+export async function finishImportJob(db: DbOrTx, jobId: string): Promise<void> {
+  await db
+    .update(locationImportJobs)
+    .set({ status: 'done', finishedAt: sql`now()` })
+    .where(and(eq(locationImportJobs.id, jobId), eq(locationImportJobs.status, 'running')));
+}
+
+/** The ids of the jobs still running. */
+export async function runningImportJobIds(db: DbOrTx): Promise<string[]> {
+  const jobs = await db
+    .select({ id: locationImportJobs.id })
+    .from(locationImportJobs)
+    .where(eq(locationImportJobs.status, 'running'));
+  return jobs.map((job) => job.id);
+}

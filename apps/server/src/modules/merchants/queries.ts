@@ -1,0 +1,87 @@
+/** Data access of the merchant profile. */
+import { and, count, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { accounts, merchants } from '../../db/schema.js';
+import type { MerchantRow } from '../../access/merchant-access.js';
+
+type MerchantInsert = typeof merchants.$inferInsert;
+type AccountInsert = typeof accounts.$inferInsert;
+
+/** How many accepted accounts of the merchant hold the contact role. */
+export async function countContactAccounts(db: DbOrTx, merchantId: string): Promise<number> {
+  const [contacts] = await db
+    .select({ total: count() })
+    .from(accounts)
+    .where(
+      and(
+        eq(accounts.merchantId, merchantId),
+        eq(accounts.pendingInvitation, false),
+        sql`${accounts.roles} ? 'contact'`,
+      ),
+    );
+  return contacts?.total ?? 0;
+}
+
+export async function setMerchantErrors(
+  db: DbOrTx,
+  merchantId: string,
+  errors: MerchantInsert['errors'],
+): Promise<void> {
+  await db.update(merchants).set({ errors }).where(eq(merchants.id, merchantId));
+}
+
+/** Up to `limit` merchants the user is an accepted account of. */
+export async function membershipMerchants(
+  db: DbOrTx,
+  userId: string,
+  limit: number,
+): Promise<MerchantRow[]> {
+  const rows = await db
+    .select({ merchant: merchants })
+    .from(accounts)
+    .innerJoin(merchants, eq(merchants.id, accounts.merchantId))
+    .where(and(eq(accounts.userId, userId), eq(accounts.pendingInvitation, false)))
+    .limit(limit);
+  return rows.map((row) => row.merchant);
+}
+
+export async function findMerchant(db: DbOrTx, id: string): Promise<MerchantRow | undefined> {
+  const [row] = await db.select().from(merchants).where(eq(merchants.id, id));
+  return row;
+}
+
+export async function insertMerchant(db: DbOrTx, values: MerchantInsert): Promise<MerchantRow> {
+  const [created] = await db.insert(merchants).values(values).returning();
+  if (!created) throw new Error('insert returned no merchant');
+  return created;
+}
+
+export async function insertAccount(db: DbOrTx, values: AccountInsert): Promise<void> {
+  await db.insert(accounts).values(values);
+}
+
+/** Sets the given columns and the update time. */
+export async function updateMerchant(
+  db: DbOrTx,
+  merchantId: string,
+  values: Partial<MerchantInsert>,
+): Promise<void> {
+  await db
+    .update(merchants)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(merchants.id, merchantId));
+}
+
+/** Sets (or clears) the image path; undefined when the merchant is unknown. */
+export async function setMerchantImage(
+  db: DbOrTx,
+  merchantId: string,
+  imagePath: string | null,
+): Promise<MerchantRow | undefined> {
+  const [updated] = await db
+    .update(merchants)
+    .set({ imagePath, updatedAt: sql`now()` })
+    .where(eq(merchants.id, merchantId))
+    .returning();
+  return updated;
+}

@@ -1,0 +1,2 @@
+/** What other modules may use of the notifications module: its mails and their recipients. */
+export { notifyOpenWins, recipientsOf } from './service.js';

@@ -1,0 +1,115 @@
+/**
+ * The dashboard and the participation chart of a merchant, from the rollups
+ * kept at ingest. The caller's access to the merchant is checked by the
+ * routes (the access resolver) before any of this runs.
+ */
+import {
+  canUseTips,
+  type TDashboardResponse,
+  type TStatsCampaignsResponse,
+  type TStatsQuery,
+  type TStatsRangeQuery,
+  type TStatsResponse,
+} from '@backoffice/domain';
+import type { MerchantAccess } from '../../access/merchant-access.js';
+import type { UserRow } from '../../access/users.js';
+import type { AppContext } from '../../app-context.js';
+import { localDay } from '../../calendar.js';
+import { badRequest } from '../../http/errors.js';
+import {
+  bucketStarts,
+  campaignCounts,
+  campaignsInRange,
+  campaignsOfMerchant,
+  openWins,
+  participationSeries,
+  rangeEnd,
+  userCounts,
+  usersKids,
+} from './queries.js';
+
+const today = (ctx: AppContext) => localDay(new Date(), ctx.config.web.timeZone);
+
+export async function dashboard(
+  ctx: AppContext,
+  access: MerchantAccess,
+): Promise<TDashboardResponse> {
+  const merchantId = access.merchant.id;
+  const [campaigns, users, wins] = await Promise.all([
+    campaignCounts(ctx.db, merchantId),
+    userCounts(ctx.db, merchantId, today(ctx)),
+    openWins(ctx.db, merchantId),
+  ]);
+  return {
+    campaigns,
+    users,
+    todo_wins: { count: wins, winner_app_url: ctx.config.web.winnerAppUrl },
+  };
+}
+
+/** The range's first bucket and its end, from the query's start, range and count. */
+async function rangeOf(ctx: AppContext, query: TStatsRangeQuery) {
+  const labels = await bucketStarts(ctx.db, query.timerange, query.start, query.count);
+  const from = labels[0] ?? query.start;
+  const until = rangeEnd(query.timerange, labels[labels.length - 1] ?? from);
+  return { labels, from, until };
+}
+
+export async function participationStats(
+  ctx: AppContext,
+  user: UserRow,
+  access: MerchantAccess,
+  query: TStatsQuery,
+): Promise<TStatsResponse> {
+  const { db } = ctx;
+  const merchantId = access.merchant.id;
+  const ids = [...new Set(query.campaigns ?? [])];
+  const chosen = await campaignsOfMerchant(db, merchantId, ids);
+  // Another merchant's campaign is not told apart from none.
+  if (chosen.length !== ids.length) throw badRequest('invalid_value', 'campaigns');
+  if (!canUseTips(user) && chosen.some((campaign) => campaign.type.startsWith('tip/')))
+    throw badRequest('invalid_value', 'campaigns');
+  const { labels, from, until } = await rangeOf(ctx, query);
+  const distinct = query.distinct === 'participations';
+  const [values, kids] = await Promise.all([
+    participationSeries(db, {
+      merchantId,
+      campaignIds: ids,
+      range: query.timerange,
+      from,
+      until,
+      distinct,
+    }),
+    usersKids(db, { merchantId, campaignIds: ids, from, until, today: today(ctx) }),
+  ]);
+  const seriesOf = (key: string | null) =>
+    labels.map(
+      (label) => values.find((value) => value.bucket === label && value.key === key)?.value ?? 0,
+    );
+  const series =
+    ids.length > 0
+      ? ids.map((id) => {
+          const campaign = chosen.find((candidate) => candidate.id === id);
+          const title = campaign?.title[user.locale] ?? campaign?.title.de ?? id;
+          return { name: title, campaign: id, values: seriesOf(id) };
+        })
+      : [{ name: access.merchant.name, campaign: null, values: seriesOf(null) }];
+  return { participations: { labels, series }, users_kids: kids };
+}
+
+export async function statsCampaigns(
+  ctx: AppContext,
+  user: UserRow,
+  access: MerchantAccess,
+  query: TStatsRangeQuery,
+): Promise<TStatsCampaignsResponse> {
+  const { from, until } = await rangeOf(ctx, query);
+  const rows = await campaignsInRange(ctx.db, access.merchant.id, from, until, canUseTips(user));
+  return {
+    campaigns: rows.map((row) => ({
+      id: row.id,
+      title: row.title,
+      valid_until: row.validUntil?.toISOString() ?? null,
+    })),
+  };
+}

@@ -1,0 +1,466 @@
+/**
+ * Access-code sets (spec §3, §5, §7): admins alone (every other caller 403,
+ * anonymous 401, on every endpoint), the form's rules, codes imported all or
+ * nothing (100,000 at once, duplicates and blank lines reported), linked
+ * campaigns, and uses reported by the consumer app: a unique code once (also
+ * under concurrent batches), a reusable code any number of times. On
+ * PostgreSQL too (TEST_DATABASE_URL).
+ */
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type {
+  TAccessCodeSet,
+  TAccessCodeSetLinks,
+  TAccessCodesImportResponse,
+  TCampaignEnvelope,
+  TCodeStats,
+  TCodeUsage,
+  TIngestResponse,
+  TMerchantListResponse,
+} from '@backoffice/domain';
+import { accessCodes, campaigns, merchants } from '../src/db/schema.js';
+import { multipartFile } from './fixtures/multipart.js';
+import { bearer, createTestApp, type TestApp } from './helpers.js';
+
+let t: TestApp;
+const tokens: Record<string, string> = {};
+let apiKey = '';
+let merchantId = '';
+
+type Method = 'GET' | 'POST' | 'DELETE';
+
+async function api(method: Method, url: string, who: string | null, payload?: unknown) {
+  return t.app.inject({
+    method,
+    url: `/api${url}`,
+    headers: who ? bearer(String(tokens[who])) : {},
+    ...(payload !== undefined ? { payload: payload as object } : {}),
+  });
+}
+
+const validSet = {
+  type: 'unique',
+  name: 'Sommeraktion 2026',
+  hint_title: 'Ihr Zugangscode',
+  hint_text: 'Den Code finden Sie auf dem Kassenbon.',
+  is_promo_code: true,
+  is_bonuscard: false,
+  valid_from: null,
+  valid_until: null,
+};
+
+async function createSet(body: object = validSet): Promise<TAccessCodeSet> {
+  const response = await api('POST', '/access-code-sets', 'admin', body);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<{ access_code_set: TAccessCodeSet }>().access_code_set;
+}
+
+async function createCampaign(): Promise<string> {
+  const response = await api('POST', '/campaigns', 'admin', {
+    merchant: merchantId,
+    type: 'coupon/percent',
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<TCampaignEnvelope>().campaign.uuid;
+}
+
+async function addCodes(setId: string, codes: string) {
+  return api('POST', `/access-code-sets/${setId}/codes`, 'admin', { codes });
+}
+
+async function link(setId: string, idents: string[]) {
+  return api(
+    'POST',
+    `/access-code-sets/${setId}/links`,
+    'admin',
+    idents.map((ident) => ({ ident })),
+  );
+}
+
+const codeUse = (set: string, campaign: string, code: string, participant = 'p-1') => ({
+  id: randomUUID(),
+  type: 'code_used',
+  campaign,
+  participant,
+  occurred_at: new Date().toISOString(),
+  access_code_set: set,
+  code,
+});
+
+async function send(events: object[]): Promise<TIngestResponse> {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/ingest/events',
+    headers: { 'x-api-key': apiKey },
+    payload: { events },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json();
+}
+
+async function stats(setId: string): Promise<TCodeStats> {
+  const response = await api('GET', `/access-code-sets/${setId}/codes`, 'admin');
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<{ codes: TCodeStats }>().codes;
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  for (const who of ['admin', 'owner', 'staff', 'agency']) {
+    tokens[who] = await t.signInAndInit(`${who}@example.com`);
+  }
+  const [row] = await t.ctx.db
+    .select()
+    .from(merchants)
+    .where(eq(merchants.brandName, 'Café Silberblick'));
+  merchantId = String(row?.id);
+  const created = await api('POST', '/admin/api-keys', 'admin', { name: 'Consumer app' });
+  expect(created.statusCode, created.body).toBe(200);
+  apiKey = created.json().secret;
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('who may use access-code sets', () => {
+  it('answers 403 to a merchant owner, staff and an agency and 401 to anonymous, on every endpoint', async () => {
+    const set = await createSet();
+    const id = set.id;
+    const endpoints: [Method, string, unknown][] = [
+      ['GET', '/access-code-sets', undefined],
+      ['POST', '/access-code-sets', validSet],
+      ['POST', '/access-code-sets', {}],
+      ['GET', `/access-code-sets/${id}`, undefined],
+      ['POST', `/access-code-sets/${id}`, validSet],
+      ['GET', `/access-code-sets/${id}/links`, undefined],
+      ['POST', `/access-code-sets/${id}/links`, []],
+      ['GET', `/access-code-sets/${id}/codes`, undefined],
+      ['POST', `/access-code-sets/${id}/codes`, { codes: 'A1' }],
+      ['GET', `/access-code-sets/${id}/code-usage`, undefined],
+      ['GET', `/access-code-sets/${randomUUID()}`, undefined],
+    ];
+    for (const [method, url, body] of endpoints) {
+      for (const who of ['owner', 'staff', 'agency']) {
+        const response = await api(method, url, who, body);
+        expect(response.statusCode, `${who} ${method} ${url}`).toBe(403);
+      }
+      expect((await api(method, url, null, body)).statusCode, `anonymous ${method} ${url}`).toBe(
+        401,
+      );
+    }
+    const file = multipartFile('upload', 'codes.txt', 'A1\nA2\n', 'text/plain');
+    for (const who of ['owner', 'staff', 'agency', null]) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: `/api/access-code-sets/${id}/codes/upload`,
+        headers: { ...(who ? bearer(String(tokens[who])) : {}), ...file.headers },
+        payload: file.payload,
+      });
+      expect(response.statusCode, `${who} upload`).toBe(who ? 403 : 401);
+    }
+    // Nothing the others sent was stored.
+    expect((await stats(id)).provided).toBe(0);
+  });
+});
+
+describe('the set form (spec §5)', () => {
+  it('refuses a name of 9 characters and accepts one of 10', async () => {
+    const short = await api('POST', '/access-code-sets', 'admin', {
+      ...validSet,
+      name: '123456789',
+    });
+    expect(short.statusCode).toBe(400);
+    expect(short.json()).toMatchObject({ message: 'invalid_value', field: 'name' });
+    const set = await createSet({ ...validSet, name: '1234567890' });
+    expect(set.name).toBe('1234567890');
+  });
+
+  it('names each missing required field', async () => {
+    for (const field of ['type', 'name', 'hint_title', 'hint_text'] as const) {
+      const { [field]: _omitted, ...rest } = validSet;
+      const response = await api('POST', '/access-code-sets', 'admin', rest);
+      expect(response.statusCode, field).toBe(400);
+      expect(response.json(), field).toMatchObject({
+        message: 'required_field_missing',
+        field,
+      });
+      const blank = await api('POST', '/access-code-sets', 'admin', { ...validSet, [field]: '  ' });
+      expect(blank.statusCode, `${field} blank`).toBe(400);
+      expect(blank.json<{ field: string }>().field).toBe(field);
+    }
+    const badType = await api('POST', '/access-code-sets', 'admin', { ...validSet, type: 'x' });
+    expect(badType.json()).toMatchObject({ field: 'type' });
+  });
+
+  it('refuses a validity that ends before it starts', async () => {
+    const response = await api('POST', '/access-code-sets', 'admin', {
+      ...validSet,
+      valid_from: '2026-06-01T00:00:00.000Z',
+      valid_until: '2026-05-01T00:00:00.000Z',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ message: 'invalid_value', field: 'valid_until' });
+  });
+
+  it('saves a set with its editor; the internal name stays; the list is paged', async () => {
+    const set = await createSet();
+    expect(set.internal_name).toMatch(/^sommeraktion-2026-[0-9a-f]{8}$/);
+    expect(set.email).toBe('admin@example.com');
+    const saved = await api('POST', `/access-code-sets/${set.id}`, 'admin', {
+      ...validSet,
+      type: 'reusable',
+      name: 'Winteraktion 2026',
+      valid_from: '2026-12-01T08:00:00.000Z',
+      valid_until: '2027-01-31T22:59:00.000Z',
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const after = saved.json<{ access_code_set: TAccessCodeSet }>().access_code_set;
+    expect(after).toMatchObject({
+      type: 'reusable',
+      name: 'Winteraktion 2026',
+      internal_name: set.internal_name,
+      valid_from: '2026-12-01T08:00:00.000Z',
+      valid_until: '2027-01-31T22:59:00.000Z',
+    });
+    const read = await api('GET', `/access-code-sets/${set.id}`, 'admin');
+    expect(read.json<{ access_code_set: TAccessCodeSet }>().access_code_set).toEqual(after);
+    const list = await api('GET', '/access-code-sets?page=1', 'admin');
+    const body = list.json<{ rows: TAccessCodeSet[]; pager: { total_entries: number } }>();
+    // Last modified first.
+    expect(body.rows[0]?.id).toBe(set.id);
+    expect(body.pager.total_entries).toBeGreaterThanOrEqual(3);
+    const missing = await api('GET', `/access-code-sets/${randomUUID()}`, 'admin');
+    expect(missing.statusCode).toBe(404);
+    const saveMissing = await api('POST', `/access-code-sets/${randomUUID()}`, 'admin', validSet);
+    expect(saveMissing.statusCode).toBe(404);
+  });
+});
+
+describe('codes', () => {
+  it('adds pasted codes, reporting duplicates (in the list and in the set) and blank lines', async () => {
+    const set = await createSet();
+    const first = await addCodes(set.id, 'A1\r\nA2\n\n  A3  \nA1\n\n');
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json<TAccessCodesImportResponse>()).toEqual({
+      codes: { provided: 3, used: 0, list_codes: true, codes: ['A1', 'A2', 'A3'] },
+      import: { added: 3, duplicates: 1, blank_lines: 2 },
+    });
+    const second = await addCodes(set.id, 'A3\nA4');
+    expect(second.json<TAccessCodesImportResponse>().import).toEqual({
+      added: 1,
+      duplicates: 1,
+      blank_lines: 0,
+    });
+    const none = await addCodes(set.id, '\n \n');
+    expect(none.statusCode).toBe(400);
+    expect(none.json()).toMatchObject({ message: 'no_codes_added', field: 'codes' });
+    // A line too long: nothing of the list is added.
+    const tooLong = await addCodes(set.id, `B1\n${'x'.repeat(101)}\nB2`);
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json()).toMatchObject({ message: 'too_long', field: 'codes' });
+    expect((await stats(set.id)).provided).toBe(4);
+    const unknown = await addCodes(randomUUID(), 'A1');
+    expect(unknown.statusCode).toBe(404);
+  });
+
+  it('imports 100,000 pasted codes at once and 100,000 uploaded ones, all or nothing', async () => {
+    const set = await createSet();
+    const codes = Array.from({ length: 100_000 }, (_, i) => `CODE-${String(i).padStart(6, '0')}`);
+    const pasted = await addCodes(set.id, `${codes.join('\n')}\n`);
+    expect(pasted.statusCode, pasted.body.slice(0, 200)).toBe(200);
+    const report = pasted.json<TAccessCodesImportResponse>();
+    expect(report.import).toEqual({ added: 100_000, duplicates: 0, blank_lines: 0 });
+    // A long list is counted, not listed.
+    expect(report.codes).toMatchObject({ provided: 100_000, list_codes: false, codes: [] });
+
+    // Half known, half new, with blank lines, as a file.
+    const more = [
+      ...codes.slice(50_000),
+      '',
+      ...Array.from({ length: 50_000 }, (_, i) => `NEW-${i}`),
+      '  ',
+      'NEW-0',
+    ];
+    const file = multipartFile('upload', 'codes.txt', more.join('\r\n'), 'text/plain');
+    const uploaded = await t.app.inject({
+      method: 'POST',
+      url: `/api/access-code-sets/${set.id}/codes/upload`,
+      headers: { ...bearer(String(tokens.admin)), ...file.headers },
+      payload: file.payload,
+    });
+    expect(uploaded.statusCode, uploaded.body.slice(0, 200)).toBe(200);
+    expect(uploaded.json<TAccessCodesImportResponse>().import).toEqual({
+      added: 50_000,
+      duplicates: 50_001,
+      blank_lines: 2,
+    });
+    // A refused line anywhere in a long list: nothing of it is added.
+    const broken = [...Array.from({ length: 99_999 }, (_, i) => `LATE-${i}`), 'y'.repeat(200)];
+    expect((await addCodes(set.id, broken.join('\n'))).statusCode).toBe(400);
+    const rows = await t.ctx.db.$count(accessCodes, eq(accessCodes.setId, set.id));
+    expect(rows).toBe(150_000);
+  }, 120_000);
+});
+
+describe('linked campaigns', () => {
+  it('links and unlinks campaigns; unknown ones are refused, deleted ones not linked anew', async () => {
+    const set = await createSet();
+    const [a, b, gone] = [await createCampaign(), await createCampaign(), await createCampaign()];
+    const linked = await link(set.id, [a, b]);
+    expect(linked.statusCode, linked.body).toBe(200);
+    const list = linked.json<TAccessCodeSetLinks>().campaign_to_access_code_set;
+    expect(list.map((campaign) => campaign.ident)).toEqual([a, b]);
+    expect(list[0]).toMatchObject({ type: 'coupon/percent', ident: a });
+    expect(list[0]?.title).toEqual(expect.any(Object));
+
+    const unknown = await link(set.id, [a, randomUUID()]);
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toMatchObject({ message: 'not_found', field: '1.ident' });
+
+    const deleted = await api('DELETE', `/campaigns/${gone}`, 'admin');
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    const toDeleted = await link(set.id, [a, b, gone]);
+    expect(toDeleted.statusCode).toBe(400);
+    expect(toDeleted.json()).toMatchObject({ message: 'campaign_deleted', field: '2.ident' });
+
+    const unlinked = await link(set.id, [b]);
+    expect(
+      unlinked.json<TAccessCodeSetLinks>().campaign_to_access_code_set.map((c) => c.ident),
+    ).toEqual([b]);
+    const read = await api('GET', `/access-code-sets/${set.id}/links`, 'admin');
+    expect(read.json<TAccessCodeSetLinks>().campaign_to_access_code_set).toHaveLength(1);
+    const bad = await api('POST', `/access-code-sets/${set.id}/links`, 'admin', [{ ident: 'x' }]);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ field: '0.ident' });
+    expect((await link(randomUUID(), [b])).statusCode).toBe(404);
+  });
+});
+
+describe('uses of codes (ingest)', () => {
+  it('lets a unique code be used once and a reusable one any number of times', async () => {
+    const campaign = await createCampaign();
+    const unique = await createSet({ ...validSet, type: 'unique' });
+    const reusable = await createSet({ ...validSet, type: 'reusable' });
+    await addCodes(unique.id, 'U1\nU2');
+    await addCodes(reusable.id, 'SOMMER');
+    await link(unique.id, [campaign]);
+    await link(reusable.id, [campaign]);
+
+    const firstUse = codeUse(unique.id, campaign, 'U1', 'anna');
+    expect(await send([firstUse])).toMatchObject({ accepted: 1, rejected: [] });
+    const again = await send([codeUse(unique.id, campaign, 'U1', 'bert')]);
+    expect(again.accepted).toBe(0);
+    expect(again.rejected).toEqual([
+      expect.objectContaining({ index: 0, message: 'code_already_used', field: 'code' }),
+    ]);
+    // The same event sent again is a duplicate, not a second use.
+    expect(await send([firstUse])).toMatchObject({ accepted: 0, duplicates: 1, rejected: [] });
+    // Two uses of one unique code in one batch: the first counts.
+    const both = await send([
+      codeUse(unique.id, campaign, 'U2', 'carla'),
+      codeUse(unique.id, campaign, 'U2', 'dora'),
+    ]);
+    expect(both.accepted).toBe(1);
+    expect(both.rejected).toEqual([
+      expect.objectContaining({ index: 1, message: 'code_already_used' }),
+    ]);
+
+    const reuses = await send(
+      Array.from({ length: 5 }, (_, i) => codeUse(reusable.id, campaign, 'SOMMER', `p${i}`)),
+    );
+    expect(reuses).toMatchObject({ accepted: 5, rejected: [] });
+    expect(await stats(reusable.id)).toMatchObject({ provided: 1, used: 5 });
+    expect(await stats(unique.id)).toMatchObject({ provided: 2, used: 2 });
+  });
+
+  it('refuses unknown sets and codes, campaigns not linked, uses outside the validity, missing fields', async () => {
+    const campaign = await createCampaign();
+    const other = await createCampaign();
+    const set = await createSet({
+      ...validSet,
+      type: 'reusable',
+      valid_from: '2020-01-01T00:00:00.000Z',
+      valid_until: '2020-12-31T00:00:00.000Z',
+    });
+    const open = await createSet({ ...validSet, type: 'reusable' });
+    await addCodes(set.id, 'C1');
+    await addCodes(open.id, 'C1');
+    await link(set.id, [campaign]);
+    await link(open.id, [campaign]);
+    const { access_code_set: _set, ...withoutSet } = codeUse(open.id, campaign, 'C1');
+    const answer = await send([
+      codeUse(randomUUID(), campaign, 'C1'),
+      codeUse(open.id, campaign, 'NOPE'),
+      codeUse(open.id, other, 'C1'),
+      codeUse(set.id, campaign, 'C1'),
+      withoutSet,
+      codeUse(open.id, campaign, 'C1'),
+    ]);
+    expect(answer.accepted).toBe(1);
+    expect(answer.rejected.map((r) => [r.index, r.message, r.field])).toEqual([
+      [0, 'not_found', 'access_code_set'],
+      [1, 'not_found', 'code'],
+      [2, 'invalid_value', 'campaign'],
+      [3, 'invalid_value', 'occurred_at'],
+      [4, 'required_field_missing', 'access_code_set'],
+    ]);
+  });
+
+  it('lets exactly one of many concurrent uses of a unique code in', async () => {
+    const campaign = await createCampaign();
+    const set = await createSet({ ...validSet, type: 'unique' });
+    await addCodes(set.id, 'RACE');
+    await link(set.id, [campaign]);
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => send([codeUse(set.id, campaign, 'RACE', `r${i}`)])),
+    );
+    expect(answers.reduce((sum, answer) => sum + answer.accepted, 0)).toBe(1);
+    expect(
+      answers.filter((answer) => answer.rejected[0]?.message === 'code_already_used'),
+    ).toHaveLength(7);
+    expect(await stats(set.id)).toMatchObject({ used: 1 });
+  });
+
+  it('lists the uses with campaign and participant, searchable and paged', async () => {
+    const campaign = await createCampaign();
+    const set = await createSet({ ...validSet, type: 'unique' });
+    await addCodes(set.id, Array.from({ length: 12 }, (_, i) => `K${i}`).join('\n'));
+    await link(set.id, [campaign]);
+    await send(
+      Array.from({ length: 12 }, (_, i) => codeUse(set.id, campaign, `K${i}`, `user-${i}`)),
+    );
+    const page = await api('GET', `/access-code-sets/${set.id}/code-usage?page=2`, 'admin');
+    expect(page.statusCode, page.body).toBe(200);
+    const body = page.json<TCodeUsage>();
+    expect(body.rows).toHaveLength(2);
+    expect(body.pager.total_entries).toBe(12);
+    expect(body.access_code_set.id).toBe(set.id);
+    expect(body.rows[0]?.campaign).toMatchObject({ ident: campaign, type: 'coupon/percent' });
+    const found = await api('GET', `/access-code-sets/${set.id}/code-usage?q=user-11`, 'admin');
+    expect(found.json<TCodeUsage>().rows.map((row) => [row.code, row.participant])).toEqual([
+      ['K11', 'user-11'],
+    ]);
+    const all = await api('GET', `/access-code-sets/${set.id}/code-usage?per_page=1000`, 'admin');
+    expect(all.json<TCodeUsage>().rows).toHaveLength(12);
+  });
+});
+
+describe('the merchant list', () => {
+  it('shows agencies their merchants with campaign counts, admins also the internal name', async () => {
+    const agency = await api('GET', '/merchants?page=1', 'agency');
+    const rows = agency.json<TMerchantListResponse>().rows;
+    expect(rows.length).toBe(2);
+    for (const row of rows) {
+      expect(row.internal_name).toBeNull();
+      expect(row.campaign_count).toEqual(expect.any(Number));
+    }
+    const admin = await api('GET', '/merchants?filter=Silberblick', 'admin');
+    const [silberblick] = admin.json<TMerchantListResponse>().rows;
+    // Campaigns created above, the deleted one not counted.
+    const all = await t.ctx.db.$count(campaigns, eq(campaigns.merchantId, merchantId));
+    expect(all).toBeGreaterThan(5);
+    expect(silberblick?.campaign_count).toBe(all - 1);
+    expect(silberblick).toHaveProperty('internal_name');
+  });
+});

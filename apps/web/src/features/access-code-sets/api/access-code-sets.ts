@@ -1,0 +1,52 @@
+/** GET/POST /access-code-sets and /access-code-sets/{id} (spec §7): the sets themselves. */
+import type {
+  TAccessCodeSetInput,
+  TAccessCodeSetList,
+  TAccessCodeSetResponse,
+} from '@backoffice/domain';
+import {
+  keepPreviousData,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { apiRequestRequired } from '../../../shared/api/client';
+import { accessCodeSetKeys, setPath } from './access-code-set-keys';
+
+export const accessCodeSetListOptions = (page: number) =>
+  queryOptions({
+    queryKey: accessCodeSetKeys.list(page),
+    queryFn: ({ signal }) =>
+      apiRequestRequired<TAccessCodeSetList>({ path: setPath(), query: { page }, signal }),
+  });
+
+export function useAccessCodeSets(page: number) {
+  return useQuery({ ...accessCodeSetListOptions(page), placeholderData: keepPreviousData });
+}
+
+export function useAccessCodeSet(id: string | undefined) {
+  return useQuery({
+    queryKey: accessCodeSetKeys.detail(id ?? ''),
+    queryFn: ({ signal }) =>
+      apiRequestRequired<TAccessCodeSetResponse>({ path: setPath(id), signal }),
+    enabled: id !== undefined,
+  });
+}
+
+/** Creates the set (no id) or saves it. */
+export function useSaveAccessCodeSet(id: string | undefined) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: TAccessCodeSetInput) =>
+      apiRequestRequired<TAccessCodeSetResponse>({
+        method: 'POST',
+        path: setPath(id),
+        json: input,
+      }),
+    onSuccess: (answer) => {
+      queryClient.setQueryData(accessCodeSetKeys.detail(answer.access_code_set.id), answer);
+      void queryClient.invalidateQueries({ queryKey: [...accessCodeSetKeys.all, 'list'] });
+    },
+  });
+}

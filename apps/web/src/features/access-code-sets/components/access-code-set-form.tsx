@@ -1,0 +1,156 @@
+/**
+ * The edit form of an access-code set (spec §2, §5): read-only internal name,
+ * type, name, hint title and text, promo-code and bonus-card switches and the
+ * validity, validated by the domain's schema ('Bitte angeben!'); save stays
+ * disabled while the form is invalid.
+ */
+import {
+  ACCESS_CODE_SET_HINT_TEXT_MAX,
+  ACCESS_CODE_SET_HINT_TITLE_MAX,
+  ACCESS_CODE_SET_NAME_MAX,
+  ACCESS_CODE_SET_NAME_MIN,
+  ACCESS_CODE_SET_TYPES,
+  ZAccessCodeSetInput,
+  type AccessCodeSetType,
+  type TAccessCodeSet,
+  type TAccessCodeSetInput,
+} from '@backoffice/domain';
+import { Button, Group, Paper, Select, Stack, Switch, TextInput, Textarea } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { useTranslation } from 'react-i18next';
+import { DateTimeField } from '../../../shared/ui/date-time-field';
+
+interface FormValues {
+  type: AccessCodeSetType | '';
+  name: string;
+  hint_title: string;
+  hint_text: string;
+  is_promo_code: boolean;
+  is_bonuscard: boolean;
+  valid_from: string | null;
+  valid_until: string | null;
+}
+
+const valuesOf = (set: TAccessCodeSet | undefined): FormValues => ({
+  type: set?.type ?? '',
+  name: set?.name ?? '',
+  hint_title: set?.hint_title ?? '',
+  hint_text: set?.hint_text ?? '',
+  is_promo_code: set?.is_promo_code ?? false,
+  is_bonuscard: set?.is_bonuscard ?? false,
+  valid_from: set?.valid_from ?? null,
+  valid_until: set?.valid_until ?? null,
+});
+
+/** The picker works with local 'YYYY-MM-DD HH:mm:ss' texts; the form keeps ISO instants. */
+
+export interface AccessCodeSetFormProps {
+  set: TAccessCodeSet | undefined;
+  saving: boolean;
+  onSave: (input: TAccessCodeSetInput) => void;
+  onClose: () => void;
+}
+
+export function AccessCodeSetForm({ set, saving, onSave, onClose }: AccessCodeSetFormProps) {
+  const { t } = useTranslation();
+  const form = useForm<FormValues>({
+    mode: 'controlled',
+    initialValues: valuesOf(set),
+    validate: schemaResolver(ZAccessCodeSetInput, { sync: true }),
+    validateInputOnChange: true,
+  });
+  const errorText = (field: keyof FormValues) => {
+    const error = form.errors[field];
+    if (!error) return undefined;
+    if (field === 'valid_until') return t('accessCodeSets.form.validUntilBeforeFrom');
+    return t('accessCodeSets.form.required');
+  };
+  const inputProps = (field: keyof FormValues) => ({
+    ...form.getInputProps(field),
+    error: errorText(field),
+  });
+  const fieldProps = {
+    type: inputProps('type'),
+    name: inputProps('name'),
+    hintTitle: inputProps('hint_title'),
+    hintText: inputProps('hint_text'),
+    promo: form.getInputProps('is_promo_code', { type: 'checkbox' }),
+    bonuscard: form.getInputProps('is_bonuscard', { type: 'checkbox' }),
+    validUntilError: errorText('valid_until'),
+  };
+  const starred = (field: 'type' | 'name' | 'hint_title' | 'hint_text') =>
+    form.values[field].trim() === '';
+  const submit = form.onSubmit((values) => {
+    onSave({ ...values, type: values.type as AccessCodeSetType });
+  });
+
+  return (
+    <Paper withBorder radius="md" p="md" component="form" onSubmit={submit} noValidate>
+      <Stack gap="sm">
+        <TextInput
+          label={t('accessCodeSets.fields.internalName')}
+          value={set?.internal_name ?? ''}
+          placeholder={t('accessCodeSets.form.internalNameLater')}
+          readOnly
+          variant="filled"
+        />
+        <Select
+          label={t('accessCodeSets.fields.type')}
+          data={ACCESS_CODE_SET_TYPES.map((type) => ({
+            value: type,
+            label: t(`accessCodeSets.types.${type}`),
+          }))}
+          withAsterisk={starred('type')}
+          allowDeselect={false}
+          {...fieldProps.type}
+        />
+        <TextInput
+          label={t('accessCodeSets.fields.name')}
+          description={t('accessCodeSets.form.nameMin', { min: ACCESS_CODE_SET_NAME_MIN })}
+          maxLength={ACCESS_CODE_SET_NAME_MAX}
+          withAsterisk={starred('name')}
+          {...fieldProps.name}
+        />
+        <TextInput
+          label={t('accessCodeSets.fields.hintTitle')}
+          maxLength={ACCESS_CODE_SET_HINT_TITLE_MAX}
+          withAsterisk={starred('hint_title')}
+          {...fieldProps.hintTitle}
+        />
+        <Textarea
+          label={t('accessCodeSets.fields.hintText')}
+          maxLength={ACCESS_CODE_SET_HINT_TEXT_MAX}
+          autosize
+          minRows={3}
+          withAsterisk={starred('hint_text')}
+          {...fieldProps.hintText}
+        />
+        <Group gap="xl">
+          <Switch label={t('accessCodeSets.fields.isPromoCode')} {...fieldProps.promo} />
+          <Switch label={t('accessCodeSets.fields.isBonuscard')} {...fieldProps.bonuscard} />
+        </Group>
+        <Group grow align="flex-start">
+          <DateTimeField
+            label={t('accessCodeSets.fields.validFrom')}
+            value={form.values.valid_from}
+            onChange={(value) => form.setFieldValue('valid_from', value)}
+          />
+          <DateTimeField
+            label={t('accessCodeSets.fields.validUntil')}
+            value={form.values.valid_until}
+            onChange={(value) => form.setFieldValue('valid_until', value)}
+            error={fieldProps.validUntilError}
+          />
+        </Group>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            {t('actions.close')}
+          </Button>
+          <Button type="submit" loading={saving} disabled={!form.isValid()}>
+            {t('accessCodeSets.actions.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}

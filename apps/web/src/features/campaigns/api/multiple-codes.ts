@@ -1,0 +1,88 @@
+/**
+ * A campaign's multiple codes (spec §7): the counts and a page of codes, the
+ * upload with its progress, the generator, the CSV download. A change of the
+ * codes reloads the campaign too: its prize errors depend on them.
+ */
+import type {
+  TCodeGenerateOptions,
+  TCodeImportResponse,
+  TCodeListResponse,
+} from '@backoffice/domain';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiRequestRequired } from '../../../shared/api/client';
+import { uploadFile } from '../../../shared/api/upload';
+import { useSession } from '../../../shared/session/session-store';
+import { campaignKeys, campaignPath } from '../../../shared/api/campaign-keys';
+
+/** Refusals the codes section explains beside itself (what was skipped, invalid lines). */
+export const CODE_REFUSAL_STATUSES = [400] as const;
+
+export const codeKeys = {
+  all: (id: string) => [...campaignKeys.detail(id), 'codes'] as const,
+  page: (id: string, page: number) => [...codeKeys.all(id), page] as const,
+};
+
+export function useCodeList(id: string, page: number, enabled = true) {
+  const { user } = useSession();
+  return useQuery({
+    queryKey: codeKeys.page(id, page),
+    queryFn: ({ signal }) =>
+      apiRequestRequired<TCodeListResponse>({
+        path: campaignPath(id, '/multiple-codes'),
+        query: { page },
+        signal,
+      }),
+    enabled: enabled && user !== null,
+    placeholderData: keepPreviousData,
+  });
+}
+
+function useCodesChanged(id: string) {
+  const queryClient = useQueryClient();
+  // The campaign (its prize errors) and every page of codes.
+  return () => queryClient.invalidateQueries({ queryKey: campaignKeys.detail(id) });
+}
+
+export function useUploadCodes(id: string, onProgress: (fraction: number) => void) {
+  const changed = useCodesChanged(id);
+  return useMutation({
+    mutationFn: (file: File) =>
+      uploadFile<TCodeImportResponse>(campaignPath(id, '/multiple-codes/upload'), file, {
+        quietStatuses: CODE_REFUSAL_STATUSES,
+        onProgress,
+      }),
+    onSettled: changed,
+  });
+}
+
+export function useGenerateCodes(id: string) {
+  const changed = useCodesChanged(id);
+  return useMutation({
+    mutationFn: (generate: TCodeGenerateOptions) =>
+      apiRequestRequired<TCodeImportResponse>({
+        method: 'POST',
+        path: campaignPath(id, '/multiple-codes'),
+        json: { generate },
+        timeoutMs: 60_000,
+      }),
+    onSettled: changed,
+  });
+}
+
+/** Saves the campaign's codes as a CSV file. */
+export async function downloadCodes(id: string): Promise<void> {
+  const csv = await apiRequestRequired<string>({
+    path: campaignPath(id, '/multiple-codes/download'),
+    timeoutMs: 60_000,
+  });
+  // Reading the answer as text drops its BOM; spreadsheet programs need it to read UTF-8.
+  const blob = new Blob([`\uFEFF${csv.replace(/^\uFEFF/, '')}`], {
+    type: 'text/csv;charset=utf-8',
+  });
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = `codes-${id}.csv`;
+  link.click();
+  URL.revokeObjectURL(url);
+}

@@ -1,0 +1,29 @@
+/** The campaign tables' phase column: the phase badge and the runtime below it. */
+import { Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { CampaignColumn } from '../../../shared/campaigns/campaign-table';
+import { formatDateTime } from '../../../shared/format/date-time';
+import { PhaseBadge } from './phase-badge';
+
+export function usePhaseColumn(): CampaignColumn {
+  const { t } = useTranslation();
+  return {
+    id: 'phase',
+    header: t('campaigns.fields.phase'),
+    cell: (row) => (
+      <>
+        <PhaseBadge phase={row.phase} status={row.current_status} />
+        {row.valid_from && (
+          <Text size="xs" c="dimmed">
+            {t('campaigns.values.from', { date: formatDateTime(row.valid_from) })}
+          </Text>
+        )}
+        {row.valid_until && (
+          <Text size="xs" c="dimmed">
+            {t('campaigns.values.until', { date: formatDateTime(row.valid_until) })}
+          </Text>
+        )}
+      </>
+    ),
+  };
+}

@@ -1,0 +1,83 @@
+// @vitest-environment jsdom
+/**
+ * The campaign list's filters as a user meets them (spec §2 "Campaign list"):
+ * the filters kept in the URL, so that choosing a type, status or runtime,
+ * or typing a text (once typing pauses), changes the address; a changed
+ * filter starts again on page 1; a filtered URL shows its filters chosen.
+ */
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadGermanTexts, renderWithApp } from '../../../shared/testing/render';
+import { CampaignListPage } from './campaign-list-page';
+
+const MERCHANT = '11111111-1111-4111-8111-111111111111';
+
+function renderList(search = '') {
+  return renderWithApp(<CampaignListPage />, {
+    route: '/:merchantIdent/campaigns/list',
+    url: `/${MERCHANT}/campaigns/list${search}`,
+  });
+}
+
+const filters = () => within(screen.getByRole('region', { name: 'Filter' }));
+const params = (rendered: ReturnType<typeof renderList>) =>
+  Object.fromEntries(new URLSearchParams(rendered.location().search));
+
+beforeAll(async () => {
+  await loadGermanTexts('campaigns');
+});
+
+describe('campaign list filters', () => {
+  it('puts the chosen type, status and runtime into the URL', async () => {
+    const rendered = renderList();
+    await userEvent.selectOptions(
+      filters().getByRole('combobox', { name: 'Typ' }),
+      'Alle Gutscheine',
+    );
+    expect(params(rendered)).toEqual({ filter_type: 'coupon' });
+    await userEvent.selectOptions(filters().getByRole('combobox', { name: 'Status' }), 'Aktiv');
+    expect(params(rendered)).toEqual({ filter_type: 'coupon', filter_status: 'active' });
+    await userEvent.selectOptions(filters().getByRole('combobox', { name: 'Laufzeit' }), 'Läuft');
+    expect(params(rendered)).toEqual({
+      filter_type: 'coupon',
+      filter_status: 'active',
+      filter_runtime: 'running',
+    });
+    expect(rendered.location().pathname).toBe(`/${MERCHANT}/campaigns/list`);
+  });
+
+  it('takes "Alle" off the URL again', async () => {
+    const rendered = renderList('?filter_status=ended');
+    await userEvent.selectOptions(filters().getByRole('combobox', { name: 'Status' }), 'Alle');
+    expect(params(rendered)).toEqual({});
+  });
+
+  it('shows the filters a URL holds as chosen, and a changed filter starts on page 1', async () => {
+    const rendered = renderList('?filter_type=tip&filter_status=rejected&page=3');
+    const type = filters().getByRole('combobox', { name: 'Typ' });
+    expect(
+      within(type).getByRole<HTMLOptionElement>('option', { name: 'Alle Tipps' }).selected,
+    ).toBe(true);
+    const status = filters().getByRole('combobox', { name: 'Status' });
+    expect(
+      within(status).getByRole<HTMLOptionElement>('option', { name: 'Abgelehnt' }).selected,
+    ).toBe(true);
+    await userEvent.selectOptions(status, 'Freigegeben');
+    expect(params(rendered)).toEqual({ filter_type: 'tip', filter_status: 'approved' });
+  });
+
+  it('writes the typed text into the URL once typing pauses', async () => {
+    const rendered = renderList();
+    const text = filters().getByRole('textbox', { name: 'Kampagne' });
+    expect(text.getAttribute('placeholder')).toBe('Titel oder ID');
+    await userEvent.type(text, 'Sommerfest');
+    // Not at every key: the URL (and so the server) hears of it after the pause.
+    expect(params(rendered)).toEqual({});
+    await waitFor(() => expect(params(rendered)).toEqual({ filter_campaign: 'Sommerfest' }), {
+      timeout: 3000,
+    });
+    await userEvent.clear(text);
+    await waitFor(() => expect(params(rendered)).toEqual({}), { timeout: 3000 });
+  });
+});

@@ -1,0 +1,146 @@
+/**
+ * The post-submit screen (spec §2 "Other screens", §4 "Flow"): what happens
+ * next — agencies' and admins' campaigns are published within minutes,
+ * everyone else's are reviewed and published within 24 hours — with links to
+ * the preview, the list, and the creation of a follow-up.
+ */
+import {
+  campaignFamily,
+  canCreateFollowup,
+  effectiveMerchantLevel,
+  type TCampaignEnvelope,
+} from '@backoffice/domain';
+import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import {
+  IconAlertCircle,
+  IconCircleCheck,
+  IconDeviceMobile,
+  IconExternalLink,
+  IconList,
+  IconPlus,
+} from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import { campaignTitle } from '../../../shared/campaigns/campaign-title';
+import { paths } from '../../../shared/paths';
+import { useSession } from '../../../shared/session/session-store';
+import { notifySuccess } from '../../../shared/ui/notify';
+import { useCreateFollowup } from '../api/create-followup';
+import { useCampaign } from '../api/get-campaign';
+import { CampaignLoadState } from '../components/campaign-load-state';
+
+export function CampaignSubmittedPage() {
+  const { merchantIdent = '', campaignIdent = '' } = useParams();
+  const query = useCampaign(campaignIdent);
+  if (!query.data) {
+    return <CampaignLoadState loading={query.isPending} merchantIdent={merchantIdent} />;
+  }
+  return <Submitted envelope={query.data} />;
+}
+
+function Submitted({ envelope }: { envelope: TCampaignEnvelope }) {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const { user } = useSession();
+  const followup = useCreateFollowup();
+  const { campaign, merchant } = envelope;
+  const family = campaignFamily(campaign.type);
+  const params = { merchantIdent: merchant.uuid, campaignIdent: campaign.uuid };
+  const title = campaignTitle(campaign.title, i18n.language, t);
+  const fast = user?.level === 'agency' || user?.level === 'admin';
+  const submitted = campaign.current_status !== 'created' && campaign.current_status !== 'rejected';
+  const level = effectiveMerchantLevel(user?.level ?? 'other', merchant.level);
+
+  const createFollowup = () =>
+    followup.mutate(campaign.uuid, {
+      onSuccess: (created) => {
+        notifySuccess(t('campaigns.alerts.followupCreated', { id: created.campaign.uuid }));
+        void navigate(
+          paths.campaigns.detail(
+            { merchantIdent: created.merchant.uuid, campaignIdent: created.campaign.uuid },
+            campaignFamily(created.campaign.type),
+          ),
+        );
+      },
+    });
+
+  return (
+    <Stack py="md" maw={760} gap="md">
+      <Title order={1}>{t('campaigns.submitted.title')}</Title>
+      <Text c="dimmed" data-testid="campaign-title">
+        {title}
+      </Text>
+      {submitted ? (
+        <Alert
+          color="green"
+          variant="light"
+          icon={<IconCircleCheck size={20} aria-hidden />}
+          data-testid="next-steps"
+        >
+          <Text fw={600}>{t('campaigns.submitted.done')}</Text>
+          <Text size="sm">
+            {fast ? t('campaigns.submitted.nextFast') : t('campaigns.submitted.nextReview')}
+          </Text>
+        </Alert>
+      ) : (
+        <Alert color="yellow" variant="light" icon={<IconAlertCircle size={20} aria-hidden />}>
+          {t('campaigns.submitted.notYet')}
+        </Alert>
+      )}
+      <Card withBorder radius="md" padding="md">
+        <Stack gap="sm">
+          <Title order={2} size="h4">
+            {t('campaigns.submitted.whatNow')}
+          </Title>
+          <Group gap="xs">
+            <Button
+              component={Link}
+              to={paths.campaigns.viewInApp(params)}
+              variant="light"
+              leftSection={<IconDeviceMobile size={16} aria-hidden />}
+            >
+              {t('campaigns.actions.viewInApp')}
+            </Button>
+            <Button
+              component="a"
+              href={campaign.preview_link}
+              target="_blank"
+              rel="noopener noreferrer"
+              variant="default"
+              leftSection={<IconExternalLink size={16} aria-hidden />}
+            >
+              {t('campaigns.actions.openPreview')}
+            </Button>
+            <Button
+              component={Link}
+              to={paths.campaigns.list({ merchantIdent: merchant.uuid })}
+              variant="default"
+              leftSection={<IconList size={16} aria-hidden />}
+            >
+              {t('campaigns.actions.backToList')}
+            </Button>
+            <Button component={Link} to={paths.campaigns.review(params, family)} variant="subtle">
+              {t('campaigns.submitted.toReview')}
+            </Button>
+          </Group>
+          {canCreateFollowup(level) && (
+            <Group gap="sm">
+              <Button
+                leftSection={<IconPlus size={16} aria-hidden />}
+                loading={followup.isPending}
+                onClick={createFollowup}
+              >
+                {t('campaigns.overview.createFollowup')}
+              </Button>
+              <Text size="sm" c="dimmed">
+                {t('campaigns.submitted.followupHint')}
+              </Text>
+            </Group>
+          )}
+        </Stack>
+      </Card>
+    </Stack>
+  );
+}
+
+export { CampaignSubmittedPage as Component };

@@ -1,0 +1,52 @@
+/** Every open error of the campaign, grouped by step, each linked to its step and field. */
+import { CAMPAIGN_STEPS, campaignFamily, type TCampaignEnvelope } from '@backoffice/domain';
+import { Anchor, Group, List, Stack, Text } from '@mantine/core';
+import { IconCircleCheck } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { translateServerMessage } from '../../../../shared/api/api-error';
+import { paths } from '../../../../shared/paths';
+import { useStepName } from '../../components/step-name';
+
+export function OpenErrors({ envelope }: { envelope: TCampaignEnvelope }) {
+  const { t } = useTranslation();
+  const { campaign, state, merchant } = envelope;
+  const family = campaignFamily(campaign.type);
+  const stepName = useStepName(family);
+  const params = { merchantIdent: merchant.uuid, campaignIdent: campaign.uuid };
+  const steps = CAMPAIGN_STEPS.filter((step) => state.errors.some((error) => error.step === step));
+  if (steps.length === 0) {
+    return (
+      <Group gap="xs" c="green.7">
+        <IconCircleCheck size={18} aria-hidden />
+        <Text size="sm">{t('campaigns.overview.noErrors')}</Text>
+      </Group>
+    );
+  }
+  return (
+    <Stack gap="sm" data-testid="step-errors">
+      {steps.map((step) => (
+        <div key={step}>
+          <Anchor component={Link} to={paths.campaigns.step(params, family, step)} fw={600}>
+            {stepName(step)}
+          </Anchor>
+          <List size="sm">
+            {state.errors
+              .filter((error) => error.step === step)
+              .map((error) => (
+                <List.Item key={`${error.fld}-${error.message}`}>
+                  <Anchor
+                    component={Link}
+                    c="red.8"
+                    to={paths.campaigns.stepField(params, family, step, error.fld)}
+                  >
+                    {translateServerMessage(t, error.message, error.fld)}
+                  </Anchor>
+                </List.Item>
+              ))}
+          </List>
+        </div>
+      ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,25 @@
+/** A review decision refreshes what the campaign screens show of the campaign. */
+import { QueryClient } from '@tanstack/react-query';
+import { describe, expect, it } from 'vitest';
+import { campaignKeys } from '../../../shared/api/campaign-keys';
+import { merchantKeys } from '../../../shared/api/merchant-keys';
+import { invalidateAfterReview } from './use-review-invalidation';
+
+describe('invalidateAfterReview', () => {
+  it("marks the campaign's detail, the campaign lists and the review queue stale", async () => {
+    const client = new QueryClient();
+    const keys = [
+      campaignKeys.detail('c1'),
+      campaignKeys.statusHistory('c1'),
+      campaignKeys.list({ exact_merchant: 'm1', filter_status: 'submitted' }),
+      campaignKeys.reviewQueue(1),
+      merchantKeys.detail('m1'),
+    ];
+    for (const key of keys) client.setQueryData(key, { seeded: true });
+
+    await invalidateAfterReview(client);
+
+    const stale = keys.map((key) => client.getQueryState(key)?.isInvalidated);
+    expect(stale).toEqual([true, true, true, true, false]);
+  });
+});

@@ -1,0 +1,44 @@
+/**
+ * Instants and the wall-clock times of a time zone, as the date-time field
+ * reads and writes them (dayjs with its utc, timezone and strict parsing
+ * plugins). Mantine's dates components pass wall-clock texts without a zone.
+ */
+import 'dayjs/locale/de';
+import dayjs from 'dayjs';
+import customParseFormat from 'dayjs/plugin/customParseFormat';
+import timezone from 'dayjs/plugin/timezone';
+import utc from 'dayjs/plugin/utc';
+
+dayjs.extend(customParseFormat);
+dayjs.extend(utc);
+dayjs.extend(timezone);
+
+/** The spec's format in dayjs tokens. */
+export const DISPLAY_FORMAT = 'DD.MM.YYYY HH:mm';
+/** What Mantine's dates components pass around: a wall-clock time without zone. */
+const WALL_CLOCK = 'YYYY-MM-DD HH:mm:ss';
+/** Typed texts that are understood: with a time, or a day alone (at 00:00). */
+const TYPED_FORMATS = ['DD.MM.YYYY HH:mm', 'D.M.YYYY H:mm', 'DD.MM.YYYY', 'D.M.YYYY'];
+
+/** A UTC instant as the wall-clock time of a zone (the picker's value). */
+export function toWallClock(iso: string | null, timeZone: string): string | null {
+  if (!iso) return null;
+  const instant = dayjs.utc(iso);
+  return instant.isValid() ? instant.tz(timeZone).format(WALL_CLOCK) : null;
+}
+
+/** A wall-clock time of a zone as the UTC instant (what is saved). */
+export function fromWallClock(wallClock: string | null, timeZone: string): string | null {
+  if (!wallClock) return null;
+  const local = dayjs.tz(wallClock, WALL_CLOCK, timeZone);
+  return local.isValid() ? local.toISOString() : null;
+}
+
+/** A typed text as a wall-clock time, or null when it is no date of the formats above. */
+export function parseTyped(text: string): string | null {
+  for (const format of TYPED_FORMATS) {
+    const parsed = dayjs(text.trim(), format, 'de', true);
+    if (parsed.isValid()) return parsed.format(WALL_CLOCK);
+  }
+  return null;
+}

@@ -1,0 +1,7 @@
+/** POST /init-user: the session bootstrap after sign-in (spec §7 "Auth and session"). */
+import type { TInitUserResponse } from '@backoffice/domain';
+import { apiRequestRequired } from '../api/client';
+
+export function initUser(): Promise<TInitUserResponse> {
+  return apiRequestRequired<TInitUserResponse>({ method: 'POST', path: '/init-user' });
+}

@@ -1,0 +1,90 @@
+/**
+ * Renders a component for a component test (Vitest + Testing Library in
+ * jsdom) the way the app does: Mantine, the German catalogue, a router at a
+ * given URL and a QueryClient the test may fill with answers beforehand.
+ * Only test files import this.
+ */
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, type RenderResult } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { MemoryRouter, Route, Routes, useLocation, type Location } from 'react-router';
+import { afterEach } from 'vitest';
+import { initI18n, loadTexts } from '../i18n/i18n';
+import type { TextPartName } from '../i18n/text-parts';
+
+// Browser parts jsdom lacks and Mantine uses: no media query matches, nothing resizes.
+window.matchMedia ??= (query: string) =>
+  ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: () => undefined,
+    removeListener: () => undefined,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+    dispatchEvent: () => false,
+  }) as MediaQueryList;
+window.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+};
+Element.prototype.scrollIntoView ??= () => undefined;
+
+afterEach(cleanup);
+
+/** The German catalogue with the given feature parts, as the app loads it for de-DE. */
+export async function loadGermanTexts(...parts: TextPartName[]): Promise<void> {
+  await initI18n('de-DE', ['de-DE']);
+  await Promise.all(parts.map((part) => loadTexts(part)));
+}
+
+export interface RenderOptions {
+  /** The route pattern the component is rendered under, e.g. '/:merchantIdent/campaigns/list'. */
+  route?: string;
+  /** The URL the router starts at. */
+  url?: string;
+  queryClient?: QueryClient;
+}
+
+export interface Rendered extends RenderResult {
+  /** Where the router is now (path and search), as the address bar would show it. */
+  location: () => Location;
+  queryClient: QueryClient;
+}
+
+/** A QueryClient that never retries, so a test's missing answer shows at once. */
+export function testQueryClient(): QueryClient {
+  return new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+}
+
+export function renderWithApp(ui: ReactElement, options: RenderOptions = {}): Rendered {
+  const { route = '/', url = '/', queryClient = testQueryClient() } = options;
+  let current: Location | undefined;
+  function LocationProbe() {
+    current = useLocation();
+    return null;
+  }
+  const result = render(
+    <MantineProvider env="test">
+      <QueryClientProvider client={queryClient}>
+        <MemoryRouter initialEntries={[url]}>
+          <Routes>
+            <Route path={route} element={ui} />
+            <Route path="*" element={null} />
+          </Routes>
+          <LocationProbe />
+        </MemoryRouter>
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+  return {
+    ...result,
+    queryClient,
+    location: () => {
+      if (!current) throw new Error('the router has not rendered');
+      return current;
+    },
+  };
+}

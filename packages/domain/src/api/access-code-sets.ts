@@ -1,0 +1,93 @@
+/** Contract of the access-code-set endpoints (spec §7 "Access-code sets"): admins only. */
+import { z } from 'zod';
+import { ACCESS_CODE_SET_TYPES, ZAccessCodeSetInput } from '../access-code-set/access-code-set.js';
+import { CAMPAIGN_TYPES } from '../campaign/types.js';
+import { ZPageQuery, ZPager, ZUuid } from './common.js';
+
+/** Spec §3 "Access code set"; `email` is the editor's of the last change. */
+export const ZAccessCodeSet = z.object({
+  id: z.string(),
+  name: z.string(),
+  internal_name: z.string(),
+  type: z.enum(ACCESS_CODE_SET_TYPES),
+  hint_title: z.string(),
+  hint_text: z.string(),
+  is_promo_code: z.boolean(),
+  is_bonuscard: z.boolean(),
+  valid_from: z.string().nullable(),
+  valid_until: z.string().nullable(),
+  modified: z.string(),
+  email: z.string().nullable(),
+});
+export type TAccessCodeSet = z.infer<typeof ZAccessCodeSet>;
+
+export const ZAccessCodeSetListQuery = z.object({ page: ZPageQuery });
+export const ZAccessCodeSetList = z.object({ rows: z.array(ZAccessCodeSet), pager: ZPager });
+export type TAccessCodeSetList = z.infer<typeof ZAccessCodeSetList>;
+
+export const ZAccessCodeSetParams = z.object({ id: ZUuid });
+/** Create and save take the same fields. */
+export const ZAccessCodeSetSaveBody = ZAccessCodeSetInput;
+export const ZAccessCodeSetResponse = z.object({ access_code_set: ZAccessCodeSet });
+export type TAccessCodeSetResponse = z.infer<typeof ZAccessCodeSetResponse>;
+
+/** Spec §3 "Linked campaign": title per locale, type and ident. */
+export const ZLinkedCampaign = z.object({
+  title: z.record(z.string(), z.string()),
+  type: z.enum(CAMPAIGN_TYPES),
+  ident: z.string(),
+});
+export type TLinkedCampaign = z.infer<typeof ZLinkedCampaign>;
+/** POST …/links: the whole list of linked campaigns (linking and unlinking in one). */
+export const ZAccessCodeSetLinksBody = z.array(z.object({ ident: ZUuid })).max(1000);
+export type TAccessCodeSetLinksBody = z.infer<typeof ZAccessCodeSetLinksBody>;
+export const ZAccessCodeSetLinks = z.object({
+  campaign_to_access_code_set: z.array(ZLinkedCampaign),
+});
+export type TAccessCodeSetLinks = z.infer<typeof ZAccessCodeSetLinks>;
+
+/** Spec §3 "Code stats": `codes` holds the codes only when `list_codes` (a short list). */
+export const ZCodeStats = z.object({
+  provided: z.number().int(),
+  used: z.number().int(),
+  list_codes: z.boolean(),
+  codes: z.array(z.string()),
+});
+export type TCodeStats = z.infer<typeof ZCodeStats>;
+export const ZAccessCodesResponse = z.object({ codes: ZCodeStats });
+/** POST …/codes: the codes as text, one per line. */
+export const ZAccessCodesBody = z.object({ codes: z.string().min(1, 'required_field_missing') });
+/** What an import did: codes added, codes already known (in the set or earlier in the list), blank lines. */
+export const ZCodeImportReport = z.object({
+  added: z.number().int(),
+  duplicates: z.number().int(),
+  blank_lines: z.number().int(),
+});
+export type TCodeImportReport = z.infer<typeof ZCodeImportReport>;
+export const ZAccessCodesImportResponse = z.object({
+  codes: ZCodeStats,
+  import: ZCodeImportReport,
+});
+export type TAccessCodesImportResponse = z.infer<typeof ZAccessCodesImportResponse>;
+
+/** GET …/code-usage: who used which code when, newest first; `q` searches code and participant. */
+export const CODE_USAGE_PAGE_MAX = 1000;
+export const ZCodeUsageQuery = z.object({
+  page: ZPageQuery,
+  q: z.string().trim().max(100).optional(),
+  per_page: z.coerce.number().int().min(1).max(CODE_USAGE_PAGE_MAX).default(10),
+});
+export type TCodeUsageQuery = z.input<typeof ZCodeUsageQuery>;
+export const ZCodeUse = z.object({
+  code: z.string(),
+  used_at: z.string(),
+  participant: z.string().nullable(),
+  campaign: ZLinkedCampaign.nullable(),
+});
+export type TCodeUse = z.infer<typeof ZCodeUse>;
+export const ZCodeUsage = z.object({
+  access_code_set: ZAccessCodeSet,
+  rows: z.array(ZCodeUse),
+  pager: ZPager,
+});
+export type TCodeUsage = z.infer<typeof ZCodeUsage>;
