@@ -53,7 +53,9 @@ export async function createAppContext(
 
 /** Opens the configured database and, in demo mode, fills it with demo data once. */
 export async function openConfiguredDatabase(config: Config): Promise<Database> {
-  const database = await openDatabase(databaseLocation(config));
+  const database = await openDatabase(databaseLocation(config), {
+    timeZone: config.web.timeZone,
+  });
   if (config.demo) await seedDemoData(database.db);
   return database;
 }

@@ -291,6 +291,63 @@ describe('dashboard and chart', () => {
     ]);
   });
 
+  it('keeps kid statistics per merchant from the profile of a participant’s first participation', async () => {
+    const first = await create('silver', ids.silberblick, 'coupon/percent');
+    const second = await create('silver', ids.silberblick, 'coupon/percent');
+    const now = new Date();
+    const day = now.toISOString().slice(0, 10);
+    const year = Number(
+      new Intl.DateTimeFormat('en', { timeZone: 'Europe/Berlin', year: 'numeric' }).format(now),
+    );
+    const statsOf = async (campaigns: string[]) =>
+      (
+        await t.api(
+          'GET',
+          `/merchants/${ids.silberblick}/stats?timerange=week&count=1&start=${day}${campaigns.length > 0 ? `&campaigns=${campaigns.join(',')}` : ''}`,
+          'silver',
+        )
+      ).json().users_kids;
+    const before = await statsOf([]);
+    const diverse = (rows: { gender: string | null; count: number }[]) =>
+      rows.find((row) => row.gender === 'diverse')?.count ?? 0;
+    await accepted([
+      participation(first, 'kids-twice', now.toISOString(), {
+        gender: 'diverse',
+        kids: [{ gender: 'diverse', birth_year: year - 2 }],
+      }),
+    ]);
+    // The same person again, in another campaign, with a changed profile.
+    await accepted([
+      participation(second, 'kids-twice', now.toISOString(), {
+        gender: 'diverse',
+        kids: [
+          { gender: 'diverse', birth_year: year - 2 },
+          { gender: 'diverse', birth_year: year - 12 },
+        ],
+      }),
+    ]);
+    const merchantWide = await statsOf([]);
+    // With the merchant, the person is new once, with the profile of that first time.
+    expect(diverse(merchantWide.person_gender) - diverse(before.person_gender)).toBe(1);
+    const kidsAged = (
+      rows: { gender: string | null; age: number | null; count: number }[],
+      age: number,
+    ) => rows.find((row) => row.gender === 'diverse' && row.age === age)?.count ?? 0;
+    expect(kidsAged(merchantWide.all_kids, 2) - kidsAged(before.all_kids, 2)).toBe(1);
+    expect(kidsAged(merchantWide.all_kids, 12) - kidsAged(before.all_kids, 12)).toBe(0);
+    // With campaigns chosen, each campaign counts its own new participants.
+    const ofBoth = await statsOf([first, second]);
+    expect(ofBoth.person_gender).toEqual([{ gender: 'diverse', count: 2 }]);
+    expect(ofBoth.youngest_kid).toEqual([{ gender: 'diverse', age: 2, count: 2 }]);
+    expect(ofBoth.all_kids).toEqual([
+      { gender: 'diverse', age: 2, count: 2 },
+      { gender: 'diverse', age: 12, count: 1 },
+    ]);
+    // Erasing the person leaves the statistics as they were (they are counts, not people).
+    expect((await t.api('DELETE', '/admin/participants/kids-twice', 'admin')).statusCode).toBe(200);
+    expect(await statsOf([first, second])).toEqual(ofBoth);
+  });
+
   it('refuses count 0 and 31, more than 9 campaigns, and another merchant’s campaign', async () => {
     const base = `/merchants/${ids.sonnenschein}/stats?timerange=month&start=2026-01-01`;
     expect((await t.api('GET', `${base}&count=0`, 'owner')).json()).toMatchObject({

@@ -45,16 +45,31 @@ const migrationsFolder = path.resolve(import.meta.dirname, '../../src/db/migrati
 /** Arbitrary, fixed key of the advisory lock that serialises migrations across processes. */
 const MIGRATION_LOCK_KEY = 73_019_114;
 
-export async function openDatabase(location: DatabaseLocation): Promise<Database> {
-  if (location.kind === 'postgres') return openPostgres(location.url);
+export interface OpenOptions {
+  /**
+   * The configured time zone, which migrations that count days read as the
+   * session setting `app.time_zone` (Europe/Berlin when not given).
+   */
+  timeZone?: string;
+}
+
+const TIME_ZONE_SETTING = "select set_config('app.time_zone', $1, false)";
+
+export async function openDatabase(
+  location: DatabaseLocation,
+  options: OpenOptions = {},
+): Promise<Database> {
+  const timeZone = options.timeZone ?? 'Europe/Berlin';
+  if (location.kind === 'postgres') return openPostgres(location.url, timeZone);
   if (location.kind === 'pglite') await mkdir(location.dataDir, { recursive: true });
   // pg_trgm backs the campaign list's text filter (migration 0005).
-  const options = { extensions: { pg_trgm } };
+  const pgliteOptions = { extensions: { pg_trgm } };
   const client =
     location.kind === 'memory'
-      ? new PGlite(options)
-      : new PGlite(path.join(location.dataDir, 'pglite'), options);
+      ? new PGlite(pgliteOptions)
+      : new PGlite(path.join(location.dataDir, 'pglite'), pgliteOptions);
   const db = drizzlePglite({ client, schema });
+  await client.query(TIME_ZONE_SETTING, [timeZone]);
   await migratePglite(db, { migrationsFolder });
   return {
     db: db as unknown as Db,
@@ -69,7 +84,7 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
   };
 }
 
-async function openPostgres(url: string): Promise<Database> {
+async function openPostgres(url: string, timeZone: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   // An idle connection that the server drops (restart, failover, terminate)
   // emits an error; unhandled, node-postgres would end the process with it.
@@ -81,6 +96,7 @@ async function openPostgres(url: string): Promise<Database> {
   const lockClient = await pool.connect();
   try {
     await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    await lockClient.query(TIME_ZONE_SETTING, [timeZone]);
     await migratePg(drizzlePg({ client: lockClient, schema }), { migrationsFolder });
   } finally {
     await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});

@@ -19,6 +19,7 @@ if (args.length > 0) {
     url
       ? { kind: 'postgres', url }
       : { kind: 'pglite', dataDir: path.resolve(process.env.DATA_DIR ?? './data') },
+    { timeZone: process.env.TIME_ZONE },
   );
   const created = await seedDemoData(database.db);
   await database.close();

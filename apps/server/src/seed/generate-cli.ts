@@ -34,6 +34,7 @@ export async function runGenerator(args: string[]): Promise<void> {
     url
       ? { kind: 'postgres', url }
       : { kind: 'pglite', dataDir: path.resolve(process.env.DATA_DIR ?? './data') },
+    { timeZone: process.env.TIME_ZONE },
   );
   const started = performance.now();
   await generateLoad(database.db, {

@@ -2,7 +2,7 @@
  * Generates participation data at volume (benchmarks, evaluation): people
  * with profiles, raw events over the runtimes of running and ended
  * campaigns (weekends busier, a winter peak), and the receipts, first
- * participations, daily rollups and campaign counters that ingest would have
+ * participations, daily rollups (counts and kid statistics) and campaign counters that ingest would have
  * kept for them. Set-based SQL in batches of campaigns, so that ten million
  * participations load into PostgreSQL within minutes.
  */
@@ -71,6 +71,13 @@ export async function generateParticipations(db: Db, options: ParticipationOptio
         from participation_events e join batch_campaigns c on c.id = e.campaign_id
         where e.type = 'participation' group by 1, 2`);
       await tx.execute(sql`
+        insert into campaign_daily_kid_stats (campaign_id, merchant_id, day, kind, gender, birth_year, count)
+        select p.campaign_id, c.merchant_id, (p.first_at at time zone ${tz})::date, f.kind, f.gender, f.birth_year, count(*)
+        from campaign_participants p join batch_campaigns c on c.id = p.campaign_id
+        join participants who on who.id = p.participant_id
+        cross join lateral participant_kid_facts(who.gender, who.kids) f
+        group by 1, 2, 3, 4, 5, 6`);
+      await tx.execute(sql`
         insert into campaign_daily_stats (campaign_id, merchant_id, day, participations, first_participations, view_list, view_detail, view_mail)
         select e.campaign_id, e.merchant_id, (e.occurred_at at time zone ${tz})::date,
                count(*) filter (where e.type = 'participation'), 0,
@@ -100,6 +107,13 @@ export async function generateParticipations(db: Db, options: ParticipationOptio
     select c.merchant_id, p.participant_id, min(p.first_at)
     from campaign_participants p join campaigns c on c.id = p.campaign_id group by 1, 2
     on conflict do nothing`);
+  await db.execute(sql`
+    insert into merchant_daily_kid_stats (merchant_id, day, kind, gender, birth_year, count)
+    select m.merchant_id, (m.first_at at time zone ${tz})::date, f.kind, f.gender, f.birth_year, count(*)
+    from merchant_participants m join participants who on who.id = m.participant_id
+    cross join lateral participant_kid_facts(who.gender, who.kids) f
+    group by 1, 2, 3, 4, 5
+    on conflict (merchant_id, day, kind, gender, birth_year) do update set count = excluded.count`);
   await db.execute(sql`
     insert into merchant_daily_stats (merchant_id, day, participations, first_participations, view_list, view_detail, view_mail, new_participants)
     select merchant_id, day, sum(participations), sum(first_participations), sum(view_list), sum(view_detail), sum(view_mail), 0

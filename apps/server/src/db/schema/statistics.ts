@@ -126,6 +126,48 @@ export const merchantDailyStats = pgTable(
 );
 
 /**
+ * Kid statistics of new participants, counted when ingest first sees a
+ * participant in a campaign (or with a merchant), from the profile they had
+ * then: one `person` row for their own gender, one `youngest` row for their
+ * youngest kid, one `kid` row per kid. Gender '' and birth year 0 stand for
+ * "not given" (key columns cannot be null). The facts of one profile come
+ * from the SQL function `participant_kid_facts` (migration 0013), which
+ * ingest, the data generator and the migration's backfill share. Ages are
+ * computed when read, from the birth year.
+ */
+const kidStatColumns = () => ({
+  kind: text('kind').$type<KidStatKind>().notNull(),
+  gender: text('gender').notNull(),
+  birthYear: integer('birth_year').notNull(),
+  count: integer('count').notNull().default(0),
+});
+
+export type KidStatKind = 'person' | 'youngest' | 'kid';
+
+/** Kid statistics per campaign and day (in the configured time zone), kept at ingest. */
+export const campaignDailyKidStats = pgTable(
+  'campaign_daily_kid_stats',
+  {
+    campaignId: uuid('campaign_id').notNull(),
+    merchantId: uuid('merchant_id').notNull(),
+    day: date('day').notNull(),
+    ...kidStatColumns(),
+  },
+  (t) => [primaryKey({ columns: [t.campaignId, t.day, t.kind, t.gender, t.birthYear] })],
+);
+
+/** Kid statistics per merchant and day (in the configured time zone), kept at ingest. */
+export const merchantDailyKidStats = pgTable(
+  'merchant_daily_kid_stats',
+  {
+    merchantId: uuid('merchant_id').notNull(),
+    day: date('day').notNull(),
+    ...kidStatColumns(),
+  },
+  (t) => [primaryKey({ columns: [t.merchantId, t.day, t.kind, t.gender, t.birthYear] })],
+);
+
+/**
  * One winner draw of a sweepstake: the seed and the hash of the sorted
  * participant list let an auditor repeat it (apps/server/src/modules/draws).
  */

@@ -14,13 +14,13 @@ import {
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { queryRows, type DbOrTx } from '../../db/client.js';
 import {
+  campaignDailyKidStats,
   campaignDailyStats,
-  campaignParticipants,
   campaigns,
+  merchantDailyKidStats,
   merchantDailyStats,
-  merchantParticipants,
-  participants,
   wins,
+  type KidStatKind,
 } from '../../db/schema.js';
 
 /** Campaigns per type and status, with the total prize value (cents) of sweepstakes. */
@@ -193,58 +193,54 @@ export async function campaignsOfMerchant(db: DbOrTx, merchantId: string, ids: s
 
 /**
  * Kid statistics of the participants who first took part in the range (in
- * the given campaigns, or with the merchant): their own gender, their
- * youngest kid's gender and age, every kid's gender and age. Ages in years
- * in the year `today` lies in.
+ * the given campaigns, each counted on its own, or with the merchant), from
+ * the daily kid rollups: their own gender, their youngest kid's gender and
+ * age, every kid's gender and age. Ages in years in the year `today` lies in.
  */
 export async function usersKids(
   db: DbOrTx,
   options: { merchantId: string; campaignIds: string[]; from: string; until: SQL; today: string },
 ): Promise<TUsersKids> {
-  const people =
-    options.campaignIds.length > 0
-      ? sql`select distinct ${campaignParticipants.participantId} as id from ${campaignParticipants}
-            join ${campaigns} on ${campaigns.id} = ${campaignParticipants.campaignId}
-            where ${campaigns.merchantId} = ${options.merchantId} and ${inArray(campaignParticipants.campaignId, options.campaignIds)}
-              and ${campaignParticipants.firstAt} >= ${options.from}::date and ${campaignParticipants.firstAt} < ${options.until}`
-      : sql`select ${merchantParticipants.participantId} as id from ${merchantParticipants}
-            where ${merchantParticipants.merchantId} = ${options.merchantId}
-              and ${merchantParticipants.firstAt} >= ${options.from}::date and ${merchantParticipants.firstAt} < ${options.until}`;
-  const year = sql`extract(year from ${options.today}::date)::int`;
-  // One pass over the people: their profiles once, three aggregates of them.
-  const rows = await queryRows<{
-    kind: 'person' | 'youngest' | 'all';
-    gender: ParticipantGender | null;
-    age: number | null;
-    count: number;
-  }>(
-    db,
-    sql`with people as materialized (
-          select p.id, p.gender, p.kids from (${people}) who join ${participants} p on p.id = who.id
-        ), kids as materialized (
-          select people.id, kid ->> 'gender' as gender, ${year} - (kid ->> 'birth_year')::int as age,
-                 (kid ->> 'birth_year')::int as birth_year
-          from people, jsonb_array_elements(people.kids) kid
-        )
-        select 'person' as kind, gender, null::int as age, count(*)::int as count from people group by gender
-        union all
-        select 'youngest', gender, age, count(*)::int from (
-          select distinct on (id) gender, age from kids order by id, birth_year desc nulls last
-        ) youngest group by gender, age
-        union all
-        select 'all', gender, age, count(*)::int from kids group by gender, age`,
-  );
+  const t = options.campaignIds.length > 0 ? campaignDailyKidStats : merchantDailyKidStats;
+  const rows = await db
+    .select({
+      kind: t.kind,
+      gender: t.gender,
+      birthYear: t.birthYear,
+      count: sql<number>`sum(${t.count})::int`.mapWith(Number),
+    })
+    .from(t)
+    .where(
+      and(
+        eq(t.merchantId, options.merchantId),
+        options.campaignIds.length > 0
+          ? inArray(campaignDailyKidStats.campaignId, options.campaignIds)
+          : undefined,
+        sql`${t.day} >= ${options.from}::date`,
+        sql`${t.day} < ${options.until}`,
+      ),
+    )
+    .groupBy(t.kind, t.gender, t.birthYear);
+  const year = Number(options.today.slice(0, 4));
+  const facts = rows
+    .filter((row) => row.count > 0)
+    .map((row) => ({
+      kind: row.kind,
+      gender: (row.gender === '' ? null : row.gender) as ParticipantGender | null,
+      age: row.birthYear === 0 ? null : year - row.birthYear,
+      count: row.count,
+    }));
   const byGenderAge = (a: { gender: string | null; age: number | null }, b: typeof a) =>
     (a.age ?? Number.MAX_SAFE_INTEGER) - (b.age ?? Number.MAX_SAFE_INTEGER) ||
     (a.gender ?? '~').localeCompare(b.gender ?? '~');
-  const of = (kind: 'person' | 'youngest' | 'all') =>
-    rows
-      .filter((row) => row.kind === kind)
+  const of = (kind: KidStatKind) =>
+    facts
+      .filter((fact) => fact.kind === kind)
       .map(({ gender, age, count }) => ({ gender, age, count }))
       .sort(byGenderAge);
   return {
     person_gender: of('person').map(({ gender, count }) => ({ gender, count })),
     youngest_kid: of('youngest'),
-    all_kids: of('all'),
+    all_kids: of('kid'),
   };
 }
