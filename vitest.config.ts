@@ -22,8 +22,10 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['apps/server/test/**/*.test.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // Limits that catch a hang, not speed targets: creating an embedded
+          // database (initdb in WebAssembly) has taken 30 s on a busy machine.
+          testTimeout: 90_000,
+          hookTimeout: 120_000,
         },
       },
       'apps/web/vitest.config.ts',
