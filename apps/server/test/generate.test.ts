@@ -50,5 +50,17 @@ describe('load generator', () => {
     expect(await one(sql`select sum(view_list) from campaigns`)).toBe(
       await one(sql`select count(*) from participation_events where type = 'view_list'`),
     );
+    // Kid statistics: one person row per new participant, one kid row per kid of theirs.
+    expect(
+      await one(sql`select sum(count) from campaign_daily_kid_stats where kind = 'person'`),
+    ).toBe(distinct);
+    expect(
+      await one(sql`select sum(count) from merchant_daily_kid_stats where kind = 'person'`),
+    ).toBe(await one(sql`select count(*) from merchant_participants`));
+    expect(await one(sql`select sum(count) from merchant_daily_kid_stats where kind = 'kid'`)).toBe(
+      await one(
+        sql`select coalesce(sum(jsonb_array_length(p.kids)), 0) from merchant_participants m join participants p on p.id = m.participant_id`,
+      ),
+    );
   });
 });
