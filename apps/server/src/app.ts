@@ -69,9 +69,9 @@ export async function buildApp(
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('ctx', ctx);
   registerErrorHandling(app);
-  registerInputHygiene(app);
 
   await app.register(fastifyHelmet, headers);
+  registerInputHygiene(app);
   await registerCompression(app);
   await app.register(fastifyRateLimit, { global: false });
   await app.register(fastifyFormbody);

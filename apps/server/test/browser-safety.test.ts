@@ -2,7 +2,7 @@
  * What a browser gets beside the answers (issue 16, browser safety): no CORS
  * grants to other origins, the Content-Security-Policy asking for upgraded
  * requests only over HTTPS, and the product's headers and a message key on
- * the error answers the framework gives (404, 413, 415).
+ * the error answers the framework gives (404, 413, 414, 415).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers.js';
@@ -75,6 +75,16 @@ describe('browser safety', () => {
     expect(answer.statusCode).toBe(413);
     expect(answer.json()).toEqual({ statusCode: 413, message: 'request_too_large' });
     expectProductHeaders(answer.headers);
+  });
+
+  it('refuses an address over 8 KiB with 414, its message key and the product headers', async () => {
+    const answer = await t.api('GET', `/campaigns?text=${'x'.repeat(8 * 1024)}`, 'owner');
+    expect(answer.statusCode).toBe(414);
+    expect(answer.json()).toEqual({ statusCode: 414, message: 'uri_too_long' });
+    expectProductHeaders(answer.headers);
+    // Just under the limit, the list answers as usual.
+    const fits = await t.api('GET', `/campaigns?text=${'x'.repeat(8 * 1024 - 40)}`, 'owner');
+    expect(fits.statusCode).not.toBe(414);
   });
 
   it('refuses a body of a type it does not read with 415 and a message key', async () => {

@@ -4,10 +4,12 @@
  * refused with 400 invalid_value and the field's path, before any schema or
  * handler sees it. PostgreSQL cannot store either (text refuses NUL, jsonb
  * refuses both), so without this each of them became a 500 somewhere.
+ * A request whose address (path and query) is longer than MAX_URL_LENGTH is
+ * refused with 414 uri_too_long before routing.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { hasUnsafeCharacters, replaceUnsafeCharacters } from '@backoffice/domain';
-import { badRequest, fieldPath } from './errors.js';
+import { AppError, badRequest, fieldPath } from './errors.js';
 
 /** How a field is named in the answer: its path, with any unsafe character of a key made visible. */
 const fieldName = (path: readonly string[]): string => path.map(replaceUnsafeCharacters).join('.');
@@ -49,6 +51,17 @@ function refuseUnsafeText(request: FastifyRequest): void {
   }
 }
 
+/**
+ * The longest address (path and query) served: ample for every list filter
+ * and id, and below the 16 KiB of headers Node reads, so that a longer one
+ * gets this answer (with the product's headers) rather than Node's bare 431.
+ */
+export const MAX_URL_LENGTH = 8 * 1024;
+
+/** Registered after the security headers' plugin, so that its answer carries them. */
 export function registerInputHygiene(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request) => {
+    if (request.url.length > MAX_URL_LENGTH) throw new AppError(414, 'uri_too_long');
+  });
   app.addHook('preValidation', async (request) => refuseUnsafeText(request));
 }

@@ -32,9 +32,10 @@ export function securityHeaders(publicUrl: string) {
 }
 
 /**
- * The longest path parameter the router takes. Longer than any request line
- * Node accepts (16 KiB of headers), so the router never answers 414 itself:
- * a parameter of any length reaches the route's schema, which refuses it
+ * The longest path parameter the router takes: longer than any request line
+ * Node accepts (16 KiB of headers), so the router never refuses one itself.
+ * An address over MAX_URL_LENGTH (input-hygiene.ts) is answered 414; a
+ * parameter of a shorter one reaches the route's schema, which refuses it
  * like any other bad value.
  */
 export const MAX_PARAM_LENGTH = 16 * 1024;

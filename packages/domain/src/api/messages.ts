@@ -60,6 +60,7 @@ export const MERCHANT_ERROR_KEYS = [
   'no_locations_uploaded',
   'upload_too_large',
   'request_too_large',
+  'uri_too_long',
   'unsupported_media_type',
   'address_not_found',
   'geocoder_unavailable',
