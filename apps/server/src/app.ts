@@ -17,6 +17,7 @@ import {
 import type { AppContext } from './app-context.js';
 import { registerBackgroundJobs } from './background-jobs.js';
 import { trustProxyOption } from './config.js';
+import { setImageConcurrency } from './files/images.js';
 import { requireBearerToken } from './http/authenticate.js';
 import { registerCompression } from './http/compression.js';
 import { registerErrorHandling, sendNotFound } from './http/errors.js';
@@ -57,6 +58,7 @@ export async function buildApp(
   options: BuildAppOptions = {},
 ): Promise<FastifyInstance> {
   const headers = securityHeaders(ctx.config.publicUrl);
+  setImageConcurrency(ctx.config.files.imageConcurrency);
   const app = Fastify({
     loggerInstance: ctx.log,
     bodyLimit: 1024 * 1024,

@@ -119,6 +119,7 @@ const ZEnv = z.object({
     .max(50 * 1024 * 1024)
     .default(5 * 1024 * 1024),
   IMAGE_MAX_PIXELS: z.coerce.number().int().min(10_000).max(268_402_689).default(40_000_000),
+  IMAGE_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
   CSV_MAX_BYTES: z.coerce
     .number()
     .int()
@@ -194,6 +195,8 @@ export interface Config {
     imageMaxBytes: number;
     /** Largest width × height sharp will decode (pixel-flood protection). */
     imageMaxPixels: number;
+    /** Images decoded at a time; more wait in line (each can take hundreds of MB). */
+    imageConcurrency: number;
     csvMaxBytes: number;
     csvMaxRows: number;
   };
@@ -309,6 +312,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       dir: path.resolve(e.FILES_DIR ?? path.join(e.DATA_DIR, 'files')),
       imageMaxBytes: e.IMAGE_MAX_BYTES,
       imageMaxPixels: e.IMAGE_MAX_PIXELS,
+      imageConcurrency: e.IMAGE_CONCURRENCY,
       csvMaxBytes: e.CSV_MAX_BYTES,
       csvMaxRows: e.CSV_MAX_ROWS,
     },

@@ -2,8 +2,28 @@
  * Image checks and processing with sharp (spec §5, §9): the type is decided
  * by the content (jpeg, png or gif), never by the name; the pixel count is
  * limited before decoding (pixel floods); the result is cropped to the format.
+ * Decoding runs a few images at a time (IMAGE_CONCURRENCY): a 40-megapixel
+ * image takes hundreds of MB while it is decoded, so a burst of uploads waits
+ * in line instead of adding up past the server's memory.
  */
+import pLimit from 'p-limit';
 import sharp from 'sharp';
+
+// libvips' operation cache keeps decoded data for reuse; uploads are never
+// processed twice, so it would only hold memory.
+sharp.cache(false);
+
+const imageWork = pLimit(2);
+
+/** How many images may be decoded at a time (the app sets it from its config). */
+export function setImageConcurrency(concurrency: number): void {
+  imageWork.concurrency = concurrency;
+}
+
+/** Images being decoded now, and those waiting for their turn. */
+export function imageWorkload(): { active: number; waiting: number } {
+  return { active: imageWork.activeCount, waiting: imageWork.pendingCount };
+}
 
 export type ImageProblem = 'invalid_image_format' | 'image_too_large' | 'invalid_crop';
 
@@ -26,7 +46,7 @@ export interface ProcessedImage {
  * Reads, checks and crops an upload to width × height (cover, centred).
  * JPEG stays JPEG; PNG and GIF (first frame) become PNG, keeping transparency.
  */
-export async function processImage(
+export function processImage(
   input: Buffer,
   options: {
     width: number;
@@ -35,6 +55,13 @@ export async function processImage(
     /** A rectangle of the source to keep, in its pixels; the whole image when absent. */
     crop?: { left: number; top: number; width: number; height: number } | undefined;
   },
+): Promise<ProcessedImage> {
+  return imageWork(() => checkAndCrop(input, options));
+}
+
+async function checkAndCrop(
+  input: Buffer,
+  options: Parameters<typeof processImage>[1],
 ): Promise<ProcessedImage> {
   // Only the header is read here; decoding waits until the size is known to be acceptable.
   const metadata = await sharp(input, { limitInputPixels: false })
@@ -79,7 +106,15 @@ export async function processImage(
  * A stored image in another size (spec §9: the caller names the optimal
  * width and height), cropped to cover it; the stored format is kept.
  */
-export async function resizeStoredImage(
+export function resizeStoredImage(
+  data: Buffer,
+  extension: 'jpg' | 'png',
+  size: { width: number; height: number },
+): Promise<Buffer> {
+  return imageWork(() => resize(data, extension, size));
+}
+
+async function resize(
   data: Buffer,
   extension: 'jpg' | 'png',
   size: { width: number; height: number },
