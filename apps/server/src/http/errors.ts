@@ -114,6 +114,38 @@ function uniqueViolation(error: unknown): { constraint?: string } | undefined {
   return cause !== undefined ? uniqueViolation(cause) : undefined;
 }
 
+/** Node's and PostgreSQL's codes of a database that cannot be reached or is shutting down. */
+const UNREACHABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  '57P01',
+  '57P02',
+  '57P03',
+]);
+
+/**
+ * Whether an error (or one of its causes) says the database cannot be
+ * reached: refused or lost connections, a server shutting down or starting,
+ * PostgreSQL's connection exceptions (class 08).
+ */
+export function databaseUnavailable(error: unknown): boolean {
+  for (let current = error, depth = 0; depth < 5; depth += 1) {
+    if (typeof current !== 'object' || current === null) return false;
+    const { code, message, cause } = current as {
+      code?: unknown;
+      message?: unknown;
+      cause?: unknown;
+    };
+    if (typeof code === 'string' && (UNREACHABLE_CODES.has(code) || code.startsWith('08')))
+      return true;
+    if (typeof message === 'string' && /^Connection terminated/.test(message)) return true;
+    current = cause;
+  }
+  return false;
+}
+
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
@@ -149,6 +181,14 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply
         .status(error.statusCode)
         .send({ statusCode: error.statusCode, message: 'bad_input' });
+    }
+    if (databaseUnavailable(error)) {
+      // A clear answer while the database is away; the pool reconnects by itself.
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', '5')
+        .send({ statusCode: 503, message: 'service_unavailable' });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ statusCode: 500, message: 'internal_error' });

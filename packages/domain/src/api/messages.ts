@@ -18,6 +18,7 @@ const GENERIC_KEYS = [
   'not_found',
   'rate_limited',
   'internal_error',
+  'service_unavailable',
   'campaign_changed',
   'email_not_verified',
   'identity_conflict',

@@ -1,0 +1,180 @@
+/**
+ * PostgreSQL stopped under a running server: /ready answers 503, requests get
+ * a clear 503 with a message key (no 500, no hang), and when the database
+ * returns the server recovers by itself: the same session goes on. The test
+ * runs its own PostgreSQL cluster (Debian's binaries, in a temporary folder,
+ * on a free port), so stopping it disturbs no other test; it runs where those
+ * binaries are and TEST_DATABASE_URL asks for PostgreSQL.
+ */
+import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { generateKeyPairSync } from 'node:crypto';
+import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { databaseUnavailable } from '../src/http/errors.js';
+
+const root = path.resolve(import.meta.dirname, '../../..');
+const binaries = (() => {
+  const base = '/usr/lib/postgresql';
+  if (!existsSync(base)) return undefined;
+  const version = readdirSync(base).sort().at(-1);
+  const bin = version ? path.join(base, version, 'bin') : '';
+  return existsSync(path.join(bin, 'pg_ctl')) ? bin : undefined;
+})();
+
+/** Runs a PostgreSQL binary as the postgres user when we are root (initdb refuses root). */
+function pgCommand(name: string, args: string[]): void {
+  const command = path.join(binaries ?? '', name);
+  const asRoot = process.getuid?.() === 0;
+  execFileSync(
+    asRoot ? 'runuser' : command,
+    asRoot ? ['-u', 'postgres', '--', command, ...args] : args,
+    {
+      stdio: 'ignore',
+    },
+  );
+}
+
+// Defined where PostgreSQL runs the server tests (CI does): PGlite has no connections to lose.
+if (binaries && process.env.TEST_DATABASE_URL) {
+  describe('PostgreSQL stopped under a running server', () => {
+    const folder = mkdtempSync(path.join(tmpdir(), 'outage-'));
+    const dataDir = path.join(folder, 'cluster');
+    const port = 55_000 + Math.floor(Math.random() * 5_000);
+    const databaseUrl = `postgres://postgres@127.0.0.1:${port}/postgres`;
+    const serverPort = 4900 + Math.floor(Math.random() * 90);
+    const url = `http://127.0.0.1:${serverPort}`;
+    let server: ChildProcess | undefined;
+
+    const startCluster = () =>
+      pgCommand('pg_ctl', [
+        '-D',
+        dataDir,
+        '-o',
+        `-p ${port} -k ${folder} -c listen_addresses=127.0.0.1 -c fsync=off`,
+        '-l',
+        path.join(folder, 'postgres.log'),
+        '-w',
+        'start',
+      ]);
+    const stopCluster = () => pgCommand('pg_ctl', ['-D', dataDir, '-m', 'fast', '-w', 'stop']);
+
+    beforeAll(async () => {
+      if (process.getuid?.() === 0) {
+        const user = Number(execFileSync('id', ['-u', 'postgres']).toString());
+        const group = Number(execFileSync('id', ['-g', 'postgres']).toString());
+        chownSync(folder, user, group);
+      }
+      pgCommand('initdb', ['-D', dataDir, '-A', 'trust', '-U', 'postgres', '--no-sync']);
+      startCluster();
+      const env = { ...process.env, DATABASE_URL: databaseUrl };
+      const seeded = spawnSync(
+        process.execPath,
+        ['--conditions=source', '--import', 'tsx', 'apps/server/src/seed/cli.ts'],
+        { cwd: root, env, stdio: 'ignore' },
+      );
+      if (seeded.status !== 0) throw new Error('seeding the demo accounts failed');
+      server = spawn(
+        process.execPath,
+        ['--conditions=source', '--import', 'tsx', 'apps/server/src/main.ts'],
+        {
+          cwd: root,
+          env: {
+            ...env,
+            PORT: String(serverPort),
+            HOST: '127.0.0.1',
+            PUBLIC_URL: url,
+            DATA_DIR: path.join(folder, 'files'),
+            JWT_PRIVATE_KEY: generateKeyPairSync('ec', { namedCurve: 'P-256' })
+              .privateKey.export({ type: 'pkcs8', format: 'pem' })
+              .toString(),
+            LOG_LEVEL: 'fatal',
+            SCHEDULER_INTERVAL_SECONDS: '0',
+          },
+          stdio: 'ignore',
+        },
+      );
+      await until(async () => (await fetch(`${url}/ready`).catch(() => undefined))?.status === 200);
+    });
+
+    afterAll(() => {
+      server?.kill('SIGKILL');
+      try {
+        stopCluster();
+      } catch {
+        // already stopped
+      }
+      rmSync(folder, { recursive: true, force: true });
+    });
+
+    it('answers 503 while the database is gone and goes on by itself when it is back', async () => {
+      const token = await signIn();
+      const merchants = () =>
+        fetch(`${url}/api/merchants`, { headers: { authorization: `Bearer ${token}` } });
+      expect((await merchants()).status).toBe(200);
+
+      stopCluster();
+      await until(async () => (await fetch(`${url}/ready`)).status === 503);
+      const refused = await merchants();
+      expect(refused.status).toBe(503);
+      expect(await refused.json()).toEqual({ statusCode: 503, message: 'service_unavailable' });
+
+      startCluster();
+      await until(async () => (await fetch(`${url}/ready`)).status === 200);
+      // The same session goes on: nothing was lost with the connections.
+      expect((await merchants()).status).toBe(200);
+    });
+
+    async function signIn(): Promise<string> {
+      const answer = await fetch(`${url}/identity/authorize`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({
+          response_type: 'token',
+          client_id: 'backoffice-web',
+          redirect_uri: `${url}/oauth2/postback`,
+          scope: 'base',
+          email: 'owner@example.com',
+          password: 'demo',
+        }),
+      });
+      const location = answer.headers.get('location') ?? '';
+      const token = new URLSearchParams(new URL(location, url).hash.slice(1)).get('access_token');
+      if (!token) throw new Error(`sign-in failed (${answer.status})`);
+      return token;
+    }
+  });
+}
+
+describe('an unreachable database', () => {
+  it('is told apart from other errors, also when wrapped as a cause', async () => {
+    // Nothing listens on port 1: the driver's own error of a refused connection.
+    const client = new pg.Client({ connectionString: 'postgres://postgres@127.0.0.1:1/none' });
+    const refused = await client.connect().then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    expect(databaseUnavailable(refused)).toBe(true);
+    expect(databaseUnavailable(new Error('query failed', { cause: refused }))).toBe(true);
+    expect(databaseUnavailable(Object.assign(new Error('terminating'), { code: '57P01' }))).toBe(
+      true,
+    );
+    expect(databaseUnavailable(Object.assign(new Error('duplicate'), { code: '23505' }))).toBe(
+      false,
+    );
+    expect(databaseUnavailable(new Error('something else'))).toBe(false);
+  });
+});
+
+/** Polls `check` every 200 ms until it holds (at most 60 s). */
+async function until(check: () => Promise<boolean>): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (await check().catch(() => false)) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error('the condition did not come true within 60 s');
+}
