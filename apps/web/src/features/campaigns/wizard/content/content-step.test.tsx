@@ -53,7 +53,7 @@ function envelope(): TCampaignEnvelope {
     uuid: CAMPAIGN,
     type: 'coupon/percent',
     title,
-    current_status: 'draft',
+    current_status: 'created',
     phase: null,
     modified: '2030-01-01T10:00:00.000Z',
     editor: null,
