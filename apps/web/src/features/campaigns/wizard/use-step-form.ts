@@ -162,10 +162,8 @@ export function useStepForm<D extends Record<string, unknown>>(options: StepForm
 
   /** The text beside a field: the server's refusal of it, or its step error once shown. */
   function fieldError(fld: string): ReactNode {
-    const refused = Object.entries(form.errors).find(
-      ([path]) => path === fld || path.startsWith(`${fld}.`),
-    );
-    if (refused) return refused[1];
+    const refused = form.errors[fld];
+    if (refused) return refused;
     if (!showAll && form.getTouched()[fld] !== true) return undefined;
     return errors[fld];
   }
@@ -201,12 +199,15 @@ export function useStepForm<D extends Record<string, unknown>>(options: StepForm
     if (!dirty) reload(campaign);
   }
 
-  /** A refusal that names a field shows beside it (it may name a list entry: `targets.2`). */
+  /**
+   * A refusal that names a field shows beside it; one that names an entry of
+   * a list of values (`coparticipation_targets.2`) beside the list's input.
+   */
   const showRefusal = (error: ApiError) => {
     const { field, serverMessage } = error;
     if (!field || !serverMessage) return;
     form.setFieldError(
-      field,
+      field.replace(/\.\d+$/, ''),
       isStepMessage(serverMessage)
         ? fieldErrorText(t, { step, fld: field, message: serverMessage }, contentWith(values))
         : translateServerMessage(t, serverMessage, field),

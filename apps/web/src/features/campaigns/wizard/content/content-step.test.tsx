@@ -92,8 +92,8 @@ function envelope(): TCampaignEnvelope {
   };
 }
 
-/** The requests the step sends, answered with the campaign as it was. */
-const sent = vi.fn<(url: string, init: RequestInit) => void>();
+/** The requests the step sends; answered with the campaign as it was, unless a test says otherwise. */
+const sent = vi.fn<(url: string, init: RequestInit) => Response | undefined>();
 
 beforeAll(async () => {
   await loadGermanTexts('campaigns');
@@ -104,8 +104,8 @@ beforeAll(async () => {
 beforeEach(() => {
   sent.mockReset();
   vi.stubGlobal('fetch', (url: string, init: RequestInit) => {
-    sent(url, init);
-    return Promise.resolve(new Response(JSON.stringify(envelope()), { status: 200 }));
+    const answer = sent(url, init) ?? new Response(JSON.stringify(envelope()), { status: 200 });
+    return Promise.resolve(answer);
   });
 });
 
@@ -129,7 +129,7 @@ const starred = (input: HTMLElement) =>
   document.querySelector(`label[for="${input.id}"]`)?.textContent?.includes('*') ?? false;
 
 // Typing in jsdom takes its time on a shared machine.
-describe('the description step form', { timeout: 20_000 }, () => {
+describe('the description step form', { timeout: 30_000 }, () => {
   it('stars the required title while it is empty', async () => {
     renderStep();
     expect(starred(title())).toBe(true);
@@ -174,5 +174,24 @@ describe('the description step form', { timeout: 20_000 }, () => {
       landing_page: 'https://example.com',
       version: 1,
     });
+  });
+
+  it('shows what the server refused beside the field, until the field changes', async () => {
+    sent.mockReturnValueOnce(
+      new Response(
+        JSON.stringify({ statusCode: 400, message: 'invalid_value', field: 'landing_page' }),
+        { status: 400 },
+      ),
+    );
+    renderStep();
+    const landingPage = screen.getByRole('textbox', { name: 'Landingpage (URL)' });
+    await userEvent.type(landingPage, 'https://example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Speichern' }));
+    await waitFor(() => expect(sent).toHaveBeenCalledTimes(1));
+    expect(
+      await screen.findByText('Bitte eine Adresse mit http:// oder https:// angeben'),
+    ).toBeTruthy();
+    await userEvent.type(landingPage, '/herbst');
+    expect(screen.queryByText('Bitte eine Adresse mit http:// oder https:// angeben')).toBeNull();
   });
 });
