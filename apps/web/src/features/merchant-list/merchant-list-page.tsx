@@ -6,22 +6,8 @@
  * switch to the merchant (its dashboard opens) and edit it.
  */
 import { isAdmin, type TMerchantListRow, type TMerchantSummary } from '@backoffice/domain';
-import {
-  Badge,
-  Button,
-  Group,
-  Loader,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  ThemeIcon,
-  Title,
-  Tooltip,
-} from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { Badge, Button, Group, Table, Text, TextInput, ThemeIcon, Tooltip } from '@mantine/core';
 import { IconBellRinging, IconPencil, IconSearch, IconSwitchHorizontal } from '@tabler/icons-react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useMerchants } from '../../shared/api/get-merchants';
@@ -29,10 +15,9 @@ import { formatCount } from '../../shared/format/number';
 import { paths } from '../../shared/paths';
 import { useSession } from '../../shared/session/session-store';
 import { useSelectMerchant } from '../../shared/session/use-select-merchant';
-import { ListPager } from '../../shared/ui/list-pager';
+import { ListPage } from '../../shared/ui/list-page';
 import { merchantLevelLabel } from '../../shared/ui/merchant-level';
-
-const FILTER_DEBOUNCE_MS = 300;
+import { useListPaging } from '../../shared/ui/use-list-paging';
 
 /** The session keeps the summary alone, not the list's extra columns. */
 const summaryOf = ({
@@ -69,35 +54,30 @@ export function MerchantListPage() {
   const { t } = useTranslation();
   const { user, merchant: current } = useSession();
   const select = useSelectMerchant();
-  const [filter, setFilter] = useState('');
-  const [page, setPage] = useState(1);
-  const [debounced] = useDebouncedValue(filter.trim(), FILTER_DEBOUNCE_MS);
-  const list = useMerchants({ page, filter: debounced || undefined });
+  const { page, setPage, filter, setFilter, appliedFilter } = useListPaging();
+  const list = useMerchants({ page, filter: appliedFilter });
   const rows = list.data?.rows ?? [];
   const showInternalName = user !== null && isAdmin(user);
 
   return (
-    <Stack gap="md" py="md">
-      <Group justify="space-between">
-        <div>
-          <Title order={1}>{t('merchantList.title')}</Title>
-          <Text c="dimmed" size="sm">
-            {t('merchantList.intro')}
-          </Text>
-        </div>
-        {list.isFetching && <Loader size="sm" aria-label={t('app.loading')} />}
-      </Group>
-      <TextInput
-        label={t('merchantSelection.filterLabel')}
-        placeholder={t('merchantSelection.filterPlaceholder')}
-        leftSection={<IconSearch size={16} aria-hidden />}
-        value={filter}
-        onChange={(event) => {
-          setFilter(event.currentTarget.value);
-          setPage(1);
-        }}
-        maw={420}
-      />
+    <ListPage
+      title={t('merchantList.title')}
+      intro={t('merchantList.intro')}
+      query={list}
+      page={page}
+      onPage={setPage}
+      emptyText={t('merchantSelection.empty')}
+      filters={
+        <TextInput
+          label={t('merchantSelection.filterLabel')}
+          placeholder={t('merchantSelection.filterPlaceholder')}
+          leftSection={<IconSearch size={16} aria-hidden />}
+          value={filter}
+          onChange={(event) => setFilter(event.currentTarget.value)}
+          maw={420}
+        />
+      }
+    >
       <Table.ScrollContainer minWidth={960}>
         <Table striped verticalSpacing="sm" aria-label={t('merchantList.tableLabel')}>
           <Table.Thead>
@@ -160,13 +140,7 @@ export function MerchantListPage() {
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      {list.isSuccess && rows.length === 0 && (
-        <Text c="dimmed">{t('merchantSelection.empty')}</Text>
-      )}
-      <Group justify="flex-end">
-        <ListPager pager={list.data?.pager} page={page} onPage={setPage} />
-      </Group>
-    </Stack>
+    </ListPage>
   );
 }
 

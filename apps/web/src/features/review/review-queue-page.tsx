@@ -4,7 +4,7 @@
  * Other users are sent to please-upgrade.
  */
 import { campaignFamily, type TCampaignRow } from '@backoffice/domain';
-import { Badge, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Group } from '@mantine/core';
 import { IconCheck, IconPlayerPlay, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,8 +16,9 @@ import {
 } from '../../shared/campaigns/campaign-table';
 import { useCampaignTitle } from '../../shared/campaigns/campaign-title';
 import { paths } from '../../shared/paths';
-import { ListPager } from '../../shared/ui/list-pager';
+import { ListPage } from '../../shared/ui/list-page';
 import { notifySuccess } from '../../shared/ui/notify';
+import { useListPaging } from '../../shared/ui/use-list-paging';
 import { useApproveCampaign } from './api/approve-campaign';
 import { useReviewQueue } from './api/get-review-queue';
 import { useRejectCampaign } from './api/reject-campaign';
@@ -26,7 +27,7 @@ import { RejectModal } from './components/reject-modal';
 
 export function ReviewQueuePage() {
   const { t } = useTranslation();
-  const [page, setPage] = useState(1);
+  const { page, setPage } = useListPaging();
   const query = useReviewQueue(page);
   const start = useStartReview();
   const approve = useApproveCampaign();
@@ -117,17 +118,13 @@ export function ReviewQueuePage() {
   ];
 
   return (
-    <Stack gap="md" py="md">
-      <Group justify="space-between">
-        <div>
-          <Title order={1}>{t('review.title')}</Title>
-          <Text c="dimmed" size="sm">
-            {t('review.intro')}
-          </Text>
-        </div>
-        {query.isFetching && <Loader size="sm" aria-label={t('app.loading')} />}
-      </Group>
-
+    <ListPage
+      title={t('review.title')}
+      intro={t('review.intro')}
+      query={query}
+      page={page}
+      onPage={setPage}
+    >
       <CampaignTable
         query={query}
         columns={columns}
@@ -136,10 +133,6 @@ export function ReviewQueuePage() {
         emptyText={t('review.empty')}
         minWidth={900}
       />
-
-      <Group justify="flex-end">
-        <ListPager pager={query.data?.pager} page={page} onPage={setPage} />
-      </Group>
 
       <RejectModal
         title={toReject ? titleOf(toReject.title) : undefined}
@@ -159,7 +152,7 @@ export function ReviewQueuePage() {
           );
         }}
       />
-    </Stack>
+    </ListPage>
   );
 }
 

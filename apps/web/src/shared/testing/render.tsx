@@ -8,7 +8,13 @@ import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, type RenderResult } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { MemoryRouter, Route, Routes, useLocation, type Location } from 'react-router';
+import {
+  createMemoryRouter,
+  Outlet,
+  RouterProvider,
+  useLocation,
+  type Location,
+} from 'react-router';
 import { afterEach } from 'vitest';
 import { initI18n, loadTexts } from '../i18n/i18n';
 import type { TextPartName } from '../i18n/text-parts';
@@ -31,6 +37,12 @@ window.ResizeObserver ??= class {
   disconnect() {}
 };
 Element.prototype.scrollIntoView ??= () => undefined;
+// Autosizing text areas wait for web fonts, which jsdom does not load.
+if (!('fonts' in document)) {
+  Object.defineProperty(document, 'fonts', {
+    value: { addEventListener: () => undefined, removeEventListener: () => undefined },
+  });
+}
 
 afterEach(cleanup);
 
@@ -66,16 +78,28 @@ export function renderWithApp(ui: ReactElement, options: RenderOptions = {}): Re
     current = useLocation();
     return null;
   }
+  // A data router, as the app has: what needs one (the wizard's unsaved-changes blocker) works.
+  const router = createMemoryRouter(
+    [
+      {
+        element: (
+          <>
+            <Outlet />
+            <LocationProbe />
+          </>
+        ),
+        children: [
+          { path: route, element: ui },
+          ...(route === '*' ? [] : [{ path: '*', element: null }]),
+        ],
+      },
+    ],
+    { initialEntries: [url] },
+  );
   const result = render(
     <MantineProvider env="test">
       <QueryClientProvider client={queryClient}>
-        <MemoryRouter initialEntries={[url]}>
-          <Routes>
-            <Route path={route} element={ui} />
-            <Route path="*" element={null} />
-          </Routes>
-          <LocationProbe />
-        </MemoryRouter>
+        <RouterProvider router={router} />
       </QueryClientProvider>
     </MantineProvider>,
   );

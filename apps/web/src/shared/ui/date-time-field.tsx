@@ -9,7 +9,7 @@
 import '@mantine/dates/styles.css';
 import 'dayjs/locale/de';
 import { DateInput, DatesProvider } from '@mantine/dates';
-import type { FocusEvent } from 'react';
+import type { FocusEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { displayTimeZone } from '../format/locale';
 import { DISPLAY_FORMAT, fromWallClock, parseTyped, toWallClock } from '../format/zoned-date';
@@ -19,7 +19,7 @@ export interface DateTimeFieldProps {
   /** A UTC instant, or null for none. */
   value: string | null;
   onChange: (value: string | null) => void;
-  error?: string | undefined;
+  error?: ReactNode;
   withAsterisk?: boolean | undefined;
   onBlur?: () => void;
   onFocus?: ((event: FocusEvent<HTMLElement>) => void) | undefined;

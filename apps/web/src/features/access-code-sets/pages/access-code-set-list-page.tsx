@@ -3,33 +3,40 @@
  * modified with editor, validity, edit and usage actions, a create button
  * and the pager (spec §2 "Access-code sets").
  */
-import { Button, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Group, Table, Text } from '@mantine/core';
 import { IconChartBar, IconPencil, IconPlus } from '@tabler/icons-react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../../shared/format/date-time';
 import { paths } from '../../../shared/paths';
-import { ListPager } from '../../../shared/ui/list-pager';
+import { ListPage } from '../../../shared/ui/list-page';
+import { useListPaging } from '../../../shared/ui/use-list-paging';
 import { useAccessCodeSets } from '../api/access-code-sets';
 
 export function AccessCodeSetListPage() {
   const { t } = useTranslation();
-  const [page, setPage] = useState(1);
+  const { page, setPage } = useListPaging();
   const list = useAccessCodeSets(page);
   const rows = list.data?.rows ?? [];
 
   return (
-    <Stack gap="md" py="md">
-      <Group justify="space-between">
-        <div>
-          <Title order={1}>{t('accessCodeSets.title')}</Title>
-          <Text c="dimmed" size="sm">
-            {t('accessCodeSets.intro')}
-          </Text>
-        </div>
-        {list.isFetching && <Loader size="sm" aria-label={t('app.loading')} />}
-      </Group>
+    <ListPage
+      title={t('accessCodeSets.title')}
+      intro={t('accessCodeSets.intro')}
+      query={list}
+      page={page}
+      onPage={setPage}
+      emptyText={t('accessCodeSets.empty')}
+      footer={
+        <Button
+          component={Link}
+          to={paths.accessCodeSets.edit({ id: 'create' })}
+          leftSection={<IconPlus size={16} aria-hidden />}
+        >
+          {t('accessCodeSets.actions.create')}
+        </Button>
+      }
+    >
       <Table.ScrollContainer minWidth={900}>
         <Table striped verticalSpacing="sm" aria-label={t('accessCodeSets.tableLabel')}>
           <Table.Thead>
@@ -98,18 +105,7 @@ export function AccessCodeSetListPage() {
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      {list.isSuccess && rows.length === 0 && <Text c="dimmed">{t('accessCodeSets.empty')}</Text>}
-      <Group justify="space-between">
-        <Button
-          component={Link}
-          to={paths.accessCodeSets.edit({ id: 'create' })}
-          leftSection={<IconPlus size={16} aria-hidden />}
-        >
-          {t('accessCodeSets.actions.create')}
-        </Button>
-        <ListPager pager={list.data?.pager} page={page} onPage={setPage} />
-      </Group>
-    </Stack>
+    </ListPage>
   );
 }
 

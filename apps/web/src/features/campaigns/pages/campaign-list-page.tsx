@@ -4,14 +4,14 @@
  * create button and the pager.
  */
 import { effectiveMerchantLevel } from '@backoffice/domain';
-import { Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { paths } from '../../../shared/paths';
 import { useSession } from '../../../shared/session/session-store';
-import { ListPager } from '../../../shared/ui/list-pager';
+import { ListPage } from '../../../shared/ui/list-page';
 import { useCampaigns } from '../api/get-campaigns';
 import { CampaignListFilters } from '../components/campaign-list-filters';
 import { CampaignListTable } from '../components/campaign-list-table';
@@ -31,17 +31,15 @@ export function CampaignListPage() {
   const query = useCampaigns({ ...filters, exact_merchant: merchantIdent });
 
   return (
-    <Stack gap="md" py="md">
-      <Group justify="space-between">
-        <Title order={1}>{t('campaigns.list.title')}</Title>
-        {query.isFetching && <Loader size="sm" aria-label={t('app.loading')} />}
-      </Group>
-
-      <CampaignListFilters merchantIdent={merchantIdent} filters={filters} />
-
-      <CampaignListTable query={query} level={level} />
-
-      <Group justify="space-between" wrap="wrap">
+    <ListPage
+      title={t('campaigns.list.title')}
+      query={query}
+      page={filters.page ?? 1}
+      onPage={(page) =>
+        void navigate(paths.campaigns.list({ merchantIdent }, withFilter(filters, { page })))
+      }
+      filters={<CampaignListFilters merchantIdent={merchantIdent} filters={filters} />}
+      footer={
         <Group gap="sm">
           <Button
             component={Link}
@@ -61,15 +59,10 @@ export function CampaignListPage() {
             </Text>
           )}
         </Group>
-        <ListPager
-          pager={query.data?.pager}
-          page={filters.page ?? 1}
-          onPage={(page) =>
-            void navigate(paths.campaigns.list({ merchantIdent }, withFilter(filters, { page })))
-          }
-        />
-      </Group>
-    </Stack>
+      }
+    >
+      <CampaignListTable query={query} level={level} />
+    </ListPage>
   );
 }
 

@@ -7,12 +7,18 @@
  */
 import {
   DESCRIPTION_MIN_LENGTH,
+  STEP_MESSAGES,
   descriptionLength,
   uniqueCodePrizeNeed,
   type StepError,
+  type StepMessage,
   type TCampaignContent,
 } from '@backoffice/domain';
 import type { TFunction } from 'i18next';
+
+/** Whether a server message is one of the step rules' messages (it then reads as a step error). */
+export const isStepMessage = (message: string): message is StepMessage =>
+  (STEP_MESSAGES as readonly string[]).includes(message);
 
 export function fieldErrorText(t: TFunction, error: StepError, content: TCampaignContent): string {
   const { fld, message } = error;

@@ -1,8 +1,11 @@
 /**
- * The state of one wizard step: a draft of the fields the step edits, its
- * errors from the shared step rules (instant feedback, the same rules the
- * server runs), and saving as spec §4 says. Errors show once a field was
- * left, the step was saved, or a save was tried.
+ * The form of one wizard step on @mantine/form: the step's fields as the
+ * form's values, validated by the shared step rules (the same rules the
+ * server runs), and saved as spec §4 says. Errors show once a field was left
+ * (the form's touched state, set on blur), the step was saved, or a save was
+ * tried; what the server refused for a field shows beside it until the field
+ * changes. Fields read with `getInputProps(path, { required: true })` behave
+ * as required fields (shared/form/required-field.ts).
  */
 import {
   campaignFamily,
@@ -14,32 +17,33 @@ import {
   type TCampaignContentPatch,
   type TCampaignEnvelope,
 } from '@backoffice/domain';
-import { useCallback, useEffect, useMemo, useRef, useState, type FocusEvent } from 'react';
+import { useForm, type FormErrors, type GetInputPropsReturnType } from '@mantine/form';
+import { useEffect, useMemo, useRef, useState, type FocusEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { ApiError } from '../../../shared/api/api-error';
+import { ApiError, translateServerMessage } from '../../../shared/api/api-error';
 import { requiredFieldProps } from '../../../shared/form/required-field';
 import { paths } from '../../../shared/paths';
 import { useSession } from '../../../shared/session/session-store';
 import { afterPointerRelease } from '../../../shared/ui/after-pointer-release';
 import { notifyError, notifyInfo, notifySuccess } from '../../../shared/ui/notify';
 import { useSaveCampaign } from '../api/save-campaign';
-import { fieldErrorText } from './field-errors';
+import { fieldErrorText, isStepMessage } from './field-errors';
 import { contentOf, errorsAfter, saveValidation, stepAfterSave } from './wizard-logic';
 
-export interface StepFormOptions<D> {
+export interface StepFormOptions<D extends Record<string, unknown>> {
   envelope: TCampaignEnvelope;
   step: CampaignStep;
-  /** The step's fields out of the stored campaign. */
+  /** The step's fields out of the stored campaign: the form's values. */
   read: (campaign: TCampaign) => D;
   /** What a save of the step sends. */
-  toPatch: (draft: D) => TCampaignContentPatch;
+  toPatch: (values: D) => TCampaignContentPatch;
   /**
    * Errors only the browser can see (e.g. a date typed in the wrong format):
    * shown like step errors, and they keep the step from being sent.
    */
-  inputErrors?: (draft: D) => StepError[];
-  /** Something besides the draft is unsaved (e.g. a chosen image not uploaded yet). */
+  inputErrors?: (values: D) => StepError[];
+  /** Something besides the values is unsaved (e.g. a chosen image not uploaded yet). */
   extraDirty?: boolean;
   /** The campaign will have an image once saved (one is chosen): the image rule is met. */
   imageChosen?: boolean;
@@ -53,20 +57,26 @@ export interface StepFormOptions<D> {
   availableCodes?: number;
 }
 
-/** Props of a Mantine input for one field of the step. */
-export interface FieldProps {
-  error: string | undefined;
+/** What `getInputProps` gives a wizard field: the form's props plus the step's. */
+export interface FieldProps extends GetInputPropsReturnType {
+  error: ReactNode;
   withAsterisk?: boolean;
   onBlur: () => void;
-  onFocus?: (event: FocusEvent<HTMLElement>) => void;
+  onFocus: ((event: FocusEvent<HTMLElement>) => void) | undefined;
   'data-field': string;
 }
+
+/** A field's props by its path; `{ required: true }` for a required field. */
+export type FieldInput = (
+  path: string,
+  options?: { required?: boolean; type?: 'input' | 'checkbox' },
+) => FieldProps;
 
 /** Step errors the server would refuse as a whole request, so the step is not sent with them. */
 const BLOCKING = (error: StepError) =>
   error.message === 'max_length' || error.fld === 'landing_page';
 
-export function useStepForm<D>(options: StepFormOptions<D>) {
+export function useStepForm<D extends Record<string, unknown>>(options: StepFormOptions<D>) {
   const {
     envelope,
     step,
@@ -83,12 +93,9 @@ export function useStepForm<D>(options: StepFormOptions<D>) {
   const { user } = useSession();
   const { campaign, state, merchant } = envelope;
   const save = useSaveCampaign();
-  // The version the draft is based on: a save from an older one is refused
+  // The version the values are based on: a save from an older one is refused
   // (someone else changed the campaign meanwhile).
   const [baseVersion, setBaseVersion] = useState(campaign.version);
-  const [draft, setDraft] = useState<D>(() => read(campaign));
-  const [baseline, setBaseline] = useState(() => JSON.stringify(toPatch(read(campaign))));
-  const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set());
   const [attempted, setAttempted] = useState(false);
   const [preparing, setPreparing] = useState(false);
   const merchantLevel = effectiveMerchantLevel(user?.level ?? 'other', merchant.level);
@@ -101,15 +108,72 @@ export function useStepForm<D>(options: StepFormOptions<D>) {
     [campaign.type, campaign.image, imageChosen, availableCodes],
   );
 
-  const patch = toPatch(draft);
-  const dirty = JSON.stringify(patch) !== baseline || extraDirty;
-  const content: TCampaignContent = { ...contentOf(campaign), ...patch };
-  const browserErrors = inputErrors?.(draft) ?? [];
-  const stepErrors = [
-    ...browserErrors,
-    ...errorsAfter(campaign, patch, context).filter((error) => error.step === step),
+  const contentWith = (values: D): TCampaignContent => ({
+    ...contentOf(campaign),
+    ...toPatch(values),
+  });
+  /** The step's rules: what only the browser sees first, then the domain's rules for the step. */
+  const stepErrors = (values: D): StepError[] => [
+    ...(inputErrors?.(values) ?? []),
+    ...errorsAfter(campaign, toPatch(values), context).filter((error) => error.step === step),
   ];
+  /** The step's rules as the form's validation: the text of each field's first error. */
+  const validate = (values: D): FormErrors => {
+    const content = contentWith(values);
+    const errors: FormErrors = {};
+    for (const error of stepErrors(values)) {
+      errors[error.fld] ??= fieldErrorText(t, error, content);
+    }
+    return errors;
+  };
+
+  const form = useForm<D, TCampaignContentPatch>({
+    mode: 'controlled',
+    initialValues: read(campaign),
+    validate,
+    // What a save sends: the step is unsaved when this differs from the stored values'.
+    transformValues: toPatch,
+    // Touched means left: a change or a focus alone does not show a field's error.
+    touchTrigger: 'focus',
+    enhanceGetInputProps: ({ inputProps, field, options: inputOptions }) => {
+      const fld = String(field);
+      const props = {
+        error: fieldError(fld),
+        // The message appears once the click that left the field has landed (no lost clicks).
+        onBlur: () => afterPointerRelease(() => leave(fld)),
+        onFocus: undefined,
+        'data-field': fld,
+      };
+      // A required field: a star while it is empty, scrolled into view on focus (spec §5).
+      return inputOptions['required']
+        ? { ...props, ...requiredFieldProps(inputProps.value) }
+        : props;
+    },
+  });
+
+  const leave = (fld: string) =>
+    form.setTouched((current) => (current[fld] ? current : { ...current, [fld]: true }));
+
+  // The rules span fields (a runtime's end depends on its start), so the
+  // errors follow the values on every render rather than only when validated.
+  const { values } = form;
+  const errors = validate(values);
   const showAll = attempted || state.submitted[step] === true;
+
+  /** The text beside a field: the server's refusal of it, or its step error once shown. */
+  function fieldError(fld: string): ReactNode {
+    const refused = form.errors[fld];
+    if (refused) return refused;
+    if (!showAll && form.getTouched()[fld] !== true) return undefined;
+    return errors[fld];
+  }
+
+  // Dirty by what a save would send, not by the raw values: an empty rule or
+  // an untouched language's emptied text is no change.
+  const patch = form.getTransformedValues();
+  const dirty =
+    extraDirty ||
+    JSON.stringify(patch) !== JSON.stringify(form.getTransformedValues(form.getInitialValues()));
 
   // Read by the navigation blocker at navigation time, after a save has reset it.
   const dirtyRef = useRef(dirty);
@@ -117,50 +181,43 @@ export function useStepForm<D>(options: StepFormOptions<D>) {
     dirtyRef.current = dirty;
   }, [dirty]);
 
-  // A newer copy of the campaign (an upload, a reload) replaces a draft with
-  // nothing unsaved, so that the next save is based on it; a draft with
-  // unsaved input keeps its version, and a save of it is refused if the
-  // campaign changed meanwhile.
+  /** Values the server stored: they become the form's values and its clean state. */
+  const reload = (stored: TCampaign) => {
+    const fresh = read(stored);
+    setBaseVersion(stored.version);
+    form.setValues(fresh);
+    form.resetDirty(fresh);
+  };
+
+  // A newer copy of the campaign (an upload, a reload) replaces values with
+  // nothing unsaved, so that the next save is based on it; unsaved input
+  // keeps its version, and a save of it is refused if the campaign changed
+  // meanwhile.
   const [seenVersion, setSeenVersion] = useState(campaign.version);
   if (campaign.version !== seenVersion) {
     setSeenVersion(campaign.version);
-    if (!dirty) {
-      setBaseVersion(campaign.version);
-      setDraft(read(campaign));
-      setBaseline(JSON.stringify(toPatch(read(campaign))));
-    }
+    if (!dirty) reload(campaign);
   }
 
-  const touch = useCallback(
-    (fld: string) =>
-      setTouched((current) => (current.has(fld) ? current : new Set(current).add(fld))),
-    [],
-  );
-
-  const errorOf = (fld: string): string | undefined => {
-    if (!showAll && !touched.has(fld)) return undefined;
-    const error = stepErrors.find((candidate) => candidate.fld === fld);
-    return error ? fieldErrorText(t, error, content) : undefined;
+  /**
+   * A refusal that names a field shows beside it; one that names an entry of
+   * a list of values (`coparticipation_targets.2`) beside the list's input.
+   */
+  const showRefusal = (error: ApiError) => {
+    const { field, serverMessage } = error;
+    if (!field || !serverMessage) return;
+    form.setFieldError(
+      field.replace(/\.\d+$/, ''),
+      isStepMessage(serverMessage)
+        ? fieldErrorText(t, { step, fld: field, message: serverMessage }, contentWith(values))
+        : translateServerMessage(t, serverMessage, field),
+    );
   };
-
-  const optional = (fld: string): FieldProps => ({
-    error: errorOf(fld),
-    // The message appears once the click that left the field has landed (no lost clicks).
-    onBlur: () => afterPointerRelease(() => touch(fld)),
-    'data-field': fld,
-  });
-
-  /** A required field: a star while it is empty, scrolled into view on focus (spec §5). */
-  const required = (fld: string, value: unknown): FieldProps => ({
-    ...optional(fld),
-    ...requiredFieldProps(value),
-  });
-
-  const update = (changes: Partial<D>) => setDraft((current) => ({ ...current, ...changes }));
 
   const submit = async () => {
     setAttempted(true);
-    if (browserErrors.length > 0 || stepErrors.some(BLOCKING)) {
+    const browserErrors = inputErrors?.(values) ?? [];
+    if (browserErrors.length > 0 || stepErrors(values).some(BLOCKING)) {
       notifyError(t('campaigns.wizard.fixErrorsFirst'));
       return;
     }
@@ -172,16 +229,13 @@ export function useStepForm<D>(options: StepFormOptions<D>) {
       // The preparation's own change (an uploaded image) is the editor's, not someone else's.
       if (typeof prepared === 'number') version = prepared;
     }
-    const validate = saveValidation(step, errorsAfter(campaign, patch, context));
+    const validation = saveValidation(step, errorsAfter(campaign, patch, context));
     const submittedBefore = state.submitted;
     save.mutate(
-      { ident: campaign.uuid, patch, validate, version },
+      { ident: campaign.uuid, patch, validate: validation, version },
       {
         onSuccess: (saved) => {
-          const fresh = read(saved.campaign);
-          setBaseVersion(saved.campaign.version);
-          setDraft(fresh);
-          setBaseline(JSON.stringify(toPatch(fresh)));
+          reload(saved.campaign);
           const target = stepAfterSave(step, submittedBefore, saved.state.errors, merchantLevel);
           if (!target) {
             notifyInfo(t('campaigns.wizard.savedWithErrors'));
@@ -198,7 +252,11 @@ export function useStepForm<D>(options: StepFormOptions<D>) {
           );
         },
         onError: (error) => {
-          if (!(error instanceof ApiError) || error.status !== 409) return;
+          if (!(error instanceof ApiError)) return;
+          if (error.status !== 409) {
+            showRefusal(error);
+            return;
+          }
           notifyError(
             error.serverMessage === 'campaign_changed'
               ? t('errors.server.campaign_changed')
@@ -210,20 +268,16 @@ export function useStepForm<D>(options: StepFormOptions<D>) {
   };
 
   return {
-    draft,
-    setDraft,
-    update,
-    content,
+    ...form,
+    getInputProps: form.getInputProps as FieldInput,
+    fieldError,
     dirty,
     dirtyRef,
     saving: save.isPending || preparing,
     submit: () => void submit(),
-    optional,
-    required,
-    touch,
     readOnly: !envelope.allow_edit,
     merchantLevel,
   };
 }
 
-export type StepFormState<D> = ReturnType<typeof useStepForm<D>>;
+export type StepFormState<D extends Record<string, unknown>> = ReturnType<typeof useStepForm<D>>;

@@ -46,12 +46,12 @@ import type { WizardStepProps } from '../step-props';
 import { useStepForm, type StepFormState } from '../use-step-form';
 import { toInteger } from '../wizard-logic';
 
-interface BenefitDraft {
+type BenefitDraft = {
   benefit: TBenefit;
   prizes: TPrize[];
   manual_draw: boolean;
   coupon: TCoupon;
-}
+};
 
 const read = (campaign: TCampaign): BenefitDraft => ({
   benefit: campaign.benefit,
@@ -91,9 +91,9 @@ export function BenefitStep({ envelope }: WizardStepProps) {
           : { benefit: draft.benefit },
     ...(codes.data ? { availableCodes: codes.data.available } : {}),
   });
-  const { draft } = form;
-  const prizeNeed = sweepstake ? uniqueCodePrizeNeed(draft) : 0;
-  const multiple = coupon && draft.coupon.code_type === 'multiple';
+  const { values } = form;
+  const prizeNeed = sweepstake ? uniqueCodePrizeNeed(values) : 0;
+  const multiple = coupon && values.coupon.code_type === 'multiple';
   // The codes are stored as they are added, apart from the step's save (and
   // may still be added once the campaign is submitted): outside the form.
   return (
@@ -102,9 +102,8 @@ export function BenefitStep({ envelope }: WizardStepProps) {
         {sweepstake ? <Prizes form={form} /> : <CouponBenefit form={form} type={type} />}
         {coupon && (
           <CouponCodeFields
-            coupon={draft.coupon}
-            onChange={(changes) => form.update({ coupon: { ...draft.coupon, ...changes } })}
-            singleCodeProps={form.required('coupon.single_code', draft.coupon.single_code)}
+            codeType={form.getInputProps('coupon.code_type')}
+            singleCode={form.getInputProps('coupon.single_code', { required: true })}
             readOnly={form.readOnly}
           />
         )}
@@ -124,12 +123,8 @@ export function BenefitStep({ envelope }: WizardStepProps) {
 function Prizes({ form }: { form: Form }) {
   const { t } = useTranslation();
   const { currency } = useConfig();
-  const { prizes, manual_draw } = form.draft;
-  const setPrize = (index: number, changes: Partial<TPrize>) =>
-    form.update({
-      prizes: prizes.map((prize, at) => (at === index ? { ...prize, ...changes } : prize)),
-    });
-  const prizesError = form.optional('prizes').error;
+  const { prizes } = form.values;
+  const prizesError = form.fieldError('prizes');
   const total = formatAmount(totalPrizeValue(prizes), currency);
   return (
     <>
@@ -155,23 +150,21 @@ function Prizes({ form }: { form: Form }) {
           form={form}
           prize={prize}
           index={index}
-          onChange={(changes) => setPrize(index, changes)}
-          onRemove={() => form.update({ prizes: prizes.filter((_, at) => at !== index) })}
+          onRemove={() => form.removeListItem('prizes', index)}
         />
       ))}
       <Group>
         <Button
           variant="light"
           leftSection={<IconPlus size={16} aria-hidden />}
-          onClick={() => form.update({ prizes: [...prizes, emptyPrize()] })}
+          onClick={() => form.insertListItem('prizes', emptyPrize())}
         >
           {t('campaigns.wizard.benefit.addPrize')}
         </Button>
       </Group>
       <Checkbox
+        {...form.getInputProps('manual_draw', { type: 'checkbox' })}
         label={t('campaigns.wizard.benefit.manualDraw')}
-        checked={manual_draw}
-        onChange={(event) => form.update({ manual_draw: event.currentTarget.checked })}
       />
     </>
   );
@@ -181,22 +174,14 @@ interface PrizeCardProps {
   form: Form;
   prize: TPrize;
   index: number;
-  onChange: (changes: Partial<TPrize>) => void;
   onRemove: () => void;
 }
 
-function PrizeCard({ form, prize, index, onChange, onRemove }: PrizeCardProps) {
+function PrizeCard({ form, prize, index, onRemove }: PrizeCardProps) {
   const { t } = useTranslation();
   const number = index + 1;
   const fld = (name: keyof TPrize) => `prizes.${index}.${name}`;
-  const props = {
-    count: form.required(fld('count'), prize.count),
-    value: form.required(fld('value'), prize.value),
-    redemption: form.required(fld('redemption'), prize.redemption),
-    name: form.required(fld('name'), prize.name),
-    shortDescription: form.optional(fld('short_description')),
-    winnerInstructions: form.optional(fld('winner_instructions')),
-  };
+  const required = { required: true };
   return (
     <Card
       withBorder
@@ -219,65 +204,58 @@ function PrizeCard({ form, prize, index, onChange, onRemove }: PrizeCardProps) {
       <Stack gap="sm">
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
           <NumberInput
-            label={t('campaigns.wizard.benefit.count')}
+            {...form.getInputProps(fld('count'), required)}
             value={prize.count ?? ''}
-            onChange={(value) => onChange({ count: toInteger(value) })}
+            onChange={(value) => form.setFieldValue(fld('count'), toInteger(value))}
+            label={t('campaigns.wizard.benefit.count')}
             clampBehavior="none"
             allowDecimal={false}
             allowNegative={false}
-            {...props.count}
           />
           <MoneyInput
-            label={t('campaigns.wizard.benefit.value')}
+            {...form.getInputProps(fld('value'), required)}
+            onCents={(value) => form.setFieldValue(fld('value'), value)}
             cents={prize.value}
-            onCents={(value) => onChange({ value })}
-            {...props.value}
+            label={t('campaigns.wizard.benefit.value')}
           />
           <Select
+            {...form.getInputProps(fld('redemption'), required)}
+            onChange={(value) =>
+              form.setFieldValue(
+                fld('redemption'),
+                PRIZE_REDEMPTIONS.find((candidate) => candidate === value) ?? null,
+              )
+            }
             label={t('campaigns.wizard.benefit.redemption')}
             data={PRIZE_REDEMPTIONS.map((value) => ({
               value,
               label: t(`campaigns.wizard.benefit.redemptions.${value}`),
             }))}
-            value={prize.redemption}
-            onChange={(value) =>
-              onChange({
-                redemption: PRIZE_REDEMPTIONS.find((candidate) => candidate === value) ?? null,
-              })
-            }
             allowDeselect={false}
-            {...props.redemption}
           />
         </SimpleGrid>
         <TextInput
+          {...form.getInputProps(fld('name'), required)}
           label={t('campaigns.wizard.benefit.name')}
-          value={prize.name}
-          onChange={(event) => onChange({ name: event.currentTarget.value })}
           maxLength={CAMPAIGN_TEXT_LIMITS.prize_name}
-          {...props.name}
         />
         <Textarea
+          {...form.getInputProps(fld('short_description'))}
           label={t('campaigns.wizard.benefit.shortDescription')}
-          value={prize.short_description}
-          onChange={(event) => onChange({ short_description: event.currentTarget.value })}
           autosize
           minRows={2}
           maxLength={CAMPAIGN_TEXT_LIMITS.prize_short_description}
-          {...props.shortDescription}
         />
         <Checkbox
+          {...form.getInputProps(fld('win_needs_response'), { type: 'checkbox' })}
           label={t('campaigns.wizard.benefit.winNeedsResponse')}
-          checked={prize.win_needs_response}
-          onChange={(event) => onChange({ win_needs_response: event.currentTarget.checked })}
         />
         <Textarea
+          {...form.getInputProps(fld('winner_instructions'))}
           label={t('campaigns.wizard.benefit.winnerInstructions')}
-          value={prize.winner_instructions}
-          onChange={(event) => onChange({ winner_instructions: event.currentTarget.value })}
           autosize
           minRows={2}
           maxLength={CAMPAIGN_TEXT_LIMITS.prize_winner_instructions}
-          {...props.winnerInstructions}
         />
       </Stack>
     </Card>
@@ -287,25 +265,24 @@ function PrizeCard({ form, prize, index, onChange, onRemove }: PrizeCardProps) {
 function CouponBenefit({ form, type }: { form: Form; type: CampaignType }) {
   const { t } = useTranslation();
   const { currency } = useConfig();
-  const b = form.draft.benefit;
-  const set = (changes: Partial<TBenefit>) => form.update({ benefit: { ...b, ...changes } });
+  const b = form.values.benefit;
   const money = (key: 'abs_discount' | 'original_value' | 'discounted_value', label: string) => (
     <MoneyInput
-      label={label}
+      {...form.getInputProps(`benefit.${key}`, { required: true })}
+      onCents={(value) => form.setFieldValue(`benefit.${key}`, value)}
       cents={b[key]}
-      onCents={(value) => set({ [key]: value })}
-      {...form.required(`benefit.${key}`, b[key])}
+      label={label}
     />
   );
   const whole = (key: 'percent_discount' | 'get_m' | 'pay_n', label: string) => (
     <NumberInput
-      label={label}
+      {...form.getInputProps(`benefit.${key}`, { required: true })}
       value={b[key] ?? ''}
-      onChange={(value) => set({ [key]: toInteger(value) })}
+      onChange={(value) => form.setFieldValue(`benefit.${key}`, toInteger(value))}
+      label={label}
       clampBehavior="none"
       allowDecimal={false}
       allowNegative={false}
-      {...form.required(`benefit.${key}`, b[key])}
     />
   );
   const fields = {

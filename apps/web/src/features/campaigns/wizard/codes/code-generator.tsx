@@ -7,11 +7,17 @@ import {
   type TCodeImportResponse,
 } from '@backoffice/domain';
 import { Button, Group, NumberInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { IconWand } from '@tabler/icons-react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useGenerateCodes } from '../../api/multiple-codes';
 import { toInteger } from '../wizard-logic';
+
+interface GeneratorValues {
+  count: number | null;
+  prefix: string;
+  length: number | null;
+}
 
 export function CodeGenerator({
   campaignId,
@@ -22,25 +28,25 @@ export function CodeGenerator({
 }) {
   const { t } = useTranslation();
   const generate = useGenerateCodes(campaignId);
-  const [count, setCount] = useState<number | null>(100);
-  const [prefix, setPrefix] = useState('');
-  const [length, setLength] = useState<number | null>(GENERATED_CODE_LENGTH.default);
-  const errors = {
-    count:
-      count === null || count < 1 || count > CODES_PER_REQUEST_MAX
-        ? t('campaigns.wizard.errors.invalid_value')
-        : undefined,
-    prefix: CODE_PREFIX_PATTERN.test(prefix)
-      ? undefined
-      : t('campaigns.wizard.errors.invalid_value'),
-    length:
-      length === null || length < GENERATED_CODE_LENGTH.min || length > GENERATED_CODE_LENGTH.max
-        ? t('campaigns.wizard.errors.invalid_value')
-        : undefined,
-  };
-  const valid = !errors.count && !errors.prefix && !errors.length;
+  const invalid = t('campaigns.wizard.errors.invalid_value');
+  // The domain's limits, checked as the values change.
+  const form = useForm<GeneratorValues>({
+    mode: 'controlled',
+    initialValues: { count: 100, prefix: '', length: GENERATED_CODE_LENGTH.default },
+    validateInputOnChange: true,
+    validate: {
+      count: (count) =>
+        count === null || count < 1 || count > CODES_PER_REQUEST_MAX ? invalid : null,
+      prefix: (prefix) => (CODE_PREFIX_PATTERN.test(prefix) ? null : invalid),
+      length: (length) =>
+        length === null || length < GENERATED_CODE_LENGTH.min || length > GENERATED_CODE_LENGTH.max
+          ? invalid
+          : null,
+    },
+  });
   const run = () => {
-    if (!valid || count === null || length === null) return;
+    const { count, prefix, length } = form.values;
+    if (form.validate().hasErrors || count === null || length === null) return;
     generate.mutate({ count, prefix, length }, { onSuccess: onAdded });
   };
   return (
@@ -53,35 +59,33 @@ export function CodeGenerator({
       </Text>
       <Group align="flex-start" wrap="wrap">
         <NumberInput
+          {...form.getInputProps('count')}
+          value={form.values.count ?? ''}
+          onChange={(value) => form.setFieldValue('count', toInteger(value))}
           label={t('campaigns.wizard.codes.count')}
-          value={count ?? ''}
-          onChange={(value) => setCount(toInteger(value))}
           min={1}
           max={CODES_PER_REQUEST_MAX}
           allowDecimal={false}
           allowNegative={false}
           clampBehavior="none"
-          error={errors.count}
           w={140}
         />
         <TextInput
+          {...form.getInputProps('prefix')}
           label={t('campaigns.wizard.codes.prefix')}
-          value={prefix}
-          onChange={(event) => setPrefix(event.currentTarget.value)}
           maxLength={CODE_PREFIX_MAX_LENGTH}
-          error={errors.prefix}
           w={180}
         />
         <NumberInput
+          {...form.getInputProps('length')}
+          value={form.values.length ?? ''}
+          onChange={(value) => form.setFieldValue('length', toInteger(value))}
           label={t('campaigns.wizard.codes.length')}
-          value={length ?? ''}
-          onChange={(value) => setLength(toInteger(value))}
           min={GENERATED_CODE_LENGTH.min}
           max={GENERATED_CODE_LENGTH.max}
           allowDecimal={false}
           allowNegative={false}
           clampBehavior="none"
-          error={errors.length}
           w={160}
         />
         <Button
@@ -89,7 +93,7 @@ export function CodeGenerator({
           variant="light"
           leftSection={<IconWand size={16} aria-hidden />}
           onClick={run}
-          disabled={!valid}
+          disabled={!form.isValid()}
           loading={generate.isPending}
         >
           {t('campaigns.wizard.codes.generate')}

@@ -82,24 +82,19 @@ export function ContentStep({ envelope, family }: WizardStepProps) {
   const { t } = useTranslation();
   const { availableLocales } = useConfig();
   const form = useStepForm<ContentDraft>({ envelope, step: 'content', read, toPatch });
-  const { draft } = form;
+  const { values } = form;
   const locales = [
     DEFAULT_CONTENT_LOCALE,
     ...availableLocales.filter((locale) => locale !== DEFAULT_CONTENT_LOCALE),
   ];
-  const setText = (
-    key: 'title' | 'short_description' | 'description',
-    locale: string,
-    text: string,
-  ) => form.update({ [key]: { ...draft[key], [locale]: text } });
 
   const switchFormat = (value: string) => {
-    if (!isFormat(value) || value === draft.description_format) return;
+    if (!isFormat(value) || value === values.description_format) return;
     const convert = value === 'wysiwyg' ? markdownToHtml : htmlToPlainText;
-    form.update({
+    form.setValues({
       description_format: value,
       description: Object.fromEntries(
-        Object.entries(draft.description).map(([locale, text]) => [
+        Object.entries(values.description).map(([locale, text]) => [
           locale,
           text ? convert(text) : '',
         ]),
@@ -111,55 +106,41 @@ export function ContentStep({ envelope, family }: WizardStepProps) {
     locale === 'de' || locale === 'en' ? t(`languages.${locale}`) : locale;
 
   const texts = (locale: string) => {
-    const isDefault = locale === DEFAULT_CONTENT_LOCALE;
-    const title = draft.title[locale] ?? '';
-    const description = draft.description[locale] ?? '';
+    // The default language's title and description are required.
+    const required = locale === DEFAULT_CONTENT_LOCALE;
     return (
       <Stack gap="md" pt="md">
         <TextInput
+          {...form.getInputProps(`title.${locale}`, { required })}
+          value={values.title[locale] ?? ''}
           label={t('campaigns.wizard.content.title')}
-          value={title}
-          onChange={(event) => setText('title', locale, event.currentTarget.value)}
           maxLength={CAMPAIGN_TEXT_LIMITS.title}
-          {...(isDefault
-            ? form.required(`title.${locale}`, title)
-            : form.optional(`title.${locale}`))}
         />
         <Textarea
+          {...form.getInputProps(`short_description.${locale}`)}
+          value={values.short_description[locale] ?? ''}
           label={t('campaigns.wizard.content.shortDescription')}
-          value={draft.short_description[locale] ?? ''}
-          onChange={(event) => setText('short_description', locale, event.currentTarget.value)}
           autosize
           minRows={2}
           maxLength={CAMPAIGN_TEXT_LIMITS.short_description}
-          {...form.optional(`short_description.${locale}`)}
         />
         <DescriptionInput
-          key={`${locale}-${draft.description_format}`}
+          key={`${locale}-${values.description_format}`}
           label={t('campaigns.wizard.content.description')}
-          value={description}
-          format={draft.description_format}
-          onChange={(text) => setText('description', locale, text)}
-          field={
-            isDefault
-              ? form.required(`description.${locale}`, description)
-              : form.optional(`description.${locale}`)
-          }
+          format={values.description_format}
+          field={form.getInputProps(`description.${locale}`, { required })}
           readOnly={form.readOnly}
         />
       </Stack>
     );
   };
 
-  const landingPage = form.optional('landing_page');
-  const thankYouText = form.optional('thank_you_text');
-  const points = form.optional('points');
   return (
     <StepForm form={form}>
       <Input.Wrapper label={t('campaigns.wizard.content.format')}>
         <div>
           <SegmentedControl
-            value={draft.description_format}
+            value={values.description_format}
             onChange={switchFormat}
             data={DESCRIPTION_FORMATS.map((format) => ({
               value: format,
@@ -188,48 +169,39 @@ export function ContentStep({ envelope, family }: WizardStepProps) {
       )}
       {family === 'tip' && (
         <TagsField
-          value={draft.tags}
-          onChange={(tags) => form.update({ tags })}
+          field={form.getInputProps('tags', { required: true })}
           onCreated={(name) =>
-            form.setDraft((current) => ({
-              ...current,
-              tags: current.tags.includes(name) ? current.tags : [...current.tags, name],
-            }))
+            form.setFieldValue('tags', (tags) => (tags.includes(name) ? tags : [...tags, name]))
           }
-          field={form.required('tags', draft.tags)}
         />
       )}
       <Card withBorder radius="md">
-        <RulesList rules={draft.rules} onChange={(rules) => form.update({ rules })} />
+        <RulesList rules={values.rules} onChange={(rules) => form.setFieldValue('rules', rules)} />
       </Card>
       <TextInput
+        {...form.getInputProps('landing_page')}
         label={t('campaigns.wizard.content.landingPage')}
         placeholder={t('campaigns.wizard.content.landingPagePlaceholder')}
         type="url"
         maxLength={CAMPAIGN_TEXT_LIMITS.landing_page}
-        value={draft.landing_page}
-        onChange={(event) => form.update({ landing_page: event.currentTarget.value })}
-        {...landingPage}
       />
       <Textarea
+        {...form.getInputProps('thank_you_text')}
         label={t('campaigns.wizard.content.thankYouText')}
-        value={draft.thank_you_text}
-        onChange={(event) => form.update({ thank_you_text: event.currentTarget.value })}
         autosize
         minRows={2}
         maxLength={CAMPAIGN_TEXT_LIMITS.thank_you_text}
-        {...thankYouText}
       />
       <NumberInput
+        {...form.getInputProps('points')}
+        value={values.points ?? ''}
+        onChange={(value) => form.setFieldValue('points', toInteger(value))}
         label={t('campaigns.wizard.content.points')}
-        value={draft.points ?? ''}
-        onChange={(value) => form.update({ points: toInteger(value) })}
         min={0}
         max={1_000_000}
         allowDecimal={false}
         allowNegative={false}
         w={200}
-        {...points}
       />
     </StepForm>
   );

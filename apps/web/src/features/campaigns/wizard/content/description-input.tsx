@@ -20,22 +20,15 @@ const RichTextInput = lazy(() => import('./rich-text-input'));
 
 export interface DescriptionInputProps {
   label: string;
-  value: string;
   format: TCampaignContent['description_format'];
-  onChange: (value: string) => void;
+  /** The description's field of the step form (its value is the text). */
   field: FieldProps;
   readOnly: boolean;
 }
 
-export function DescriptionInput({
-  label,
-  value,
-  format,
-  onChange,
-  field,
-  readOnly,
-}: DescriptionInputProps) {
+export function DescriptionInput({ label, format, field, readOnly }: DescriptionInputProps) {
   const { t } = useTranslation();
+  const value = typeof field.value === 'string' ? field.value : '';
   const length = descriptionLength(value);
   const missing = DESCRIPTION_MIN_LENGTH - length;
   const counter = (
@@ -59,7 +52,7 @@ export function DescriptionInput({
         <Suspense fallback={<Paper withBorder mih={200} />}>
           <RichTextInput
             value={value}
-            onChange={onChange}
+            onChange={(text) => field.onChange(text)}
             label={label}
             invalid={field.error !== undefined}
             readOnly={readOnly}
@@ -74,14 +67,13 @@ export function DescriptionInput({
   return (
     <SimpleGrid cols={{ base: 1, md: 2 }}>
       <Textarea
-        label={label}
+        {...field}
         value={value}
-        onChange={(event) => onChange(event.currentTarget.value)}
+        label={label}
         autosize
         minRows={10}
         description={counter}
         inputWrapperOrder={['label', 'input', 'description', 'error']}
-        {...field}
       />
       <Box>
         <Text size="sm" fw={500} mb={4}>

@@ -16,15 +16,16 @@ const MAX_TAGS = 30;
 const SEARCH_DEBOUNCE_MS = 250;
 
 export interface TagsFieldProps {
-  value: string[];
-  onChange: (tags: string[]) => void;
+  /** The tags' field of the step form (its value is the list of tags). */
+  field: FieldProps;
   /** A tag created on the server, as it spells it; added to the current tags. */
   onCreated: (name: string) => void;
-  field: FieldProps;
 }
 
-export function TagsField({ value, onChange, onCreated, field }: TagsFieldProps) {
+export function TagsField({ field, onCreated }: TagsFieldProps) {
   const { t } = useTranslation();
+  const { value: current, onChange, ...fieldProps } = field;
+  const value: string[] = Array.isArray(current) ? current : [];
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const suggestions = useTagSuggestions(debounced);
@@ -36,7 +37,7 @@ export function TagsField({ value, onChange, onCreated, field }: TagsFieldProps)
     const kept = next.filter((tag) => value.includes(tag));
     const existing = added.filter((tag) => known.includes(tag));
     const fresh = added.filter((tag) => !known.includes(tag));
-    onChange([...kept, ...existing]);
+    (onChange as (tags: string[]) => void)([...kept, ...existing]);
     for (const tag of fresh) {
       createTag.mutate(tag, {
         onSuccess: ({ name }) => {
@@ -60,7 +61,7 @@ export function TagsField({ value, onChange, onCreated, field }: TagsFieldProps)
         maxTags={MAX_TAGS}
         maxLength={CAMPAIGN_TEXT_LIMITS.tag}
         clearable
-        {...field}
+        {...fieldProps}
       />
     </div>
   );

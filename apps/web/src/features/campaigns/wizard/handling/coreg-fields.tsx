@@ -9,43 +9,40 @@ import { Card, MultiSelect, Stack, Switch, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useLinkOptions } from '../../api/get-link-options';
 import { linkOptionLabel } from '../../link-options';
+import type { FieldInput } from '../use-step-form';
 
-export interface CoregDraft {
+export type CoregDraft = {
   coreg_suitable: boolean;
   coparticipation_targets: string[];
   coreg_exclusions: string[];
-}
+};
 
 interface CoregFieldsProps {
   envelope: TCampaignEnvelope;
-  draft: CoregDraft;
-  onChange: (changes: Partial<CoregDraft>) => void;
-  fieldProps: (fld: string) => { error: string | undefined; 'data-field': string };
+  /** The step form's fields (the form holds the CoregDraft fields). */
+  getInputProps: FieldInput;
 }
 
-export function CoregFields({ envelope, draft, onChange, fieldProps }: CoregFieldsProps) {
+export function CoregFields({ envelope, getInputProps }: CoregFieldsProps) {
   const { t, i18n } = useTranslation();
   const options = useLinkOptions(envelope.campaign.uuid);
   const data = (options.data?.rows ?? []).map((option) => ({
     value: option.uuid,
     label: linkOptionLabel(t, option, i18n.language),
   }));
-  const list = (field: 'coparticipation_targets' | 'coreg_exclusions', label: string) => (
+  const list = (name: keyof Omit<CoregDraft, 'coreg_suitable'>, label: string) => (
     <MultiSelect
+      {...getInputProps(name)}
       label={label}
-      description={t(`campaigns.wizard.coreg.${field}Hint`)}
+      description={t(`campaigns.wizard.coreg.${name}Hint`)}
       placeholder={t('campaigns.wizard.coreg.searchPlaceholder')}
       nothingFoundMessage={t('campaigns.wizard.coreg.nothingFound')}
       data={data}
-      value={draft[field]}
-      onChange={(value) => onChange({ [field]: value })}
       searchable
       clearable
       hidePickedOptions
-      {...fieldProps(field)}
     />
   );
-  const suitableProps = fieldProps('coreg_suitable');
   const targets = list('coparticipation_targets', t('campaigns.wizard.coreg.targets'));
   const exclusions = list('coreg_exclusions', t('campaigns.wizard.coreg.exclusions'));
   return (
@@ -56,11 +53,9 @@ export function CoregFields({ envelope, draft, onChange, fieldProps }: CoregFiel
         </Title>
         {envelope.coreg.available ? (
           <Switch
+            {...getInputProps('coreg_suitable', { type: 'checkbox' })}
             label={t('campaigns.wizard.coreg.suitable')}
             description={t('campaigns.wizard.coreg.suitableHint')}
-            checked={draft.coreg_suitable}
-            onChange={(event) => onChange({ coreg_suitable: event.currentTarget.checked })}
-            {...suitableProps}
           />
         ) : (
           <Text size="sm" c="dimmed">

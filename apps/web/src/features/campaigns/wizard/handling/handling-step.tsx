@@ -22,12 +22,12 @@ import { useStepForm } from '../use-step-form';
 import { toInteger } from '../wizard-logic';
 import { CoregFields, type CoregDraft } from './coreg-fields';
 
-interface HandlingDraft extends CoregDraft {
+type HandlingDraft = CoregDraft & {
   valid_from: string | null;
   valid_until: string | null;
   coupon: TCoupon;
   show_map: TCampaignContent['show_map'];
-}
+};
 
 const read = (campaign: TCampaign): HandlingDraft => ({
   valid_from: campaign.valid_from,
@@ -46,56 +46,46 @@ function oneOf<T extends string>(values: readonly T[], value: string | null): T 
 export function HandlingStep({ envelope, family }: WizardStepProps) {
   const { t } = useTranslation();
   const isCoupon = family === 'coupon';
-  const toPatch = (draft: HandlingDraft) => ({
-    valid_from: draft.valid_from,
-    valid_until: draft.valid_until,
-    show_map: draft.show_map,
-    coreg_suitable: draft.coreg_suitable,
-    coparticipation_targets: draft.coparticipation_targets,
-    coreg_exclusions: draft.coreg_exclusions,
-    ...(isCoupon ? { coupon: draft.coupon } : {}),
+  const toPatch = (values: HandlingDraft) => ({
+    valid_from: values.valid_from,
+    valid_until: values.valid_until,
+    show_map: values.show_map,
+    coreg_suitable: values.coreg_suitable,
+    coparticipation_targets: values.coparticipation_targets,
+    coreg_exclusions: values.coreg_exclusions,
+    ...(isCoupon ? { coupon: values.coupon } : {}),
   });
   const form = useStepForm<HandlingDraft>({ envelope, step: 'handling', read, toPatch });
-  const { draft } = form;
-  const coupon = draft.coupon;
-  const setCoupon = (changes: Partial<TCoupon>) =>
-    form.update({ coupon: { ...coupon, ...changes } });
-  const dateInput = (key: 'valid_from' | 'valid_until', label: string) => (
-    <DateTimeField
-      label={label}
-      value={draft[key]}
-      onChange={(value) => form.update({ [key]: value })}
-      {...form.required(key, draft[key])}
-    />
-  );
+  const coupon = form.values.coupon;
   const options = <T extends string>(values: readonly T[], label: (value: T) => string) =>
     values.map((value) => ({ value, label: label(value) }));
 
-  const expiryProps = form.optional('coupon.expiry');
-  const couponProps = {
-    redemption: form.required('coupon.redemption', coupon.redemption),
-    actionHandler: form.required('coupon.action_handler', coupon.action_handler),
-  };
-  const runtime = {
-    from: dateInput('valid_from', t('campaigns.wizard.handling.validFrom')),
-    until: dateInput('valid_until', t('campaigns.wizard.handling.validUntil')),
-  };
   return (
     <StepForm form={form}>
       <Title order={2} size="h4">
         {t('campaigns.wizard.handling.runtime')}
       </Title>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        {runtime.from}
-        {runtime.until}
+        <DateTimeField
+          {...form.getInputProps('valid_from', { required: true })}
+          value={form.values.valid_from}
+          label={t('campaigns.wizard.handling.validFrom')}
+        />
+        <DateTimeField
+          {...form.getInputProps('valid_until', { required: true })}
+          value={form.values.valid_until}
+          label={t('campaigns.wizard.handling.validUntil')}
+        />
       </SimpleGrid>
       <Select
         label={t('campaigns.wizard.handling.showMap')}
         data={options(SHOW_MAP_OPTIONS, (value) =>
           t(`campaigns.wizard.handling.showMapOptions.${value}`),
         )}
-        value={draft.show_map}
-        onChange={(value) => form.update({ show_map: oneOf(SHOW_MAP_OPTIONS, value) ?? 'never' })}
+        value={form.values.show_map}
+        onChange={(value) =>
+          form.setFieldValue('show_map', oneOf(SHOW_MAP_OPTIONS, value) ?? 'never')
+        }
         allowDeselect={false}
         w={280}
       />
@@ -107,36 +97,36 @@ export function HandlingStep({ envelope, family }: WizardStepProps) {
             </Title>
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
               <Select
+                {...form.getInputProps('coupon.redemption', { required: true })}
+                onChange={(value) =>
+                  form.setFieldValue('coupon.redemption', oneOf(COUPON_REDEMPTIONS, value))
+                }
                 label={t('campaigns.wizard.handling.redemption')}
                 data={options(COUPON_REDEMPTIONS, (value) =>
                   t(`campaigns.wizard.handling.redemptions.${value}`),
                 )}
-                value={coupon.redemption}
-                onChange={(value) => setCoupon({ redemption: oneOf(COUPON_REDEMPTIONS, value) })}
                 allowDeselect={false}
-                {...couponProps.redemption}
               />
             </SimpleGrid>
             {coupon.redemption === 'user_action' && (
               <>
                 <Select
+                  {...form.getInputProps('coupon.action_handler', { required: true })}
+                  onChange={(value) =>
+                    form.setFieldValue(
+                      'coupon.action_handler',
+                      oneOf(COUPON_ACTION_HANDLERS, value),
+                    )
+                  }
                   label={t('campaigns.wizard.handling.actionHandler')}
                   data={options(COUPON_ACTION_HANDLERS, (value) =>
                     t(`campaigns.wizard.handling.actionHandlers.${value}`),
                   )}
-                  value={coupon.action_handler}
-                  onChange={(value) =>
-                    setCoupon({ action_handler: oneOf(COUPON_ACTION_HANDLERS, value) })
-                  }
                   allowDeselect={false}
-                  {...couponProps.actionHandler}
                 />
                 <Textarea
+                  {...form.getInputProps('coupon.action_instructions')}
                   label={t('campaigns.wizard.handling.actionInstructions')}
-                  value={coupon.action_instructions}
-                  onChange={(event) =>
-                    setCoupon({ action_instructions: event.currentTarget.value })
-                  }
                   autosize
                   minRows={2}
                   maxLength={CAMPAIGN_TEXT_LIMITS.coupon_action_instructions}
@@ -145,16 +135,18 @@ export function HandlingStep({ envelope, family }: WizardStepProps) {
             )}
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
               <DateTimeField
-                label={t('campaigns.wizard.handling.expiry')}
+                {...form.getInputProps('coupon.expiry')}
                 value={coupon.expiry}
-                onChange={(expiry) => setCoupon({ expiry })}
-                {...expiryProps}
+                label={t('campaigns.wizard.handling.expiry')}
               />
               <NumberInput
+                {...form.getInputProps('coupon.max_participants')}
+                value={coupon.max_participants ?? ''}
+                onChange={(value) =>
+                  form.setFieldValue('coupon.max_participants', toInteger(value))
+                }
                 label={t('campaigns.wizard.handling.maxParticipants')}
                 description={t('campaigns.wizard.handling.maxParticipantsHint')}
-                value={coupon.max_participants ?? ''}
-                onChange={(value) => setCoupon({ max_participants: toInteger(value) })}
                 min={1}
                 allowDecimal={false}
                 allowNegative={false}
@@ -163,12 +155,7 @@ export function HandlingStep({ envelope, family }: WizardStepProps) {
           </Stack>
         </Card>
       )}
-      <CoregFields
-        envelope={envelope}
-        draft={draft}
-        onChange={form.update}
-        fieldProps={form.optional}
-      />
+      <CoregFields envelope={envelope} getInputProps={form.getInputProps} />
     </StepForm>
   );
 }

@@ -51,7 +51,8 @@ function loadImage(url: string): Promise<{ width: number; height: number }> {
   });
 }
 
-const readNothing = (_campaign: TCampaign) => ({});
+/** The step has no fields of its own: the image is uploaded, not saved with the content. */
+const readNothing = (_campaign: TCampaign): Record<string, never> => ({});
 
 export function ImageStep({ envelope }: WizardStepProps) {
   const { t } = useTranslation();
@@ -90,7 +91,7 @@ export function ImageStep({ envelope }: WizardStepProps) {
     beforeSave: uploadChosen,
   });
   const stored = campaign.image?.src;
-  const imageError = form.optional('image').error;
+  const imageError = form.fieldError('image');
 
   useEffect(() => {
     if (!chosen) return undefined;

@@ -16,9 +16,9 @@ import { StepForm } from '../step-form';
 import type { WizardStepProps } from '../step-props';
 import { useStepForm } from '../use-step-form';
 
-interface RequiredDataDraft {
+type RequiredDataDraft = {
   required_data: TRequiredData;
-}
+};
 
 const read = (campaign: TCampaign): RequiredDataDraft => ({
   required_data: campaign.required_data,
@@ -44,9 +44,9 @@ function RequiredDataForm({ envelope }: WizardStepProps) {
     read,
     toPatch: (draft) => ({ required_data: draft.required_data }),
   });
-  const data = form.draft.required_data;
+  const data = form.values.required_data;
   const set = (field: keyof TRequiredData, usage: boolean, required: boolean) =>
-    form.update({ required_data: { ...data, [field]: { usage, required } } });
+    form.setFieldValue(`required_data.${field}`, { usage, required });
   return (
     <StepForm form={form}>
       <Text size="sm">{t('campaigns.wizard.requiredData.intro')}</Text>
@@ -62,7 +62,7 @@ function RequiredDataForm({ envelope }: WizardStepProps) {
           {REQUIRED_CORE_FIELDS.map((field) => {
             const name = t(`campaigns.wizard.requiredData.fields.${field}`);
             const { usage, required } = data[field];
-            const error = form.optional(`required_data.${field}.usage`).error;
+            const error = form.fieldError(`required_data.${field}.usage`);
             return (
               <Table.Tr key={field}>
                 <Table.Td>{name}</Table.Td>

@@ -1,0 +1,197 @@
+// @vitest-environment jsdom
+/**
+ * The description step's form as a user meets it (spec §4, §5): a required
+ * field carries its star while it is empty, its error shows only once the
+ * field was left, and a save the server would refuse as a whole (a landing
+ * page without http) is not sent, while a correct one is.
+ */
+import {
+  emptyCampaignContent,
+  type TCampaign,
+  type TCampaignEnvelope,
+  type TRuntimeConfig,
+} from '@backoffice/domain';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { configureApiAuth } from '../../../../shared/api/client';
+import { setRuntimeConfig } from '../../../../shared/config/runtime-config';
+import { loadGermanTexts, renderWithApp } from '../../../../shared/testing/render';
+import { ContentStep } from './content-step';
+
+const MERCHANT = '11111111-1111-4111-8111-111111111111';
+const CAMPAIGN = '22222222-2222-4222-8222-222222222222';
+
+const CONFIG: TRuntimeConfig = {
+  appName: 'Kampagnen-Backoffice',
+  apiUrl: '/api',
+  authApiUrl: '/api',
+  oauth: {
+    flow: 'code',
+    authorizeUrl: '/identity/authorize',
+    tokenUrl: '/identity/token',
+    clientId: 'backoffice-web',
+    redirectUri: '',
+    scope: 'base',
+    loginHint: '',
+    realm: 'backoffice',
+  },
+  mapsKey: '',
+  currency: 'EUR',
+  locale: 'de-DE',
+  timeZone: 'Europe/Berlin',
+  availableLocales: ['de'],
+  urls: { winnerApp: '', adminApp: '', frontend: '' },
+  tokenRefreshLeewaySeconds: 600,
+};
+
+/** A new coupon whose description step was never saved. */
+function envelope(): TCampaignEnvelope {
+  const { title, ...content } = emptyCampaignContent();
+  const campaign: TCampaign = {
+    ...content,
+    uuid: CAMPAIGN,
+    type: 'coupon/percent',
+    title,
+    current_status: 'created',
+    phase: null,
+    modified: '2030-01-01T10:00:00.000Z',
+    editor: null,
+    image: null,
+    is_listable: false,
+    is_unfinished: true,
+    participations: 0,
+    distinct_users: 0,
+    view_list: 0,
+    view_detail: 0,
+    view_mail: 0,
+    merchant: { uuid: MERCHANT, name: 'Café Silberblick KG' },
+    preview_link: '',
+    images: [],
+    campaign_image_extension: null,
+    parent: null,
+    followups: [],
+    created: '2030-01-01T10:00:00.000Z',
+    version: 1,
+  };
+  return {
+    campaign,
+    state: { errors: [], submitted: {}, is_unfinished: true },
+    allow_edit: true,
+    merchant: {
+      uuid: MERCHANT,
+      name: 'Café Silberblick KG',
+      brand_name: 'Café Silberblick',
+      level: 1,
+      is_valid: true,
+      errors: [],
+      image: null,
+      roles: ['manage-campaigns'],
+    },
+    coreg: { available: false, default_suitable: false },
+  };
+}
+
+/** The requests the step sends; answered with the campaign as it was, unless a test says otherwise. */
+const sent = vi.fn<(url: string, init: RequestInit) => Response | undefined>();
+
+beforeAll(async () => {
+  await loadGermanTexts('campaigns');
+  setRuntimeConfig(CONFIG);
+  configureApiAuth({ getToken: () => 'token', onUnauthorized: () => undefined });
+});
+
+beforeEach(() => {
+  sent.mockReset();
+  vi.stubGlobal('fetch', (url: string, init: RequestInit) => {
+    const answer = sent(url, init) ?? new Response(JSON.stringify(envelope()), { status: 200 });
+    return Promise.resolve(answer);
+  });
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+function renderStep() {
+  return renderWithApp(
+    <ContentStep envelope={envelope()} family="coupon" step="content" merchantLevel={1} />,
+    {
+      route: '/:merchantIdent/campaigns/coupon/:campaignIdent/content',
+      url: `/${MERCHANT}/campaigns/coupon/${CAMPAIGN}/content`,
+    },
+  );
+}
+
+const title = () => screen.getByRole('textbox', { name: /^Titel/ });
+/** Whether a field's label carries the required star. */
+const starred = (input: HTMLElement) =>
+  document.querySelector(`label[for="${input.id}"]`)?.textContent?.includes('*') ?? false;
+
+// Typing in jsdom takes its time on a shared machine.
+describe('the description step form', { timeout: 30_000 }, () => {
+  it('stars the required title while it is empty', async () => {
+    renderStep();
+    expect(starred(title())).toBe(true);
+    await userEvent.type(title(), 'Fest');
+    expect(starred(title())).toBe(false);
+    await userEvent.clear(title());
+    expect(starred(title())).toBe(true);
+  });
+
+  it('shows a field’s error only after the field was left', async () => {
+    renderStep();
+    await userEvent.click(title());
+    expect(screen.queryByText('Pflichtfeld')).toBeNull();
+    await userEvent.tab();
+    expect(await screen.findByText('Pflichtfeld')).toBeTruthy();
+    expect(title().getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('does not send a save with a landing page the server would refuse, and sends it once corrected', async () => {
+    renderStep();
+    const landingPage = screen.getByRole('textbox', { name: 'Landingpage (URL)' });
+    const save = screen.getByRole('button', { name: 'Speichern' });
+
+    await userEvent.type(landingPage, 'www.example.com');
+    await userEvent.click(save);
+    expect(
+      await screen.findByText('Bitte eine Adresse mit http:// oder https:// angeben'),
+    ).toBeTruthy();
+    // A tried save shows every error of the step, the untouched title's too.
+    expect(title().getAttribute('aria-invalid')).toBe('true');
+    expect(sent).not.toHaveBeenCalled();
+
+    await userEvent.clear(landingPage);
+    await userEvent.type(landingPage, 'https://example.com');
+    await userEvent.click(save);
+    await waitFor(() => expect(sent).toHaveBeenCalledTimes(1));
+    const [url, init] = sent.mock.calls[0] ?? [];
+    // An intermediate save of the step: the empty title is allowed there.
+    expect(url).toBe(`/api/campaigns/${CAMPAIGN}?validate=content`);
+    expect(init?.method).toBe('POST');
+    expect(JSON.parse(String(init?.body))).toMatchObject({
+      landing_page: 'https://example.com',
+      version: 1,
+    });
+  });
+
+  it('shows what the server refused beside the field, until the field changes', async () => {
+    sent.mockReturnValueOnce(
+      new Response(
+        JSON.stringify({ statusCode: 400, message: 'invalid_value', field: 'landing_page' }),
+        { status: 400 },
+      ),
+    );
+    renderStep();
+    const landingPage = screen.getByRole('textbox', { name: 'Landingpage (URL)' });
+    await userEvent.type(landingPage, 'https://example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Speichern' }));
+    await waitFor(() => expect(sent).toHaveBeenCalledTimes(1));
+    expect(
+      await screen.findByText('Bitte eine Adresse mit http:// oder https:// angeben'),
+    ).toBeTruthy();
+    await userEvent.type(landingPage, '/herbst');
+    expect(screen.queryByText('Bitte eine Adresse mit http:// oder https:// angeben')).toBeNull();
+  });
+});
