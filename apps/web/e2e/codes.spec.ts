@@ -25,6 +25,8 @@ async function uploadCodes(page: Page, name: string, content: string) {
 }
 
 test('coupon with multiple codes: upload, generate, counts, download', async ({ page }) => {
+  // It uploads 100,000 codes through the browser: 26 to 46 s on a busy two-core machine.
+  test.setTimeout(120_000);
   await signInAt(page, '/', 'silver@example.com');
   const merchant = await merchantIdentOf(page);
   const { campaign } = await api<Envelope>(page, 'POST', '/campaigns', {
