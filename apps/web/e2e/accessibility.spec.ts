@@ -59,7 +59,18 @@ interface Screen {
   /** The path builder of `paths` this screen is reached by. */
   route: string;
   path: (context: Context) => string;
+  /** A dialog or menu of the screen, checked once it is open. */
+  popup?: { name: string; open: (page: Page) => Promise<void> };
 }
+
+/** Opens a dialog with a click on the first button named `button`, waits until it shows. */
+const dialogOf = (name: string, button: string | RegExp) => ({
+  name,
+  open: async (page: Page) => {
+    await page.getByRole('button', { name: button }).first().click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+  },
+});
 
 const FAMILY_TYPES: Record<CampaignFamily, string> = {
   sweepstake: 'sweepstake/standard',
@@ -84,7 +95,18 @@ const wizardScreens = (family: CampaignFamily): Screen[] =>
 const SCREENS: Record<DemoUser, Screen[]> = {
   anonymous: [{ name: 'sign-in start', route: 'oauth.login', path: () => paths.oauth.login() }],
   silver: [
-    { name: 'dashboard', route: 'dashboard', path: () => paths.dashboard() },
+    {
+      name: 'dashboard',
+      route: 'dashboard',
+      path: () => paths.dashboard(),
+      popup: {
+        name: 'user menu',
+        open: async (page) => {
+          await page.getByRole('button', { name: 'Benutzermenü' }).click();
+          await expect(page.getByRole('menu')).toBeVisible();
+        },
+      },
+    },
     {
       name: 'merchant profile',
       route: 'merchant.edit',
@@ -99,6 +121,7 @@ const SCREENS: Record<DemoUser, Screen[]> = {
       name: 'merchant locations',
       route: 'merchant.locations',
       path: ({ merchant }) => paths.merchant.locations({ merchantIdent: merchant }),
+      popup: dialogOf('location form', 'Standort hinzufügen'),
     },
     {
       name: 'merchant notifications',
@@ -110,6 +133,7 @@ const SCREENS: Record<DemoUser, Screen[]> = {
       name: 'campaign list',
       route: 'campaigns.list',
       path: ({ merchant }) => paths.campaigns.list({ merchantIdent: merchant }),
+      popup: dialogOf('delete dialog', /^Kampagne .* löschen$/),
     },
     {
       name: 'campaign create',
@@ -147,8 +171,25 @@ const SCREENS: Record<DemoUser, Screen[]> = {
     },
   ],
   admin: [
-    { name: 'review queue', route: 'review.queue', path: () => paths.review.queue() },
-    { name: 'API keys', route: 'apiKeys.list', path: () => paths.apiKeys.list() },
+    {
+      name: 'review queue',
+      route: 'review.queue',
+      path: () => paths.review.queue(),
+      popup: dialogOf('reject dialog', / ablehnen$/),
+    },
+    {
+      name: 'API keys',
+      route: 'apiKeys.list',
+      path: () => paths.apiKeys.list(),
+      popup: {
+        name: 'new key',
+        open: async (page) => {
+          await page.getByLabel('Name des neuen Schlüssels').fill('Barrierefreiheit');
+          await page.getByRole('button', { name: 'Schlüssel erstellen' }).click();
+          await expect(page.getByRole('dialog')).toBeVisible();
+        },
+      },
+    },
     { name: 'merchant list', route: 'merchantList', path: () => paths.merchantList() },
     {
       name: 'access-code sets',
@@ -218,6 +259,10 @@ async function visitAll(page: Page, user: DemoUser, context: Context): Promise<v
   for (const screen of SCREENS[user]) {
     await page.goto(screen.path(context));
     await expectAccessible(page, screen.name);
+    if (screen.popup) {
+      await screen.popup.open(page);
+      await expectAccessible(page, `${screen.name}: ${screen.popup.name}`);
+    }
   }
 }
 
@@ -318,6 +363,8 @@ test.describe('axe on every screen', () => {
       hint_text: 'Den Code finden Sie am Bon.',
       ...RUNTIME,
     });
+    // A submitted campaign waits in the review queue.
+    await seedSubmittedCoupon(page, merchant, `Zur Prüfung ${Date.now()}`);
     await visitAll(page, 'admin', {
       merchant,
       campaigns: { tip: await createCampaign(page, merchant, 'tip') },

@@ -12,6 +12,7 @@ import {
   createTheme,
   DEFAULT_THEME,
   Input,
+  Menu,
   type CSSVariablesResolver,
   type DefaultMantineColor,
   type MantineColorsTuple,
@@ -69,6 +70,9 @@ export const theme = createTheme({
     Card: Card.extend({ classNames: { root: 'mantine-focus-auto' } }),
     // Every input (text, select, date, …) gets a focus ring (theme.module.css).
     Input: Input.extend({ classNames: { input: classes.input } }),
+    // No focus placeholder (role="presentation") inside role="menu", whose
+    // children must be menu items; the dropdown itself takes the focus.
+    Menu: Menu.extend({ defaultProps: { withInitialFocusPlaceholder: false } }),
   },
 });
 
