@@ -2,6 +2,9 @@
  * Shared steps of the browser journeys: signing in and out through the real
  * provider, the acting merchant, and API calls with the signed-in user's token.
  */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'demo';
@@ -118,4 +121,26 @@ export async function seedSubmittedCoupon(page: Page, merchantIdent: string, tit
   const submitted = await api<Envelope>(page, 'POST', `/campaigns/${campaign.uuid}/submit`);
   expect(submitted.campaign.current_status).toBe('submitted');
   return campaign.uuid;
+}
+
+/** The registration link of the newest invitation mail to `email` in the e2e server's outbox. */
+export function invitationLink(email: string): string | undefined {
+  const dataDirs = readdirSync(tmpdir())
+    .filter((name) => name.startsWith('e2e-data-'))
+    .map((name) => path.join(tmpdir(), name, 'outbox'));
+  const mails = dataDirs.flatMap((dir) => {
+    try {
+      return readdirSync(dir).map((name) => path.join(dir, name));
+    } catch {
+      return [];
+    }
+  });
+  mails.sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs);
+  for (const file of mails) {
+    const raw = readFileSync(file, 'utf8');
+    if (!raw.includes(`To: ${email}`)) continue;
+    const text = raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+    return /https?:\/\/\S+\/identity\/register\?token=[A-Za-z0-9_%-]+/.exec(text)?.[0];
+  }
+  return undefined;
 }

@@ -4,11 +4,8 @@
  * profile and image, upload 20 locations and watch the geocoding progress, and
  * keep an address that cannot be geocoded with 'Trotzdem verwenden'.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { chooseMerchant, merchantDialog, signInAt } from './fixtures';
+import { chooseMerchant, invitationLink, merchantDialog, signInAt } from './fixtures';
 
 const INVITEE = `neu-${Date.now()}@example.com`;
 // The password policy refuses common passwords (identity/password-policy.ts).
@@ -19,28 +16,6 @@ const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEUlEQVQImWNQWpWGFTEMLQkA03tMgVCBU+YAAAAASUVORK5CYII=',
   'base64',
 );
-
-/** The registration link of the newest invitation mail to `email` in the e2e server's outbox. */
-function invitationLink(email: string): string | undefined {
-  const dataDirs = readdirSync(tmpdir())
-    .filter((name) => name.startsWith('e2e-data-'))
-    .map((name) => path.join(tmpdir(), name, 'outbox'));
-  const mails = dataDirs.flatMap((dir) => {
-    try {
-      return readdirSync(dir).map((name) => path.join(dir, name));
-    } catch {
-      return [];
-    }
-  });
-  mails.sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs);
-  for (const file of mails) {
-    const raw = readFileSync(file, 'utf8');
-    if (!raw.includes(`To: ${email}`)) continue;
-    const text = raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
-    return /https?:\/\/\S+\/identity\/register\?token=[A-Za-z0-9_%-]+/.exec(text)?.[0];
-  }
-  return undefined;
-}
 
 async function openWagner(page: Page, suffix: string): Promise<string> {
   await signInAt(page, '/', 'multi@example.com');

@@ -59,7 +59,7 @@ test('a coupon with multiple codes from the create screen to submit, approval an
     .getByRole('link', { name: /Gültig ab/ })
     .click();
   await expect(page).toHaveURL(new RegExp(`/coupon/${campaign}/handling\\?field=valid_from$`));
-  await expect(page.getByLabel('Gültig ab')).toBeFocused();
+  await expect(page.getByRole('textbox', { name: 'Gültig ab' })).toBeFocused();
 
   // Benefit, with its codes: a file of codes, and more generated.
   await stepLink(page, 'Vorteil').click();
@@ -101,9 +101,9 @@ test('a coupon with multiple codes from the create screen to submit, approval an
   await expect(page).toHaveURL(new RegExp(`/coupon/${campaign}/handling$`));
 
   // Flow: dates typed and picked in a German calendar whose weeks start on Monday.
-  const from = page.getByLabel('Gültig ab');
+  const from = page.getByRole('textbox', { name: 'Gültig ab' });
   await from.fill('01.03.2031 09:30');
-  const until = page.getByLabel('Gültig bis');
+  const until = page.getByRole('textbox', { name: 'Gültig bis' });
   await until.fill('01.03.2031 18:00');
   await until.click();
   await expect(page.locator('.mantine-DateInput-weekday').first()).toHaveText('Mo');
@@ -112,7 +112,7 @@ test('a coupon with multiple codes from the create screen to submit, approval an
   await expect(until).toHaveValue('31.03.2031 18:00');
   await page.getByRole('combobox', { name: 'Einlösung' }).click();
   await page.getByRole('option', { name: 'Online', exact: true }).click();
-  await page.getByLabel('Einlösbar bis').fill('30.04.2031 23:59');
+  await page.getByRole('textbox', { name: 'Einlösbar bis' }).fill('30.04.2031 23:59');
   // Co-registration is not set up for this merchant; co-participation is chosen by search.
   await expect(
     page.getByText('Co-Registrierung ist für diesen Händler nicht eingerichtet.'),

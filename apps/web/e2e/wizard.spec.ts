@@ -306,8 +306,8 @@ test('a date error does not swallow the next click', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'Ablauf', level: 1 })).toBeVisible();
 
   // Typed into the pickers: an end before the start.
-  await page.getByLabel('Gültig ab').fill('10.10.2030 10:00');
-  await page.getByLabel('Gültig bis').fill('01.01.2030 10:00');
+  await page.getByRole('textbox', { name: 'Gültig ab' }).fill('10.10.2030 10:00');
+  await page.getByRole('textbox', { name: 'Gültig bis' }).fill('01.01.2030 10:00');
   // One click straight from the date field: the menu opens although the error appears.
   await page.getByRole('combobox', { name: 'Einlösung' }).click();
   await expect(page.getByRole('option', { name: 'Online', exact: true })).toBeVisible();
@@ -315,7 +315,7 @@ test('a date error does not swallow the next click', async ({ page }) => {
   await page.getByRole('option', { name: 'Online', exact: true }).click();
 
   // A day that does not exist is not taken: the field keeps its last real date.
-  const expiry = page.getByLabel('Einlösbar bis');
+  const expiry = page.getByRole('textbox', { name: 'Einlösbar bis' });
   await expiry.fill('01.10.2030 10:00');
   await expiry.fill('31.02.2031 10:00');
   await expiry.blur();

@@ -60,7 +60,7 @@ main{max-width:420px;margin:48px auto;background:#fff;padding:32px;border-radius
 h1{font-size:1.5rem;margin:0 0 8px}h2{font-size:1.1rem;margin:24px 0 8px}
 label{display:block;font-weight:600;margin:16px 0 4px}
 input[type=email],input[type=password]{width:100%;box-sizing:border-box;padding:8px 10px;font-size:1rem;border:1px solid #ced4da;border-radius:4px}
-button{margin-top:20px;width:100%;padding:10px;font-size:1rem;border:0;border-radius:4px;background:#228be6;color:#fff;cursor:pointer}
+button{margin-top:20px;width:100%;padding:10px;font-size:1rem;border:0;border-radius:4px;background:#1971c2;color:#fff;cursor:pointer}
 button.secondary{margin-top:4px;background:#e7f5ff;color:#1864ab;text-align:left}
 .error{background:#fff5f5;color:#c92a2a;padding:8px 12px;border-radius:4px}
 ul.demo{list-style:none;padding:0;margin:0}ul.demo li{margin-bottom:8px}ul.demo span{font-size:.85rem;color:#495057}

@@ -9,7 +9,7 @@ const STYLE = `body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-s
 main{max-width:420px;margin:48px auto;background:#fff;padding:32px;border-radius:8px;box-shadow:0 1px 3px rgba(0,0,0,.1)}
 h1{font-size:1.5rem;margin:0 0 8px}label{display:block;font-weight:600;margin:16px 0 4px}
 input[type=password]{width:100%;box-sizing:border-box;padding:8px 10px;font-size:1rem;border:1px solid #ced4da;border-radius:4px}
-button{margin-top:20px;width:100%;padding:10px;font-size:1rem;border:0;border-radius:4px;background:#228be6;color:#fff;cursor:pointer}
+button{margin-top:20px;width:100%;padding:10px;font-size:1rem;border:0;border-radius:4px;background:#1971c2;color:#fff;cursor:pointer}
 .error{background:#fff5f5;color:#c92a2a;padding:8px 12px;border-radius:4px}a.button{display:inline-block;margin-top:16px}`;
 
 function page(texts: LoginTexts, language: string, body: string): string {

@@ -13,7 +13,7 @@ import { queryClient } from '../shared/api/query-client';
 import { i18n } from '../shared/i18n/i18n';
 import { BusyIndicator } from '../shared/ui/busy-indicator';
 import { ALERT_MS, useAlertsWanted } from '../shared/ui/notify';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 
 const Notifications = lazy(() =>
   import('@mantine/notifications').then((module) => ({ default: module.Notifications })),
@@ -41,7 +41,11 @@ configureApiAuth({
 export function Providers({ children }: { children: ReactNode }) {
   return (
     <I18nextProvider i18n={i18n}>
-      <MantineProvider theme={theme} defaultColorScheme="light">
+      <MantineProvider
+        theme={theme}
+        cssVariablesResolver={cssVariablesResolver}
+        defaultColorScheme="light"
+      >
         <Alerts />
         <BusyIndicator />
         <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>

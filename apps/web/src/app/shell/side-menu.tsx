@@ -39,7 +39,8 @@ interface MenuLinkProps {
 
 function MenuLink({ to, label, icon, prefix }: MenuLinkProps) {
   const { pathname } = useLocation();
-  if (!to) return <NavLink component="button" label={label} leftSection={icon} disabled />;
+  if (!to)
+    return <NavLink component="button" label={label} leftSection={icon} disabled aria-disabled />;
   const active =
     pathname === to.split('?')[0] || (prefix !== undefined && pathname.startsWith(prefix));
   return (

@@ -13,6 +13,7 @@ import type { FocusEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { displayTimeZone } from '../format/locale';
 import { DISPLAY_FORMAT, fromWallClock, parseTyped, toWallClock } from '../format/zoned-date';
+import { calendarAriaLabels } from './calendar-labels';
 
 export interface DateTimeFieldProps {
   label: string;
@@ -47,6 +48,8 @@ export function DateTimeField({ value, onChange, ...props }: DateTimeFieldProps)
         dateParser={parseTyped}
         withTime
         clearable
+        clearButtonProps={{ 'aria-label': t('calendar.clear', { label: props.label }) }}
+        ariaLabels={calendarAriaLabels(t)}
         placeholder={t('fields.dateTimePlaceholder')}
         popoverProps={{ withinPortal: true }}
       />

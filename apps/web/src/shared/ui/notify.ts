@@ -7,6 +7,7 @@
  */
 import type { NotificationData } from '@mantine/notifications';
 import { useSyncExternalStore } from 'react';
+import { i18n } from '../i18n/i18n';
 
 export const ERROR_ALERT_MS = 60_000;
 export const ALERT_MS = 5_000;
@@ -29,7 +30,11 @@ function show(data: NotificationData): void {
     alertsWanted = true;
     for (const listener of listeners) listener();
   }
-  void import('@mantine/notifications').then(({ notifications }) => notifications.show(data));
+  // The close button is an icon: it gets its name in the user's language.
+  const closeButtonProps = { 'aria-label': i18n.t('actions.close') };
+  void import('@mantine/notifications').then(({ notifications }) =>
+    notifications.show({ closeButtonProps, ...data }),
+  );
 }
 
 export function notifyError(message: string, title?: string): void {

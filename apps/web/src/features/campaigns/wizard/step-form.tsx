@@ -82,6 +82,7 @@ export function StepForm({ form, children }: StepFormFrameProps) {
         opened={blocker.state === 'blocked'}
         onClose={() => blocker.reset?.()}
         title={t('campaigns.wizard.unsaved.title')}
+        closeButtonProps={{ 'aria-label': t('actions.close') }}
         centered
       >
         <Stack>

@@ -41,6 +41,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfig } from '../../../shared/config/runtime-config';
 import { todayIn } from '../../../shared/format/date-time';
+import { calendarAriaLabels } from '../../../shared/ui/calendar-labels';
 import { formatCount } from '../../../shared/format/number';
 import { campaignTitle } from '../../../shared/campaigns/campaign-title';
 import type { StatsParams, StatsRangeParams } from '../api/dashboard-keys';
@@ -149,16 +150,7 @@ export function ParticipationStats({ merchantId, merchantName }: ParticipationSt
               error={start ? undefined : t('dashboard.stats.required')}
               leftSection={<IconCalendar size={16} aria-hidden />}
               getDayAriaLabel={(date) => dayjs(date).format('DD.MM.YYYY')}
-              ariaLabels={{
-                nextMonth: t('dashboard.stats.calendar.nextMonth'),
-                previousMonth: t('dashboard.stats.calendar.previousMonth'),
-                nextYear: t('dashboard.stats.calendar.nextYear'),
-                previousYear: t('dashboard.stats.calendar.previousYear'),
-                nextDecade: t('dashboard.stats.calendar.nextDecade'),
-                previousDecade: t('dashboard.stats.calendar.previousDecade'),
-                monthLevelControl: t('dashboard.stats.calendar.monthLevel'),
-                yearLevelControl: t('dashboard.stats.calendar.yearLevel'),
-              }}
+              ariaLabels={calendarAriaLabels(t)}
               clearButtonProps={{ 'aria-label': t('dashboard.stats.clearStart') }}
             />
             <NativeSelect

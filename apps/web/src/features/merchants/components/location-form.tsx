@@ -128,6 +128,7 @@ export function LocationFormModal({ merchantIdent, location, opened, onClose }: 
       onClose={onClose}
       size="xl"
       title={location ? t('merchants.locations.edit') : t('merchants.locations.add')}
+      closeButtonProps={{ 'aria-label': t('actions.close') }}
     >
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">

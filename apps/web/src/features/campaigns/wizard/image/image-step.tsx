@@ -174,7 +174,7 @@ export function ImageStep({ envelope }: WizardStepProps) {
             )}
           </Stack>
         ) : (
-          <Text size="sm" c={imageError ? 'red.7' : 'dimmed'}>
+          <Text size="sm" c={imageError ? 'var(--mantine-color-error)' : 'dimmed'}>
             {imageError ?? t('campaigns.wizard.image.none')}
           </Text>
         )}

@@ -17,7 +17,7 @@ export function OpenErrors({ envelope }: { envelope: TCampaignEnvelope }) {
   const steps = CAMPAIGN_STEPS.filter((step) => state.errors.some((error) => error.step === step));
   if (steps.length === 0) {
     return (
-      <Group gap="xs" c="green.7">
+      <Group gap="xs" c="green.9">
         <IconCircleCheck size={18} aria-hidden />
         <Text size="sm">{t('campaigns.overview.noErrors')}</Text>
       </Group>
