@@ -90,67 +90,85 @@ export async function upsertParticipantProfiles(
       gender = excluded.gender, birth_year = excluded.birth_year, kids = excluded.kids, updated_at = now()`);
 }
 
-/** Stores participants without a profile, in id order; known ones stay as they are. */
-export async function insertBareParticipants(tx: DbOrTx, ids: string[]): Promise<void> {
-  await tx.execute(sql`
-    insert into ${participants} (id)
-    select id from jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb) as p(id)
-    order by id
-    on conflict do nothing`);
-}
-
 /**
  * Inserts (owner, participant) pairs not yet known, in the given order, into
- * the campaign's or the merchant's first participations, and adds the kid
- * statistics of the participants this inserted (from their stored profile)
- * to the owner's day; one statement. Returns the pairs this call inserted.
+ * the campaign's or the merchant's first participations; the pairs this call
+ * inserted. Their keys are the batch's own participants, so concurrent
+ * batches rarely meet here.
  */
 export async function insertFirstParticipations(
   tx: DbOrTx,
   owner: 'campaign' | 'merchant',
-  pairs: { owner: string; merchant: string; participant: string; at: Date; day: string }[],
+  pairs: { owner: string; participant: string; at: Date }[],
 ): Promise<{ owner: string; participant: string }[]> {
   const batch = JSON.stringify(
-    pairs.map((c) => ({
-      owner: c.owner,
-      merchant: c.merchant,
-      participant: c.participant,
-      at: c.at.toISOString(),
-      day: c.day,
-    })),
+    pairs.map((c) => ({ owner: c.owner, participant: c.participant, at: c.at.toISOString() })),
   );
-  const input = sql`jsonb_to_recordset(${batch}::jsonb) as c(owner uuid, merchant uuid, participant text, at timestamptz, day date)`;
-  const kidStats =
-    owner === 'campaign'
-      ? sql`insert into ${campaignDailyKidStats} (campaign_id, merchant_id, day, kind, gender, birth_year, count)
-            select c.owner, c.merchant, c.day, f.kind, f.gender, f.birth_year, count(*)::int
-            from firsts join ${input} on c.owner = firsts.owner and c.participant = firsts.participant
-            join ${participants} p on p.id = c.participant
-            cross join lateral participant_kid_facts(p.gender, p.kids) f
-            group by 1, 2, 3, 4, 5, 6 order by 1, 3, 4, 5, 6
-            on conflict (campaign_id, day, kind, gender, birth_year)
-            do update set count = ${campaignDailyKidStats.count} + excluded.count`
-      : sql`insert into ${merchantDailyKidStats} (merchant_id, day, kind, gender, birth_year, count)
-            select c.owner, c.day, f.kind, f.gender, f.birth_year, count(*)::int
-            from firsts join ${input} on c.owner = firsts.owner and c.participant = firsts.participant
-            join ${participants} p on p.id = c.participant
-            cross join lateral participant_kid_facts(p.gender, p.kids) f
-            group by 1, 2, 3, 4, 5 order by 1, 2, 3, 4, 5
-            on conflict (merchant_id, day, kind, gender, birth_year)
-            do update set count = ${merchantDailyKidStats.count} + excluded.count`;
   const table = owner === 'campaign' ? campaignParticipants : merchantParticipants;
   const ownerColumn = owner === 'campaign' ? sql`campaign_id` : sql`merchant_id`;
   // One JSON parameter for the whole batch; the rows go in sorted order.
   return queryRows<{ owner: string; participant: string }>(
     tx,
-    sql`with firsts as (
-          insert into ${table} (${ownerColumn}, participant_id, first_at)
-          select owner, participant, at from ${input}
-          order by owner, participant
-          on conflict do nothing
-          returning ${ownerColumn} as owner, participant_id as participant
-        ), kid_stats as (${kidStats})
-        select owner::text as owner, participant from firsts`,
+    sql`insert into ${table} (${ownerColumn}, participant_id, first_at)
+        select owner, participant, at
+        from jsonb_to_recordset(${batch}::jsonb) as c(owner uuid, participant text, at timestamptz)
+        order by owner, participant
+        on conflict do nothing
+        returning ${ownerColumn}::text as owner, participant_id as participant`,
+  );
+}
+
+/**
+ * Adds the kid statistics of participants first seen in a campaign (or with
+ * a merchant) that day, in key order: from the profile their event came
+ * with, else from the stored one, else as a person without details. Its rows
+ * are shared by every batch of the day, so it runs with the other rollups,
+ * at the end of the transaction.
+ */
+export async function addKidStats(
+  tx: DbOrTx,
+  owner: 'campaign' | 'merchant',
+  firsts: {
+    owner: string;
+    merchant: string;
+    participant: string;
+    day: string;
+    profile?: { gender?: string | null; kids?: unknown[] | undefined } | undefined;
+  }[],
+): Promise<void> {
+  const batch = JSON.stringify(
+    firsts.map((c) => ({
+      owner: c.owner,
+      merchant: c.merchant,
+      participant: c.participant,
+      day: c.day,
+      given: c.profile !== undefined,
+      gender: c.profile?.gender ?? null,
+      kids: c.profile?.kids ?? [],
+    })),
+  );
+  const input = sql`jsonb_to_recordset(${batch}::jsonb)
+    as c(owner uuid, merchant uuid, participant text, day date, given boolean, gender text, kids jsonb)`;
+  const facts = sql`participant_kid_facts(case when c.given then c.gender else p.gender end,
+    case when c.given then c.kids else coalesce(p.kids, '[]'::jsonb) end) f`;
+  await tx.execute(
+    owner === 'campaign'
+      ? sql`insert into ${campaignDailyKidStats} (campaign_id, merchant_id, day, kind, gender, birth_year, count)
+            select c.owner, c.merchant, c.day, f.kind, f.gender, f.birth_year, count(*)::int
+            from ${input}
+            left join ${participants} p on p.id = c.participant
+            cross join lateral ${facts}
+            group by 1, 2, 3, 4, 5, 6 order by 1, 3, 4, 5, 6
+            on conflict (campaign_id, day, kind, gender, birth_year)
+            do update set count = ${campaignDailyKidStats.count} + excluded.count`
+      : sql`insert into ${merchantDailyKidStats} (merchant_id, day, kind, gender, birth_year, count)
+            select c.owner, c.day, f.kind, f.gender, f.birth_year, count(*)::int
+            from ${input}
+            left join ${participants} p on p.id = c.participant
+            cross join lateral ${facts}
+            group by 1, 2, 3, 4, 5 order by 1, 2, 3, 4, 5
+            on conflict (merchant_id, day, kind, gender, birth_year)
+            do update set count = ${merchantDailyKidStats.count} + excluded.count`,
   );
 }
 

@@ -8,9 +8,9 @@ import { type EventType, type TIngestEvent } from '@backoffice/domain';
 import type { DbOrTx } from '../../db/client.js';
 import {
   addCampaignCounters,
+  addKidStats,
   addCampaignDayRollups,
   addMerchantDayRollups,
-  insertBareParticipants,
   insertFirstParticipations,
   lockCampaignsInIdOrder,
   markWinsHandled,
@@ -58,7 +58,6 @@ export async function countEvents(tx: DbOrTx, events: AcceptedEvent[]): Promise<
   const takingPart = events
     .filter((event) => event.type === 'participation')
     .sort((a, b) => a.at.getTime() - b.at.getTime());
-  await upsertProfiles(tx, takingPart);
 
   // First participations per campaign and per merchant: whoever inserts the row first counts it.
   const firstInCampaign = await insertFirsts(
@@ -70,6 +69,7 @@ export async function countEvents(tx: DbOrTx, events: AcceptedEvent[]): Promise<
       participant: event.participant ?? '',
       at: event.at,
       day: event.day,
+      profile: event.profile,
     })),
   );
   const firstAtMerchant = await insertFirsts(
@@ -81,6 +81,7 @@ export async function countEvents(tx: DbOrTx, events: AcceptedEvent[]): Promise<
       participant: event.participant ?? '',
       at: event.at,
       day: event.day,
+      profile: event.profile,
     })),
   );
 
@@ -140,6 +141,10 @@ export async function countEvents(tx: DbOrTx, events: AcceptedEvent[]): Promise<
     );
   }
 
+  // From here on the rows are shared by every batch of the day: these
+  // statements run last and together, so that a batch holds their locks briefly.
+  if (firstInCampaign.length > 0) await addKidStats(tx, 'campaign', firstInCampaign);
+  if (firstAtMerchant.length > 0) await addKidStats(tx, 'merchant', firstAtMerchant);
   await addRollups(
     tx,
     [...perCampaignDay.entries()].sort(([a], [b]) => a.localeCompare(b)),
@@ -172,10 +177,19 @@ async function addToCampaignCounters(
   );
 }
 
-/** The participant's latest profile (events in time order: the last one wins). */
-async function upsertProfiles(tx: DbOrTx, takingPart: AcceptedEvent[]) {
+/**
+ * Stores the participants' latest profiles (events in time order: the last
+ * one wins), in its own short transaction after the batch was counted: the
+ * kid statistics take a new participant's profile from the event itself, so
+ * the counting transaction never waits on a participant's row that another
+ * batch is writing.
+ */
+export async function storeProfiles(db: DbOrTx, events: AcceptedEvent[]): Promise<void> {
   const latest = new Map<string, AcceptedEvent>();
-  for (const event of takingPart) if (event.participant) latest.set(event.participant, event);
+  const inTimeOrder = events
+    .filter((event) => event.type === 'participation' && event.profile && event.participant)
+    .sort((a, b) => a.at.getTime() - b.at.getTime());
+  for (const event of inTimeOrder) latest.set(event.participant ?? '', event);
   const rows = [...latest.values()]
     .sort(byKey((event) => event.participant ?? ''))
     .map((event) => ({
@@ -183,13 +197,8 @@ async function upsertProfiles(tx: DbOrTx, takingPart: AcceptedEvent[]) {
       gender: event.profile?.gender ?? null,
       birthYear: event.profile?.birth_year ?? null,
       kids: event.profile?.kids ?? [],
-      hasProfile: event.profile !== undefined,
     }));
-  if (rows.length === 0) return;
-  const withProfile = rows.filter((row) => row.hasProfile).map(({ hasProfile: _, ...row }) => row);
-  const without = rows.filter((row) => !row.hasProfile).map(({ id }) => id);
-  if (withProfile.length > 0) await upsertParticipantProfiles(tx, withProfile);
-  if (without.length > 0) await insertBareParticipants(tx, without);
+  if (rows.length > 0) await upsertParticipantProfiles(db, rows);
 }
 
 interface FirstCandidate {
@@ -198,6 +207,8 @@ interface FirstCandidate {
   participant: string;
   at: Date;
   day: string;
+  /** The profile the event came with, if any. */
+  profile: AcceptedEvent['profile'];
 }
 
 /** Inserts (owner, participant) pairs not yet known; returns those this call inserted. */

@@ -9,7 +9,7 @@ import { ZIngestEvent, type TIngestEvent, type TIngestResponse } from '@backoffi
 import type { AppContext } from '../../app-context.js';
 import { localDay } from '../../calendar.js';
 import { recordCodeUses } from './code-uses.js';
-import { byKey, countEvents, type AcceptedEvent } from './counting.js';
+import { byKey, countEvents, storeProfiles, type AcceptedEvent } from './counting.js';
 import { campaignsOf, storeNewEvents, winsOf } from './queries.js';
 
 type Rejection = TIngestResponse['rejected'][number];
@@ -101,7 +101,7 @@ export async function ingestEvents(ctx: AppContext, raw: unknown[]): Promise<TIn
       }
       accepted.splice(0, accepted.length, ...accepted.filter((e) => !codeRefusals.has(e.id)));
     }
-    if (accepted.length === 0) return { accepted: 0, duplicates: 0 };
+    if (accepted.length === 0) return { accepted: 0, duplicates: 0, counted: [] };
 
     // Idempotency: only events whose id is new are stored and counted.
     accepted.sort(byKey((event) => event.id));
@@ -109,8 +109,10 @@ export async function ingestEvents(ctx: AppContext, raw: unknown[]): Promise<TIn
     const events = accepted.filter((event) => fresh.has(event.id));
     const counted = events.filter((event) => event.type !== 'code_used');
     if (counted.length > 0) await countEvents(tx, counted);
-    return { accepted: events.length, duplicates: accepted.length - events.length };
+    return { accepted: events.length, duplicates: accepted.length - events.length, counted };
   });
+  const { counted, ...answer } = result;
+  await storeProfiles(ctx.db, counted);
   rejected.sort((a, b) => a.index - b.index);
-  return { ...result, rejected };
+  return { ...answer, rejected };
 }
