@@ -6,7 +6,7 @@ CREATE TABLE "campaign_daily_kid_stats" (
 	"gender" text NOT NULL,
 	"birth_year" integer NOT NULL,
 	"count" integer DEFAULT 0 NOT NULL,
-	CONSTRAINT "campaign_daily_kid_stats_campaign_id_day_kind_gender_birth_year_pk" PRIMARY KEY("campaign_id","day","kind","gender","birth_year")
+	CONSTRAINT "campaign_daily_kid_stats_campaign_id_day_kind_gender_birth_year_pk" PRIMARY KEY("campaign_id","day","kind","gender","birth_year") INCLUDE ("merchant_id", "count")
 );
 --> statement-breakpoint
 CREATE TABLE "merchant_daily_kid_stats" (
@@ -16,8 +16,16 @@ CREATE TABLE "merchant_daily_kid_stats" (
 	"gender" text NOT NULL,
 	"birth_year" integer NOT NULL,
 	"count" integer DEFAULT 0 NOT NULL,
-	CONSTRAINT "merchant_daily_kid_stats_merchant_id_day_kind_gender_birth_year_pk" PRIMARY KEY("merchant_id","day","kind","gender","birth_year")
+	CONSTRAINT "merchant_daily_kid_stats_merchant_id_day_kind_gender_birth_year_pk" PRIMARY KEY("merchant_id","day","kind","gender","birth_year") INCLUDE ("count")
 );
+--> statement-breakpoint
+-- The keys carry the counts (INCLUDE), so that a chart's sum over a range is an
+-- index-only scan: the rows of a merchant's days lie on as many heap pages as
+-- rows. Index-only scans need pages marked all-visible, so these tables are
+-- vacuumed early (past days no longer change).
+ALTER TABLE "campaign_daily_kid_stats" SET (autovacuum_vacuum_scale_factor = 0.02, autovacuum_vacuum_insert_scale_factor = 0.02);
+--> statement-breakpoint
+ALTER TABLE "merchant_daily_kid_stats" SET (autovacuum_vacuum_scale_factor = 0.02, autovacuum_vacuum_insert_scale_factor = 0.02);
 --> statement-breakpoint
 -- The kid statistics one participant's profile contributes: their own gender,
 -- their youngest kid (the latest birth year; a kid without one last), every
