@@ -6,16 +6,21 @@
  * on a free port), so stopping it disturbs no other test; it runs where those
  * binaries are and TEST_DATABASE_URL asks for PostgreSQL.
  */
-import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { generateKeyPairSync } from 'node:crypto';
+import { execFileSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseUnavailable } from '../src/http/errors.js';
+import {
+  seedDemoAccounts,
+  signInOverHttp,
+  startServerProcess,
+  until,
+  type ServerProcess,
+} from './fixtures/server-process.js';
 
-const root = path.resolve(import.meta.dirname, '../../..');
 const binaries = (() => {
   const base = '/usr/lib/postgresql';
   if (!existsSync(base)) return undefined;
@@ -44,9 +49,8 @@ if (binaries && process.env.TEST_DATABASE_URL) {
     const dataDir = path.join(folder, 'cluster');
     const port = 55_000 + Math.floor(Math.random() * 5_000);
     const databaseUrl = `postgres://postgres@127.0.0.1:${port}/postgres`;
-    const serverPort = 4900 + Math.floor(Math.random() * 90);
-    const url = `http://127.0.0.1:${serverPort}`;
-    let server: ChildProcess | undefined;
+    let server: ServerProcess | undefined;
+    const url = () => server?.url ?? '';
 
     const startCluster = () =>
       pgCommand('pg_ctl', [
@@ -69,38 +73,15 @@ if (binaries && process.env.TEST_DATABASE_URL) {
       }
       pgCommand('initdb', ['-D', dataDir, '-A', 'trust', '-U', 'postgres', '--no-sync']);
       startCluster();
-      const env = { ...process.env, DATABASE_URL: databaseUrl };
-      const seeded = spawnSync(
-        process.execPath,
-        ['--conditions=source', '--import', 'tsx', 'apps/server/src/seed/cli.ts'],
-        { cwd: root, env, stdio: 'ignore' },
-      );
-      if (seeded.status !== 0) throw new Error('seeding the demo accounts failed');
-      server = spawn(
-        process.execPath,
-        ['--conditions=source', '--import', 'tsx', 'apps/server/src/main.ts'],
-        {
-          cwd: root,
-          env: {
-            ...env,
-            PORT: String(serverPort),
-            HOST: '127.0.0.1',
-            PUBLIC_URL: url,
-            DATA_DIR: path.join(folder, 'files'),
-            JWT_PRIVATE_KEY: generateKeyPairSync('ec', { namedCurve: 'P-256' })
-              .privateKey.export({ type: 'pkcs8', format: 'pem' })
-              .toString(),
-            LOG_LEVEL: 'fatal',
-            SCHEDULER_INTERVAL_SECONDS: '0',
-          },
-          stdio: 'ignore',
-        },
-      );
-      await until(async () => (await fetch(`${url}/ready`).catch(() => undefined))?.status === 200);
+      seedDemoAccounts(databaseUrl);
+      server = await startServerProcess({
+        DATABASE_URL: databaseUrl,
+        DATA_DIR: path.join(folder, 'files'),
+      });
     });
 
     afterAll(() => {
-      server?.kill('SIGKILL');
+      server?.child.kill('SIGKILL');
       try {
         stopCluster();
       } catch {
@@ -110,42 +91,22 @@ if (binaries && process.env.TEST_DATABASE_URL) {
     });
 
     it('answers 503 while the database is gone and goes on by itself when it is back', async () => {
-      const token = await signIn();
+      const token = await signInOverHttp(url());
       const merchants = () =>
-        fetch(`${url}/api/merchants`, { headers: { authorization: `Bearer ${token}` } });
+        fetch(`${url()}/api/merchants`, { headers: { authorization: `Bearer ${token}` } });
       expect((await merchants()).status).toBe(200);
 
       stopCluster();
-      await until(async () => (await fetch(`${url}/ready`)).status === 503);
+      await until(async () => (await fetch(`${url()}/ready`)).status === 503);
       const refused = await merchants();
       expect(refused.status).toBe(503);
       expect(await refused.json()).toEqual({ statusCode: 503, message: 'service_unavailable' });
 
       startCluster();
-      await until(async () => (await fetch(`${url}/ready`)).status === 200);
+      await until(async () => (await fetch(`${url()}/ready`)).status === 200);
       // The same session goes on: nothing was lost with the connections.
       expect((await merchants()).status).toBe(200);
     });
-
-    async function signIn(): Promise<string> {
-      const answer = await fetch(`${url}/identity/authorize`, {
-        method: 'POST',
-        redirect: 'manual',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({
-          response_type: 'token',
-          client_id: 'backoffice-web',
-          redirect_uri: `${url}/oauth2/postback`,
-          scope: 'base',
-          email: 'owner@example.com',
-          password: 'demo',
-        }),
-      });
-      const location = answer.headers.get('location') ?? '';
-      const token = new URLSearchParams(new URL(location, url).hash.slice(1)).get('access_token');
-      if (!token) throw new Error(`sign-in failed (${answer.status})`);
-      return token;
-    }
   });
 }
 
@@ -168,13 +129,3 @@ describe('an unreachable database', () => {
     expect(databaseUnavailable(new Error('something else'))).toBe(false);
   });
 });
-
-/** Polls `check` every 200 ms until it holds (at most 60 s). */
-async function until(check: () => Promise<boolean>): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (await check().catch(() => false)) return;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error('the condition did not come true within 60 s');
-}

@@ -5,8 +5,8 @@
  * runs as its own process from the sources, on a PGlite data folder, and on
  * a fresh PostgreSQL database where TEST_DATABASE_URL is set.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -14,58 +14,22 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { multipartFile } from './fixtures/multipart.js';
+import {
+  seedDemoAccounts,
+  signInOverHttp,
+  startServerProcess,
+  type ServerProcess,
+} from './fixtures/server-process.js';
 
-const root = path.resolve(import.meta.dirname, '../../..');
-const JWT_PRIVATE_KEY = generateKeyPairSync('ec', { namedCurve: 'P-256' })
-  .privateKey.export({ type: 'pkcs8', format: 'pem' })
-  .toString();
-
-interface Running {
-  url: string;
-  child: ChildProcess;
-  exited: Promise<unknown>;
-}
+type Running = ServerProcess;
 
 const started = new Set<ChildProcess>();
 
-/** Starts the server from the sources on the database of `env`; resolves once /ready answers 200. */
+/** A server process on the database of `env`, killed after the test whatever happens. */
 async function startServer(env: Record<string, string>): Promise<Running> {
-  const port = 4100 + Math.floor(Math.random() * 800);
-  const url = `http://127.0.0.1:${port}`;
-  const child = spawn(
-    process.execPath,
-    ['--conditions=source', '--import', 'tsx', 'apps/server/src/main.ts'],
-    {
-      cwd: root,
-      env: {
-        ...process.env,
-        ...env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        PUBLIC_URL: url,
-        DEMO: 'true',
-        DEMO_ACTIVITY: 'false',
-        JWT_PRIVATE_KEY,
-        LOG_LEVEL: 'error',
-        LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
-        SCHEDULER_INTERVAL_SECONDS: '0',
-      },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    },
-  );
-  started.add(child);
-  const exited = new Promise((resolve) => child.on('exit', resolve));
-  const deadline = Date.now() + 100_000;
-  while (Date.now() < deadline) {
-    const ready = await fetch(`${url}/ready`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (ready) return { url, child, exited };
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  child.kill('SIGKILL');
-  throw new Error('the server did not become ready');
+  const server = await startServerProcess({ DEMO: 'true', ...env });
+  started.add(server.child);
+  return server;
 }
 
 async function kill(server: Running): Promise<void> {
@@ -74,22 +38,7 @@ async function kill(server: Running): Promise<void> {
 }
 
 async function signIn(url: string): Promise<{ token: string; merchant: string }> {
-  const answer = await fetch(`${url}/identity/authorize`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      response_type: 'token',
-      client_id: 'backoffice-web',
-      redirect_uri: `${url}/oauth2/postback`,
-      scope: 'base',
-      email: 'owner@example.com',
-      password: 'demo',
-    }),
-  });
-  const location = answer.headers.get('location') ?? '';
-  const token = new URLSearchParams(new URL(location, url).hash.slice(1)).get('access_token');
-  if (!token) throw new Error(`sign-in failed (${answer.status})`);
+  const token = await signInOverHttp(url);
   const headers = { authorization: `Bearer ${token}` };
   await fetch(`${url}/api/init-user`, { method: 'POST', headers });
   const merchants = (await (await fetch(`${url}/api/merchants`, { headers })).json()) as {
@@ -270,12 +219,7 @@ if (adminUrl) {
     const url = new URL(adminUrl);
     url.pathname = `/${name}`;
     // The server seeds demo accounts only into an embedded database; here the seed command does.
-    const seeded = spawnSync(
-      process.execPath,
-      ['--conditions=source', '--import', 'tsx', 'apps/server/src/seed/cli.ts'],
-      { cwd: root, env: { ...process.env, DATABASE_URL: url.toString() }, stdio: 'ignore' },
-    );
-    if (seeded.status !== 0) throw new Error('seeding the demo accounts failed');
+    seedDemoAccounts(url.toString());
     return {
       DATABASE_URL: url.toString(),
       DATA_DIR: await mkdtemp(path.join(tmpdir(), 'faults-')),
