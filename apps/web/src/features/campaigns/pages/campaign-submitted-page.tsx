@@ -11,14 +11,7 @@ import {
   type TCampaignEnvelope,
 } from '@backoffice/domain';
 import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import {
-  IconAlertCircle,
-  IconCircleCheck,
-  IconDeviceMobile,
-  IconExternalLink,
-  IconList,
-  IconPlus,
-} from '@tabler/icons-react';
+import { IconAlertCircle, IconCircleCheck, IconList, IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { campaignTitle } from '../../../shared/campaigns/campaign-title';
@@ -28,6 +21,7 @@ import { notifySuccess } from '../../../shared/ui/notify';
 import { useCreateFollowup } from '../api/create-followup';
 import { useCampaign } from '../api/get-campaign';
 import { CampaignLoadState } from '../components/campaign-load-state';
+import { PreviewButtons } from '../components/preview-buttons';
 
 export function CampaignSubmittedPage() {
   const { merchantIdent = '', campaignIdent = '' } = useParams();
@@ -93,24 +87,7 @@ function Submitted({ envelope }: { envelope: TCampaignEnvelope }) {
             {t('campaigns.submitted.whatNow')}
           </Title>
           <Group gap="xs">
-            <Button
-              component={Link}
-              to={paths.campaigns.viewInApp(params)}
-              variant="light"
-              leftSection={<IconDeviceMobile size={16} aria-hidden />}
-            >
-              {t('campaigns.actions.viewInApp')}
-            </Button>
-            <Button
-              component="a"
-              href={campaign.preview_link}
-              target="_blank"
-              rel="noopener noreferrer"
-              variant="default"
-              leftSection={<IconExternalLink size={16} aria-hidden />}
-            >
-              {t('campaigns.actions.openPreview')}
-            </Button>
+            <PreviewButtons merchantIdent={merchant.uuid} campaign={campaign} />
             <Button
               component={Link}
               to={paths.campaigns.list({ merchantIdent: merchant.uuid })}

@@ -1,20 +1,17 @@
 /** The review's key facts: title, type, status, phase, runtime, editor, listing; preview links. */
 import type { TCampaignEnvelope } from '@backoffice/domain';
-import { Button, Card, Group, Text, Title } from '@mantine/core';
-import { IconDeviceMobile, IconExternalLink } from '@tabler/icons-react';
+import { Card, Group, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { formatDateTime } from '../../../../shared/format/date-time';
 import { campaignTitle } from '../../../../shared/campaigns/campaign-title';
-import { paths } from '../../../../shared/paths';
 import { PhaseBadge } from '../../components/phase-badge';
 import { Fact, SummaryTable, yesNo } from '../summary/summary-table';
+import { PreviewButtons } from '../../components/preview-buttons';
 
 export function KeyFacts({ envelope }: { envelope: TCampaignEnvelope }) {
   const { t, i18n } = useTranslation();
   const { campaign, merchant } = envelope;
   const title = campaignTitle(campaign.title, i18n.language, t);
-  const params = { merchantIdent: merchant.uuid, campaignIdent: campaign.uuid };
   return (
     <Card withBorder radius="md" padding="md" component="section" aria-labelledby="facts">
       <Title order={2} size="h4" id="facts" mb="sm">
@@ -43,24 +40,7 @@ export function KeyFacts({ envelope }: { envelope: TCampaignEnvelope }) {
         </Fact>
       </SummaryTable>
       <Group gap="xs" mt="md">
-        <Button
-          component={Link}
-          to={paths.campaigns.viewInApp(params)}
-          variant="light"
-          leftSection={<IconDeviceMobile size={16} aria-hidden />}
-        >
-          {t('campaigns.actions.viewInApp')}
-        </Button>
-        <Button
-          component="a"
-          href={campaign.preview_link}
-          target="_blank"
-          rel="noopener noreferrer"
-          variant="default"
-          leftSection={<IconExternalLink size={16} aria-hidden />}
-        >
-          {t('campaigns.actions.openPreview')}
-        </Button>
+        <PreviewButtons merchantIdent={merchant.uuid} campaign={campaign} />
       </Group>
     </Card>
   );
