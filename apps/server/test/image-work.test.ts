@@ -43,12 +43,14 @@ describe('image work', () => {
         height: 10,
         maxPixels: 1_000_000,
       });
+      // Listened to at once: it is refused while the next image is made.
+      const refused = expect(broken).rejects.toThrow('invalid_image_format');
       const fine = processImage(await noisyPng(50), {
         width: 10,
         height: 10,
         maxPixels: 1_000_000,
       });
-      await expect(broken).rejects.toThrow('invalid_image_format');
+      await refused;
       expect((await fine).width).toBe(10);
     } finally {
       setImageConcurrency(2);
