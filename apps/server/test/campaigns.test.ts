@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TCampaignEnvelope, TCampaignListResponse } from '@backoffice/domain';
-import { campaigns } from '../src/db/schema.js';
+import { campaignCounters, campaigns } from '../src/db/schema.js';
 import { runScheduledTransitions } from '../src/modules/campaigns/lifecycle.js';
 import { createTestApp, mailsDuring, type TestApp } from './helpers.js';
 
@@ -373,9 +373,8 @@ describe('clone, toggle, delete, follow-ups', () => {
     const source = await create('silver', ids.silberblick, 'coupon/percent');
     await t.api('POST', `/campaigns/${source.campaign.uuid}`, 'silver', validCoupon());
     await t.ctx.db
-      .update(campaigns)
-      .set({ participations: 7, viewList: 3 })
-      .where(eq(campaigns.id, source.campaign.uuid));
+      .insert(campaignCounters)
+      .values({ campaignId: source.campaign.uuid, participations: 7, viewList: 3 });
     const clone = (
       await t.api('POST', `/campaigns/${source.campaign.uuid}/clone`, 'silver')
     ).json<TCampaignEnvelope>();
@@ -403,9 +402,8 @@ describe('clone, toggle, delete, follow-ups', () => {
   it('refuses to delete a campaign with participations, deletes one without', async () => {
     const withPeople = await create('owner', ids.sonnenschein, 'coupon/free');
     await t.ctx.db
-      .update(campaigns)
-      .set({ participations: 1 })
-      .where(eq(campaigns.id, withPeople.campaign.uuid));
+      .insert(campaignCounters)
+      .values({ campaignId: withPeople.campaign.uuid, participations: 1 });
     const refused = await t.api('DELETE', `/campaigns/${withPeople.campaign.uuid}`, 'owner');
     expect(refused.json()).toEqual({ status: 'created', reason: 'has_participations' });
 

@@ -8,7 +8,11 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { openDatabase } from '../db/client.js';
 import { generateLoad } from './generate.js';
-import { generateParticipations } from './generate-participations.js';
+import {
+  GeneratorRefusal,
+  assertNoParticipationData,
+  generateParticipations,
+} from './generate-participations.js';
 
 export async function runGenerator(args: string[]): Promise<void> {
   const { values } = parseArgs({
@@ -36,6 +40,16 @@ export async function runGenerator(args: string[]): Promise<void> {
       : { kind: 'pglite', dataDir: path.resolve(process.env.DATA_DIR ?? './data') },
     { timeZone: process.env.TIME_ZONE },
   );
+  if (participations > 0) {
+    try {
+      await assertNoParticipationData(database.db);
+    } catch (error) {
+      await database.close();
+      if (!(error instanceof GeneratorRefusal)) throw error;
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+  }
   const started = performance.now();
   await generateLoad(database.db, {
     merchants,
@@ -50,6 +64,9 @@ export async function runGenerator(args: string[]): Promise<void> {
     await generateParticipations(database.db, {
       participations,
       timeZone: process.env.TIME_ZONE ?? 'Europe/Berlin',
+      progress: (done) => {
+        process.stdout.write(`  participations: ${Math.round(done * 100)} %\n`);
+      },
     });
     process.stdout.write(
       `about ${participations} participations in ${((performance.now() - loaded) / 1000).toFixed(1)} s\n`,

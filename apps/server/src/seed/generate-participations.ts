@@ -1,10 +1,15 @@
 /**
- * Generates participation data at volume (benchmarks, evaluation): people
- * with profiles, raw events over the runtimes of running and ended
- * campaigns (weekends busier, a winter peak), and the receipts, first
- * participations, daily rollups (counts and kid statistics) and campaign counters that ingest would have
- * kept for them. Set-based SQL in batches of campaigns, so that ten million
- * participations load into PostgreSQL within minutes.
+ * Generates participation data at volume (benchmarks, evaluation) into a
+ * database that has none yet: people with profiles, raw events over the
+ * runtimes of running and ended campaigns (weekends busier), and the first
+ * participations, daily rollups (counts and kid statistics) and campaign
+ * counters that ingest would have kept for them.
+ *
+ * Built for ten million participations within minutes: each batch of
+ * campaigns is generated once into a temporary table and everything else is
+ * computed from it (never from the growing event table), and the bulk-loaded
+ * tables get their indexes back only at the end (one sort per index instead
+ * of millions of scattered inserts), as a bulk load into PostgreSQL is done.
  */
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../db/client.js';
@@ -13,17 +18,38 @@ export interface ParticipationOptions {
   participations: number;
   /** Time zone the rollups' days are counted in. */
   timeZone: string;
+  /** Called after each batch of campaigns with the share done (0–1). */
+  progress?: (done: number) => void;
 }
 
-const CAMPAIGN_BATCH = 2000;
+const CAMPAIGN_BATCH = 5000;
+
+/** The tables loaded in bulk: their keys and indexes are built after the load. */
+const BULK_TABLES = ['participation_events', 'campaign_participants', 'merchant_participants'];
+
+export class GeneratorRefusal extends Error {}
+
+/** Refuses a database that holds participation data already (the generator fills one without). */
+export async function assertNoParticipationData(db: Db): Promise<void> {
+  const [{ present } = { present: false }] = await queryRows<{ present: boolean }>(
+    db,
+    sql`select exists (select 1 from participation_events) or exists (select 1 from campaign_daily_stats) as present`,
+  );
+  if (present) {
+    throw new GeneratorRefusal(
+      'The database holds participation data already; the generator fills a database without any.',
+    );
+  }
+}
 
 export async function generateParticipations(db: Db, options: ParticipationOptions): Promise<void> {
-  const [{ total } = { total: 0 }] = await queryRows<{ total: number }>(
+  await assertNoParticipationData(db);
+  const targets = await queryRows<{ id: string }>(
     db,
-    sql`select count(*)::int as total from campaigns where status in ('active', 'ended') and valid_from < now()`,
+    sql`select id from campaigns where status in ('active', 'ended') and valid_from < now() order by id`,
   );
-  if (total === 0 || options.participations <= 0) return;
-  const perCampaign = Math.max(1, Math.round(options.participations / total));
+  if (targets.length === 0 || options.participations <= 0) return;
+  const perCampaign = Math.max(1, Math.round(options.participations / targets.length));
   // About one person for every four participations, shared by every merchant.
   const people = Math.max(10, Math.round(options.participations / 4));
   await db.execute(sql`
@@ -36,95 +62,155 @@ export async function generateParticipations(db: Db, options: ParticipationOptio
                                                           'birth_year', extract(year from now())::int - 1 - (i % 14))) end
     from generate_series(1, ${people}) i
     on conflict do nothing`);
-  // The counters come from the events alone (the campaign generator guesses some).
-  await db.execute(
-    sql`update campaigns set participations = 0, distinct_users = 0, view_list = 0, view_detail = 0, view_mail = 0`,
-  );
-  const tz = options.timeZone;
-  for (let offset = 0; offset < total; offset += CAMPAIGN_BATCH) {
-    await db.transaction(async (tx) => {
-      await tx.execute(sql`
-        create temporary table batch_campaigns on commit drop as
-        select id, merchant_id, valid_from, least(valid_until, now()) as until
-        from campaigns where status in ('active', 'ended') and valid_from < now()
-        order by id limit ${CAMPAIGN_BATCH} offset ${offset}`);
-      // As many views as participations, spread over each runtime: a power of a
-      // random number leans toward the start; about 30 % of weekday events are dropped.
-      await tx.execute(sql`
-        insert into participation_events (id, occurred_at, type, campaign_id, merchant_id, participant_id)
-        select gen_random_uuid(), at, kind, c.id, c.merchant_id,
-               case when kind = 'participation' then 'p' || (1 + floor(random() * ${people})::int) end
-        from batch_campaigns c
-        cross join lateral (
-          select c.valid_from + (c.until - c.valid_from) * power(random(), 1.3) as at,
-                 case when n % 2 = 0 then 'participation' when n % 8 in (1, 3) then 'view_list'
-                      when n % 8 = 5 then 'view_detail' else 'view_mail' end as kind
-          from generate_series(1, ${Math.round(perCampaign * 2.5)}) n
-        ) e
-        where extract(isodow from at) >= 6 or random() < 0.7`);
-      await tx.execute(sql`
-        insert into event_receipts (id, occurred_at)
-        select e.id, e.occurred_at from participation_events e join batch_campaigns c on c.id = e.campaign_id`);
-      await tx.execute(sql`
-        insert into campaign_participants (campaign_id, participant_id, first_at)
-        select e.campaign_id, e.participant_id, min(e.occurred_at)
-        from participation_events e join batch_campaigns c on c.id = e.campaign_id
-        where e.type = 'participation' group by 1, 2`);
-      await tx.execute(sql`
-        insert into campaign_daily_kid_stats (campaign_id, merchant_id, day, kind, gender, birth_year, count)
-        select p.campaign_id, c.merchant_id, (p.first_at at time zone ${tz})::date, f.kind, f.gender, f.birth_year, count(*)
-        from campaign_participants p join batch_campaigns c on c.id = p.campaign_id
-        join participants who on who.id = p.participant_id
-        cross join lateral participant_kid_facts(who.gender, who.kids) f
-        group by 1, 2, 3, 4, 5, 6`);
-      await tx.execute(sql`
-        insert into campaign_daily_stats (campaign_id, merchant_id, day, participations, first_participations, view_list, view_detail, view_mail)
-        select e.campaign_id, e.merchant_id, (e.occurred_at at time zone ${tz})::date,
-               count(*) filter (where e.type = 'participation'), 0,
-               count(*) filter (where e.type = 'view_list'),
-               count(*) filter (where e.type = 'view_detail'),
-               count(*) filter (where e.type = 'view_mail')
-        from participation_events e join batch_campaigns c on c.id = e.campaign_id
-        group by 1, 2, 3`);
-      await tx.execute(sql`
-        update campaign_daily_stats s set first_participations = f.firsts
-        from (select p.campaign_id, (p.first_at at time zone ${tz})::date as day, count(*) as firsts
-              from campaign_participants p join batch_campaigns c on c.id = p.campaign_id group by 1, 2) f
-        where s.campaign_id = f.campaign_id and s.day = f.day`);
-      await tx.execute(sql`
-        update campaigns set
-          participations = s.participations, distinct_users = s.firsts,
-          view_list = s.view_list, view_detail = s.view_detail, view_mail = s.view_mail
-        from (select campaign_id, sum(participations)::int as participations, sum(first_participations)::int as firsts,
-                     sum(view_list)::int as view_list, sum(view_detail)::int as view_detail, sum(view_mail)::int as view_mail
-              from campaign_daily_stats d join batch_campaigns c on c.id = d.campaign_id group by 1) s
-        where campaigns.id = s.campaign_id`);
-    });
-  }
-  // Per merchant: first participations with the merchant, and the daily rollup summed from the campaigns'.
+
+  await withIndexesBuiltAfter(db, BULK_TABLES, async () => {
+    for (let start = 0; start < targets.length; start += CAMPAIGN_BATCH) {
+      const first = targets[start]?.id ?? '';
+      const last = targets[Math.min(start + CAMPAIGN_BATCH, targets.length) - 1]?.id ?? '';
+      await generateBatch(db, { first, last, perCampaign, people, timeZone: options.timeZone });
+      options.progress?.(Math.min(1, (start + CAMPAIGN_BATCH) / targets.length));
+    }
+    await generateMerchantRows(db, options.timeZone);
+  });
+  await db.execute(sql`analyze`);
+}
+
+/** The events of the campaigns with ids from `first` to `last`, and what ingest would keep of them. */
+async function generateBatch(
+  db: Db,
+  batch: { first: string; last: string; perCampaign: number; people: number; timeZone: string },
+): Promise<void> {
+  const tz = batch.timeZone;
+  await db.transaction(async (tx) => {
+    // As many views as participations, spread over each runtime: a power of a
+    // random number leans toward the start; about 30 % of weekday events are dropped.
+    await tx.execute(sql`
+      create temporary table batch_events on commit drop as
+      select gen_random_uuid() as id, at as occurred_at, kind as type, c.id as campaign_id, c.merchant_id,
+             case when kind = 'participation' then 'p' || (1 + floor(random() * ${batch.people})::int) end as participant_id,
+             (at at time zone ${tz})::date as day
+      from campaigns c
+      cross join lateral (
+        select c.valid_from + (least(c.valid_until, now()) - c.valid_from) * power(random(), 1.3) as at,
+               case when n % 2 = 0 then 'participation' when n % 8 in (1, 3) then 'view_list'
+                    when n % 8 = 5 then 'view_detail' else 'view_mail' end as kind
+        from generate_series(1, ${Math.round(batch.perCampaign * 2.5)}) n
+      ) e
+      where c.id between ${batch.first}::uuid and ${batch.last}::uuid
+        and c.status in ('active', 'ended') and c.valid_from < now()
+        and (extract(isodow from at) >= 6 or random() < 0.7)`);
+    await tx.execute(sql`
+      insert into participation_events (id, occurred_at, type, campaign_id, merchant_id, participant_id)
+      select id, occurred_at, type, campaign_id, merchant_id, participant_id from batch_events`);
+    await tx.execute(sql`
+      create temporary table batch_firsts on commit drop as
+      select campaign_id, merchant_id, participant_id, min(occurred_at) as first_at,
+             (min(occurred_at) at time zone ${tz})::date as day
+      from batch_events where type = 'participation' group by 1, 2, 3`);
+    await tx.execute(sql`
+      insert into campaign_participants (campaign_id, participant_id, first_at)
+      select campaign_id, participant_id, first_at from batch_firsts`);
+    await tx.execute(sql`
+      insert into campaign_daily_kid_stats (campaign_id, merchant_id, day, kind, gender, birth_year, count)
+      select f.campaign_id, f.merchant_id, f.day, k.kind, k.gender, k.birth_year, count(*)
+      from batch_firsts f join participants who on who.id = f.participant_id
+      cross join lateral participant_kid_facts(who.gender, who.kids) k
+      group by 1, 2, 3, 4, 5, 6`);
+    await tx.execute(sql`
+      insert into campaign_daily_stats (campaign_id, merchant_id, day, participations, first_participations, view_list, view_detail, view_mail)
+      select e.campaign_id, e.merchant_id, e.day,
+             count(*) filter (where e.type = 'participation'), coalesce(max(f.firsts), 0),
+             count(*) filter (where e.type = 'view_list'),
+             count(*) filter (where e.type = 'view_detail'),
+             count(*) filter (where e.type = 'view_mail')
+      from batch_events e
+      left join (select campaign_id, day, count(*) as firsts from batch_firsts group by 1, 2) f
+        on f.campaign_id = e.campaign_id and f.day = e.day
+      group by 1, 2, 3`);
+    await tx.execute(sql`
+      insert into campaign_counters (campaign_id, participations, distinct_users, view_list, view_detail, view_mail)
+      select campaign_id, sum(participations), sum(first_participations), sum(view_list), sum(view_detail), sum(view_mail)
+      from campaign_daily_stats
+      where campaign_id between ${batch.first}::uuid and ${batch.last}::uuid
+      group by 1`);
+  });
+}
+
+/** Per merchant: first participations with the merchant, their kid statistics, and the daily rollup. */
+async function generateMerchantRows(db: Db, tz: string): Promise<void> {
   await db.execute(sql`
     insert into merchant_participants (merchant_id, participant_id, first_at)
     select c.merchant_id, p.participant_id, min(p.first_at)
-    from campaign_participants p join campaigns c on c.id = p.campaign_id group by 1, 2
-    on conflict do nothing`);
+    from campaign_participants p join campaigns c on c.id = p.campaign_id group by 1, 2`);
   await db.execute(sql`
     insert into merchant_daily_kid_stats (merchant_id, day, kind, gender, birth_year, count)
     select m.merchant_id, (m.first_at at time zone ${tz})::date, f.kind, f.gender, f.birth_year, count(*)
     from merchant_participants m join participants who on who.id = m.participant_id
     cross join lateral participant_kid_facts(who.gender, who.kids) f
-    group by 1, 2, 3, 4, 5
-    on conflict (merchant_id, day, kind, gender, birth_year) do update set count = excluded.count`);
+    group by 1, 2, 3, 4, 5`);
   await db.execute(sql`
     insert into merchant_daily_stats (merchant_id, day, participations, first_participations, view_list, view_detail, view_mail, new_participants)
-    select merchant_id, day, sum(participations), sum(first_participations), sum(view_list), sum(view_detail), sum(view_mail), 0
-    from campaign_daily_stats group by 1, 2
-    on conflict (merchant_id, day) do update set
-      participations = excluded.participations, first_participations = excluded.first_participations,
-      view_list = excluded.view_list, view_detail = excluded.view_detail, view_mail = excluded.view_mail`);
-  await db.execute(sql`
-    update merchant_daily_stats s set new_participants = f.firsts
-    from (select merchant_id, (first_at at time zone ${tz})::date as day, count(*) as firsts
-          from merchant_participants group by 1, 2) f
-    where s.merchant_id = f.merchant_id and s.day = f.day`);
-  await db.execute(sql`analyze`);
+    select d.merchant_id, d.day, sum(d.participations), sum(d.first_participations), sum(d.view_list),
+           sum(d.view_detail), sum(d.view_mail), coalesce(max(n.firsts), 0)
+    from campaign_daily_stats d
+    left join (select merchant_id, (first_at at time zone ${tz})::date as day, count(*) as firsts
+               from merchant_participants group by 1, 2) n on n.merchant_id = d.merchant_id and n.day = d.day
+    group by 1, 2`);
+}
+
+interface IndexDefinition {
+  table: string;
+  name: string;
+  /** `create index …` for an index, the constraint's definition for a key. */
+  definition: string;
+  isConstraint: boolean;
+}
+
+/**
+ * Runs `load` with the tables' keys and indexes dropped, and builds them
+ * again afterwards (also when the load fails, so the schema stays whole).
+ */
+async function withIndexesBuiltAfter(
+  db: Db,
+  tables: string[],
+  load: () => Promise<void>,
+): Promise<void> {
+  const tableList = sql.join(
+    tables.map((table) => sql`${table}`),
+    sql`, `,
+  );
+  const indexes = await queryRows<IndexDefinition>(
+    db,
+    sql`select t.relname as table, i.relname as name,
+               coalesce(pg_get_constraintdef(con.oid), pg_get_indexdef(i.oid)) as definition,
+               con.oid is not null as "isConstraint"
+        from pg_index x
+        join pg_class i on i.oid = x.indexrelid
+        join pg_class t on t.oid = x.indrelid
+        join pg_namespace n on n.oid = t.relnamespace and n.nspname = current_schema()
+        left join pg_constraint con on con.conindid = i.oid and con.contype in ('p', 'u')
+        where t.relname in (${tableList})
+        order by t.relname, i.relname`,
+  );
+  for (const index of indexes) {
+    await db.execute(
+      index.isConstraint
+        ? sql`alter table ${sql.identifier(index.table)} drop constraint ${sql.identifier(index.name)}`
+        : sql`drop index ${sql.identifier(index.name)}`,
+    );
+  }
+  try {
+    await load();
+  } finally {
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`set local maintenance_work_mem = '256MB'`);
+      for (const index of indexes) {
+        await tx.execute(
+          index.isConstraint
+            ? sql`alter table ${sql.identifier(index.table)} add constraint ${sql.identifier(index.name)} ${sql.raw(index.definition)}`
+            : sql.raw(index.definition),
+        );
+      }
+    });
+  }
 }

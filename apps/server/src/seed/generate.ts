@@ -121,7 +121,6 @@ export async function generateLoad(db: Db, options: GenerateOptions): Promise<vo
         ...validationColumns(columns),
         merchantId: merchant.id,
         status,
-        participations: Math.floor(next() * 500),
         modifiedAt: new Date(now - Math.floor(next() * 365 * DAY)),
         createdAt: new Date(now - Math.floor(next() * 400 * DAY)),
       };

@@ -63,11 +63,6 @@ export const campaigns = pgTable(
     isClone: boolean('is_clone').notNull().default(false),
     imagePath: text('image_path'),
     imageExtension: text('image_extension'),
-    participations: integer('participations').notNull().default(0),
-    distinctUsers: integer('distinct_users').notNull().default(0),
-    viewList: integer('view_list').notNull().default(0),
-    viewDetail: integer('view_detail').notNull().default(0),
-    viewMail: integer('view_mail').notNull().default(0),
     parentId: uuid('parent_id'),
     editorId: uuid('editor_id').references(() => users.id, { onDelete: 'set null' }),
     /** When an agency's submission is approved without review. */

@@ -22,9 +22,11 @@ import { users } from './identity.js';
 /**
  * Raw events of the consumer app, append-only. The primary key leads with the
  * time, so that on PostgreSQL the table can be range-partitioned by
- * `occurred_at` (one partition a month) without changing a query; idempotency
- * by event id lives in `event_receipts`, which needs no time. Dashboards and
- * charts never read this table: they read the rollups below.
+ * `occurred_at` (one partition a month) without changing a query, and it is
+ * the receipt that makes ingest idempotent: an event sent again carries the
+ * same id and time and is stored (and counted) once. New events land near the
+ * end of the key (they happen now), never at random places in it. Dashboards
+ * and charts never read this table: they read the rollups below.
  */
 export const participationEvents = pgTable(
   'participation_events',
@@ -42,12 +44,6 @@ export const participationEvents = pgTable(
     index('participation_events_participant_idx').on(t.participantId),
   ],
 );
-
-/** Ids of the events received, so that an event sent twice is counted once. */
-export const eventReceipts = pgTable('event_receipts', {
-  id: uuid('id').primaryKey(),
-  occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
-});
 
 /** A pseudonymous participant's profile (no name, no address): what the charts group by. */
 export const participants = pgTable('participants', {
@@ -126,6 +122,39 @@ export const merchantDailyStats = pgTable(
 );
 
 /**
+ * A campaign's counters (spec: participations, distinct_users and the views),
+ * apart from the wide, many-times-indexed campaign row: the statistics fold
+ * updates them in place (heap-only tuples, room left on every page) and never
+ * touches the campaign itself.
+ */
+export const campaignCounters = pgTable('campaign_counters', {
+  campaignId: uuid('campaign_id')
+    .primaryKey()
+    .references(() => campaigns.id, { onDelete: 'cascade' }),
+  participations: integer('participations').notNull().default(0),
+  distinctUsers: integer('distinct_users').notNull().default(0),
+  viewList: integer('view_list').notNull().default(0),
+  viewDetail: integer('view_detail').notNull().default(0),
+  viewMail: integer('view_mail').notNull().default(0),
+});
+
+/**
+ * What each ingest batch adds, per campaign and day, until the statistics
+ * fold (modules/ingest/fold.ts) moves it into the daily rollups and the
+ * counters. Batches only append here, so concurrent batches never wait for
+ * each other's rows; one fold at a time updates the shared rows.
+ * `new_participants` counts participants first seen by the merchant, through
+ * this campaign.
+ */
+export const statDeltas = pgTable('stat_deltas', {
+  campaignId: uuid('campaign_id').notNull(),
+  merchantId: uuid('merchant_id').notNull(),
+  day: date('day').notNull(),
+  ...rollupCounts(),
+  newParticipants: integer('new_participants').notNull().default(0),
+});
+
+/**
  * Kid statistics of new participants, counted when ingest first sees a
  * participant in a campaign (or with a merchant), from the profile they had
  * then: one `person` row for their own gender, one `youngest` row for their
@@ -166,6 +195,18 @@ export const merchantDailyKidStats = pgTable(
   },
   (t) => [primaryKey({ columns: [t.merchantId, t.day, t.kind, t.gender, t.birthYear] })],
 );
+
+/**
+ * Kid statistics each ingest batch adds, until the statistics fold moves them
+ * into the daily kid rollups: per campaign (`campaign_id` set) or per
+ * merchant (`campaign_id` null).
+ */
+export const kidStatDeltas = pgTable('kid_stat_deltas', {
+  campaignId: uuid('campaign_id'),
+  merchantId: uuid('merchant_id').notNull(),
+  day: date('day').notNull(),
+  ...kidStatColumns(),
+});
 
 /**
  * One winner draw of a sweepstake: the seed and the hash of the sorted

@@ -1,5 +1,5 @@
 /** Data access for the campaign list: filtered, ordered, paged, with exact or estimated totals. */
-import { and, asc, desc, eq, isNotNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import {
   APPROVED_STATUSES,
   CAMPAIGN_TYPES,
@@ -14,9 +14,9 @@ import { queryRows, type DbOrTx } from '../../db/client.js';
 import { titleSortKey } from '../../db/expressions.js';
 import { prepared } from '../../db/prepared.js';
 import { campaignTextMatches, containsPattern } from '../../db/text-search.js';
-import type { CampaignListRecord } from './records.js';
+import { recordColumns, recordJoins, type CampaignListRecord } from './records.js';
 import { accessibleMerchants } from '../../access/merchant-access.js';
-import { campaigns, merchants, users } from '../../db/schema.js';
+import { campaignCounters, campaigns, merchants, users } from '../../db/schema.js';
 
 /** SQL for "the runtime is well-formed", shared by every phase. */
 const validRuntime = and(
@@ -232,15 +232,14 @@ function rowsQuery(db: DbOrTx, shape: ListShape, order: CampaignOrderOption, wit
       const where = whereOf(shape, placeholder);
       return db
         .select({
-          campaign: campaigns,
-          merchantName: merchants.name,
-          editorEmail: users.email,
+          ...recordColumns,
           // An uncorrelated subquery: evaluated once per call.
           counted: withCount ? countExpression(shape, where) : sql<undefined>`null`,
         })
         .from(campaigns)
-        .innerJoin(merchants, eq(merchants.id, campaigns.merchantId))
-        .leftJoin(users, eq(users.id, campaigns.editorId))
+        .innerJoin(merchants, recordJoins.merchant)
+        .leftJoin(users, recordJoins.editor)
+        .leftJoin(campaignCounters, recordJoins.counters)
         .where(where)
         .orderBy(...orderBy(order))
         .limit(DEFAULT_PAGE_SIZE + 1)
@@ -324,7 +323,7 @@ export async function listCampaigns(
   const hasNext = fetched.length > DEFAULT_PAGE_SIZE;
   const rows = fetched
     .slice(0, DEFAULT_PAGE_SIZE)
-    .map(({ campaign, merchantName, editorEmail }) => ({ campaign, merchantName, editorEmail }));
+    .map(({ counted: _counted, ...record }) => record);
   const limit = exactTotalLimit(shape);
   let counted = knownLong === undefined ? fetched[0]?.counted : limit + 1;
   if (counted == null) {

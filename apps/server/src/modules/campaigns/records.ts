@@ -8,17 +8,41 @@
 import { and, asc, count, desc, eq, inArray, lte, ne, or, sql } from 'drizzle-orm';
 import { DEFAULT_PAGE_SIZE } from '@backoffice/domain';
 import { queryRows, type DbOrTx } from '../../db/client.js';
-import { campaignStatusHistory, campaigns, merchants, users } from '../../db/schema.js';
+import {
+  campaignCounters,
+  campaignStatusHistory,
+  campaigns,
+  merchants,
+  users,
+} from '../../db/schema.js';
 
 export type CampaignRecord = typeof campaigns.$inferSelect;
 export type CampaignInsert = typeof campaigns.$inferInsert;
 type StatusHistoryRow = typeof campaignStatusHistory.$inferSelect;
 type StatusHistoryInsert = typeof campaignStatusHistory.$inferInsert;
+export type CampaignCountersRecord = typeof campaignCounters.$inferSelect;
 export interface CampaignListRecord {
   campaign: CampaignRecord;
   merchantName: string;
   editorEmail: string | null;
+  /** Kept apart from the campaign (the statistics fold writes them); none before its first event. */
+  counters: CampaignCountersRecord | null;
 }
+
+/** What a campaign record is read with: its merchant's name, its editor and its counters (see `withRecordJoins`). */
+export const recordColumns = {
+  campaign: campaigns,
+  merchantName: merchants.name,
+  editorEmail: users.email,
+  counters: campaignCounters,
+};
+
+/** The joins of `recordColumns`, on a query from `campaigns`. */
+export const recordJoins = {
+  merchant: eq(merchants.id, campaigns.merchantId),
+  editor: eq(users.id, campaigns.editorId),
+  counters: eq(campaignCounters.campaignId, campaigns.id),
+};
 
 /**
  * One campaign. With `lock` (inside a transaction) its row stays locked until
@@ -30,10 +54,11 @@ export async function findCampaign(
   options: { lock?: boolean } = {},
 ): Promise<CampaignListRecord | undefined> {
   const query = db
-    .select({ campaign: campaigns, merchantName: merchants.name, editorEmail: users.email })
+    .select(recordColumns)
     .from(campaigns)
-    .innerJoin(merchants, eq(merchants.id, campaigns.merchantId))
-    .leftJoin(users, eq(users.id, campaigns.editorId))
+    .innerJoin(merchants, recordJoins.merchant)
+    .leftJoin(users, recordJoins.editor)
+    .leftJoin(campaignCounters, recordJoins.counters)
     .where(eq(campaigns.id, id));
   const [row] = await (options.lock ? query.for('update', { of: campaigns }) : query);
   return row;
@@ -56,10 +81,11 @@ export async function imageInUse(
 /** The living follow-ups of a campaign, oldest first. */
 export async function findFollowups(db: DbOrTx, parentId: string): Promise<CampaignListRecord[]> {
   return db
-    .select({ campaign: campaigns, merchantName: merchants.name, editorEmail: users.email })
+    .select(recordColumns)
     .from(campaigns)
-    .innerJoin(merchants, eq(merchants.id, campaigns.merchantId))
-    .leftJoin(users, eq(users.id, campaigns.editorId))
+    .innerJoin(merchants, recordJoins.merchant)
+    .leftJoin(users, recordJoins.editor)
+    .leftJoin(campaignCounters, recordJoins.counters)
     .where(and(eq(campaigns.parentId, parentId), ne(campaigns.status, 'deleted')))
     .orderBy(asc(campaigns.createdAt), asc(campaigns.id));
 }
@@ -72,10 +98,11 @@ export async function listReviewQueue(
   const where = inArray(campaigns.status, ['submitted', 'start_review']);
   const [rows, [totals]] = await Promise.all([
     db
-      .select({ campaign: campaigns, merchantName: merchants.name, editorEmail: users.email })
+      .select(recordColumns)
       .from(campaigns)
-      .innerJoin(merchants, eq(merchants.id, campaigns.merchantId))
-      .leftJoin(users, eq(users.id, campaigns.editorId))
+      .innerJoin(merchants, recordJoins.merchant)
+      .leftJoin(users, recordJoins.editor)
+      .leftJoin(campaignCounters, recordJoins.counters)
       .where(where)
       .orderBy(asc(campaigns.modifiedAt), asc(campaigns.id))
       .limit(DEFAULT_PAGE_SIZE)

@@ -316,7 +316,7 @@ export async function deleteCampaign(
     const { record } = await loadCampaign(tx, user, id, { lock: true });
     const { campaign } = record;
     if (campaign.status === 'deleted') return { status: 'deleted', reason: null };
-    if (campaign.participations > 0)
+    if ((record.counters?.participations ?? 0) > 0)
       return { status: campaign.status, reason: 'has_participations' };
     if (!canTransition('delete', campaign.status, 'merchant'))
       return { status: campaign.status, reason: 'not_deletable' };

@@ -32,7 +32,7 @@ export function toCampaignRow(
   frontendUrl: string,
   now = new Date(),
 ): TCampaignRow {
-  const { campaign } = record;
+  const { campaign, counters } = record;
   return {
     uuid: campaign.id,
     type: campaign.type,
@@ -46,11 +46,11 @@ export function toCampaignRow(
     image: campaign.imagePath ? { src: fileUrl(campaign.imagePath) } : null,
     is_listable: campaign.isListable,
     is_unfinished: isUnfinished(campaign, campaignErrors(campaign)),
-    participations: campaign.participations,
-    distinct_users: campaign.distinctUsers,
-    view_list: campaign.viewList,
-    view_detail: campaign.viewDetail,
-    view_mail: campaign.viewMail,
+    participations: counters?.participations ?? 0,
+    distinct_users: counters?.distinctUsers ?? 0,
+    view_list: counters?.viewList ?? 0,
+    view_detail: counters?.viewDetail ?? 0,
+    view_mail: counters?.viewMail ?? 0,
     merchant: { uuid: campaign.merchantId, name: record.merchantName },
     preview_link: previewLink(frontendUrl, campaign.id),
   };

@@ -1,20 +1,19 @@
 /**
  * Data access of event counting: participant profiles, first participations,
- * handled wins, the daily rollups and the campaign counters. Callers pass the
- * rows in sorted key order (so that concurrent batches queue instead of
- * deadlocking) and run these in the ingest transaction.
+ * handled wins, and what a batch adds to the statistics (appended to the
+ * delta tables, which the fold in fold.ts moves into the rollups and the
+ * counters). Callers pass the rows in sorted key order (so that concurrent
+ * batches queue instead of deadlocking where they meet: first participations
+ * and profiles of the same people) and run these in the ingest transaction.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../db/client.js';
 import {
-  campaignDailyKidStats,
-  campaignDailyStats,
   campaignParticipants,
-  campaigns,
-  merchantDailyKidStats,
-  merchantDailyStats,
+  kidStatDeltas,
   merchantParticipants,
   participants,
+  statDeltas,
   wins,
 } from '../../db/schema.js';
 
@@ -33,39 +32,6 @@ export async function markWinsHandled(tx: DbOrTx, winIds: string[]): Promise<voi
     .update(wins)
     .set({ status: 'handled', handledAt: sql`now()` })
     .where(and(inArray(wins.id, winIds), eq(wins.status, 'pending')));
-}
-
-/** Locks the campaigns' rows in id order for the rest of the transaction. */
-export async function lockCampaignsInIdOrder(tx: DbOrTx, ids: string[]): Promise<void> {
-  await tx
-    .select({ id: campaigns.id })
-    .from(campaigns)
-    .where(inArray(campaigns.id, ids))
-    .orderBy(campaigns.id)
-    .for('update');
-}
-
-/** Adds to the counters of many campaigns in one statement. */
-export async function addCampaignCounters(
-  tx: DbOrTx,
-  perCampaign: { id: string; counts: Counts }[],
-): Promise<void> {
-  const rows = sql.join(
-    perCampaign.map(
-      ({ id, counts }) =>
-        sql`(${id}::uuid, ${counts.participations}::int, ${counts.firstParticipations}::int, ${counts.viewList}::int, ${counts.viewDetail}::int, ${counts.viewMail}::int)`,
-    ),
-    sql`, `,
-  );
-  await tx.execute(sql`
-    update ${campaigns} set
-      participations = ${campaigns.participations} + v.participations,
-      distinct_users = ${campaigns.distinctUsers} + v.firsts,
-      view_list = ${campaigns.viewList} + v.view_list,
-      view_detail = ${campaigns.viewDetail} + v.view_detail,
-      view_mail = ${campaigns.viewMail} + v.view_mail
-    from (values ${rows}) as v(id, participations, firsts, view_list, view_detail, view_mail)
-    where ${campaigns.id} = v.id`);
 }
 
 /** Stores participants with their profile, in id order; a known participant's profile is replaced. */
@@ -119,13 +85,12 @@ export async function insertFirstParticipations(
 }
 
 /**
- * Adds the kid statistics of participants first seen in a campaign (or with
- * a merchant) that day, in key order: from the profile their event came
- * with, else from the stored one, else as a person without details. Its rows
- * are shared by every batch of the day, so it runs with the other rollups,
- * at the end of the transaction.
+ * Appends the kid statistics of participants first seen in a campaign (or
+ * with a merchant) that day: from the profile their event came with, else
+ * from the stored one, else as a person without details. Per campaign, or
+ * per merchant (`campaign_id` null).
  */
-export async function addKidStats(
+export async function appendKidStatDeltas(
   tx: DbOrTx,
   owner: 'campaign' | 'merchant',
   firsts: {
@@ -138,7 +103,7 @@ export async function addKidStats(
 ): Promise<void> {
   const batch = JSON.stringify(
     firsts.map((c) => ({
-      owner: c.owner,
+      campaign: owner === 'campaign' ? c.owner : null,
       merchant: c.merchant,
       participant: c.participant,
       day: c.day,
@@ -147,36 +112,32 @@ export async function addKidStats(
       kids: c.profile?.kids ?? [],
     })),
   );
-  const input = sql`jsonb_to_recordset(${batch}::jsonb)
-    as c(owner uuid, merchant uuid, participant text, day date, given boolean, gender text, kids jsonb)`;
-  const facts = sql`participant_kid_facts(case when c.given then c.gender else p.gender end,
-    case when c.given then c.kids else coalesce(p.kids, '[]'::jsonb) end) f`;
-  await tx.execute(
-    owner === 'campaign'
-      ? sql`insert into ${campaignDailyKidStats} (campaign_id, merchant_id, day, kind, gender, birth_year, count)
-            select c.owner, c.merchant, c.day, f.kind, f.gender, f.birth_year, count(*)::int
-            from ${input}
-            left join ${participants} p on p.id = c.participant
-            cross join lateral ${facts}
-            group by 1, 2, 3, 4, 5, 6 order by 1, 3, 4, 5, 6
-            on conflict (campaign_id, day, kind, gender, birth_year)
-            do update set count = ${campaignDailyKidStats.count} + excluded.count`
-      : sql`insert into ${merchantDailyKidStats} (merchant_id, day, kind, gender, birth_year, count)
-            select c.owner, c.day, f.kind, f.gender, f.birth_year, count(*)::int
-            from ${input}
-            left join ${participants} p on p.id = c.participant
-            cross join lateral ${facts}
-            group by 1, 2, 3, 4, 5 order by 1, 2, 3, 4, 5
-            on conflict (merchant_id, day, kind, gender, birth_year)
-            do update set count = ${merchantDailyKidStats.count} + excluded.count`,
-  );
+  await tx.execute(sql`
+    insert into ${kidStatDeltas} (campaign_id, merchant_id, day, kind, gender, birth_year, count)
+    select c.campaign, c.merchant, c.day, f.kind, f.gender, f.birth_year, count(*)::int
+    from jsonb_to_recordset(${batch}::jsonb)
+      as c(campaign uuid, merchant uuid, participant text, day date, given boolean, gender text, kids jsonb)
+    left join ${participants} p on p.id = c.participant
+    cross join lateral participant_kid_facts(case when c.given then c.gender else p.gender end,
+      case when c.given then c.kids else coalesce(p.kids, '[]'::jsonb) end) f
+    group by 1, 2, 3, 4, 5, 6`);
 }
 
-/** Rollup rows as one JSON parameter (a few thousand bound values would cost more to send and plan). */
-const rollupBatch = (rows: { key: object; counts: Counts }[]) =>
-  JSON.stringify(
-    rows.map(({ key, counts }) => ({
-      ...key,
+/** What a batch adds to one campaign's statistics of one day. */
+export interface CampaignDayDelta {
+  campaign: string;
+  merchant: string;
+  day: string;
+  counts: Counts;
+}
+
+/** Appends a batch's additions per campaign and day, as one JSON parameter. */
+export async function appendStatDeltas(tx: DbOrTx, rows: CampaignDayDelta[]): Promise<void> {
+  const batch = JSON.stringify(
+    rows.map(({ campaign, merchant, day, counts }) => ({
+      campaign,
+      merchant,
+      day,
       participations: counts.participations,
       first_participations: counts.firstParticipations,
       view_list: counts.viewList,
@@ -185,46 +146,10 @@ const rollupBatch = (rows: { key: object; counts: Counts }[]) =>
       new_participants: counts.newParticipants,
     })),
   );
-
-const COUNT_COLUMNS = sql.raw(
-  'participations int, first_participations int, view_list int, view_detail int, view_mail int, new_participants int',
-);
-
-/** Adds to the daily rollups of campaigns, in key order. */
-export async function addCampaignDayRollups(
-  tx: DbOrTx,
-  rows: { key: { campaign: string; merchant: string; day: string }; counts: Counts }[],
-): Promise<void> {
-  const t = campaignDailyStats;
   await tx.execute(sql`
-    insert into ${t} (campaign_id, merchant_id, day, participations, first_participations, view_list, view_detail, view_mail)
-    select campaign, merchant, day, participations, first_participations, view_list, view_detail, view_mail
-    from jsonb_to_recordset(${rollupBatch(rows)}::jsonb) as r(campaign uuid, merchant uuid, day date, ${COUNT_COLUMNS})
-    order by campaign, day
-    on conflict (campaign_id, day) do update set
-      participations = ${t.participations} + excluded.participations,
-      first_participations = ${t.firstParticipations} + excluded.first_participations,
-      view_list = ${t.viewList} + excluded.view_list,
-      view_detail = ${t.viewDetail} + excluded.view_detail,
-      view_mail = ${t.viewMail} + excluded.view_mail`);
-}
-
-/** Adds to the daily rollups of merchants, in key order. */
-export async function addMerchantDayRollups(
-  tx: DbOrTx,
-  rows: { key: { merchant: string; day: string }; counts: Counts }[],
-): Promise<void> {
-  const t = merchantDailyStats;
-  await tx.execute(sql`
-    insert into ${t} (merchant_id, day, participations, first_participations, view_list, view_detail, view_mail, new_participants)
-    select merchant, day, participations, first_participations, view_list, view_detail, view_mail, new_participants
-    from jsonb_to_recordset(${rollupBatch(rows)}::jsonb) as r(merchant uuid, day date, ${COUNT_COLUMNS})
-    order by merchant, day
-    on conflict (merchant_id, day) do update set
-      participations = ${t.participations} + excluded.participations,
-      first_participations = ${t.firstParticipations} + excluded.first_participations,
-      view_list = ${t.viewList} + excluded.view_list,
-      view_detail = ${t.viewDetail} + excluded.view_detail,
-      view_mail = ${t.viewMail} + excluded.view_mail,
-      new_participants = ${t.newParticipants} + excluded.new_participants`);
+    insert into ${statDeltas} (campaign_id, merchant_id, day, participations, first_participations,
+      view_list, view_detail, view_mail, new_participants)
+    select campaign, merchant, day, participations, first_participations, view_list, view_detail, view_mail, new_participants
+    from jsonb_to_recordset(${batch}::jsonb) as r(campaign uuid, merchant uuid, day date,
+      participations int, first_participations int, view_list int, view_detail int, view_mail int, new_participants int)`);
 }

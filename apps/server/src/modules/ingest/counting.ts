@@ -1,20 +1,20 @@
 /**
- * Counting stored events: participant profiles, first participations per
- * campaign and merchant, the daily rollups and the campaign counters, all in
- * the ingest transaction and in sorted key order (so that concurrent batches
- * queue instead of deadlocking). The statements are in counting-queries.ts.
+ * Counting stored events in the ingest transaction: first participations per
+ * campaign and merchant (in sorted key order, so that concurrent batches
+ * queue instead of deadlocking where they meet the same people), handled
+ * wins, and what the batch adds to the statistics, appended as deltas. The
+ * rollups and counters every batch shares are written by the fold (fold.ts),
+ * one at a time, so batches never wait for each other's rows.
  */
 import { type EventType, type TIngestEvent } from '@backoffice/domain';
 import type { DbOrTx } from '../../db/client.js';
 import {
-  addCampaignCounters,
-  addKidStats,
-  addCampaignDayRollups,
-  addMerchantDayRollups,
+  appendKidStatDeltas,
+  appendStatDeltas,
   insertFirstParticipations,
-  lockCampaignsInIdOrder,
   markWinsHandled,
   upsertParticipantProfiles,
+  type CampaignDayDelta,
   type Counts,
 } from './counting-queries.js';
 
@@ -30,107 +30,73 @@ export const byKey =
   (a: T, b: T) =>
     key(a).localeCompare(key(b));
 
-const emptyCounts = (): Counts => ({
-  participations: 0,
-  firstParticipations: 0,
-  viewList: 0,
-  viewDetail: 0,
-  viewMail: 0,
-  newParticipants: 0,
-});
 const VIEW_FIELD: Partial<Record<EventType, 'viewList' | 'viewDetail' | 'viewMail'>> = {
   view_list: 'viewList',
   view_detail: 'viewDetail',
   view_mail: 'viewMail',
 };
 
-function tally<K>(map: Map<string, { key: K; counts: Counts }>, id: string, key: K) {
-  let entry = map.get(id);
-  if (!entry) {
-    entry = { key, counts: emptyCounts() };
-    map.set(id, entry);
+/** The batch's additions per campaign and day. */
+class CampaignDayTally {
+  private readonly rows = new Map<string, CampaignDayDelta>();
+
+  of(campaign: string, merchant: string, day: string): Counts {
+    const key = `${campaign}|${day}`;
+    let row = this.rows.get(key);
+    if (!row) {
+      row = {
+        campaign,
+        merchant,
+        day,
+        counts: {
+          participations: 0,
+          firstParticipations: 0,
+          viewList: 0,
+          viewDetail: 0,
+          viewMail: 0,
+          newParticipants: 0,
+        },
+      };
+      this.rows.set(key, row);
+    }
+    return row.counts;
   }
-  return entry.counts;
+
+  all(): CampaignDayDelta[] {
+    return [...this.rows.values()];
+  }
 }
 
-/** Counts stored events into the participants, counters and rollups. */
+/** Counts stored events: first participations, handled wins, and the statistics' deltas. */
 export async function countEvents(tx: DbOrTx, events: AcceptedEvent[]): Promise<void> {
   const takingPart = events
     .filter((event) => event.type === 'participation')
-    .sort((a, b) => a.at.getTime() - b.at.getTime());
+    .map((event) => ({
+      campaign: event.campaign,
+      merchant: event.merchantId,
+      participant: event.participant ?? '',
+      at: event.at,
+      day: event.day,
+      profile: event.profile,
+    }));
 
   // First participations per campaign and per merchant: whoever inserts the row first counts it.
-  const firstInCampaign = await insertFirsts(
-    tx,
-    'campaign',
-    takingPart.map((event) => ({
-      owner: event.campaign,
-      merchant: event.merchantId,
-      participant: event.participant ?? '',
-      at: event.at,
-      day: event.day,
-      profile: event.profile,
-    })),
-  );
-  const firstAtMerchant = await insertFirsts(
-    tx,
-    'merchant',
-    takingPart.map((event) => ({
-      owner: event.merchantId,
-      merchant: event.merchantId,
-      participant: event.participant ?? '',
-      at: event.at,
-      day: event.day,
-      profile: event.profile,
-    })),
-  );
+  const firstInCampaign = await insertFirsts(tx, 'campaign', takingPart);
+  const firstAtMerchant = await insertFirsts(tx, 'merchant', takingPart);
 
-  const perCampaignDay = new Map<
-    string,
-    { key: { campaign: string; merchant: string; day: string }; counts: Counts }
-  >();
-  const perMerchantDay = new Map<
-    string,
-    { key: { merchant: string; day: string }; counts: Counts }
-  >();
-  const perCampaign = new Map<string, { key: string; counts: Counts }>();
+  const tally = new CampaignDayTally();
   for (const event of events) {
-    const counts = [
-      tally(perCampaignDay, `${event.campaign}|${event.day}`, {
-        campaign: event.campaign,
-        merchant: event.merchantId,
-        day: event.day,
-      }),
-      tally(perMerchantDay, `${event.merchantId}|${event.day}`, {
-        merchant: event.merchantId,
-        day: event.day,
-      }),
-      tally(perCampaign, event.campaign, event.campaign),
-    ];
+    const counts = tally.of(event.campaign, event.merchantId, event.day);
+    if (event.type === 'participation') counts.participations += 1;
     const view = VIEW_FIELD[event.type];
-    for (const count of counts) {
-      if (event.type === 'participation') count.participations += 1;
-      if (view) count[view] += 1;
-    }
+    if (view) counts[view] += 1;
   }
   for (const first of firstInCampaign) {
-    const { merchant } = first;
-    tally(perCampaignDay, `${first.owner}|${first.day}`, {
-      campaign: first.owner,
-      merchant,
-      day: first.day,
-    }).firstParticipations += 1;
-    tally(perMerchantDay, `${merchant}|${first.day}`, {
-      merchant,
-      day: first.day,
-    }).firstParticipations += 1;
-    tally(perCampaign, first.owner, first.owner).firstParticipations += 1;
+    tally.of(first.campaign, first.merchant, first.day).firstParticipations += 1;
   }
+  // A merchant's new participant counts with the campaign they first took part in.
   for (const first of firstAtMerchant) {
-    tally(perMerchantDay, `${first.owner}|${first.day}`, {
-      merchant: first.owner,
-      day: first.day,
-    }).newParticipants += 1;
+    tally.of(first.campaign, first.merchant, first.day).newParticipants += 1;
   }
 
   const handled = events.filter((event) => event.type === 'win_handled' && event.win);
@@ -140,41 +106,22 @@ export async function countEvents(tx: DbOrTx, events: AcceptedEvent[]): Promise<
       handled.map((event) => event.win ?? ''),
     );
   }
-
-  // From here on the rows are shared by every batch of the day: these
-  // statements run last and together, so that a batch holds their locks briefly.
-  if (firstInCampaign.length > 0) await addKidStats(tx, 'campaign', firstInCampaign);
-  if (firstAtMerchant.length > 0) await addKidStats(tx, 'merchant', firstAtMerchant);
-  await addRollups(
-    tx,
-    [...perCampaignDay.entries()].sort(([a], [b]) => a.localeCompare(b)),
-    [...perMerchantDay.entries()].sort(([a], [b]) => a.localeCompare(b)),
-  );
-
-  await addToCampaignCounters(
-    tx,
-    [...perCampaign.entries()].sort(([a], [b]) => a.localeCompare(b)),
-  );
-}
-
-/**
- * Adds to the counters of many campaigns in two statements: their rows are
- * locked in id order first (as every batch does, so batches never deadlock),
- * then updated together.
- */
-async function addToCampaignCounters(
-  tx: DbOrTx,
-  perCampaign: [string, { key: string; counts: Counts }][],
-) {
-  if (perCampaign.length === 0) return;
-  await lockCampaignsInIdOrder(
-    tx,
-    perCampaign.map(([id]) => id),
-  );
-  await addCampaignCounters(
-    tx,
-    perCampaign.map(([id, { counts }]) => ({ id, counts })),
-  );
+  if (firstInCampaign.length > 0) {
+    await appendKidStatDeltas(
+      tx,
+      'campaign',
+      firstInCampaign.map((first) => ({ ...first, owner: first.campaign })),
+    );
+  }
+  if (firstAtMerchant.length > 0) {
+    await appendKidStatDeltas(
+      tx,
+      'merchant',
+      firstAtMerchant.map((first) => ({ ...first, owner: first.merchant })),
+    );
+  }
+  const deltas = tally.all();
+  if (deltas.length > 0) await appendStatDeltas(tx, deltas);
 }
 
 /**
@@ -201,8 +148,8 @@ export async function storeProfiles(db: DbOrTx, events: AcceptedEvent[]): Promis
   if (rows.length > 0) await upsertParticipantProfiles(db, rows);
 }
 
-interface FirstCandidate {
-  owner: string;
+interface Participation {
+  campaign: string;
   merchant: string;
   participant: string;
   at: Date;
@@ -211,45 +158,32 @@ interface FirstCandidate {
   profile: AcceptedEvent['profile'];
 }
 
-/** Inserts (owner, participant) pairs not yet known; returns those this call inserted. */
+/**
+ * Inserts the (campaign or merchant, participant) pairs not yet known, each
+ * with its earliest participation of the batch; returns the participations
+ * this call inserted a pair for.
+ */
 async function insertFirsts(
   tx: DbOrTx,
   owner: 'campaign' | 'merchant',
-  candidates: FirstCandidate[],
-): Promise<FirstCandidate[]> {
-  const earliest = new Map<string, FirstCandidate>();
-  for (const candidate of candidates) {
-    const key = `${candidate.owner}|${candidate.participant}`;
+  participations: Participation[],
+): Promise<Participation[]> {
+  const ownerOf = (p: Participation) => (owner === 'campaign' ? p.campaign : p.merchant);
+  const earliest = new Map<string, Participation>();
+  for (const participation of participations) {
+    const key = `${ownerOf(participation)}|${participation.participant}`;
     const known = earliest.get(key);
-    if (!known || candidate.at < known.at) earliest.set(key, candidate);
+    if (!known || participation.at < known.at) earliest.set(key, participation);
   }
   if (earliest.size === 0) return [];
   const sorted = [...earliest.entries()]
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([, value]) => value);
-  const inserted = await insertFirstParticipations(tx, owner, sorted);
+  const inserted = await insertFirstParticipations(
+    tx,
+    owner,
+    sorted.map((p) => ({ owner: ownerOf(p), participant: p.participant, at: p.at })),
+  );
   const insertedKeys = new Set(inserted.map((row) => `${row.owner}|${row.participant}`));
-  return sorted.filter((c) => insertedKeys.has(`${c.owner}|${c.participant}`));
-}
-
-async function addRollups(
-  tx: DbOrTx,
-  perCampaignDay: [
-    string,
-    { key: { campaign: string; merchant: string; day: string }; counts: Counts },
-  ][],
-  perMerchantDay: [string, { key: { merchant: string; day: string }; counts: Counts }][],
-) {
-  if (perCampaignDay.length > 0) {
-    await addCampaignDayRollups(
-      tx,
-      perCampaignDay.map(([, entry]) => entry),
-    );
-  }
-  if (perMerchantDay.length > 0) {
-    await addMerchantDayRollups(
-      tx,
-      perMerchantDay.map(([, entry]) => entry),
-    );
-  }
+  return sorted.filter((p) => insertedKeys.has(`${ownerOf(p)}|${p.participant}`));
 }

@@ -12,7 +12,6 @@ import {
   deleteEventsBefore,
   deleteParticipantEvents,
   deleteParticipantProfile,
-  deleteReceiptsBefore,
   pseudonymiseParticipantRows,
 } from './queries.js';
 
@@ -28,12 +27,10 @@ export async function eraseParticipant(
   });
 }
 
-/** Deletes raw events (and their receipts) older than the retention period. */
+/** Deletes raw events older than the retention period. */
 export async function purgeOldEvents(ctx: AppContext, now = new Date()): Promise<number> {
   const before = new Date(now.getTime() - ctx.config.stats.eventRetentionDays * 24 * 3600_000);
-  const purged = await deleteEventsBefore(ctx.db, before);
-  await deleteReceiptsBefore(ctx.db, before);
-  return purged;
+  return deleteEventsBefore(ctx.db, before);
 }
 
 /** Purges hourly while the scheduler runs; returns a function that stops it. */

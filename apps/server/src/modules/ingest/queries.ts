@@ -12,7 +12,6 @@ import {
   accessCodes,
   campaignParticipants,
   campaigns,
-  eventReceipts,
   merchantParticipants,
   participants,
   participationEvents,
@@ -41,9 +40,10 @@ export async function winsOf(tx: DbOrTx, ids: string[]) {
 }
 
 /**
- * Receipts and raw events of the events not received before, in one statement
- * with the batch as one JSON parameter (a few thousand bound values would cost
- * more to send and parse). Returns the ids stored now.
+ * The raw events not received before (their key, time and id, is the
+ * receipt), in one statement with the batch as one JSON parameter (a few
+ * thousand bound values would cost more to send and parse), in key order.
+ * Returns the ids stored now.
  */
 export async function storeNewEvents(tx: DbOrTx, events: AcceptedEvent[]): Promise<string[]> {
   const batch = JSON.stringify(
@@ -58,18 +58,12 @@ export async function storeNewEvents(tx: DbOrTx, events: AcceptedEvent[]): Promi
   );
   const rows = await queryRows<{ id: string }>(
     tx,
-    sql`with batch as (
-          select * from jsonb_to_recordset(${batch}::jsonb)
-            as e(id uuid, occurred_at timestamptz, type text, campaign_id uuid, merchant_id uuid, participant_id text)
-        ), fresh as (
-          insert into ${eventReceipts} (id, occurred_at)
-          select id, occurred_at from batch
-          on conflict do nothing
-          returning id
-        )
-        insert into ${participationEvents} (id, occurred_at, type, campaign_id, merchant_id, participant_id)
-        select batch.id, batch.occurred_at, batch.type, batch.campaign_id, batch.merchant_id, batch.participant_id
-        from batch join fresh on fresh.id = batch.id
+    sql`insert into ${participationEvents} (id, occurred_at, type, campaign_id, merchant_id, participant_id)
+        select id, occurred_at, type, campaign_id, merchant_id, participant_id
+        from jsonb_to_recordset(${batch}::jsonb)
+          as e(id uuid, occurred_at timestamptz, type text, campaign_id uuid, merchant_id uuid, participant_id text)
+        order by occurred_at, id
+        on conflict do nothing
         returning id`,
   );
   return rows.map((row) => row.id);
@@ -197,9 +191,4 @@ export async function deleteEventsBefore(db: DbOrTx, before: Date): Promise<numb
     .where(lt(participationEvents.occurredAt, before))
     .returning({ id: participationEvents.id });
   return purged.length;
-}
-
-/** Deletes event receipts of events that occurred before `before`. */
-export async function deleteReceiptsBefore(db: DbOrTx, before: Date): Promise<void> {
-  await db.delete(eventReceipts).where(lt(eventReceipts.occurredAt, before));
 }

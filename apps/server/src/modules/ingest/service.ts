@@ -1,15 +1,16 @@
 /**
  * Receives the consumer app's events: each is checked on its own, stored once
- * (by its id), and counted into the campaign's counters and the daily rollups
- * in the same transaction, so that counters and rollups always agree with
- * the events stored. Rows are written in a fixed order (sorted keys), so that
- * concurrent batches wait for each other instead of deadlocking.
+ * (by its id and time), and what it adds to the statistics is appended in
+ * the same transaction, so that the statistics always agree with the events
+ * stored. The answer comes after a fold has moved the batch's additions into
+ * the rollups and counters (fold.ts): the caller reads its events counted.
  */
 import { ZIngestEvent, type TIngestEvent, type TIngestResponse } from '@backoffice/domain';
 import type { AppContext } from '../../app-context.js';
 import { localDay } from '../../calendar.js';
 import { recordCodeUses } from './code-uses.js';
 import { byKey, countEvents, storeProfiles, type AcceptedEvent } from './counting.js';
+import { foldPending } from './fold.js';
 import { campaignsOf, storeNewEvents, winsOf } from './queries.js';
 
 type Rejection = TIngestResponse['rejected'][number];
@@ -113,6 +114,13 @@ export async function ingestEvents(ctx: AppContext, raw: unknown[]): Promise<TIn
   });
   const { counted, ...answer } = result;
   await storeProfiles(ctx.db, counted);
+  if (counted.length > 0) {
+    // The events are stored and their additions pending: a failed fold is
+    // repeated by the next one (any process's), so the batch is not refused.
+    await foldPending(ctx.db).catch((error: unknown) =>
+      ctx.log.error({ err: error }, 'statistics fold failed; the next one counts the batch'),
+    );
+  }
   rejected.sort((a, b) => a.index - b.index);
   return { ...answer, rejected };
 }

@@ -1,7 +1,14 @@
 /** Data access of the mail settings per account and the weekly statistics mail. */
 import { and, count, eq, sql, sum } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { accounts, campaigns, merchants, systemSettings, users } from '../../db/schema.js';
+import {
+  accounts,
+  campaignCounters,
+  campaigns,
+  merchants,
+  systemSettings,
+  users,
+} from '../../db/schema.js';
 import type { MerchantRow } from '../../access/merchant-access.js';
 
 type AccountRow = typeof accounts.$inferSelect;
@@ -92,14 +99,15 @@ export function weeklyStatistics(db: DbOrTx) {
     .select({
       merchant: merchants,
       running: sql<number>`count(*) filter (where ${campaigns.status} = 'active')`.mapWith(Number),
-      participations: sum(campaigns.participations).mapWith(Number),
+      participations: sum(campaignCounters.participations).mapWith(Number),
       views:
-        sql<number>`coalesce(sum(${campaigns.viewList} + ${campaigns.viewDetail} + ${campaigns.viewMail}), 0)`.mapWith(
+        sql<number>`coalesce(sum(${campaignCounters.viewList} + ${campaignCounters.viewDetail} + ${campaignCounters.viewMail}), 0)`.mapWith(
           Number,
         ),
       campaigns: count(campaigns.id),
     })
     .from(merchants)
     .leftJoin(campaigns, eq(campaigns.merchantId, merchants.id))
+    .leftJoin(campaignCounters, eq(campaignCounters.campaignId, campaigns.id))
     .groupBy(merchants.id);
 }
