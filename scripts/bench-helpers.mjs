@@ -40,11 +40,18 @@ export async function waitReady(url) {
   throw new Error('server not ready');
 }
 
+/** A new ES256 signing key (PKCS#8 PEM). */
+export function newSigningKey() {
+  const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+  return privateKey.export({ type: 'pkcs8', format: 'pem' });
+}
+
 /** A production-like server process (no demo, no scheduler) on the environment's database. */
 export async function startBenchServer(env) {
   const port = 3400 + Math.floor(Math.random() * 500);
   const url = `http://localhost:${port}`;
-  const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+  // Processes that serve the same users share one signing key (env.JWT_PRIVATE_KEY).
+  const key = env.JWT_PRIVATE_KEY ?? newSigningKey();
   const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
     env: {
       ...process.env,
@@ -52,7 +59,7 @@ export async function startBenchServer(env) {
       PORT: String(port),
       PUBLIC_URL: url,
       DEMO: 'false',
-      JWT_PRIVATE_KEY: privateKey.export({ type: 'pkcs8', format: 'pem' }),
+      JWT_PRIVATE_KEY: key,
       LOG_LEVEL: 'warn',
       LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
       SCHEDULER_INTERVAL_SECONDS: '0',

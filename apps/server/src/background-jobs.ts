@@ -10,7 +10,7 @@ import type { AppContext } from './app-context.js';
 import { startScheduler } from './modules/campaigns/lifecycle.js';
 import { startValidationRefresh } from './modules/campaigns/validation-refresh.js';
 import { startDrawScheduler } from './modules/draws/service.js';
-import { foldPending, startFolding } from './modules/ingest/fold.js';
+import { startFolding } from './modules/ingest/fold.js';
 import { startRetention } from './modules/ingest/privacy.js';
 import { resumeImportJobs } from './modules/locations/import-worker.js';
 import { startWeeklyStatistics } from './modules/notifications/service.js';
@@ -23,13 +23,12 @@ export function registerBackgroundJobs(app: FastifyInstance, ctx: AppContext): v
     // Uploads whose geocoding a stopped process left unfinished go on.
     await resumeImportJobs(ctx);
     // Statistics a stopped process appended but did not fold yet are counted now.
-    await foldPending(ctx.db);
+    running.push(await startFolding(ctx));
     running.push(
       startValidationRefresh(ctx),
       startScheduler(ctx),
       startDrawScheduler(ctx),
       startRetention(ctx),
-      startFolding(ctx),
       startWeeklyStatistics(ctx),
     );
   });

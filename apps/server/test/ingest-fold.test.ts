@@ -11,7 +11,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TCampaignEnvelope } from '@backoffice/domain';
 import { queryRows } from '../src/db/client.js';
-import { foldStatistics } from '../src/modules/ingest/fold.js';
+import { foldPending, foldStatistics } from '../src/modules/ingest/fold.js';
 import { createTestApp, type TestApp } from './helpers.js';
 
 let t: TestApp;
@@ -101,6 +101,7 @@ describe('statistics fold', () => {
       expect(answer.statusCode, answer.body).toBe(200);
       expect(answer.json()).toMatchObject({ accepted: 60, duplicates: 0, rejected: [] });
     }
+    await foldPending(t.ctx.db);
     const counts = await countsOf(campaignIds);
     expect(counts.raw).toHaveLength(3);
     expect(counts.counters).toEqual(counts.raw);
@@ -131,7 +132,7 @@ describe('statistics fold', () => {
     const before = (await t.api('GET', `/campaigns/${campaign}`, 'silver')).json().campaign;
     expect(before).toMatchObject({ participations: 0, distinct_users: 0 });
 
-    // Another batch, for another campaign: its fold counts what was pending too.
+    // Another batch, for another campaign: the fold after it counts what was pending too.
     const answer = await send([
       {
         id: randomUUID(),
@@ -142,6 +143,7 @@ describe('statistics fold', () => {
       },
     ]);
     expect(answer.statusCode, answer.body).toBe(200);
+    await foldPending(t.ctx.db);
     const after = (await t.api('GET', `/campaigns/${campaign}`, 'silver')).json().campaign;
     expect(after).toMatchObject({ participations: 5, distinct_users: 2, view_list: 3 });
     expect((await t.api('GET', `/campaigns/${other}`, 'silver')).json().campaign).toMatchObject({

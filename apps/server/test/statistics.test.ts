@@ -9,6 +9,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TCampaignEnvelope, TIngestResponse } from '@backoffice/domain';
 import { campaigns, participants, participationEvents, wins } from '../src/db/schema.js';
+import { foldPending } from '../src/modules/ingest/fold.js';
 import { purgeOldEvents } from '../src/modules/ingest/privacy.js';
 import { drawWinners, participantsHash } from '../src/modules/draws/draw.js';
 import { runDueDraws } from '../src/modules/draws/service.js';
@@ -27,9 +28,11 @@ async function send(events: object[], key = apiKey) {
   });
 }
 
+/** Sends a batch that must be taken, and waits until the statistics count it (the fold). */
 async function accepted(events: object[]): Promise<TIngestResponse> {
   const response = await send(events);
   expect(response.statusCode, response.body).toBe(200);
+  await foldPending(t.ctx.db);
   return response.json();
 }
 
@@ -156,6 +159,7 @@ describe('ingest', () => {
     );
     const results = await Promise.all(batches.map((batch) => send(batch)));
     for (const result of results) expect(result.statusCode, result.body).toBe(200);
+    await foldPending(t.ctx.db);
     const stored = (await t.api('GET', `/campaigns/${campaign}`, 'owner')).json().campaign;
     expect(stored).toMatchObject({ participations: 400, distinct_users: 100 });
   });

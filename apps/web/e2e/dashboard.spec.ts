@@ -190,8 +190,15 @@ test('admin keys feed the owner’s dashboard and chart; the chart’s data down
   expect(sent.status(), await sent.text()).toBe(200);
   expect(await sent.json()).toEqual({ accepted: events.length, duplicates: 0, rejected: [] });
 
-  const after = await api<Dashboard>(page, 'GET', `/merchants/${merchant}/dashboard`);
+  // The statistics count a batch a moment after its answer (the fold).
+  let after = before;
   const delta = (figure: string) => (after.users[figure] ?? 0) - (before.users[figure] ?? 0);
+  await expect
+    .poll(async () => {
+      after = await api<Dashboard>(page, 'GET', `/merchants/${merchant}/dashboard`);
+      return delta('total_participations');
+    })
+    .toBe(6);
   expect(delta('total_participations')).toBe(6);
   expect(delta('total_user_participations')).toBe(4);
   expect(delta('total')).toBe(4);

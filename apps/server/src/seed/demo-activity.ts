@@ -26,7 +26,7 @@ import {
 import { newImageKey } from '../files/storage.js';
 import { validationColumns } from '../modules/campaigns/index.js';
 import { runDueDraws } from '../modules/draws/index.js';
-import { ingestEvents } from '../modules/ingest/index.js';
+import { foldPending, ingestEvents } from '../modules/ingest/index.js';
 
 const SEEDED_KEY = 'demo_activity_seeded_at';
 const DAY = 24 * 3600_000;
@@ -382,6 +382,7 @@ export async function seedDemoActivity(ctx: AppContext, now = new Date()): Promi
       await ingestEvents(ctx, events.slice(start, start + 500));
     }
   }
+  await foldPending(ctx.db);
   await runDueDraws(ctx, now);
   await ctx.db.insert(systemSettings).values({ key: SEEDED_KEY, value: now.toISOString() });
   return true;

@@ -19,6 +19,16 @@ export const EVENT_TYPES = [
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
+/**
+ * The events that are about one participant: they name them, and only with
+ * these is the participant kept (a view counts without knowing who viewed).
+ */
+export const PARTICIPANT_EVENT_TYPES: readonly EventType[] = [
+  'participation',
+  'win_handled',
+  'code_used',
+];
+
 export const PARTICIPANT_GENDERS = ['female', 'male', 'diverse'] as const;
 export type ParticipantGender = (typeof PARTICIPANT_GENDERS)[number];
 
@@ -45,7 +55,10 @@ export type TParticipantProfile = z.infer<typeof ZParticipantProfile>;
 
 const ZEventUuid = ZUuid;
 
-/** One event. `participant` is required for participations and handled wins. */
+/**
+ * One event. `participant` is required for the PARTICIPANT_EVENT_TYPES; a
+ * view may name one, but it is not kept.
+ */
 export const ZIngestEvent = z
   .object({
     /** The event's own id: sending it again is harmless (idempotent). */
@@ -63,7 +76,7 @@ export const ZIngestEvent = z
     code: z.string().trim().min(1).max(ACCESS_CODE_MAX_LENGTH, 'too_long').optional(),
   })
   .superRefine((event, context) => {
-    const needsParticipant = ['participation', 'win_handled', 'code_used'].includes(event.type);
+    const needsParticipant = PARTICIPANT_EVENT_TYPES.includes(event.type);
     if (needsParticipant && !event.participant) {
       context.addIssue({
         code: 'custom',

@@ -35,6 +35,10 @@ CREATE TABLE "stat_deltas" (
 );
 --> statement-breakpoint
 DROP TABLE "event_receipts" CASCADE;--> statement-breakpoint
+-- Only events about a participant keep who it was (views count without it):
+-- the erasure index holds those alone.
+DROP INDEX "participation_events_participant_idx";--> statement-breakpoint
+CREATE INDEX "participation_events_participant_idx" ON "participation_events" USING btree ("participant_id") WHERE "participation_events"."participant_id" is not null;--> statement-breakpoint
 ALTER TABLE "campaign_counters" ADD CONSTRAINT "campaign_counters_campaign_id_campaigns_id_fk" FOREIGN KEY ("campaign_id") REFERENCES "public"."campaigns"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 INSERT INTO "campaign_counters" ("campaign_id", "participations", "distinct_users", "view_list", "view_detail", "view_mail")
 SELECT "id", "participations", "distinct_users", "view_list", "view_detail", "view_mail" FROM "campaigns"

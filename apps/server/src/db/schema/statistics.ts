@@ -41,7 +41,10 @@ export const participationEvents = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.occurredAt, t.id] }),
-    index('participation_events_participant_idx').on(t.participantId),
+    // Whose events to erase (DSGVO): only events about a participant name one.
+    index('participation_events_participant_idx')
+      .on(t.participantId)
+      .where(sql`${t.participantId} is not null`),
   ],
 );
 

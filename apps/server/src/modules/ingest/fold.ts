@@ -6,9 +6,9 @@
  * advisory lock), so the rows all batches share have a single writer and no
  * batch waits for another's.
  *
- * Ingest answers after a fold that started once its batch was committed, so a
- * caller reads its own events in the counters; within a process, batches
- * that arrive while a fold runs share the next one.
+ * Ingest asks for a fold a moment after each batch (FOLD_DELAY_MS), so the
+ * batches of that moment share one fold and senders never wait for it: the
+ * statistics count an event within a fraction of a second of its answer.
  */
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.js';
@@ -89,57 +89,97 @@ export async function foldStatistics(db: Db): Promise<number> {
   });
 }
 
-interface Waiter {
-  resolve: () => void;
-  reject: (error: unknown) => void;
-}
+/** How soon after a batch its additions are folded: batches of that time share one fold. */
+const FOLD_DELAY_MS = 100;
 
-/** Runs folds one after another; each caller is served by a fold that started after it asked. */
-function createFolder(fold: () => Promise<unknown>): () => Promise<void> {
-  let waiting: Waiter[] = [];
-  let running = false;
-  const loop = async () => {
-    running = true;
-    while (waiting.length > 0) {
-      const served = waiting;
-      waiting = [];
+/**
+ * The folds of one database handle in this process: run one after another;
+ * each caller of `now` is served by a fold that started after it asked, and
+ * `soon` asks for one a moment later (batches arriving meanwhile share it).
+ */
+class Folder {
+  private waiting: { resolve: () => void; reject: (error: unknown) => void }[] = [];
+  private running: Promise<void> | undefined;
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(private readonly db: Db) {}
+
+  now(): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      this.waiting.push({ resolve, reject });
+      this.running ??= this.loop().finally(() => {
+        this.running = undefined;
+      });
+    });
+  }
+
+  soon(onError: (error: unknown) => void): void {
+    if (this.timer) return;
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      this.now().catch(onError);
+    }, FOLD_DELAY_MS);
+    this.timer.unref();
+  }
+
+  /** Stops asking for folds and waits for the one under way. */
+  async close(): Promise<void> {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    await this.running;
+  }
+
+  private async loop(): Promise<void> {
+    while (this.waiting.length > 0) {
+      const served = this.waiting;
+      this.waiting = [];
       try {
-        await fold();
+        await foldStatistics(this.db);
         for (const waiter of served) waiter.resolve();
       } catch (error) {
         for (const waiter of served) waiter.reject(error);
       }
     }
-    running = false;
-  };
-  return () =>
-    new Promise<void>((resolve, reject) => {
-      waiting.push({ resolve, reject });
-      if (!running) void loop();
-    });
+  }
 }
 
-const folders = new WeakMap<Db, () => Promise<void>>();
+const folders = new WeakMap<Db, Folder>();
 
-/**
- * Folds what is pending, sharing the process's folds: resolves once a fold
- * that started after this call has committed.
- */
-export function foldPending(db: Db): Promise<void> {
+function folderOf(db: Db): Folder {
   let folder = folders.get(db);
   if (!folder) {
-    folder = createFolder(() => foldStatistics(db));
+    folder = new Folder(db);
     folders.set(db, folder);
   }
-  return folder();
+  return folder;
+}
+
+/** Folds what is pending: resolves once a fold that started after this call has committed. */
+export function foldPending(db: Db): Promise<void> {
+  return folderOf(db).now();
+}
+
+/** Asks for a fold a moment from now (after a batch was stored); a failed one is logged and repeated by the next. */
+export function foldSoon(ctx: AppContext): void {
+  folderOf(ctx.db).soon((error) =>
+    ctx.log.error({ err: error }, 'statistics fold failed; the next one counts what is pending'),
+  );
 }
 
 /**
- * Folds now and then in the background: deltas that a process stopped
- * before folding (a crash between commit and fold) are counted by the next
- * fold of any process; this one comes within seconds even without new events.
+ * Folds at start and every few seconds in the background: what a process
+ * stopped before folding (a crash between commit and fold) is counted by the
+ * next fold of any process. Returns a function that stops it and waits for a
+ * fold under way.
  */
-export function startFolding(ctx: AppContext): () => void {
-  if (ctx.config.campaigns.schedulerIntervalSeconds === 0) return () => {};
-  return repeat(ctx.log, 5_000, 'statistics fold', () => foldPending(ctx.db));
+export async function startFolding(ctx: AppContext): Promise<() => Promise<void>> {
+  await foldPending(ctx.db);
+  const stopRepeating =
+    ctx.config.campaigns.schedulerIntervalSeconds === 0
+      ? () => {}
+      : repeat(ctx.log, 5_000, 'statistics fold', () => foldPending(ctx.db));
+  return async () => {
+    stopRepeating();
+    await folderOf(ctx.db).close();
+  };
 }

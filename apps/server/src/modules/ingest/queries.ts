@@ -4,6 +4,7 @@
  * and purging participation data.
  */
 import { eq, inArray, lt, sql } from 'drizzle-orm';
+import { PARTICIPANT_EVENT_TYPES } from '@backoffice/domain';
 import { queryRows, type DbOrTx } from '../../db/client.js';
 import {
   accessCodeSetCampaigns,
@@ -53,7 +54,10 @@ export async function storeNewEvents(tx: DbOrTx, events: AcceptedEvent[]): Promi
       type: event.type,
       campaign_id: event.campaign,
       merchant_id: event.merchantId,
-      participant_id: event.participant ?? null,
+      // Data minimisation: only events about a participant keep who it was.
+      participant_id: PARTICIPANT_EVENT_TYPES.includes(event.type)
+        ? (event.participant ?? null)
+        : null,
     })),
   );
   const rows = await queryRows<{ id: string }>(

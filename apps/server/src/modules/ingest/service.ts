@@ -2,15 +2,15 @@
  * Receives the consumer app's events: each is checked on its own, stored once
  * (by its id and time), and what it adds to the statistics is appended in
  * the same transaction, so that the statistics always agree with the events
- * stored. The answer comes after a fold has moved the batch's additions into
- * the rollups and counters (fold.ts): the caller reads its events counted.
+ * stored; the fold (fold.ts) moves them into the rollups and counters a
+ * moment later, shared with the other batches of that moment.
  */
 import { ZIngestEvent, type TIngestEvent, type TIngestResponse } from '@backoffice/domain';
 import type { AppContext } from '../../app-context.js';
 import { localDay } from '../../calendar.js';
 import { recordCodeUses } from './code-uses.js';
 import { byKey, countEvents, storeProfiles, type AcceptedEvent } from './counting.js';
-import { foldPending } from './fold.js';
+import { foldSoon } from './fold.js';
 import { campaignsOf, storeNewEvents, winsOf } from './queries.js';
 
 type Rejection = TIngestResponse['rejected'][number];
@@ -114,13 +114,7 @@ export async function ingestEvents(ctx: AppContext, raw: unknown[]): Promise<TIn
   });
   const { counted, ...answer } = result;
   await storeProfiles(ctx.db, counted);
-  if (counted.length > 0) {
-    // The events are stored and their additions pending: a failed fold is
-    // repeated by the next one (any process's), so the batch is not refused.
-    await foldPending(ctx.db).catch((error: unknown) =>
-      ctx.log.error({ err: error }, 'statistics fold failed; the next one counts the batch'),
-    );
-  }
+  if (counted.length > 0) foldSoon(ctx);
   rejected.sort((a, b) => a.index - b.index);
   return { ...answer, rejected };
 }

@@ -1,0 +1,235 @@
+// Mixed load (npm run bench -- load): 50 closed-loop clients, each signed in
+// as the owner of its own merchant, for 60 s against PostgreSQL with 100,000
+// campaigns and 10 million participations: the campaign list, opening and
+// saving a campaign, the dashboard, the participation chart, site search and
+// image uploads, as a merchant's staff use the product. Once against one
+// server process and once against two on the same database (clients spread
+// over both, as a load balancer would): errors, p50/p99 per request type,
+// throughput and the servers' peak memory.
+import { readFile } from 'node:fs/promises';
+import sharp from 'sharp';
+import {
+  generate,
+  newSigningKey,
+  onFreshPostgres,
+  percentile,
+  signIn,
+  startBenchServer,
+} from './bench-helpers.mjs';
+
+const CLIENTS = Number(process.env.BENCH_LOAD_CLIENTS ?? 50);
+const SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 60);
+const WARMUP_SECONDS = 5;
+const MERCHANTS = 1000;
+const CAMPAIGNS = 100_000;
+const PARTICIPATIONS = Number(process.env.BENCH_LOAD_PARTICIPATIONS ?? 10_000_000);
+const WORDS = ['Sommer', 'Winter', 'Rabatt', 'Gewinnspiel', 'Frühling', 'Herbst'];
+
+/** Request types and their share of the calls. */
+const MIX = [
+  ['list', 30],
+  ['open', 20],
+  ['save', 15],
+  ['dashboard', 10],
+  ['stats', 10],
+  ['search', 10],
+  ['image', 5],
+];
+
+function pickType(random) {
+  const total = MIX.reduce((sum, [, weight]) => sum + weight, 0);
+  let roll = random() * total;
+  for (const [type, weight] of MIX) {
+    roll -= weight;
+    if (roll < 0) return type;
+  }
+  return MIX[0][0];
+}
+
+/** A photo-sized JPEG (1600×1067, noise so it does not compress to nothing). */
+async function uploadImage() {
+  const width = 1600;
+  const height = 1067;
+  const pixels = Buffer.alloc(width * height * 3);
+  for (let i = 0; i < pixels.length; i += 1) pixels[i] = (i * 7919 + (i >> 9) * 31) & 0xff;
+  return sharp(pixels, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 80 })
+    .toBuffer();
+}
+
+/** Resident and peak memory of a process, in MB. */
+async function memoryOf(pid) {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8').catch(() => '');
+  const kb = (field) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
+  return { rss: kb('VmRSS') / 1024, peak: kb('VmHWM') / 1024 };
+}
+
+async function call(url, token, method, path, body) {
+  const headers = { authorization: `Bearer ${token}` };
+  let payload;
+  if (body instanceof FormData) payload = body;
+  else if (body !== undefined) {
+    headers['content-type'] = 'application/json';
+    payload = JSON.stringify(body);
+  }
+  const response = await fetch(`${url}/api${path}`, { method, headers, body: payload });
+  const text = await response.text();
+  if (!response.ok)
+    throw new Error(`${method} ${path} answered ${response.status}: ${text.slice(0, 120)}`);
+  return text.length > 0 ? JSON.parse(text) : undefined;
+}
+
+/** One client: its merchant, a campaign of its own to save and upload to, and some of the merchant's campaigns to open. */
+async function prepareClient(url, index) {
+  const { token, init } = await signIn(url, `owner-${index + 1}@load.test`);
+  const merchant = init.merchantinfo.merchants[0].uuid;
+  const list = await call(url, token, 'GET', `/campaigns?exact_merchant=${merchant}`);
+  const created = await call(url, token, 'POST', '/campaigns', {
+    merchant,
+    type: 'coupon/percent',
+  });
+  return {
+    token,
+    merchant,
+    own: created.campaign.uuid,
+    campaigns: list.rows.map((row) => row.uuid),
+  };
+}
+
+function requestOf(type, client, n, image) {
+  const yearAgo = new Date(Date.now() - 365 * 86_400_000).toISOString().slice(0, 10);
+  switch (type) {
+    case 'list':
+      return ['GET', `/campaigns?exact_merchant=${client.merchant}&page=${1 + (n % 4)}`];
+    case 'open':
+      return ['GET', `/campaigns/${client.campaigns[n % client.campaigns.length]}`];
+    case 'save':
+      return [
+        'POST',
+        `/campaigns/${client.own}?validate=content`,
+        { title: { de: `Lastprobe ${n}` }, description: { de: `Beschreibung ${n}` } },
+      ];
+    case 'dashboard':
+      return ['GET', `/merchants/${client.merchant}/dashboard`];
+    case 'stats':
+      return [
+        'GET',
+        `/merchants/${client.merchant}/stats?timerange=month&count=12&start=${yearAgo}`,
+      ];
+    case 'search':
+      return ['GET', `/ac/site-search?q=${encodeURIComponent(WORDS[n % WORDS.length])}`];
+    default: {
+      const form = new FormData();
+      form.append('upload', new Blob([image], { type: 'image/jpeg' }), 'foto.jpg');
+      return ['POST', `/campaigns/${client.own}/image`, form];
+    }
+  }
+}
+
+async function run(label, env, processes, image) {
+  const servers = [];
+  const shared = { ...env, JWT_PRIVATE_KEY: newSigningKey() };
+  for (let i = 0; i < processes; i += 1) servers.push(await startBenchServer(shared));
+  try {
+    const clients = [];
+    for (let i = 0; i < CLIENTS; i += 1) {
+      clients.push({
+        ...(await prepareClient(servers[i % processes].url, i)),
+        server: servers[i % processes],
+      });
+    }
+    const byType = new Map(MIX.map(([type]) => [type, { latencies: [], errors: 0 }]));
+    const errorSamples = [];
+    const peak = new Map(servers.map((server) => [server.pid, 0]));
+    const sampler = setInterval(async () => {
+      for (const server of servers) {
+        const { rss } = await memoryOf(server.pid);
+        peak.set(server.pid, Math.max(peak.get(server.pid), rss));
+      }
+    }, 250);
+    const started = performance.now();
+    const recordFrom = started + WARMUP_SECONDS * 1000;
+    const endAt = recordFrom + SECONDS * 1000;
+    let seed = 1;
+    const random = () => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+      return seed / 2_147_483_648;
+    };
+    let n = 0;
+    await Promise.all(
+      clients.map(async (client) => {
+        while (performance.now() < endAt) {
+          n += 1;
+          const type = pickType(random);
+          const [method, path, body] = requestOf(type, client, n, image);
+          const callStarted = performance.now();
+          let failed = false;
+          try {
+            await call(client.server.url, client.token, method, path, body);
+          } catch (error) {
+            failed = true;
+            if (errorSamples.length < 5) errorSamples.push(error.message);
+          }
+          if (callStarted >= recordFrom) {
+            const entry = byType.get(type);
+            if (failed) entry.errors += 1;
+            else entry.latencies.push(performance.now() - callStarted);
+          }
+        }
+      }),
+    );
+    clearInterval(sampler);
+    let total = 0;
+    let errors = 0;
+    console.log(
+      `mixed load, ${label}: ${CLIENTS} clients, ${SECONDS} s (after ${WARMUP_SECONDS} s warm-up)`,
+    );
+    for (const [type, { latencies, errors: failed }] of byType) {
+      latencies.sort((a, b) => a - b);
+      total += latencies.length;
+      errors += failed;
+      console.log(
+        `  ${type.padEnd(10)} ${String(latencies.length).padStart(6)} calls, ${failed} errors, p50 ${percentile(latencies, 50)?.toFixed(1)} ms, p99 ${percentile(latencies, 99)?.toFixed(1)} ms (target p99 <= 200 ms)`,
+      );
+    }
+    const memory = await Promise.all(servers.map((server) => memoryOf(server.pid)));
+    const throughput = total / SECONDS;
+    console.log(
+      `  overall    ${throughput.toFixed(0)} requests/s, ${errors} errors (target 0); server memory peak ${memory.map((m, i) => `${Math.max(m.peak, peak.get(servers[i].pid)).toFixed(0)} MB`).join(' + ')}`,
+    );
+    for (const sample of errorSamples) console.log(`  error: ${sample}`);
+    return throughput;
+  } finally {
+    for (const server of servers) await server.stop();
+  }
+}
+
+export async function benchLoad() {
+  const image = await uploadImage();
+  const measure = async (env) => {
+    const one = await run('one server process', env, 1, image);
+    const two = await run('two server processes', env, 2, image);
+    console.log(
+      `  two processes: ${(two / one).toFixed(2)} times the throughput of one (target >= 1.6)`,
+    );
+  };
+  // A database filled before (generate-cli.js with --merchants 1000 --campaigns
+  // 100000 --participations 10000000 --password load) saves generating it.
+  const kept = process.env.BENCH_LOAD_DATABASE_URL;
+  if (kept) {
+    await measure({ DATABASE_URL: kept });
+    return;
+  }
+  await onFreshPostgres('mixed load', async (env, checkpoint) => {
+    generate(env, [
+      '--merchants',
+      String(MERCHANTS),
+      '--campaigns',
+      String(CAMPAIGNS),
+      '--participations',
+      String(PARTICIPATIONS),
+    ]);
+    await checkpoint();
+    await measure(env);
+  });
+}
