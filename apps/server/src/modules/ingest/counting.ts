@@ -24,11 +24,14 @@ export interface AcceptedEvent extends TIngestEvent {
   day: string;
 }
 
-/** Sorts by a text key: the order every batch writes its rows in. */
+/** Sorts by a text key, in code-unit order (collation would cost more and order no better). */
 export const byKey =
   <T>(key: (item: T) => string) =>
-  (a: T, b: T) =>
-    key(a).localeCompare(key(b));
+  (a: T, b: T) => {
+    const left = key(a);
+    const right = key(b);
+    return left < right ? -1 : left > right ? 1 : 0;
+  };
 
 const VIEW_FIELD: Partial<Record<EventType, 'viewList' | 'viewDetail' | 'viewMail'>> = {
   view_list: 'viewList',
@@ -176,9 +179,7 @@ async function insertFirsts(
     if (!known || participation.at < known.at) earliest.set(key, participation);
   }
   if (earliest.size === 0) return [];
-  const sorted = [...earliest.entries()]
-    .sort(([a], [b]) => a.localeCompare(b))
-    .map(([, value]) => value);
+  const sorted = [...earliest.entries()].sort(byKey(([key]) => key)).map(([, value]) => value);
   const inserted = await insertFirstParticipations(
     tx,
     owner,

@@ -9,7 +9,7 @@ import { ZIngestEvent, type TIngestEvent, type TIngestResponse } from '@backoffi
 import type { AppContext } from '../../app-context.js';
 import { localDay } from '../../calendar.js';
 import { recordCodeUses } from './code-uses.js';
-import { byKey, countEvents, storeProfiles, type AcceptedEvent } from './counting.js';
+import { countEvents, storeProfiles, type AcceptedEvent } from './counting.js';
 import { foldSoon } from './fold.js';
 import { campaignsOf, storeNewEvents, winsOf } from './queries.js';
 
@@ -104,8 +104,7 @@ export async function ingestEvents(ctx: AppContext, raw: unknown[]): Promise<TIn
     }
     if (accepted.length === 0) return { accepted: 0, duplicates: 0, counted: [] };
 
-    // Idempotency: only events whose id is new are stored and counted.
-    accepted.sort(byKey((event) => event.id));
+    // Idempotency: only events whose key (time, id) is new are stored and counted.
     const fresh = new Set(await storeNewEvents(tx, accepted));
     const events = accepted.filter((event) => fresh.has(event.id));
     const counted = events.filter((event) => event.type !== 'code_used');
