@@ -4,24 +4,42 @@
  * features are registered only where the spec's guards must already hold;
  * they show the 404 page to the users who pass the guard.
  */
-import { CAMPAIGN_STEPS, type CampaignFamily } from '@backoffice/domain';
-import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
+import { CAMPAIGN_STEPS, type CampaignFamily, type MerchantScreen } from '@backoffice/domain';
+import {
+  createBrowserRouter,
+  Outlet,
+  type LoaderFunction,
+  type LoaderFunctionArgs,
+  type RouteObject,
+} from 'react-router';
 import { withChunkTimeout } from '../shared/chunk-load';
 import { withTexts } from '../shared/i18n/i18n';
 import { routePatterns } from '../shared/paths';
 import { FullPageLoader } from '../shared/ui/full-page-loader';
 import { NotFoundPage } from '../shared/ui/not-found-page';
-import {
-  requireAccessCodeSets,
-  requireAdmin,
-  requireMerchantEdit,
-  requireMerchantList,
-  requireMerchantProfileAccess,
-  requireMerchantScreen,
-  requireSignedIn,
-  requireTips,
-} from './guards';
+import type * as Guards from './guards';
 import { RouteErrorPage } from './route-error-page';
+
+/**
+ * The guards (and the session, API client and query cache they use) load
+ * with the first signed-in route, in parallel with its page: the sign-in
+ * pages need none of them.
+ */
+const loadGuards = withChunkTimeout(() => import('./guards'));
+
+function guard(pick: (guards: typeof Guards) => LoaderFunction): LoaderFunction {
+  return async (args: LoaderFunctionArgs) => pick(await loadGuards())(args);
+}
+
+const requireSignedIn = guard((guards) => guards.requireSignedIn);
+const requireTips = guard((guards) => guards.requireTips);
+const requireAdmin = guard((guards) => guards.requireAdmin);
+const requireAccessCodeSets = guard((guards) => guards.requireAccessCodeSets);
+const requireMerchantList = guard((guards) => guards.requireMerchantList);
+const requireMerchantEdit = guard((guards) => guards.requireMerchantEdit);
+const requireMerchantProfileAccess = guard((guards) => guards.requireMerchantProfileAccess);
+const requireMerchantScreen = (screen: MerchantScreen) =>
+  guard((guards) => guards.requireMerchantScreen(screen));
 
 const campaignPage = withChunkTimeout(
   withTexts('campaigns', () => import('../features/campaigns/pages/campaign-page')),
@@ -113,7 +131,9 @@ const shellRoutes: RouteObject[] = [
   {
     index: true,
     id: 'dashboard',
-    lazy: withChunkTimeout(() => import('../features/dashboard/dashboard-page')),
+    lazy: withChunkTimeout(
+      withTexts('dashboard', () => import('../features/dashboard/dashboard-page')),
+    ),
   },
   {
     path: routePatterns.pleaseUpgrade.slice(1),
