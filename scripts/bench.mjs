@@ -3,7 +3,9 @@
 //  - cold start of `npm start` to a ready /ready on an existing data folder;
 //  - gzipped JavaScript a real browser loads for the sign-in page and the shell;
 //  - latency of the campaign list at 100,000 campaigns (bench-campaign-list.mjs);
-//  - import of 100,000 campaign codes: time and server memory (bench-codes.mjs).
+//  - import of 100,000 campaign codes: time and server memory (bench-codes.mjs);
+//  - Lighthouse scores of the sign-in page, dashboard, campaign list and a
+//    wizard step (bench-lighthouse.mjs).
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
@@ -16,6 +18,7 @@ import { stopProcessGroup } from './bench-helpers.mjs';
 import { benchCampaignList } from './bench-campaign-list.mjs';
 import { benchStats } from './bench-stats.mjs';
 import { benchCodes } from './bench-codes.mjs';
+import { benchLighthouse } from './bench-lighthouse.mjs';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const START_RUNS = 5;
@@ -127,8 +130,8 @@ async function measureFirstLoad(url) {
 
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 
-/** `npm run bench -- start list stats codes`: the parts to run (default: all). */
-const PARTS = ['start', 'list', 'stats', 'codes'];
+/** `npm run bench -- start list stats codes lighthouse`: the parts to run (default: all). */
+const PARTS = ['start', 'list', 'stats', 'codes', 'lighthouse'];
 const asked = process.argv.slice(2);
 const unknown = asked.filter((part) => !PARTS.includes(part));
 if (unknown.length > 0) {
@@ -142,6 +145,7 @@ if (parts.includes('start')) await benchStartAndFirstLoad();
 if (parts.includes('list')) await benchCampaignList();
 if (parts.includes('stats')) await benchStats();
 if (parts.includes('codes')) await benchCodes();
+if (parts.includes('lighthouse')) await benchLighthouse();
 
 /** Cold start and the first-load JavaScript of the sign-in page and the shell. */
 async function benchStartAndFirstLoad() {
