@@ -49,6 +49,17 @@ export function withTexts<T>(part: TextPartName, load: () => Promise<T>): () => 
   };
 }
 
+/**
+ * Starts fetching the core texts of the language the app most likely starts
+ * in (the user's stored choice, else German) while the configuration loads;
+ * `initI18n` then finds them fetched. A configuration naming another
+ * language costs one more small fetch.
+ */
+export function prefetchCoreTexts(): void {
+  const stored = languageOf(readItem('local', STORAGE_KEYS.locale) ?? '');
+  void textLoaders[stored ?? 'de'].core().catch(() => undefined);
+}
+
 /** Initialises i18next with the configured locale, or a persisted user choice. */
 export async function initI18n(
   configuredLocale: string,
