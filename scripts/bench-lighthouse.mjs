@@ -138,7 +138,7 @@ async function audit(port, url, attempt = 1) {
         (item) =>
           item.score !== null && item.score < 0.9 && item.scoreDisplayMode !== 'informative',
       )
-      .map((item) => `${item.id}${item.displayValue ? ` (${item.displayValue})` : ''}`);
+      .map((item) => item.id);
   return {
     performance: score('performance'),
     accessibility: score('accessibility'),
