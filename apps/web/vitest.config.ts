@@ -15,7 +15,7 @@ export default defineProject({
   test: {
     name: 'web',
     environment: 'node',
-    include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
+    include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'build/**/*.test.ts'],
     // Component tests drive jsdom with userEvent; on a busy two-core machine
     // one of them has taken 7 s. A limit to catch a hang, not a speed target.
     testTimeout: 30_000,

@@ -8,8 +8,9 @@ import '@mantine/notifications/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { prefetchRouteCode } from './app/router';
 import { loadRuntimeConfig } from './shared/config/runtime-config';
-import { i18n, initI18n } from './shared/i18n/i18n';
+import { i18n, initI18n, prefetchCoreTexts } from './shared/i18n/i18n';
 
 // The page's Content-Security-Policy forbids eval: zod validates without
 // compiling its checks (and without probing whether it may). This is what
@@ -23,8 +24,13 @@ const container = document.getElementById('root');
 if (!container) throw new Error('index.html lacks #root');
 
 async function start(root: HTMLElement): Promise<void> {
+  // The configuration (preloaded by index.html), the texts and the page's
+  // code load side by side rather than one after the other.
+  const configLoad = loadRuntimeConfig();
+  prefetchCoreTexts();
+  prefetchRouteCode(window.location.pathname);
   try {
-    const config = await loadRuntimeConfig();
+    const config = await configLoad;
     document.title = config.appName;
     await initI18n(config.locale, config.availableLocales);
   } catch (error) {

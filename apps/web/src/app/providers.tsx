@@ -1,15 +1,15 @@
 /**
- * App-wide providers: Mantine (theme, alerts at the top right), TanStack
- * Query, i18next; and the wiring of the auth feature's token into the API client.
+ * App-wide providers: Mantine (theme, alerts at the top right) and i18next;
+ * and the wiring of the auth feature's token into the API client. TanStack
+ * Query's provider sits in the shell (shell-layout.tsx): only signed-in
+ * screens query, so the sign-in page loads without it.
  */
 import { MantineProvider } from '@mantine/core';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { redirectToSignIn } from '../features/auth/sign-in';
 import { getValidToken } from '../features/auth/token-storage';
-import { configureApiAuth } from '../shared/api/client';
-import { queryClient } from '../shared/api/query-client';
+import { configureApiAuth } from '../shared/api/auth-hooks';
 import { i18n } from '../shared/i18n/i18n';
 import { BusyIndicator } from '../shared/ui/busy-indicator';
 import { ALERT_MS, useAlertsWanted } from '../shared/ui/notify';
@@ -48,7 +48,7 @@ export function Providers({ children }: { children: ReactNode }) {
       >
         <Alerts />
         <BusyIndicator />
-        <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+        {children}
       </MantineProvider>
     </I18nextProvider>
   );

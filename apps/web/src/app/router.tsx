@@ -4,30 +4,62 @@
  * features are registered only where the spec's guards must already hold;
  * they show the 404 page to the users who pass the guard.
  */
-import { CAMPAIGN_STEPS, type CampaignFamily } from '@backoffice/domain';
-import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
+import { CAMPAIGN_STEPS, type CampaignFamily, type MerchantScreen } from '@backoffice/domain';
+import {
+  createBrowserRouter,
+  matchRoutes,
+  Outlet,
+  type LoaderFunction,
+  type LoaderFunctionArgs,
+  type RouteObject,
+} from 'react-router';
 import { withChunkTimeout } from '../shared/chunk-load';
 import { withTexts } from '../shared/i18n/i18n';
+import type { TextPartName } from '../shared/i18n/text-parts';
 import { routePatterns } from '../shared/paths';
 import { FullPageLoader } from '../shared/ui/full-page-loader';
 import { NotFoundPage } from '../shared/ui/not-found-page';
-import {
-  requireAccessCodeSets,
-  requireAdmin,
-  requireMerchantEdit,
-  requireMerchantList,
-  requireMerchantProfileAccess,
-  requireMerchantScreen,
-  requireSignedIn,
-  requireTips,
-} from './guards';
+import type * as Guards from './guards';
 import { RouteErrorPage } from './route-error-page';
 
-const campaignPage = withChunkTimeout(
-  withTexts('campaigns', () => import('../features/campaigns/pages/campaign-page')),
+/**
+ * The guards (and the session, API client and query cache they use) load
+ * with the first signed-in route, in parallel with its page: the sign-in
+ * pages need none of them.
+ */
+const loadGuards = withChunkTimeout(() => import('./guards'));
+
+function guard(pick: (guards: typeof Guards) => LoaderFunction): LoaderFunction {
+  return async (args: LoaderFunctionArgs) => pick(await loadGuards())(args);
+}
+
+/** Each page's module loader by its route's `lazy`, for `prefetchRouteCode`. */
+const pageModules = new WeakMap<() => Promise<unknown>, () => Promise<unknown>>();
+
+/** A route's lazy page: its module with the texts of its part, under the chunk timeout. */
+function lazyPage<T>(load: () => Promise<T>, texts?: TextPartName): () => Promise<T> {
+  const lazy = withChunkTimeout(texts ? withTexts(texts, load) : load);
+  pageModules.set(lazy, load);
+  return lazy;
+}
+
+const requireSignedIn = guard((guards) => guards.requireSignedIn);
+const requireTips = guard((guards) => guards.requireTips);
+const requireAdmin = guard((guards) => guards.requireAdmin);
+const requireAccessCodeSets = guard((guards) => guards.requireAccessCodeSets);
+const requireMerchantList = guard((guards) => guards.requireMerchantList);
+const requireMerchantEdit = guard((guards) => guards.requireMerchantEdit);
+const requireMerchantProfileAccess = guard((guards) => guards.requireMerchantProfileAccess);
+const requireMerchantScreen = (screen: MerchantScreen) =>
+  guard((guards) => guards.requireMerchantScreen(screen));
+
+const campaignPage = lazyPage(
+  () => import('../features/campaigns/pages/campaign-page'),
+  'campaigns',
 );
-const campaignSubmittedPage = withChunkTimeout(
-  withTexts('campaigns', () => import('../features/campaigns/pages/campaign-submitted-page')),
+const campaignSubmittedPage = lazyPage(
+  () => import('../features/campaigns/pages/campaign-submitted-page'),
+  'campaigns',
 );
 
 /**
@@ -70,37 +102,27 @@ function campaignFamilyRoute(family: CampaignFamily): RouteObject {
 const campaignRoutes: RouteObject = {
   path: routePatterns.campaigns.slice(1),
   loader: requireMerchantScreen('campaigns'),
-  lazy: withChunkTimeout(
-    withTexts('campaigns', () => import('../features/campaigns/campaigns-layout')),
-  ),
+  lazy: lazyPage(() => import('../features/campaigns/campaigns-layout'), 'campaigns'),
   children: [
     {
       index: true,
       id: 'campaigns',
-      lazy: withChunkTimeout(
-        withTexts('campaigns', () => import('../features/campaigns/pages/campaign-list-page')),
-      ),
+      lazy: lazyPage(() => import('../features/campaigns/pages/campaign-list-page'), 'campaigns'),
     },
     {
       path: routePatterns.campaignChildren.list,
       id: 'campaign-list',
-      lazy: withChunkTimeout(
-        withTexts('campaigns', () => import('../features/campaigns/pages/campaign-list-page')),
-      ),
+      lazy: lazyPage(() => import('../features/campaigns/pages/campaign-list-page'), 'campaigns'),
     },
     {
       path: routePatterns.campaignChildren.create,
       id: 'campaign-create',
-      lazy: withChunkTimeout(
-        withTexts('campaigns', () => import('../features/campaigns/pages/campaign-create-page')),
-      ),
+      lazy: lazyPage(() => import('../features/campaigns/pages/campaign-create-page'), 'campaigns'),
     },
     {
       path: routePatterns.campaignChildren.viewInApp,
       id: 'campaign-view-in-app',
-      lazy: withChunkTimeout(
-        withTexts('campaigns', () => import('../features/campaigns/pages/view-in-app-page')),
-      ),
+      lazy: lazyPage(() => import('../features/campaigns/pages/view-in-app-page'), 'campaigns'),
     },
     campaignFamilyRoute('sweepstake'),
     campaignFamilyRoute('coupon'),
@@ -113,69 +135,55 @@ const shellRoutes: RouteObject[] = [
   {
     index: true,
     id: 'dashboard',
-    lazy: withChunkTimeout(() => import('../features/dashboard/dashboard-page')),
+    lazy: lazyPage(() => import('../features/dashboard/dashboard-page'), 'dashboard'),
   },
   {
     path: routePatterns.pleaseUpgrade.slice(1),
     id: 'please-upgrade',
-    lazy: withChunkTimeout(() => import('../features/upgrade/please-upgrade-page')),
+    lazy: lazyPage(() => import('../features/upgrade/please-upgrade-page')),
   },
   {
     path: routePatterns.merchantCreate.slice(1),
     id: 'merchant-create',
     loader: requireMerchantProfileAccess,
-    lazy: withChunkTimeout(
-      withTexts('merchants', () => import('../features/merchants/pages/merchant-create-page')),
-    ),
+    lazy: lazyPage(() => import('../features/merchants/pages/merchant-create-page'), 'merchants'),
   },
   {
     path: routePatterns.merchantEdit.slice(1),
     id: 'merchant-edit',
     loader: requireMerchantEdit,
-    lazy: withChunkTimeout(
-      withTexts('merchants', () => import('../features/merchants/pages/merchant-edit-page')),
-    ),
+    lazy: lazyPage(() => import('../features/merchants/pages/merchant-edit-page'), 'merchants'),
   },
   {
     path: routePatterns.merchantAccounts.slice(1),
     id: 'merchant-accounts',
     loader: requireMerchantScreen('accounts'),
-    lazy: withChunkTimeout(
-      withTexts('merchants', () => import('../features/merchants/pages/accounts-page')),
-    ),
+    lazy: lazyPage(() => import('../features/merchants/pages/accounts-page'), 'merchants'),
   },
   {
     path: routePatterns.merchantLocations.slice(1),
     id: 'merchant-locations',
     loader: requireMerchantScreen('locations'),
-    lazy: withChunkTimeout(
-      withTexts('merchants', () => import('../features/merchants/pages/locations-page')),
-    ),
+    lazy: lazyPage(() => import('../features/merchants/pages/locations-page'), 'merchants'),
   },
   {
     path: routePatterns.merchantNotifications.slice(1),
     id: 'merchant-notifications',
     loader: requireMerchantScreen('notifications'),
-    lazy: withChunkTimeout(
-      withTexts('merchants', () => import('../features/merchants/pages/notifications-page')),
-    ),
+    lazy: lazyPage(() => import('../features/merchants/pages/notifications-page'), 'merchants'),
   },
   campaignRoutes,
   {
     path: routePatterns.reviewQueue.slice(1),
     id: 'review-queue',
     loader: requireAdmin,
-    lazy: withChunkTimeout(
-      withTexts('review', () => import('../features/review/review-queue-page')),
-    ),
+    lazy: lazyPage(() => import('../features/review/review-queue-page'), 'review'),
   },
   {
     path: routePatterns.apiKeys.slice(1),
     id: 'api-keys',
     loader: requireAdmin,
-    lazy: withChunkTimeout(
-      withTexts('apiKeys', () => import('../features/api-keys/api-keys-page')),
-    ),
+    lazy: lazyPage(() => import('../features/api-keys/api-keys-page'), 'apiKeys'),
   },
   {
     path: routePatterns.accessCodeSets.slice(1),
@@ -185,31 +193,25 @@ const shellRoutes: RouteObject[] = [
       {
         index: true,
         id: 'access-code-set-list',
-        lazy: withChunkTimeout(
-          withTexts(
-            'accessCodeSets',
-            () => import('../features/access-code-sets/pages/access-code-set-list-page'),
-          ),
+        lazy: lazyPage(
+          () => import('../features/access-code-sets/pages/access-code-set-list-page'),
+          'accessCodeSets',
         ),
       },
       {
         path: ':id',
         id: 'access-code-set-edit',
-        lazy: withChunkTimeout(
-          withTexts(
-            'accessCodeSets',
-            () => import('../features/access-code-sets/pages/access-code-set-edit-page'),
-          ),
+        lazy: lazyPage(
+          () => import('../features/access-code-sets/pages/access-code-set-edit-page'),
+          'accessCodeSets',
         ),
       },
       {
         path: ':ident/code-usage',
         id: 'access-code-set-code-usage',
-        lazy: withChunkTimeout(
-          withTexts(
-            'accessCodeSets',
-            () => import('../features/access-code-sets/pages/code-usage-page'),
-          ),
+        lazy: lazyPage(
+          () => import('../features/access-code-sets/pages/code-usage-page'),
+          'accessCodeSets',
         ),
       },
       { path: '*', Component: NotFoundPage },
@@ -219,9 +221,7 @@ const shellRoutes: RouteObject[] = [
     path: routePatterns.merchantList.slice(1),
     id: 'merchant-list',
     loader: requireMerchantList,
-    lazy: withChunkTimeout(
-      withTexts('merchantList', () => import('../features/merchant-list/merchant-list-page')),
-    ),
+    lazy: lazyPage(() => import('../features/merchant-list/merchant-list-page'), 'merchantList'),
   },
   { path: '*', id: 'not-found', Component: NotFoundPage },
 ];
@@ -236,17 +236,17 @@ export const routes: RouteObject[] = [
       {
         path: routePatterns.oauthLogin,
         id: 'oauth-login',
-        lazy: withChunkTimeout(() => import('../features/auth/pages/login-page')),
+        lazy: lazyPage(() => import('../features/auth/pages/login-page')),
       },
       {
         path: routePatterns.oauthPostback,
         id: 'oauth-postback',
-        lazy: withChunkTimeout(() => import('../features/auth/postback-route')),
+        lazy: lazyPage(() => import('../features/auth/postback-route')),
       },
       {
         path: routePatterns.oauthLogout,
         id: 'oauth-logout',
-        lazy: withChunkTimeout(() => import('../features/auth/logout-route')),
+        lazy: lazyPage(() => import('../features/auth/logout-route')),
       },
       {
         id: 'shell',
@@ -254,7 +254,7 @@ export const routes: RouteObject[] = [
         loader: requireSignedIn,
         // The token may expire while the app is open: check it on every navigation.
         shouldRevalidate: () => true,
-        lazy: withChunkTimeout(() => import('./shell/shell-layout')),
+        lazy: lazyPage(() => import('./shell/shell-layout')),
         errorElement: <RouteErrorPage />,
         // Failures of a page (a 403 of its guard, a chunk that did not load) show inside the shell.
         children: [{ errorElement: <RouteErrorPage />, children: shellRoutes }],
@@ -262,6 +262,20 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/**
+ * Starts fetching the code of the page at `pathname` (its modules and, for a
+ * signed-in page, the guards) while the configuration and the texts load,
+ * instead of after them. Texts are not fetched here: they load with the
+ * route once the language is known.
+ */
+export function prefetchRouteCode(pathname: string): void {
+  for (const { route } of matchRoutes(routes, pathname) ?? []) {
+    if (route.id === 'shell') void loadGuards().catch(() => undefined);
+    const load = typeof route.lazy === 'function' ? pageModules.get(route.lazy) : undefined;
+    void load?.().catch(() => undefined);
+  }
+}
 
 export function createAppRouter() {
   return createBrowserRouter(routes);

@@ -6,19 +6,34 @@
  * `theme.test.ts` checks each of these pairs.
  */
 import {
-  Badge,
-  Card,
   colorsTuple,
   createTheme,
   DEFAULT_THEME,
-  Input,
-  Menu,
+  type BadgeFactory,
+  type CardFactory,
   type CSSVariablesResolver,
   type DefaultMantineColor,
+  type ExtendComponent,
+  type FactoryPayload,
+  type InputFactory,
   type MantineColorsTuple,
-  NavLink,
+  type MantineThemeComponent,
+  type MenuFactory,
+  type NavLinkFactory,
 } from '@mantine/core';
 import classes from './theme.module.css';
+
+/**
+ * What `Component.extend()` does, without importing the component: the theme
+ * is part of the first load, and importing `Menu` only to call its `extend`
+ * would bring the menu, its popover and floating-ui along (about 25 KB gzip)
+ * to pages that show no menu.
+ */
+function extend<Payload extends FactoryPayload>(
+  settings: ExtendComponent<Payload>,
+): MantineThemeComponent {
+  return settings as MantineThemeComponent;
+}
 
 /** Mantine's palette of `color` with its darkest shades replaced. */
 function withDarkShades(
@@ -62,17 +77,17 @@ export const theme = createTheme({
   components: {
     // A badge says a word or two (a level, a status, a phase): it keeps its
     // whole text and makes its table column or row wide enough, never "FREIGA…".
-    Badge: Badge.extend({ styles: { root: { flexShrink: 0, minWidth: 'max-content' } } }),
+    Badge: extend<BadgeFactory>({ styles: { root: { flexShrink: 0, minWidth: 'max-content' } } }),
     // An active link's description (the wizard's step list) keeps full opacity:
     // Mantine's 0.9 takes blue 9 on blue 1 from 4.9:1 below 4.5:1.
-    NavLink: NavLink.extend({ styles: { description: { opacity: 1 } } }),
+    NavLink: extend<NavLinkFactory>({ styles: { description: { opacity: 1 } } }),
     // A card rendered as a button (the campaign types) shows Mantine's focus ring.
-    Card: Card.extend({ classNames: { root: 'mantine-focus-auto' } }),
+    Card: extend<CardFactory>({ classNames: { root: 'mantine-focus-auto' } }),
     // Every input (text, select, date, …) gets a focus ring (theme.module.css).
-    Input: Input.extend({ classNames: { input: classes.input } }),
+    Input: extend<InputFactory>({ classNames: { input: classes.input } }),
     // No focus placeholder (role="presentation") inside role="menu", whose
     // children must be menu items; the dropdown itself takes the focus.
-    Menu: Menu.extend({ defaultProps: { withInitialFocusPlaceholder: false } }),
+    Menu: extend<MenuFactory>({ defaultProps: { withInitialFocusPlaceholder: false } }),
   },
 });
 

@@ -97,6 +97,7 @@ describe('counted texts', () => {
 describe('what the server can send', () => {
   beforeAll(async () => {
     await initI18n('de-DE', ['de-DE', 'en-GB']);
+    await loadTexts('messages');
   });
 
   it('has a German and an English text for every message key', () => {

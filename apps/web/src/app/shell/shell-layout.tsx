@@ -1,14 +1,17 @@
 /**
  * The signed-in layout (spec §2 "Shell"): top bar, side menu (open by default
  * on wide screens, behind a burger on narrow ones), the page, and the
- * merchant selection modal.
+ * merchant selection modal. TanStack Query's provider starts here, with the
+ * first signed-in screen (the sign-in pages do not query).
  */
 import { AppShell } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useTokenRefresh } from '../../features/auth/use-token-refresh';
 import { MerchantSelector } from '../../features/merchant-selection/components/merchant-selector';
+import { queryClient } from '../../shared/api/query-client';
 import { SideMenu } from './side-menu';
 import { TopBar } from './top-bar';
 import { SHELL_BREAKPOINT } from './use-breakpoints';
@@ -24,22 +27,24 @@ export function ShellLayout() {
   }, [pathname, close]);
 
   return (
-    <AppShell
-      header={{ height: 60 }}
-      navbar={{ width: 260, breakpoint: SHELL_BREAKPOINT, collapsed: { mobile: !navOpened } }}
-      padding="md"
-    >
-      <AppShell.Header>
-        <TopBar navOpened={navOpened} onToggleNav={toggle} />
-      </AppShell.Header>
-      <AppShell.Navbar p="xs">
-        <SideMenu />
-      </AppShell.Navbar>
-      <AppShell.Main>
-        <Outlet />
-      </AppShell.Main>
-      <MerchantSelector />
-    </AppShell>
+    <QueryClientProvider client={queryClient}>
+      <AppShell
+        header={{ height: 60 }}
+        navbar={{ width: 260, breakpoint: SHELL_BREAKPOINT, collapsed: { mobile: !navOpened } }}
+        padding="md"
+      >
+        <AppShell.Header>
+          <TopBar navOpened={navOpened} onToggleNav={toggle} />
+        </AppShell.Header>
+        <AppShell.Navbar p="xs">
+          <SideMenu />
+        </AppShell.Navbar>
+        <AppShell.Main>
+          <Outlet />
+        </AppShell.Main>
+        <MerchantSelector />
+      </AppShell>
+    </QueryClientProvider>
   );
 }
 

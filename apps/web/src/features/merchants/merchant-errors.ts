@@ -5,7 +5,8 @@
  * format (the shared catalogue of server message keys).
  */
 import type { TFunction } from 'i18next';
-import { ApiError, requestErrorText } from '../../shared/api/api-error';
+import { ApiError } from '../../shared/api/api-error';
+import { requestErrorText } from '../../shared/api/error-text';
 import { notifyError } from '../../shared/ui/notify';
 
 const validationKeys = {

@@ -1,10 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { i18n, initI18n } from '../i18n/i18n';
-import { ApiError, requestErrorText, serverMessageOf } from './api-error';
+import { i18n, initI18n, loadTexts } from '../i18n/i18n';
+import { ApiError, plainErrorText, serverMessageOf } from './api-error';
+import { requestErrorText } from './error-text';
 import { joinUrl } from './client';
 
 beforeAll(async () => {
   await initI18n('de-DE', ['de-DE', 'en-GB']);
+  // The message texts and field labels, as the client loads them before it reports.
+  await loadTexts('messages');
 });
 
 describe('requestErrorText (spec §8)', () => {
@@ -46,6 +49,14 @@ describe('requestErrorText (spec §8)', () => {
       'Could not send request',
     );
     expect(requestErrorText(i18n.t, new Error('kaputt'))).toBe('Unknown axios error: kaputt');
+  });
+
+  it('says status and raw message where the wording of message keys could not load', () => {
+    const error = new ApiError('http', 'bad_input', { status: 422, serverMessage: 'bad_input' });
+    expect(plainErrorText(i18n.t, error)).toBe('HTTP 422: bad_input');
+    expect(plainErrorText(i18n.t, new ApiError('no-response', 'Failed to fetch'))).toBe(
+      'Could not send request',
+    );
   });
 });
 

@@ -1,10 +1,10 @@
 /**
  * The error every failed request rejects with, and the spec's alert text for
- * it (spec §8 "Request failure").
+ * a request that got no answer (spec §8 "Request failure"). The wording of
+ * the server's answers (message keys, field labels) is `error-text.ts`,
+ * which loads with the first answer that needs it.
  */
-import { isMessageKey } from '@backoffice/domain';
 import type { TFunction } from 'i18next';
-import { fieldLabel } from '../i18n/field-label';
 
 export type ApiErrorKind =
   /** The server answered with a non-2xx status. */
@@ -44,30 +44,15 @@ export class ApiError extends Error {
 export type Translate = TFunction;
 
 /**
- * The server message in the user's language where it is a known message key,
- * naming the field by its label.
+ * The alert text for a failure the server did not answer, and for an answer
+ * by its status and raw message (what `requestErrorText` says when the
+ * wording of message keys is not at hand).
  */
-export function translateServerMessage(
-  t: Translate,
-  message: string | undefined,
-  field: string | undefined,
-): string {
-  if (isMessageKey(message)) return t(`errors.server.${message}`, { field: fieldLabel(t, field) });
-  return message ?? '';
-}
-
-/** The alert text for a failed request (spec §8). */
-export function requestErrorText(t: Translate, error: unknown): string {
+export function plainErrorText(t: Translate, error: unknown): string {
   if (error instanceof ApiError) {
     switch (error.kind) {
-      case 'http': {
-        const message = translateServerMessage(t, error.serverMessage, error.field);
-        const reason = reasonOf(error.body);
-        return t('errors.http', {
-          status: error.status ?? 0,
-          message: reason ? t('errors.withReason', { message, reason }) : message,
-        });
-      }
+      case 'http':
+        return t('errors.http', { status: error.status ?? 0, message: error.serverMessage ?? '' });
       case 'no-response':
         return t('errors.noResponse');
       case 'cancelled':
@@ -77,13 +62,6 @@ export function requestErrorText(t: Translate, error: unknown): string {
   }
   const message = error instanceof Error ? error.message : String(error);
   return t('errors.unknown', { message });
-}
-
-/** The reason some refusals carry beside their key (e.g. why an invitation mail failed, spec §8). */
-function reasonOf(body: unknown): string | undefined {
-  if (typeof body !== 'object' || body === null) return undefined;
-  const reason = (body as Record<string, unknown>).reason;
-  return typeof reason === 'string' && reason.trim() !== '' ? reason : undefined;
 }
 
 /** Picks the message out of an error body: ours ({message}) or OAuth's ({error_description}). */

@@ -7,9 +7,10 @@
  * client does not parse them again (that keeps zod out of the first load).
  */
 import { getConfig } from '../config/runtime-config';
-import { i18n } from '../i18n/i18n';
+import { i18n, loadTexts } from '../i18n/i18n';
 import { notifyError } from '../ui/notify';
-import { ApiError, requestErrorText, serverMessageOf } from './api-error';
+import { ApiError, plainErrorText, serverMessageOf } from './api-error';
+import { apiAuth } from './auth-hooks';
 import { beginRequest } from './busy-store';
 
 /** Request timeout of spec §9. */
@@ -42,23 +43,6 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Reports the share of the body sent (0 to 1); the request then goes by XMLHttpRequest. */
   onUploadProgress?: (fraction: number) => void;
-}
-
-export interface ApiAuthHooks {
-  /** The current valid access token, or undefined. */
-  getToken: () => string | undefined;
-  /** Called on a 401 of an authenticated call: clear the token and sign in again. */
-  onUnauthorized: () => void;
-}
-
-let authHooks: ApiAuthHooks = {
-  getToken: () => undefined,
-  onUnauthorized: () => undefined,
-};
-
-/** Wires token access into the client; the auth feature owns the token (see app/providers). */
-export function configureApiAuth(hooks: ApiAuthHooks): void {
-  authHooks = hooks;
 }
 
 export function joinUrl(base: string, path: string): string {
@@ -127,7 +111,7 @@ export async function apiRequest<TResponse>(
   options: RequestOptions,
 ): Promise<TResponse | undefined> {
   const authenticated = options.authenticated ?? options.base !== 'url';
-  const token = authenticated ? authHooks.getToken() : undefined;
+  const token = authenticated ? apiAuth().getToken() : undefined;
   if (authenticated && !token) return undefined;
 
   const headers = new Headers({ Accept: 'application/json' });
@@ -165,7 +149,7 @@ export async function apiRequest<TResponse>(
     } catch (cause) {
       if (options.signal?.aborted) throw new ApiError('cancelled', 'Request cancelled');
       const message = cause instanceof Error ? cause.message : String(cause);
-      throw report(new ApiError('no-response', message));
+      throw await report(new ApiError('no-response', message));
     }
 
     const payload = await readBody(response);
@@ -179,11 +163,15 @@ export async function apiRequest<TResponse>(
       });
       if (response.status === 401 && authenticated && !options.quietStatuses?.includes(401)) {
         // The session is over: no alert, straight back to the sign-in.
-        authHooks.onUnauthorized();
+        apiAuth().onUnauthorized();
         throw error;
       }
-      if (options.quietStatuses?.includes(response.status)) throw error;
-      throw report(error);
+      if (options.quietStatuses?.includes(response.status)) {
+        // The caller words it: the texts it may need are loaded first.
+        await loadTexts('messages').catch(() => undefined);
+        throw error;
+      }
+      throw await report(error);
     }
 
     return payload as TResponse;
@@ -191,7 +179,7 @@ export async function apiRequest<TResponse>(
     if (error instanceof ApiError) throw error;
     if (options.signal?.aborted) throw new ApiError('cancelled', 'Request cancelled');
     const message = error instanceof Error ? error.message : String(error);
-    throw report(new ApiError('unknown', message));
+    throw await report(new ApiError('unknown', message));
   } finally {
     clearTimeout(timer);
     endBusy();
@@ -205,7 +193,25 @@ export async function apiRequestRequired<TResponse>(options: RequestOptions): Pr
   return result;
 }
 
-function report(error: ApiError): ApiError {
-  notifyError(requestErrorText(i18n.t, error));
+/**
+ * Shows the spec's alert for a failed request. The wording of an answer
+ * (message keys, field labels) is not part of the first load: it loads
+ * first, and should it fail to load, the alert carries the raw message.
+ * A request without answer is worded from the first load's texts at once.
+ */
+async function report(error: ApiError): Promise<ApiError> {
+  notifyError(error.kind === 'http' ? await answerText(error) : plainErrorText(i18n.t, error));
   return error;
+}
+
+async function answerText(error: ApiError): Promise<string> {
+  try {
+    const [{ requestErrorText }] = await Promise.all([
+      import('./error-text'),
+      loadTexts('messages'),
+    ]);
+    return requestErrorText(i18n.t, error);
+  } catch {
+    return plainErrorText(i18n.t, error);
+  }
 }

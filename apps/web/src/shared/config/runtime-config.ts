@@ -7,7 +7,8 @@ import type { TRuntimeConfig } from '@backoffice/domain';
 let current: TRuntimeConfig | undefined;
 
 export async function loadRuntimeConfig(): Promise<TRuntimeConfig> {
-  const response = await fetch('/config.json', { headers: { Accept: 'application/json' } });
+  // A plain GET, so that it is the request index.html preloads.
+  const response = await fetch('/config.json');
   if (!response.ok) throw new Error(`GET /config.json answered ${response.status}`);
   // The server builds this object from its validated configuration (ZRuntimeConfig).
   current = (await response.json()) as TRuntimeConfig;

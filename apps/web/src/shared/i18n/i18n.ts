@@ -10,7 +10,7 @@ import { initReactI18next } from 'react-i18next';
 import textLoaders from 'virtual:texts';
 import { readItem, STORAGE_KEYS, writeItem } from '../storage';
 import { languageOf, SUPPORTED_LANGUAGES, type SupportedLanguage } from './languages';
-import type { TextPartName } from './text-parts';
+import { partsWith, type TextPartName } from './text-parts';
 
 export const i18n: I18n = i18next.createInstance();
 
@@ -30,10 +30,15 @@ async function loadCatalogue(language: SupportedLanguage): Promise<void> {
   await Promise.all([...loadedParts].map((part) => loadPart(language, part)));
 }
 
-/** Loads a feature's texts in the current language (and in every later one). */
-export async function loadTexts(part: TextPartName): Promise<void> {
-  loadedParts.add(part);
-  await loadPart(languageOf(i18n.language) ?? 'de', part);
+/** Loads a part of the texts (with the parts it brings along) in the current language and every later one. */
+export async function loadTexts(name: TextPartName): Promise<void> {
+  const language = languageOf(i18n.language) ?? 'de';
+  await Promise.all(
+    partsWith(name).map((part) => {
+      loadedParts.add(part);
+      return loadPart(language, part);
+    }),
+  );
 }
 
 /** A route's lazy loader that also loads the texts of the route's feature. */
@@ -42,6 +47,17 @@ export function withTexts<T>(part: TextPartName, load: () => Promise<T>): () => 
     const [module] = await Promise.all([load(), loadTexts(part)]);
     return module;
   };
+}
+
+/**
+ * Starts fetching the core texts of the language the app most likely starts
+ * in (the user's stored choice, else German) while the configuration loads;
+ * `initI18n` then finds them fetched. A configuration naming another
+ * language costs one more small fetch.
+ */
+export function prefetchCoreTexts(): void {
+  const stored = languageOf(readItem('local', STORAGE_KEYS.locale) ?? '');
+  void textLoaders[stored ?? 'de'].core().catch(() => undefined);
 }
 
 /** Initialises i18next with the configured locale, or a persisted user choice. */

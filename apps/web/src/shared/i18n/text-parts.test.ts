@@ -1,6 +1,6 @@
 /**
  * The catalogue's parts: together they are the whole catalogue, and a part's
- * own keys are used only by the screens of its feature (any other screen
+ * own keys are used only by the sources of its folders (any other screen
  * would show the bare key until the part happens to be loaded).
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -9,7 +9,14 @@ import { describe, expect, it } from 'vitest';
 import de from '../../locales/de.json';
 import en from '../../locales/en.json';
 import { changeLanguage, i18n, initI18n, loadTexts } from './i18n';
-import { coreTexts, partTexts, TEXT_PART_NAMES, TEXT_PARTS } from './text-parts';
+import {
+  coreTexts,
+  partTexts,
+  partsWith,
+  TEXT_PART_NAMES,
+  TEXT_PARTS,
+  type TextPart,
+} from './text-parts';
 
 const SRC = path.resolve(import.meta.dirname, '../..');
 
@@ -39,30 +46,38 @@ describe('text parts', () => {
       expect(whole).toEqual(catalogue);
       const core = coreTexts(catalogue);
       for (const name of TEXT_PART_NAMES) {
-        const own = Object.keys(partTexts(catalogue, name)[TEXT_PARTS[name].key] as object);
-        expect(own.length).toBeGreaterThan(0);
-        const kept = Object.keys((core[TEXT_PARTS[name].key] as object | undefined) ?? {});
-        expect(own.filter((key) => kept.includes(key))).toEqual([]);
+        for (const key of Object.keys(TEXT_PARTS[name].subtrees)) {
+          const own = Object.keys(partTexts(catalogue, name)[key] as object);
+          expect(own.length, `${name}: ${key}`).toBeGreaterThan(0);
+          const kept = Object.keys((core[key] as object | undefined) ?? {});
+          expect(own.filter((inner) => kept.includes(inner))).toEqual([]);
+        }
       }
     }
   });
 
-  it("are used only by their feature's screens, apart from the keys the core keeps", () => {
+  it("are used only by their folders' sources, apart from the keys the core keeps", () => {
     const misplaced: string[] = [];
     for (const file of sourceFiles(SRC)) {
       const relative = path.relative(SRC, file).split(path.sep).join('/');
       const text = readFileSync(file, 'utf8');
-      for (const part of Object.values(TEXT_PARTS)) {
-        if (relative.startsWith(`${part.feature}/`)) continue;
-        const uses = text.matchAll(new RegExp(`['"\`]${part.key}\\.([A-Za-z]+|\\$\\{)`, 'g'));
-        for (const [, key] of uses) {
-          if (!(part.shared as readonly string[]).includes(key ?? '')) {
-            misplaced.push(`${relative}: ${part.key}.${key}`);
+      for (const part of Object.values(TEXT_PARTS) as TextPart[]) {
+        if (part.features.some((folder) => relative.startsWith(`${folder}/`))) continue;
+        for (const [subtree, shared] of Object.entries(part.subtrees)) {
+          const uses = text.matchAll(new RegExp(`['"\`]${subtree}\\.([A-Za-z]+|\\$\\{)`, 'g'));
+          for (const [, key] of uses) {
+            if (!shared.includes(key ?? '')) misplaced.push(`${relative}: ${subtree}.${key}`);
           }
         }
       }
     }
     expect(misplaced).toEqual([]);
+  });
+
+  it('bring along only parts that exist', () => {
+    for (const name of TEXT_PART_NAMES) {
+      for (const other of partsWith(name)) expect(TEXT_PART_NAMES).toContain(other);
+    }
   });
 
   it('load with their feature and follow a change of language', async () => {
@@ -72,6 +87,10 @@ describe('text parts', () => {
     expect(i18n.exists('apiKeys.title')).toBe(false);
     await loadTexts('apiKeys');
     expect(i18n.t('apiKeys.title')).toBe(de.apiKeys.title);
+    // A part brings the parts it needs along: the campaign forms show field labels.
+    expect(i18n.exists('fieldLabels.valid_from')).toBe(false);
+    await loadTexts('campaigns');
+    expect(i18n.exists('fieldLabels.valid_from')).toBe(true);
     await changeLanguage('en');
     expect(i18n.t('apiKeys.title')).toBe(en.apiKeys.title);
     await changeLanguage('de');

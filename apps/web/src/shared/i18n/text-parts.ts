@@ -1,34 +1,63 @@
 /**
- * The text catalogue is loaded in parts: the core (every screen of the shell,
- * sign-in and the dashboard) with the first load, and the texts only one
- * feature's screens show with that feature's routes. A part is a subtree of
- * the catalogue, minus the keys other screens use as well (they stay in the
- * core). `text-parts.test.ts` checks that no screen outside a part's feature
- * uses one of its keys.
+ * The text catalogue is loaded in parts: the core (the sign-in pages and the
+ * shell) with the first load, and the texts only some screens show with
+ * those screens' routes. A part is one or more subtrees of the catalogue,
+ * minus the keys other screens use as well (they stay in the core).
+ * `text-parts.test.ts` checks that no source outside a part's folders uses
+ * one of its keys.
  *
  * Plain data and pure functions: the build (`vite.config.ts`) uses them too.
  */
 
 export interface TextPart {
-  /** The catalogue subtree moved out of the core. */
-  key: string;
-  /** Keys of the subtree that other screens use too: they stay in the core. */
-  shared: readonly string[];
-  /** The source folder whose screens use the part (relative to `src`). */
-  feature: string;
+  /**
+   * The catalogue subtrees moved out of the core, each with the keys of it
+   * that other screens use too (those stay in the core).
+   */
+  subtrees: Readonly<Record<string, readonly string[]>>;
+  /** The source folders whose screens use the part (relative to `src`). */
+  features: readonly string[];
+  /** Other parts the part's screens show texts of, loaded along with it. */
+  with?: readonly string[];
 }
+
+/**
+ * The server's message texts and the field labels, which only forms and
+ * error reports show: the screens with forms load them, and the API client
+ * loads them before it reports an answer that carries a message key.
+ */
+const MESSAGES = 'messages';
 
 export const TEXT_PARTS = {
   campaigns: {
-    key: 'campaigns',
-    shared: ['fields', 'statuses', 'types', 'values'],
-    feature: 'features/campaigns',
+    subtrees: { campaigns: ['fields', 'statuses', 'types', 'values'] },
+    features: ['features/campaigns'],
+    with: [MESSAGES],
   },
-  merchants: { key: 'merchants', shared: ['roles'], feature: 'features/merchants' },
-  apiKeys: { key: 'apiKeys', shared: [], feature: 'features/api-keys' },
-  accessCodeSets: { key: 'accessCodeSets', shared: [], feature: 'features/access-code-sets' },
-  review: { key: 'review', shared: ['title'], feature: 'features/review' },
-  merchantList: { key: 'merchantList', shared: [], feature: 'features/merchant-list' },
+  merchants: {
+    subtrees: { merchants: ['roles'] },
+    features: ['features/merchants'],
+    with: [MESSAGES],
+  },
+  apiKeys: { subtrees: { apiKeys: [] }, features: ['features/api-keys'] },
+  accessCodeSets: {
+    subtrees: { accessCodeSets: [] },
+    features: ['features/access-code-sets'],
+    with: [MESSAGES],
+  },
+  review: { subtrees: { review: ['title'] }, features: ['features/review'] },
+  merchantList: { subtrees: { merchantList: [] }, features: ['features/merchant-list'] },
+  dashboard: { subtrees: { dashboard: [] }, features: ['features/dashboard'] },
+  [MESSAGES]: {
+    subtrees: { errors: ['http', 'withReason', 'noResponse', 'unknown'], fieldLabels: [] },
+    features: [
+      'features/campaigns',
+      'features/merchants',
+      'features/access-code-sets',
+      'shared/api',
+      'shared/i18n',
+    ],
+  },
 } as const satisfies Record<string, TextPart>;
 
 export type TextPartName = keyof typeof TEXT_PARTS;
@@ -42,28 +71,43 @@ function subtree(catalogue: Catalogue, key: string): Catalogue {
   return typeof value === 'object' && value !== null ? (value as Catalogue) : {};
 }
 
+/** The keys of each moved subtree that stay in the core. */
+function movedSubtrees(): Map<string, readonly string[]> {
+  return new Map(
+    Object.values(TEXT_PARTS).flatMap((part: TextPart) => Object.entries(part.subtrees)),
+  );
+}
+
 /** The core: the whole catalogue without the parts' own keys. */
 export function coreTexts(catalogue: Catalogue): Catalogue {
-  const parts = new Map<string, TextPart>(
-    Object.values(TEXT_PARTS).map((part) => [part.key, part]),
-  );
+  const moved = movedSubtrees();
   return Object.fromEntries(
     Object.entries(catalogue).flatMap(([key, value]): [string, unknown][] => {
-      const part = parts.get(key);
-      if (!part) return [[key, value]];
+      const shared = moved.get(key);
+      if (!shared) return [[key, value]];
       const kept = Object.entries(subtree(catalogue, key)).filter(([inner]) =>
-        part.shared.includes(inner),
+        shared.includes(inner),
       );
       return kept.length > 0 ? [[key, Object.fromEntries(kept)]] : [];
     }),
   );
 }
 
-/** One part: its subtree without the keys the core keeps, under the subtree's key. */
+/** One part: its subtrees without the keys the core keeps, each under its key. */
 export function partTexts(catalogue: Catalogue, name: TextPartName): Catalogue {
   const part: TextPart = TEXT_PARTS[name];
-  const own = Object.fromEntries(
-    Object.entries(subtree(catalogue, part.key)).filter(([key]) => !part.shared.includes(key)),
+  return Object.fromEntries(
+    Object.entries(part.subtrees).map(([key, shared]) => [
+      key,
+      Object.fromEntries(
+        Object.entries(subtree(catalogue, key)).filter(([inner]) => !shared.includes(inner)),
+      ),
+    ]),
   );
-  return { [part.key]: own };
+}
+
+/** The part with the parts it brings along. */
+export function partsWith(name: TextPartName): TextPartName[] {
+  const part: TextPart = TEXT_PARTS[name];
+  return [name, ...((part.with ?? []) as TextPartName[])];
 }

@@ -17,7 +17,8 @@ import {
 import { IconAlertTriangle, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, translateServerMessage } from '../../../shared/api/api-error';
+import { ApiError } from '../../../shared/api/api-error';
+import { translateServerMessage } from '../../../shared/api/error-text';
 import { localisedText } from '../../../shared/format/localised-text';
 import { useLinkedCampaigns, useSaveLinks } from '../api/links';
 

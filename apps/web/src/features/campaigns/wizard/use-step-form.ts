@@ -21,7 +21,8 @@ import { useForm, type FormErrors, type GetInputPropsReturnType } from '@mantine
 import { useEffect, useMemo, useRef, useState, type FocusEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { ApiError, translateServerMessage } from '../../../shared/api/api-error';
+import { ApiError } from '../../../shared/api/api-error';
+import { translateServerMessage } from '../../../shared/api/error-text';
 import { requiredFieldProps } from '../../../shared/form/required-field';
 import { paths } from '../../../shared/paths';
 import { useSession } from '../../../shared/session/session-store';

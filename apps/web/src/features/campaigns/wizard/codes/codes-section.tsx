@@ -20,7 +20,7 @@ import {
 import { IconAlertTriangle, IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { translateServerMessage } from '../../../../shared/api/api-error';
+import { translateServerMessage } from '../../../../shared/api/error-text';
 import { formatDateTime } from '../../../../shared/format/date-time';
 import { formatCount } from '../../../../shared/format/number';
 import { ListPager } from '../../../../shared/ui/list-pager';

@@ -4,7 +4,7 @@ import { Anchor, Group, List, Stack, Text } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { translateServerMessage } from '../../../../shared/api/api-error';
+import { translateServerMessage } from '../../../../shared/api/error-text';
 import { paths } from '../../../../shared/paths';
 import { useStepName } from '../../components/step-name';
 

@@ -1,0 +1,27 @@
+/**
+ * How the API client reaches the auth feature's token: the app wires the
+ * hooks once at start (app/providers). A module of its own, so that the
+ * wiring is part of the first load while the client itself (its errors and
+ * alerts) loads with the first screen that calls the API.
+ */
+export interface ApiAuthHooks {
+  /** The current valid access token, or undefined. */
+  getToken: () => string | undefined;
+  /** Called on a 401 of an authenticated call: clear the token and sign in again. */
+  onUnauthorized: () => void;
+}
+
+let hooks: ApiAuthHooks = {
+  getToken: () => undefined,
+  onUnauthorized: () => undefined,
+};
+
+/** Wires token access into the client; the auth feature owns the token (see app/providers). */
+export function configureApiAuth(next: ApiAuthHooks): void {
+  hooks = next;
+}
+
+/** The wired hooks. */
+export function apiAuth(): ApiAuthHooks {
+  return hooks;
+}
