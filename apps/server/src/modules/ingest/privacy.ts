@@ -7,6 +7,7 @@
  * events older than the retention period are purged; rollups stay.
  */
 import type { AppContext } from '../../app-context.js';
+import { ADVISORY_LOCK_KEYS, tryAdvisoryXactLock } from '../../db/advisory-locks.js';
 import { repeat } from '../../repeat.js';
 import {
   deleteEventsBefore,
@@ -28,12 +29,19 @@ export async function eraseParticipant(
   });
 }
 
-/** Deletes raw events (and their receipts) older than the retention period. */
+/**
+ * Deletes raw events (and their receipts) older than the retention period, in
+ * one process at a time (an advisory lock; another process finds it taken and
+ * leaves the work to the one that has it). Returns how many events it purged.
+ */
 export async function purgeOldEvents(ctx: AppContext, now = new Date()): Promise<number> {
   const before = new Date(now.getTime() - ctx.config.stats.eventRetentionDays * 24 * 3600_000);
-  const purged = await deleteEventsBefore(ctx.db, before);
-  await deleteReceiptsBefore(ctx.db, before);
-  return purged;
+  return ctx.db.transaction(async (tx) => {
+    if (!(await tryAdvisoryXactLock(tx, ADVISORY_LOCK_KEYS.retention))) return 0;
+    const purged = await deleteEventsBefore(tx, before);
+    await deleteReceiptsBefore(tx, before);
+    return purged;
+  });
 }
 
 /** Purges hourly while the scheduler runs; returns a function that stops it. */
