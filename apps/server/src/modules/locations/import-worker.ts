@@ -20,24 +20,24 @@ import {
   storeGeocodeResult,
 } from './queries.js';
 
-/** How long a claimed row is its worker's: well past one geocoding call's timeout. */
-export const claimLeaseMs = (config: Config): number => 60_000 + 2 * config.geocoding.timeoutMs;
+/**
+ * How long a claimed row is its worker's: ten times what one geocoding call
+ * may take (its timeout, and Nominatim's wait between two requests).
+ */
+export const claimLeaseMs = ({ geocoding }: Config): number =>
+  10 *
+  (geocoding.timeoutMs +
+    (geocoding.provider === 'nominatim' ? geocoding.nominatimMinIntervalMs : 0));
 
-export interface WorkerOptions {
-  /** How long a claim lasts (default: claimLeaseMs of the configuration). */
-  leaseMs?: number;
-}
+/** The jobs a worker of this app works on (per app: tests run two apps in one process). */
+const runningByApp = new WeakMap<AppContext, Set<string>>();
 
-const running = new Set<string>();
-
-export function startImportJob(
-  ctx: AppContext,
-  jobId: string,
-  options: WorkerOptions = {},
-): Promise<void> {
+export function startImportJob(ctx: AppContext, jobId: string): Promise<void> {
+  const running = runningByApp.get(ctx) ?? new Set<string>();
+  runningByApp.set(ctx, running);
   if (running.has(jobId)) return Promise.resolve();
   running.add(jobId);
-  return processJob(ctx, jobId, options.leaseMs ?? claimLeaseMs(ctx.config))
+  return processJob(ctx, jobId, claimLeaseMs(ctx.config))
     .catch((error: unknown) => ctx.log.error({ err: error, jobId }, 'location import failed'))
     .finally(() => running.delete(jobId));
 }
@@ -57,11 +57,8 @@ async function processJob(ctx: AppContext, jobId: string, leaseMs: number): Prom
 }
 
 /** Works on every running job: those a stopped process left, and rows whose claim ran out. */
-export async function resumeImportJobs(
-  ctx: AppContext,
-  options: WorkerOptions = {},
-): Promise<void> {
-  for (const jobId of await runningImportJobIds(ctx.db)) void startImportJob(ctx, jobId, options);
+export async function resumeImportJobs(ctx: AppContext): Promise<void> {
+  for (const jobId of await runningImportJobIds(ctx.db)) void startImportJob(ctx, jobId);
 }
 
 /** Looks for running jobs every scheduler interval; returns a function that stops it. */
