@@ -6,7 +6,6 @@
 import fastifyFormbody from '@fastify/formbody';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
-import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
@@ -23,6 +22,7 @@ import { registerCompression } from './http/compression.js';
 import { registerErrorHandling, sendNotFound } from './http/errors.js';
 import { registerInputHygiene } from './http/input-hygiene.js';
 import { registerOpenApi } from './http/openapi.js';
+import { registerRateLimit } from './http/rate-limit.js';
 import {
   MAX_PARAM_LENGTH,
   frameworkErrorAnswer,
@@ -75,7 +75,7 @@ export async function buildApp(
   await app.register(fastifyHelmet, headers);
   registerInputHygiene(app);
   await registerCompression(app);
-  await app.register(fastifyRateLimit, { global: false });
+  await registerRateLimit(app, ctx.config.redis);
   await app.register(fastifyFormbody);
   // Uploads (merchant image, location CSV): one file per request; each route sets its own size limit.
   await app.register(fastifyMultipart, {

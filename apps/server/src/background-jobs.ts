@@ -1,9 +1,12 @@
 /**
  * The background work of a server process, in one place: started when the
  * app is ready and stopped when it closes (tests close their app, `main.ts`
- * closes it on SIGTERM). Each job is safe in several processes (advisory
- * locks, conditional updates, unique rows); a scheduler interval of 0 (the
- * tests' setting) leaves the periodic ones off.
+ * closes it on SIGTERM). Each job does its work once across several
+ * processes: the campaign scheduler and the retention under an advisory lock,
+ * the weekly mail by claiming its week in one conditional upsert, draws by
+ * their row unique per campaign, location imports by claiming rows
+ * (docs/operations.md). A scheduler interval of 0 (the tests' setting) leaves
+ * the periodic ones off.
  */
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from './app-context.js';
@@ -12,7 +15,7 @@ import { startValidationRefresh } from './modules/campaigns/validation-refresh.j
 import { startDrawScheduler } from './modules/draws/service.js';
 import { startFolding } from './modules/ingest/fold.js';
 import { startRetention } from './modules/ingest/privacy.js';
-import { resumeImportJobs } from './modules/locations/import-worker.js';
+import { resumeImportJobs, startImportResumption } from './modules/locations/import-worker.js';
 import { startWeeklyStatistics } from './modules/notifications/service.js';
 
 type Stop = () => void | Promise<void>;
@@ -30,6 +33,7 @@ export function registerBackgroundJobs(app: FastifyInstance, ctx: AppContext): v
       startDrawScheduler(ctx),
       startRetention(ctx),
       startWeeklyStatistics(ctx),
+      startImportResumption(ctx),
     );
   });
   app.addHook('onClose', async () => {

@@ -1,6 +1,7 @@
 /** Wires configuration, database and token services into the app context. */
 import type { AppContext } from './app-context.js';
 import type { Config } from './config.js';
+import { createS3FileStorage } from './files/s3-storage.js';
 import { createLocalFileStorage } from './files/storage.js';
 import { createGeocoder } from './geocoding/geocoder.js';
 import { createLogger } from './http/logging.js';
@@ -45,7 +46,9 @@ export async function createAppContext(
     tokenIssuer,
     tokenVerifier,
     mailer: createMailer(config.mail),
-    files: createLocalFileStorage(config.files.dir),
+    files: config.files.s3
+      ? createS3FileStorage(config.files.s3)
+      : createLocalFileStorage(config.files.dir),
     geocoder: createGeocoder(config),
     demoAccounts: config.demo ? DEMO_ACCOUNTS : [],
   };

@@ -3,159 +3,120 @@
  * is documented in the README's configuration table; a bad value stops the
  * server at start with a message naming the variable.
  */
-import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { OAUTH_FLOWS, currencyForLocale } from '@backoffice/domain';
+import {
+  booleanFromEnv,
+  commaList,
+  isTimeZone,
+  optionalUrl,
+  trustProxyFromEnv,
+} from './config-values.js';
+import {
+  ZServicesEnv,
+  redisSettings,
+  s3Settings,
+  servicesProblems,
+  type RedisSettings,
+  type S3Settings,
+} from './config-services.js';
 
-function isTimeZone(value: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: value });
-    return true;
-  } catch {
-    return false;
-  }
-}
+const ZEnv = z
+  .object({
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).optional(),
+    TRUST_PROXY: trustProxyFromEnv.default(false),
+    PUBLIC_URL: optionalUrl,
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: optionalUrl,
+    DEMO: booleanFromEnv.optional(),
+    DEMO_ACTIVITY: booleanFromEnv.default(true),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+      .default('info'),
+    WEB_DIST_DIR: z.string().optional(),
 
-const booleanFromEnv = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'])
-  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+    JWT_PRIVATE_KEY: z.string().optional(),
+    OAUTH_ISSUER: optionalUrl,
+    OAUTH_AUDIENCE: z.string().min(1).default('campaign-backoffice'),
+    OAUTH_JWKS_URL: optionalUrl,
+    OAUTH_CLIENT_ID: z.string().min(1).default('backoffice-web'),
+    OAUTH_REDIRECT_URIS: commaList.default([]),
+    OAUTH_FLOW: z.enum(OAUTH_FLOWS).default('code'),
+    OAUTH_AUTHORIZE_URL: optionalUrl,
+    OAUTH_TOKEN_URL: optionalUrl,
+    OAUTH_SCOPE: z.string().min(1).default('base'),
+    OAUTH_LOGIN_HINT: z.string().default(''),
+    TOKEN_REALM: z.string().min(1).default('backoffice'),
+    TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
+    TOKEN_REFRESH_LEEWAY_SECONDS: z.coerce.number().int().min(10).max(3600).default(600),
+    LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(10),
+    LOGIN_FAILURES_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(20),
+    SESSION_MAX_AGE_HOURS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 90)
+      .default(12),
 
-const optionalUrl = z
-  .url()
-  .optional()
-  .or(z.literal('').transform(() => undefined));
-const commaList = z.string().transform((value) =>
-  value
-    .split(',')
-    .map((item) => item.trim())
-    .filter((item) => item.length > 0),
-);
+    MAIL_FROM: z.string().min(3).default('Kampagnen-Backoffice <no-reply@localhost>'),
+    SMTP_URL: optionalUrl,
+    OUTBOX_DIR: z.string().optional(),
+    AGENCY_AUTO_APPROVE_SECONDS: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(7 * 86_400)
+      .default(300),
+    SCHEDULER_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
 
-/** Names proxy-addr (Fastify's trustProxy) knows besides addresses and CIDR ranges. */
-const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+    FILES_DIR: z.string().optional(),
+    IMAGE_MAX_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .max(50 * 1024 * 1024)
+      .default(5 * 1024 * 1024),
+    IMAGE_MAX_PIXELS: z.coerce.number().int().min(10_000).max(268_402_689).default(40_000_000),
+    IMAGE_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
+    CSV_MAX_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .max(50 * 1024 * 1024)
+      .default(2 * 1024 * 1024),
+    CSV_MAX_ROWS: z.coerce.number().int().min(1).max(100_000).default(5000),
+    INVITATION_TTL_HOURS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 90)
+      .default(14 * 24),
+    MERCHANT_INVITES_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(20),
+    ADDRESS_INVITES_PER_DAY: z.coerce.number().int().min(1).max(1000).default(3),
+    GEOCODER: z.enum(['offline', 'nominatim', 'google']).default('offline'),
+    NOMINATIM_URL: z.url().default('https://nominatim.openstreetmap.org'),
+    NOMINATIM_EMAIL: z.string().default(''),
+    NOMINATIM_MIN_INTERVAL_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+    GOOGLE_GEOCODING_URL: z.url().default('https://maps.googleapis.com/maps/api/geocode/json'),
+    GEOCODER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+    WEEKLY_STATS_MAIL: booleanFromEnv.default(true),
+    EVENT_RETENTION_DAYS: z.coerce.number().int().min(30).max(3650).default(730),
 
-function isAddressOrRange(entry: string): boolean {
-  if (PROXY_RANGE_NAMES.includes(entry)) return true;
-  const [address = '', prefix, ...rest] = entry.split('/');
-  const family = isIP(address);
-  if (family === 0 || rest.length > 0) return false;
-  if (prefix === undefined) return true;
-  const bits = Number(prefix);
-  return /^\d{1,3}$/.test(prefix) && bits <= (family === 4 ? 32 : 128);
-}
-
-/**
- * TRUST_PROXY: off (default), `true` (every proxy: only behind one that
- * overwrites X-Forwarded-For), a hop count, or addresses/CIDR ranges of the proxies.
- */
-const trustProxyFromEnv = z
-  .string()
-  .trim()
-  .transform((value, context): boolean | number | string[] => {
-    if (value === '' || value === 'false') return false;
-    if (value === 'true') return true;
-    if (/^\d{1,2}$/.test(value)) return Number(value);
-    const entries = value.split(',').map((entry) => entry.trim());
-    if (entries.every(isAddressOrRange)) return entries;
-    context.addIssue({
-      code: 'custom',
-      message: 'expected false, true, a hop count or comma-separated addresses/CIDR ranges',
-    });
-    return z.NEVER;
-  });
-
-const ZEnv = z.object({
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().min(1).optional(),
-  TRUST_PROXY: trustProxyFromEnv.default(false),
-  PUBLIC_URL: optionalUrl,
-  DATA_DIR: z.string().min(1).default('./data'),
-  DATABASE_URL: optionalUrl,
-  DEMO: booleanFromEnv.optional(),
-  DEMO_ACTIVITY: booleanFromEnv.default(true),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  WEB_DIST_DIR: z.string().optional(),
-
-  JWT_PRIVATE_KEY: z.string().optional(),
-  OAUTH_ISSUER: optionalUrl,
-  OAUTH_AUDIENCE: z.string().min(1).default('campaign-backoffice'),
-  OAUTH_JWKS_URL: optionalUrl,
-  OAUTH_CLIENT_ID: z.string().min(1).default('backoffice-web'),
-  OAUTH_REDIRECT_URIS: commaList.default([]),
-  OAUTH_FLOW: z.enum(OAUTH_FLOWS).default('code'),
-  OAUTH_AUTHORIZE_URL: optionalUrl,
-  OAUTH_TOKEN_URL: optionalUrl,
-  OAUTH_SCOPE: z.string().min(1).default('base'),
-  OAUTH_LOGIN_HINT: z.string().default(''),
-  TOKEN_REALM: z.string().min(1).default('backoffice'),
-  TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
-  TOKEN_REFRESH_LEEWAY_SECONDS: z.coerce.number().int().min(10).max(3600).default(600),
-  LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(10),
-  LOGIN_FAILURES_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(20),
-  SESSION_MAX_AGE_HOURS: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(24 * 90)
-    .default(12),
-
-  MAIL_FROM: z.string().min(3).default('Kampagnen-Backoffice <no-reply@localhost>'),
-  SMTP_URL: optionalUrl,
-  OUTBOX_DIR: z.string().optional(),
-  AGENCY_AUTO_APPROVE_SECONDS: z.coerce
-    .number()
-    .int()
-    .min(0)
-    .max(7 * 86_400)
-    .default(300),
-  SCHEDULER_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
-
-  FILES_DIR: z.string().optional(),
-  IMAGE_MAX_BYTES: z.coerce
-    .number()
-    .int()
-    .min(1024)
-    .max(50 * 1024 * 1024)
-    .default(5 * 1024 * 1024),
-  IMAGE_MAX_PIXELS: z.coerce.number().int().min(10_000).max(268_402_689).default(40_000_000),
-  IMAGE_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
-  CSV_MAX_BYTES: z.coerce
-    .number()
-    .int()
-    .min(1024)
-    .max(50 * 1024 * 1024)
-    .default(2 * 1024 * 1024),
-  CSV_MAX_ROWS: z.coerce.number().int().min(1).max(100_000).default(5000),
-  INVITATION_TTL_HOURS: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(24 * 90)
-    .default(14 * 24),
-  MERCHANT_INVITES_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(20),
-  ADDRESS_INVITES_PER_DAY: z.coerce.number().int().min(1).max(1000).default(3),
-  GEOCODER: z.enum(['offline', 'nominatim', 'google']).default('offline'),
-  NOMINATIM_URL: z.url().default('https://nominatim.openstreetmap.org'),
-  NOMINATIM_EMAIL: z.string().default(''),
-  NOMINATIM_MIN_INTERVAL_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
-  GOOGLE_GEOCODING_URL: z.url().default('https://maps.googleapis.com/maps/api/geocode/json'),
-  GEOCODER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
-  WEEKLY_STATS_MAIL: booleanFromEnv.default(true),
-  EVENT_RETENTION_DAYS: z.coerce.number().int().min(30).max(3650).default(730),
-
-  APP_NAME: z.string().min(1).default('Kampagnen-Backoffice'),
-  LOCALE: z.string().min(2).default('de-DE'),
-  TIME_ZONE: z
-    .string()
-    .refine(isTimeZone, 'an IANA time zone, e.g. Europe/Berlin')
-    .default('Europe/Berlin'),
-  AVAILABLE_LOCALES: commaList.default(['de', 'en']),
-  MAPS_KEY: z.string().default(''),
-  WINNER_APP_URL: z.url().default('https://winner.example.com'),
-  ADMIN_APP_URL: z.url().default('https://admin.example.com'),
-  FRONTEND_URL: z.url().default('https://app.example.com'),
-});
+    APP_NAME: z.string().min(1).default('Kampagnen-Backoffice'),
+    LOCALE: z.string().min(2).default('de-DE'),
+    TIME_ZONE: z
+      .string()
+      .refine(isTimeZone, 'an IANA time zone, e.g. Europe/Berlin')
+      .default('Europe/Berlin'),
+    AVAILABLE_LOCALES: commaList.default(['de', 'en']),
+    MAPS_KEY: z.string().default(''),
+    WINNER_APP_URL: z.url().default('https://winner.example.com'),
+    ADMIN_APP_URL: z.url().default('https://admin.example.com'),
+    FRONTEND_URL: z.url().default('https://app.example.com'),
+  })
+  .extend(ZServicesEnv.shape);
 
 export interface Config {
   stats: {
@@ -176,6 +137,8 @@ export interface Config {
   /** In demo mode: demo campaigns with months of participations (off for browser tests). */
   demoActivity: boolean;
   logLevel: z.infer<typeof ZEnv>['LOG_LEVEL'];
+  /** Shared counters of the rate limits; undefined counts in this process's memory. */
+  redis: RedisSettings | undefined;
   webDistDir: string;
   mail: {
     from: string;
@@ -190,8 +153,10 @@ export interface Config {
     schedulerIntervalSeconds: number;
   };
   files: {
-    /** Folder of uploaded files (merchant images), served under /files/. */
+    /** Folder of uploaded files (merchant images), served under /files/, unless s3 is set. */
     dir: string;
+    /** An S3-compatible object store for uploaded files instead of the folder. */
+    s3: S3Settings | undefined;
     imageMaxBytes: number;
     /** Largest width × height sharp will decode (pixel-flood protection). */
     imageMaxPixels: number;
@@ -278,6 +243,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const problems = servicesProblems(e);
+  if (problems.length > 0) {
+    const lines = problems.map(([name, message]) => `  ${name}: ${message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   const demo = e.DATABASE_URL ? false : (e.DEMO ?? true);
   if (!demo && !e.JWT_PRIVATE_KEY && !e.OAUTH_JWKS_URL) {
@@ -298,6 +268,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demo,
     demoActivity: demo && e.DEMO_ACTIVITY,
     logLevel: e.LOG_LEVEL,
+    redis: redisSettings(e),
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : defaultWebDist,
     mail: {
       from: e.MAIL_FROM,
@@ -310,6 +281,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     files: {
       dir: path.resolve(e.FILES_DIR ?? path.join(e.DATA_DIR, 'files')),
+      s3: s3Settings(e),
       imageMaxBytes: e.IMAGE_MAX_BYTES,
       imageMaxPixels: e.IMAGE_MAX_PIXELS,
       imageConcurrency: e.IMAGE_CONCURRENCY,

@@ -2,6 +2,7 @@
 import { buildApp } from './app.js';
 import { createAppContext, openConfiguredDatabase } from './bootstrap.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
+import { DataFolderInUseError } from './db/folder-lock.js';
 import { seedDemoActivity } from './seed/demo-activity.js';
 
 async function main(): Promise<void> {
@@ -40,6 +41,10 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
+  if (error instanceof DataFolderInUseError) {
+    process.stderr.write(`${error.message}\n`);
+    process.exit(1);
+  }
   process.stderr.write(
     `Failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
   );

@@ -22,9 +22,21 @@ export const PUBLIC_URL = 'http://localhost:3000';
 export const REDIRECT_URI = `${PUBLIC_URL}/oauth2/postback`;
 export const CLIENT_ID = 'backoffice-web';
 
-export async function openTestDatabase(): Promise<Database> {
+export interface TestDatabase extends Database {
+  /**
+   * Another handle on the same database, as a second server process has:
+   * its own connection pool on PostgreSQL; on PGlite (one process's
+   * database) the same instance. Closing it leaves the database.
+   */
+  connectAgain(): Promise<Database>;
+}
+
+export async function openTestDatabase(): Promise<TestDatabase> {
   const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) return openDatabase({ kind: 'memory' });
+  if (!adminUrl) {
+    const memory = await openDatabase({ kind: 'memory' });
+    return { ...memory, connectAgain: async () => ({ ...memory, close: async () => {} }) };
+  }
   const name = `test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
@@ -35,6 +47,7 @@ export async function openTestDatabase(): Promise<Database> {
   const database = await openDatabase({ kind: 'postgres', url: url.toString() });
   return {
     ...database,
+    connectAgain: () => openDatabase({ kind: 'postgres', url: url.toString() }),
     async close() {
       await database.close();
       const cleanup = new pg.Client({ connectionString: adminUrl });
@@ -71,7 +84,15 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export interface TestAppOptions {
+  /** A database another test app uses too (two server processes on one database); its owner closes it. */
+  database?: Database;
+}
+
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: TestAppOptions = {},
+): Promise<TestApp> {
   const outboxDir = await mkdtemp(path.join(tmpdir(), 'outbox-'));
   const config = loadConfig({
     DEMO: 'true',
@@ -82,7 +103,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
     ...env,
   });
-  const database = await openTestDatabase();
+  const database = options.database ?? (await openTestDatabase());
   await seedDemoData(database.db);
   const ctx = await createAppContext(config, database, { keepDemoKeyInDataDir: false });
   const app = await buildApp(ctx);
@@ -147,7 +168,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     },
     async close() {
       await app.close();
-      await database.close();
+      if (!options.database) await database.close();
       await rm(outboxDir, { recursive: true, force: true });
     },
   };

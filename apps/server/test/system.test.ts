@@ -33,6 +33,40 @@ describe('configuration', () => {
   });
 });
 
+describe('shared services in the configuration', () => {
+  it('takes a Redis URL and an object store, and names a bad or incomplete one', () => {
+    expect(loadConfig({}).redis).toBeUndefined();
+    expect(loadConfig({ REDIS_URL: 'rediss://:secret@cache:6380/2' }).redis).toEqual({
+      url: 'rediss://:secret@cache:6380/2',
+      keyPrefix: 'backoffice:',
+    });
+    for (const bad of ['http://cache:6379', 'cache:6379']) {
+      expect(() => loadConfig({ REDIS_URL: bad }), bad).toThrow(/REDIS_URL/);
+    }
+    expect(loadConfig({}).files.s3).toBeUndefined();
+    expect(
+      loadConfig({
+        S3_BUCKET: 'backoffice-files',
+        S3_ENDPOINT: 'http://minio:9000',
+        S3_ACCESS_KEY_ID: 'key',
+        S3_SECRET_ACCESS_KEY: 'secret',
+        S3_FORCE_PATH_STYLE: 'true',
+      }).files.s3,
+    ).toEqual({
+      bucket: 'backoffice-files',
+      endpoint: 'http://minio:9000',
+      region: 'us-east-1',
+      credentials: { accessKeyId: 'key', secretAccessKey: 'secret' },
+      forcePathStyle: true,
+    });
+    expect(() => loadConfig({ S3_ENDPOINT: 'http://minio:9000' })).toThrow(/S3_BUCKET/);
+    expect(() => loadConfig({ S3_BUCKET: 'files', S3_ACCESS_KEY_ID: 'key' })).toThrow(
+      /S3_SECRET_ACCESS_KEY/,
+    );
+    expect(() => loadConfig({ S3_BUCKET: 'Not_A_Bucket' })).toThrow(/S3_BUCKET/);
+  });
+});
+
 describe('network exposure', () => {
   it('listens on loopback in demo mode unless HOST says otherwise, on every interface outside it', () => {
     expect(loadConfig({}).host).toBe('127.0.0.1');

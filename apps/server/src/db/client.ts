@@ -17,6 +17,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { lockDataFolder } from './folder-lock.js';
 import * as schema from './schema.js';
 
 export type Schema = typeof schema;
@@ -53,6 +54,12 @@ export interface OpenOptions {
   timeZone?: string;
 }
 
+/** pg_trgm backs the campaign list's text filter (migration 0005). */
+export const PGLITE_OPTIONS = { extensions: { pg_trgm } };
+
+/** Where the embedded database keeps its files inside DATA_DIR. */
+export const pgliteFolder = (dataDir: string): string => path.join(dataDir, 'pglite');
+
 const TIME_ZONE_SETTING = "select set_config('app.time_zone', $1, false)";
 
 export async function openDatabase(
@@ -61,16 +68,24 @@ export async function openDatabase(
 ): Promise<Database> {
   const timeZone = options.timeZone ?? 'Europe/Berlin';
   if (location.kind === 'postgres') return openPostgres(location.url, timeZone);
-  if (location.kind === 'pglite') await mkdir(location.dataDir, { recursive: true });
-  // pg_trgm backs the campaign list's text filter (migration 0005).
-  const pgliteOptions = { extensions: { pg_trgm } };
+  let unlock = async () => {};
+  if (location.kind === 'pglite') {
+    await mkdir(location.dataDir, { recursive: true });
+    unlock = await lockDataFolder(location.dataDir);
+  }
   const client =
     location.kind === 'memory'
-      ? new PGlite(pgliteOptions)
-      : new PGlite(path.join(location.dataDir, 'pglite'), pgliteOptions);
+      ? new PGlite(PGLITE_OPTIONS)
+      : new PGlite(pgliteFolder(location.dataDir), PGLITE_OPTIONS);
   const db = drizzlePglite({ client, schema });
-  await client.query(TIME_ZONE_SETTING, [timeZone]);
-  await migratePglite(db, { migrationsFolder });
+  try {
+    await client.query(TIME_ZONE_SETTING, [timeZone]);
+    await migratePglite(db, { migrationsFolder });
+  } catch (error) {
+    await client.close().catch(() => undefined);
+    await unlock();
+    throw error;
+  }
   return {
     db: db as unknown as Db,
     kind: 'pglite',
@@ -80,6 +95,7 @@ export async function openDatabase(
     },
     async close() {
       await client.close();
+      await unlock();
     },
   };
 }

@@ -45,6 +45,7 @@ export const registerRoutes: FastifyPluginAsyncZod = async (app) => {
     send(reply, 400, renderRegisterMessage(texts, 'de', texts.invitationInvalid, config.publicUrl));
   // Invitation tokens are unguessable (256 bits), so the form is limited per address only.
   const limiter = createAttemptLimiter(app, {
+    name: 'register',
     perAddressPerMinute: config.identity.loginRateLimitPerMinute,
   });
 

@@ -110,6 +110,7 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
   };
 
   const signInLimiter = createAttemptLimiter(app, {
+    name: 'sign-in',
     perAddressPerMinute: config.identity.loginRateLimitPerMinute,
     perAccount: {
       failuresPerHour: config.identity.loginFailuresPerAccountPerHour,
@@ -121,6 +122,7 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   // Codes are single-use and unguessable; the limit keeps the endpoint from being hammered.
   const tokenLimiter = createAttemptLimiter(app, {
+    name: 'token',
     perAddressPerMinute: config.identity.loginRateLimitPerMinute * 6,
   });
   const sessionMaxAgeHours = config.identity.sessionMaxAgeHours;

@@ -173,6 +173,11 @@ export const locations = pgTable(
     importJobId: uuid('import_job_id').references(() => locationImportJobs.id, {
       onDelete: 'set null',
     }),
+    /**
+     * While geocoding: until when the worker that claimed the row may take
+     * (set by the database's clock); after that another worker takes it over.
+     */
+    geocodeClaimedUntil: timestamp('geocode_claimed_until', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -11,6 +11,7 @@ import {
 } from '@backoffice/domain';
 import type { AppContext } from '../../app-context.js';
 import { repeat } from '../../repeat.js';
+import { ADVISORY_LOCK_KEYS, tryAdvisoryXactLock } from '../../db/advisory-locks.js';
 import type { DbOrTx } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
 import { campaignStatusMail } from '../../mail/templates.js';
@@ -21,7 +22,6 @@ import {
   campaignsDueToStart,
   findMerchantName,
   insertStatusHistory,
-  tryAdvisoryXactLock,
   updateStatusIf,
   type CampaignInsert,
   type CampaignRecord,
@@ -85,9 +85,6 @@ async function applyBulk(
   return changes;
 }
 
-/** Arbitrary, fixed key of the advisory lock that lets one process at a time run the scheduler. */
-const SCHEDULER_LOCK_KEY = 73_019_115;
-
 /**
  * Applies what the calendar says: agency submissions whose delay passed are
  * approved; approved campaigns whose runtime began become active; approved or
@@ -98,7 +95,7 @@ export async function runScheduledTransitions(
   now = new Date(),
 ): Promise<StatusChange[]> {
   const changes = await ctx.db.transaction(async (tx) => {
-    if (!(await tryAdvisoryXactLock(tx, SCHEDULER_LOCK_KEY))) return [];
+    if (!(await tryAdvisoryXactLock(tx, ADVISORY_LOCK_KEYS.scheduler))) return [];
     const approved = await applyBulk(
       tx,
       await campaignsDueForApproval(tx, now),

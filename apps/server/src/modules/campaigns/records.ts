@@ -7,7 +7,7 @@
  */
 import { and, asc, count, desc, eq, inArray, lte, ne, or, sql } from 'drizzle-orm';
 import { DEFAULT_PAGE_SIZE } from '@backoffice/domain';
-import { queryRows, type DbOrTx } from '../../db/client.js';
+import type { DbOrTx } from '../../db/client.js';
 import {
   campaignCounters,
   campaignStatusHistory,
@@ -249,15 +249,6 @@ export function campaignsDueToStart(tx: DbOrTx, now: Date): Promise<CampaignReco
         sql`${campaigns.validUntil} > ${now.toISOString()}`,
       ),
     );
-}
-
-/** Takes a transaction-scoped advisory lock if it is free; whether it was taken. */
-export async function tryAdvisoryXactLock(tx: DbOrTx, key: number): Promise<boolean> {
-  const [lock] = await queryRows<{ locked: boolean }>(
-    tx,
-    sql`select pg_try_advisory_xact_lock(${key}) as locked`,
-  );
-  return lock?.locked ?? false;
 }
 
 /** The merchant's name, undefined when there is no such merchant. */

@@ -12,11 +12,9 @@
  */
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.js';
+import { ADVISORY_LOCK_KEYS } from '../../db/advisory-locks.js';
 import { queryRows, type Db } from '../../db/client.js';
 import { repeat } from '../../repeat.js';
-
-/** Arbitrary, fixed key of the advisory lock that lets one fold run at a time. */
-const FOLD_LOCK_KEY = 73_019_115;
 
 const COUNT_SUMS = sql.raw(
   'sum(participations), sum(first_participations), sum(view_list), sum(view_detail), sum(view_mail)',
@@ -43,7 +41,7 @@ const COUNTER_COLUMNS = [
 /** Moves every committed delta into the rollups and counters; how many delta rows it moved. */
 export async function foldStatistics(db: Db): Promise<number> {
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${FOLD_LOCK_KEY})`);
+    await tx.execute(sql`select pg_advisory_xact_lock(${ADVISORY_LOCK_KEYS.statisticsFold})`);
     const [row] = await queryRows<{ folded: number }>(
       tx,
       sql`with moved as (

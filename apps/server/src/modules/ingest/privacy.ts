@@ -7,6 +7,7 @@
  * events older than the retention period are purged; rollups stay.
  */
 import type { AppContext } from '../../app-context.js';
+import { ADVISORY_LOCK_KEYS, tryAdvisoryXactLock } from '../../db/advisory-locks.js';
 import { repeat } from '../../repeat.js';
 import {
   deleteEventsBefore,
@@ -27,10 +28,17 @@ export async function eraseParticipant(
   });
 }
 
-/** Deletes raw events older than the retention period. */
+/**
+ * Deletes raw events older than the retention period, in
+ * one process at a time (an advisory lock; another process finds it taken and
+ * leaves the work to the one that has it). Returns how many events it purged.
+ */
 export async function purgeOldEvents(ctx: AppContext, now = new Date()): Promise<number> {
   const before = new Date(now.getTime() - ctx.config.stats.eventRetentionDays * 24 * 3600_000);
-  return deleteEventsBefore(ctx.db, before);
+  return ctx.db.transaction(async (tx) => {
+    if (!(await tryAdvisoryXactLock(tx, ADVISORY_LOCK_KEYS.retention))) return 0;
+    return deleteEventsBefore(tx, before);
+  });
 }
 
 /** Purges hourly while the scheduler runs; returns a function that stops it. */

@@ -1,33 +1,50 @@
 /**
  * Background geocoding of uploaded locations (spec §9: seconds per address).
- * Rows are stored at upload as 'pending'; the worker geocodes them one by
- * one and counts progress on the job. Every row update is conditional on
- * 'pending', so a second worker on the same job (another process, a restart)
- * never counts a row twice.
+ * Rows are stored at upload as 'pending'; a worker claims one row at a time
+ * for a lease (one conditional statement, `FOR UPDATE SKIP LOCKED`), geocodes
+ * it and counts progress on the job. Workers of several processes share a
+ * job without geocoding a row twice; a row whose worker died is claimed again
+ * once its lease has run out, by any process whose scheduler looks for
+ * running jobs. Every row update is conditional on 'pending' besides, so a
+ * row is never counted twice.
  */
 import type { AppContext } from '../../app-context.js';
+import type { Config } from '../../config.js';
+import { repeat } from '../../repeat.js';
 import { geocodeLocation } from './geocode.js';
 import {
+  claimNextPendingLocation,
   countImportProgress,
   finishImportJob,
-  nextPendingLocation,
   runningImportJobIds,
   storeGeocodeResult,
 } from './queries.js';
 
-const running = new Set<string>();
+/**
+ * How long a claimed row is its worker's: ten times what one geocoding call
+ * may take (its timeout, and Nominatim's wait between two requests).
+ */
+export const claimLeaseMs = ({ geocoding }: Config): number =>
+  10 *
+  (geocoding.timeoutMs +
+    (geocoding.provider === 'nominatim' ? geocoding.nominatimMinIntervalMs : 0));
+
+/** The jobs a worker of this app works on (per app: tests run two apps in one process). */
+const runningByApp = new WeakMap<AppContext, Set<string>>();
 
 export function startImportJob(ctx: AppContext, jobId: string): Promise<void> {
+  const running = runningByApp.get(ctx) ?? new Set<string>();
+  runningByApp.set(ctx, running);
   if (running.has(jobId)) return Promise.resolve();
   running.add(jobId);
-  return processJob(ctx, jobId)
+  return processJob(ctx, jobId, claimLeaseMs(ctx.config))
     .catch((error: unknown) => ctx.log.error({ err: error, jobId }, 'location import failed'))
     .finally(() => running.delete(jobId));
 }
 
-async function processJob(ctx: AppContext, jobId: string): Promise<void> {
+async function processJob(ctx: AppContext, jobId: string, leaseMs: number): Promise<void> {
   for (;;) {
-    const next = await nextPendingLocation(ctx.db, jobId);
+    const next = await claimNextPendingLocation(ctx.db, jobId, leaseMs);
     if (!next) break;
     const result = await geocodeLocation(ctx, next);
     await ctx.db.transaction(async (tx) => {
@@ -35,10 +52,17 @@ async function processJob(ctx: AppContext, jobId: string): Promise<void> {
       await countImportProgress(tx, jobId, result !== null);
     });
   }
+  // Done only when no row waits any more, also none claimed by another worker.
   await finishImportJob(ctx.db, jobId);
 }
 
-/** Picks up the jobs a stopped process left running. */
+/** Works on every running job: those a stopped process left, and rows whose claim ran out. */
 export async function resumeImportJobs(ctx: AppContext): Promise<void> {
   for (const jobId of await runningImportJobIds(ctx.db)) void startImportJob(ctx, jobId);
+}
+
+/** Looks for running jobs every scheduler interval; returns a function that stops it. */
+export function startImportResumption(ctx: AppContext): () => void {
+  const seconds = ctx.config.campaigns.schedulerIntervalSeconds;
+  return repeat(ctx.log, seconds * 1000, 'location import resumption', () => resumeImportJobs(ctx));
 }

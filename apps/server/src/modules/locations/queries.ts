@@ -1,5 +1,5 @@
 /** Data access of a merchant's locations and their CSV import jobs. */
-import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, lt, notExists, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import type { GeocodeResult } from '../../geocoding/geocoder.js';
 import { locationImportJobs, locations } from '../../db/schema.js';
@@ -113,18 +113,35 @@ export async function hasRedemptionLocations(db: DbOrTx, merchantId: string): Pr
   return (row?.total ?? 0) > 0;
 }
 
-/** The job's next location still waiting for geocoding, oldest first. */
-export async function nextPendingLocation(
+/**
+ * Claims the job's next location waiting for geocoding, oldest first, for
+ * `leaseMs`: one statement, so no two workers (of any process) claim the same
+ * row; a row whose claim has run out (its worker died) is claimed again.
+ */
+export async function claimNextPendingLocation(
   db: DbOrTx,
   jobId: string,
+  leaseMs: number,
 ): Promise<LocationRow | undefined> {
-  const [next] = await db
-    .select()
+  const next = db
+    .select({ id: locations.id })
     .from(locations)
-    .where(and(eq(locations.importJobId, jobId), eq(locations.geocodeStatus, 'pending')))
+    .where(
+      and(
+        eq(locations.importJobId, jobId),
+        eq(locations.geocodeStatus, 'pending'),
+        or(isNull(locations.geocodeClaimedUntil), lt(locations.geocodeClaimedUntil, sql`now()`)),
+      ),
+    )
     .orderBy(asc(locations.createdAt), asc(locations.id))
-    .limit(1);
-  return next;
+    .limit(1)
+    .for('update', { skipLocked: true });
+  const [claimed] = await db
+    .update(locations)
+    .set({ geocodeClaimedUntil: sql`now() + ${leaseMs} * interval '1 millisecond'` })
+    .where(inArray(locations.id, next))
+    .returning();
+  return claimed;
 }
 
 /** Stores a pending location's geocoding result; false when it was no longer pending. */
@@ -140,6 +157,7 @@ export async function storeGeocodeResult(
       lat: result?.lat ?? null,
       lng: result?.lng ?? null,
       ...(result?.formattedAddress ? { formattedAddress: result.formattedAddress } : {}),
+      geocodeClaimedUntil: null,
       updatedAt: sql`now()`,
     })
     .where(and(eq(locations.id, locationId), eq(locations.geocodeStatus, 'pending')))
@@ -164,12 +182,22 @@ export async function countImportProgress(
     .where(eq(locationImportJobs.id, jobId));
 }
 
-/** Marks a running job done. */
+/** Marks a running job done once none of its locations waits for geocoding. */
 export async function finishImportJob(db: DbOrTx, jobId: string): Promise<void> {
+  const waiting = db
+    .select({ id: locations.id })
+    .from(locations)
+    .where(and(eq(locations.importJobId, jobId), eq(locations.geocodeStatus, 'pending')));
   await db
     .update(locationImportJobs)
     .set({ status: 'done', finishedAt: sql`now()` })
-    .where(and(eq(locationImportJobs.id, jobId), eq(locationImportJobs.status, 'running')));
+    .where(
+      and(
+        eq(locationImportJobs.id, jobId),
+        eq(locationImportJobs.status, 'running'),
+        notExists(waiting),
+      ),
+    );
 }
 
 /** The ids of the jobs still running. */

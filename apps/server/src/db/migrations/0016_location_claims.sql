@@ -1,0 +1,1 @@
+ALTER TABLE "locations" ADD COLUMN "geocode_claimed_until" timestamp with time zone;

@@ -1,0 +1,326 @@
+/**
+ * Two server instances on one database (two apps with their own connection
+ * pools on PostgreSQL, as two processes have; one PGlite shared in one
+ * process otherwise): a session ends on both at logout, and every background
+ * job does its work once: due campaigns start once, the weekly mail goes out
+ * once, each sweepstake is drawn once, old events are purged once, and each
+ * uploaded location is geocoded once (a counting wrapper around the real
+ * offline geocoder), also when a worker dies holding a row.
+ */
+import { generateKeyPairSync, randomUUID } from 'node:crypto';
+import { and, count, eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TLocationImportJob } from '@backoffice/domain';
+import type { Database } from '../src/db/client.js';
+import {
+  campaigns,
+  campaignStatusHistory,
+  draws,
+  locations,
+  participationEvents,
+  wins,
+} from '../src/db/schema.js';
+import type { Geocoder } from '../src/geocoding/geocoder.js';
+import { runScheduledTransitions } from '../src/modules/campaigns/lifecycle.js';
+import { runDueDraws } from '../src/modules/draws/service.js';
+import { purgeOldEvents } from '../src/modules/ingest/privacy.js';
+import { resumeImportJobs } from '../src/modules/locations/import-worker.js';
+import { sendWeeklyStatistics } from '../src/modules/notifications/service.js';
+import { multipartFile } from './fixtures/multipart.js';
+import {
+  bearer,
+  createTestApp,
+  mailsSince,
+  openTestDatabase,
+  outboxNames,
+  type TestApp,
+  type TestDatabase,
+} from './helpers.js';
+
+let database: TestDatabase;
+let env: Record<string, string> = {};
+let secondPool: Database;
+let a: TestApp;
+let b: TestApp;
+const ids = { sonnenschein: '', silberblick: '' };
+const HOUR = 3600_000;
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  secondPool = await database.connectAgain();
+  env = {
+    // One signing key, as every process of a deployment has (JWT_PRIVATE_KEY).
+    JWT_PRIVATE_KEY: generateKeyPairSync('ec', { namedCurve: 'P-256' })
+      .privateKey.export({ type: 'pkcs8', format: 'pem' })
+      .toString(),
+  };
+  a = await createTestApp(env, { database });
+  b = await createTestApp(env, { database: secondPool });
+  await a.signInAs('admin', 'owner', 'silver');
+  b.tokens.owner = String(a.tokens.owner);
+  ids.sonnenschein = await a.merchantId('Bäckerei Sonnenschein');
+  ids.silberblick = await a.merchantId('Café Silberblick');
+});
+afterAll(async () => {
+  await a.close();
+  await b.close();
+  await secondPool.close();
+  await database.close();
+});
+
+/** Mails both instances wrote while `action` ran. */
+async function mailsOfBoth(action: () => Promise<unknown>): Promise<string[]> {
+  const before = [await outboxNames(a), await outboxNames(b)] as const;
+  await action();
+  return [...(await mailsSince(a, before[0])), ...(await mailsSince(b, before[1]))];
+}
+
+async function createCampaign(merchant: string, type: string): Promise<string> {
+  const response = await a.api('POST', '/campaigns', 'admin', { merchant, type });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().campaign.uuid;
+}
+
+describe('sessions', () => {
+  it('signed in on one instance, used on the other, ended on both by a logout on either', async () => {
+    const token = await a.signIn('owner@example.com');
+    const onB = () =>
+      b.app.inject({ method: 'GET', url: '/api/merchants', headers: bearer(token) });
+    const onA = () =>
+      a.app.inject({ method: 'GET', url: '/api/merchants', headers: bearer(token) });
+    expect((await onB()).statusCode).toBe(200);
+    expect((await onA()).statusCode).toBe(200);
+    const logout = await b.app.inject({
+      method: 'POST',
+      url: '/api/session/logout',
+      headers: bearer(token),
+    });
+    expect(logout.statusCode).toBeLessThan(300);
+    expect((await onA()).statusCode).toBe(401);
+    expect((await onB()).statusCode).toBe(401);
+  });
+});
+
+describe('background jobs on two instances', () => {
+  it('starts each due campaign once and mails each start once', async () => {
+    const due = await Promise.all(
+      Array.from({ length: 6 }, () => createCampaign(ids.sonnenschein, 'coupon/percent')),
+    );
+    await a.ctx.db
+      .update(campaigns)
+      .set({
+        status: 'approved',
+        validFrom: new Date(Date.now() - HOUR),
+        validUntil: new Date(Date.now() + 24 * HOUR),
+      })
+      .where(inArray(campaigns.id, due));
+    const mails = await mailsOfBoth(() =>
+      Promise.all(
+        Array.from({ length: 4 }, (_, i) => runScheduledTransitions((i % 2 ? a : b).ctx)),
+      ),
+    );
+    const started = await a.ctx.db
+      .select({ campaign: campaignStatusHistory.campaignId })
+      .from(campaignStatusHistory)
+      .where(
+        and(
+          inArray(campaignStatusHistory.campaignId, due),
+          eq(campaignStatusHistory.toStatus, 'active'),
+        ),
+      );
+    expect(started.map((row) => row.campaign).sort()).toEqual([...due].sort());
+    const rows = await a.ctx.db.select().from(campaigns).where(inArray(campaigns.id, due));
+    expect(rows.every((row) => row.status === 'active')).toBe(true);
+    // The owner wants the start mails of the merchant's campaigns: one per campaign.
+    expect(mails.filter((mail) => /^To: owner@example\.com$/m.test(mail))).toHaveLength(due.length);
+  });
+
+  it('sends the weekly mail once per merchant however many instances check at once', async () => {
+    const recipientsOf = (mails: string[]) =>
+      mails.map((mail) => /^To: (.*)$/m.exec(mail)?.[1] ?? '').sort();
+    let sent: number[] = [];
+    const first = await mailsOfBoth(async () => {
+      sent = await Promise.all([a, b, a, b].map((t) => sendWeeklyStatistics(t.ctx)));
+    });
+    // One instance claimed the week and sent every merchant's mail; the others sent none.
+    expect(sent.filter((n) => n > 0)).toHaveLength(1);
+    expect(first).toHaveLength(Math.max(...sent));
+    expect(recipientsOf(first)).toContain('owner@example.com');
+    // A week later the same mails once more, from whichever instance claims that week.
+    const nextWeek = new Date(Date.now() + 8 * 24 * HOUR);
+    const second = await mailsOfBoth(async () => {
+      sent = await Promise.all([b, a, b, a].map((t) => sendWeeklyStatistics(t.ctx, nextWeek)));
+    });
+    expect(sent.filter((n) => n > 0)).toHaveLength(1);
+    expect(recipientsOf(second)).toEqual(recipientsOf(first));
+  });
+
+  it('draws each ended sweepstake once', async () => {
+    const created = await a.api('POST', '/admin/api-keys', 'admin', { name: 'Zwei Prozesse' });
+    const key = String(created.json().secret);
+    const sweepstakes = await Promise.all(
+      Array.from({ length: 4 }, () => createCampaign(ids.silberblick, 'sweepstake/standard')),
+    );
+    for (const campaign of sweepstakes) {
+      await a.api('POST', `/campaigns/${campaign}`, 'admin', {
+        prizes: [{ count: 2, value: 1000, name: 'Torte', redemption: 'store_pickup' }],
+      });
+      const events = ['p1', 'p2', 'p3', 'p4', 'p5'].map((participant) => ({
+        id: randomUUID(),
+        type: 'participation',
+        campaign,
+        participant,
+        occurred_at: new Date().toISOString(),
+      }));
+      const ingested = await b.app.inject({
+        method: 'POST',
+        url: '/api/ingest/events',
+        headers: { 'x-api-key': key },
+        payload: { events },
+      });
+      expect(ingested.json().accepted).toBe(5);
+    }
+    await a.ctx.db
+      .update(campaigns)
+      .set({ status: 'ended', validFrom: new Date(Date.now() - 2 * HOUR), validUntil: new Date() })
+      .where(inArray(campaigns.id, sweepstakes));
+    const drawn = await Promise.all([a, b, a, b].map((t) => runDueDraws(t.ctx)));
+    expect(drawn.reduce((sum, n) => sum + n, 0)).toBe(sweepstakes.length);
+    const stored = await a.ctx.db
+      .select()
+      .from(draws)
+      .where(inArray(draws.campaignId, sweepstakes));
+    expect(stored.map((draw) => draw.campaignId).sort()).toEqual([...sweepstakes].sort());
+    const [won] = await a.ctx.db
+      .select({ total: count() })
+      .from(wins)
+      .where(inArray(wins.campaignId, sweepstakes));
+    expect(won?.total).toBe(2 * sweepstakes.length);
+  });
+
+  it('purges old events once', async () => {
+    const campaign = await createCampaign(ids.silberblick, 'coupon/percent');
+    const old = new Date(Date.now() - 800 * 24 * HOUR);
+    await a.ctx.db.insert(participationEvents).values(
+      Array.from({ length: 30 }, (_, i) => ({
+        id: randomUUID(),
+        type: 'participation' as const,
+        campaignId: campaign,
+        merchantId: ids.silberblick,
+        participantId: `old-${i}`,
+        occurredAt: old,
+      })),
+    );
+    const purged = await Promise.all([a, b, a, b].map((t) => purgeOldEvents(t.ctx)));
+    expect(purged.reduce((sum, n) => sum + n, 0)).toBe(30);
+    expect(purged.filter((n) => n > 0)).toHaveLength(1);
+  });
+});
+
+describe('location imports on two instances', () => {
+  /** The real offline geocoder, counting its calls by address, a few milliseconds slower. */
+  function counting(geocoder: Geocoder, calls: Map<string, number>): Geocoder {
+    return {
+      name: geocoder.name,
+      async geocode(query) {
+        const key = `${query.street} ${query.streetnumber}`;
+        calls.set(key, (calls.get(key) ?? 0) + 1);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        return geocoder.geocode(query);
+      },
+    };
+  }
+  const total = (calls: Map<string, number>) => [...calls.values()].reduce((s, n) => s + n, 0);
+  const csv = (rows: number, street: string) =>
+    [
+      'name,street,streetnumber,zip,city,country',
+      ...Array.from({ length: rows }, (_, i) => `Filiale ${i},${street},${i + 1},80331,München,DE`),
+    ].join('\n');
+
+  async function upload(on: TestApp, merchant: string, who: string, body: string) {
+    const file = multipartFile('upload', 'filialen.csv', body, 'text/csv');
+    const response = await on.api(
+      'POST',
+      `/merchants/${merchant}/multiple-locations`,
+      who,
+      file.payload,
+      file.headers,
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    return String(response.json().job.id);
+  }
+  async function job(merchant: string, who: string, id: string): Promise<TLocationImportJob> {
+    return (await a.api('GET', `/merchants/${merchant}/location-imports/${id}`, who)).json();
+  }
+  async function until(check: () => Promise<boolean>, ms = 30_000): Promise<void> {
+    const deadline = Date.now() + ms;
+    while (!(await check())) {
+      if (Date.now() > deadline) throw new Error('the import did not finish');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+
+  it('geocodes each row once while both instances work on the job', async () => {
+    const offline = a.ctx.geocoder;
+    const [callsA, callsB] = [new Map<string, number>(), new Map<string, number>()];
+    a.ctx.geocoder = counting(offline, callsA);
+    b.ctx.geocoder = counting(offline, callsB);
+    const rows = 40;
+    const id = await upload(a, ids.sonnenschein, 'owner', csv(rows, 'Kaufingerstraße'));
+    // The other instance picks the running job up, as its scheduler does.
+    await resumeImportJobs(b.ctx);
+    await until(async () => (await job(ids.sonnenschein, 'owner', id)).status === 'done');
+    expect(await job(ids.sonnenschein, 'owner', id)).toMatchObject({
+      total: rows,
+      processed: rows,
+      found: rows,
+    });
+    const both = new Map([...callsA]);
+    for (const [key, n] of callsB) both.set(key, (both.get(key) ?? 0) + n);
+    expect(both.size).toBe(rows);
+    expect([...both.values()].every((n) => n === 1)).toBe(true);
+    // Both really worked on it.
+    expect(total(callsA)).toBeGreaterThan(0);
+    expect(total(callsB)).toBeGreaterThan(0);
+    a.ctx.geocoder = offline;
+    b.ctx.geocoder = offline;
+  });
+
+  it('takes over the row of a worker that died holding it, once its lease has run out', async () => {
+    // A third instance whose short geocoding timeout makes its claims last one second.
+    const dying = await createTestApp({ ...env, GEOCODER_TIMEOUT_MS: '100' }, { database });
+    dying.tokens.silver = String(a.tokens.silver);
+    const offline = b.ctx.geocoder;
+    const calls = new Map<string, number>();
+    let stuck = 0;
+    // Its worker claims a row and never comes back, like a process that died.
+    dying.ctx.geocoder = {
+      name: 'stuck',
+      geocode: () => {
+        stuck += 1;
+        return new Promise<never>(() => {});
+      },
+    };
+    b.ctx.geocoder = counting(offline, calls);
+    const rows = 5;
+    const id = await upload(dying, ids.silberblick, 'silver', csv(rows, 'Leopoldstraße'));
+    await until(async () => stuck === 1);
+    await resumeImportJobs(b.ctx);
+    await until(async () => total(calls) === rows - 1);
+    // The held row keeps the job running until its lease has run out.
+    expect((await job(ids.silberblick, 'silver', id)).status).toBe('running');
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    await resumeImportJobs(b.ctx);
+    await until(async () => (await job(ids.silberblick, 'silver', id)).status === 'done');
+    expect(await job(ids.silberblick, 'silver', id)).toMatchObject({ processed: rows });
+    expect(calls.size).toBe(rows);
+    expect(stuck).toBe(1);
+    const pending = await a.ctx.db
+      .select({ total: count() })
+      .from(locations)
+      .where(and(eq(locations.importJobId, id), eq(locations.geocodeStatus, 'pending')));
+    expect(pending[0]?.total).toBe(0);
+    b.ctx.geocoder = offline;
+    await dying.close();
+  });
+});

@@ -1,0 +1,138 @@
+/**
+ * Uploaded files in an S3-compatible object store (S3_* settings), against a
+ * real S3 server (s3rver): merchant and campaign images are stored in the
+ * bucket, nothing in FILES_DIR, and served under /files/ by the server with
+ * the same headers as from the folder; a clone gets its own copy, replaced
+ * and removed images leave the bucket, a missing object is a 404.
+ */
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TCampaignEnvelope } from '@backoffice/domain';
+import { multipartFile } from './fixtures/multipart.js';
+import { startObjectStore, type ObjectStore } from './fixtures/object-store.js';
+import { createTestApp, type TestApp } from './helpers.js';
+
+let store: ObjectStore;
+let t: TestApp;
+let filesDir = '';
+let silberblick = '';
+
+const keyOf = (src: string) => src.replace(/^\/files\//, '');
+const served = (src: string) => t.app.inject({ method: 'GET', url: src });
+const image = (background: string, format: 'png' | 'jpeg', width = 700, height = 500) => {
+  const picture = sharp({ create: { width, height, channels: 3, background } });
+  return (format === 'png' ? picture.png() : picture.jpeg()).toBuffer();
+};
+
+beforeAll(async () => {
+  store = await startObjectStore();
+  filesDir = await mkdtemp(path.join(tmpdir(), 'files-'));
+  t = await createTestApp({ ...store.env, FILES_DIR: filesDir });
+  await t.signInAs('silver');
+  silberblick = await t.merchantId('Café Silberblick');
+});
+afterAll(async () => {
+  await t.close();
+  await store.close();
+  await rm(filesDir, { recursive: true, force: true });
+});
+
+describe('merchant images in the object store', () => {
+  const upload = async (content: Buffer, name: string, type: string) => {
+    const file = multipartFile('upload', name, content, type);
+    const response = await t.api(
+      'POST',
+      `/merchants/${silberblick}/images`,
+      'silver',
+      file.payload,
+      file.headers,
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    return String(response.json().merchant.image.src);
+  };
+
+  it('stores an upload in the bucket and serves it under /files/ with its headers and sizes', async () => {
+    const src = await upload(await image('#3366cc', 'png', 900, 500), 'logo.png', 'image/png');
+    expect(await store.keys()).toContain(keyOf(src));
+    expect(await readdir(filesDir)).toEqual([]);
+    const file = await served(src);
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('image/png');
+    expect(file.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(file.rawPayload.equals((await store.read(keyOf(src))) ?? Buffer.alloc(0))).toBe(true);
+    const meta = await sharp(file.rawPayload).metadata();
+    expect([meta.width, meta.height]).toEqual([400, 400]);
+    const scaled = await served(`${src}?width=100&height=50`);
+    const scaledMeta = await sharp(scaled.rawPayload).metadata();
+    expect([scaledMeta.width, scaledMeta.height]).toEqual([100, 50]);
+  });
+
+  it('removes the replaced image from the bucket, and the removed one', async () => {
+    const first = await upload(await image('#111111', 'jpeg'), 'eins.jpg', 'image/jpeg');
+    const second = await upload(await image('#222222', 'jpeg'), 'zwei.jpg', 'image/jpeg');
+    const keys = await store.keys();
+    expect(keys).toContain(keyOf(second));
+    expect(keys).not.toContain(keyOf(first));
+    expect((await served(first)).statusCode).toBe(404);
+    const removed = await t.api('DELETE', `/merchants/${silberblick}/images`, 'silver');
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(await store.keys()).not.toContain(keyOf(second));
+    expect((await served(second)).statusCode).toBe(404);
+  });
+
+  it('answers 404 for a key that has no object', async () => {
+    const missing = `/files/merchants/${silberblick}/00000000-0000-4000-8000-000000000000.jpg`;
+    expect((await served(missing)).statusCode).toBe(404);
+  });
+});
+
+describe('campaign images in the object store', () => {
+  async function create(): Promise<string> {
+    const response = await t.api('POST', '/campaigns', 'silver', {
+      merchant: silberblick,
+      type: 'coupon/percent',
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<TCampaignEnvelope>().campaign.uuid;
+  }
+  async function uploadImage(id: string): Promise<string> {
+    const file = multipartFile('upload', 'bild.jpg', await image('#33aa77', 'jpeg'), 'image/jpeg');
+    const response = await t.api(
+      'POST',
+      `/campaigns/${id}/image`,
+      'silver',
+      file.payload,
+      file.headers,
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    return String(response.json<TCampaignEnvelope>().campaign.image?.src);
+  }
+
+  it('copies the image in the bucket for a clone and a follow-up; each removal takes only its own', async () => {
+    const source = await create();
+    const original = await uploadImage(source);
+    const copies: string[] = [];
+    for (const command of ['clone', 'create-followup']) {
+      const made = await t.api('POST', `/campaigns/${source}/${command}`, 'silver');
+      expect(made.statusCode, made.body).toBe(200);
+      copies.push(String(made.json<TCampaignEnvelope>().campaign.image?.src));
+    }
+    const bytes = await store.read(keyOf(original));
+    for (const copy of copies) {
+      expect(copy).not.toBe(original);
+      expect(await store.read(keyOf(copy))).toEqual(bytes);
+    }
+    const removed = await t.api('DELETE', `/campaigns/${source}/image`, 'silver');
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(await store.keys()).not.toContain(keyOf(original));
+    for (const copy of copies) {
+      const file = await served(copy);
+      expect(file.statusCode, copy).toBe(200);
+      expect(file.headers['content-type']).toBe('image/jpeg');
+    }
+    expect(await readdir(filesDir)).toEqual([]);
+  });
+});
