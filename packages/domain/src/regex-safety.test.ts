@@ -5,7 +5,9 @@
  * runs the same checks on every keystroke). Each pattern gets inputs made of
  * long runs of the characters it repeats, at n and 8n characters: linear time
  * grows about 8-fold, quadratic time 64-fold; the test allows 24-fold. Times
- * are the fastest of several batches, so a busy machine does not decide.
+ * are the fastest of several batches, and a ratio above the limit is measured
+ * again (up to three times in all): a busy machine can stall one measurement,
+ * while a quadratic pattern stays above the limit in every one.
  */
 import { performance } from 'node:perf_hooks';
 import { describe, expect, it } from 'vitest';
@@ -74,6 +76,19 @@ function searchAll(pattern: RegExp): (input: string) => string {
   return (input) => input.replace(global, '');
 }
 
+/**
+ * The lowest of up to three measurements of `slow / fast`, stopping at the
+ * first below `limit`: a stall of the machine inflates one measurement, not
+ * three in a row.
+ */
+function growth(slow: () => unknown, fast: () => unknown, limit: number): number {
+  let lowest = Infinity;
+  for (let attempt = 0; attempt < 3 && lowest >= limit; attempt += 1) {
+    lowest = Math.min(lowest, timePerRun(slow) / timePerRun(fast));
+  }
+  return lowest;
+}
+
 const N = 2000;
 const GROWTH = 8;
 const ALLOWED_RATIO = 24;
@@ -86,7 +101,11 @@ describe('regular expressions of the domain package', () => {
       for (const build of ADVERSARIAL[name] ?? []) {
         const short = build(N);
         const long = build(N * GROWTH);
-        const ratio = timePerRun(() => search(long)) / timePerRun(() => search(short));
+        const ratio = growth(
+          () => search(long),
+          () => search(short),
+          ALLOWED_RATIO,
+        );
         expect(ratio, `${name} on ${JSON.stringify(short.slice(0, 12))}…`).toBeLessThan(
           ALLOWED_RATIO,
         );
@@ -97,9 +116,12 @@ describe('regular expressions of the domain package', () => {
 
 describe('descriptionLength', () => {
   it('takes about as long for 20,000 "<" as for 20,000 ordinary characters', () => {
-    const adversarial = timePerRun(() => domain.descriptionLength('<'.repeat(20_000)));
-    const ordinary = timePerRun(() => domain.descriptionLength('a'.repeat(20_000)));
-    expect(adversarial / ordinary).toBeLessThan(40);
+    const ratio = growth(
+      () => domain.descriptionLength('<'.repeat(20_000)),
+      () => domain.descriptionLength('a'.repeat(20_000)),
+      40,
+    );
+    expect(ratio).toBeLessThan(40);
     // What it counts stays the same: text without tags, an entity as one character.
     expect(domain.descriptionLength('<p>a&amp;b&nbsp;c</p>')).toBe(5);
     expect(domain.descriptionLength('x < y > z')).toBe(4);
