@@ -1,9 +1,7 @@
 /** Entry point: read config, open and migrate the database, listen (background jobs: background-jobs.ts). */
-import { buildApp } from './app.js';
-import { createAppContext, openConfiguredDatabase } from './bootstrap.js';
+import { createAppContext, openConfiguredDatabase, seedDemoActivityOnce } from './bootstrap.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { DataFolderInUseError } from './db/folder-lock.js';
-import { seedDemoActivity } from './seed/demo-activity.js';
 
 async function main(): Promise<void> {
   let config: Config;
@@ -16,12 +14,13 @@ async function main(): Promise<void> {
     }
     throw error;
   }
+  // The routes load while the database opens (PGlite compiles its WebAssembly meanwhile).
+  const appModule = import('./app.js');
+  appModule.catch(() => undefined);
   const database = await openConfiguredDatabase(config);
   const ctx = await createAppContext(config, database);
-  if (config.demoActivity && (await seedDemoActivity(ctx))) {
-    ctx.log.info('demo campaigns and participations created');
-  }
-  const app = await buildApp(ctx, { serveWeb: true });
+  await seedDemoActivityOnce(ctx);
+  const app = await (await appModule).buildApp(ctx, { serveWeb: true });
 
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
