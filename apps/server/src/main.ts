@@ -1,4 +1,5 @@
 /** Entry point: read config, open and migrate the database, listen (background jobs: background-jobs.ts). */
+import { buildApp } from './app.js';
 import { createAppContext, openConfiguredDatabase, seedDemoActivityOnce } from './bootstrap.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { DataFolderInUseError } from './db/folder-lock.js';
@@ -14,13 +15,10 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  // The routes load while the database opens (PGlite compiles its WebAssembly meanwhile).
-  const appModule = import('./app.js');
-  appModule.catch(() => undefined);
   const database = await openConfiguredDatabase(config);
   const ctx = await createAppContext(config, database);
   await seedDemoActivityOnce(ctx);
-  const app = await (await appModule).buildApp(ctx, { serveWeb: true });
+  const app = await buildApp(ctx, { serveWeb: true });
 
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
