@@ -82,7 +82,7 @@ export const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_
  * compiler only, not again with its optimising one for the code that runs
  * often: that second compilation keeps some 40 MB more and, on a busy
  * machine, delays the start by competing for the cores; queries run up to
- * about a third slower (docs/benchmarks.md, "Idle memory"). Set for the
+ * about a third slower (docs/decisions.md, "Memory and start"). Set for the
  * whole process before PGlite compiles; the tests' in-memory databases keep
  * V8's default.
  */
