@@ -195,7 +195,7 @@ async function run(label, env, processes, image) {
     const memory = await Promise.all(servers.map((server) => memoryOf(server.pid)));
     const throughput = total / SECONDS;
     console.log(
-      `  overall    ${throughput.toFixed(0)} requests/s, ${errors} errors (target 0); server memory peak ${memory.map((m, i) => `${Math.max(m.peak, peak.get(servers[i].pid)).toFixed(0)} MB`).join(' + ')}`,
+      `  overall    ${throughput.toFixed(0)} requests/s, ${errors} errors (target 0); server memory peak ${memory.map((m, i) => `${Math.max(m.peak, peak.get(servers[i].pid)).toFixed(0)} MB`).join(' + ')} (target <= 512 MB each)`,
     );
     for (const sample of errorSamples) console.log(`  error: ${sample}`);
     return throughput;

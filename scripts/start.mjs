@@ -1,7 +1,8 @@
 // `npm start`: builds what is missing or stale, then runs the whole product
 // (API, identity provider, web app, embedded database) in one process.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { buildNotice, root, workspacesToBuild } from './build-state.mjs';
 
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
@@ -20,8 +21,6 @@ for (const workspace of stale) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-const server = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
-  stdio: 'inherit',
-});
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
-server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+// The server runs in this process: a second Node process would add its start
+// (about 0.1 s) and its memory (about 40 MB) for nothing.
+await import(pathToFileURL(path.join(root, 'apps/server/dist/main.js')).href);

@@ -1,7 +1,8 @@
 /** Wires configuration, database and token services into the app context. */
+import { spawn } from 'node:child_process';
+import path from 'node:path';
 import type { AppContext } from './app-context.js';
 import type { Config } from './config.js';
-import { createS3FileStorage } from './files/s3-storage.js';
 import { createLocalFileStorage } from './files/storage.js';
 import { createGeocoder } from './geocoding/geocoder.js';
 import { createLogger } from './http/logging.js';
@@ -46,19 +47,54 @@ export async function createAppContext(
     tokenIssuer,
     tokenVerifier,
     mailer: createMailer(config.mail),
+    // The S3 client is loaded only where it is used (some 8 MB: docs/benchmarks.md, "Idle memory").
     files: config.files.s3
-      ? createS3FileStorage(config.files.s3)
+      ? (await import('./files/s3-storage.js')).createS3FileStorage(config.files.s3)
       : createLocalFileStorage(config.files.dir),
     geocoder: createGeocoder(config),
     demoAccounts: config.demo ? DEMO_ACCOUNTS : [],
   };
 }
 
-/** Opens the configured database and, in demo mode, fills it with demo data once. */
+/**
+ * Opens the configured database and, in demo mode, fills it with demo data
+ * once. A new embedded database is created, migrated and seeded in a
+ * short-lived process first (create-data-folder.ts): initdb and the demo
+ * activity grow PGlite's WebAssembly memory to several hundred MB, which a
+ * process never gives back; the server then opens the finished folder.
+ */
 export async function openConfiguredDatabase(config: Config): Promise<Database> {
   const database = await openDatabase(databaseLocation(config), {
     timeZone: config.web.timeZone,
+    create: createDataFolderInChildProcess,
   });
   if (config.demo) await seedDemoData(database.db);
   return database;
+}
+
+/** Runs create-data-folder.js with this process's environment; resolves when it succeeded. */
+function createDataFolderInChildProcess(): Promise<void> {
+  // .ts when the server runs from its sources (tests: Node's options load them through tsx).
+  const script = path.join(
+    import.meta.dirname,
+    `create-data-folder${path.extname(import.meta.filename)}`,
+  );
+  return new Promise((resolve, reject) => {
+    // The channel ends with this process: the child then stops too (create-data-folder.ts).
+    const child = spawn(process.execPath, [...process.execArgv, script], {
+      stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
+    });
+    child.on('error', reject);
+    child.on('exit', (code, signal) => {
+      if (code === 0) resolve();
+      else reject(new Error(`creating the database failed (${signal ?? `exit code ${code}`})`));
+    });
+  });
+}
+
+/** Demo mode: the demo accounts (openConfiguredDatabase) and, unless turned off, their activity. */
+export async function seedDemoActivityOnce(ctx: AppContext): Promise<void> {
+  if (!ctx.config.demoActivity) return;
+  const { seedDemoActivity } = await import('./seed/demo-activity.js');
+  if (await seedDemoActivity(ctx)) ctx.log.info('demo campaigns and participations created');
 }

@@ -1,9 +1,8 @@
 /** Entry point: read config, open and migrate the database, listen (background jobs: background-jobs.ts). */
 import { buildApp } from './app.js';
-import { createAppContext, openConfiguredDatabase } from './bootstrap.js';
+import { createAppContext, openConfiguredDatabase, seedDemoActivityOnce } from './bootstrap.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { DataFolderInUseError } from './db/folder-lock.js';
-import { seedDemoActivity } from './seed/demo-activity.js';
 
 async function main(): Promise<void> {
   let config: Config;
@@ -18,9 +17,7 @@ async function main(): Promise<void> {
   }
   const database = await openConfiguredDatabase(config);
   const ctx = await createAppContext(config, database);
-  if (config.demoActivity && (await seedDemoActivity(ctx))) {
-    ctx.log.info('demo campaigns and participations created');
-  }
+  await seedDemoActivityOnce(ctx);
   const app = await buildApp(ctx, { serveWeb: true });
 
   const shutdown = async (signal: string) => {

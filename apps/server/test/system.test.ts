@@ -1,4 +1,4 @@
-import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { createAppContext } from '../src/bootstrap.js';
 import { ConfigError, loadConfig, trustProxyOption } from '../src/config.js';
-import { openDatabase, queryRows } from '../src/db/client.js';
+import { PGlite } from '@electric-sql/pglite';
+import { PGLITE_OPTIONS, openDatabase, pgliteFolder, queryRows } from '../src/db/client.js';
 import { seedDemoData } from '../src/seed/demo-data.js';
 import { createTestApp, openTestDatabase, type TestApp } from './helpers.js';
 
@@ -252,6 +253,41 @@ describe('database', () => {
       expect(await database.ping()).toBe(true);
     } finally {
       await database.close();
+    }
+  });
+
+  it('creates a new data folder through `create`, with the folder locked, and opens it sized down', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'pglite-'));
+    try {
+      let creations = 0;
+      // What the server's short-lived process does (create-data-folder.ts), here in this one.
+      const create = async () => {
+        creations += 1;
+        expect(await readFile(path.join(dataDir, 'pglite.lock'), 'utf8')).toContain(
+          ` ${process.pid}`,
+        );
+        const initdb = new PGlite(pgliteFolder(dataDir), PGLITE_OPTIONS);
+        await initdb.waitReady;
+        await initdb.close();
+      };
+      const first = await openDatabase({ kind: 'pglite', dataDir }, { create });
+      const [setting] = await queryRows<{ shared_buffers: string }>(
+        first.db,
+        sql`show shared_buffers`,
+      );
+      expect(setting?.shared_buffers).toBe('16MB');
+      // Migrated in the server process (the folder's process ran only initdb here).
+      await queryRows(first.db, sql`select count(*) from campaigns`);
+      await first.close();
+      const second = await openDatabase({ kind: 'pglite', dataDir }, { create });
+      await second.close();
+      expect(creations).toBe(1);
+      // Only a process the lock holder started may work in its lock.
+      await expect(
+        openDatabase({ kind: 'pglite', dataDir }, { lockedByParent: true }),
+      ).rejects.toThrow(/not locked by the parent process/);
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
     }
   });
 

@@ -6,18 +6,17 @@
  * PGlite is a single session: it runs every query and every transaction
  * exclusively (its own queue), so concurrent requests never interleave.
  */
+import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
+import { setFlagsFromString } from 'node:v8';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import pg from 'pg';
-import { lockDataFolder } from './folder-lock.js';
+import { folderHolder, lockDataFolder } from './folder-lock.js';
 import * as schema from './schema.js';
 
 export type Schema = typeof schema;
@@ -52,13 +51,49 @@ export interface OpenOptions {
    * session setting `app.time_zone` (Europe/Berlin when not given).
    */
   timeZone?: string;
+  /**
+   * A data folder only: creates the database when the folder holds none yet,
+   * called with the folder locked (bootstrap.ts runs it in a short-lived
+   * process, so that the memory initdb takes is given back). Without it,
+   * this process creates the database itself.
+   */
+  create?: () => Promise<void>;
+  /**
+   * A data folder only: the parent process holds the folder's lock and has
+   * started this one to create the database (create-data-folder.ts).
+   */
+  lockedByParent?: boolean;
 }
 
 /** pg_trgm backs the campaign list's text filter (migration 0005). */
 export const PGLITE_OPTIONS = { extensions: { pg_trgm } };
 
+/**
+ * PostgreSQL settings of an embedded database in a data folder, sized for
+ * one process of a small installation: shared_buffers at 16 MB instead of
+ * 128 MB halves the memory PGlite keeps (docs/benchmarks.md, "Idle memory");
+ * the operating system's file cache holds the rest of the data. PGlite's
+ * own start parameters (single-user mode, no parallel workers) stay.
+ */
+export const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
+
+/**
+ * V8 compiles PGlite's WebAssembly (PostgreSQL, 9 MB) with its baseline
+ * compiler only, not again with its optimising one for the code that runs
+ * often: that second compilation keeps some 40 MB more and, on a busy
+ * machine, delays the start by competing for the cores; queries run up to
+ * about a third slower (docs/decisions.md, "Memory and start"). Set for the
+ * whole process before PGlite compiles; the tests' in-memory databases keep
+ * V8's default.
+ */
+const BASELINE_WASM_ONLY = '--liftoff-only';
+
 /** Where the embedded database keeps its files inside DATA_DIR. */
 export const pgliteFolder = (dataDir: string): string => path.join(dataDir, 'pglite');
+
+/** Whether the data folder holds a database already (initdb has run there). */
+export const pgliteFolderExists = (dataDir: string): boolean =>
+  existsSync(path.join(pgliteFolder(dataDir), 'PG_VERSION'));
 
 const TIME_ZONE_SETTING = "select set_config('app.time_zone', $1, false)";
 
@@ -71,12 +106,25 @@ export async function openDatabase(
   let unlock = async () => {};
   if (location.kind === 'pglite') {
     await mkdir(location.dataDir, { recursive: true });
-    unlock = await lockDataFolder(location.dataDir);
+    if (options.lockedByParent) await expectParentLock(location.dataDir);
+    else unlock = await lockDataFolder(location.dataDir);
+    if (options.create && !pgliteFolderExists(location.dataDir)) {
+      try {
+        await options.create();
+      } catch (error) {
+        await unlock();
+        throw error;
+      }
+    }
   }
+  if (location.kind === 'pglite') setFlagsFromString(BASELINE_WASM_ONLY);
   const client =
     location.kind === 'memory'
       ? new PGlite(PGLITE_OPTIONS)
-      : new PGlite(pgliteFolder(location.dataDir), PGLITE_OPTIONS);
+      : new PGlite(pgliteFolder(location.dataDir), {
+          ...PGLITE_OPTIONS,
+          startParams: PGLITE_START_PARAMS,
+        });
   const db = drizzlePglite({ client, schema });
   try {
     await client.query(TIME_ZONE_SETTING, [timeZone]);
@@ -100,7 +148,21 @@ export async function openDatabase(
   };
 }
 
+/** A process started to create the database works in its parent's lock, never without one. */
+async function expectParentLock(dataDir: string): Promise<void> {
+  const holder = await folderHolder(dataDir);
+  if (holder !== process.ppid) {
+    throw new Error(`The data folder ${dataDir} is not locked by the parent process`);
+  }
+}
+
 async function openPostgres(url: string, timeZone: string): Promise<Database> {
+  // node-postgres is loaded only for PostgreSQL, not beside the embedded database.
+  const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
+    import('pg'),
+    import('drizzle-orm/node-postgres'),
+    import('drizzle-orm/node-postgres/migrator'),
+  ]);
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   // An idle connection that the server drops (restart, failover, terminate)
   // emits an error; unhandled, node-postgres would end the process with it.

@@ -7,11 +7,23 @@
  * in line instead of adding up past the server's memory.
  */
 import pLimit from 'p-limit';
-import sharp from 'sharp';
+import type Sharp from 'sharp';
 
-// libvips' operation cache keeps decoded data for reuse; uploads are never
-// processed twice, so it would only hold memory.
-sharp.cache(false);
+let sharpModule: Promise<typeof Sharp> | undefined;
+
+/**
+ * sharp, loaded on the first image: libvips adds some 30 MB to a process
+ * that may never see an upload (docs/benchmarks.md, "Idle memory").
+ */
+export function loadSharp(): Promise<typeof Sharp> {
+  sharpModule ??= import('sharp').then(({ default: sharp }) => {
+    // libvips' operation cache keeps decoded data for reuse; uploads are never
+    // processed twice, so it would only hold memory.
+    sharp.cache(false);
+    return sharp;
+  });
+  return sharpModule;
+}
 
 const imageWork = pLimit(2);
 
@@ -63,6 +75,7 @@ async function checkAndCrop(
   input: Buffer,
   options: Parameters<typeof processImage>[1],
 ): Promise<ProcessedImage> {
+  const sharp = await loadSharp();
   // Only the header is read here; decoding waits until the size is known to be acceptable.
   const metadata = await sharp(input, { limitInputPixels: false })
     .metadata()
@@ -119,6 +132,7 @@ async function resize(
   extension: 'jpg' | 'png',
   size: { width: number; height: number },
 ): Promise<Buffer> {
+  const sharp = await loadSharp();
   const pipeline = sharp(data).resize(size.width, size.height, {
     fit: 'cover',
     position: 'centre',

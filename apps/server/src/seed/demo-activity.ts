@@ -7,7 +7,6 @@
  */
 import { randomUUID } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
-import sharp from 'sharp';
 import {
   CAMPAIGN_IMAGE_FORMAT,
   emptyCampaignContent,
@@ -23,6 +22,7 @@ import {
   systemSettings,
   users,
 } from '../db/schema.js';
+import { loadSharp } from '../files/images.js';
 import { newImageKey } from '../files/storage.js';
 import { validationColumns } from '../modules/campaigns/index.js';
 import { runDueDraws } from '../modules/draws/index.js';
@@ -252,6 +252,7 @@ function contentFor(plan: DemoCampaign, from: Date, until: Date): TCampaignConte
 }
 
 async function demoImage(colour: string): Promise<Buffer> {
+  const sharp = await loadSharp();
   return sharp({
     create: {
       width: CAMPAIGN_IMAGE_FORMAT.width,
