@@ -38,8 +38,12 @@ declare module 'fastify' {
 
 const KiB = 1024;
 
-/** Any route that declares no limit of its own: every small JSON or form body. */
-export const DEFAULT_BODY_LIMIT = 64 * KiB;
+/**
+ * Any route that declares no limit of its own: every small JSON or form
+ * body. The largest of them, a merchant profile with every text at its limit
+ * in three-byte characters, is about 62 KiB.
+ */
+export const DEFAULT_BODY_LIMIT = 128 * KiB;
 
 /** Room for the structure around the texts of a body (keys, numbers, brackets), and a multipart form's fields and boundaries. */
 const STRUCTURE = 64 * KiB;
