@@ -152,6 +152,25 @@ export default defineConfig(
     languageOptions: { globals: globals.node },
   },
   {
+    // Every browser journey runs under the fixtures' `test`, which fails it on a CSP violation.
+    files: ['apps/web/e2e/**/*.ts'],
+    ignores: ['apps/web/e2e/fixtures.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@playwright/test',
+              importNames: ['test'],
+              message: "Import test from './fixtures': it fails a test on any CSP violation.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/web/src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,

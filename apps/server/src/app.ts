@@ -18,6 +18,7 @@ import { registerBackgroundJobs } from './background-jobs.js';
 import { trustProxyOption } from './config.js';
 import { setImageConcurrency } from './files/images.js';
 import { requireBearerToken } from './http/authenticate.js';
+import { DEFAULT_BODY_LIMIT, registerBodyLimits } from './http/body-limits.js';
 import { registerCompression } from './http/compression.js';
 import { registerErrorHandling, sendNotFound } from './http/errors.js';
 import { registerInputHygiene } from './http/input-hygiene.js';
@@ -61,7 +62,8 @@ export async function buildApp(
   setImageConcurrency(ctx.config.files.imageConcurrency);
   const app = Fastify({
     loggerInstance: ctx.log,
-    bodyLimit: 1024 * 1024,
+    // Each route has its own limit (body-limits.ts); this one is for answers found by no route.
+    bodyLimit: DEFAULT_BODY_LIMIT,
     // X-Forwarded-For decides request.ip (and the sign-in limits): believed only from TRUST_PROXY.
     trustProxy: trustProxyOption(ctx.config.trustProxy),
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
@@ -71,13 +73,14 @@ export async function buildApp(
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('ctx', ctx);
   registerErrorHandling(app);
+  registerBodyLimits(app);
 
   await app.register(fastifyHelmet, headers);
   registerInputHygiene(app);
   await registerCompression(app);
   await registerRateLimit(app, ctx.config.redis);
   await app.register(fastifyFormbody);
-  // Uploads (merchant image, location CSV): one file per request; each route sets its own size limit.
+  // Uploads (images, CSV and code files): one file per request; each route sets its own size limit (uploadRoute).
   await app.register(fastifyMultipart, {
     limits: {
       files: 1,

@@ -282,6 +282,32 @@ describe('locations with the offline geocoder', () => {
     expect(confirmed.json().location.geocode_status).toBe('confirmed');
   });
 
+  it('imports a file of as many lines as it takes (CSV_MAX_ROWS) and answers other requests while it geocodes', async () => {
+    const rows = t.ctx.config.files.csvMaxRows;
+    const before = await locationCount(silberblick);
+    const csv = [
+      'name,street,streetnumber,zip,city,country,is_redemption',
+      ...Array.from(
+        { length: rows },
+        (_, i) => `Voll ${i},Hauptstraße,${i + 1},10117,Berlin,DE,ja`,
+      ),
+    ].join('\n');
+    const response = await upload('silver', silberblick, multipartFile('upload', 'voll.csv', csv));
+    expect(response.statusCode, response.body.slice(0, 200)).toBe(200);
+    expect(response.json().job).toMatchObject({ total: rows });
+    expect(await locationCount(silberblick)).toBe(before + rows);
+    // Geocoding thousands of rows in the background leaves the server answering meanwhile.
+    const job = (
+      await t.api(
+        'GET',
+        `/merchants/${silberblick}/location-imports/${response.json().job.id}`,
+        'silver',
+      )
+    ).json<TLocationImportJob>();
+    expect(job.status).toBe('running');
+    expect(job.processed).toBeLessThan(rows);
+  });
+
   it('reads comma-separated files without BOM', async () => {
     const file = multipartFile(
       'upload',

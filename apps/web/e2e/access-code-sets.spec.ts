@@ -7,9 +7,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import type { TCampaignEnvelope } from '@backoffice/domain';
-import { api, chooseMerchant, merchantIdentOf, navigation, signInAt } from './fixtures';
+import { api, chooseMerchant, merchantIdentOf, navigation, signInAt, test } from './fixtures';
 
 test('admin: create a set, paste codes, link a campaign, see the usage', async ({ page }) => {
   await signInAt(page, '/', 'admin@example.com');

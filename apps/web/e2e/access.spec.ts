@@ -3,7 +3,7 @@
  * their roles do not open are not offered and say so plainly when opened,
  * and the header follows the merchant whose campaign or page is open.
  */
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import {
   chooseMerchant,
   merchantDialog,
@@ -12,6 +12,7 @@ import {
   seedSubmittedCoupon,
   signInAt,
   signOut,
+  test,
 } from './fixtures';
 
 test('staff without manage-accounts: no accounts or locations tab, a plain no-permission page', async ({

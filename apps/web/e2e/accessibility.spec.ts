@@ -8,7 +8,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { CAMPAIGN_STEPS, type CampaignFamily } from '@backoffice/domain';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { paths } from '../src/shared/paths';
 import {
   api,
@@ -20,6 +20,7 @@ import {
   seedSubmittedCoupon,
   signInAt,
   type Envelope,
+  test,
 } from './fixtures';
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];

@@ -1,6 +1,6 @@
 /** Sign-in, deep links, the login and postback routes, and logout (spec §2, §4 "Session"). */
-import { expect, test } from '@playwright/test';
-import { signInAt } from './fixtures';
+import { expect } from '@playwright/test';
+import { signInAt, test } from './fixtures';
 
 test('a signed-out visitor signs in with code and PKCE and lands in the shell', async ({
   page,

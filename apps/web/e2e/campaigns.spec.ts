@@ -3,7 +3,7 @@
  * create, list with filters in the URL, clone, delete, the admins' review
  * queue and the site search, each in the built app against the real server.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import {
   api,
   IDENT,
@@ -13,6 +13,7 @@ import {
   signInAt,
   signOut,
   type Envelope,
+  test,
 } from './fixtures';
 
 function row(page: Page, campaignIdent: string) {

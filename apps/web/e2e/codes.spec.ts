@@ -6,8 +6,8 @@
  * codes are added.
  */
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Page } from '@playwright/test';
-import { api, merchantIdentOf, PIXEL_PNG, signInAt, type Envelope } from './fixtures';
+import { expect, type Page } from '@playwright/test';
+import { api, merchantIdentOf, PIXEL_PNG, signInAt, type Envelope, test } from './fixtures';
 
 async function chooseOption(page: Page, label: string, option: string) {
   await page.getByRole('combobox', { name: label }).click();

@@ -8,8 +8,16 @@
  */
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { api, chooseMerchant, merchantIdentOf, navigation, signInAt, signOut } from './fixtures';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import {
+  api,
+  chooseMerchant,
+  merchantIdentOf,
+  navigation,
+  signInAt,
+  signOut,
+  test,
+} from './fixtures';
 
 const TIME_ZONE = 'Europe/Berlin';
 const OWNER_MERCHANT = 'Bäckerei Sonnenschein GmbH';

@@ -3,8 +3,8 @@
  * by another address than its PUBLIC_URL still leads to the sign-in, and the
  * app arrives compressed.
  */
-import { expect, test } from '@playwright/test';
-import { DEMO_PASSWORD, navigation } from './fixtures';
+import { expect } from '@playwright/test';
+import { DEMO_PASSWORD, navigation, test } from './fixtures';
 
 test('opened at 127.0.0.1 instead of localhost, the product still signs in', async ({ page }) => {
   const base = new URL(test.info().project.use.baseURL ?? '');

@@ -1,11 +1,67 @@
 /**
- * Shared steps of the browser journeys: signing in and out through the real
- * provider, the acting merchant, and API calls with the signed-in user's token.
+ * The `test` of every browser journey, and their shared steps: signing in
+ * and out through the real provider, the acting merchant, and API calls with
+ * the signed-in user's token.
+ *
+ * `test` watches the strict Content-Security-Policy of the product: every
+ * `securitypolicyviolation` a page of the test reports (in every browser
+ * context the test opens) fails the test, so every screen an e2e test
+ * visits is checked for violations.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { expect, type Page } from '@playwright/test';
+import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
+
+/** A violation of the Content-Security-Policy, as the page reported it. */
+export interface CspViolation {
+  page: string;
+  directive: string;
+  blocked: string;
+  source: string;
+}
+
+/** Records the CSP violations of every page of `context` into `found`. */
+async function watchCsp(context: BrowserContext, found: CspViolation[]): Promise<void> {
+  await context.exposeBinding('reportCspViolation', (_source, violation: CspViolation) => {
+    found.push(violation);
+  });
+  await context.addInitScript(() => {
+    const report = (window as unknown as { reportCspViolation: (v: CspViolation) => unknown })
+      .reportCspViolation;
+    document.addEventListener('securitypolicyviolation', (event) => {
+      void report({
+        page: event.documentURI,
+        directive: event.effectiveDirective,
+        blocked: event.blockedURI,
+        source: `${event.sourceFile}:${String(event.lineNumber)}`,
+      });
+    });
+  });
+}
+
+export const test = base.extend<{ cspViolations: CspViolation[] }>({
+  cspViolations: [
+    async ({ context, browser }, use) => {
+      const found: CspViolation[] = [];
+      await watchCsp(context, found);
+      // A context the test opens itself (a second user's browser) is watched too.
+      const newContext = browser.newContext.bind(browser);
+      browser.newContext = async (options) => {
+        const opened = await newContext(options);
+        await watchCsp(opened, found);
+        return opened;
+      };
+      try {
+        await use(found);
+      } finally {
+        browser.newContext = newContext;
+      }
+      expect(found, 'Content-Security-Policy violations').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
 
 export const DEMO_PASSWORD = 'demo';
 export const IDENT = /[0-9a-f-]{36}/;

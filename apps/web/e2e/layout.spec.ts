@@ -4,7 +4,7 @@
  * sideways; at 768 px the drawer is closed and wide tables scroll inside
  * themselves. Screenshots of each screen go to the test's output folder.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import {
   api,
   chooseMerchant,
@@ -14,6 +14,7 @@ import {
   seedSubmittedCoupon,
   signInAt,
   signOut,
+  test,
 } from './fixtures';
 
 interface Cut {

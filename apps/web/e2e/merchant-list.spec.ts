@@ -3,8 +3,8 @@
  * filter"): an agency filters the merchants it may act for, switches to one
  * and lands on its dashboard; a merchant user has no list.
  */
-import { expect, test } from '@playwright/test';
-import { chooseMerchant, navigation, signInAt } from './fixtures';
+import { expect } from '@playwright/test';
+import { chooseMerchant, navigation, signInAt, test } from './fixtures';
 
 test('agency: filter the merchant list, switch to a merchant, land on its dashboard', async ({
   page,

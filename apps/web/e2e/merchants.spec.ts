@@ -4,8 +4,8 @@
  * profile and image, upload 20 locations and watch the geocoding progress, and
  * keep an address that cannot be geocoded with 'Trotzdem verwenden'.
  */
-import { expect, test, type Page } from '@playwright/test';
-import { chooseMerchant, invitationLink, merchantDialog, signInAt } from './fixtures';
+import { expect, type Page } from '@playwright/test';
+import { chooseMerchant, invitationLink, merchantDialog, signInAt, test } from './fixtures';
 
 const INVITEE = `neu-${Date.now()}@example.com`;
 // The password policy refuses common passwords (identity/password-policy.ts).

@@ -3,8 +3,8 @@
  * mails each account of the merchant receives. An account manager sets them
  * for everyone; other accounts see and set only their own.
  */
-import { expect, test } from '@playwright/test';
-import { merchantIdentOf, signInAt, signOut } from './fixtures';
+import { expect } from '@playwright/test';
+import { merchantIdentOf, signInAt, signOut, test } from './fixtures';
 
 test('the owner switches a mail off for the staff; the staff sees it and sets only their own', async ({
   page,

@@ -2,8 +2,8 @@
  * The shell as each demo account sees it: badges, menus, merchant selection
  * (spec §2 "Shell", §4 "Merchant selection", §6), route guards and alerts (§8).
  */
-import { expect, test } from '@playwright/test';
-import { chooseMerchant, merchantDialog, navigation, signInAt, signOut } from './fixtures';
+import { expect } from '@playwright/test';
+import { chooseMerchant, merchantDialog, navigation, signInAt, signOut, test } from './fixtures';
 
 test('admin: admin badge, admin links, access-code sets, selection over all merchants', async ({
   page,

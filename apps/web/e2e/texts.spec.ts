@@ -3,7 +3,7 @@
  * their German labels, search hits by their type's German name, counts in
  * singular and plural, and a refused invitation says why.
  */
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import {
   api,
   chooseMerchant,
@@ -11,6 +11,7 @@ import {
   navigation,
   signInAt,
   type Envelope,
+  test,
 } from './fixtures';
 
 test('the overview names missing fields by their labels; search hits name their type', async ({

@@ -5,7 +5,7 @@
  * the participant list's hash, for an auditor) and the open wins.
  */
 import { randomUUID } from 'node:crypto';
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import {
   api,
   chooseMerchant,
@@ -13,6 +13,7 @@ import {
   merchantIdentOf,
   PIXEL_PNG,
   signInAt,
+  test,
 } from './fixtures';
 
 const RUNTIME_LEFT_MS = 15_000;

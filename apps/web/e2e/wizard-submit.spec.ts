@@ -8,8 +8,8 @@
  * another time zone than the configured one (Europe/Berlin): dates follow
  * the configuration. A level-0 merchant has no form step.
  */
-import { expect, test, type Page } from '@playwright/test';
-import { api, IDENT, merchantIdentOf, navigation, signInAt, signOut } from './fixtures';
+import { expect, type Page } from '@playwright/test';
+import { api, IDENT, merchantIdentOf, navigation, signInAt, signOut, test } from './fixtures';
 import { makePng } from './png';
 
 test.use({ timezoneId: 'America/New_York' });

@@ -4,8 +4,8 @@
  * image), the side list's marks follow, empty required fields say
  * 'Pflichtfeld', and after a reload everything is still there.
  */
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { api, chooseMerchant, merchantIdentOf, signInAt } from './fixtures';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { api, chooseMerchant, merchantIdentOf, signInAt, test } from './fixtures';
 import { makePng } from './png';
 
 const LONG_TEXT =

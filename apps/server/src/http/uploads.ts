@@ -1,5 +1,6 @@
 /**
- * Reads the one file of a multipart upload into memory, within a size limit.
+ * Reads the one file of a multipart upload into memory, within the route's
+ * file limit (uploadRoute() in body-limits.ts).
  * A request without a file, or with an empty one, is refused with the
  * caller's message key ('Kein Bild ausgewählt.', 'Kein Upload-File gefunden!').
  */
@@ -9,25 +10,29 @@ import { AppError } from './errors.js';
 
 export async function readSingleUpload(
   request: FastifyRequest,
-  maxBytes: number,
-  keys: { missing: MessageKey; tooLarge: MessageKey },
+  /** The key of a request without a file; a file over the limit gets the route's uploadTooLarge. */
+  missing: MessageKey,
   /** Whether an empty file counts as no file (images) or as a file without content (CSV). */
   emptyIsMissing = true,
 ): Promise<Buffer> {
-  if (!request.isMultipart()) throw new AppError(400, keys.missing, 'upload');
+  const { uploadMaxBytes: maxBytes, uploadTooLarge: tooLarge } = request.routeOptions.config;
+  // A route that reads an upload declares its limit where it is registered.
+  if (maxBytes === undefined || tooLarge === undefined)
+    throw new Error(`${request.routeOptions.url ?? ''} has no upload limit`);
+  if (!request.isMultipart()) throw new AppError(400, missing, 'upload');
   let data: Buffer;
   try {
     const file = await request.file({ limits: { fileSize: maxBytes, files: 1 } });
-    if (!file) throw new AppError(400, keys.missing, 'upload');
+    if (!file) throw new AppError(400, missing, 'upload');
     data = await file.toBuffer();
   } catch (error) {
     if (error instanceof AppError) throw error;
     if ((error as { code?: unknown }).code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new AppError(413, keys.tooLarge, 'upload');
+      throw new AppError(413, tooLarge, 'upload');
     }
     // A malformed multipart body (cut off, wrong boundary) is the client's error.
     throw new AppError(400, 'bad_input', 'upload');
   }
-  if (emptyIsMissing && data.length === 0) throw new AppError(400, keys.missing, 'upload');
+  if (emptyIsMissing && data.length === 0) throw new AppError(400, missing, 'upload');
   return data;
 }

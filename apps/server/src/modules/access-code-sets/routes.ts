@@ -25,6 +25,7 @@ import { readSingleUpload } from '../../http/uploads.js';
 import { currentUser } from '../../access/current-user.js';
 import { codeStats, linkedCampaigns, listSets } from './queries.js';
 import { codeUsage, createSet, importCodes, requireSet, saveSet, setLinks } from './service.js';
+import { bodyLimits, uploadRoute } from '../../http/body-limits.js';
 
 export const accessCodeSetRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = app.ctx;
@@ -174,7 +175,7 @@ export const accessCodeSetRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZAccessCodesImportResponse },
       },
       // 100,000 codes and more are pasted at once.
-      bodyLimit: ACCESS_CODE_IMPORT_MAX_BYTES,
+      bodyLimit: bodyLimits(ctx.config).accessCodeText,
     },
     async (request) =>
       importCodes(ctx, await currentUser(request), request.params.id, request.body.codes),
@@ -192,15 +193,12 @@ export const accessCodeSetRoutes: FastifyPluginAsyncZod = async (app) => {
         consumes: ['multipart/form-data'],
         response: { 200: ZAccessCodesImportResponse },
       },
-      bodyLimit: ACCESS_CODE_IMPORT_MAX_BYTES + 64 * 1024,
+      ...uploadRoute(ACCESS_CODE_IMPORT_MAX_BYTES, 'upload_too_large'),
     },
     async (request) => {
       const user = await currentUser(request);
       await requireSet(db, request.params.id);
-      const data = await readSingleUpload(request, ACCESS_CODE_IMPORT_MAX_BYTES, {
-        missing: 'no_upload_file',
-        tooLarge: 'upload_too_large',
-      });
+      const data = await readSingleUpload(request, 'no_upload_file');
       return importCodes(ctx, user, request.params.id, data.toString('utf8'));
     },
   );

@@ -41,6 +41,7 @@ import {
   unlinkFollowups,
 } from './service.js';
 import { toCampaignRow } from './view.js';
+import { bodyLimits, uploadRoute } from '../../http/body-limits.js';
 
 export const campaignRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = app.ctx;
@@ -112,6 +113,8 @@ export const campaignRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/campaigns/:id',
     {
+      // Every text of a campaign at its limit.
+      bodyLimit: bodyLimits(ctx.config).campaignSave,
       schema: {
         tags,
         summary: 'Saves a campaign: one step (validate=step) or all',
@@ -134,6 +137,7 @@ export const campaignRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/campaigns/:id/image',
     {
+      ...uploadRoute(ctx.config.files.imageMaxBytes, 'image_too_large'),
       schema: {
         tags,
         summary: 'Uploads the campaign image (multipart field upload), cropped to 620×413',
@@ -154,10 +158,7 @@ export const campaignRoutes: FastifyPluginAsyncZod = async (app) => {
         crop_height !== undefined
           ? { left: crop_x, top: crop_y, width: crop_width, height: crop_height }
           : undefined;
-      const upload = await readSingleUpload(request, ctx.config.files.imageMaxBytes, {
-        missing: 'no_image',
-        tooLarge: 'image_too_large',
-      });
+      const upload = await readSingleUpload(request, 'no_image');
       return replaceCampaignImage(ctx, user, request.params.id, upload, crop);
     },
   );

@@ -25,6 +25,7 @@ import {
   listCodes,
   uploadCodes,
 } from './service.js';
+import { bodyLimits, uploadRoute } from '../../http/body-limits.js';
 
 const tags = ['campaigns'];
 
@@ -80,7 +81,7 @@ export const codeRoutes: FastifyPluginAsyncZod = async (app) => {
     '/campaigns/:id/multiple-codes',
     {
       // A list of 100,000 codes is larger than the default body limit.
-      bodyLimit: ctx.config.files.csvMaxBytes * 2,
+      bodyLimit: bodyLimits(ctx.config).codeList,
       schema: {
         tags,
         summary:
@@ -105,6 +106,7 @@ export const codeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/campaigns/:id/multiple-codes/upload',
     {
+      ...uploadRoute(ctx.config.files.csvMaxBytes, 'upload_too_large'),
       schema: {
         tags,
         summary:
@@ -119,12 +121,7 @@ export const codeRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = await currentUser(request);
       // Who asks is checked before the upload is read.
       await checkCodeAccess(ctx, user, request.params.id);
-      const data = await readSingleUpload(
-        request,
-        ctx.config.files.csvMaxBytes,
-        { missing: 'no_upload_file', tooLarge: 'upload_too_large' },
-        false,
-      );
+      const data = await readSingleUpload(request, 'no_upload_file', false);
       return answerRefusal(reply, () => uploadCodes(ctx, user, request.params.id, codeCells(data)));
     },
   );

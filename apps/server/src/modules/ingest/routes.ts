@@ -6,12 +6,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZIngestBatch, ZIngestResponse } from '@backoffice/domain';
 import { requireApiKey } from '../../access/api-keys.js';
 import { ingestEvents } from './service.js';
+import { bodyLimits } from '../../http/body-limits.js';
 
 export const ingestRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = app.ctx;
   app.post(
     '/ingest/events',
     {
+      // 1,000 events of the longest kind.
+      bodyLimit: bodyLimits(ctx.config).ingestBatch,
       schema: {
         tags: ['ingest'],
         summary:

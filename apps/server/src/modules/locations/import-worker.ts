@@ -8,6 +8,7 @@
  * running jobs. Every row update is conditional on 'pending' besides, so a
  * row is never counted twice.
  */
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { AppContext } from '../../app-context.js';
 import type { Config } from '../../config.js';
 import { repeat } from '../../repeat.js';
@@ -44,6 +45,10 @@ export function startImportJob(ctx: AppContext, jobId: string): Promise<void> {
 
 async function processJob(ctx: AppContext, jobId: string, leaseMs: number): Promise<void> {
   for (;;) {
+    // PGlite answers within the same turn of the event loop, and the offline
+    // geocoder needs no I/O: without a turn between two rows, a job of
+    // thousands of rows would hold every other request until its end.
+    await nextTurn();
     const next = await claimNextPendingLocation(ctx.db, jobId, leaseMs);
     if (!next) break;
     const result = await geocodeLocation(ctx, next);

@@ -88,8 +88,17 @@ export async function insertImportJob(db: DbOrTx, values: ImportJobInsert): Prom
   return created;
 }
 
+/**
+ * Rows per INSERT: a statement takes at most 65,535 parameters and a
+ * location has 19, so a file of CSV_MAX_ROWS lines goes in several
+ * statements (of the caller's one transaction).
+ */
+const LOCATIONS_PER_INSERT = 1000;
+
 export async function insertLocations(db: DbOrTx, rows: LocationInsert[]): Promise<void> {
-  await db.insert(locations).values(rows);
+  for (let start = 0; start < rows.length; start += LOCATIONS_PER_INSERT) {
+    await db.insert(locations).values(rows.slice(start, start + LOCATIONS_PER_INSERT));
+  }
 }
 
 export async function findImportJob(

@@ -28,6 +28,7 @@ import {
   saveLocation,
   uploadLocations,
 } from './service.js';
+import { uploadRoute } from '../../http/body-limits.js';
 
 const tags = ['locations'];
 
@@ -151,6 +152,7 @@ export const locationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/merchants/:id/multiple-locations',
     {
+      ...uploadRoute(ctx.config.files.csvMaxBytes, 'upload_too_large'),
       schema: {
         tags,
         summary:
@@ -165,15 +167,7 @@ export const locationRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = await currentUser(request);
       // Who asks is checked before the upload is read.
       await requireMerchantAccess(ctx.db, user, request.params.id, { role: 'manage-merchant' });
-      const data = await readSingleUpload(
-        request,
-        ctx.config.files.csvMaxBytes,
-        {
-          missing: 'no_upload_file',
-          tooLarge: 'upload_too_large',
-        },
-        false,
-      );
+      const data = await readSingleUpload(request, 'no_upload_file', false);
       try {
         const job = await uploadLocations(ctx, user, request.params.id, data);
         return { job };

@@ -31,6 +31,7 @@ import {
 import { registerDomainValidationErrors } from '../../http/domain-validation-errors.js';
 import { imageSrc, toMerchantDetail } from './view.js';
 import { readSingleUpload } from '../../http/uploads.js';
+import { uploadRoute } from '../../http/body-limits.js';
 
 const tags = ['merchants'];
 
@@ -151,6 +152,7 @@ export const merchantRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/merchants/:id/images',
     {
+      ...uploadRoute(ctx.config.files.imageMaxBytes, 'image_too_large'),
       schema: {
         tags,
         summary: 'Uploads the merchant image (multipart, file field "upload"; jpg, png or gif)',
@@ -163,10 +165,7 @@ export const merchantRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = await currentUser(request);
       // Who asks is checked before the upload is read.
       await requireMerchantAccess(db, user, request.params.id, { role: 'manage-merchant' });
-      const upload = await readSingleUpload(request, ctx.config.files.imageMaxBytes, {
-        missing: 'no_image',
-        tooLarge: 'image_too_large',
-      });
+      const upload = await readSingleUpload(request, 'no_image');
       return replaceMerchantImage(ctx, user, request.params.id, upload);
     },
   );
