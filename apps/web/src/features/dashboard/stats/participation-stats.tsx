@@ -92,9 +92,11 @@ export function ParticipationStats({ merchantId, merchantName }: ParticipationSt
   const rangeCampaigns = useStatsCampaigns(merchantId, range);
   const stats = useStats(merchantId, params);
 
+  // New choices render as a transition too, like the chart below.
+  const rangeCampaignList = useDeferredValue(rangeCampaigns.data?.campaigns);
   const untitled = t('campaigns.values.untitled');
   const options = useMemo(() => {
-    const listed = (rangeCampaigns.data?.campaigns ?? []).map((campaign) => ({
+    const listed = (rangeCampaignList ?? []).map((campaign) => ({
       value: campaign.id,
       label: campaignTitle(campaign.title, i18n.language, t),
     }));
@@ -103,7 +105,7 @@ export function ParticipationStats({ merchantId, merchantName }: ParticipationSt
       .filter((id) => !listed.some((option) => option.value === id))
       .map((id) => ({ value: id, label: titles[id] ?? untitled }));
     return [...listed, ...kept];
-  }, [rangeCampaigns.data, campaigns, titles, i18n.language, t, untitled]);
+  }, [rangeCampaignList, campaigns, titles, i18n.language, t, untitled]);
 
   const chooseCampaigns = (ids: string[]) => {
     const next = { ...titles };
