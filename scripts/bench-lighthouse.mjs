@@ -8,7 +8,7 @@
 // `clearStorageTypes`), so every run is a first load with a signed-in session.
 // Used by bench.mjs (npm run bench -- lighthouse).
 import { spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -20,6 +20,13 @@ import { waitReady } from './bench-helpers.mjs';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+/** Only the pages whose name contains one of these words (comma-separated), e.g. `dashboard,wizard`. */
+const ONLY = (process.env.BENCH_LIGHTHOUSE_PAGES ?? '')
+  .split(',')
+  .map((word) => word.trim())
+  .filter(Boolean);
+/** A folder to write each run's report (JSON, for Lighthouse's viewer) and trace to, if set. */
+const REPORT_DIR = process.env.BENCH_LIGHTHOUSE_REPORTS;
 const CHROME_FLAGS = [
   '--headless=new',
   '--no-sandbox',
@@ -108,7 +115,7 @@ async function ownerPages(url, token) {
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 /** One Lighthouse run; its scores, metrics and what it found lacking. */
-async function audit(port, url, attempt = 1) {
+async function audit(port, url, report, attempt = 1) {
   const result = await lighthouse(
     url,
     {
@@ -125,8 +132,15 @@ async function audit(port, url, attempt = 1) {
   if (!lhr) throw new Error(`Lighthouse returned no result for ${url}`);
   if (lhr.runtimeError) {
     // A trace without navigation start happens now and then on a busy machine: run again.
-    if (attempt < 3) return audit(port, url, attempt + 1);
+    if (attempt < 3) return audit(port, url, report, attempt + 1);
     throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
+  }
+  if (REPORT_DIR) {
+    await mkdir(REPORT_DIR, { recursive: true });
+    await writeFile(path.join(REPORT_DIR, `${report}.json`), JSON.stringify(lhr));
+    const trace = result.artifacts?.Trace;
+    if (trace)
+      await writeFile(path.join(REPORT_DIR, `${report}.trace.json`), JSON.stringify(trace));
   }
   const score = (id) => Math.round((lhr.categories[id].score ?? 0) * 100);
   const metric = (id) => lhr.audits[id]?.numericValue ?? NaN;
@@ -152,9 +166,15 @@ async function audit(port, url, attempt = 1) {
   };
 }
 
+const wanted = (page) => ONLY.length === 0 || ONLY.some((word) => page.name.includes(word));
+
 async function auditPage(port, url, page) {
+  if (!wanted(page)) return;
   const runs = [];
-  for (let run = 0; run < RUNS; run += 1) runs.push(await audit(port, `${url}${page.path}`));
+  const slug = page.name.replace(/\W+/g, '-');
+  for (let run = 0; run < RUNS; run += 1) {
+    runs.push(await audit(port, `${url}${page.path}`, `${slug}-${run + 1}`));
+  }
   const mid = [...runs].sort((a, b) => a.performance - b.performance)[Math.floor(runs.length / 2)];
   const performance = runs.map((run) => run.performance);
   const accessibility = median(runs.map((run) => run.accessibility));

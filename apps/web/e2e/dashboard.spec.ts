@@ -349,6 +349,8 @@ test('admin keys feed the owner’s dashboard and chart; the chart’s data down
       name: 'männlich 4 Jahre 1',
     }),
   ).toBeVisible();
+  // The pie chart loads when its place scrolls into view.
+  await page.getByRole('region', { name: 'Kinder nach Alter' }).scrollIntoViewIfNeeded();
   await expect(page.getByRole('figure', { name: 'Kinder nach Alter' })).toBeVisible();
 
   // The CSV: what the chart shows, with the formula-like title neutralised.

@@ -16,6 +16,7 @@ import {
   type ExtendComponent,
   type FactoryPayload,
   type InputFactory,
+  type LoaderFactory,
   type MantineColorsTuple,
   type MantineThemeComponent,
   type MenuFactory,
@@ -85,6 +86,9 @@ export const theme = createTheme({
     Card: extend<CardFactory>({ classNames: { root: 'mantine-focus-auto' } }),
     // Every input (text, select, date, …) gets a focus ring (theme.module.css).
     Input: extend<InputFactory>({ classNames: { input: classes.input } }),
+    // A spinner is a status: its aria-label ("Wird geladen …") is then allowed
+    // (on a plain span axe reports aria-prohibited-attr) and read out.
+    Loader: extend<LoaderFactory>({ defaultProps: { role: 'status' } }),
     // No focus placeholder (role="presentation") inside role="menu", whose
     // children must be menu items; the dropdown itself takes the focus.
     Menu: extend<MenuFactory>({ defaultProps: { withInitialFocusPlaceholder: false } }),

@@ -1,18 +1,18 @@
 /**
  * The dashboard route (/) for the merchant the user acts for (spec §2
  * "Dashboard"): to-dos, sweepstakes and coupons per status, participant and
- * view counts, then the participation chart. The chart part (charts, date
- * picker, CSV) is a lazy chunk that loads once its place scrolls into view,
- * so that it stays out of the shell's first load.
+ * view counts, then the participation chart. The chart part (date picker,
+ * CSV, and the charts themselves, each in its own place) loads once its place
+ * scrolls into view, so that it stays out of the shell's first load.
  */
 import { Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
-import { useInViewport } from '@mantine/hooks';
 import { IconLock } from '@tabler/icons-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../shared/api/api-error';
 import { withChunkTimeout } from '../../shared/chunk-load';
 import { openMerchantSelector, useSession } from '../../shared/session/session-store';
+import { WhenVisible } from '../../shared/ui/when-visible';
 import { NO_STATS_ACCESS_STATUSES } from './api/dashboard-keys';
 import { useDashboard } from './api/get-dashboard';
 import {
@@ -26,26 +26,6 @@ import classes from './dashboard.module.css';
 import { campaignOverview } from './overview';
 
 const ParticipationStats = lazy(withChunkTimeout(() => import('./stats/participation-stats')));
-
-/** Reserves the chart's place and loads it when the place comes into view. */
-function DeferredStats({ merchantId, merchantName }: { merchantId: string; merchantName: string }) {
-  const { t } = useTranslation();
-  const { ref, inViewport } = useInViewport();
-  const [seen, setSeen] = useState(false);
-  if (inViewport && !seen) setSeen(true);
-  const loader = <Loader aria-label={t('app.loading')} />;
-  return (
-    <div ref={ref} style={{ minHeight: seen ? undefined : 480 }} data-testid="participation-stats">
-      {seen ? (
-        <Suspense fallback={loader}>
-          <ParticipationStats merchantId={merchantId} merchantName={merchantName} />
-        </Suspense>
-      ) : (
-        loader
-      )}
-    </div>
-  );
-}
 
 function MerchantDashboard({
   merchantId,
@@ -134,7 +114,9 @@ function MerchantDashboard({
           typeFilter="coupon"
         />
       </div>
-      <DeferredStats merchantId={merchantId} merchantName={merchantName} />
+      <WhenVisible minHeight={480} data-testid="participation-stats">
+        <ParticipationStats merchantId={merchantId} merchantName={merchantName} />
+      </WhenVisible>
     </Stack>
   );
 }

@@ -4,7 +4,7 @@
  * decides (spec §4). Route guards await ensureSession(); concurrent callers
  * share one bootstrap.
  */
-import type { TMerchantSummary } from '@backoffice/domain';
+import type { TInitUserResponse, TMerchantSummary } from '@backoffice/domain';
 import { queryClient } from '../../shared/api/query-client';
 import { paths } from '../../shared/paths';
 import {
@@ -39,10 +39,17 @@ export function takeBootstrapRedirect(): string | undefined {
   return target;
 }
 
-/** The remembered merchant, fresh from the server, if it is still linked with the account. */
-async function rememberedMerchant(): Promise<TMerchantSummary | undefined> {
+/**
+ * The remembered merchant, fresh from the server, if it is still linked with
+ * the account. /init-user lists the merchants the user may act for (all of
+ * them unless the list is searched instead): one found there needs no second
+ * request, which would delay every signed-in first load by a round trip.
+ */
+async function rememberedMerchant(init: TInitUserResponse): Promise<TMerchantSummary | undefined> {
   const uuid = readRememberedMerchant();
   if (!uuid) return undefined;
+  const listed = init.merchantinfo.merchants.find((merchant) => merchant.uuid === uuid);
+  if (listed) return listed;
   try {
     const answer = await queryClient.fetchQuery(linkedWithAccountQueryOptions(uuid));
     if (answer.allowed && answer.merchant) return answer.merchant;
@@ -55,7 +62,7 @@ async function rememberedMerchant(): Promise<TMerchantSummary | undefined> {
 
 async function bootstrap(): Promise<SessionState> {
   const init = await initUser();
-  const remembered = await rememberedMerchant();
+  const remembered = await rememberedMerchant(init);
 
   startSession(init);
   const decision = decideMerchant(init, remembered);

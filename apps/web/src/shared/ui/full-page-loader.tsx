@@ -4,9 +4,10 @@ import { useTranslation } from 'react-i18next';
 
 export function FullPageLoader() {
   const { t } = useTranslation();
+  // The theme gives every Loader role="status".
   return (
-    <Center mih="100vh" role="status" aria-label={t('app.loading')}>
-      <Loader />
+    <Center mih="100vh">
+      <Loader aria-label={t('app.loading')} />
     </Center>
   );
 }

@@ -2,8 +2,9 @@
  * The skeleton of a list screen (spec §2): the title with its intro and a
  * spinner while the page loads, filters above the table, the table, a quiet
  * text when the loaded page has no rows, and a footer with the screen's own
- * actions (a create button) and the pager. Failed loads show the client's
- * alert (spec §8); the table keeps what it had.
+ * actions (a create button) and the pager, once the first page is there.
+ * Failed loads show the client's alert (spec §8); the table keeps what it
+ * had.
  */
 import type { TPager } from '@backoffice/domain';
 import { Group, Loader, Stack, Text, Title } from '@mantine/core';
@@ -48,6 +49,9 @@ export function ListPage({
 }: ListPageProps) {
   const { t } = useTranslation();
   const empty = emptyText !== undefined && query.isSuccess && query.data?.rows.length === 0;
+  // The footer comes with the first page: shown above the loading table, it
+  // would jump down when the rows arrive (a layout shift).
+  const firstLoad = query.data === undefined && query.isFetching;
   return (
     <Stack gap="md" py="md">
       <Group justify="space-between">
@@ -64,10 +68,12 @@ export function ListPage({
       {filters}
       {children}
       {empty && <Text c="dimmed">{emptyText}</Text>}
-      <Group justify={footer ? 'space-between' : 'flex-end'}>
-        {footer}
-        <ListPager pager={query.data?.pager} page={page} onPage={onPage} />
-      </Group>
+      {!firstLoad && (
+        <Group justify={footer ? 'space-between' : 'flex-end'}>
+          {footer}
+          <ListPager pager={query.data?.pager} page={page} onPage={onPage} />
+        </Group>
+      )}
     </Stack>
   );
 }

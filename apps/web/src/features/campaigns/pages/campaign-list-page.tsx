@@ -6,7 +6,7 @@
 import { effectiveMerchantLevel } from '@backoffice/domain';
 import { Button, Group, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { useMemo } from 'react';
+import { useDeferredValue, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { paths } from '../../../shared/paths';
@@ -28,7 +28,10 @@ export function CampaignListPage() {
     user?.level ?? 'other',
     merchant?.uuid === merchantIdent ? merchant.level : undefined,
   );
-  const query = useCampaigns({ ...filters, exact_merchant: merchantIdent });
+  const current = useCampaigns({ ...filters, exact_merchant: merchantIdent });
+  // A new page of rows (a table of menus, badges and images) renders as a
+  // transition, in slices, while the table shows what it had.
+  const query = useDeferredValue(current);
 
   return (
     <ListPage

@@ -83,6 +83,9 @@ export interface ChartTable {
 
 export const PERIOD_KEY = 'period';
 
+/** The line chart's height in pixels (its place keeps it until the chart is there). */
+export const CHART_HEIGHT = 320;
+
 export function chartTable(
   range: Timerange,
   participations: TStatsResponse['participations'],

@@ -1,14 +1,21 @@
 /**
  * The raw kid statistics of the chart's participants (spec §2 "Dashboard"):
  * participants by gender, youngest kid by gender and age, every kid by
- * gender and age, and a pie chart of the kids' ages.
+ * gender and age, and a pie chart of the kids' ages (loaded with the
+ * charting library when its place scrolls into view).
  */
-import { CHART_LINE_COLORS, type TUsersKids } from '@backoffice/domain';
-import { PieChart } from '@mantine/charts';
+import type { TUsersKids } from '@backoffice/domain';
 import { Paper, ScrollArea, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { lazy } from 'react';
 import { useTranslation } from 'react-i18next';
+import { withChunkTimeout } from '../../../shared/chunk-load';
 import { formatCount } from '../../../shared/format/number';
+import { WhenVisible } from '../../../shared/ui/when-visible';
 import { kidsByAge } from './chart-logic';
+
+const KidAgeChart = lazy(withChunkTimeout(() => import('./kid-age-chart')));
+/** The pie chart's height (Mantine's 160 px with outside labels and legend, 80 px each), kept for it until it is there. */
+const KID_AGE_CHART_HEIGHT = 320;
 
 type Gender = TUsersKids['person_gender'][number]['gender'];
 
@@ -106,23 +113,9 @@ export function KidStatistics({ usersKids }: { usersKids: TUsersKids }) {
               {t('dashboard.kids.none')}
             </Text>
           ) : (
-            <PieChart
-              role="figure"
-              aria-label={t('dashboard.kids.ageChart')}
-              data={ages.map((slice, index) => ({
-                key: String(slice.age),
-                name: labels.age(slice.age),
-                value: slice.count,
-                color: CHART_LINE_COLORS[index % CHART_LINE_COLORS.length] ?? 'gray.6',
-              }))}
-              withTooltip
-              tooltipDataSource="segment"
-              withLabels
-              labelsType="value"
-              withLegend
-              valueFormatter={formatCount}
-              mx="auto"
-            />
+            <WhenVisible minHeight={KID_AGE_CHART_HEIGHT}>
+              <KidAgeChart ages={ages} ageLabel={labels.age} />
+            </WhenVisible>
           )}
         </Paper>
       </SimpleGrid>

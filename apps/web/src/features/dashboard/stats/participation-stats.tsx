@@ -4,9 +4,9 @@
  * of them, up to 9 campaigns (ordered by end date), distinct participants,
  * a line chart with 10 line colours; below, the participants' and kids'
  * statistics as tables and a pie chart of kid age; and the chart's data as
- * CSV. A lazy chunk: charts, date picker and CSV stay out of the first load.
+ * CSV. A lazy chunk: date picker and CSV stay out of the first load, and the
+ * charts (their library) load only when their places scroll into view.
  */
-import '@mantine/charts/styles.css';
 import '@mantine/dates/styles.css';
 import 'dayjs/locale/de';
 import {
@@ -18,7 +18,6 @@ import {
   TIMERANGES,
   type Timerange,
 } from '@backoffice/domain';
-import { LineChart } from '@mantine/charts';
 import {
   Button,
   Group,
@@ -37,11 +36,13 @@ import {
 import { DatePickerInput, DatesProvider } from '@mantine/dates';
 import { IconCalendar, IconDownload } from '@tabler/icons-react';
 import dayjs from 'dayjs';
-import { useMemo, useState } from 'react';
+import { lazy, useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfig } from '../../../shared/config/runtime-config';
 import { todayIn } from '../../../shared/format/date-time';
+import { withChunkTimeout } from '../../../shared/chunk-load';
 import { calendarAriaLabels } from '../../../shared/ui/calendar-labels';
+import { WhenVisible } from '../../../shared/ui/when-visible';
 import { formatCount } from '../../../shared/format/number';
 import { campaignTitle } from '../../../shared/campaigns/campaign-title';
 import type { StatsParams, StatsRangeParams } from '../api/dashboard-keys';
@@ -49,6 +50,7 @@ import { useStats } from '../api/get-stats';
 import { useStatsCampaigns } from '../api/get-stats-campaigns';
 import { chartCsv, downloadText, fileNamePart } from './chart-csv';
 import {
+  CHART_HEIGHT,
   chartTable,
   defaultChartStart,
   isValidCampaignChoice,
@@ -56,6 +58,8 @@ import {
   PERIOD_KEY,
 } from './chart-logic';
 import { KidStatistics } from './kid-statistics';
+
+const ParticipationChart = lazy(withChunkTimeout(() => import('./participation-chart')));
 
 export interface ParticipationStatsProps {
   merchantId: string;
@@ -88,9 +92,11 @@ export function ParticipationStats({ merchantId, merchantName }: ParticipationSt
   const rangeCampaigns = useStatsCampaigns(merchantId, range);
   const stats = useStats(merchantId, params);
 
+  // New choices render as a transition too, like the chart below.
+  const rangeCampaignList = useDeferredValue(rangeCampaigns.data?.campaigns);
   const untitled = t('campaigns.values.untitled');
   const options = useMemo(() => {
-    const listed = (rangeCampaigns.data?.campaigns ?? []).map((campaign) => ({
+    const listed = (rangeCampaignList ?? []).map((campaign) => ({
       value: campaign.id,
       label: campaignTitle(campaign.title, i18n.language, t),
     }));
@@ -99,7 +105,7 @@ export function ParticipationStats({ merchantId, merchantName }: ParticipationSt
       .filter((id) => !listed.some((option) => option.value === id))
       .map((id) => ({ value: id, label: titles[id] ?? untitled }));
     return [...listed, ...kept];
-  }, [rangeCampaigns.data, campaigns, titles, i18n.language, t, untitled]);
+  }, [rangeCampaignList, campaigns, titles, i18n.language, t, untitled]);
 
   const chooseCampaigns = (ids: string[]) => {
     const next = { ...titles };
@@ -109,7 +115,8 @@ export function ParticipationStats({ merchantId, merchantName }: ParticipationSt
   };
 
   // While a new answer loads, the last one stays, labelled by its own range.
-  const shown = stats.data;
+  // The chart of a new answer renders as a transition, in slices.
+  const shown = useDeferredValue(stats.data);
   const table = useMemo(
     () => (shown ? chartTable(shown.params.timerange, shown.response.participations) : undefined),
     [shown],
@@ -216,23 +223,9 @@ export function ParticipationStats({ merchantId, merchantName }: ParticipationSt
           </Group>
           {table && (
             <>
-              <LineChart
-                h={320}
-                data={table.rows}
-                dataKey={PERIOD_KEY}
-                series={table.series.map((series) => ({
-                  name: series.key,
-                  label: series.name,
-                  color: series.color,
-                }))}
-                curveType="linear"
-                withLegend
-                valueFormatter={formatCount}
-                yAxisProps={{ allowDecimals: false }}
-                role="figure"
-                aria-label={t('dashboard.stats.chartLabel')}
-                data-testid="participation-chart"
-              />
+              <WhenVisible minHeight={CHART_HEIGHT}>
+                <ParticipationChart table={table} />
+              </WhenVisible>
               <VisuallyHidden>
                 <Table aria-label={t('dashboard.stats.tableLabel')}>
                   <Table.Thead>
