@@ -9,6 +9,7 @@
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
+import { setFlagsFromString } from 'node:v8';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -76,6 +77,17 @@ export const PGLITE_OPTIONS = { extensions: { pg_trgm } };
  */
 export const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
 
+/**
+ * V8 compiles PGlite's WebAssembly (PostgreSQL, 9 MB) with its baseline
+ * compiler only, not again with its optimising one for the code that runs
+ * often: that second compilation keeps some 40 MB more and, on a busy
+ * machine, delays the start by competing for the cores; queries run up to
+ * about a third slower (docs/decisions.md, "Memory and start"). Set for the
+ * whole process before PGlite compiles; the tests' in-memory databases keep
+ * V8's default.
+ */
+const BASELINE_WASM_ONLY = '--liftoff-only';
+
 /** Where the embedded database keeps its files inside DATA_DIR. */
 export const pgliteFolder = (dataDir: string): string => path.join(dataDir, 'pglite');
 
@@ -105,6 +117,7 @@ export async function openDatabase(
       }
     }
   }
+  if (location.kind === 'pglite') setFlagsFromString(BASELINE_WASM_ONLY);
   const client =
     location.kind === 'memory'
       ? new PGlite(PGLITE_OPTIONS)
