@@ -84,43 +84,13 @@ export async function insertFirstParticipations(
   );
 }
 
-/**
- * Appends the kid statistics of participants first seen in a campaign (or
- * with a merchant) that day: from the profile their event came with, else
- * from the stored one, else as a person without details. Per campaign, or
- * per merchant (`campaign_id` null).
- */
-export async function appendKidStatDeltas(
-  tx: DbOrTx,
-  owner: 'campaign' | 'merchant',
-  firsts: {
-    owner: string;
-    merchant: string;
-    participant: string;
-    day: string;
-    profile?: { gender?: string | null; kids?: unknown[] | undefined } | undefined;
-  }[],
-): Promise<void> {
-  const batch = JSON.stringify(
-    firsts.map((c) => ({
-      campaign: owner === 'campaign' ? c.owner : null,
-      merchant: c.merchant,
-      participant: c.participant,
-      day: c.day,
-      given: c.profile !== undefined,
-      gender: c.profile?.gender ?? null,
-      kids: c.profile?.kids ?? [],
-    })),
-  );
-  await tx.execute(sql`
-    insert into ${kidStatDeltas} (campaign_id, merchant_id, day, kind, gender, birth_year, count)
-    select c.campaign, c.merchant, c.day, f.kind, f.gender, f.birth_year, count(*)::int
-    from jsonb_to_recordset(${batch}::jsonb)
-      as c(campaign uuid, merchant uuid, participant text, day date, given boolean, gender text, kids jsonb)
-    left join ${participants} p on p.id = c.participant
-    cross join lateral participant_kid_facts(case when c.given then c.gender else p.gender end,
-      case when c.given then c.kids else coalesce(p.kids, '[]'::jsonb) end) f
-    group by 1, 2, 3, 4, 5, 6`);
+/** A participant first seen in a campaign (or, `campaign` null, with a merchant) on a day. */
+export interface FirstSeen {
+  campaign: string | null;
+  merchant: string;
+  participant: string;
+  day: string;
+  profile?: { gender?: string | null; kids?: unknown[] | undefined } | undefined;
 }
 
 /** What a batch adds to one campaign's statistics of one day. */
@@ -131,9 +101,29 @@ export interface CampaignDayDelta {
   counts: Counts;
 }
 
-/** Appends a batch's additions per campaign and day, as one JSON parameter. */
-export async function appendStatDeltas(tx: DbOrTx, rows: CampaignDayDelta[]): Promise<void> {
-  const batch = JSON.stringify(
+/**
+ * Appends, in one statement, a batch's additions per campaign and day and the
+ * kid statistics of the participants it saw first (per campaign, or per
+ * merchant with `campaign_id` null): from the profile their event came with,
+ * else from the stored one, else as a person without details.
+ */
+export async function appendDeltas(
+  tx: DbOrTx,
+  rows: CampaignDayDelta[],
+  firsts: FirstSeen[],
+): Promise<void> {
+  const kids = JSON.stringify(
+    firsts.map((c) => ({
+      campaign: c.campaign,
+      merchant: c.merchant,
+      participant: c.participant,
+      day: c.day,
+      given: c.profile !== undefined,
+      gender: c.profile?.gender ?? null,
+      kids: c.profile?.kids ?? [],
+    })),
+  );
+  const counts = JSON.stringify(
     rows.map(({ campaign, merchant, day, counts }) => ({
       campaign,
       merchant,
@@ -147,9 +137,19 @@ export async function appendStatDeltas(tx: DbOrTx, rows: CampaignDayDelta[]): Pr
     })),
   );
   await tx.execute(sql`
+    with kid_rows as (
+      insert into ${kidStatDeltas} (campaign_id, merchant_id, day, kind, gender, birth_year, count)
+      select c.campaign, c.merchant, c.day, f.kind, f.gender, f.birth_year, count(*)::int
+      from jsonb_to_recordset(${kids}::jsonb)
+        as c(campaign uuid, merchant uuid, participant text, day date, given boolean, gender text, kids jsonb)
+      left join ${participants} p on p.id = c.participant
+      cross join lateral participant_kid_facts(case when c.given then c.gender else p.gender end,
+        case when c.given then c.kids else coalesce(p.kids, '[]'::jsonb) end) f
+      group by 1, 2, 3, 4, 5, 6
+    )
     insert into ${statDeltas} (campaign_id, merchant_id, day, participations, first_participations,
       view_list, view_detail, view_mail, new_participants)
     select campaign, merchant, day, participations, first_participations, view_list, view_detail, view_mail, new_participants
-    from jsonb_to_recordset(${batch}::jsonb) as r(campaign uuid, merchant uuid, day date,
+    from jsonb_to_recordset(${counts}::jsonb) as r(campaign uuid, merchant uuid, day date,
       participations int, first_participations int, view_list int, view_detail int, view_mail int, new_participants int)`);
 }

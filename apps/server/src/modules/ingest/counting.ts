@@ -9,8 +9,7 @@
 import { type EventType, type TIngestEvent } from '@backoffice/domain';
 import type { DbOrTx } from '../../db/client.js';
 import {
-  appendKidStatDeltas,
-  appendStatDeltas,
+  appendDeltas,
   insertFirstParticipations,
   markWinsHandled,
   upsertParticipantProfiles,
@@ -109,22 +108,11 @@ export async function countEvents(tx: DbOrTx, events: AcceptedEvent[]): Promise<
       handled.map((event) => event.win ?? ''),
     );
   }
-  if (firstInCampaign.length > 0) {
-    await appendKidStatDeltas(
-      tx,
-      'campaign',
-      firstInCampaign.map((first) => ({ ...first, owner: first.campaign })),
-    );
-  }
-  if (firstAtMerchant.length > 0) {
-    await appendKidStatDeltas(
-      tx,
-      'merchant',
-      firstAtMerchant.map((first) => ({ ...first, owner: first.merchant })),
-    );
-  }
-  const deltas = tally.all();
-  if (deltas.length > 0) await appendStatDeltas(tx, deltas);
+  // The kid statistics of the participants seen first: per campaign, and per merchant (no campaign).
+  await appendDeltas(tx, tally.all(), [
+    ...firstInCampaign,
+    ...firstAtMerchant.map((first) => ({ ...first, campaign: null })),
+  ]);
 }
 
 /**
