@@ -2,20 +2,13 @@
 // multiple-codes): time of the request and the server's peak memory above
 // what it used before, on PGlite and PostgreSQL. Used by bench.mjs
 // (npm run bench -- codes).
-import { readFile, writeFile, mkdtemp, rm } from 'node:fs/promises';
+import { writeFile, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { generate, onFreshPostgres, signIn, startBenchServer } from './bench-helpers.mjs';
+import { generate, memoryOf, onFreshPostgres, signIn, startBenchServer } from './bench-helpers.mjs';
 
 const CODES = Number(process.env.BENCH_CODES ?? 100_000);
 const RUNS = 3;
-
-/** Resident memory of a process in MB: now (VmRSS) and its peak (VmHWM), from /proc. */
-async function memoryOf(pid) {
-  const status = await readFile(`/proc/${pid}/status`, 'utf8');
-  const kb = (field) => Number(new RegExp(`^${field}:\\s+(\\d+)`, 'm').exec(status)?.[1] ?? 0);
-  return { rss: kb('VmRSS') / 1024, peak: kb('VmHWM') / 1024 };
-}
 
 /** Resets the peak so that it measures from now on (Linux: clear_refs 5). */
 async function resetPeak(pid) {

@@ -2,6 +2,7 @@
 // sign-in through the real provider, closed-loop clients and percentiles.
 import { spawn, spawnSync } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
 import { root } from './build-state.mjs';
@@ -11,6 +12,13 @@ export const LOAD_PASSWORD = 'load';
 
 export const percentile = (sorted, p) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+
+/** Resident memory of a process in MB: now (VmRSS) and its peak (VmHWM), from /proc (0 once it is gone). */
+export async function memoryOf(pid) {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8').catch(() => '');
+  const kb = (field) => Number(new RegExp(`^${field}:\\s+(\\d+)`, 'm').exec(status)?.[1] ?? 0);
+  return { rss: kb('VmRSS') / 1024, peak: kb('VmHWM') / 1024 };
+}
 
 /** Runs the load generator (npm run seed's options) against the environment's database. */
 export function generate(env, args) {

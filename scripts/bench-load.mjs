@@ -6,10 +6,10 @@
 // server process and once against two on the same database (clients spread
 // over both, as a load balancer would): errors, p50/p99 per request type,
 // throughput and the servers' peak memory.
-import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
 import {
   generate,
+  memoryOf,
   newSigningKey,
   onFreshPostgres,
   percentile,
@@ -55,13 +55,6 @@ async function uploadImage() {
   return sharp(pixels, { raw: { width, height, channels: 3 } })
     .jpeg({ quality: 80 })
     .toBuffer();
-}
-
-/** Resident and peak memory of a process, in MB. */
-async function memoryOf(pid) {
-  const status = await readFile(`/proc/${pid}/status`, 'utf8').catch(() => '');
-  const kb = (field) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
-  return { rss: kb('VmRSS') / 1024, peak: kb('VmHWM') / 1024 };
 }
 
 async function call(url, token, method, path, body) {

@@ -5,21 +5,14 @@
 // the first start on a new data folder (which creates, migrates and seeds
 // it) and a start on the existing folder; on PostgreSQL outside demo mode.
 import { spawn } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { root } from './build-state.mjs';
-import { newSigningKey, onFreshPostgres, waitReady } from './bench-helpers.mjs';
+import { memoryOf, newSigningKey, onFreshPostgres, waitReady } from './bench-helpers.mjs';
 
 /** Seconds the server sits idle after /ready before its memory is read. */
 const IDLE_SECONDS = Number(process.env.BENCH_MEMORY_IDLE_SECONDS ?? 10);
-
-/** Resident and peak memory of a process, in MB. */
-export async function memoryOf(pid) {
-  const status = await readFile(`/proc/${pid}/status`, 'utf8').catch(() => '');
-  const kb = (field) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
-  return { rss: kb('VmRSS') / 1024, peak: kb('VmHWM') / 1024 };
-}
 
 /** Starts the server as `npm start` does, waits until it is ready and idle, reads its memory. */
 async function idleServer(env, idleSeconds = IDLE_SECONDS) {

@@ -14,7 +14,7 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  // The routes' modules load while the database opens (about 0.05 s of the
+  // The routes' modules load while the database opens (about 0.15 s of the
   // start; the embedded database compiles its WebAssembly off the main thread).
   const opening = openConfiguredDatabase(config);
   const appModule = import('./app.js');
