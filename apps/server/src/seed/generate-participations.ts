@@ -72,7 +72,10 @@ export async function generateParticipations(db: Db, options: ParticipationOptio
     }
     await generateMerchantRows(db, options.timeZone);
   });
-  await db.execute(sql`analyze`);
+  // Planner statistics and the visibility map, as autovacuum keeps them in a
+  // database in use: without the map the statistics' index-only scans visit
+  // every heap page (the kid statistics of a year: 150 ms instead of 2 ms).
+  await db.execute(sql`vacuum analyze`);
 }
 
 /** The events of the campaigns with ids from `first` to `last`, and what ingest would keep of them. */
