@@ -5,11 +5,12 @@
  * fail at once while it is unreachable (no offline queue) or after half a
  * second when it hangs, the limits then let requests through with a logged
  * warning (docs/decisions.md, "Several server processes"), and the client
- * reconnects by itself.
+ * reconnects by itself. ioredis loads only when REDIS_URL is set (about 5 MB
+ * a process without it need not hold).
  */
 import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { RedisSettings } from '../config-services.js';
 
 /** Longest wait for one counter; a hung Redis costs a request no more. */
@@ -18,7 +19,8 @@ const CONNECT_TIMEOUT_MS = 1000;
 /** Repeated connection errors of one outage are logged at most this often. */
 const WARN_EVERY_MS = 60_000;
 
-function connectRedis(settings: RedisSettings, log: FastifyBaseLogger): Redis {
+async function connectRedis(settings: RedisSettings, log: FastifyBaseLogger): Promise<Redis> {
+  const { Redis } = await import('ioredis');
   const redis = new Redis(settings.url, {
     lazyConnect: true,
     enableOfflineQueue: false,
@@ -53,7 +55,7 @@ export async function registerRateLimit(
     await app.register(fastifyRateLimit, { global: false });
     return;
   }
-  const redis = connectRedis(settings, app.log);
+  const redis = await connectRedis(settings, app.log);
   // A process starts without Redis too; the client goes on trying in the background.
   await redis.connect().catch(() => undefined);
   app.addHook('onClose', async () => {
