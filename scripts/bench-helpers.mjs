@@ -20,6 +20,14 @@ export async function memoryOf(pid) {
   return { rss: kb('VmRSS') / 1024, peak: kb('VmHWM') / 1024 };
 }
 
+/** CPU time a process has used so far, user and system, in ms (from /proc; clock ticks of 10 ms). */
+export async function cpuTimeOf(pid) {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+  // Fields after the command name (which may hold spaces): utime is the 12th, stime the 13th.
+  const fields = stat.slice(stat.lastIndexOf(') ') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
 /** Runs the load generator (npm run seed's options) against the environment's database. */
 export function generate(env, args) {
   const result = spawnSync(
@@ -60,20 +68,26 @@ export async function startBenchServer(env) {
   const url = `http://localhost:${port}`;
   // Processes that serve the same users share one signing key (env.JWT_PRIVATE_KEY).
   const key = env.JWT_PRIVATE_KEY ?? newSigningKey();
-  const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
-    env: {
-      ...process.env,
-      ...env,
-      PORT: String(port),
-      PUBLIC_URL: url,
-      DEMO: 'false',
-      JWT_PRIVATE_KEY: key,
-      LOG_LEVEL: 'warn',
-      LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
-      SCHEDULER_INTERVAL_SECONDS: '0',
+  // BENCH_SERVER_NODE_ARGS passes flags to the server's node (--cpu-prof, say).
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(
+    process.execPath,
+    [...nodeArgs, path.join(root, 'apps/server/dist/main.js')],
+    {
+      env: {
+        ...process.env,
+        ...env,
+        PORT: String(port),
+        PUBLIC_URL: url,
+        DEMO: 'false',
+        JWT_PRIVATE_KEY: key,
+        LOG_LEVEL: 'warn',
+        LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
+        SCHEDULER_INTERVAL_SECONDS: '0',
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  );
   const exited = new Promise((resolve) => child.on('exit', resolve));
   await waitReady(url);
   return {

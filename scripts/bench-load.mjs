@@ -8,6 +8,7 @@
 // throughput and the servers' peak memory.
 import sharp from 'sharp';
 import {
+  cpuTimeOf,
   generate,
   memoryOf,
   newSigningKey,
@@ -119,6 +120,40 @@ function requestOf(type, client, n, image) {
   }
 }
 
+/**
+ * What one call of each type costs the server when nothing else runs: one
+ * client, calls one after the other, the server process's CPU time (all its
+ * threads, image work included) per call. A process answers at most about
+ * 1,000 / (the mix's mean) calls per second, whatever the machine's cores.
+ */
+async function costPerCall(env, image) {
+  const server = await startBenchServer({ ...env, JWT_PRIVATE_KEY: newSigningKey() });
+  try {
+    const client = { ...(await prepareClient(server.url, 0)), server };
+    console.log('cost per call, one client, calls one after the other:');
+    let mean = 0;
+    for (const [type, weight] of MIX) {
+      const calls = type === 'image' ? 100 : 500;
+      for (let n = 0; n < calls / 5; n += 1)
+        await call(server.url, client.token, ...requestOf(type, client, n, image));
+      const cpuBefore = await cpuTimeOf(server.pid);
+      const started = performance.now();
+      for (let n = 0; n < calls; n += 1)
+        await call(server.url, client.token, ...requestOf(type, client, n, image));
+      const cpu = ((await cpuTimeOf(server.pid)) - cpuBefore) / calls;
+      mean += (cpu * weight) / 100;
+      console.log(
+        `  ${type.padEnd(10)} server CPU ${cpu.toFixed(2)} ms per call, ${((performance.now() - started) / calls).toFixed(2)} ms per call answered`,
+      );
+    }
+    console.log(
+      `  the mix     server CPU ${mean.toFixed(2)} ms per call: one process answers at most about ${(1000 / mean).toFixed(0)} calls/s`,
+    );
+  } finally {
+    await server.stop();
+  }
+}
+
 async function run(label, env, processes, image) {
   const servers = [];
   const shared = { ...env, JWT_PRIVATE_KEY: newSigningKey() };
@@ -199,12 +234,16 @@ async function run(label, env, processes, image) {
 
 export async function benchLoad() {
   const image = await uploadImage();
+  // BENCH_LOAD_PROCESSES=1 (or 2) runs that phase alone, for profiling.
+  const phases = process.env.BENCH_LOAD_PROCESSES;
   const measure = async (env) => {
-    const one = await run('one server process', env, 1, image);
-    const two = await run('two server processes', env, 2, image);
-    console.log(
-      `  two processes: ${(two / one).toFixed(2)} times the throughput of one (target >= 1.6)`,
-    );
+    await costPerCall(env, image);
+    const one = phases !== '2' ? await run('one server process', env, 1, image) : undefined;
+    const two = phases !== '1' ? await run('two server processes', env, 2, image) : undefined;
+    if (one && two)
+      console.log(
+        `  two processes: ${(two / one).toFixed(2)} times the throughput of one (target >= 1.6)`,
+      );
   };
   // A database filled before (generate-cli.js with --merchants 1000 --campaigns
   // 100000 --participations 10000000 --password load) saves generating it.
