@@ -8,6 +8,7 @@
 import { and, asc, count, desc, eq, inArray, lte, ne, or, sql } from 'drizzle-orm';
 import { DEFAULT_PAGE_SIZE } from '@backoffice/domain';
 import type { DbOrTx } from '../../db/client.js';
+import { prepared } from '../../db/prepared.js';
 import {
   campaignCounters,
   campaignStatusHistory,
@@ -53,14 +54,21 @@ export async function findCampaign(
   id: string,
   options: { lock?: boolean } = {},
 ): Promise<CampaignListRecord | undefined> {
-  const query = db
-    .select(recordColumns)
-    .from(campaigns)
-    .innerJoin(merchants, recordJoins.merchant)
-    .leftJoin(users, recordJoins.editor)
-    .leftJoin(campaignCounters, recordJoins.counters)
-    .where(eq(campaigns.id, id));
-  const [row] = await (options.lock ? query.for('update', { of: campaigns }) : query);
+  // Every open, save and command reads a campaign this way: built once (db/prepared.ts).
+  const select = () =>
+    db
+      .select(recordColumns)
+      .from(campaigns)
+      .innerJoin(merchants, recordJoins.merchant)
+      .leftJoin(users, recordJoins.editor)
+      .leftJoin(campaignCounters, recordJoins.counters)
+      .where(eq(campaigns.id, sql.placeholder('id')));
+  const query = options.lock
+    ? prepared(db, 'campaign-record:lock', (name) =>
+        select().for('update', { of: campaigns }).prepare(name),
+      )
+    : prepared(db, 'campaign-record', (name) => select().prepare(name));
+  const [row] = await query.execute({ id });
   return row;
 }
 
@@ -114,11 +122,17 @@ export async function listReviewQueue(
 
 /** The ids of the living follow-ups of a campaign, oldest first. */
 export async function followupIds(db: DbOrTx, parentId: string): Promise<string[]> {
-  const rows = await db
-    .select({ id: campaigns.id })
-    .from(campaigns)
-    .where(and(eq(campaigns.parentId, parentId), ne(campaigns.status, 'deleted')))
-    .orderBy(asc(campaigns.createdAt));
+  const query = prepared(db, 'campaign-followup-ids', (name) =>
+    db
+      .select({ id: campaigns.id })
+      .from(campaigns)
+      .where(
+        and(eq(campaigns.parentId, sql.placeholder('parentId')), ne(campaigns.status, 'deleted')),
+      )
+      .orderBy(asc(campaigns.createdAt))
+      .prepare(name),
+  );
+  const rows = await query.execute({ parentId });
   return rows.map((row) => row.id);
 }
 
