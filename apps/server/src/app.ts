@@ -4,7 +4,6 @@
  * and the web app. Tests build it too, with their own database.
  */
 import fastifyFormbody from '@fastify/formbody';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -27,6 +26,7 @@ import { registerRateLimit } from './http/rate-limit.js';
 import {
   MAX_PARAM_LENGTH,
   frameworkErrorAnswer,
+  registerSecurityHeaders,
   securityHeaders,
 } from './http/security-headers.js';
 import { registerSpa } from './http/spa.js';
@@ -75,7 +75,7 @@ export async function buildApp(
   registerErrorHandling(app);
   registerBodyLimits(app);
 
-  await app.register(fastifyHelmet, headers);
+  registerSecurityHeaders(app, headers);
   registerInputHygiene(app);
   await registerCompression(app);
   await registerRateLimit(app, ctx.config.redis);

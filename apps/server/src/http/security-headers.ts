@@ -1,10 +1,12 @@
 /**
- * The security headers of every answer (helmet), in one place: the helmet
- * plugin sends them on every routed request, and answers Fastify gives before
- * any route is found (a path that is not valid percent-encoding) get the same
- * headers from here.
+ * The security headers of every answer (helmet), in one place: an onRequest
+ * hook sends them on every request, routed or not, and answers Fastify gives
+ * before any route is found (a path that is not valid percent-encoding) get
+ * the same headers from here. helmet's middleware is built once: the Fastify
+ * plugin built it anew for every request, parsing the options and the
+ * Content-Security-Policy each time.
  */
-import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import helmet from 'helmet';
 import type { TErrorResponse } from '@backoffice/domain';
 
@@ -29,6 +31,19 @@ export function securityHeaders(publicUrl: string) {
       },
     },
   };
+}
+
+/** Sends the security headers on every answer of the app. */
+export function registerSecurityHeaders(
+  app: FastifyInstance,
+  headers: ReturnType<typeof securityHeaders>,
+): void {
+  const setSecurityHeaders = helmet(headers);
+  app.addHook('onRequest', (request, reply, done) => {
+    setSecurityHeaders(request.raw, reply.raw, (error) => {
+      done(error instanceof Error ? error : undefined);
+    });
+  });
 }
 
 /**
