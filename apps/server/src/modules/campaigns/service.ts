@@ -141,14 +141,8 @@ export async function envelopeOf(
   id: string,
 ): Promise<TCampaignEnvelope> {
   const { record, access } = await loadCampaign(db, user, id);
-  return toEnvelope(
-    record,
-    await followupIds(db, id),
-    user,
-    access,
-    ctx.config.web.frontendUrl,
-    await codesNeeded(db, record),
-  );
+  const [followups, codes] = await Promise.all([followupIds(db, id), codesNeeded(db, record)]);
+  return toEnvelope(record, followups, user, access, ctx.config.web.frontendUrl, codes);
 }
 
 export const allStepsSaved = () => Object.fromEntries(CAMPAIGN_STEPS.map((step) => [step, true]));
