@@ -8,8 +8,13 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TCampaignEnvelope } from '@backoffice/domain';
+import {
+  ZCampaignListQuery,
+  type TCampaignEnvelope,
+  type TCampaignListResponse,
+} from '@backoffice/domain';
 import { campaigns, merchants } from '../src/db/schema.js';
+import { listCampaigns } from '../src/modules/campaigns/queries.js';
 import { refreshStaleValidation } from '../src/modules/campaigns/validation-refresh.js';
 import { multipartFile } from './fixtures/multipart.js';
 import { createTestApp, type TestApp } from './helpers.js';
@@ -301,6 +306,21 @@ describe('stored validation state', () => {
       .where(eq(campaigns.id, campaign.uuid));
     const read = (await t.api('GET', `/campaigns/${campaign.uuid}`, 'owner')).json();
     expect(read.state.errors.map((error: { fld: string }) => error.fld)).toEqual(['image']);
+    // Lists read the content of stale rows only, and judge them by it.
+    const list = await t.api('GET', `/campaigns?exact_merchant=${ids.sonnenschein}`, 'owner');
+    expect(list.statusCode, list.body).toBe(200);
+    const listed = list.json<TCampaignListResponse>().rows;
+    expect(listed.find((row) => row.uuid === campaign.uuid)?.is_unfinished).toBe(true);
+    const page = await listCampaigns(
+      t.ctx.db,
+      { merchantId: ids.sonnenschein, includeTips: true },
+      ZCampaignListQuery.parse({ exact_merchant: ids.sonnenschein }),
+    );
+    for (const record of page.rows) {
+      if (record.campaign.id === campaign.uuid) expect(record.campaign.content).toMatchObject({});
+      else expect(record.campaign.content).toBeNull();
+    }
+    expect(page.rows.some((record) => record.campaign.id === campaign.uuid)).toBe(true);
     expect(await refreshStaleValidation(t.ctx)).toBeGreaterThanOrEqual(1);
     const [row] = await t.ctx.db.select().from(campaigns).where(eq(campaigns.id, campaign.uuid));
     expect(row?.validationErrors.map((error) => error.fld)).toEqual(['image']);

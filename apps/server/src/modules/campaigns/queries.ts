@@ -14,7 +14,7 @@ import { queryRows, type DbOrTx } from '../../db/client.js';
 import { titleSortKey } from '../../db/expressions.js';
 import { prepared } from '../../db/prepared.js';
 import { campaignTextMatches, containsPattern } from '../../db/text-search.js';
-import { recordColumns, recordJoins, type CampaignListRecord } from './records.js';
+import { recordJoins, summaryColumns, type CampaignSummaryRecord } from './records.js';
 import { accessibleMerchants } from '../../access/merchant-access.js';
 import { campaignCounters, campaigns, merchants, users } from '../../db/schema.js';
 
@@ -114,7 +114,7 @@ const exactTotalLimit = (shape: ListShape) =>
   shape.text ? EXACT_SEARCH_TOTAL_LIMIT : EXACT_TOTAL_LIMIT;
 
 export interface CampaignListPage {
-  rows: CampaignListRecord[];
+  rows: CampaignSummaryRecord[];
   total: number;
   totalIsEstimate: boolean;
   hasNext: boolean;
@@ -232,7 +232,7 @@ function rowsQuery(db: DbOrTx, shape: ListShape, order: CampaignOrderOption, wit
       const where = whereOf(shape, placeholder);
       return db
         .select({
-          ...recordColumns,
+          ...summaryColumns,
           // An uncorrelated subquery: evaluated once per call.
           counted: withCount ? countExpression(shape, where) : sql<undefined>`null`,
         })

@@ -5,8 +5,8 @@
  * status changes and the scheduler, of campaign links, and of the
  * validation refresh.
  */
-import { and, asc, count, desc, eq, inArray, lte, ne, or, sql } from 'drizzle-orm';
-import { DEFAULT_PAGE_SIZE } from '@backoffice/domain';
+import { and, asc, count, desc, eq, getTableColumns, inArray, lte, ne, or, sql } from 'drizzle-orm';
+import { DEFAULT_PAGE_SIZE, VALIDATION_RULES_VERSION } from '@backoffice/domain';
 import type { DbOrTx } from '../../db/client.js';
 import { prepared } from '../../db/prepared.js';
 import {
@@ -36,6 +36,37 @@ export const recordColumns = {
   merchantName: merchants.name,
   editorEmail: users.email,
   counters: campaignCounters,
+};
+
+/**
+ * A campaign as lists read it: its content only where its stored validation
+ * is stale, the one case a list row needs it for (see `summaryColumns`).
+ */
+export type CampaignSummary = Omit<CampaignRecord, 'content'> & {
+  content: CampaignRecord['content'] | null;
+};
+export interface CampaignSummaryRecord extends Omit<CampaignListRecord, 'campaign'> {
+  campaign: CampaignSummary;
+}
+
+const { content: _content, ...columnsButContent } = getTableColumns(campaigns);
+
+/**
+ * What lists read (`recordColumns` without the content): a row shows the
+ * stored validation, and the content, up to megabytes of rich text, is read
+ * only for a row stored under older rules that the validation refresh has not
+ * reached yet.
+ */
+export const summaryColumns = {
+  ...recordColumns,
+  campaign: {
+    ...columnsButContent,
+    content: sql<
+      CampaignRecord['content'] | null
+    >`case when ${campaigns.validationVersion} = ${sql.raw(String(VALIDATION_RULES_VERSION))} then null else ${campaigns.content} end`.mapWith(
+      campaigns.content,
+    ),
+  },
 };
 
 /** The joins of `recordColumns`, on a query from `campaigns`. */
@@ -87,9 +118,12 @@ export async function imageInUse(
 }
 
 /** The living follow-ups of a campaign, oldest first. */
-export async function findFollowups(db: DbOrTx, parentId: string): Promise<CampaignListRecord[]> {
+export async function findFollowups(
+  db: DbOrTx,
+  parentId: string,
+): Promise<CampaignSummaryRecord[]> {
   return db
-    .select(recordColumns)
+    .select(summaryColumns)
     .from(campaigns)
     .innerJoin(merchants, recordJoins.merchant)
     .leftJoin(users, recordJoins.editor)
@@ -102,11 +136,11 @@ export async function findFollowups(db: DbOrTx, parentId: string): Promise<Campa
 export async function listReviewQueue(
   db: DbOrTx,
   page: number,
-): Promise<{ rows: CampaignListRecord[]; total: number }> {
+): Promise<{ rows: CampaignSummaryRecord[]; total: number }> {
   const where = inArray(campaigns.status, ['submitted', 'start_review']);
   const [rows, [totals]] = await Promise.all([
     db
-      .select(recordColumns)
+      .select(summaryColumns)
       .from(campaigns)
       .innerJoin(merchants, recordJoins.merchant)
       .leftJoin(users, recordJoins.editor)

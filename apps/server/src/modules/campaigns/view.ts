@@ -19,7 +19,12 @@ import {
 import type { MerchantAccess, UserRow } from '../../access/merchant-access.js';
 import { merchantSummary } from '../../access/merchant-list.js';
 import { coregOf } from './links.js';
-import type { CampaignListRecord, CampaignRecord } from './records.js';
+import type {
+  CampaignListRecord,
+  CampaignRecord,
+  CampaignSummary,
+  CampaignSummaryRecord,
+} from './records.js';
 
 export const fileUrl = (storedPath: string) => `/files/${storedPath}`;
 
@@ -28,7 +33,7 @@ export function previewLink(frontendUrl: string, campaignId: string): string {
 }
 
 export function toCampaignRow(
-  record: CampaignListRecord,
+  record: CampaignSummaryRecord,
   frontendUrl: string,
   now = new Date(),
 ): TCampaignRow {
@@ -106,14 +111,18 @@ export function codeErrors(campaign: ValidatedColumns, availableCodes: number): 
   return prizeCodeErrors(campaign.type as CampaignType, contentOf(campaign), availableCodes);
 }
 
-/** The stored errors; computed only for a row stored under older rules and not yet refreshed. */
-export function campaignErrors(campaign: CampaignRecord): StepError[] {
-  return campaign.validationVersion === VALIDATION_RULES_VERSION
-    ? campaign.validationErrors
-    : computeErrors(campaign);
+/**
+ * The stored errors; computed only for a row stored under older rules and not
+ * yet refreshed (whose content every read carries, `summaryColumns`).
+ */
+export function campaignErrors(campaign: CampaignSummary): StepError[] {
+  if (campaign.validationVersion === VALIDATION_RULES_VERSION) return campaign.validationErrors;
+  if (!campaign.content)
+    throw new Error(`campaign ${campaign.id}: stale validation read without content`);
+  return computeErrors({ ...campaign, content: campaign.content });
 }
 
-function isUnfinished(campaign: CampaignRecord, errors: StepError[]): boolean {
+function isUnfinished(campaign: CampaignSummary, errors: StepError[]): boolean {
   const allSaved = CAMPAIGN_STEPS.filter((step) => step !== 'review').every(
     (step) => campaign.stepsSaved[step],
   );
