@@ -308,14 +308,16 @@ describe('stored validation state', () => {
     const read = (await t.api('GET', `/campaigns/${campaign.uuid}`, 'owner')).json();
     expect(read.state.errors.map((error: { fld: string }) => error.fld)).toEqual(['image']);
     // Lists read the content of stale rows only, and judge them by it.
-    const list = await t.api('GET', `/campaigns?exact_merchant=${ids.sonnenschein}`, 'owner');
+    // Newest first: both campaigns of this test lead the list.
+    const newest = { exact_merchant: ids.sonnenschein, order_by: '-created' };
+    const list = await t.api('GET', `/campaigns?${new URLSearchParams(newest)}`, 'owner');
     expect(list.statusCode, list.body).toBe(200);
     const listed = list.json<TCampaignListResponse>().rows;
     expect(listed.find((row) => row.uuid === campaign.uuid)?.is_unfinished).toBe(true);
     const page = await listCampaigns(
       t.ctx.db,
       { merchantId: ids.sonnenschein, includeTips: true },
-      ZCampaignListQuery.parse({ exact_merchant: ids.sonnenschein }),
+      ZCampaignListQuery.parse(newest),
     );
     const contentOf = (id: string) => {
       const record = page.rows.find((row) => row.campaign.id === id);
