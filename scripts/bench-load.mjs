@@ -37,9 +37,10 @@ const MIX = [
   ['image', 5],
 ];
 
+const MIX_TOTAL = MIX.reduce((sum, [, weight]) => sum + weight, 0);
+
 function pickType(random) {
-  const total = MIX.reduce((sum, [, weight]) => sum + weight, 0);
-  let roll = random() * total;
+  let roll = random() * MIX_TOTAL;
   for (const [type, weight] of MIX) {
     roll -= weight;
     if (roll < 0) return type;
@@ -134,14 +135,16 @@ async function costPerCall(env, image) {
     let mean = 0;
     for (const [type, weight] of MIX) {
       const calls = type === 'image' ? 100 : 500;
-      for (let n = 0; n < calls / 5; n += 1)
-        await call(server.url, client.token, ...requestOf(type, client, n, image));
+      const callsInARow = async (count) => {
+        for (let n = 0; n < count; n += 1)
+          await call(server.url, client.token, ...requestOf(type, client, n, image));
+      };
+      await callsInARow(calls / 5);
       const cpuBefore = await cpuTimeOf(server.pid);
       const started = performance.now();
-      for (let n = 0; n < calls; n += 1)
-        await call(server.url, client.token, ...requestOf(type, client, n, image));
+      await callsInARow(calls);
       const cpu = ((await cpuTimeOf(server.pid)) - cpuBefore) / calls;
-      mean += (cpu * weight) / 100;
+      mean += (cpu * weight) / MIX_TOTAL;
       console.log(
         `  ${type.padEnd(10)} server CPU ${cpu.toFixed(2)} ms per call, ${((performance.now() - started) / calls).toFixed(2)} ms per call answered`,
       );

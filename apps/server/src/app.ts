@@ -58,7 +58,7 @@ export async function buildApp(
   ctx: AppContext,
   options: BuildAppOptions = {},
 ): Promise<FastifyInstance> {
-  const headers = securityHeaders(ctx.config.publicUrl);
+  const setSecurityHeaders = securityHeaders(ctx.config.publicUrl);
   setImageConcurrency(ctx.config.files.imageConcurrency);
   const app = Fastify({
     loggerInstance: ctx.log,
@@ -67,7 +67,7 @@ export async function buildApp(
     // X-Forwarded-For decides request.ip (and the sign-in limits): believed only from TRUST_PROXY.
     trustProxy: trustProxyOption(ctx.config.trustProxy),
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
-    frameworkErrors: frameworkErrorAnswer(headers),
+    frameworkErrors: frameworkErrorAnswer(setSecurityHeaders),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -75,7 +75,7 @@ export async function buildApp(
   registerErrorHandling(app);
   registerBodyLimits(app);
 
-  registerSecurityHeaders(app, headers);
+  registerSecurityHeaders(app, setSecurityHeaders);
   registerInputHygiene(app);
   await registerCompression(app);
   await registerRateLimit(app, ctx.config.redis);

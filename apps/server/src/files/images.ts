@@ -54,7 +54,7 @@ const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'gif']);
  * JPEG output: libjpeg-turbo's fast encoder with mozjpeg's quantisation
  * table. mozjpeg's trellis quantisation and scan optimisation would make the
  * file some 15 % smaller but take twice as long as decoding and cropping
- * together (docs/decisions.md, "Image encoding").
+ * together (docs/decisions.md, "Mixed load").
  */
 const JPEG_OUTPUT = { quality: 85, quantisationTable: 3 } as const;
 

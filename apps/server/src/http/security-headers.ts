@@ -10,16 +10,19 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import helmet from 'helmet';
 import type { TErrorResponse } from '@backoffice/domain';
 
+/** Sets the security headers on a raw answer (helmet's middleware). */
+export type SecurityHeaders = ReturnType<typeof helmet>;
+
 /**
- * Helmet's settings for this product: a strict Content-Security-Policy
- * (scripts same-origin only), which asks browsers to upgrade insecure
- * requests only when the product is served over HTTPS (`PUBLIC_URL`): over
- * plain HTTP, as on a developer's machine, the upgrade would break every
- * request.
+ * Helmet's middleware with this product's settings, built once: a strict
+ * Content-Security-Policy (scripts same-origin only), which asks browsers to
+ * upgrade insecure requests only when the product is served over HTTPS
+ * (`PUBLIC_URL`): over plain HTTP, as on a developer's machine, the upgrade
+ * would break every request.
  */
-export function securityHeaders(publicUrl: string) {
+export function securityHeaders(publicUrl: string): SecurityHeaders {
   const https = new URL(publicUrl).protocol === 'https:';
-  return {
+  return helmet({
     contentSecurityPolicy: {
       directives: {
         // Mantine sets inline styles; scripts stay same-origin only.
@@ -30,15 +33,14 @@ export function securityHeaders(publicUrl: string) {
         'upgrade-insecure-requests': https ? [] : null,
       },
     },
-  };
+  });
 }
 
 /** Sends the security headers on every answer of the app. */
 export function registerSecurityHeaders(
   app: FastifyInstance,
-  headers: ReturnType<typeof securityHeaders>,
+  setSecurityHeaders: SecurityHeaders,
 ): void {
-  const setSecurityHeaders = helmet(headers);
   app.addHook('onRequest', (request, reply, done) => {
     setSecurityHeaders(request.raw, reply.raw, (error) => {
       done(error instanceof Error ? error : undefined);
@@ -61,9 +63,8 @@ export const MAX_PARAM_LENGTH = 16 * 1024;
  * gets them from the schema.
  */
 export function frameworkErrorAnswer(
-  headers: ReturnType<typeof securityHeaders>,
+  setSecurityHeaders: SecurityHeaders,
 ): (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => void {
-  const setSecurityHeaders = helmet(headers);
   return (error, request, reply) => {
     const body: TErrorResponse = { statusCode: 400, message: 'invalid_value', field: 'path' };
     request.log.info({ code: error.code }, 'request refused before routing');
