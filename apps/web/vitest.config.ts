@@ -3,14 +3,21 @@
  * (*.test.tsx) in jsdom, each such file saying so with a
  * `// @vitest-environment jsdom` comment (see shared/testing/render.tsx).
  */
-import { defaultClientConditions } from 'vite';
+import { defaultClientConditions, defaultServerConditions } from 'vite';
 import { defineProject } from 'vitest/config';
 import { textParts } from './build/text-parts-plugin.ts';
 
 export default defineProject({
   plugins: [textParts()],
+  // The domain package's TypeScript source, never a stale or missing build:
+  // in jsdom (client conditions) and in Node (server conditions) alike.
   resolve: {
     conditions: ['source', ...defaultClientConditions],
+  },
+  ssr: {
+    resolve: {
+      conditions: ['source', ...defaultServerConditions],
+    },
   },
   test: {
     name: 'web',

@@ -15,7 +15,7 @@ import {
   useLocation,
   type Location,
 } from 'react-router';
-import { afterEach } from 'vitest';
+import { afterEach, beforeEach } from 'vitest';
 import { initI18n, loadTexts } from '../i18n/i18n';
 import type { TextPartName } from '../i18n/text-parts';
 
@@ -45,6 +45,30 @@ if (!('fonts' in document)) {
 }
 
 afterEach(cleanup);
+
+// HTML that browsers would repair differently from what React rendered (a <p>
+// inside a <p>, a <div> inside a <button>): React only warns, a test fails.
+const invalidNesting: string[] = [];
+const reportError = console.error.bind(console);
+beforeEach(() => {
+  invalidNesting.length = 0;
+  console.error = (...args: unknown[]) => {
+    // React formats the message itself: "In HTML, %s cannot be a descendant of <%s>. …"
+    const [format, ...values] = args.map(String);
+    if (format?.startsWith('In HTML, ')) {
+      let at = 0;
+      const message = format.replace(/%s/g, () => values[at++] ?? '');
+      invalidNesting.push(message.split('\n')[0] ?? message);
+    }
+    reportError(...args);
+  };
+});
+afterEach(() => {
+  console.error = reportError;
+  if (invalidNesting.length > 0) {
+    throw new Error(`Invalid HTML nesting rendered: ${invalidNesting.join('; ')}`);
+  }
+});
 
 /** The German catalogue with the given feature parts, as the app loads it for de-DE. */
 export async function loadGermanTexts(...parts: TextPartName[]): Promise<void> {

@@ -31,8 +31,14 @@ export function DescriptionInput({ label, format, field, readOnly }: Description
   const value = typeof field.value === 'string' ? field.value : '';
   const length = descriptionLength(value);
   const missing = DESCRIPTION_MIN_LENGTH - length;
+  // A span: the wrapper's description is a <p> already.
   const counter = (
-    <Text size="xs" c={missing > 0 ? 'dimmed' : 'teal.7'} data-testid="description-counter">
+    <Text
+      component="span"
+      size="xs"
+      c={missing > 0 ? 'dimmed' : 'teal.7'}
+      data-testid="description-counter"
+    >
       {missing > 0
         ? t('campaigns.wizard.content.remaining', { count: missing })
         : t('campaigns.wizard.content.length', { count: length })}
