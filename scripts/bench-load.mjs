@@ -6,6 +6,8 @@
 // server process and once against two on the same database (clients spread
 // over both, as a load balancer would): errors, p50/p99 per request type,
 // throughput and the servers' peak memory.
+import { Agent, request } from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import sharp from 'sharp';
 import {
   cpuTimeOf,
@@ -59,19 +61,69 @@ async function uploadImage() {
     .toBuffer();
 }
 
-async function call(url, token, method, path, body) {
-  const headers = { authorization: `Bearer ${token}` };
+const BOUNDARY = 'bench-load-boundary';
+
+/** The multipart form of an image upload, as a browser sends it; built once. */
+function imageForm(image) {
+  return {
+    contentType: `multipart/form-data; boundary=${BOUNDARY}`,
+    payload: Buffer.concat([
+      Buffer.from(
+        `--${BOUNDARY}\r\ncontent-disposition: form-data; name="upload"; filename="foto.jpg"\r\ncontent-type: image/jpeg\r\n\r\n`,
+      ),
+      image,
+      Buffer.from(`\r\n--${BOUNDARY}--\r\n`),
+    ]),
+  };
+}
+
+// The clients are the measuring instrument and share the machine's cores with
+// the servers and PostgreSQL: node:http on kept-alive connections costs them
+// about half the CPU of fetch (docs/benchmarks.md, "Mixed load").
+const agent = new Agent({ keepAlive: true });
+
+/**
+ * One call as the web app makes it (compressed answers accepted); resolves
+ * the answer's JSON when `read`, else only its status (the body is received,
+ * not unpacked). Throws on an error status.
+ */
+function call(url, token, method, path, body, { read = true } = {}) {
+  const headers = { authorization: `Bearer ${token}`, 'accept-encoding': 'br, gzip' };
   let payload;
-  if (body instanceof FormData) payload = body;
-  else if (body !== undefined) {
+  if (body?.contentType) {
+    headers['content-type'] = body.contentType;
+    payload = body.payload;
+  } else if (body !== undefined) {
     headers['content-type'] = 'application/json';
-    payload = JSON.stringify(body);
+    payload = Buffer.from(JSON.stringify(body));
   }
-  const response = await fetch(`${url}/api${path}`, { method, headers, body: payload });
-  const text = await response.text();
-  if (!response.ok)
-    throw new Error(`${method} ${path} answered ${response.status}: ${text.slice(0, 120)}`);
-  return text.length > 0 ? JSON.parse(text) : undefined;
+  if (payload) headers['content-length'] = String(payload.length);
+  return new Promise((resolve, reject) => {
+    const outgoing = request(`${url}/api${path}`, { method, headers, agent }, (response) => {
+      const chunks = [];
+      response.on('data', (chunk) => chunks.push(chunk));
+      response.on('error', reject);
+      response.on('end', () => {
+        const status = response.statusCode ?? 0;
+        const ok = status >= 200 && status < 300;
+        if (ok && !read) return resolve(undefined);
+        const raw = Buffer.concat(chunks);
+        const encoding = response.headers['content-encoding'];
+        const text = (
+          encoding === 'br'
+            ? brotliDecompressSync(raw)
+            : encoding === 'gzip'
+              ? gunzipSync(raw)
+              : raw
+        ).toString('utf8');
+        if (!ok)
+          return reject(new Error(`${method} ${path} answered ${status}: ${text.slice(0, 120)}`));
+        resolve(text.length > 0 ? JSON.parse(text) : undefined);
+      });
+    });
+    outgoing.on('error', reject);
+    outgoing.end(payload);
+  });
 }
 
 /** One client: its merchant, a campaign of its own to save and upload to, and some of the merchant's campaigns to open. */
@@ -113,11 +165,8 @@ function requestOf(type, client, n, image) {
       ];
     case 'search':
       return ['GET', `/ac/site-search?q=${encodeURIComponent(WORDS[n % WORDS.length])}`];
-    default: {
-      const form = new FormData();
-      form.append('upload', new Blob([image], { type: 'image/jpeg' }), 'foto.jpg');
-      return ['POST', `/campaigns/${client.own}/image`, form];
-    }
+    default:
+      return ['POST', `/campaigns/${client.own}/image`, image];
   }
 }
 
@@ -137,7 +186,9 @@ async function costPerCall(env, image) {
       const calls = type === 'image' ? 100 : 500;
       const callsInARow = async (count) => {
         for (let n = 0; n < count; n += 1)
-          await call(server.url, client.token, ...requestOf(type, client, n, image));
+          await call(server.url, client.token, ...requestOf(type, client, n, image), {
+            read: false,
+          });
       };
       await callsInARow(calls / 5);
       const cpuBefore = await cpuTimeOf(server.pid);
@@ -196,7 +247,7 @@ async function run(label, env, processes, image) {
           const callStarted = performance.now();
           let failed = false;
           try {
-            await call(client.server.url, client.token, method, path, body);
+            await call(client.server.url, client.token, method, path, body, { read: false });
           } catch (error) {
             failed = true;
             if (errorSamples.length < 5) errorSamples.push(error.message);
@@ -236,7 +287,7 @@ async function run(label, env, processes, image) {
 }
 
 export async function benchLoad() {
-  const image = await uploadImage();
+  const image = imageForm(await uploadImage());
   // BENCH_LOAD_PROCESSES=1 (or 2) runs that phase alone, for profiling.
   const phases = process.env.BENCH_LOAD_PROCESSES;
   const measure = async (env) => {

@@ -9,9 +9,32 @@ import type { DbOrTx } from '../../db/client.js';
 import { campaigns, merchants, tags } from '../../db/schema.js';
 import { campaignTextMatches, containsPattern, prefixPattern } from '../../db/text-search.js';
 
-export type MerchantHitRow = typeof merchants.$inferSelect;
+/**
+ * What a hit shows, and no more: a campaign's content (up to megabytes of
+ * rich text) and search text, or a merchant's profile, are not read for it.
+ */
+const merchantHitColumns = {
+  id: merchants.id,
+  name: merchants.name,
+  brandName: merchants.brandName,
+};
+const campaignHitColumns = {
+  campaign: {
+    id: campaigns.id,
+    merchantId: campaigns.merchantId,
+    type: campaigns.type,
+    status: campaigns.status,
+    title: campaigns.title,
+    validFrom: campaigns.validFrom,
+    validUntil: campaigns.validUntil,
+  },
+  merchantName: merchants.name,
+  brandName: merchants.brandName,
+};
+
+export type MerchantHitRow = Pick<typeof merchants.$inferSelect, keyof typeof merchantHitColumns>;
 export interface CampaignHitRow {
-  campaign: typeof campaigns.$inferSelect;
+  campaign: Pick<typeof campaigns.$inferSelect, keyof (typeof campaignHitColumns)['campaign']>;
   merchantName: string;
   brandName: string | null;
 }
@@ -24,7 +47,7 @@ export async function searchMerchants(
 ): Promise<MerchantHitRow[]> {
   const pattern = containsPattern(query.text);
   return db
-    .select()
+    .select(merchantHitColumns)
     .from(merchants)
     .where(
       and(
@@ -45,7 +68,7 @@ export async function searchCampaigns(
   limit: number,
 ): Promise<CampaignHitRow[]> {
   return db
-    .select({ campaign: campaigns, merchantName: merchants.name, brandName: merchants.brandName })
+    .select(campaignHitColumns)
     .from(campaigns)
     .innerJoin(merchants, eq(merchants.id, campaigns.merchantId))
     .where(
