@@ -7,10 +7,16 @@
  */
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { effectiveMerchantLevel, effectiveRoles, type AccountRole } from '@backoffice/domain';
+import {
+  campaignFamily,
+  canUseTips,
+  effectiveMerchantLevel,
+  effectiveRoles,
+  type AccountRole,
+} from '@backoffice/domain';
 import type { DbOrTx } from '../db/client.js';
 import { prepared } from '../db/prepared.js';
-import { accounts, merchants, users } from '../db/schema.js';
+import { accounts, campaigns, merchants, users } from '../db/schema.js';
 import { forbidden, notFound } from '../http/errors.js';
 
 export type MerchantRow = typeof merchants.$inferSelect;
@@ -46,6 +52,13 @@ export function checkNeed(access: MerchantAccess, need: AccessNeed | undefined):
   if (need?.feature && !need.feature(access.level)) throw forbidden();
 }
 
+/** The user's account with the merchant, as a left join of a query that has `merchants`. */
+const accountJoin = and(
+  eq(accounts.merchantId, merchants.id),
+  eq(accounts.userId, sql.placeholder('userId')),
+  eq(accounts.pendingInvitation, false),
+);
+
 /**
  * The merchant with the user's roles, or undefined when the user may not act
  * for it (pending invitations grant nothing).
@@ -60,19 +73,50 @@ export async function findMerchantAccess(
     db
       .select({ merchant: merchants, roles: accounts.roles })
       .from(merchants)
-      .leftJoin(
-        accounts,
-        and(
-          eq(accounts.merchantId, merchants.id),
-          eq(accounts.userId, sql.placeholder('userId')),
-          eq(accounts.pendingInvitation, false),
-        ),
-      )
+      .leftJoin(accounts, accountJoin)
       .where(eq(merchants.id, sql.placeholder('merchantId')))
       .prepare(name),
   );
   const [row] = await query.execute({ userId: user.id, merchantId });
   return row ? accessOf(user, row.merchant, row.roles) : undefined;
+}
+
+export interface CampaignAccess {
+  campaign: Pick<typeof campaigns.$inferSelect, 'id' | 'merchantId' | 'type'>;
+  access: MerchantAccess;
+}
+
+/**
+ * Access to a campaign, through its merchant (spec §6): managing campaigns
+ * needs the manage-campaigns role, and a tip also a user who may use tips
+ * (admins, agencies). One statement reads the campaign's merchant with the
+ * user's roles, without its content or a lock: a caller who may not act for
+ * the merchant learns nothing (404) and never holds the campaign's row.
+ */
+export async function requireCampaignAccess(
+  db: DbOrTx,
+  user: UserRow,
+  campaignId: string,
+): Promise<CampaignAccess> {
+  const query = prepared(db, 'campaign-access', (name) =>
+    db
+      .select({
+        campaign: { id: campaigns.id, merchantId: campaigns.merchantId, type: campaigns.type },
+        merchant: merchants,
+        roles: accounts.roles,
+      })
+      .from(campaigns)
+      .innerJoin(merchants, eq(merchants.id, campaigns.merchantId))
+      .leftJoin(accounts, accountJoin)
+      .where(eq(campaigns.id, sql.placeholder('campaignId')))
+      .prepare(name),
+  );
+  const [row] = await query.execute({ userId: user.id, campaignId });
+  const access = row && accessOf(user, row.merchant, row.roles);
+  if (!row || !access) throw notFound();
+  checkNeed(access, { role: 'manage-campaigns' });
+  if (campaignFamily(row.campaign.type) === 'tip' && !canUseTips(user)) throw forbidden();
+  return { campaign: row.campaign, access };
 }
 
 /**

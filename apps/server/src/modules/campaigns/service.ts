@@ -30,7 +30,7 @@ import {
 } from '@backoffice/domain';
 import {
   checkNeed,
-  findMerchantAccess,
+  requireCampaignAccess,
   requireMerchantAccess,
   type MerchantAccess,
   type UserRow,
@@ -68,11 +68,10 @@ export interface LoadedCampaign {
 }
 
 /**
- * The campaign, if the user may manage campaigns of its merchant. Campaigns of
- * merchants the user cannot see answer 404 (their existence is not told); tips
- * answer 403 to users who are neither admin nor agency. With `lock` (inside a
- * transaction) the row is read again under a row lock once the caller is
- * known, and that fresh copy is returned.
+ * The campaign, if the user may manage campaigns of its merchant
+ * (requireCampaignAccess: 404 for a campaign of a merchant the user cannot
+ * see, 403 for a tip to a user who may not use tips). With `lock` (inside a
+ * transaction) the record is read under a row lock once the caller is known.
  */
 export async function loadCampaign(
   db: DbOrTx,
@@ -80,16 +79,10 @@ export async function loadCampaign(
   id: string,
   options: { lock?: boolean } = {},
 ): Promise<LoadedCampaign> {
-  const found = await findCampaign(db, id);
-  if (!found) throw notFound();
-  const access = await findMerchantAccess(db, user, found.campaign.merchantId);
-  if (!access) throw notFound();
-  checkNeed(access, { role: 'manage-campaigns' });
-  if (campaignFamily(found.campaign.type) === 'tip' && !canUseTips(user)) throw forbidden();
-  if (!options.lock) return { record: found, access };
-  const locked = await findCampaign(db, id, { lock: true });
-  if (!locked) throw notFound();
-  return { record: locked, access };
+  const { access } = await requireCampaignAccess(db, user, id);
+  const record = await findCampaign(db, id, options);
+  if (!record) throw notFound();
+  return { record, access };
 }
 
 /** loadCampaign with a lock, for commands that may only change an editable campaign. */

@@ -68,18 +68,6 @@ export async function insertCodes(
   return Number(row?.added ?? 0);
 }
 
-/** The campaign's merchant and type, for the access check. */
-export async function findCodeCampaign(
-  db: DbOrTx,
-  id: string,
-): Promise<Pick<typeof campaigns.$inferSelect, 'id' | 'merchantId' | 'type'> | undefined> {
-  const [row] = await db
-    .select({ id: campaigns.id, merchantId: campaigns.merchantId, type: campaigns.type })
-    .from(campaigns)
-    .where(eq(campaigns.id, id));
-  return row;
-}
-
 /** Locks the campaign's row for the rest of the transaction; its status. */
 export async function lockCampaignStatus(
   db: DbOrTx,

@@ -11,8 +11,6 @@ import {
   CODES_CLOSED_STATUSES,
   CODES_PER_REQUEST_MAX,
   buildPager,
-  campaignFamily,
-  canUseTips,
   collectCodes,
   neutraliseCsvCell,
   type ParsedCodes,
@@ -21,16 +19,15 @@ import {
   type TCodeListResponse,
 } from '@backoffice/domain';
 import { stringify } from 'csv-stringify/sync';
-import { checkNeed, findMerchantAccess, type UserRow } from '../../access/merchant-access.js';
+import { requireCampaignAccess, type UserRow } from '../../access/merchant-access.js';
 import type { AppContext } from '../../app-context.js';
 import type { DbOrTx } from '../../db/client.js';
-import { AppError, forbidden, notFound } from '../../http/errors.js';
+import { AppError, notFound } from '../../http/errors.js';
 import {
   allCodes,
   availableCodes,
   codePage,
   codeStats,
-  findCodeCampaign,
   insertCodes,
   lockCampaignStatus,
 } from './queries.js';
@@ -55,19 +52,14 @@ export class InvalidCodeLinesError extends AppError {
 
 /** The campaign, when the user may manage campaigns of its merchant; locked inside a transaction. */
 async function loadCodeCampaign(db: DbOrTx, user: UserRow, id: string, lock = false) {
-  const row = await findCodeCampaign(db, id);
-  if (!row) throw notFound();
-  const access = await findMerchantAccess(db, user, row.merchantId);
-  if (!access) throw notFound();
-  checkNeed(access, { role: 'manage-campaigns' });
-  if (campaignFamily(row.type) === 'tip' && !canUseTips(user)) throw forbidden();
-  if (!lock) return row;
+  const { campaign } = await requireCampaignAccess(db, user, id);
+  if (!lock) return campaign;
   const status = await lockCampaignStatus(db, id);
   if (status === undefined) throw notFound();
   // Codes of an ended or deleted campaign are final (docs/decisions.md).
   if ((CODES_CLOSED_STATUSES as readonly string[]).includes(status))
     throw new AppError(409, 'codes_closed', 'current_status');
-  return row;
+  return campaign;
 }
 
 /** Checks who asks before an upload is read. */

@@ -7,7 +7,7 @@
  */
 import { hasPrizeDraw, type TCampaignContent } from '@backoffice/domain';
 import { requireAdmin } from '../../access/admin.js';
-import { findMerchantAccess, type UserRow } from '../../access/merchant-access.js';
+import { requireCampaignAccess, type UserRow } from '../../access/merchant-access.js';
 import type { AppContext } from '../../app-context.js';
 import { repeat } from '../../repeat.js';
 import type { DbOrTx } from '../../db/client.js';
@@ -125,9 +125,9 @@ async function drawInfo(db: DbOrTx, campaignId: string): Promise<DrawInfo | null
 }
 
 async function loadSweepstake(db: DbOrTx, user: UserRow, id: string, lock = false) {
+  await requireCampaignAccess(db, user, id);
   const campaign = await findCampaign(db, id, lock);
   if (!campaign) throw notFound();
-  if (!(await findMerchantAccess(db, user, campaign.merchantId))) throw notFound();
   if (!hasPrizeDraw(campaign.type)) throw new AppError(409, 'no_prize_draw', 'type');
   return campaign;
 }
