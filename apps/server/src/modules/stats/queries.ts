@@ -3,7 +3,7 @@
  * the dashboard's counts, the participation chart's buckets, the campaigns of
  * a range, and the kid statistics of a merchant's participants.
  */
-import { and, asc, count, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import {
   PRIZE_DRAW_TYPES,
   type ParticipantGender,
@@ -13,6 +13,7 @@ import {
 } from '@backoffice/domain';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { queryRows, type DbOrTx } from '../../db/client.js';
+import { prepared } from '../../db/prepared.js';
 import {
   campaignDailyKidStats,
   campaignDailyStats,
@@ -25,19 +26,28 @@ import {
 
 /** Campaigns per type and status, with the total prize value (cents) of sweepstakes. */
 export async function campaignCounts(db: DbOrTx, merchantId: string) {
-  const prizeValue = sql<number>`coalesce(sum(case when ${inArray(campaigns.type, [...PRIZE_DRAW_TYPES])} then (select coalesce(sum((p ->> 'value')::bigint * (p ->> 'count')::bigint), 0) from jsonb_array_elements(${campaigns.content} -> 'prizes') p) else 0 end), 0)`;
-  const rows = await db
-    .select({
-      type: campaigns.type,
-      status: campaigns.status,
-      count: count(),
-      sweeptotal: prizeValue.mapWith(Number),
-    })
-    .from(campaigns)
-    .where(and(eq(campaigns.merchantId, merchantId), ne(campaigns.status, 'deleted')))
-    .groupBy(campaigns.type, campaigns.status)
-    .orderBy(asc(campaigns.type), asc(campaigns.status));
-  return rows;
+  // The dashboard's three queries are prepared (db/prepared.ts): built once, planned once.
+  const query = prepared(db, 'dashboard-campaign-counts', (name) => {
+    const prizeValue = sql<number>`coalesce(sum(case when ${inArray(campaigns.type, [...PRIZE_DRAW_TYPES])} then (select coalesce(sum((p ->> 'value')::bigint * (p ->> 'count')::bigint), 0) from jsonb_array_elements(${campaigns.content} -> 'prizes') p) else 0 end), 0)`;
+    return db
+      .select({
+        type: campaigns.type,
+        status: campaigns.status,
+        count: count(),
+        sweeptotal: prizeValue.mapWith(Number),
+      })
+      .from(campaigns)
+      .where(
+        and(
+          eq(campaigns.merchantId, sql.placeholder('merchantId')),
+          ne(campaigns.status, 'deleted'),
+        ),
+      )
+      .groupBy(campaigns.type, campaigns.status)
+      .orderBy(asc(campaigns.type), asc(campaigns.status))
+      .prepare(name);
+  });
+  return query.execute({ merchantId });
 }
 
 /** The dashboard's user and view counts; "today", "this month" and "this year" in the time zone. */
@@ -47,25 +57,30 @@ export async function userCounts(
   today: string,
 ): Promise<TDashboardResponse['users']> {
   const t = merchantDailyStats;
-  const since = (unit: 'day' | 'month' | 'year') =>
-    sql`coalesce(sum(${t.newParticipants}) filter (where ${t.day} >= date_trunc(${unit}, ${today}::date)::date and ${t.day} <= ${today}::date), 0)`.mapWith(
-      Number,
-    );
-  const total = (column: AnyPgColumn) => sql`coalesce(sum(${column}), 0)`.mapWith(Number);
-  const [row] = await db
-    .select({
-      day: since('day'),
-      month: since('month'),
-      year: since('year'),
-      total: total(t.newParticipants),
-      total_participations: total(t.participations),
-      total_user_participations: total(t.firstParticipations),
-      total_list_views: total(t.viewList),
-      total_detail_views: total(t.viewDetail),
-      total_mail_views: total(t.viewMail),
-    })
-    .from(t)
-    .where(eq(t.merchantId, merchantId));
+  const query = prepared(db, 'dashboard-user-counts', (name) => {
+    const day = sql`${sql.placeholder('today')}::date`;
+    const since = (unit: 'day' | 'month' | 'year') =>
+      sql`coalesce(sum(${t.newParticipants}) filter (where ${t.day} >= date_trunc(${unit}, ${day})::date and ${t.day} <= ${day}), 0)`.mapWith(
+        Number,
+      );
+    const total = (column: AnyPgColumn) => sql`coalesce(sum(${column}), 0)`.mapWith(Number);
+    return db
+      .select({
+        day: since('day'),
+        month: since('month'),
+        year: since('year'),
+        total: total(t.newParticipants),
+        total_participations: total(t.participations),
+        total_user_participations: total(t.firstParticipations),
+        total_list_views: total(t.viewList),
+        total_detail_views: total(t.viewDetail),
+        total_mail_views: total(t.viewMail),
+      })
+      .from(t)
+      .where(eq(t.merchantId, sql.placeholder('merchantId')))
+      .prepare(name);
+  });
+  const [row] = await query.execute({ merchantId, today });
   return (
     row ?? {
       day: 0,
@@ -82,10 +97,14 @@ export async function userCounts(
 }
 
 export async function openWins(db: DbOrTx, merchantId: string): Promise<number> {
-  const [row] = await db
-    .select({ count: count() })
-    .from(wins)
-    .where(and(eq(wins.merchantId, merchantId), eq(wins.status, 'pending')));
+  const query = prepared(db, 'dashboard-open-wins', (name) =>
+    db
+      .select({ count: count() })
+      .from(wins)
+      .where(and(eq(wins.merchantId, sql.placeholder('merchantId')), eq(wins.status, 'pending')))
+      .prepare(name),
+  );
+  const [row] = await query.execute({ merchantId });
   return row?.count ?? 0;
 }
 
@@ -93,27 +112,24 @@ export async function openWins(db: DbOrTx, merchantId: string): Promise<number> 
 const step = (range: Timerange) => sql.raw(`interval '1 ${range}'`);
 
 /**
- * The first day of each of `buckets` buckets from the one `start` lies in.
- * Calendar arithmetic on local dates (timestamps without time zone), so that
- * daylight-saving changes cannot shift a bucket.
+ * The first day of each of `buckets` buckets from the one `start` lies in,
+ * and the day after the last (where the range ends). Calendar arithmetic on
+ * local dates (timestamps without time zone), so that daylight-saving changes
+ * cannot shift a bucket.
  */
 export async function bucketStarts(
   db: DbOrTx,
   range: Timerange,
   start: string,
   buckets: number,
-): Promise<string[]> {
+): Promise<{ labels: string[]; until: string }> {
   const first = sql`date_trunc(${range}, ${start}::timestamp)`;
   const rows = await queryRows<{ day: string }>(
     db,
-    sql`select to_char(gs, 'YYYY-MM-DD') as day from generate_series(${first}, ${first} + ${buckets - 1} * ${step(range)}, ${step(range)}) gs`,
+    sql`select to_char(gs, 'YYYY-MM-DD') as day from generate_series(${first}, ${first} + ${buckets} * ${step(range)}, ${step(range)}) gs`,
   );
-  return rows.map((row) => row.day);
-}
-
-/** The day after the last bucket. */
-export function rangeEnd(range: Timerange, lastBucket: string): SQL {
-  return sql`(${lastBucket}::timestamp + ${step(range)})::date`;
+  const days = rows.map((row) => row.day);
+  return { labels: days.slice(0, -1), until: days[days.length - 1] ?? start };
 }
 
 export interface BucketValue {
@@ -122,7 +138,14 @@ export interface BucketValue {
   value: number;
 }
 
-/** Participations (or first participations) per bucket: of some campaigns, or of the merchant. */
+/** Days from `from` up to, not including, `until`. */
+const withinDays = (day: AnyPgColumn, from: unknown, until: unknown) =>
+  sql`${day} >= ${from}::date and ${day} < ${until}::date`;
+
+/**
+ * Participations (or first participations) per bucket: of some campaigns, or
+ * of the merchant (the default chart: prepared, one statement per range).
+ */
 export async function participationSeries(
   db: DbOrTx,
   options: {
@@ -130,32 +153,43 @@ export async function participationSeries(
     campaignIds: string[];
     range: Timerange;
     from: string;
-    until: SQL;
+    until: string;
     distinct: boolean;
   },
 ): Promise<BucketValue[]> {
-  const { range, from, until } = options;
+  const { range, from, until, distinct } = options;
   if (options.campaignIds.length > 0) {
     const t = campaignDailyStats;
-    const value = options.distinct ? t.firstParticipations : t.participations;
+    const value = distinct ? t.firstParticipations : t.participations;
     return queryRows<BucketValue>(
       db,
       sql`select to_char(date_trunc(${range}, ${t.day}::timestamp), 'YYYY-MM-DD') as bucket, ${t.campaignId}::text as key, sum(${value})::int as value
           from ${t}
           where ${t.merchantId} = ${options.merchantId} and ${inArray(t.campaignId, options.campaignIds)}
-            and ${t.day} >= ${from}::date and ${t.day} < ${until}
+            and ${withinDays(t.day, from, until)}
           group by 1, 2`,
     );
   }
-  const t = merchantDailyStats;
-  const value = options.distinct ? t.firstParticipations : t.participations;
-  return queryRows<BucketValue>(
-    db,
-    sql`select to_char(date_trunc(${range}, ${t.day}::timestamp), 'YYYY-MM-DD') as bucket, null as key, sum(${value})::int as value
-        from ${t}
-        where ${t.merchantId} = ${options.merchantId} and ${t.day} >= ${from}::date and ${t.day} < ${until}
-        group by 1`,
-  );
+  const query = prepared(db, `stats-series:${range}:${distinct}`, (name) => {
+    const t = merchantDailyStats;
+    const value = distinct ? t.firstParticipations : t.participations;
+    return db
+      .select({
+        bucket: sql<string>`to_char(date_trunc(${range}, ${t.day}::timestamp), 'YYYY-MM-DD')`,
+        key: sql<null>`null`,
+        value: sql<number>`sum(${value})::int`.mapWith(Number),
+      })
+      .from(t)
+      .where(
+        and(
+          eq(t.merchantId, sql.placeholder('merchantId')),
+          withinDays(t.day, sql.placeholder('from'), sql.placeholder('until')),
+        ),
+      )
+      .groupBy(sql`1`)
+      .prepare(name);
+  });
+  return query.execute({ merchantId: options.merchantId, from, until });
 }
 
 /** The merchant's campaigns whose runtime touches the range, by end date (the chart's choice). */
@@ -163,7 +197,7 @@ export async function campaignsInRange(
   db: DbOrTx,
   merchantId: string,
   from: string,
-  until: SQL,
+  until: string,
   includeTips: boolean,
 ) {
   return db
@@ -174,7 +208,7 @@ export async function campaignsInRange(
         eq(campaigns.merchantId, merchantId),
         ne(campaigns.status, 'deleted'),
         includeTips ? undefined : sql`${campaigns.type} not like 'tip/%'`,
-        sql`${campaigns.validFrom} < ${until}`,
+        sql`${campaigns.validFrom} < ${until}::date`,
         sql`${campaigns.validUntil} >= ${from}::date`,
       ),
     )
@@ -199,28 +233,47 @@ export async function campaignsOfMerchant(db: DbOrTx, merchantId: string, ids: s
  */
 export async function usersKids(
   db: DbOrTx,
-  options: { merchantId: string; campaignIds: string[]; from: string; until: SQL; today: string },
+  options: { merchantId: string; campaignIds: string[]; from: string; until: string; today: string },
 ): Promise<TUsersKids> {
-  const t = options.campaignIds.length > 0 ? campaignDailyKidStats : merchantDailyKidStats;
-  const rows = await db
-    .select({
-      kind: t.kind,
-      gender: t.gender,
-      birthYear: t.birthYear,
-      count: sql<number>`sum(${t.count})::int`.mapWith(Number),
-    })
-    .from(t)
-    .where(
-      and(
-        eq(t.merchantId, options.merchantId),
-        options.campaignIds.length > 0
-          ? inArray(campaignDailyKidStats.campaignId, options.campaignIds)
-          : undefined,
-        sql`${t.day} >= ${options.from}::date`,
-        sql`${t.day} < ${options.until}`,
-      ),
-    )
-    .groupBy(t.kind, t.gender, t.birthYear);
+  const { merchantId, campaignIds, from, until } = options;
+  const select = (t: typeof campaignDailyKidStats | typeof merchantDailyKidStats) =>
+    db
+      .select({
+        kind: t.kind,
+        gender: t.gender,
+        birthYear: t.birthYear,
+        count: sql<number>`sum(${t.count})::int`.mapWith(Number),
+      })
+      .from(t);
+  const group = (t: typeof campaignDailyKidStats | typeof merchantDailyKidStats) =>
+    [t.kind, t.gender, t.birthYear] as const;
+  const rows =
+    campaignIds.length > 0
+      ? await select(campaignDailyKidStats)
+          .where(
+            and(
+              eq(campaignDailyKidStats.merchantId, merchantId),
+              inArray(campaignDailyKidStats.campaignId, campaignIds),
+              withinDays(campaignDailyKidStats.day, from, until),
+            ),
+          )
+          .groupBy(...group(campaignDailyKidStats))
+      : // The merchant's, of the default chart: prepared.
+        await prepared(db, 'stats-kids', (name) =>
+          select(merchantDailyKidStats)
+            .where(
+              and(
+                eq(merchantDailyKidStats.merchantId, sql.placeholder('merchantId')),
+                withinDays(
+                  merchantDailyKidStats.day,
+                  sql.placeholder('from'),
+                  sql.placeholder('until'),
+                ),
+              ),
+            )
+            .groupBy(...group(merchantDailyKidStats))
+            .prepare(name),
+        ).execute({ merchantId, from, until });
   const year = Number(options.today.slice(0, 4));
   const facts = rows
     .filter((row) => row.count > 0)

@@ -23,7 +23,6 @@ import {
   campaignsOfMerchant,
   openWins,
   participationSeries,
-  rangeEnd,
   userCounts,
   usersKids,
 } from './queries.js';
@@ -49,10 +48,8 @@ export async function dashboard(
 
 /** The range's first bucket and its end, from the query's start, range and count. */
 async function rangeOf(ctx: AppContext, query: TStatsRangeQuery) {
-  const labels = await bucketStarts(ctx.db, query.timerange, query.start, query.count);
-  const from = labels[0] ?? query.start;
-  const until = rangeEnd(query.timerange, labels[labels.length - 1] ?? from);
-  return { labels, from, until };
+  const { labels, until } = await bucketStarts(ctx.db, query.timerange, query.start, query.count);
+  return { labels, from: labels[0] ?? query.start, until };
 }
 
 export async function participationStats(
