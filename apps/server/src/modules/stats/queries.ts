@@ -233,7 +233,13 @@ export async function campaignsOfMerchant(db: DbOrTx, merchantId: string, ids: s
  */
 export async function usersKids(
   db: DbOrTx,
-  options: { merchantId: string; campaignIds: string[]; from: string; until: string; today: string },
+  options: {
+    merchantId: string;
+    campaignIds: string[];
+    from: string;
+    until: string;
+    today: string;
+  },
 ): Promise<TUsersKids> {
   const { merchantId, campaignIds, from, until } = options;
   const select = (t: typeof campaignDailyKidStats | typeof merchantDailyKidStats) =>
