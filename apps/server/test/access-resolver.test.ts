@@ -1,17 +1,20 @@
 /**
  * The one access resolver: its SQL form (used by lists and search) and its
  * TypeScript form (used by single-merchant commands) say the same for every
- * user, merchant and role; site search shows campaigns only to those who may
+ * user, merchant and role; a campaign's access is its merchant's, with the
+ * manage-campaigns role and the tip rule; site search shows campaigns only to those who may
  * manage them, and matches titles, never the title's JSON keys.
  */
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNT_ROLES, hasRole, type AccountRole } from '@backoffice/domain';
+import { ACCOUNT_ROLES, canUseTips, hasRole, type AccountRole } from '@backoffice/domain';
 import {
   accessibleMerchants,
   findMerchantAccess,
+  requireCampaignAccess,
   type UserRow,
 } from '../src/access/merchant-access.js';
+import { AppError } from '../src/http/errors.js';
 import { queryRows } from '../src/db/client.js';
 import { accounts, merchants, users } from '../src/db/schema.js';
 import { createTestApp, type TestApp } from './helpers.js';
@@ -67,6 +70,46 @@ describe('access resolver', () => {
     expect(checked).toBeGreaterThan(100);
     // The pending invitation gave silver nothing at Keller.
     expect(await findMerchantAccess(t.ctx.db, silver as UserRow, keller)).toBeUndefined();
+  });
+});
+
+describe('campaign access', () => {
+  it('answers a campaign as its merchant’s access says, for every user: 404, 403, or the access', async () => {
+    const everyUser: UserRow[] = await t.ctx.db.select().from(users);
+    const everyMerchant = await t.ctx.db.select({ id: merchants.id }).from(merchants);
+    const outcome = async (user: UserRow, campaign: string) =>
+      requireCampaignAccess(t.ctx.db, user, campaign).then(
+        ({ access }) => ({ status: 200, roles: access.roles, level: access.level }),
+        (error: unknown) => ({ status: error instanceof AppError ? error.statusCode : 500 }),
+      );
+    const seen = new Set<number>();
+    for (const { id: merchant } of everyMerchant) {
+      for (const type of ['coupon/percent', 'tip/standard'] as const) {
+        const created = await t.api('POST', '/campaigns', 'admin', { merchant, type });
+        expect(created.statusCode).toBe(200);
+        const campaign = (created.json() as { campaign: { uuid: string } }).campaign.uuid;
+        for (const user of everyUser) {
+          const access = await findMerchantAccess(t.ctx.db, user, merchant);
+          const expected = !access
+            ? { status: 404 }
+            : !hasRole(user, access.roles, 'manage-campaigns') ||
+                (type === 'tip/standard' && !canUseTips(user))
+              ? { status: 403 }
+              : { status: 200, roles: access.roles, level: access.level };
+          expect(await outcome(user, campaign), `${user.email} ${type} ${merchant}`).toEqual(
+            expected,
+          );
+          seen.add(expected.status);
+        }
+      }
+    }
+    // The fixture's users and merchants reach every answer.
+    expect([...seen].sort()).toEqual([200, 403, 404]);
+    // An unknown campaign is not told apart from a foreign one.
+    const [admin] = everyUser.filter((user) => user.level === 'admin');
+    expect(await outcome(admin as UserRow, '00000000-0000-4000-8000-000000000000')).toEqual({
+      status: 404,
+    });
   });
 });
 
