@@ -13,6 +13,7 @@ import {
   effectiveMerchantLevel,
   effectiveRoles,
   type AccountRole,
+  type CampaignType,
 } from '@backoffice/domain';
 import type { DbOrTx } from '../db/client.js';
 import { prepared } from '../db/prepared.js';
@@ -81,17 +82,25 @@ export async function findMerchantAccess(
   return row ? accessOf(user, row.merchant, row.roles) : undefined;
 }
 
+/**
+ * What managing a campaign of a type needs (spec §6): the manage-campaigns
+ * role, and for a tip a user who may use tips (admins, agencies); 403 without.
+ */
+export function checkCampaignNeed(user: UserRow, access: MerchantAccess, type: CampaignType): void {
+  checkNeed(access, { role: 'manage-campaigns' });
+  if (campaignFamily(type) === 'tip' && !canUseTips(user)) throw forbidden();
+}
+
 export interface CampaignAccess {
   campaign: Pick<typeof campaigns.$inferSelect, 'id' | 'merchantId' | 'type'>;
   access: MerchantAccess;
 }
 
 /**
- * Access to a campaign, through its merchant (spec §6): managing campaigns
- * needs the manage-campaigns role, and a tip also a user who may use tips
- * (admins, agencies). One statement reads the campaign's merchant with the
- * user's roles, without its content or a lock: a caller who may not act for
- * the merchant learns nothing (404) and never holds the campaign's row.
+ * Access to a campaign, through its merchant (checkCampaignNeed). One
+ * statement reads the campaign's merchant with the user's roles, without its
+ * content or a lock: a caller who may not act for the merchant learns nothing
+ * (404) and never holds the campaign's row.
  */
 export async function requireCampaignAccess(
   db: DbOrTx,
@@ -114,8 +123,7 @@ export async function requireCampaignAccess(
   const [row] = await query.execute({ userId: user.id, campaignId });
   const access = row && accessOf(user, row.merchant, row.roles);
   if (!row || !access) throw notFound();
-  checkNeed(access, { role: 'manage-campaigns' });
-  if (campaignFamily(row.campaign.type) === 'tip' && !canUseTips(user)) throw forbidden();
+  checkCampaignNeed(user, access, row.campaign.type);
   return { campaign: row.campaign, access };
 }
 

@@ -14,8 +14,6 @@ import {
   canToggleListable,
   canTransition,
   canUseRequiredDataStep,
-  canUseTips,
-  campaignFamily,
   emptyCampaignContent,
   isCampaignType,
   isEditableStatus,
@@ -29,6 +27,7 @@ import {
   type TStatusHistoryResponse,
 } from '@backoffice/domain';
 import {
+  checkCampaignNeed,
   checkNeed,
   requireCampaignAccess,
   requireMerchantAccess,
@@ -37,7 +36,7 @@ import {
 } from '../../access/merchant-access.js';
 import type { AppContext } from '../../app-context.js';
 import type { DbOrTx } from '../../db/client.js';
-import { AppError, badRequest, fieldPath, forbidden, notFound } from '../../http/errors.js';
+import { AppError, badRequest, fieldPath, notFound } from '../../http/errors.js';
 import { availableCodes } from '../codes/index.js';
 import { changeStatus, notifyStatusChanges, type StatusChange } from './lifecycle.js';
 import { checkCampaignLinks, initialCoregSuitable } from './links.js';
@@ -148,10 +147,8 @@ export async function createCampaign(
   if (!isCampaignType(body.type)) throw badRequest('invalid_value', 'type');
   const type = body.type;
   return ctx.db.transaction(async (tx) => {
-    const access = await requireMerchantAccess(tx, user, body.merchant, {
-      role: 'manage-campaigns',
-    });
-    if (campaignFamily(type) === 'tip' && !canUseTips(user)) throw forbidden();
+    const access = await requireMerchantAccess(tx, user, body.merchant);
+    checkCampaignNeed(user, access, type);
     const content = {
       ...emptyCampaignContent(),
       coreg_suitable: initialCoregSuitable(access.merchant),
