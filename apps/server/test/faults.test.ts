@@ -92,24 +92,27 @@ function uploadAndKill(
       },
     });
     let sent = 0;
-    let answered = false;
+    let settled = false;
     outgoing.on('response', (response) => {
-      answered = true;
+      settled = true;
       response.resume();
       resolve(performance.now() - sent);
     });
-    outgoing.on('error', () => resolve('unanswered'));
+    outgoing.on('error', () => {
+      settled = true;
+      resolve('unanswered');
+    });
     outgoing.on('finish', () => {
       sent = performance.now();
       if (typeof when === 'number') {
         setTimeout(() => {
-          if (!answered) server.child.kill('SIGKILL');
+          if (!settled) server.child.kill('SIGKILL');
         }, when);
         return;
       }
       void (async () => {
-        while (!answered && !(await when())) await new Promise((r) => setTimeout(r, 2));
-        server.child.kill('SIGKILL');
+        while (!settled && !(await when())) await new Promise((r) => setTimeout(r, 2));
+        if (!settled) server.child.kill('SIGKILL');
       })();
     });
     outgoing.end(file.payload);
