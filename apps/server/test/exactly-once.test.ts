@@ -27,6 +27,7 @@ import { purgeOldEvents } from '../src/modules/ingest/privacy.js';
 import { resumeImportJobs } from '../src/modules/locations/import-worker.js';
 import { sendWeeklyStatistics } from '../src/modules/notifications/service.js';
 import { multipartFile } from './fixtures/multipart.js';
+import { until } from './fixtures/until.js';
 import {
   bearer,
   createTestApp,
@@ -251,13 +252,6 @@ describe('location imports on two instances', () => {
   }
   async function job(merchant: string, who: string, id: string): Promise<TLocationImportJob> {
     return (await a.api('GET', `/merchants/${merchant}/location-imports/${id}`, who)).json();
-  }
-  async function until(check: () => Promise<boolean>, ms = 30_000): Promise<void> {
-    const deadline = Date.now() + ms;
-    while (!(await check())) {
-      if (Date.now() > deadline) throw new Error('the import did not finish');
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
   }
 
   it('geocodes each row once while both instances work on the job', async () => {

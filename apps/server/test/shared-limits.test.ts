@@ -11,6 +11,7 @@ import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/client.js';
+import { until } from './fixtures/until.js';
 import { REDIS_SERVER_BINARY, startOwnRedis, type OwnRedis } from './fixtures/redis-server.js';
 import {
   CLIENT_ID,
@@ -45,14 +46,6 @@ function signIn(
       password,
     },
   });
-}
-
-async function until(check: () => Promise<boolean>, ms = 20_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`the condition did not come true within ${ms} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 describe('an unreachable Redis', () => {
