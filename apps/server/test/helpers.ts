@@ -60,6 +60,34 @@ export async function openTestDatabase(): Promise<TestDatabase> {
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
+/**
+ * One sign-in through the provider's form (implicit grant), as the browser
+ * posts it; from `address` when given (X-Forwarded-For, believed with
+ * TRUST_PROXY). The answer is the provider's: a redirect with the token, or
+ * the form again with its error.
+ */
+export function signInAttempt(
+  app: FastifyInstance,
+  email: string,
+  password: string,
+  address?: string,
+): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method: 'POST',
+    url: '/identity/authorize',
+    ...(address ? { headers: { 'x-forwarded-for': address } } : {}),
+    payload: {
+      response_type: 'token',
+      client_id: CLIENT_ID,
+      redirect_uri: REDIRECT_URI,
+      scope: 'base',
+      state: 's',
+      email,
+      password,
+    },
+  });
+}
+
 export interface TestApp {
   app: FastifyInstance;
   ctx: AppContext;
@@ -110,19 +138,7 @@ export async function createTestApp(
   await app.ready();
 
   const signIn = async (email: string, password = 'demo') => {
-    const response = await app.inject({
-      method: 'POST',
-      url: '/identity/authorize',
-      payload: {
-        response_type: 'token',
-        client_id: CLIENT_ID,
-        redirect_uri: REDIRECT_URI,
-        scope: 'base',
-        state: 's',
-        email,
-        password,
-      },
-    });
+    const response = await signInAttempt(app, email, password);
     const location = response.headers.location;
     if (response.statusCode !== 302 || typeof location !== 'string') {
       throw new Error(`sign-in of ${email} failed with ${response.statusCode}`);

@@ -16,6 +16,7 @@ import {
   openTestDatabase,
   PUBLIC_URL,
   REDIRECT_URI,
+  signInAttempt,
   type TestApp,
 } from './helpers.js';
 
@@ -367,36 +368,13 @@ describe('brute-force protection', () => {
   it('limits sign-in attempts per client and says so in German', async () => {
     const limited = await createTestApp({ LOGIN_RATE_LIMIT_PER_MINUTE: '3' });
     try {
-      const attempt = () =>
-        limited.app.inject({
-          method: 'POST',
-          url: '/identity/authorize',
-          payload: {
-            response_type: 'token',
-            client_id: CLIENT_ID,
-            redirect_uri: REDIRECT_URI,
-            scope: 'base',
-            email: 'owner@example.com',
-            password: 'guess',
-          },
-        });
+      const attempt = () => signInAttempt(limited.app, 'owner@example.com', 'guess');
       for (let i = 0; i < 3; i += 1) expect((await attempt()).statusCode).toBe(401);
       const blocked = await attempt();
       expect(blocked.statusCode).toBe(429);
       expect(blocked.body).toContain('Zu viele Anmeldeversuche');
       // Even the right password is refused while the limit holds.
-      const right = await limited.app.inject({
-        method: 'POST',
-        url: '/identity/authorize',
-        payload: {
-          response_type: 'token',
-          client_id: CLIENT_ID,
-          redirect_uri: REDIRECT_URI,
-          scope: 'base',
-          email: 'owner@example.com',
-          password: 'demo',
-        },
-      });
+      const right = await signInAttempt(limited.app, 'owner@example.com', 'demo');
       expect(right.statusCode).toBe(429);
     } finally {
       await limited.close();
@@ -406,19 +384,7 @@ describe('brute-force protection', () => {
 
 describe('brute-force protection behind proxies', () => {
   const guess = (app: TestApp, email: string, address: string, password = 'guess') =>
-    app.app.inject({
-      method: 'POST',
-      url: '/identity/authorize',
-      headers: { 'x-forwarded-for': address },
-      payload: {
-        response_type: 'token',
-        client_id: CLIENT_ID,
-        redirect_uri: REDIRECT_URI,
-        scope: 'base',
-        email,
-        password,
-      },
-    });
+    signInAttempt(app.app, email, password, address);
 
   it('does not believe X-Forwarded-For by default: 200 guesses with forged addresses get 429s', async () => {
     const limited = await createTestApp({ LOGIN_RATE_LIMIT_PER_MINUTE: '10' });
@@ -614,18 +580,7 @@ describe('request logs', () => {
       await app.inject(
         `/identity/authorize?${authorizeQuery({ login_hint: secrets.hint })}&token=${secrets.invitation}`,
       );
-      await app.inject({
-        method: 'POST',
-        url: '/identity/authorize',
-        payload: {
-          response_type: 'token',
-          client_id: CLIENT_ID,
-          redirect_uri: REDIRECT_URI,
-          scope: 'base',
-          email: 'owner@example.com',
-          password: secrets.password,
-        },
-      });
+      await signInAttempt(app, 'owner@example.com', secrets.password);
       await app.inject({
         method: 'POST',
         url: '/identity/token',
@@ -643,18 +598,7 @@ describe('request logs', () => {
         url: '/identity/register',
         payload: { token: secrets.invitation, password: secrets.password },
       });
-      const signedIn = await app.inject({
-        method: 'POST',
-        url: '/identity/authorize',
-        payload: {
-          response_type: 'token',
-          client_id: CLIENT_ID,
-          redirect_uri: REDIRECT_URI,
-          scope: 'base',
-          email: 'owner@example.com',
-          password: 'demo',
-        },
-      });
+      const signedIn = await signInAttempt(app, 'owner@example.com', 'demo');
       const accessToken = String(
         new URLSearchParams(new URL(String(signedIn.headers.location)).hash.slice(1)).get(
           'access_token',

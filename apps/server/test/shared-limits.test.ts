@@ -14,10 +14,9 @@ import type { Database } from '../src/db/client.js';
 import { until } from './fixtures/until.js';
 import { REDIS_SERVER_BINARY, startOwnRedis, type OwnRedis } from './fixtures/redis-server.js';
 import {
-  CLIENT_ID,
-  REDIRECT_URI,
   createTestApp,
   openTestDatabase,
+  signInAttempt,
   type TestApp,
   type TestDatabase,
 } from './helpers.js';
@@ -33,19 +32,7 @@ function signIn(
   address = '203.0.113.1',
   email = 'owner@example.com',
 ) {
-  return t.app.inject({
-    method: 'POST',
-    url: '/identity/authorize',
-    headers: { 'x-forwarded-for': address },
-    payload: {
-      response_type: 'token',
-      client_id: CLIENT_ID,
-      redirect_uri: REDIRECT_URI,
-      scope: 'base',
-      email,
-      password,
-    },
-  });
+  return signInAttempt(t.app, email, password, address);
 }
 
 describe('an unreachable Redis', () => {
