@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import type { AccountRole, UserLevel } from '@backoffice/domain';
 import { ACCOUNT_ROLES } from '@backoffice/domain';
 import type { DemoAccountInfo } from '../app-context.js';
-import type { Db } from '../db/client.js';
+import type { Db, DbOrTx } from '../db/client.js';
 import { accounts, merchants, systemSettings, users } from '../db/schema.js';
 import { hashPassword } from '../identity/passwords.js';
 
@@ -127,15 +127,20 @@ export const DEMO_ACCOUNTS: readonly DemoAccountInfo[] = DEMO_USERS.map(
   }),
 );
 
-/** Creates the demo data unless it exists. Returns true when it created it. */
+const isSeeded = async (db: DbOrTx): Promise<boolean> =>
+  (await db.select().from(systemSettings).where(eq(systemSettings.key, SEEDED_KEY))).length > 0;
+
+/**
+ * Creates the demo data unless it exists. Returns true when it created it.
+ * Every start in demo mode asks; the password is hashed (scrypt, some 80 ms)
+ * only when the accounts are created, and outside the transaction.
+ */
 export async function seedDemoData(db: Db): Promise<boolean> {
+  if (await isSeeded(db)) return false;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   return db.transaction(async (tx) => {
-    const [seeded] = await tx
-      .select()
-      .from(systemSettings)
-      .where(eq(systemSettings.key, SEEDED_KEY));
-    if (seeded) return false;
+    // Another process may have seeded meanwhile (several servers starting on one database).
+    if (await isSeeded(tx)) return false;
     const merchantIds = new Map<string, string>();
     for (const merchant of MERCHANTS) {
       const [row] = await tx
