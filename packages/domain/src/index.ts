@@ -34,6 +34,7 @@ export * from './stats/events.js';
 export * from './stats/charts.js';
 export * from './campaign/text-limits.js';
 export * from './text/safe-text.js';
+export * from './text/slug.js';
 export * from './api/draws.js';
 export * from './access-code-set/access-code-set.js';
 export * from './api/access-code-sets.js';

@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import {
   ACCESS_CODE_IMPORT_MAX_LINES,
   buildPager,
+  slugOf,
   splitCodeLines,
   type TAccessCodeSet,
   type TAccessCodeSetFields,
@@ -45,17 +46,7 @@ const columnsOf = (fields: TAccessCodeSetFields) => ({
 
 /** The read-only internal name: the name as a slug, made unique by the start of the id. */
 export function internalNameOf(name: string, id: string): string {
-  const slug = name
-    .toLowerCase()
-    .replace(/ä/g, 'ae')
-    .replace(/ö/g, 'oe')
-    .replace(/ü/g, 'ue')
-    .replace(/ß/g, 'ss')
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 40);
+  const slug = slugOf(name).slice(0, 40).replace(/-+$/, '');
   return `${slug || 'set'}-${id.slice(0, 8)}`;
 }
 

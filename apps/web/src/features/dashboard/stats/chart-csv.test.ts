@@ -1,6 +1,6 @@
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
-import { chartCsv, fileNamePart } from './chart-csv';
+import { chartCsv } from './chart-csv';
 import { chartTable } from './chart-logic';
 
 const parse = (csv: string) =>
@@ -44,11 +44,5 @@ describe('chart CSV', () => {
     ]);
     // Numbers are numbers, not text: none of them is touched.
     expect(row).toEqual(['2026', '0', '1', '2', '3', '4', '5', '6', '7']);
-  });
-
-  it('makes a file-name part of a merchant name', () => {
-    expect(fileNamePart('Bäckerei Süß & Co. GmbH')).toBe('baeckerei-suess-co-gmbh');
-    expect(fileNamePart('  Café Silberblick KG ')).toBe('cafe-silberblick-kg');
-    expect(fileNamePart('Renée')).toBe('renee');
   });
 });

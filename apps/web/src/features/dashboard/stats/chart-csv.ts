@@ -18,17 +18,3 @@ export function chartCsv(table: ChartTable, periodHeading: string): string {
   ]);
   return spreadsheetCsv(fields, data);
 }
-
-/** A file-name part out of a merchant name: "Bäckerei Süß & Co" → "baeckerei-suess-co". */
-export function fileNamePart(text: string): string {
-  return text
-    .toLowerCase()
-    .replace(/ä/g, 'ae')
-    .replace(/ö/g, 'oe')
-    .replace(/ü/g, 'ue')
-    .replace(/ß/g, 'ss')
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
-}

@@ -48,7 +48,7 @@ import { campaignTitle } from '../../../shared/campaigns/campaign-title';
 import type { StatsParams, StatsRangeParams } from '../api/dashboard-keys';
 import { useStats } from '../api/get-stats';
 import { useStatsCampaigns } from '../api/get-stats-campaigns';
-import { chartCsv, downloadText, fileNamePart } from './chart-csv';
+import { chartCsv, downloadText } from './chart-csv';
 import {
   CHART_HEIGHT,
   chartTable,
@@ -122,12 +122,14 @@ export function ParticipationStats({ merchantId, merchantName }: ParticipationSt
     [shown],
   );
 
-  const download = () => {
+  const download = async () => {
     if (!shown || !table) return;
+    // The slug's transliteration tables (some 10 KB) load with the first download.
+    const { slugOf } = await import('@backoffice/domain/slug');
     downloadText(
       chartCsv(table, t('dashboard.stats.period')),
       t('dashboard.stats.fileName', {
-        merchant: fileNamePart(merchantName),
+        merchant: slugOf(merchantName),
         start: shown.params.start,
       }),
     );
@@ -215,7 +217,7 @@ export function ParticipationStats({ merchantId, merchantName }: ParticipationSt
             <Button
               variant="default"
               leftSection={<IconDownload size={16} aria-hidden />}
-              onClick={download}
+              onClick={() => void download()}
               disabled={!table || stats.isPlaceholderData}
             >
               {t('dashboard.stats.download')}
