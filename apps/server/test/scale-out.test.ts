@@ -118,9 +118,18 @@ if (sharedServices && ADMIN_URL) {
         // The scheduler looks for running imports every second.
         SCHEDULER_INTERVAL_SECONDS: '1',
       });
-      [a, b] = await Promise.all([startServerProcess(env('A')), startServerProcess(env('B'))]);
-      started.add(a.child);
-      started.add(b.child);
+      // Side by side; one that started is stopped after the tests even when the other failed.
+      const track = (server: ServerProcess) => {
+        started.add(server.child);
+        return server;
+      };
+      const [first, second] = await Promise.allSettled([
+        startServerProcess(env('A')).then(track),
+        startServerProcess(env('B')).then(track),
+      ]);
+      if (first.status === 'rejected') throw first.reason;
+      if (second.status === 'rejected') throw second.reason;
+      [a, b] = [first.value, second.value];
     });
     afterAll(async () => {
       await stopAll();
