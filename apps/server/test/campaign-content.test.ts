@@ -186,9 +186,13 @@ describe('image upload', () => {
       '?crop_x=0&crop_y=100&crop_width=900&crop_height=600',
     );
     expect(response.statusCode, response.body).toBe(200);
-    const { campaign, state } = response.json<TCampaignEnvelope>();
+    const envelope = response.json<TCampaignEnvelope>();
+    const { campaign, state } = envelope;
     expect(campaign.campaign_image_extension).toBe('jpg');
     expect(state.errors.some((error) => error.step === 'image')).toBe(false);
+    // The answer is the campaign as stored: what opening it shows next.
+    const opened = await t.app.inject({ url: `/api/campaigns/${id}`, headers: bearer(owner) });
+    expect(envelope).toEqual(opened.json());
     const src = String(campaign.image?.src);
     const served = await t.app.inject(src);
     expect(served.headers['content-type']).toBe('image/jpeg');

@@ -233,6 +233,21 @@ describe('saving', () => {
     expect(last.state.submitted).toMatchObject({ content: true, handling: true, benefit: true });
   });
 
+  it('answers a save with the campaign as stored: what opening it shows next, its saver the editor', async () => {
+    const { campaign } = await create('owner', ids.sonnenschein, 'coupon/percent');
+    const url = `/campaigns/${campaign.uuid}`;
+    const saved = await t.api('POST', `${url}?validate=content`, 'staff', {
+      title: { de: 'Wintersonne' },
+      tags: ['winter'],
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const answer = saved.json<TCampaignEnvelope>();
+    expect(answer.campaign.editor).toEqual({ email: 'staff@example.com' });
+    expect(answer.campaign.version).toBe(campaign.version + 1);
+    const opened = (await t.api('GET', url, 'staff')).json<TCampaignEnvelope>();
+    expect(answer).toEqual(opened);
+  });
+
   it('refuses a value of the wrong type with the field', async () => {
     const { campaign } = await create('owner', ids.sonnenschein, 'coupon/percent');
     const response = await t.api('POST', `/campaigns/${campaign.uuid}`, 'owner', {

@@ -11,7 +11,7 @@ import { newImageKey } from '../../files/storage.js';
 import { AppError } from '../../http/errors.js';
 import { removeUnusedImage } from './image-files.js';
 import { updateCampaignModifiedNow } from './records.js';
-import { answer, loadCampaign, loadEditable } from './service.js';
+import { answerUpdated, loadCampaign, loadEditable } from './service.js';
 import { validationColumns } from './view.js';
 
 export interface CropRect {
@@ -74,10 +74,10 @@ export async function setCampaignImage(
   image: { path: string; extension: string } | null,
 ): Promise<{ envelope: TCampaignEnvelope; previous: string | null }> {
   return ctx.db.transaction(async (tx) => {
-    const { record, access } = await loadEditable(tx, user, id);
-    const { campaign } = record;
+    const loaded = await loadEditable(tx, user, id);
+    const { campaign } = loaded.record;
     const imagePath = image?.path ?? null;
-    await updateCampaignModifiedNow(tx, id, {
+    const stored = await updateCampaignModifiedNow(tx, id, {
       imagePath,
       imageExtension: image?.extension ?? null,
       ...validationColumns({ ...campaign, imagePath }),
@@ -85,7 +85,7 @@ export async function setCampaignImage(
       editorId: user.id,
     });
     return {
-      envelope: await answer(ctx, tx, user, access, id),
+      envelope: await answerUpdated(ctx, tx, user, loaded, stored),
       previous: campaign.imagePath,
     };
   });

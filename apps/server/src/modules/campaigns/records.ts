@@ -6,6 +6,7 @@
  * validation refresh.
  */
 import { and, asc, count, desc, eq, getTableColumns, inArray, lte, ne, or, sql } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { DEFAULT_PAGE_SIZE, VALIDATION_RULES_VERSION } from '@backoffice/domain';
 import type { DbOrTx } from '../../db/client.js';
 import { prepared } from '../../db/prepared.js';
@@ -181,24 +182,24 @@ export async function insertStatusHistory(db: DbOrTx, values: StatusHistoryInser
   await db.insert(campaignStatusHistory).values(values);
 }
 
+/** Updates the campaign; the row as stored, which the command's answer is made of. */
 export async function updateCampaign(
   db: DbOrTx,
   id: string,
-  values: Partial<CampaignInsert>,
-): Promise<void> {
-  await db.update(campaigns).set(values).where(eq(campaigns.id, id));
+  values: PgUpdateSetSource<typeof campaigns>,
+): Promise<CampaignRecord> {
+  const [row] = await db.update(campaigns).set(values).where(eq(campaigns.id, id)).returning();
+  if (!row) throw new Error(`campaign ${id} was not updated`);
+  return row;
 }
 
-/** Updates the campaign and stamps it as modified now (the database's time). */
-export async function updateCampaignModifiedNow(
+/** updateCampaign, stamping the campaign as modified now (the database's time). */
+export function updateCampaignModifiedNow(
   db: DbOrTx,
   id: string,
   values: Partial<CampaignInsert>,
-): Promise<void> {
-  await db
-    .update(campaigns)
-    .set({ ...values, modifiedAt: sql`now()` })
-    .where(eq(campaigns.id, id));
+): Promise<CampaignRecord> {
+  return updateCampaign(db, id, { ...values, modifiedAt: sql`now()` });
 }
 
 /** Flips the campaign's listable flag; the new value, undefined when there is no such campaign. */

@@ -51,6 +51,7 @@ import {
   unlinkFollowupRows,
   updateCampaign,
   type CampaignListRecord,
+  type CampaignRecord,
 } from './records.js';
 import { sanitizeContentPatch } from './sanitize.js';
 import {
@@ -108,6 +109,36 @@ export async function answer(
 ): Promise<TCampaignEnvelope> {
   const record = await findCampaign(db, id);
   if (!record) throw notFound();
+  return answerWith(ctx, db, user, access, record);
+}
+
+/**
+ * The answer of a command that updated the campaign it had read under its
+ * lock: that record with the row as stored (the user its editor now), not
+ * read again.
+ */
+export function answerUpdated(
+  ctx: AppContext,
+  db: DbOrTx,
+  user: UserRow,
+  { record, access }: LoadedCampaign,
+  stored: CampaignRecord,
+): Promise<TCampaignEnvelope> {
+  return answerWith(ctx, db, user, access, {
+    ...record,
+    campaign: stored,
+    editorEmail: stored.editorId === user.id ? user.email : record.editorEmail,
+  });
+}
+
+async function answerWith(
+  ctx: AppContext,
+  db: DbOrTx,
+  user: UserRow,
+  access: MerchantAccess,
+  record: CampaignListRecord,
+): Promise<TCampaignEnvelope> {
+  const id = record.campaign.id;
   const envelope = toEnvelope(
     record,
     await followupIds(db, id),
@@ -215,7 +246,8 @@ export async function saveCampaign(
   const { version, ...patch } = body;
   let changes: StatusChange[] = [];
   const envelope = await ctx.db.transaction(async (tx) => {
-    const { record, access } = await loadEditable(tx, user, id);
+    const loaded = await loadEditable(tx, user, id);
+    const { record, access } = loaded;
     const { campaign } = record;
     if (version !== undefined && version !== campaign.version)
       throw new AppError(409, 'campaign_changed', 'version');
@@ -240,10 +272,9 @@ export async function saveCampaign(
     };
     if (campaign.status === 'rejected') {
       changes = [await changeStatus(tx, campaign, 'created', { userId: user.id, set: values })];
-    } else {
-      await updateCampaign(tx, id, values);
+      return answer(ctx, tx, user, access, id);
     }
-    return answer(ctx, tx, user, access, id);
+    return answerUpdated(ctx, tx, user, loaded, await updateCampaign(tx, id, values));
   });
   await notifyStatusChanges(ctx, changes);
   return envelope;
