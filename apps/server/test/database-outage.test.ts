@@ -17,9 +17,9 @@ import {
   seedDemoAccounts,
   signInOverHttp,
   startServerProcess,
-  until,
   type ServerProcess,
 } from './fixtures/server-process.js';
+import { until } from './fixtures/until.js';
 
 const binaries = (() => {
   const base = '/usr/lib/postgresql';

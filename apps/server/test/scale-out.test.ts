@@ -29,9 +29,9 @@ import {
   signInOverHttp,
   startRefused,
   startServerProcess,
-  until,
   type ServerProcess,
 } from './fixtures/server-process.js';
+import { until } from './fixtures/until.js';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const ADMIN_URL = process.env.TEST_DATABASE_URL;
