@@ -1,13 +1,22 @@
 // One Vitest run for the unit and API tests of every workspace.
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 // Tests always run against the domain package's TypeScript source, never a
-// stale build (Node-side projects ignore the 'source' export condition).
+// stale or missing build (Node-side projects ignore the 'source' export
+// condition): each export of the package maps to the file its 'source'
+// condition names, by exact name ('@backoffice/domain' alone would also
+// catch '@backoffice/domain/slug').
+const domain = path.resolve(import.meta.dirname, 'packages/domain');
+const domainExports: Record<string, { source: string }> = JSON.parse(
+  readFileSync(path.join(domain, 'package.json'), 'utf8'),
+).exports;
 const resolve = {
-  alias: {
-    '@backoffice/domain': path.resolve(import.meta.dirname, 'packages/domain/src/index.ts'),
-  },
+  alias: Object.entries(domainExports).map(([subpath, target]) => ({
+    find: new RegExp(`^${path.posix.join('@backoffice/domain', subpath)}$`),
+    replacement: path.join(domain, target.source),
+  })),
 };
 
 export default defineConfig({

@@ -3,9 +3,10 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
-import { root } from './build-state.mjs';
+import { root, serverEntry } from './build-state.mjs';
 
 /** The password of the generated load users (seed/generate.ts). */
 export const LOAD_PASSWORD = 'load';
@@ -56,6 +57,21 @@ export async function waitReady(url) {
   throw new Error('server not ready');
 }
 
+/**
+ * A port nobody listens on, from the system: a random one in a fixed range
+ * can be a service's of this machine (NATS listens on 4222), where a server
+ * started by a benchmark fails to listen.
+ */
+export const freePort = () =>
+  new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+
 /** A new ES256 signing key (PKCS#8 PEM). */
 export function newSigningKey() {
   const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
@@ -64,30 +80,26 @@ export function newSigningKey() {
 
 /** A production-like server process (no demo, no scheduler) on the environment's database. */
 export async function startBenchServer(env) {
-  const port = 3400 + Math.floor(Math.random() * 500);
+  const port = await freePort();
   const url = `http://localhost:${port}`;
   // Processes that serve the same users share one signing key (env.JWT_PRIVATE_KEY).
   const key = env.JWT_PRIVATE_KEY ?? newSigningKey();
   // BENCH_SERVER_NODE_ARGS passes flags to the server's node (--cpu-prof, say).
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(
-    process.execPath,
-    [...nodeArgs, path.join(root, 'apps/server/dist/main.js')],
-    {
-      env: {
-        ...process.env,
-        ...env,
-        PORT: String(port),
-        PUBLIC_URL: url,
-        DEMO: 'false',
-        JWT_PRIVATE_KEY: key,
-        LOG_LEVEL: 'warn',
-        LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
-        SCHEDULER_INTERVAL_SECONDS: '0',
-      },
-      stdio: ['ignore', 'ignore', 'inherit'],
+  const child = spawn(process.execPath, [...nodeArgs, serverEntry], {
+    env: {
+      ...process.env,
+      ...env,
+      PORT: String(port),
+      PUBLIC_URL: url,
+      DEMO: 'false',
+      JWT_PRIVATE_KEY: key,
+      LOG_LEVEL: 'warn',
+      LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
+      SCHEDULER_INTERVAL_SECONDS: '0',
     },
-  );
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   const exited = new Promise((resolve) => child.on('exit', resolve));
   await waitReady(url);
   return {

@@ -9,14 +9,13 @@
 // Used by bench.mjs (npm run bench -- lighthouse).
 import { spawn } from 'node:child_process';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { launch } from 'chrome-launcher';
 import lighthouse, { desktopConfig } from 'lighthouse';
-import { root } from './build-state.mjs';
-import { waitReady } from './bench-helpers.mjs';
+import { serverEntry } from './build-state.mjs';
+import { freePort, waitReady } from './bench-helpers.mjs';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
@@ -38,21 +37,11 @@ const CHROME_FLAGS = [
 ];
 const TARGET = { performance: 95, accessibility: 100 };
 
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-
 /** The built product in demo mode (demo accounts and campaigns) on a fresh data folder. */
 async function startDemoServer(dataDir) {
   const port = await freePort();
   const url = `http://localhost:${port}`;
-  const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
+  const child = spawn(process.execPath, [serverEntry], {
     env: {
       ...process.env,
       PORT: String(port),

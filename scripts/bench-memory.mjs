@@ -1,6 +1,6 @@
 // Idle memory of the server (npm run bench -- memory): the resident size of
-// the server process (`node apps/server/dist/main.js`, as `npm start` runs it)
-// once it has answered /ready and then sat idle for a few seconds, and its
+// the server process (the bundle `npm start` runs) once it has answered
+// /ready and then sat idle for a few seconds, and its
 // peak (VmHWM) since it started. On the embedded database in demo mode:
 // the first start on a new data folder (which creates, migrates and seeds
 // it) and a start on the existing folder; on PostgreSQL outside demo mode.
@@ -8,18 +8,18 @@ import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { root } from './build-state.mjs';
-import { memoryOf, newSigningKey, onFreshPostgres, waitReady } from './bench-helpers.mjs';
+import { serverEntry } from './build-state.mjs';
+import { freePort, memoryOf, newSigningKey, onFreshPostgres, waitReady } from './bench-helpers.mjs';
 
 /** Seconds the server sits idle after /ready before its memory is read. */
 const IDLE_SECONDS = Number(process.env.BENCH_MEMORY_IDLE_SECONDS ?? 10);
 
 /** Starts the server as `npm start` does, waits until it is ready and idle, reads its memory. */
 async function idleServer(env, idleSeconds = IDLE_SECONDS) {
-  const port = 4000 + Math.floor(Math.random() * 500);
+  const port = await freePort();
   const url = `http://localhost:${port}`;
   const started = performance.now();
-  const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
+  const child = spawn(process.execPath, [serverEntry], {
     env: { ...process.env, ...env, PORT: String(port), PUBLIC_URL: url, LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

@@ -10,13 +10,12 @@
 //    wizard step (bench-lighthouse.mjs).
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { root } from './build-state.mjs';
-import { stopProcessGroup } from './bench-helpers.mjs';
+import { freePort, stopProcessGroup } from './bench-helpers.mjs';
 import { benchCampaignList } from './bench-campaign-list.mjs';
 import { benchStats } from './bench-stats.mjs';
 import { benchCodes } from './bench-codes.mjs';
@@ -26,16 +25,6 @@ import { benchMemory } from './bench-memory.mjs';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const START_RUNS = 5;
-
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
 
 async function waitReady(url, deadline) {
   while (Date.now() < deadline) {

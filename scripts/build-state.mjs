@@ -6,6 +6,13 @@ import { fileURLToPath } from 'node:url';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
+/**
+ * What `npm start` runs: the server bundled with the packages it loads at
+ * every start (apps/server/scripts/bundle.mjs). `npm run dev` runs the
+ * compiled modules in apps/server/dist instead, which tsc rewrites as you edit.
+ */
+export const serverEntry = path.join(root, 'apps/server/dist/bundle/main.js');
+
 function newestMtime(dir) {
   let newest = 0;
   if (!existsSync(dir)) return newest;
@@ -29,8 +36,15 @@ function outdated(output, sources) {
 export function workspacesToBuild() {
   const domain = ['packages/domain/src'];
   const list = [];
-  // tsc -b rewrites only the outputs that change, but always its build info.
-  if (outdated('apps/server/dist/.tsbuildinfo', [...domain, 'apps/server/src'])) {
+  // The bundle is written last and holds the installed packages too: npm
+  // rewrites node_modules/.package-lock.json whenever it installs.
+  const serverSources = [
+    ...domain,
+    'apps/server/src',
+    'apps/server/scripts',
+    'node_modules/.package-lock.json',
+  ];
+  if (outdated(path.relative(root, serverEntry), serverSources)) {
     list.push('apps/server');
   }
   if (outdated('apps/web/dist/index.html', [...domain, 'apps/web/src', 'apps/web/index.html']))

@@ -4,11 +4,11 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { root } from './build-state.mjs';
+import { serverEntry } from './build-state.mjs';
 
 const port = process.env.E2E_PORT ?? '3100';
 const dataDir = mkdtempSync(path.join(tmpdir(), 'e2e-data-'));
-const server = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
+const server = spawn(process.execPath, [serverEntry], {
   stdio: 'inherit',
   env: {
     ...process.env,

@@ -1,9 +1,8 @@
 // `npm start`: builds what is missing or stale, then runs the whole product
 // (API, identity provider, web app, embedded database) in one process.
 import { spawnSync } from 'node:child_process';
-import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { buildNotice, root, workspacesToBuild } from './build-state.mjs';
+import { buildNotice, root, serverEntry, workspacesToBuild } from './build-state.mjs';
 
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const stale = workspacesToBuild();
@@ -23,4 +22,4 @@ for (const workspace of stale) {
 
 // The server runs in this process: a second Node process would add its start
 // (about 0.1 s) and its memory (about 40 MB) for nothing.
-await import(pathToFileURL(path.join(root, 'apps/server/dist/main.js')).href);
+await import(pathToFileURL(serverEntry).href);

@@ -21,6 +21,7 @@ import {
   type RedisSettings,
   type S3Settings,
 } from './config-services.js';
+import { serverPath } from './server-folder.js';
 
 const ZEnv = z
   .object({
@@ -234,7 +235,7 @@ export function trustProxyOption(
   return typeof value === 'number' ? (_address, hop) => hop < value : value;
 }
 
-const defaultWebDist = path.resolve(import.meta.dirname, '../../web/dist');
+const defaultWebDist = serverPath('..', 'web', 'dist');
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = ZEnv.safeParse(env);

@@ -34,7 +34,8 @@ export * from './stats/events.js';
 export * from './stats/charts.js';
 export * from './campaign/text-limits.js';
 export * from './text/safe-text.js';
-export * from './text/slug.js';
+// The slug (text/slug.ts) is imported as @backoffice/domain/slug where it is needed:
+// its transliteration tables are too large to load with everything else.
 export * from './api/draws.js';
 export * from './access-code-set/access-code-set.js';
 export * from './api/access-code-sets.js';

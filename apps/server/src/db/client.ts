@@ -16,6 +16,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { serverPath } from '../server-folder.js';
 import { folderHolder, lockDataFolder } from './folder-lock.js';
 import * as schema from './schema.js';
 
@@ -41,7 +42,8 @@ export interface Database {
 export type DatabaseLocation =
   { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string } | { kind: 'memory' };
 
-const migrationsFolder = path.resolve(import.meta.dirname, '../../src/db/migrations');
+// tsc does not copy the migrations: they stay in src wherever the code runs from.
+const migrationsFolder = serverPath('src', 'db', 'migrations');
 /** Arbitrary, fixed key of the advisory lock that serialises migrations across processes. */
 const MIGRATION_LOCK_KEY = 73_019_114;
 

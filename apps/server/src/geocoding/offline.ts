@@ -4,12 +4,12 @@
  * its country; the coordinates are the city's, not the street's.
  */
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
+import { serverPath } from '../server-folder.js';
 import type { GeocodeQuery, GeocodeResult, Geocoder } from './provider.js';
 
-// From dist/geocoding or src/geocoding alike: the dataset stays in src (tsc does not copy it).
-const DATASET = path.resolve(import.meta.dirname, '../../src/geocoding/data/cities.tsv.gz');
+// The dataset stays in src wherever the code runs from (tsc does not copy it).
+const DATASET = serverPath('src', 'geocoding', 'data', 'cities.tsv.gz');
 
 /** GeoNames names some large cities in English; German (and local) names people write. */
 const ALIASES: Record<string, string> = {

@@ -8,7 +8,6 @@ import { randomUUID } from 'node:crypto';
 import {
   ACCESS_CODE_IMPORT_MAX_LINES,
   buildPager,
-  slugOf,
   splitCodeLines,
   type TAccessCodeSet,
   type TAccessCodeSetFields,
@@ -44,8 +43,13 @@ const columnsOf = (fields: TAccessCodeSetFields) => ({
   validUntil: fields.valid_until ? new Date(fields.valid_until) : null,
 });
 
-/** The read-only internal name: the name as a slug, made unique by the start of the id. */
-export function internalNameOf(name: string, id: string): string {
+/**
+ * The read-only internal name: the name as a slug, made unique by the start
+ * of the id. The slug's transliteration tables load with the first set
+ * created, not with every start of the server.
+ */
+export async function internalNameOf(name: string, id: string): Promise<string> {
+  const { slugOf } = await import('@backoffice/domain/slug');
   const slug = slugOf(name).slice(0, 40).replace(/-+$/, '');
   return `${slug || 'set'}-${id.slice(0, 8)}`;
 }
@@ -64,7 +68,7 @@ export async function createSet(
   const id = randomUUID();
   await insertSet(ctx.db, {
     id,
-    internalName: internalNameOf(fields.name, id),
+    internalName: await internalNameOf(fields.name, id),
     ...columnsOf(fields),
     editorId: user.id,
   });
