@@ -11,7 +11,7 @@ import path from 'node:path';
 import { build } from 'esbuild';
 
 const server = path.resolve(import.meta.dirname, '..');
-export const outdir = path.join(server, 'dist', 'bundle');
+const outdir = path.join(server, 'dist', 'bundle');
 
 /**
  * Packages that stay in node_modules and load from there:

@@ -122,7 +122,9 @@ export const codeRoutes: FastifyPluginAsyncZod = async (app) => {
       // Who asks is checked before the upload is read.
       await checkCodeAccess(ctx, user, request.params.id);
       const data = await readSingleUpload(request, 'no_upload_file', false);
-      return answerRefusal(reply, () => uploadCodes(ctx, user, request.params.id, codeCells(data)));
+      return answerRefusal(reply, async () =>
+        uploadCodes(ctx, user, request.params.id, await codeCells(data)),
+      );
     },
   );
 

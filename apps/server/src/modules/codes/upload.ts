@@ -5,24 +5,16 @@
  * characters is no text file and is refused as a whole.
  */
 import { parse } from 'csv-parse/sync';
-import iconv from 'iconv-lite';
+import { decodeUploadedText } from '../../files/uploaded-text.js';
 import { AppError } from '../../http/errors.js';
 
 // Control characters other than tab, line feed and carriage return.
 // eslint-disable-next-line no-control-regex -- looking for exactly these bytes
 const BINARY = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 
-function decode(data: Buffer): string {
-  try {
-    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(data);
-  } catch {
-    return iconv.decode(data, 'win1252');
-  }
-}
-
 /** The first cell of every line, blank lines included, in file order. */
-export function codeCells(data: Buffer): string[] {
-  const text = decode(data);
+export async function codeCells(data: Buffer): Promise<string[]> {
+  const text = await decodeUploadedText(data);
   if (BINARY.test(text)) throw new AppError(400, 'upload_not_text', 'upload');
   const firstLine = text.slice(0, text.search(/\r?\n|$/));
   if (!/[;,\t]/.test(firstLine) && !text.includes('"')) {

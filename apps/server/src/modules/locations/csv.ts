@@ -7,7 +7,7 @@
  * of errors by line, never a part.
  */
 import { parse } from 'csv-parse/sync';
-import iconv from 'iconv-lite';
+import { decodeUploadedText } from '../../files/uploaded-text.js';
 import {
   LOCATION_CSV_REQUIRED_COLUMNS,
   ZLocationInput,
@@ -94,33 +94,12 @@ function errorLine(error: unknown): number {
   return typeof lines === 'number' ? lines : 1;
 }
 
-/*
- * The encoding is told apart by decoding: a file that is valid UTF-8 is
- * UTF-8 (the decoder drops a BOM); anything else is read as Windows-1252,
- * which gives every byte a character, so it cannot fail. Text with umlauts in
- * Windows-1252 is practically never valid UTF-8 ("ü" is the single byte FC,
- * which UTF-8 never has on its own), so the order decides without guessing
- * from statistics. UTF-8 uses Node's own decoder; Windows-1252 uses
- * iconv-lite, because Node 20's TextDecoder reads it as Latin-1 (0x80 becomes
- * a control character instead of "€", nodejs/node#60888).
- */
-const utf8 = new TextDecoder('utf-8', { fatal: true });
-
-/** The file's text: UTF-8 (with or without BOM) if it is valid UTF-8, else Windows-1252. */
-export function decodeCsv(data: Uint8Array): string {
-  try {
-    return utf8.decode(data);
-  } catch {
-    return iconv.decode(Buffer.from(data), 'windows-1252');
-  }
-}
-
 /** The line (1-based) of a position in a text. */
 const lineAt = (text: string, position: number): number =>
   text.slice(0, position).split('\n').length;
 
-export function parseLocationCsv(data: Buffer, maxRows: number): CsvResult {
-  const text = decodeCsv(data);
+export async function parseLocationCsv(data: Buffer, maxRows: number): Promise<CsvResult> {
+  const text = await decodeUploadedText(data);
   if (text.trim() === '') return { kind: 'empty' };
   // A NUL byte means no text file (or UTF-16, which spreadsheet programs call "Unicode text").
   const nul = text.indexOf('\u0000');

@@ -148,7 +148,7 @@ export async function uploadLocations(
   data: Buffer,
 ): Promise<TLocationImportJob> {
   await requireMerchantAccess(ctx.db, user, merchantId, { role: ROLE });
-  const result = parseLocationCsv(data, ctx.config.files.csvMaxRows);
+  const result = await parseLocationCsv(data, ctx.config.files.csvMaxRows);
   if (result.kind === 'empty') throw new AppError(400, 'no_locations_uploaded', 'upload');
   if (result.kind === 'refused') throw new UploadRefusedError(result.errors);
   const job = await ctx.db.transaction(async (tx) => {

@@ -1,0 +1,24 @@
+/**
+ * The text of an uploaded text or CSV file (campaign codes, locations).
+ *
+ * The encoding is told apart by decoding: a file that is valid UTF-8 is
+ * UTF-8 (the decoder drops a BOM); anything else is read as Windows-1252
+ * (Excel's "CSV" on German Windows), which gives every byte a character, so
+ * it cannot fail. Text with umlauts in Windows-1252 is practically never
+ * valid UTF-8 ("ü" is the single byte FC, which UTF-8 never has on its own),
+ * so the order decides without guessing from statistics. UTF-8 uses Node's
+ * own decoder; Windows-1252 uses iconv-lite, because Node 20's TextDecoder
+ * reads it as Latin-1 (0x80 becomes a control character instead of "€",
+ * nodejs/node#60888). iconv-lite and its tables load with the first file
+ * that is not UTF-8, not with every start of the server.
+ */
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+export async function decodeUploadedText(data: Uint8Array): Promise<string> {
+  try {
+    return utf8.decode(data);
+  } catch {
+    const { default: iconv } = await import('iconv-lite');
+    return iconv.decode(Buffer.from(data), 'windows-1252');
+  }
+}
