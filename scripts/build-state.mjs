@@ -25,15 +25,18 @@ function newestMtime(dir) {
   return newest;
 }
 
-function outdated(output, sources) {
-  const target = path.join(root, output);
+function outdated(at, output, sources) {
+  const target = path.join(at, output);
   if (!existsSync(target)) return true;
   const built = statSync(target).mtimeMs;
-  return sources.some((source) => newestMtime(path.join(root, source)) > built);
+  return sources.some((source) => newestMtime(path.join(at, source)) > built);
 }
 
-/** The workspaces whose build is missing or older than their sources, in build order. */
-export function workspacesToBuild() {
+/**
+ * The workspaces whose build is missing or older than their sources, in
+ * build order; `at` is the repository's folder (another one in tests).
+ */
+export function workspacesToBuild(at = root) {
   const domain = ['packages/domain/src'];
   const list = [];
   // The bundle is written last and holds the installed packages too: npm
@@ -44,10 +47,10 @@ export function workspacesToBuild() {
     'apps/server/scripts',
     'node_modules/.package-lock.json',
   ];
-  if (outdated(path.relative(root, serverEntry), serverSources)) {
+  if (outdated(at, path.relative(root, serverEntry), serverSources)) {
     list.push('apps/server');
   }
-  if (outdated('apps/web/dist/index.html', [...domain, 'apps/web/src', 'apps/web/index.html']))
+  if (outdated(at, 'apps/web/dist/index.html', [...domain, 'apps/web/src', 'apps/web/index.html']))
     list.push('apps/web');
   return list;
 }

@@ -3,10 +3,20 @@
  * (issue 11, point 2): no link leads outside it, and the README answers what
  * the product is, how to start it, which address to open, how to sign in,
  * how to test it and what is not built yet. `npm start` says what it does
- * while its first start builds.
+ * while its first start builds, and builds what is stale.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEMO_USERS } from '../src/seed/demo-data.js';
@@ -125,5 +135,53 @@ describe('npm start', () => {
     expect(notice(['apps/server', 'apps/web'])).not.toContain('\n');
     expect(notice([])).toBe('');
     expect(read('scripts/start.mjs')).toContain('buildNotice(');
+  });
+
+  it('rebuilds the server bundle when a source or the installed packages are newer, and the web app when its sources are', () => {
+    const tree = mkdtempSync(path.join(tmpdir(), 'build-state-'));
+    const files = {
+      'packages/domain/src/index.ts': 10,
+      'apps/server/src/main.ts': 10,
+      'apps/server/scripts/bundle.mjs': 10,
+      'node_modules/.package-lock.json': 10,
+      'apps/server/dist/bundle/main.js': 20,
+      'apps/web/src/main.tsx': 10,
+      'apps/web/index.html': 10,
+      'apps/web/dist/index.html': 20,
+    };
+    const touch = (file: string, seconds: number) => {
+      const full = path.join(tree, file);
+      mkdirSync(path.dirname(full), { recursive: true });
+      if (!existsSync(full)) writeFileSync(full, '');
+      utimesSync(full, seconds, seconds);
+    };
+    const stale = () =>
+      JSON.parse(
+        execFileSync(
+          process.execPath,
+          [
+            '--input-type=module',
+            '-e',
+            `const { workspacesToBuild } = await import(${JSON.stringify(path.join(root, 'scripts/build-state.mjs'))});
+             process.stdout.write(JSON.stringify(workspacesToBuild(${JSON.stringify(tree)})));`,
+          ],
+          { encoding: 'utf8' },
+        ),
+      ) as string[];
+    try {
+      for (const [file, seconds] of Object.entries(files)) touch(file, seconds);
+      expect(stale()).toEqual([]);
+      // npm ci or npm install: the bundle holds packages from node_modules.
+      touch('node_modules/.package-lock.json', 30);
+      expect(stale()).toEqual(['apps/server']);
+      touch('apps/server/dist/bundle/main.js', 40);
+      touch('packages/domain/src/index.ts', 50);
+      expect(stale()).toEqual(['apps/server', 'apps/web']);
+      rmSync(path.join(tree, 'apps/server/dist'), { recursive: true });
+      touch('apps/web/dist/index.html', 60);
+      expect(stale()).toEqual(['apps/server']);
+    } finally {
+      rmSync(tree, { recursive: true, force: true });
+    }
   });
 });
