@@ -1,7 +1,7 @@
 // Idle memory of the server (npm run bench -- memory): the resident size of
 // the server process (the bundle `npm start` runs) once it has answered
-// /ready and then sat idle for a few seconds, and its
-// peak (VmHWM) since it started. On the embedded database in demo mode:
+// /ready and then sat idle for a few seconds, and its peak (VmHWM) since it
+// started. On the embedded database in demo mode:
 // the first start on a new data folder (which creates, migrates and seeds
 // it) and a start on the existing folder; on PostgreSQL outside demo mode.
 import { spawn } from 'node:child_process';

@@ -11,7 +11,8 @@ export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
  * every start (apps/server/scripts/bundle.mjs). `npm run dev` runs the
  * compiled modules in apps/server/dist instead, which tsc rewrites as you edit.
  */
-export const serverEntry = path.join(root, 'apps/server/dist/bundle/main.js');
+const SERVER_ENTRY = 'apps/server/dist/bundle/main.js';
+export const serverEntry = path.join(root, SERVER_ENTRY);
 
 function newestMtime(dir) {
   let newest = 0;
@@ -47,7 +48,7 @@ export function workspacesToBuild(at = root) {
     'apps/server/scripts',
     'node_modules/.package-lock.json',
   ];
-  if (outdated(at, path.relative(root, serverEntry), serverSources)) {
+  if (outdated(at, SERVER_ENTRY, serverSources)) {
     list.push('apps/server');
   }
   if (outdated(at, 'apps/web/dist/index.html', [...domain, 'apps/web/src', 'apps/web/index.html']))

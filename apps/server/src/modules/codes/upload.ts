@@ -19,7 +19,7 @@ export async function codeCells(data: Buffer): Promise<string[]> {
   const firstLine = text.slice(0, text.search(/\r?\n|$/));
   if (!/[;,\t]/.test(firstLine) && !text.includes('"')) {
     // A plain list, one code per line: each line is its code (and no CSV reader is needed).
-    const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
+    const lines = text.split(/\r?\n/);
     if (lines.at(-1) === '') lines.pop();
     return lines;
   }

@@ -113,7 +113,6 @@ export async function parseLocationCsv(data: Buffer, maxRows: number): Promise<C
   try {
     records = parse(text, {
       delimiter: detectDelimiter(text),
-      bom: true,
       info: true,
       relax_column_count: true,
       skip_empty_lines: true,
