@@ -200,6 +200,54 @@ describe('image upload', () => {
     expect([meta.width, meta.height]).toEqual([620, 413]);
   });
 
+  it('takes the crop in the photo as shown: a portrait phone photo stored on its side', async () => {
+    const id = await newCampaign();
+    // 1000×600 pixels with EXIF orientation 6: browsers show it 600×1000 and
+    // the crop box sends coordinates in that picture. Its top half is black,
+    // its bottom half white, as shown.
+    const shownTopBlack = await sharp({
+      create: { width: 600, height: 1000, channels: 3, background: '#ffffff' },
+    })
+      .composite([
+        {
+          input: { create: { width: 600, height: 500, channels: 3, background: '#000000' } },
+          top: 0,
+          left: 0,
+        },
+      ])
+      .raw()
+      .toBuffer();
+    // Turned back on its side (90° anticlockwise), the way the camera stored it.
+    const stored = await sharp(shownTopBlack, { raw: { width: 600, height: 1000, channels: 3 } })
+      .rotate(-90)
+      .jpeg()
+      .withMetadata({ orientation: 6 })
+      .toBuffer();
+    expect((await sharp(stored).metadata()).width).toBe(1000);
+    // The bottom of the picture as shown: inside 600×1000, outside 1000×600.
+    const bottom = await upload(
+      id,
+      stored,
+      'hochkant.jpg',
+      'image/jpeg',
+      '?crop_x=0&crop_y=600&crop_width=600&crop_height=400',
+    );
+    expect(bottom.statusCode, bottom.body).toBe(200);
+    const served = await t.app.inject(String(bottom.json<TCampaignEnvelope>().campaign.image?.src));
+    const { dominant } = await sharp(served.rawPayload).stats();
+    expect(Math.min(dominant.r, dominant.g, dominant.b)).toBeGreaterThan(200);
+    // Inside the stored 1000 pixels' width, outside the 600 shown.
+    const outside = await upload(
+      id,
+      stored,
+      'hochkant.jpg',
+      'image/jpeg',
+      '?crop_x=500&crop_y=0&crop_width=500&crop_height=333',
+    );
+    expect(outside.statusCode).toBe(400);
+    expect(outside.json().message).toBe('invalid_crop');
+  });
+
   it('accepts PNG and GIF by content whatever their names', async () => {
     const id = await newCampaign();
     expect(

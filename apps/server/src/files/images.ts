@@ -93,9 +93,13 @@ async function checkAndCrop(
     .catch(() => {
       throw new ImageRejectedError('invalid_image_format');
     });
-  const { format, width, height } = metadata;
+  const { format } = metadata;
   if (!format || !ACCEPTED_FORMATS.has(format))
     throw new ImageRejectedError('invalid_image_format');
+  // The picture as shown: a photo stored on its side with an EXIF orientation
+  // is turned upright (rotate() below), and browsers show it so, which is
+  // where the crop box's coordinates come from.
+  const { width, height } = metadata.autoOrient;
   if (width * height > options.maxPixels) throw new ImageRejectedError('image_too_large');
   const { crop } = options;
   if (
