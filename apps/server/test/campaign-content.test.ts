@@ -248,6 +248,28 @@ describe('image upload', () => {
     expect(outside.json().message).toBe('invalid_crop');
   });
 
+  it('keeps the campaign as it was when the new file cannot be written', async () => {
+    const id = await newCampaign();
+    const first = await upload(id, await photo(700, 500), 'a.jpg');
+    expect(first.statusCode, first.body).toBe(200);
+    const before = await t.app.inject({ url: `/api/campaigns/${id}`, headers: bearer(owner) });
+    const files = t.ctx.files;
+    const { put } = files;
+    // The file is written while the transaction updates the row; it must not commit without it.
+    files.put = () =>
+      new Promise((_, reject) => setTimeout(() => reject(new Error('disk full')), 50));
+    try {
+      const failed = await upload(id, await photo(800, 600), 'b.jpg');
+      expect(failed.statusCode).toBe(500);
+      expect(failed.json().message).toBe('internal_error');
+    } finally {
+      files.put = put;
+    }
+    const after = await t.app.inject({ url: `/api/campaigns/${id}`, headers: bearer(owner) });
+    expect(after.json()).toEqual(before.json());
+    expect((await t.app.inject(String(after.json().campaign.image?.src))).statusCode).toBe(200);
+  });
+
   it('accepts PNG and GIF by content whatever their names', async () => {
     const id = await newCampaign();
     expect(

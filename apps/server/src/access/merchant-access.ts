@@ -92,7 +92,7 @@ export function checkCampaignNeed(user: UserRow, access: MerchantAccess, type: C
 }
 
 export interface CampaignAccess {
-  campaign: Pick<typeof campaigns.$inferSelect, 'id' | 'merchantId' | 'type'>;
+  campaign: Pick<typeof campaigns.$inferSelect, 'id' | 'merchantId' | 'type' | 'status'>;
   access: MerchantAccess;
 }
 
@@ -110,7 +110,12 @@ export async function requireCampaignAccess(
   const query = prepared(db, 'campaign-access', (name) =>
     db
       .select({
-        campaign: { id: campaigns.id, merchantId: campaigns.merchantId, type: campaigns.type },
+        campaign: {
+          id: campaigns.id,
+          merchantId: campaigns.merchantId,
+          type: campaigns.type,
+          status: campaigns.status,
+        },
         merchant: merchants,
         roles: accounts.roles,
       })

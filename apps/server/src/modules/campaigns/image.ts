@@ -4,14 +4,14 @@ import {
   isEditableStatus,
   type TCampaignEnvelope,
 } from '@backoffice/domain';
-import type { UserRow } from '../../access/merchant-access.js';
+import { requireCampaignAccess, type UserRow } from '../../access/merchant-access.js';
 import type { AppContext } from '../../app-context.js';
 import { ImageRejectedError, processImage } from '../../files/images.js';
 import { newImageKey } from '../../files/storage.js';
 import { AppError } from '../../http/errors.js';
 import { removeUnusedImage } from './image-files.js';
 import { updateCampaignModifiedNow } from './records.js';
-import { answerUpdated, loadCampaign, loadEditable } from './service.js';
+import { answerUpdated, loadEditable } from './service.js';
 import { validationColumns } from './view.js';
 
 export interface CropRect {
@@ -41,11 +41,23 @@ export async function replaceCampaignImage(
     throw error;
   }
   const key = newImageKey('campaigns', id, image.extension);
-  await ctx.files.put(key, image.data);
+  // The file is written while the transaction locks and updates the row; the
+  // transaction commits only once the file is there.
+  const written = ctx.files.put(key, image.data);
+  // Awaited in both branches below; this only keeps a failed write from
+  // counting as unhandled while the transaction runs.
+  written.catch(() => undefined);
   let result;
   try {
-    result = await setCampaignImage(ctx, user, id, { path: key, extension: image.extension });
+    result = await setCampaignImage(
+      ctx,
+      user,
+      id,
+      { path: key, extension: image.extension },
+      written,
+    );
   } catch (error) {
+    await written.catch(() => undefined);
     await removeUnusedImage(ctx, key, id);
     throw error;
   }
@@ -72,6 +84,8 @@ export async function setCampaignImage(
   user: UserRow,
   id: string,
   image: { path: string; extension: string } | null,
+  /** The new image's file being written: the transaction commits only after it. */
+  written: Promise<void> = Promise.resolve(),
 ): Promise<{ envelope: TCampaignEnvelope; previous: string | null }> {
   return ctx.db.transaction(async (tx) => {
     const loaded = await loadEditable(tx, user, id);
@@ -84,16 +98,21 @@ export async function setCampaignImage(
       version: campaign.version + 1,
       editorId: user.id,
     });
+    const envelope = await answerUpdated(ctx, tx, user, loaded, stored);
+    await written;
     return {
-      envelope: await answerUpdated(ctx, tx, user, loaded, stored),
+      envelope,
       previous: campaign.imagePath,
     };
   });
 }
 
-/** Checks the caller and the campaign's status before anything of an upload is read. */
+/**
+ * Checks the caller and the campaign's status before anything of an upload
+ * is read: the access statement alone, without the campaign's content.
+ */
 export async function checkImageUpload(ctx: AppContext, user: UserRow, id: string): Promise<void> {
-  const { record } = await loadCampaign(ctx.db, user, id);
-  if (!isEditableStatus(record.campaign.status))
+  const { campaign } = await requireCampaignAccess(ctx.db, user, id);
+  if (!isEditableStatus(campaign.status))
     throw new AppError(409, 'campaign_not_editable', 'current_status');
 }
