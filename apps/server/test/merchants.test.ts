@@ -3,6 +3,7 @@
  * spec's validation messages, admin-only fields, computed validity, image
  * upload checked by content, images and contacts, and cross-merchant refusal.
  */
+import { readdir } from 'node:fs/promises';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -325,6 +326,39 @@ describe('merchant image (spec §5, §9: jpg/jpeg/png/gif, 400×400)', () => {
     const flood = await upload('silver', multipartFile('upload', 'gross.png', huge, 'image/png'));
     expect(flood.statusCode).toBe(400);
     expect(flood.json().message).toBe('image_too_large');
+  });
+
+  it('keeps exactly the file it shows when uploads and a removal come at once', async () => {
+    const folder = `${t.ctx.config.files.dir}/merchants/${ids.silberblick}`;
+    const shown = async () =>
+      (await t.api('GET', `/merchants/${ids.silberblick}/images`, 'silver')).json<{
+        images: { src: string }[];
+      }>().images[0]?.src;
+    const colours = ['#112233', '#445566', '#778899', '#aabbcc', '#ddeeff'];
+    const files = await Promise.all(
+      colours.map((background) =>
+        sharp({ create: { width: 500, height: 500, channels: 3, background } })
+          .jpeg()
+          .toBuffer(),
+      ),
+    );
+    const answers = await Promise.all(
+      files.map((file) =>
+        upload('silver', multipartFile('upload', 'logo.jpg', file, 'image/jpeg')),
+      ),
+    );
+    for (const answer of answers) expect(answer.statusCode, answer.body).toBe(200);
+    const src = await shown();
+    expect(src).toBeDefined();
+    expect(await readdir(folder)).toEqual([String(src).split('/').pop()]);
+    const [uploaded, removed] = await Promise.all([
+      upload('silver', multipartFile('upload', 'logo.jpg', files[0] as Buffer, 'image/jpeg')),
+      t.api('DELETE', `/merchants/${ids.silberblick}/images`, 'silver'),
+    ]);
+    expect(uploaded.statusCode, uploaded.body).toBe(200);
+    expect(removed.statusCode, removed.body).toBe(200);
+    const after = await shown();
+    expect(await readdir(folder)).toEqual(after ? [after.split('/').pop()] : []);
   });
 
   it('needs manage-merchant', async () => {

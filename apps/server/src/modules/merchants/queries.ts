@@ -1,6 +1,6 @@
 /** Data access of the merchant profile. */
 import { and, count, eq, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
+import type { Db, DbOrTx } from '../../db/client.js';
 import { accounts, merchants } from '../../db/schema.js';
 import type { MerchantRow } from '../../access/merchant-access.js';
 
@@ -72,16 +72,28 @@ export async function updateMerchant(
     .where(eq(merchants.id, merchantId));
 }
 
-/** Sets (or clears) the image path; undefined when the merchant is unknown. */
+/**
+ * Sets (or clears) the image path, with the path it replaced read under the
+ * row's lock: of uploads and removals at the same time, each learns the file
+ * it alone replaced (the one to delete). Undefined when the merchant is unknown.
+ */
 export async function setMerchantImage(
-  db: DbOrTx,
+  db: Db,
   merchantId: string,
   imagePath: string | null,
-): Promise<MerchantRow | undefined> {
-  const [updated] = await db
-    .update(merchants)
-    .set({ imagePath, updatedAt: sql`now()` })
-    .where(eq(merchants.id, merchantId))
-    .returning();
-  return updated;
+): Promise<{ updated: MerchantRow; previous: string | null } | undefined> {
+  return db.transaction(async (tx) => {
+    const [locked] = await tx
+      .select({ previous: merchants.imagePath })
+      .from(merchants)
+      .where(eq(merchants.id, merchantId))
+      .for('update');
+    if (!locked) return undefined;
+    const [updated] = await tx
+      .update(merchants)
+      .set({ imagePath, updatedAt: sql`now()` })
+      .where(eq(merchants.id, merchantId))
+      .returning();
+    return updated && { updated, previous: locked.previous };
+  });
 }

@@ -196,15 +196,19 @@ export async function replaceMerchantImage(
   }
   const key = newImageKey('merchants', merchantId, image.extension);
   await ctx.files.put(key, image.data);
-  const updated = await setMerchantImage(ctx.db, merchantId, key);
-  if (!updated) throw notFound();
-  const old = access.merchant.imagePath;
-  if (old && old !== key) {
-    await ctx.files.delete(old).catch((error: unknown) => {
-      ctx.log.warn({ err: error, key: old }, 'old merchant image not removed');
-    });
+  let set;
+  try {
+    set = await setMerchantImage(ctx.db, merchantId, key);
+  } catch (error) {
+    await removeMerchantFile(ctx, key);
+    throw error;
   }
-  return answer(updated, access.roles, user);
+  if (!set) {
+    await removeMerchantFile(ctx, key);
+    throw notFound();
+  }
+  if (set.previous && set.previous !== key) await removeMerchantFile(ctx, set.previous);
+  return answer(set.updated, access.roles, user);
 }
 
 export async function removeMerchantImage(
@@ -213,8 +217,15 @@ export async function removeMerchantImage(
   merchantId: string,
 ): Promise<TMerchantSaveResponse> {
   const access = await requireProfileAccess(ctx.db, user, merchantId);
-  const updated = await setMerchantImage(ctx.db, merchantId, null);
-  if (!updated) throw notFound();
-  if (access.merchant.imagePath) await ctx.files.delete(access.merchant.imagePath);
-  return answer(updated, access.roles, user);
+  const set = await setMerchantImage(ctx.db, merchantId, null);
+  if (!set) throw notFound();
+  if (set.previous) await removeMerchantFile(ctx, set.previous);
+  return answer(set.updated, access.roles, user);
+}
+
+/** Deletes a merchant image file no longer referred to; a failure is logged, not thrown. */
+async function removeMerchantFile(ctx: AppContext, key: string): Promise<void> {
+  await ctx.files.delete(key).catch((error: unknown) => {
+    ctx.log.warn({ err: error, key }, 'merchant image not removed');
+  });
 }
