@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TMerchantSaveResponse } from '@backoffice/domain';
-import { merchants, users } from '../src/db/schema.js';
+import { accounts, merchants, users } from '../src/db/schema.js';
 import { hashPassword } from '../src/identity/passwords.js';
 import { createTestApp, type TestApp } from './helpers.js';
 import { multipartFile, multipartWithoutFile } from './fixtures/multipart.js';
@@ -248,6 +248,25 @@ describe('GET and POST /merchants/{id}', () => {
     expect(own.statusCode).toBe(200);
     const other = await t.api('GET', `/merchants/${ids.silberblick}`, 'agency');
     expect(other.statusCode).toBe(404);
+  });
+
+  it('creates one merchant of five sent at once by a user without one (a double click)', async () => {
+    await t.ctx.db
+      .insert(users)
+      .values({ email: 'double@example.com', passwordHash: await hashPassword('demo') });
+    await t.signInAs('double');
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => t.api('POST', '/merchants', 'double', profile())),
+    );
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 403, 403, 403, 403]);
+    const refused = answers.find((answer) => answer.statusCode === 403);
+    expect(refused?.json().message).toBe('upgrade_required');
+    const [user] = await t.ctx.db.select().from(users).where(eq(users.email, 'double@example.com'));
+    const memberships = await t.ctx.db
+      .select()
+      .from(accounts)
+      .where(eq(accounts.userId, String(user?.id)));
+    expect(memberships).toHaveLength(1);
   });
 
   it('lists the contacts', async () => {

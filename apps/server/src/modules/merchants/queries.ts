@@ -1,7 +1,7 @@
 /** Data access of the merchant profile. */
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
-import { accounts, merchants } from '../../db/schema.js';
+import { accounts, merchants, users } from '../../db/schema.js';
 import type { MerchantRow } from '../../access/merchant-access.js';
 
 type MerchantInsert = typeof merchants.$inferInsert;
@@ -43,6 +43,14 @@ export async function membershipMerchants(
     .where(and(eq(accounts.userId, userId), eq(accounts.pendingInvitation, false)))
     .limit(limit);
   return rows.map((row) => row.merchant);
+}
+
+/**
+ * Locks the user's row for the rest of the transaction: what depends on how
+ * many merchants the user has (creating one) waits for another such change.
+ */
+export async function lockUserMemberships(tx: DbOrTx, userId: string): Promise<void> {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
 }
 
 export async function findMerchant(db: DbOrTx, id: string): Promise<MerchantRow | undefined> {

@@ -32,6 +32,7 @@ import {
   insertMerchant,
   membershipMerchants,
   setMerchantErrors,
+  lockUserMemberships,
   setMerchantImage,
   updateMerchant,
 } from './queries.js';
@@ -127,6 +128,8 @@ export async function createMerchant(
   adminFields: AdminFields,
 ): Promise<TMerchantSaveResponse> {
   return ctx.db.transaction(async (tx) => {
+    // Two creations at once would each count the memberships before the other's.
+    await lockUserMemberships(tx, user.id);
     await refuseWithoutUpgrade(tx, user, (memberships) => memberships[0]?.level ?? 0);
     const admin = isAdmin(user);
     const created = await insertMerchant(tx, {
