@@ -335,6 +335,20 @@ describe('linked campaigns', () => {
     expect(bad.json()).toMatchObject({ field: '0.ident' });
     expect((await link(randomUUID(), [b])).statusCode).toBe(404);
   });
+
+  it('ends with one of two lists saved at once, never both', async () => {
+    const set = await createSet();
+    for (let round = 0; round < 8; round += 1) {
+      const [a, b] = [await createCampaign(), await createCampaign()];
+      const saved = await Promise.all([link(set.id, [a]), link(set.id, [b])]);
+      for (const answer of saved) expect(answer.statusCode, answer.body).toBe(200);
+      const read = await api('GET', `/access-code-sets/${set.id}/links`, 'admin');
+      const idents = read
+        .json<TAccessCodeSetLinks>()
+        .campaign_to_access_code_set.map((campaign) => campaign.ident);
+      expect([[a], [b]], `round ${String(round)}`).toContainEqual(idents);
+    }
+  });
 });
 
 describe('uses of codes (ingest)', () => {

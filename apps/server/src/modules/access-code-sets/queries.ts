@@ -63,6 +63,19 @@ export async function findSet(db: DbOrTx, id: string): Promise<TAccessCodeSet | 
   return row ? toAccessCodeSet(row.set, row.email) : undefined;
 }
 
+/**
+ * Locks the set's row for the rest of the transaction (a change of its links
+ * waits for another); false when there is no such set.
+ */
+export async function lockSet(tx: DbOrTx, id: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: accessCodeSets.id })
+    .from(accessCodeSets)
+    .where(eq(accessCodeSets.id, id))
+    .for('update');
+  return row !== undefined;
+}
+
 /** One page of the sets, last modified first. */
 export async function listSets(
   db: DbOrTx,

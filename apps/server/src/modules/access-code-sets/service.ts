@@ -27,6 +27,7 @@ import {
   insertCodes,
   insertSet,
   linkedCampaigns,
+  lockSet,
   replaceLinks,
   touchSet,
   updateSet,
@@ -132,7 +133,9 @@ export async function setLinks(
   idents: string[],
 ): Promise<TLinkedCampaign[]> {
   return ctx.db.transaction(async (tx) => {
-    await requireSet(tx, id);
+    // Under the set's lock: two saves at once would each delete only the
+    // links the other had not yet written, and leave both lists linked.
+    if (!(await lockSet(tx, id))) throw notFound();
     const wanted = [...new Set(idents.map((ident) => ident.toLowerCase()))];
     const already = new Set((await linkedCampaigns(tx, id)).map((campaign) => campaign.ident));
     const statuses = await campaignStatuses(tx, wanted);
