@@ -151,3 +151,61 @@ describe('statistics fold', () => {
     });
   });
 });
+
+describe('deleting a campaign while people take part', () => {
+  const participation = (campaign: string) => ({
+    id: randomUUID(),
+    type: 'participation',
+    campaign,
+    participant: `p-${randomUUID()}`,
+    occurred_at: new Date().toISOString(),
+  });
+
+  it('refuses the deletion once someone took part, before the fold has counted it', async () => {
+    const campaign = await create('owner', ids.sonnenschein);
+    const sent = await send([participation(campaign)]);
+    expect(sent.json()).toMatchObject({ accepted: 1, rejected: [] });
+    const refused = await t.api('DELETE', `/campaigns/${campaign}`, 'owner');
+    expect(refused.json()).toEqual({ status: 'created', reason: 'has_participations' });
+  });
+
+  it('refuses events for a deleted campaign', async () => {
+    const campaign = await create('owner', ids.sonnenschein);
+    expect((await t.api('DELETE', `/campaigns/${campaign}`, 'owner')).json()).toEqual({
+      status: 'deleted',
+      reason: null,
+    });
+    const sent = await send([participation(campaign)]);
+    expect(sent.json()).toMatchObject({
+      accepted: 0,
+      rejected: [{ index: 0, message: 'campaign_deleted', field: 'campaign' }],
+    });
+  });
+
+  it('ends either deleted without participants or kept with them when both come at once', async () => {
+    for (let round = 0; round < 10; round += 1) {
+      const campaign = await create('owner', ids.sonnenschein);
+      const [sent, deleted] = await Promise.all([
+        send([participation(campaign)]),
+        t.api('DELETE', `/campaigns/${campaign}`, 'owner'),
+      ]);
+      const [took] = await rows<{ n: number }>(
+        sql`select count(*)::int as n from campaign_participants where campaign_id = ${campaign}::uuid`,
+      );
+      if (deleted.json().status === 'deleted') {
+        expect(sent.json(), `round ${String(round)}`).toMatchObject({
+          accepted: 0,
+          rejected: [{ message: 'campaign_deleted' }],
+        });
+        expect(took?.n).toBe(0);
+      } else {
+        expect(deleted.json(), `round ${String(round)}`).toEqual({
+          status: 'created',
+          reason: 'has_participations',
+        });
+        expect(sent.json()).toMatchObject({ accepted: 1 });
+        expect(took?.n).toBe(1);
+      }
+    }
+  });
+});

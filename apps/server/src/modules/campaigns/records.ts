@@ -12,6 +12,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { prepared } from '../../db/prepared.js';
 import {
   campaignCounters,
+  campaignParticipants,
   campaignStatusHistory,
   campaigns,
   merchants,
@@ -102,6 +103,20 @@ export async function findCampaign(
     : prepared(db, 'campaign-record', (name) => select().prepare(name));
   const [row] = await query.execute({ id });
   return row;
+}
+
+/**
+ * Whether anyone took part in the campaign: its first participations are
+ * written in the ingest's own transaction, while its counters are folded in
+ * later (and ingest waits on the campaign's row lock, see ingest's campaignsOf).
+ */
+export async function anyoneTookPart(db: DbOrTx, campaignId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: campaignParticipants.campaignId })
+    .from(campaignParticipants)
+    .where(eq(campaignParticipants.campaignId, campaignId))
+    .limit(1);
+  return row !== undefined;
 }
 
 /** Whether any campaign but the given one uses an image file (clones made before files were copied share them). */

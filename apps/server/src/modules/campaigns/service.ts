@@ -41,6 +41,7 @@ import { availableCodes } from '../codes/index.js';
 import { changeStatus, notifyStatusChanges, type StatusChange } from './lifecycle.js';
 import { checkCampaignLinks, initialCoregSuitable } from './links.js';
 import {
+  anyoneTookPart,
   findCampaign,
   findFollowups,
   flipListable,
@@ -331,7 +332,8 @@ export async function deleteCampaign(
     const { record } = await loadCampaign(tx, user, id, { lock: true });
     const { campaign } = record;
     if (campaign.status === 'deleted') return { status: 'deleted', reason: null };
-    if ((record.counters?.participations ?? 0) > 0)
+    // The counters lag behind the ingest by a fold; the participants do not.
+    if ((record.counters?.participations ?? 0) > 0 || (await anyoneTookPart(tx, id)))
       return { status: campaign.status, reason: 'has_participations' };
     if (!canTransition('delete', campaign.status, 'merchant'))
       return { status: campaign.status, reason: 'not_deletable' };

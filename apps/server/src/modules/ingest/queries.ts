@@ -20,14 +20,26 @@ import {
 } from '../../db/schema.js';
 import type { AcceptedEvent } from './counting.js';
 
-/** The merchant of each known campaign among the ids. */
-export async function campaignsOf(tx: DbOrTx, ids: string[]): Promise<Map<string, string>> {
-  const unique = [...new Set(ids)];
+/**
+ * The merchant and status of each known campaign among the ids, each row
+ * share-locked for the batch: a deletion (which takes the row's update lock
+ * and then asks whether anyone took part) waits for the batch, and a batch
+ * waits for a deletion and then sees it.
+ */
+export async function campaignsOf(
+  tx: DbOrTx,
+  ids: string[],
+): Promise<Map<string, { merchantId: string; deleted: boolean }>> {
+  const unique = [...new Set(ids)].sort();
   const rows = await tx
-    .select({ id: campaigns.id, merchantId: campaigns.merchantId })
+    .select({ id: campaigns.id, merchantId: campaigns.merchantId, status: campaigns.status })
     .from(campaigns)
-    .where(inArray(campaigns.id, unique));
-  return new Map(rows.map((row) => [row.id, row.merchantId]));
+    .where(inArray(campaigns.id, unique))
+    .orderBy(campaigns.id)
+    .for('key share');
+  return new Map(
+    rows.map((row) => [row.id, { merchantId: row.merchantId, deleted: row.status === 'deleted' }]),
+  );
 }
 
 /** The wins among the ids, by id. */

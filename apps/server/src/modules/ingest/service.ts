@@ -68,16 +68,17 @@ export async function ingestEvents(ctx: AppContext, raw: unknown[]): Promise<TIn
     );
     const accepted: AcceptedEvent[] = [];
     for (const { index, event } of valid) {
-      const merchantId = known.get(event.campaign);
-      if (!merchantId) {
+      const campaign = known.get(event.campaign);
+      if (!campaign || campaign.deleted) {
         rejected.push({
           index,
           id: event.id,
-          message: 'not_found',
+          message: campaign ? 'campaign_deleted' : 'not_found',
           field: 'campaign',
         });
         continue;
       }
+      const { merchantId } = campaign;
       if (event.type === 'win_handled') {
         const win = event.win ? handledWins.get(event.win) : undefined;
         if (!win || win.campaignId !== event.campaign || win.participantId !== event.participant) {
