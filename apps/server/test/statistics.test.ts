@@ -11,6 +11,7 @@ import type { TCampaignEnvelope, TIngestResponse } from '@backoffice/domain';
 import { campaigns, participants, participationEvents, wins } from '../src/db/schema.js';
 import { foldPending } from '../src/modules/ingest/fold.js';
 import { purgeOldEvents } from '../src/modules/ingest/privacy.js';
+import { storeProfiles, type AcceptedEvent } from '../src/modules/ingest/counting.js';
 import { drawWinners, participantsHash } from '../src/modules/draws/draw.js';
 import { runDueDraws } from '../src/modules/draws/service.js';
 import { createTestApp, mailsDuring, type TestApp } from './helpers.js';
@@ -514,6 +515,63 @@ describe('privacy', () => {
     expect(after.users).toEqual(before.users);
     const stored = (await t.api('GET', `/campaigns/${campaign}`, 'silver')).json().campaign;
     expect(stored).toMatchObject({ participations: 3, distinct_users: 2 });
+  });
+
+  it('does not store the profile of a batch whose participant was erased after its commit', async () => {
+    const campaign = await create('silver', ids.silberblick, 'coupon/percent');
+    const profile = { gender: 'male', birth_year: 1980, kids: [] };
+    // The batch's profiles are stored after its commit: an erasure can fall in between.
+    const event = participation(campaign, 'erased-between', new Date().toISOString(), profile);
+    await accepted([event]);
+    const erased = await t.api('DELETE', '/admin/participants/erased-between', 'admin');
+    expect(erased.json()).toEqual({ erased: { events: 1, campaigns: 1 } });
+    const late = {
+      ...event,
+      merchantId: ids.silberblick,
+      at: new Date(event.occurred_at),
+      day: '',
+    };
+    await storeProfiles(t.ctx.db, [late as AcceptedEvent]);
+    expect(
+      await t.ctx.db.select().from(participants).where(eq(participants.id, 'erased-between')),
+    ).toEqual([]);
+  });
+
+  it('erases a batch that was being written when the erasure came', async () => {
+    const campaign = await create('silver', ids.silberblick, 'coupon/percent');
+    const db = t.ctx.db;
+    const transaction = db.transaction.bind(db);
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let written = () => {};
+    const inside = new Promise<void>((resolve) => (written = resolve));
+    // The batch's transaction stops after its writes, before its commit.
+    db.transaction = ((work, config) =>
+      transaction(async (tx) => {
+        const result = await work(tx);
+        written();
+        await gate;
+        return result;
+      }, config)) as typeof db.transaction;
+    try {
+      const sending = send([participation(campaign, 'mid-batch', new Date().toISOString())]);
+      await inside;
+      db.transaction = transaction;
+      const erasing = t.api('DELETE', '/admin/participants/mid-batch', 'admin');
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      release();
+      const [sent, erased] = await Promise.all([sending, erasing]);
+      expect(sent.json()).toMatchObject({ accepted: 1 });
+      expect(erased.json()).toEqual({ erased: { events: 1, campaigns: 1 } });
+    } finally {
+      db.transaction = transaction;
+      release();
+    }
+    const left = await t.ctx.db
+      .select()
+      .from(participationEvents)
+      .where(eq(participationEvents.participantId, 'mid-batch'));
+    expect(left).toEqual([]);
   });
 
   it('refuses events older than the retention period and purges stored ones past it', async () => {

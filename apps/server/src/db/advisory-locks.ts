@@ -14,6 +14,11 @@ export const ADVISORY_LOCK_KEYS = {
   retention: 73_019_116,
   /** The statistics fold (modules/ingest/fold.ts), blocking: one fold at a time. */
   statisticsFold: 73_019_117,
+  /**
+   * Erasing a participant (exclusive) against writing participation data
+   * (shared: ingest batches and the profiles stored after them).
+   */
+  erasure: 73_019_118,
 } as const;
 
 /** Takes a transaction-scoped advisory lock if it is free; whether it was taken. */
@@ -23,4 +28,14 @@ export async function tryAdvisoryXactLock(tx: DbOrTx, key: number): Promise<bool
     sql`select pg_try_advisory_xact_lock(${key}) as locked`,
   );
   return lock?.locked ?? false;
+}
+
+/** Waits for a transaction-scoped advisory lock, held alone. */
+export async function advisoryXactLock(tx: DbOrTx, key: number): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${key})`);
+}
+
+/** Waits for a transaction-scoped advisory lock, shared with others of this kind. */
+export async function advisoryXactLockShared(tx: DbOrTx, key: number): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock_shared(${key})`);
 }

@@ -13,6 +13,7 @@ import {
   kidStatDeltas,
   merchantParticipants,
   participants,
+  participationEvents,
   statDeltas,
   wins,
 } from '../../db/schema.js';
@@ -37,7 +38,10 @@ export async function markWinsHandled(tx: DbOrTx, winIds: string[]): Promise<voi
 /** Stores participants with their profile, in id order; a known participant's profile is replaced. */
 export async function upsertParticipantProfiles(
   tx: DbOrTx,
-  rows: Pick<typeof participants.$inferInsert, 'id' | 'gender' | 'birthYear' | 'kids'>[],
+  rows: (Pick<typeof participants.$inferInsert, 'id' | 'gender' | 'birthYear' | 'kids'> & {
+    /** The stored event the profile came with; without it (erased since) the row is skipped. */
+    event: { id: string; at: Date };
+  })[],
 ): Promise<void> {
   const batch = JSON.stringify(
     rows.map((row) => ({
@@ -45,13 +49,19 @@ export async function upsertParticipantProfiles(
       gender: row.gender,
       birth_year: row.birthYear,
       kids: row.kids,
+      event_id: row.event.id,
+      event_at: row.event.at.toISOString(),
     })),
   );
   await tx.execute(sql`
     insert into ${participants} (id, gender, birth_year, kids)
-    select id, gender, birth_year, coalesce(kids, '[]'::jsonb)
-    from jsonb_to_recordset(${batch}::jsonb) as p(id text, gender text, birth_year int, kids jsonb)
-    order by id
+    select p.id, p.gender, p.birth_year, coalesce(p.kids, '[]'::jsonb)
+    from jsonb_to_recordset(${batch}::jsonb)
+      as p(id text, gender text, birth_year int, kids jsonb, event_id uuid, event_at timestamptz)
+    where exists (
+      select 1 from ${participationEvents} e where e.occurred_at = p.event_at and e.id = p.event_id
+    )
+    order by p.id
     on conflict (id) do update set
       gender = excluded.gender, birth_year = excluded.birth_year, kids = excluded.kids, updated_at = now()`);
 }

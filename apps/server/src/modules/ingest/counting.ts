@@ -7,7 +7,8 @@
  * one at a time, so batches never wait for each other's rows.
  */
 import { type EventType, type TIngestEvent } from '@backoffice/domain';
-import type { DbOrTx } from '../../db/client.js';
+import { ADVISORY_LOCK_KEYS, advisoryXactLockShared } from '../../db/advisory-locks.js';
+import type { Db, DbOrTx } from '../../db/client.js';
 import {
   appendDeltas,
   insertFirstParticipations,
@@ -122,7 +123,7 @@ export async function countEvents(tx: DbOrTx, events: AcceptedEvent[]): Promise<
  * the counting transaction never waits on a participant's row that another
  * batch is writing.
  */
-export async function storeProfiles(db: DbOrTx, events: AcceptedEvent[]): Promise<void> {
+export async function storeProfiles(db: Db, events: AcceptedEvent[]): Promise<void> {
   const latest = new Map<string, AcceptedEvent>();
   const inTimeOrder = events
     .filter((event) => event.type === 'participation' && event.profile && event.participant)
@@ -135,8 +136,15 @@ export async function storeProfiles(db: DbOrTx, events: AcceptedEvent[]): Promis
       gender: event.profile?.gender ?? null,
       birthYear: event.profile?.birth_year ?? null,
       kids: event.profile?.kids ?? [],
+      event: { id: event.id, at: event.at },
     }));
-  if (rows.length > 0) await upsertParticipantProfiles(db, rows);
+  if (rows.length === 0) return;
+  // After the batch's commit: an erasure may have come in between, which
+  // took the events away; a profile whose event is gone is not stored.
+  await db.transaction(async (tx) => {
+    await advisoryXactLockShared(tx, ADVISORY_LOCK_KEYS.erasure);
+    await upsertParticipantProfiles(tx, rows);
+  });
 }
 
 interface Participation {

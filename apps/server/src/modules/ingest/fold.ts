@@ -12,7 +12,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.js';
-import { ADVISORY_LOCK_KEYS } from '../../db/advisory-locks.js';
+import { ADVISORY_LOCK_KEYS, advisoryXactLock } from '../../db/advisory-locks.js';
 import { queryRows, type Db } from '../../db/client.js';
 import { repeat } from '../../repeat.js';
 
@@ -41,7 +41,7 @@ const COUNTER_COLUMNS = [
 /** Moves every committed delta into the rollups and counters; how many delta rows it moved. */
 export async function foldStatistics(db: Db): Promise<number> {
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${ADVISORY_LOCK_KEYS.statisticsFold})`);
+    await advisoryXactLock(tx, ADVISORY_LOCK_KEYS.statisticsFold);
     const [row] = await queryRows<{ folded: number }>(
       tx,
       sql`with moved as (

@@ -7,7 +7,11 @@
  * events older than the retention period are purged; rollups stay.
  */
 import type { AppContext } from '../../app-context.js';
-import { ADVISORY_LOCK_KEYS, tryAdvisoryXactLock } from '../../db/advisory-locks.js';
+import {
+  ADVISORY_LOCK_KEYS,
+  advisoryXactLock,
+  tryAdvisoryXactLock,
+} from '../../db/advisory-locks.js';
 import { repeat } from '../../repeat.js';
 import {
   deleteEventsBefore,
@@ -21,6 +25,8 @@ export async function eraseParticipant(
   participantId: string,
 ): Promise<{ events: number; campaigns: number }> {
   return ctx.db.transaction(async (tx) => {
+    // Waits for the batches being written, and holds new ones back meanwhile.
+    await advisoryXactLock(tx, ADVISORY_LOCK_KEYS.erasure);
     const events = await deleteParticipantEvents(tx, participantId);
     await deleteParticipantProfile(tx, participantId);
     const campaigns = await pseudonymiseParticipantRows(tx, participantId);

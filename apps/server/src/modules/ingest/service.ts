@@ -8,6 +8,7 @@
 import { ZIngestEvent, type TIngestEvent, type TIngestResponse } from '@backoffice/domain';
 import type { AppContext } from '../../app-context.js';
 import { localDay } from '../../calendar.js';
+import { ADVISORY_LOCK_KEYS, advisoryXactLockShared } from '../../db/advisory-locks.js';
 import { recordCodeUses } from './code-uses.js';
 import { countEvents, storeProfiles, type AcceptedEvent } from './counting.js';
 import { foldSoon } from './fold.js';
@@ -58,6 +59,8 @@ export async function ingestEvents(ctx: AppContext, raw: unknown[]): Promise<TIn
   const oldest = new Date(Date.now() - ctx.config.stats.eventRetentionDays * 24 * 3600_000);
   const latest = new Date(Date.now() + 24 * 3600_000);
   const result = await ctx.db.transaction(async (tx) => {
+    // An erasure waits for this batch, or this batch for it (privacy.ts).
+    await advisoryXactLockShared(tx, ADVISORY_LOCK_KEYS.erasure);
     const known = await campaignsOf(
       tx,
       valid.map(({ event }) => event.campaign),
