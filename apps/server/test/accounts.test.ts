@@ -4,8 +4,10 @@
  * invitations (outbox mail, registration completes the account), role
  * changes, last-manager protection, the contact rule, cross-merchant refusal.
  */
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TAccount, TAccountListResponse } from '@backoffice/domain';
+import { users } from '../src/db/schema.js';
 import {
   createTestApp,
   decodeQuotedPrintable,
@@ -286,6 +288,67 @@ describe('invitations (POST /merchants/{id}/invite-account, /identity/register)'
     ).toBe(true);
     const weber = await accountsOf(await t.merchantId('Weber Reisen'), 'admin');
     expect(weber.rows.some((row) => row.email === 'zwei.einladungen@example.com')).toBe(false);
+  });
+
+  it('lets two merchants invite one new address at once', async () => {
+    const weber = await t.merchantId('Weber Reisen');
+    for (let round = 0; round < 5; round += 1) {
+      const user_email = `gleichzeitig.${String(round)}@example.com`;
+      const answers = await Promise.all([
+        t.api('POST', `/merchants/${ids.silberblick}/invite-account`, 'silver', { user_email }),
+        t.api('POST', `/merchants/${weber}/invite-account`, 'admin', { user_email }),
+      ]);
+      for (const answer of answers) expect(answer.statusCode, answer.body).toBe(200);
+    }
+  });
+
+  it('keeps another merchant’s invitation made while a failed one is taken back', async () => {
+    const weber = await t.merchantId('Weber Reisen');
+    const user_email = 'waehrenddessen@example.com';
+    const db = t.ctx.db;
+    const transaction = db.transaction.bind(db);
+    const send = t.ctx.mailer.send;
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let written = () => {};
+    const inside = new Promise<void>((resolve) => (written = resolve));
+    // Café Silberblick's mail fails, but only once Weber Reisen's invitation
+    // of the same person has been written and waits for its commit.
+    t.ctx.mailer.send = async (mail) => {
+      if (!mail.to.includes(user_email)) return send(mail);
+      await inside;
+      throw new Error('SMTP-Server antwortet nicht');
+    };
+    try {
+      const failing = t.api('POST', `/merchants/${ids.silberblick}/invite-account`, 'silver', {
+        user_email,
+      });
+      while (!(await t.ctx.db.select().from(users).where(eq(users.email, user_email))).length) {
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+      t.ctx.mailer.send = send;
+      db.transaction = ((work, config) => {
+        db.transaction = transaction;
+        return transaction(async (tx) => {
+          const result = await work(tx);
+          written();
+          await gate;
+          return result;
+        }, config);
+      }) as typeof db.transaction;
+      const kept = t.api('POST', `/merchants/${weber}/invite-account`, 'admin', { user_email });
+      await inside;
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      release();
+      expect((await failing).statusCode).toBe(502);
+      expect((await kept).statusCode).toBe(200);
+    } finally {
+      t.ctx.mailer.send = send;
+      db.transaction = transaction;
+      release();
+    }
+    const weberAccounts = await accountsOf(weber, 'admin');
+    expect(byEmail(weberAccounts, user_email).pending_invitation).toBe(true);
   });
 
   it('refuses look-alike addresses or treats them as the address they imitate', async () => {

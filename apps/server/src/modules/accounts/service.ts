@@ -112,18 +112,15 @@ export class InvitationNotSentError extends Error {}
  * (MERCHANT_INVITES_PER_HOUR, ADDRESS_INVITES_PER_DAY),
  * counted from the stored invitations so that the limits hold across server
  * processes and survive removing and inviting again. The caller holds the
- * merchant's lock; the address gets its own (an advisory lock), since
- * several merchants may invite one person at once.
+ * merchant's lock and the address's (lockInvitationAddress).
  */
 async function checkInvitationLimits(
   ctx: AppContext,
   tx: DbOrTx,
   merchantId: string,
-  email: string,
   invitee: UserRow | undefined,
 ): Promise<void> {
   const limits = ctx.config.merchants;
-  await lockInvitationAddress(tx, email);
   const byMerchant = await countRecentInvitations(tx, { merchantId }, 1);
   if (byMerchant >= limits.invitationsPerMerchantPerHour) {
     throw new AppError(429, 'invitation_limit_reached');
@@ -153,6 +150,10 @@ export async function inviteAccount(
       role: 'manage-accounts',
     });
     await lockMerchant(tx, merchantId);
+    // The address has its own lock, since several merchants may invite one
+    // person at once: whether the person exists is asked under it, and a
+    // failed mail's clean-up (below) takes it too.
+    await lockInvitationAddress(tx, email);
     const existing = await findUserByEmail(tx, email);
     if (existing) {
       await checkRoomFor(tx, merchant, existing.id);
@@ -161,7 +162,7 @@ export async function inviteAccount(
     } else if (!canAddAccount(merchant.level, (await listAccounts(tx, merchantId)).length)) {
       throw new AppError(409, 'account_limit_reached');
     }
-    await checkInvitationLimits(ctx, tx, merchantId, email, existing);
+    await checkInvitationLimits(ctx, tx, merchantId, existing);
     const invitee = existing ?? (await insertInvitedUser(tx, email));
     const account = await insertAccount(tx, {
       merchantId,
@@ -196,6 +197,7 @@ export async function inviteAccount(
   } catch (error) {
     ctx.log.warn({ err: error, merchantId }, 'invitation mail failed');
     await ctx.db.transaction(async (tx) => {
+      await lockInvitationAddress(tx, email);
       await deleteInvitation(tx, created.invitation.id);
       await deleteAccount(tx, created.account.id);
       // The user this invitation created goes too, unless another merchant invited them meanwhile.
