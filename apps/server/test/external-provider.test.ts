@@ -124,6 +124,19 @@ describe('users of an external provider', () => {
     expect(await merchantNames(token)).toEqual([]);
   });
 
+  it('lets a first visit open in two tabs at once, new user or existing one', async () => {
+    const fresh = await providerToken('two-tabs', 'zwei.tabs@example.com', true);
+    const existing = await providerToken('silver-at-idp', 'silver@example.com', true);
+    for (const token of [fresh, existing]) {
+      const answers = await Promise.all([initUser(token), initUser(token), initUser(token)]);
+      for (const answer of answers) expect(answer.statusCode, answer.body).toBe(200);
+    }
+    expect(await userRow('zwei.tabs@example.com')).toMatchObject({ externalSubject: 'two-tabs' });
+    expect(await userRow('silver@example.com')).toMatchObject({
+      externalSubject: 'silver-at-idp',
+    });
+  });
+
   it('has no session of ours to end: logout says so and the token lives until it expires', async () => {
     const token = await providerToken('ext-42', 'new.person@example.com', true);
     const logout = await t.app.inject({

@@ -82,9 +82,13 @@ export async function bindExternalUser(
 ): Promise<UserRow> {
   if (!claims.emailVerified) throw new AppError(403, 'email_not_verified');
   const email = normaliseEmail(claims.email);
+  const boundHere = (user: UserRow) =>
+    user.externalIssuer === claims.iss && user.externalSubject === claims.sub;
   return db.transaction(async (tx) => {
     const [existing] = await tx.select().from(users).where(eq(users.email, email)).for('update');
     if (existing) {
+      // A first visit in two tabs: the other request has just bound it.
+      if (boundHere(existing)) return existing;
       if (existing.externalIssuer !== null || existing.externalSubject !== null) {
         throw new AppError(403, 'identity_conflict');
       }
@@ -99,8 +103,12 @@ export async function bindExternalUser(
     const [created] = await tx
       .insert(users)
       .values({ email, externalIssuer: claims.iss, externalSubject: claims.sub })
+      .onConflictDoNothing({ target: users.email })
       .returning();
-    if (!created) throw new Error('insert returned no user');
-    return created;
+    if (created) return created;
+    // Another request created the user since the read above (and has committed).
+    const [other] = await tx.select().from(users).where(eq(users.email, email));
+    if (other && boundHere(other)) return other;
+    throw new AppError(403, 'identity_conflict');
   });
 }
