@@ -199,6 +199,14 @@ export async function apiRequestRequired<TResponse>(options: RequestOptions): Pr
  * first, and should it fail to load, the alert carries the raw message.
  * A request without answer is worded from the first load's texts at once.
  */
+/**
+ * Shows the alert of an answer that its request had asked to be quiet about
+ * (quietStatuses), when the caller finds it is not one it shows itself.
+ */
+export function alertQuietAnswer(error: ApiError): void {
+  void report(error);
+}
+
 async function report(error: ApiError): Promise<ApiError> {
   notifyError(error.kind === 'http' ? await answerText(error) : plainErrorText(i18n.t, error));
   return error;

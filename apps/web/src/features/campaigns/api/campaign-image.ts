@@ -22,11 +22,12 @@ export interface CropRect {
 }
 
 export const IMAGE_REFUSALS = ['no_image', 'invalid_image_format', 'image_too_large'] as const;
+/** The upload's answers without an alert: the caller shows the refusals among them. */
+export const QUIET_STATUSES: readonly number[] = [400, 413];
 export type ImageRefusal = (typeof IMAGE_REFUSALS)[number];
 
 export function imageRefusalOf(error: unknown): ImageRefusal | undefined {
-  if (!(error instanceof ApiError) || (error.status !== 400 && error.status !== 413))
-    return undefined;
+  if (!(error instanceof ApiError) || !QUIET_STATUSES.includes(error.status ?? 0)) return undefined;
   return IMAGE_REFUSALS.find((refusal) => refusal === error.serverMessage);
 }
 
@@ -51,7 +52,7 @@ export function uploadCampaignImage({
         }
       : {},
     // Refusals are shown beside the drop zone instead of as an alert.
-    quietStatuses: [400, 413],
+    quietStatuses: QUIET_STATUSES,
   });
 }
 

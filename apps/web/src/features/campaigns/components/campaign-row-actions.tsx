@@ -18,6 +18,7 @@ import { paths } from '../../../shared/paths';
 import { notifyInfo, notifySuccess } from '../../../shared/ui/notify';
 import { useCloneCampaign } from '../api/clone-campaign';
 import { useToggleListable } from '../api/toggle-listable';
+import { busyUntilLeft } from '../../../shared/api/leaving-mutation';
 
 export interface CampaignRowActionsProps {
   row: TCampaignRow;
@@ -98,7 +99,7 @@ export function CampaignRowActions({
           variant="subtle"
           aria-label={t('campaigns.actions.clone', { title })}
           title={t('campaigns.actions.clone', { title })}
-          loading={clone.isPending}
+          loading={busyUntilLeft(clone)}
           onClick={onClone}
         >
           <IconCopy size={18} aria-hidden />

@@ -15,6 +15,7 @@ import { useCreateFollowup } from '../api/create-followup';
 import { useFollowups } from '../api/get-followups';
 import { useUnlinkFollowup } from '../api/unlink-followup';
 import { usePhaseColumn } from './phase-column';
+import { busyUntilLeft } from '../../../shared/api/leaving-mutation';
 
 export function Followups({ campaignIdent }: { campaignIdent: string }) {
   const { t } = useTranslation();
@@ -71,7 +72,7 @@ export function Followups({ campaignIdent }: { campaignIdent: string }) {
           size="xs"
           variant="light"
           leftSection={<IconPlus size={14} aria-hidden />}
-          loading={create.isPending}
+          loading={busyUntilLeft(create)}
           onClick={() =>
             create.mutate(campaignIdent, {
               onSuccess: ({ campaign, merchant }) => {

@@ -16,6 +16,7 @@ import { useSession } from '../../../shared/session/session-store';
 import { notifySuccess } from '../../../shared/ui/notify';
 import { useCreateCampaign } from '../api/create-campaign';
 import { creatableTypes } from '../campaign-text';
+import { busyUntilLeft } from '../../../shared/api/leaving-mutation';
 
 interface TypeChoiceProps {
   type: CampaignType;
@@ -123,7 +124,7 @@ export function CampaignCreatePage() {
               key={type}
               type={type}
               highlighted={type === askedType}
-              busy={create.isPending}
+              busy={busyUntilLeft(create)}
               onChoose={choose}
             />
           ))}
@@ -155,7 +156,7 @@ export function CampaignCreatePage() {
                   key={type}
                   type={type}
                   highlighted={type === askedType}
-                  busy={create.isPending}
+                  busy={busyUntilLeft(create)}
                   onChoose={choose}
                 />
               ))}
@@ -169,7 +170,7 @@ export function CampaignCreatePage() {
               key={type}
               type={type}
               highlighted={type === askedType}
-              busy={create.isPending}
+              busy={busyUntilLeft(create)}
               onChoose={choose}
             />
           ))}

@@ -22,6 +22,7 @@ import { useCreateFollowup } from '../api/create-followup';
 import { useCampaign } from '../api/get-campaign';
 import { CampaignLoadState } from '../components/campaign-load-state';
 import { PreviewButtons } from '../components/preview-buttons';
+import { busyUntilLeft } from '../../../shared/api/leaving-mutation';
 
 export function CampaignSubmittedPage() {
   const { merchantIdent = '', campaignIdent = '' } = useParams();
@@ -104,7 +105,7 @@ function Submitted({ envelope }: { envelope: TCampaignEnvelope }) {
             <Group gap="sm">
               <Button
                 leftSection={<IconPlus size={16} aria-hidden />}
-                loading={followup.isPending}
+                loading={busyUntilLeft(followup)}
                 onClick={createFollowup}
               >
                 {t('campaigns.overview.createFollowup')}

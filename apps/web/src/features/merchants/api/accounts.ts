@@ -29,7 +29,9 @@ function useAccountMutation<TVariables, TResult>(
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: merchantKeys.accounts(id) });
       // Roles decide the merchant's validity ('Kein Ansprechpartner definiert!').
-      await refreshCurrentMerchant(id);
+      // Should that refresh fail (the client shows its alert), the change itself
+      // was made and is reported so.
+      await refreshCurrentMerchant(id).catch(() => undefined);
     },
   });
 }

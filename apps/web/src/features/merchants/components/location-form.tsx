@@ -125,7 +125,9 @@ export function LocationFormModal({ merchantIdent, location, opened, onClose }: 
   return (
     <Modal
       opened={opened}
-      onClose={onClose}
+      onClose={() => {
+        if (!save.isPending) onClose();
+      }}
       size="xl"
       title={location ? t('merchants.locations.edit') : t('merchants.locations.add')}
       closeButtonProps={{ 'aria-label': t('actions.close') }}
@@ -206,7 +208,12 @@ export function LocationFormModal({ merchantIdent, location, opened, onClose }: 
               <Stack gap="xs">
                 {t('merchants.locations.notFoundText')}
                 <Group>
-                  <Button color="orange" onClick={() => keepAnyway()} loading={save.isPending}>
+                  <Button
+                    color="orange"
+                    onClick={() => keepAnyway()}
+                    loading={save.isPending && save.variables.body.use_anyway === true}
+                    disabled={save.isPending}
+                  >
                     {t('merchants.locations.useAnyway')}
                   </Button>
                   <Button variant="default" onClick={() => setNotFound(false)}>
@@ -217,10 +224,15 @@ export function LocationFormModal({ merchantIdent, location, opened, onClose }: 
             </Alert>
           )}
           <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
+            {/* Closed while saving, the answer (and an error it brings) would go unseen. */}
+            <Button variant="default" onClick={onClose} disabled={save.isPending}>
               {t('actions.close')}
             </Button>
-            <Button type="submit" loading={save.isPending && !notFound}>
+            <Button
+              type="submit"
+              loading={save.isPending && save.variables.body.use_anyway !== true}
+              disabled={save.isPending}
+            >
               {t('merchants.locations.save')}
             </Button>
           </Group>

@@ -50,9 +50,12 @@ const REQUIRED = { required: true };
 
 function RoleCheckboxes({
   account,
+  saving,
   onChange,
 }: {
   account: TAccount;
+  /** While a change of this account's roles is saved: each change is made of the roles shown. */
+  saving: boolean;
   onChange: (roles: AccountRole[]) => void;
 }) {
   const { t } = useTranslation();
@@ -68,6 +71,7 @@ function RoleCheckboxes({
             email: account.email,
           })}
           checked={account.roles.includes(role)}
+          disabled={saving}
           onChange={(event) =>
             onChange(
               event.currentTarget.checked
@@ -151,7 +155,7 @@ function Accounts({ merchantIdent }: { merchantIdent: string }) {
             type="submit"
             leftSection={<IconUserPlus size={16} aria-hidden />}
             loading={add.isPending}
-            disabled={atLimit}
+            disabled={atLimit || invite.isPending}
           >
             {t('merchants.accounts.add')}
           </Button>
@@ -160,7 +164,7 @@ function Accounts({ merchantIdent }: { merchantIdent: string }) {
             leftSection={<IconMailForward size={16} aria-hidden />}
             onClick={() => onInvite()}
             loading={invite.isPending}
-            disabled={atLimit}
+            disabled={atLimit || add.isPending}
           >
             {t('merchants.accounts.invite')}
           </Button>
@@ -196,6 +200,7 @@ function Accounts({ merchantIdent }: { merchantIdent: string }) {
                 <Table.Td>
                   <RoleCheckboxes
                     account={account}
+                    saving={changeRoles.isPending && changeRoles.variables.accountId === account.id}
                     onChange={(roles) =>
                       changeRoles.mutate(
                         { accountId: account.id, roles },
@@ -212,6 +217,7 @@ function Accounts({ merchantIdent }: { merchantIdent: string }) {
                     <ActionIcon
                       variant="subtle"
                       color="red"
+                      loading={remove.isPending && remove.variables === account.id}
                       aria-label={t('merchants.accounts.removeAccount', { email: account.email })}
                       onClick={() =>
                         remove.mutate(account.id, {

@@ -105,6 +105,7 @@ function Locations({ merchantIdent }: { merchantIdent: string }) {
                       <ActionIcon
                         variant="subtle"
                         color="red"
+                        loading={remove.isPending && remove.variables === location.id}
                         aria-label={t('merchants.locations.deleteNamed', { name: location.name })}
                         onClick={() =>
                           remove.mutate(location.id, {

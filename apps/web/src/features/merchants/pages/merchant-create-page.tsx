@@ -28,19 +28,26 @@ export function MerchantCreatePage() {
 
   const submit = async (body: TMerchantSaveBody) => {
     setBusy(true);
+    let answer;
     try {
-      const answer = await createMerchant(body);
-      startSession(await initUser());
-      setCurrentMerchant(answer.summary);
-      notifySuccess(t('merchants.create.created', { name: answer.merchant.name }));
-      // The dashboard, not the profile: a level-0 merchant's only user would be sent to please-upgrade.
-      void navigate(paths.dashboard());
+      answer = await createMerchant(body);
     } catch (error) {
       notifyMerchantError(t, error);
-      throw error;
-    } finally {
       setBusy(false);
+      throw error;
     }
+    // The merchant exists now: the form stays busy until the page is left, so
+    // that a failure of what follows cannot lead to a second merchant.
+    notifySuccess(t('merchants.create.created', { name: answer.merchant.name }));
+    try {
+      startSession(await initUser());
+      setCurrentMerchant(answer.summary);
+    } catch {
+      // The client has shown the request's alert; the session still lacks the
+      // new merchant, which the next sign-in or reload brings.
+    }
+    // The dashboard, not the profile: a level-0 merchant's only user would be sent to please-upgrade.
+    void navigate(paths.dashboard());
   };
 
   return (

@@ -46,7 +46,11 @@ function Notifications({ merchantIdent }: { merchantIdent: string }) {
                       email: row.email,
                     })}
                     checked={row.settings[event]}
-                    disabled={!row.editable}
+                    // Each change sends the row's settings as shown: none while one is saved.
+                    disabled={
+                      !row.editable ||
+                      (save.isPending && save.variables.accountId === row.account_id)
+                    }
                     onChange={(e) =>
                       toggle(row.account_id, { ...row.settings, [event]: e.currentTarget.checked })
                     }

@@ -38,13 +38,17 @@ export function TagsField({ field, onCreated }: TagsFieldProps) {
     const existing = added.filter((tag) => known.includes(tag));
     const fresh = added.filter((tag) => !known.includes(tag));
     (onChange as (tags: string[]) => void)([...kept, ...existing]);
+    // One promise per tag: mutate()'s own callbacks run for the latest call
+    // only, so of two tags added at once (a pasted "a, b") one would be lost.
     for (const tag of fresh) {
-      createTag.mutate(tag, {
-        onSuccess: ({ name }) => {
+      createTag
+        .mutateAsync(tag)
+        .then(({ name }) => {
           notifyInfo(t('campaigns.wizard.content.tagCreated', { name }));
           onCreated(name);
-        },
-      });
+        })
+        // The client has shown the failed request's alert.
+        .catch(() => undefined);
     }
   };
 

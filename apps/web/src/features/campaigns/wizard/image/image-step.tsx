@@ -9,9 +9,12 @@ import { Alert, Button, Card, Group, Image, Paper, Stack, Text, Title } from '@m
 import { IconAlertCircle, IconPhoto, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useEffect, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../../shared/api/api-error';
+import { alertQuietAnswer } from '../../../../shared/api/client';
 import { notifySuccess } from '../../../../shared/ui/notify';
 import {
   imageRefusalOf,
+  QUIET_STATUSES,
   useDeleteCampaignImage,
   useUploadCampaignImage,
   type ImageRefusal,
@@ -76,7 +79,12 @@ export function ImageStep({ envelope }: WizardStepProps) {
       notifySuccess(t('campaigns.wizard.image.uploaded'));
       return uploaded.campaign.version;
     } catch (error) {
-      setProblem(imageRefusalOf(error));
+      const refusal = imageRefusalOf(error);
+      setProblem(refusal);
+      // Other refusals (a crop outside the image, a broken upload) get the request's
+      // alert, which the upload's quiet statuses held back.
+      if (!refusal && error instanceof ApiError && QUIET_STATUSES.includes(error.status ?? 0))
+        alertQuietAnswer(error);
       return false;
     }
   };
