@@ -241,6 +241,32 @@ describe('campaign images', () => {
     }
   });
 
+  it('gives a clone the new image when the source’s image is replaced as it is cloned', async () => {
+    const { campaign } = await create('silver', ids.silberblick);
+    await uploadImage(campaign.uuid, 'silver');
+    const files = t.ctx.files;
+    const { copy } = files;
+    let replaced: TCampaignEnvelope | undefined;
+    // Between the clone's read of the source and its copy of the file, the
+    // source gets a new image (and its old file goes).
+    files.copy = async (from, to) => {
+      files.copy = copy;
+      replaced = await uploadImage(campaign.uuid, 'silver');
+      return copy(from, to);
+    };
+    try {
+      const clone = await t.api('POST', `/campaigns/${campaign.uuid}/clone`, 'silver');
+      expect(clone.statusCode, clone.body).toBe(200);
+      const src = String(clone.json<TCampaignEnvelope>().campaign.image?.src);
+      const served = await t.app.inject({ method: 'GET', url: src });
+      expect(served.statusCode, src).toBe(200);
+      const source = await t.app.inject({ url: String(replaced?.campaign.image?.src) });
+      expect(served.rawPayload.equals(source.rawPayload)).toBe(true);
+    } finally {
+      files.copy = copy;
+    }
+  });
+
   it('keeps a file shared by an old clone until no campaign uses it', async () => {
     const source = await create('silver', ids.silberblick);
     const uploaded = await uploadImage(source.campaign.uuid, 'silver');

@@ -20,11 +20,20 @@ export async function cloneCampaign(
   options: { parentId?: string } = {},
 ): Promise<TCampaignEnvelope> {
   const isFollowup = options.parentId !== undefined;
-  const { record, access } = await loadCampaign(ctx.db, user, sourceId);
-  checkNeed(access, { feature: isFollowup ? canCreateFollowup : canClone });
-  const source = record.campaign;
   const id = randomUUID();
-  const imagePath = await copyCampaignImage(ctx, source.imagePath, id, source.imageExtension);
+  // The source is read without a lock: should its image be replaced between
+  // the read and the copy (the old file then gone), it is read again.
+  let loaded = await loadCampaign(ctx.db, user, sourceId);
+  const { access } = loaded;
+  checkNeed(access, { feature: isFollowup ? canCreateFollowup : canClone });
+  let imagePath: string | null = null;
+  for (let attempt = 1; ; attempt += 1) {
+    const { campaign } = loaded.record;
+    imagePath = await copyCampaignImage(ctx, campaign.imagePath, id, campaign.imageExtension);
+    if (imagePath || !campaign.imagePath || attempt === 3) break;
+    loaded = await loadCampaign(ctx.db, user, sourceId);
+  }
+  const source = loaded.record.campaign;
   const title = Object.fromEntries(
     Object.entries(source.title).map(([locale, text]) => [
       locale,
