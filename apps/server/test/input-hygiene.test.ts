@@ -145,6 +145,21 @@ describe('texts no database can store (point 7)', () => {
     await save({ title: { de: 'Sommerfest' } })();
   });
 
+  it('refuses a body nested thousands deep at once, before it is walked or read', async () => {
+    // Written as text: JSON.stringify itself cannot go that deep.
+    const nested = (depth: number) =>
+      `{"title":{"de":"Sommerfest"},"rules":${'['.repeat(depth)}"Regel"${']'.repeat(depth)}}`;
+    for (const depth of [40, 20_000]) {
+      const refused = await t.api('POST', `/campaigns/${campaignId}`, 'owner', nested(depth), {
+        'content-type': 'application/json',
+      });
+      expect(refused.statusCode, String(depth)).toBe(400);
+      expect(refused.json()).toMatchObject({ message: 'bad_input', field: 'body' });
+    }
+    // A NUL a few levels down is still found, and named by its field.
+    await expectRefused(save({ prizes: [{ name: 'a', kids: [[['\u0000']]] }] }), 'prizes.0');
+  });
+
   it('refuses a NUL character in filters, site search and tags', async () => {
     await expectRefused(
       () => t.api('GET', '/campaigns?filter_campaign=a%00b', 'owner'),

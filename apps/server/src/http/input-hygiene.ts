@@ -2,7 +2,7 @@
  * Input hygiene for every route, in one place: a request whose body, query or
  * path holds a text with a NUL character or an unpaired UTF-16 surrogate is
  * refused with 400 invalid_value and the field's path, before any schema or
- * handler sees it. PostgreSQL cannot store either (text refuses NUL, jsonb
+ * handler sees it; one nested deeper than MAX_INPUT_DEPTH with 400 bad_input. PostgreSQL cannot store either (text refuses NUL, jsonb
  * refuses both), so without this each of them became a 500 somewhere.
  * A request whose address (path and query) is longer than MAX_URL_LENGTH is
  * refused with 414 uri_too_long before routing.
@@ -15,29 +15,59 @@ import { AppError, badRequest, fieldPath } from './errors.js';
 const fieldName = (path: readonly string[]): string => path.map(replaceUnsafeCharacters).join('.');
 
 /**
- * The path of the first text (value or key) with an unsafe character, or
- * undefined. Walks with its own stack: a deeply nested JSON body must not
- * overflow the call stack.
+ * How deep a request's values may nest. No call nests beyond a few levels
+ * (a prize in a campaign's content, a kid in a participant's profile); a
+ * body nested thousands deep is refused before anything walks it.
  */
-export function findUnsafeText(value: unknown): string[] | undefined {
-  const pending: { value: unknown; path: string[] }[] = [{ value, path: [] }];
+export const MAX_INPUT_DEPTH = 32;
+
+/** What findUnsafeInput finds: the path of an unsafe text, or a value nested too deep. */
+export type UnsafeInput = { unsafeText: string[] } | { tooDeep: true };
+
+interface Visit {
+  value: unknown;
+  key: string;
+  parent: Visit | undefined;
+  depth: number;
+}
+
+const pathOf = (visit: Visit): string[] => {
+  const path: string[] = [];
+  for (let at: Visit | undefined = visit; at?.parent; at = at.parent) path.push(at.key);
+  return path.reverse();
+};
+
+/**
+ * The first text (value or key) with an unsafe character, or a value nested
+ * deeper than MAX_INPUT_DEPTH; undefined when there is neither. Walks with
+ * its own stack, each entry pointing at its parent: the path is built only
+ * for what is found (copying it at every level cost time by the square of
+ * the depth).
+ */
+export function findUnsafeInput(value: unknown): UnsafeInput | undefined {
+  const pending: Visit[] = [{ value, key: '', parent: undefined, depth: 0 }];
   for (let next = pending.pop(); next; next = pending.pop()) {
     const current = next.value;
     if (typeof current === 'string') {
-      if (hasUnsafeCharacters(current)) return next.path;
-    } else if (Array.isArray(current)) {
+      if (hasUnsafeCharacters(current)) return { unsafeText: pathOf(next) };
+      continue;
+    }
+    if (typeof current !== 'object' || current === null) continue;
+    if (next.depth >= MAX_INPUT_DEPTH) return { tooDeep: true };
+    const depth = next.depth + 1;
+    if (Array.isArray(current)) {
       for (let index = current.length - 1; index >= 0; index -= 1) {
-        pending.push({ value: current[index], path: [...next.path, String(index)] });
+        pending.push({ value: current[index], key: String(index), parent: next, depth });
       }
-    } else if (typeof current === 'object' && current !== null) {
-      const entries = Object.entries(current);
-      for (const [key] of entries) {
-        if (hasUnsafeCharacters(key)) return [...next.path, key];
-      }
-      for (let index = entries.length - 1; index >= 0; index -= 1) {
-        const [key, child] = entries[index] ?? ['', undefined];
-        pending.push({ value: child, path: [...next.path, key] });
-      }
+      continue;
+    }
+    const entries = Object.entries(current);
+    for (const [key] of entries) {
+      if (hasUnsafeCharacters(key)) return { unsafeText: [...pathOf(next), key] };
+    }
+    for (let index = entries.length - 1; index >= 0; index -= 1) {
+      const [key, child] = entries[index] ?? ['', undefined];
+      pending.push({ value: child, key, parent: next, depth });
     }
   }
   return undefined;
@@ -46,8 +76,10 @@ export function findUnsafeText(value: unknown): string[] | undefined {
 function refuseUnsafeText(request: FastifyRequest): void {
   // Named as schema errors name them: the path inside params, query or body.
   for (const part of [request.params, request.query, request.body]) {
-    const path = findUnsafeText(part);
-    if (path) throw badRequest('invalid_value', fieldPath(fieldName(path)) ?? 'body');
+    const found = findUnsafeInput(part);
+    if (!found) continue;
+    if ('tooDeep' in found) throw badRequest('bad_input', 'body');
+    throw badRequest('invalid_value', fieldPath(fieldName(found.unsafeText)) ?? 'body');
   }
 }
 
