@@ -5,7 +5,7 @@
  * winner draws. On PostgreSQL too (TEST_DATABASE_URL), where batches overlap.
  */
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TCampaignEnvelope, TIngestResponse } from '@backoffice/domain';
 import { campaigns, participants, participationEvents, wins } from '../src/db/schema.js';
@@ -464,6 +464,38 @@ describe('winner draws', () => {
       await t.api('GET', `/merchants/${ids.silberblick}/dashboard`, 'silver')
     ).json();
     expect(afterwards.todo_wins.count - before).toBe(1);
+  });
+
+  it('draws a sweepstake of 20,000 participants and as many prizes, and the one after it', async () => {
+    const ended = async (hoursAgo: number, prizes: number, people: number) => {
+      const campaign = await create('silver', ids.silberblick, 'sweepstake/standard');
+      await t.api('POST', `/campaigns/${campaign}`, 'silver', {
+        prizes: [{ count: prizes, value: 100, name: 'Brezel', redemption: 'store_pickup' }],
+      });
+      await t.ctx.db
+        .update(campaigns)
+        .set({
+          status: 'ended',
+          validFrom: new Date(Date.now() - (hoursAgo + 1) * 3600_000),
+          validUntil: new Date(Date.now() - hoursAgo * 3600_000),
+        })
+        .where(eq(campaigns.id, campaign));
+      // Who took part, as ingest records it (sending 20,000 events would only take longer).
+      await t.ctx.db.execute(sql`
+        insert into campaign_participants (campaign_id, participant_id, first_at)
+        select ${campaign}::uuid, ${campaign} || '-' || n, now() from generate_series(1, ${people}) n`);
+      return campaign;
+    };
+    const large = await ended(3, 20_000, 20_000);
+    const small = await ended(2, 1, 3);
+    expect(await runDueDraws(t.ctx)).toBeGreaterThanOrEqual(2);
+    for (const [campaign, count] of [
+      [large, 20_000],
+      [small, 1],
+    ] as const) {
+      const { draw } = (await t.api('GET', `/campaigns/${campaign}/draw`, 'admin')).json();
+      expect(draw?.winners, campaign).toHaveLength(count);
+    }
   });
 
   it('lets only admins draw by hand, only once, and only after the end', async () => {

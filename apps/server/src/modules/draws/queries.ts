@@ -25,8 +25,23 @@ export async function insertDrawOnce(db: DbOrTx, values: DrawInsert): Promise<Dr
   return draw;
 }
 
-export async function insertWins(db: DbOrTx, rows: WinInsert[]): Promise<void> {
-  await db.insert(wins).values(rows);
+/**
+ * Stores a draw's winners in one statement with the list as one JSON
+ * parameter: a draw may have a million prize units, and one bound value per
+ * column and winner would pass PostgreSQL's 65,535 parameters at 13,108.
+ */
+export async function insertWins(
+  db: DbOrTx,
+  draw: Pick<WinInsert, 'drawId' | 'campaignId' | 'merchantId'>,
+  winners: Pick<WinInsert, 'prizeIndex' | 'participantId'>[],
+): Promise<void> {
+  const batch = JSON.stringify(
+    winners.map((winner) => ({ prize: winner.prizeIndex, participant: winner.participantId })),
+  );
+  await db.execute(sql`
+    insert into ${wins} (draw_id, campaign_id, merchant_id, prize_index, participant_id)
+    select ${draw.drawId}::uuid, ${draw.campaignId}::uuid, ${draw.merchantId}::uuid, w.prize, w.participant
+    from jsonb_to_recordset(${batch}::jsonb) as w(prize int, participant text)`);
 }
 
 /** How many of the merchant's wins wait to be handled. */

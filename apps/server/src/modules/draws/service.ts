@@ -59,13 +59,8 @@ async function drawCampaign(
   if (result.winners.length > 0) {
     await insertWins(
       tx,
-      result.winners.map((winner) => ({
-        drawId: draw.id,
-        campaignId: campaign.id,
-        merchantId: campaign.merchantId,
-        prizeIndex: winner.prizeIndex,
-        participantId: winner.participantId,
-      })),
+      { drawId: draw.id, campaignId: campaign.id, merchantId: campaign.merchantId },
+      result.winners,
     );
   }
   return { draw, winners: result.winners.length };
@@ -85,9 +80,16 @@ export async function runDueDraws(ctx: AppContext, now = new Date()): Promise<nu
   const due = await dueSweepstakes(ctx.db, now);
   let drawn = 0;
   for (const campaign of due) {
-    const done = await ctx.db.transaction((tx) =>
-      drawCampaign(tx, campaign, { manual: false, userId: null }),
-    );
+    let done;
+    try {
+      done = await ctx.db.transaction((tx) =>
+        drawCampaign(tx, campaign, { manual: false, userId: null }),
+      );
+    } catch (error) {
+      // One campaign that cannot be drawn must not hold back the ones after it.
+      ctx.log.error({ err: error, campaignId: campaign.id }, 'winner draw failed');
+      continue;
+    }
     if (!done) continue;
     drawn += 1;
     if (done.winners > 0) await mailOpenWins(ctx, campaign.merchantId);
