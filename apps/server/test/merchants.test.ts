@@ -380,6 +380,24 @@ describe('merchant image (spec §5, §9: jpg/jpeg/png/gif, 400×400)', () => {
     expect(await readdir(folder)).toEqual(after ? [after.split('/').pop()] : []);
   });
 
+  it('refuses a level-0 single merchant before its upload is read', async () => {
+    const tooLarge = Buffer.alloc(t.ctx.config.files.imageMaxBytes + 1000, 1);
+    for (const file of [
+      multipartFile('upload', 'gross.png', tooLarge, 'image/png'),
+      multipartWithoutFile(),
+    ]) {
+      const response = await t.api(
+        'POST',
+        `/merchants/${ids.sonnenschein}/images`,
+        'owner',
+        file.payload,
+        file.headers,
+      );
+      expect(response.statusCode).toBe(403);
+      expect(response.json().message).toBe('upgrade_required');
+    }
+  });
+
   it('needs manage-merchant', async () => {
     const png = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } })
       .png()

@@ -22,6 +22,7 @@ import { currentUser } from '../../access/current-user.js';
 import { requireMerchantAccess } from '../../access/merchant-access.js';
 import { listMerchantsForUser } from '../../access/merchant-list.js';
 import {
+  checkMerchantImageUpload,
   createMerchant,
   removeMerchantImage,
   replaceMerchantImage,
@@ -163,8 +164,8 @@ export const merchantRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = await currentUser(request);
-      // Who asks is checked before the upload is read.
-      await requireMerchantAccess(db, user, request.params.id, { role: 'manage-merchant' });
+      // Who asks is checked before the upload is read: the role and the please-upgrade rule.
+      await checkMerchantImageUpload(ctx, user, request.params.id);
       const upload = await readSingleUpload(request, 'no_image');
       return replaceMerchantImage(ctx, user, request.params.id, upload);
     },

@@ -179,6 +179,15 @@ export async function saveMerchant(
   });
 }
 
+/** Checks the caller (as every profile command does) before anything of an image upload is read. */
+export async function checkMerchantImageUpload(
+  ctx: AppContext,
+  user: UserRow,
+  merchantId: string,
+): Promise<void> {
+  await requireProfileAccess(ctx.db, user, merchantId);
+}
+
 /** Stores a new merchant image cropped to 400×400 and removes the old one. */
 export async function replaceMerchantImage(
   ctx: AppContext,
