@@ -303,6 +303,37 @@ describe('codes', () => {
   }, 120_000);
 });
 
+describe('code files', () => {
+  const upload = (setId: string, content: Buffer) => {
+    const file = multipartFile('upload', 'codes.txt', content, 'text/plain');
+    return t.app.inject({
+      method: 'POST',
+      url: `/api/access-code-sets/${setId}/codes/upload`,
+      headers: { ...bearer(String(tokens.admin)), ...file.headers },
+      payload: file.payload,
+    });
+  };
+
+  it('refuses a file with NUL or other control bytes as a whole, and reads Windows-1252', async () => {
+    const set = await createSet();
+    for (const content of [
+      Buffer.from('GUT1\nBAD\u0000\nGUT2\n'),
+      Buffer.from('GUT1\n\u0001\n'),
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00]),
+    ]) {
+      const refused = await upload(set.id, content);
+      expect(refused.statusCode, refused.body).toBe(400);
+      expect(refused.json()).toMatchObject({ message: 'upload_not_text', field: 'upload' });
+    }
+    expect((await stats(set.id)).provided).toBe(0);
+    // "MÜNCHEN" as Excel on German Windows writes it: Ü is the byte DC.
+    const excel = Buffer.from([0x4d, 0xdc, 0x4e, 0x43, 0x48, 0x45, 0x4e, 0x0d, 0x0a]);
+    expect((await upload(set.id, excel)).statusCode).toBe(200);
+    const codes = await t.ctx.db.select().from(accessCodes).where(eq(accessCodes.setId, set.id));
+    expect(codes.map((code) => code.code)).toEqual(['MÜNCHEN']);
+  });
+});
+
 describe('linked campaigns', () => {
   it('links and unlinks campaigns; unknown ones are refused, deleted ones not linked anew', async () => {
     const set = await createSet();

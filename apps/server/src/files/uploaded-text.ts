@@ -22,3 +22,13 @@ export async function decodeUploadedText(data: Uint8Array): Promise<string> {
     return iconv.decode(Buffer.from(data), 'windows-1252');
   }
 }
+
+/** Control characters other than tab, line feed and carriage return: no text file has them. */
+// eslint-disable-next-line no-control-regex -- looking for exactly these characters
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+
+/** The text of an uploaded text file, or undefined when it holds control characters (a binary file). */
+export async function decodeTextFile(data: Uint8Array): Promise<string | undefined> {
+  const text = await decodeUploadedText(data);
+  return CONTROL_CHARACTERS.test(text) ? undefined : text;
+}

@@ -6,6 +6,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import type { MessageKey } from '@backoffice/domain';
+import { decodeTextFile } from '../files/uploaded-text.js';
 import { AppError } from './errors.js';
 
 export async function readSingleUpload(
@@ -35,4 +36,19 @@ export async function readSingleUpload(
   }
   if (emptyIsMissing && data.length === 0) throw new AppError(400, missing, 'upload');
   return data;
+}
+
+/**
+ * The one file of a multipart upload as text (UTF-8, else Windows-1252); a
+ * file with control characters (NUL bytes, a binary file) is no text file
+ * and is refused as a whole with 400 upload_not_text.
+ */
+export async function readTextUpload(
+  request: FastifyRequest,
+  missing: MessageKey,
+  emptyIsMissing = true,
+): Promise<string> {
+  const text = await decodeTextFile(await readSingleUpload(request, missing, emptyIsMissing));
+  if (text === undefined) throw new AppError(400, 'upload_not_text', 'upload');
+  return text;
 }

@@ -21,7 +21,7 @@ import {
   buildPager,
 } from '@backoffice/domain';
 import { requireAdmin } from '../../access/admin.js';
-import { readSingleUpload } from '../../http/uploads.js';
+import { readTextUpload } from '../../http/uploads.js';
 import { currentUser } from '../../access/current-user.js';
 import { codeStats, linkedCampaigns, listSets } from './queries.js';
 import { codeUsage, createSet, importCodes, requireSet, saveSet, setLinks } from './service.js';
@@ -198,8 +198,8 @@ export const accessCodeSetRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = await currentUser(request);
       await requireSet(db, request.params.id);
-      const data = await readSingleUpload(request, 'no_upload_file');
-      return importCodes(ctx, user, request.params.id, data.toString('utf8'));
+      const text = await readTextUpload(request, 'no_upload_file');
+      return importCodes(ctx, user, request.params.id, text);
     },
   );
 

@@ -12,7 +12,7 @@ import {
   ZErrorResponse,
   type TCodeImportResponse,
 } from '@backoffice/domain';
-import { readSingleUpload } from '../../http/uploads.js';
+import { readTextUpload } from '../../http/uploads.js';
 import { currentUser } from '../../access/current-user.js';
 import { codeCells } from './upload.js';
 import {
@@ -121,9 +121,9 @@ export const codeRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = await currentUser(request);
       // Who asks is checked before the upload is read.
       await checkCodeAccess(ctx, user, request.params.id);
-      const data = await readSingleUpload(request, 'no_upload_file', false);
+      const text = await readTextUpload(request, 'no_upload_file', false);
       return answerRefusal(reply, async () =>
-        uploadCodes(ctx, user, request.params.id, await codeCells(data)),
+        uploadCodes(ctx, user, request.params.id, codeCells(text)),
       );
     },
   );
