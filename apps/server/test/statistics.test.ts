@@ -386,6 +386,50 @@ describe('dashboard and chart', () => {
   });
 });
 
+describe('values at the edges', () => {
+  it('answers the dashboard when a sweepstake’s prizes are worth more than 2^53 cents', async () => {
+    const campaign = await create('silver', ids.silberblick, 'sweepstake/standard');
+    const saved = await t.api('POST', `/campaigns/${campaign}`, 'silver', {
+      prizes: [
+        { count: 1_000_000, value: 10_000_000_000, name: 'Villa', redemption: 'postal_delivery' },
+      ],
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const dashboard = await t.api('GET', `/merchants/${ids.silberblick}/dashboard`, 'silver');
+    expect(dashboard.statusCode, dashboard.body).toBe(200);
+    const created = dashboard
+      .json<{ campaigns: { type: string; status: string; sweeptotal: number }[] }>()
+      .campaigns.find((row) => row.type === 'sweepstake/standard' && row.status === 'created');
+    expect(created?.sweeptotal).toBeGreaterThanOrEqual(1e16);
+    await t.api('DELETE', `/campaigns/${campaign}`, 'silver');
+  });
+
+  it('refuses a chart starting before 1970 or ending after 9999', async () => {
+    for (const query of [
+      'timerange=month&count=3&start=0000-01-01',
+      'timerange=month&count=3&start=1969-12-31',
+      'timerange=year&count=30&start=9999-12-31',
+    ]) {
+      for (const path of ['stats', 'stats/campaigns']) {
+        const refused = await t.api(
+          'GET',
+          `/merchants/${ids.silberblick}/${path}?${query}`,
+          'silver',
+        );
+        expect(refused.statusCode, `${path}?${query}`).toBe(400);
+        expect(refused.json()).toMatchObject({ message: 'invalid_value', field: 'start' });
+      }
+    }
+    const last = await t.api(
+      'GET',
+      `/merchants/${ids.silberblick}/stats?timerange=year&count=30&start=9968-12-31`,
+      'silver',
+    );
+    expect(last.statusCode, last.body).toBe(200);
+    expect(last.json().participations.labels.at(-1)).toBe('9997-01-01');
+  });
+});
+
 describe('winner draws', () => {
   it('draws distinct participants, one per prize unit, reproducibly from the recorded seed', () => {
     const people = Array.from({ length: 50 }, (_, i) => `p${i}`);

@@ -30,7 +30,16 @@ export const CHART_LINE_COLORS = [
 ] as const;
 
 /** A calendar date (yyyy-mm-dd) in the configured time zone. */
-export const ZLocalDate = z.iso.date();
+/** A calendar day (yyyy-mm-dd) within the years the domain's dates may name (1970–9999). */
+export const ZLocalDate = z.iso
+  .date({ error: 'invalid_value' })
+  .refine((day) => day >= '1970-01-01' && day <= '9999-12-31', 'invalid_value');
+
+/** A chart's first day: its last bucket (up to CHART_COUNT_MAX years later) still within 9999. */
+const ZChartStart = ZLocalDate.refine(
+  (day) => day <= `${String(9999 - CHART_COUNT_MAX - 1)}-12-31`,
+  'invalid_value',
+);
 
 const ZCampaignIdList = z
   .string()
@@ -42,7 +51,7 @@ export const ZStatsRangeQuery = z.object({
   timerange: z.enum(TIMERANGES).default(DEFAULT_TIMERANGE),
   count: z.coerce.number().int().min(CHART_COUNT_MIN).max(CHART_COUNT_MAX),
   /** The first bucket is the week (from Monday), month or year this day lies in. */
-  start: ZLocalDate,
+  start: ZChartStart,
 });
 export type TStatsRangeQuery = z.infer<typeof ZStatsRangeQuery>;
 
@@ -106,7 +115,9 @@ export const ZDashboardResponse = z.object({
       type: z.enum(CAMPAIGN_TYPES),
       status: z.enum(CAMPAIGN_STATUSES),
       count: z.number().int(),
-      sweeptotal: z.number().int(),
+      // Not .int(): that asks for a safe integer, and a merchant's prizes may be
+      // worth more than 2^53 cents in sum (each prize up to 10^10 cents, 10^6 times).
+      sweeptotal: z.number().nonnegative(),
     }),
   ),
   users: z.object({
