@@ -18,7 +18,7 @@ import {
   type TCodeImportResponse,
   type TCodeListResponse,
 } from '@backoffice/domain';
-import { campaignCodes, merchants } from '../src/db/schema.js';
+import { campaignCodes, campaigns, merchants } from '../src/db/schema.js';
 import { multipartFile, multipartWithoutFile } from './fixtures/multipart.js';
 import { bearer, createTestApp, type TestApp } from './helpers.js';
 
@@ -168,6 +168,17 @@ describe('code uploads', () => {
     const invalid = await upload(id, 'owner', `GOOD1\nmit Leerzeichen\nGOOD2\n${'Z'.repeat(65)}\n`);
     expect(invalid.statusCode).toBe(400);
     expect(invalid.json()).toMatchObject({ message: 'invalid_code', lines: [2, 4] });
+    expect(await storedCodes(id)).toBe(0);
+  });
+
+  it('says an ended campaign takes no more codes before it reads the file', async () => {
+    const id = await create('owner', ids.sonnenschein, 'coupon/percent');
+    await t.ctx.db.update(campaigns).set({ status: 'ended' }).where(eq(campaigns.id, id));
+    for (const content of ['NEU1\nNEU2\n', 'NEU\u0000\n']) {
+      const refused = await upload(id, 'owner', content);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().message).toBe('codes_closed');
+    }
     expect(await storedCodes(id)).toBe(0);
   });
 

@@ -50,21 +50,26 @@ export class InvalidCodeLinesError extends AppError {
   }
 }
 
+/** Codes of an ended or deleted campaign are final (docs/decisions.md). */
+function refuseClosedCodes(status: string): void {
+  if ((CODES_CLOSED_STATUSES as readonly string[]).includes(status))
+    throw new AppError(409, 'codes_closed', 'current_status');
+}
+
 /** The campaign, when the user may manage campaigns of its merchant; locked inside a transaction. */
 async function loadCodeCampaign(db: DbOrTx, user: UserRow, id: string, lock = false) {
   const { campaign } = await requireCampaignAccess(db, user, id);
   if (!lock) return campaign;
   const status = await lockCampaignStatus(db, id);
   if (status === undefined) throw notFound();
-  // Codes of an ended or deleted campaign are final (docs/decisions.md).
-  if ((CODES_CLOSED_STATUSES as readonly string[]).includes(status))
-    throw new AppError(409, 'codes_closed', 'current_status');
+  refuseClosedCodes(status);
   return campaign;
 }
 
-/** Checks who asks before an upload is read. */
+/** Checks who asks, and that the campaign still takes codes, before an upload is read. */
 export async function checkCodeAccess(ctx: AppContext, user: UserRow, id: string): Promise<void> {
-  await loadCodeCampaign(ctx.db, user, id);
+  const campaign = await loadCodeCampaign(ctx.db, user, id);
+  refuseClosedCodes(campaign.status);
 }
 
 export async function listCodes(
