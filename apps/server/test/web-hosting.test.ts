@@ -139,6 +139,15 @@ describe('the built web app', () => {
     expect(response.headers.location).toBe(
       `${PUBLIC_URL}/0b5e3e8e-0000-4000-8000-000000000000/campaigns/list?filter_status=created`,
     );
+    // A path that reads as another host stays at PUBLIC_URL.
+    for (const url of ['//evil.example/x', '/\\evil.example/x']) {
+      const elsewhere = await demo.app.inject({
+        url,
+        headers: { accept: 'text/html', host: '127.0.0.1:3000' },
+      });
+      expect(elsewhere.statusCode, url).toBe(302);
+      expect(new URL(String(elsewhere.headers.location)).origin, url).toBe(PUBLIC_URL);
+    }
     const atHome = await demo.app.inject({
       url: '/',
       headers: { accept: 'text/html', host: 'localhost:3000' },

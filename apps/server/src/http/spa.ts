@@ -46,7 +46,9 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
   app.setNotFoundHandler((request, reply) => {
     if (!asksForPage(request)) return sendNotFound(reply);
     if (demo && request.host !== publicHost) {
-      return reply.redirect(new URL(request.url, publicUrl).toString(), 302);
+      // The same path at PUBLIC_URL: appended to its origin, never resolved
+      // against it (a path of "//other.example/" would name another host).
+      return reply.redirect(`${new URL(publicUrl).origin}${request.url}`, 302);
     }
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });
