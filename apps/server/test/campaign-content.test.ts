@@ -7,6 +7,7 @@ import { readdir } from 'node:fs/promises';
 import { crc32 } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
+import { RESIZE_WAITING_MAX } from '../src/files/images.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TCampaignEnvelope } from '@backoffice/domain';
 import { merchants } from '../src/db/schema.js';
@@ -268,6 +269,22 @@ describe('image upload', () => {
     const after = await t.app.inject({ url: `/api/campaigns/${id}`, headers: bearer(owner) });
     expect(after.json()).toEqual(before.json());
     expect((await t.app.inject(String(after.json().campaign.image?.src))).statusCode).toBe(200);
+  });
+
+  it('answers 503 with Retry-After when more sizes are asked for at once than it makes in line', async () => {
+    const id = await newCampaign();
+    const uploaded = await upload(id, await photo(700, 500), 'a.jpg');
+    const src = String(uploaded.json<TCampaignEnvelope>().campaign.image?.src);
+    const answers = await Promise.all(
+      Array.from({ length: RESIZE_WAITING_MAX + 4 }, (_, i) =>
+        t.app.inject(`${src}?width=${String(1200 + i)}&height=${String(1200 + i)}`),
+      ),
+    );
+    const busy = answers.filter((answer) => answer.statusCode === 503);
+    expect(busy.length).toBeGreaterThan(0);
+    expect(busy[0]?.json()).toEqual({ statusCode: 503, message: 'service_unavailable' });
+    expect(busy[0]?.headers['retry-after']).toBe('5');
+    expect(answers.filter((answer) => answer.statusCode === 200).length).toBeGreaterThan(0);
   });
 
   it('accepts PNG and GIF by content whatever their names', async () => {

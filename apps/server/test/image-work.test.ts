@@ -4,7 +4,15 @@
  */
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { imageWorkload, processImage, setImageConcurrency } from '../src/files/images.js';
+import {
+  ImageWorkBusyError,
+  RESIZE_WAITING_MAX,
+  imageWorkload,
+  processImage,
+  resizeStoredImage,
+  resizeWorkload,
+  setImageConcurrency,
+} from '../src/files/images.js';
 
 async function noisyPng(size: number): Promise<Buffer> {
   const pixels = Buffer.alloc(size * size * 3);
@@ -55,5 +63,35 @@ describe('image work', () => {
     } finally {
       setImageConcurrency(2);
     }
+  });
+
+  it('resizes stored images in a line of their own, and refuses more than it holds', async () => {
+    const stored = await sharp(await noisyPng(400))
+      .jpeg()
+      .toBuffer();
+    const sizes = Array.from({ length: RESIZE_WAITING_MAX + 3 }, (_, i) => ({
+      width: 1000 + i,
+      height: 1000 + i,
+    }));
+    const resizes = sizes.map((size) =>
+      resizeStoredImage(stored, 'jpg', size).then(
+        () => 'made',
+        (error: unknown) => (error instanceof ImageWorkBusyError ? 'busy' : 'failed'),
+      ),
+    );
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(resizeWorkload()).toEqual({ active: 1, waiting: RESIZE_WAITING_MAX });
+    // An upload meanwhile does not wait behind them.
+    expect(imageWorkload()).toEqual({ active: 0, waiting: 0 });
+    const upload = await processImage(await noisyPng(300), {
+      width: 100,
+      height: 100,
+      maxPixels: 1_000_000,
+    });
+    expect(upload.width).toBe(100);
+    expect(resizeWorkload().waiting).toBeGreaterThan(0);
+    const outcomes = await Promise.all(resizes);
+    expect(outcomes.filter((outcome) => outcome === 'made')).toHaveLength(RESIZE_WAITING_MAX + 1);
+    expect(outcomes.filter((outcome) => outcome === 'busy')).toHaveLength(2);
   });
 });

@@ -131,6 +131,26 @@ async function checkAndCrop(
 }
 
 /**
+ * Resizing stored images (GET /files/…?width=&height=, open to anyone) has a
+ * line of its own, one image at a time and at most RESIZE_WAITING_MAX waiting:
+ * requests for many sizes at once can neither hold uploads back nor pile up.
+ */
+const resizeWork = pLimit(1);
+export const RESIZE_WAITING_MAX = 16;
+
+/** Thrown when the line of resizes is full; the caller answers 503 and asks to come back. */
+export class ImageWorkBusyError extends Error {
+  constructor() {
+    super('image resizing busy');
+  }
+}
+
+/** Resizes being made now, and those waiting. */
+export function resizeWorkload(): { active: number; waiting: number } {
+  return { active: resizeWork.activeCount, waiting: resizeWork.pendingCount };
+}
+
+/**
  * A stored image in another size (spec §9: the caller names the optimal
  * width and height), cropped to cover it; the stored format is kept.
  */
@@ -139,7 +159,10 @@ export function resizeStoredImage(
   extension: 'jpg' | 'png',
   size: { width: number; height: number },
 ): Promise<Buffer> {
-  return imageWork(() => resize(data, extension, size));
+  if (resizeWork.pendingCount >= RESIZE_WAITING_MAX) {
+    return Promise.reject(new ImageWorkBusyError());
+  }
+  return resizeWork(() => resize(data, extension, size));
 }
 
 async function resize(

@@ -2,13 +2,13 @@
  * GET /files/<key>: stored uploads (merchant and campaign images). Keys are
  * random and checked against the storage's pattern, so nothing outside it
  * can be read. `?width=&height=` gives the image in that size (spec §9's
- * optimal size), scaled on the way out; a key never changes its content, so
- * every answer may be cached for a year.
+ * optimal size), scaled on the way out (in a bounded line: 503 when it is
+ * full); a key never changes its content, so every answer may be cached for a year.
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { IMAGE_SIZE_MAX, IMAGE_SIZE_MIN, type ImageSize } from '@backoffice/domain';
 import { sendNotFound } from '../http/errors.js';
-import { resizeStoredImage } from './images.js';
+import { ImageWorkBusyError, resizeStoredImage } from './images.js';
 import { isStorageKey } from './storage.js';
 
 const CONTENT_TYPES = { jpg: 'image/jpeg', png: 'image/png' } as const;
@@ -42,10 +42,22 @@ export const fileRoutes: FastifyPluginAsync = async (app) => {
       }
       const data = await app.ctx.files.get(key);
       if (!data) return sendNotFound(reply);
+      let body = data;
+      if (size) {
+        try {
+          body = await resizeStoredImage(data, extension, size);
+        } catch (error) {
+          if (!(error instanceof ImageWorkBusyError)) throw error;
+          return reply
+            .status(503)
+            .header('retry-after', '5')
+            .send({ statusCode: 503, message: 'service_unavailable' });
+        }
+      }
       return reply
         .header('content-type', CONTENT_TYPES[extension])
         .header('cache-control', 'public, max-age=31536000, immutable')
-        .send(size ? await resizeStoredImage(data, extension, size) : data);
+        .send(body);
     },
   );
 };
