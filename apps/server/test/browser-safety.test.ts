@@ -43,6 +43,18 @@ describe('browser safety', () => {
     expect(cross.headers['access-control-allow-credentials']).toBeUndefined();
   });
 
+  it('lets no cache keep a signed-in user’s answers, a fresh token among them', async () => {
+    for (const [method, path] of [
+      ['POST', '/init-user'],
+      ['GET', '/v2/my/tokens'],
+      ['GET', '/campaigns'],
+      ['GET', '/campaigns/00000000-0000-4000-8000-000000000000'],
+    ] as const) {
+      const answer = await t.api(method, path, 'owner');
+      expect(answer.headers['cache-control'], path).toBe('no-store');
+    }
+  });
+
   it('asks browsers to upgrade insecure requests only when served over HTTPS', async () => {
     const plain = await t.app.inject({ method: 'GET', url: '/health' });
     expect(String(plain.headers['content-security-policy'])).not.toContain(

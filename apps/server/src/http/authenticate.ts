@@ -56,6 +56,10 @@ export async function authenticate(
 export function requireBearerToken(app: FastifyInstance): void {
   app.decorateRequest('claims', null);
   app.decorateRequest('user', null);
+  // A signed-in user's answers (one of them a fresh access token) are kept by no cache.
+  app.addHook('onSend', async (_request, reply) => {
+    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+  });
   app.addHook('onRequest', async (request) => {
     const found = await authenticate(app.ctx, request);
     if (!found) throw unauthorized();

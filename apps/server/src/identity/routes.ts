@@ -251,6 +251,8 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request: FastifyRequest, reply) => {
+      // A fresh token: kept by no cache.
+      reply.header('cache-control', 'no-store');
       const found = await authenticate(app.ctx, request);
       const sid = found?.claims.sid;
       const session = found?.user && sid !== undefined ? await renewSession(db, sid) : undefined;
