@@ -386,6 +386,19 @@ describe('dashboard and chart', () => {
   });
 });
 
+describe('tips on the dashboard', () => {
+  it('counts tips for admins and agencies only', async () => {
+    const tip = await create('admin', ids.silberblick, 'tip/offer');
+    const types = async (who: string) =>
+      (await t.api('GET', `/merchants/${ids.silberblick}/dashboard`, who))
+        .json<{ campaigns: { type: string }[] }>()
+        .campaigns.map((row) => row.type);
+    expect(await types('admin')).toContain('tip/offer');
+    expect((await types('silver')).filter((type) => type.startsWith('tip/'))).toEqual([]);
+    await t.api('DELETE', `/campaigns/${tip}`, 'admin');
+  });
+});
+
 describe('values at the edges', () => {
   it('answers the dashboard when a sweepstake’s prizes are worth more than 2^53 cents', async () => {
     const campaign = await create('silver', ids.silberblick, 'sweepstake/standard');

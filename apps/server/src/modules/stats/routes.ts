@@ -32,8 +32,12 @@ export const statsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { access } = await currentUserWithMerchantAccess(request, request.params.id, NEED);
-      return dashboard(ctx, access);
+      const { user, access } = await currentUserWithMerchantAccess(
+        request,
+        request.params.id,
+        NEED,
+      );
+      return dashboard(ctx, user, access);
     },
   );
 

@@ -31,6 +31,7 @@ const today = (ctx: AppContext) => localDay(new Date(), ctx.config.web.timeZone)
 
 export async function dashboard(
   ctx: AppContext,
+  user: UserRow,
   access: MerchantAccess,
 ): Promise<TDashboardResponse> {
   const merchantId = access.merchant.id;
@@ -40,7 +41,10 @@ export async function dashboard(
     openWins(ctx.db, merchantId),
   ]);
   return {
-    campaigns,
+    // Tips are for admins and agencies: the others learn nothing of them here either.
+    campaigns: canUseTips(user)
+      ? campaigns
+      : campaigns.filter((row) => !row.type.startsWith('tip/')),
     users,
     todo_wins: { count: wins, winner_app_url: ctx.config.web.winnerAppUrl },
   };
