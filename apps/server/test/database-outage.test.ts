@@ -19,6 +19,7 @@ import {
   startServerProcess,
   type ServerProcess,
 } from './fixtures/server-process.js';
+import { freePort } from './fixtures/ports.js';
 import { until } from './fixtures/until.js';
 
 const binaries = (() => {
@@ -47,8 +48,10 @@ if (binaries && process.env.TEST_DATABASE_URL) {
   describe('PostgreSQL stopped under a running server', () => {
     const folder = mkdtempSync(path.join(tmpdir(), 'outage-'));
     const dataDir = path.join(folder, 'cluster');
-    const port = 55_000 + Math.floor(Math.random() * 5_000);
-    const databaseUrl = `postgres://postgres@127.0.0.1:${port}/postgres`;
+    // Asked of the system when the cluster starts: a port taken at random from a
+    // fixed range could be the local side of one of the suite's own connections.
+    let port = 0;
+    let databaseUrl = '';
     let server: ServerProcess | undefined;
     const url = () => server?.url ?? '';
 
@@ -72,6 +75,8 @@ if (binaries && process.env.TEST_DATABASE_URL) {
         chownSync(folder, user, group);
       }
       pgCommand('initdb', ['-D', dataDir, '-A', 'trust', '-U', 'postgres', '--no-sync']);
+      port = await freePort();
+      databaseUrl = `postgres://postgres@127.0.0.1:${String(port)}/postgres`;
       startCluster();
       seedDemoAccounts(databaseUrl);
       server = await startServerProcess({
