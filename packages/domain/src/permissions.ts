@@ -3,6 +3,7 @@
  * calls the same functions only to shape what it shows.
  */
 import { ACCOUNT_ROLES, type AccountRole } from './account/roles.js';
+import { campaignFamily, type CampaignType } from './campaign/types.js';
 import type { MerchantSearchType } from './merchant/search-type.js';
 import type { UserLevel } from './user/levels.js';
 
@@ -23,6 +24,10 @@ export const canUseMerchantList = (actor: Actor): boolean =>
 /** Tip campaigns may be created and opened by admins and agencies. */
 export const canUseTips = (actor: Actor): boolean =>
   actor.level === 'admin' || actor.level === 'agency';
+
+/** Whether campaigns of a type are for the actor at all: tips only for those who may use tips. */
+export const canUseCampaignType = (actor: Actor, type: CampaignType): boolean =>
+  campaignFamily(type) !== 'tip' || canUseTips(actor);
 
 /**
  * Merchant level 1 unlocks toggle-listable, clone (and follow-ups, which are

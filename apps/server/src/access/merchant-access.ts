@@ -8,8 +8,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
-  campaignFamily,
-  canUseTips,
+  canUseCampaignType,
   effectiveMerchantLevel,
   effectiveRoles,
   type AccountRole,
@@ -88,7 +87,7 @@ export async function findMerchantAccess(
  */
 export function checkCampaignNeed(user: UserRow, access: MerchantAccess, type: CampaignType): void {
   checkNeed(access, { role: 'manage-campaigns' });
-  if (campaignFamily(type) === 'tip' && !canUseTips(user)) throw forbidden();
+  if (!canUseCampaignType(user, type)) throw forbidden();
 }
 
 export interface CampaignAccess {

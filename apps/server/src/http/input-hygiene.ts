@@ -2,8 +2,10 @@
  * Input hygiene for every route, in one place: a request whose body, query or
  * path holds a text with a NUL character or an unpaired UTF-16 surrogate is
  * refused with 400 invalid_value and the field's path, before any schema or
- * handler sees it; one nested deeper than MAX_INPUT_DEPTH with 400 bad_input. PostgreSQL cannot store either (text refuses NUL, jsonb
- * refuses both), so without this each of them became a 500 somewhere.
+ * handler sees it. PostgreSQL cannot store either (text refuses NUL, jsonb
+ * refuses both), so without this each of them became a 500 somewhere. A
+ * request whose values nest deeper than MAX_INPUT_DEPTH is refused with 400
+ * bad_input.
  * A request whose address (path and query) is longer than MAX_URL_LENGTH is
  * refused with 414 uri_too_long before routing.
  */

@@ -22,7 +22,8 @@ import type { MerchantRow, UserRow } from '../../access/merchant-access.js';
 import type { AppContext } from '../../app-context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { AppError, badRequest, fieldPath } from '../../http/errors.js';
-import { campaignFactRows, linkOptionRows, type CampaignRecord } from './records.js';
+import { campaignFactRows, linkOptionRows } from './link-records.js';
+import type { CampaignRecord } from './records.js';
 
 /** The merchant's co-registration for the envelope. */
 export function coregOf(merchant: MerchantRow) {

@@ -2,10 +2,10 @@
  * Data access for single campaigns: a campaign (locked on request), its
  * follow-ups, the review queue, image use, and the statements of the
  * campaign commands (create, save, listable, status history, unlink), of
- * status changes and the scheduler, of campaign links, and of the
- * validation refresh.
+ * status changes and the scheduler, and of the validation refresh. Those of
+ * campaign links are in link-records.ts.
  */
-import { and, asc, count, desc, eq, getTableColumns, inArray, lte, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, getTableColumns, inArray, lte, ne, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { DEFAULT_PAGE_SIZE, VALIDATION_RULES_VERSION } from '@backoffice/domain';
 import type { DbOrTx } from '../../db/client.js';
@@ -325,51 +325,6 @@ export async function findMerchantName(
     .from(merchants)
     .where(eq(merchants.id, merchantId));
   return merchant?.name;
-}
-
-/** Merchant and status of the campaigns among the ids (compared in lower case). */
-export function campaignFactRows(
-  db: DbOrTx,
-  ids: readonly string[],
-): Promise<{ id: string; merchantId: string; status: string }[]> {
-  return db
-    .select({ id: campaigns.id, merchantId: campaigns.merchantId, status: campaigns.status })
-    .from(campaigns)
-    .where(inArray(campaigns.id, [...new Set(ids.map((id) => id.toLowerCase()))]));
-}
-
-/**
- * The campaigns a campaign may name, newest change first: the merchant's other
- * living ones, and those of the merchant already named (`chosen`).
- */
-export function linkOptionRows(
-  db: DbOrTx,
-  campaign: { id: string; merchantId: string },
-  chosen: string[],
-  limit: number,
-) {
-  const living = and(
-    eq(campaigns.merchantId, campaign.merchantId),
-    ne(campaigns.id, campaign.id),
-    ne(campaigns.status, 'deleted'),
-  );
-  const named =
-    chosen.length > 0
-      ? and(eq(campaigns.merchantId, campaign.merchantId), inArray(campaigns.id, chosen))
-      : sql`false`;
-  return db
-    .select({
-      id: campaigns.id,
-      type: campaigns.type,
-      title: campaigns.title,
-      status: campaigns.status,
-      validFrom: campaigns.validFrom,
-      validUntil: campaigns.validUntil,
-    })
-    .from(campaigns)
-    .where(or(living, named))
-    .orderBy(desc(campaigns.modifiedAt), desc(campaigns.id))
-    .limit(limit);
 }
 
 /** Up to `limit` campaigns whose stored errors were computed by other rules than `version`. */

@@ -30,9 +30,9 @@ import {
   findMerchant,
   insertAccount,
   insertMerchant,
+  lockUserMemberships,
   membershipMerchants,
   setMerchantErrors,
-  lockUserMemberships,
   setMerchantImage,
   updateMerchant,
 } from './queries.js';

@@ -4,6 +4,7 @@
  * routes (the access resolver) before any of this runs.
  */
 import {
+  canUseCampaignType,
   canUseTips,
   type TDashboardResponse,
   type TStatsCampaignsResponse,
@@ -42,9 +43,7 @@ export async function dashboard(
   ]);
   return {
     // Tips are for admins and agencies: the others learn nothing of them here either.
-    campaigns: canUseTips(user)
-      ? campaigns
-      : campaigns.filter((row) => !row.type.startsWith('tip/')),
+    campaigns: campaigns.filter((row) => canUseCampaignType(user, row.type)),
     users,
     todo_wins: { count: wins, winner_app_url: ctx.config.web.winnerAppUrl },
   };
@@ -68,7 +67,7 @@ export async function participationStats(
   const chosen = await campaignsOfMerchant(db, merchantId, ids);
   // Another merchant's campaign is not told apart from none.
   if (chosen.length !== ids.length) throw badRequest('invalid_value', 'campaigns');
-  if (!canUseTips(user) && chosen.some((campaign) => campaign.type.startsWith('tip/')))
+  if (chosen.some((campaign) => !canUseCampaignType(user, campaign.type)))
     throw badRequest('invalid_value', 'campaigns');
   const { labels, from, until } = await rangeOf(ctx, query);
   const distinct = query.distinct === 'participations';

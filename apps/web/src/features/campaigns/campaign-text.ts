@@ -2,11 +2,16 @@
  * Small pure helpers of the campaign screens: the types a user may create,
  * and plain text out of a description.
  */
-import { CAMPAIGN_TYPES, canUseTips, type Actor, type CampaignType } from '@backoffice/domain';
+import {
+  CAMPAIGN_TYPES,
+  canUseCampaignType,
+  type Actor,
+  type CampaignType,
+} from '@backoffice/domain';
 
 /** The campaign types a user may create (tips only for admins and agencies, spec §6). */
 export function creatableTypes(actor: Actor): CampaignType[] {
-  return CAMPAIGN_TYPES.filter((type) => !type.startsWith('tip/') || canUseTips(actor));
+  return CAMPAIGN_TYPES.filter((type) => canUseCampaignType(actor, type));
 }
 
 const BLOCK_ELEMENTS = new Set(['P', 'DIV', 'LI', 'H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'TR']);

@@ -1,0 +1,49 @@
+/** Data access of campaign links (co-participation targets, coreg exclusions): the campaigns a link may name. */
+import { and, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { campaigns } from '../../db/schema.js';
+
+/** Merchant and status of the campaigns among the ids (compared in lower case). */
+export function campaignFactRows(
+  db: DbOrTx,
+  ids: readonly string[],
+): Promise<{ id: string; merchantId: string; status: string }[]> {
+  return db
+    .select({ id: campaigns.id, merchantId: campaigns.merchantId, status: campaigns.status })
+    .from(campaigns)
+    .where(inArray(campaigns.id, [...new Set(ids.map((id) => id.toLowerCase()))]));
+}
+
+/**
+ * The campaigns a campaign may name, newest change first: the merchant's other
+ * living ones, and those of the merchant already named (`chosen`).
+ */
+export function linkOptionRows(
+  db: DbOrTx,
+  campaign: { id: string; merchantId: string },
+  chosen: string[],
+  limit: number,
+) {
+  const living = and(
+    eq(campaigns.merchantId, campaign.merchantId),
+    ne(campaigns.id, campaign.id),
+    ne(campaigns.status, 'deleted'),
+  );
+  const named =
+    chosen.length > 0
+      ? and(eq(campaigns.merchantId, campaign.merchantId), inArray(campaigns.id, chosen))
+      : sql`false`;
+  return db
+    .select({
+      id: campaigns.id,
+      type: campaigns.type,
+      title: campaigns.title,
+      status: campaigns.status,
+      validFrom: campaigns.validFrom,
+      validUntil: campaigns.validUntil,
+    })
+    .from(campaigns)
+    .where(or(living, named))
+    .orderBy(desc(campaigns.modifiedAt), desc(campaigns.id))
+    .limit(limit);
+}
