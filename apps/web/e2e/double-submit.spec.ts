@@ -6,7 +6,7 @@
  * way (Playwright's routing), the requests themselves go to the real server.
  */
 import { expect, type Page } from '@playwright/test';
-import { IDENT, chooseMerchant, merchantIdentOf, signInAt, test } from './fixtures';
+import { IDENT, api, chooseMerchant, merchantIdentOf, signInAt, test } from './fixtures';
 
 /** Counts the page's requests of a method whose path matches. */
 function countRequests(page: Page, method: string, path: RegExp): { count: number } {
@@ -82,4 +82,46 @@ test('a second save of a location while the first is geocoded adds no second loc
   await expect(dialog).toBeHidden();
   expect(saves.count).toBe(1);
   await expect(page.getByTestId('location-row').filter({ hasText: 'Doppelklick' })).toHaveCount(1);
+});
+
+test("a wizard step's fields rest while its save is on its way, and the focus comes back", async ({
+  page,
+}) => {
+  await signInAt(page, '/', 'silver@example.com');
+  const merchantIdent = await merchantIdentOf(page);
+  const { campaign } = await api<{ campaign: { uuid: string } }>(page, 'POST', '/campaigns', {
+    merchant: merchantIdent,
+    type: 'sweepstake/standard',
+  });
+  await page.goto(`/${merchantIdent}/campaigns/sweepstake/${campaign.uuid}/content`);
+  const title = page.getByLabel('Titel');
+  const editor = page.getByRole('textbox', { name: 'Beschreibung', exact: true });
+  await expect(editor).toBeVisible();
+
+  // The save's answer takes its time.
+  const savePath = `/api/campaigns/${campaign.uuid}`;
+  await page.route(
+    (url) => url.pathname === savePath,
+    async (route) => {
+      if (route.request().method() === 'POST') await pause(1500);
+      await route.continue();
+    },
+  );
+  await title.fill('Ruhige Felder');
+  await title.press('Enter');
+  await expect(title).toBeDisabled();
+  await expect(editor).toHaveAttribute('contenteditable', 'false');
+  await expect(page.getByRole('button', { name: 'Bedingung hinzufügen' })).toBeDisabled();
+
+  // The description is still missing: the step stays, the fields are back,
+  // with the stored title and the focus where it was.
+  await expect(
+    page
+      .getByRole('alert')
+      .filter({ hasText: 'Gespeichert. Bitte prüfen Sie die markierten Felder.' }),
+  ).toBeVisible();
+  await expect(title).toBeEnabled();
+  await expect(title).toHaveValue('Ruhige Felder');
+  await expect(title).toBeFocused();
+  await expect(editor).toHaveAttribute('contenteditable', 'true');
 });

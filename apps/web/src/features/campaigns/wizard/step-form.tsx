@@ -5,7 +5,7 @@
  */
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconDeviceFloppy, IconLock } from '@tabler/icons-react';
-import { useEffect, type ReactNode, type RefObject } from 'react';
+import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBlocker, useSearchParams } from 'react-router';
 
@@ -42,6 +42,19 @@ export function StepForm({ form, children }: StepFormFrameProps) {
     focusable?.focus({ preventScroll: true });
   }, [field]);
 
+  // The fields rest while a save is on its way: what is typed meanwhile would
+  // be replaced by the stored values. The field that had the focus gets it back.
+  const fieldsRef = useRef<HTMLFieldSetElement>(null);
+  const focusedRef = useRef<HTMLElement | null>(null);
+  useEffect(() => {
+    if (saving) return;
+    const focused = focusedRef.current;
+    focusedRef.current = null;
+    if (focused?.isConnected && document.activeElement === document.body) {
+      focused.focus({ preventScroll: true });
+    }
+  }, [saving]);
+
   useEffect(() => {
     if (!dirty) return undefined;
     const onBeforeUnload = (event: BeforeUnloadEvent) => event.preventDefault();
@@ -54,6 +67,9 @@ export function StepForm({ form, children }: StepFormFrameProps) {
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
+        const active = document.activeElement;
+        focusedRef.current =
+          active instanceof HTMLElement && fieldsRef.current?.contains(active) ? active : null;
         submit();
       }}
     >
@@ -63,7 +79,12 @@ export function StepForm({ form, children }: StepFormFrameProps) {
             {t('campaigns.wizard.notEditable')}
           </Alert>
         )}
-        <fieldset disabled={readOnly} style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}>
+        <fieldset
+          ref={fieldsRef}
+          disabled={readOnly || saving}
+          aria-busy={saving || undefined}
+          style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}
+        >
           <Stack gap="md">{children}</Stack>
         </fieldset>
         {!readOnly && (

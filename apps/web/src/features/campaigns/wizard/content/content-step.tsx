@@ -130,6 +130,7 @@ export function ContentStep({ envelope, family }: WizardStepProps) {
           format={values.description_format}
           field={form.getInputProps(`description.${locale}`, { required })}
           readOnly={form.readOnly}
+          busy={form.saving}
         />
       </Stack>
     );

@@ -24,9 +24,11 @@ export interface DescriptionInputProps {
   /** The description's field of the step form (its value is the text). */
   field: FieldProps;
   readOnly: boolean;
+  /** A save is on its way: the editor rests (the text area rests with its fieldset). */
+  busy: boolean;
 }
 
-export function DescriptionInput({ label, format, field, readOnly }: DescriptionInputProps) {
+export function DescriptionInput({ label, format, field, readOnly, busy }: DescriptionInputProps) {
   const { t } = useTranslation();
   const value = typeof field.value === 'string' ? field.value : '';
   const length = descriptionLength(value);
@@ -62,6 +64,7 @@ export function DescriptionInput({ label, format, field, readOnly }: Description
             label={label}
             invalid={field.error !== undefined}
             readOnly={readOnly}
+            busy={busy}
             onBlur={field.onBlur}
           />
         </Suspense>

@@ -7,6 +7,7 @@ import { Link, RichTextEditor } from '@mantine/tiptap';
 import '@mantine/tiptap/styles.css';
 import { useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import classes from './description.module.css';
 
@@ -36,6 +37,8 @@ export interface RichTextInputProps {
   label: string;
   invalid: boolean;
   readOnly: boolean;
+  /** A save is on its way: nothing can be typed, the toolbar stays. */
+  busy: boolean;
   onBlur: () => void;
 }
 
@@ -45,6 +48,7 @@ export function RichTextInput({
   label,
   invalid,
   readOnly,
+  busy,
   onBlur,
 }: RichTextInputProps) {
   const { t } = useTranslation();
@@ -63,6 +67,10 @@ export function RichTextInput({
     onUpdate: ({ editor: current }) => onChange(current.isEmpty ? '' : current.getHTML()),
     onBlur,
   });
+  // The editor reads `editable` once; later changes are told to it.
+  useEffect(() => {
+    editor?.setEditable(!readOnly && !busy, false);
+  }, [editor, readOnly, busy]);
   const key = (name: EditorLabel) => t(`campaigns.wizard.content.editor.${name}`);
   return (
     <RichTextEditor

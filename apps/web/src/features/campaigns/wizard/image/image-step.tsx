@@ -129,7 +129,8 @@ export function ImageStep({ envelope }: WizardStepProps) {
   const onDrop = (event: DragEvent<HTMLDivElement>) => {
     event.preventDefault();
     setDragging(false);
-    if (form.readOnly) return;
+    // Nothing is chosen while a save (with its upload) is on its way.
+    if (form.readOnly || form.saving) return;
     void choose(event.dataTransfer.files[0]);
   };
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
@@ -208,6 +209,7 @@ export function ImageStep({ envelope }: WizardStepProps) {
             p="xl"
             role="button"
             tabIndex={0}
+            aria-disabled={form.saving || undefined}
             aria-label={t('campaigns.wizard.image.dropLabel')}
             data-testid="image-drop"
             onClick={() => input.current?.click()}
