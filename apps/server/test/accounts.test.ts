@@ -468,7 +468,7 @@ describe('roles and removal', () => {
       'owner',
     );
     expect(linked.json().merchant).toMatchObject({
-      is_valid: false,
+      is_valid: true,
       errors: ['Kein Ansprechpartner definiert!'],
     });
     const staffContact = await t.api(

@@ -121,7 +121,7 @@ describe('sanitising', () => {
         short_description: { de: '<b>kurz</b>' },
         description_format: 'wysiwyg',
         description: {
-          de: '<p onclick="steal()">Hallo <strong>Welt</strong><script>alert(3)</script><a href="javascript:alert(4)">x</a><a href="https://example.com">ok</a><img src="https://example.com/a.png" width="1200" onerror="x()"><iframe src="https://evil.example"></iframe></p>',
+          de: '<p onclick="steal()">Hallo <strong>Welt</strong><script>alert(3)</script><a href="javascript:alert(4)">x</a><a href="https://example.com">ok</a><img src="https://example.com/a.png" width="1200" onerror="x()"><img src="https://example.com/b.png" alt="klein"><iframe src="https://evil.example"></iframe></p>',
         },
         rules: ['<script>alert(5)</script>Regel'],
       },
@@ -136,7 +136,9 @@ describe('sanitising', () => {
     expect(html).toContain(
       '<a href="https://example.com" rel="noopener noreferrer nofollow" target="_blank">ok</a>',
     );
-    expect(html).toContain('width="600"');
+    // Wider than allowed: held to 600; without a width: not stretched to it.
+    expect(html).toContain('<img src="https://example.com/a.png" width="600" />');
+    expect(html).toContain('<img src="https://example.com/b.png" alt="klein" />');
     for (const bad of ['script', 'onclick', 'onerror', 'javascript:', 'iframe', 'alert'])
       expect(html).not.toContain(bad);
     // What the list shows is the stored, clean title.

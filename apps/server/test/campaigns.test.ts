@@ -358,6 +358,39 @@ describe('lifecycle', () => {
     );
   });
 
+  it('reopens a rejected campaign on any edit, its image too, and takes it again as it is', async () => {
+    const rejectedCampaign = async () => {
+      const { campaign } = await create('owner', ids.sonnenschein, 'coupon/percent');
+      await withImage(campaign.uuid);
+      await t.api('POST', `/campaigns/${campaign.uuid}`, 'owner', validCoupon());
+      await t.api('POST', `/campaigns/${campaign.uuid}/submit`, 'owner');
+      const rejected = await t.api('POST', `/campaigns/${campaign.uuid}/reject`, 'admin', {
+        reason: 'Bild unpassend',
+      });
+      expect(rejected.json().campaign.current_status).toBe('rejected');
+      return campaign.uuid;
+    };
+    const statuses = async (id: string) =>
+      (await t.api('GET', `/campaigns/${id}/status-history`, 'owner'))
+        .json()
+        .history.map((entry: { to: string }) => entry.to);
+
+    // The image removed: the campaign is open for editing again, with its image error.
+    const edited = await rejectedCampaign();
+    const removed = await t.api('DELETE', `/campaigns/${edited}/image`, 'owner');
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(removed.json().campaign.current_status).toBe('created');
+    expect(removed.json().state.errors).toContainEqual(expect.objectContaining({ fld: 'image' }));
+    expect(await statuses(edited)).toEqual(['created', 'submitted', 'rejected', 'created']);
+
+    // Submitted again unchanged: the review decides once more.
+    const again = await rejectedCampaign();
+    const submitted = await t.api('POST', `/campaigns/${again}/submit`, 'owner');
+    expect(submitted.statusCode, submitted.body).toBe(200);
+    expect(submitted.json().campaign.current_status).toBe('submitted');
+    expect(await statuses(again)).toEqual(['created', 'submitted', 'rejected', 'submitted']);
+  });
+
   it('approves an agency submission after the configured delay and ends campaigns after their runtime', async () => {
     const { campaign } = await create('agency', ids.adler, 'coupon/percent');
     const id = campaign.uuid;

@@ -151,6 +151,16 @@ describe('code uploads', () => {
     });
     expect(noFile.statusCode).toBe(400);
     expect(noFile.json()).toMatchObject({ message: 'no_upload_file', field: 'upload' });
+    // A file in another field than `upload` (spec §7) is no upload either.
+    const elsewhere = multipartFile('datei', 'codes.txt', 'CODE-A\nCODE-B', 'text/plain');
+    const otherField = await t.app.inject({
+      method: 'POST',
+      url: `/api/campaigns/${id}/multiple-codes/upload`,
+      headers: { ...elsewhere.headers, ...bearer(String(tokens.owner)) },
+      payload: elsewhere.payload,
+    });
+    expect(otherField.statusCode).toBe(400);
+    expect(otherField.json()).toMatchObject({ message: 'no_upload_file', field: 'upload' });
 
     const png = await sharp({
       create: { width: 20, height: 20, channels: 3, background: '#123' },

@@ -94,8 +94,26 @@ describe('POST /merchants (create, spec §2 /create)', () => {
     const { merchant } = response.json<TMerchantSaveResponse>();
     expect(merchant.internal_name).toBe('Intern 1');
     expect(merchant.level).toBe(1);
-    expect(merchant.is_valid).toBe(false);
+    // The admin's flag stays set; the errors alone make the merchant invalid.
+    expect(merchant.is_valid).toBe(true);
     expect(merchant.errors).toEqual(['Kein Ansprechpartner definiert!']);
+
+    // An admin's later save sends back the flag it was shown: the errors'
+    // verdict is not stored as the flag, so the merchant is valid once it
+    // has a contact.
+    const saved = await t.api(
+      'POST',
+      `/merchants/${merchant.uuid}`,
+      'admin',
+      profile({ internal_name: 'Intern 1', level: 1, is_valid: merchant.is_valid }),
+    );
+    expect(saved.statusCode, saved.body).toBe(200);
+    const [row] = await t.ctx.db.select().from(merchants).where(eq(merchants.id, merchant.uuid));
+    expect(row?.isValid).toBe(true);
+    expect(saved.json<TMerchantSaveResponse>().summary).toMatchObject({
+      is_valid: true,
+      errors: ['Kein Ansprechpartner definiert!'],
+    });
   });
 });
 
@@ -269,9 +287,9 @@ describe('GET and POST /merchants/{id}', () => {
     expect(memberships).toHaveLength(1);
   });
 
-  it('lists the contacts', async () => {
+  it('lists the contacts, phone numbers without their spaces', async () => {
     const response = await t.api('GET', `/merchants/${ids.adler}/contacts`, 'multi');
-    expect(response.json()).toEqual({ contacts: [{ type: 'phone', value: '+49 89 1' }] });
+    expect(response.json()).toEqual({ contacts: [{ type: 'phone', value: '+49891' }] });
   });
 });
 

@@ -60,7 +60,7 @@ describe('POST /init-user', () => {
     const [huber] = page.json().rows;
     expect(huber).toMatchObject({
       brand_name: 'Getränke Huber',
-      is_valid: false,
+      is_valid: true,
       errors: ['Kein Ansprechpartner definiert!'],
     });
   });

@@ -195,6 +195,28 @@ describe('dashboard and chart', () => {
     expect(after.todo_wins).toEqual({ count: 0, winner_app_url: t.ctx.config.web.winnerAppUrl });
   });
 
+  it('counts deleted campaigns under their status, as the list filtered on it finds them', async () => {
+    const countOf = async (status: string) => {
+      const { campaigns: rows } = (
+        await t.api('GET', `/merchants/${ids.silberblick}/dashboard`, 'silver')
+      ).json<{ campaigns: { type: string; status: string; count: number }[] }>();
+      return rows
+        .filter((row) => row.type === 'coupon/percent' && row.status === status)
+        .reduce((sum, row) => sum + row.count, 0);
+    };
+    const before = await countOf('deleted');
+    const campaign = await create('silver', ids.silberblick, 'coupon/percent');
+    const deleted = await t.api('DELETE', `/campaigns/${campaign}`, 'silver');
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(await countOf('deleted')).toBe(before + 1);
+    const list = await t.api(
+      'GET',
+      `/campaigns?exact_merchant=${ids.silberblick}&filter_status=deleted&filter_type=coupon%2Fpercent`,
+      'silver',
+    );
+    expect(list.json().pager.total_entries).toBe(before + 1);
+  });
+
   it('buckets by month across a year boundary and by week across a daylight-saving change', async () => {
     const campaign = await create('owner', ids.sonnenschein, 'coupon/percent');
     await accepted([

@@ -25,7 +25,7 @@ export function merchantSummary(
     name: merchant.name,
     brand_name: merchant.brandName,
     level: merchant.level,
-    is_valid: merchant.isValid && merchant.errors.length === 0,
+    is_valid: merchant.isValid,
     errors: merchant.errors,
     image: merchant.imagePath ? { src: `/files/${merchant.imagePath}` } : null,
     roles: [...roles],

@@ -1,11 +1,12 @@
 /**
  * Reads the one file of a multipart upload into memory, within the route's
  * file limit (uploadRoute() in body-limits.ts).
- * A request without a file, or with an empty one, is refused with the
- * caller's message key ('Kein Bild ausgewählt.', 'Kein Upload-File gefunden!').
+ * A request without a file in the field `upload` (UPLOAD_FIELD), or with an
+ * empty one, is refused with the caller's message key ('Kein Bild
+ * ausgewählt.', 'Kein Upload-File gefunden!').
  */
 import type { FastifyRequest } from 'fastify';
-import type { MessageKey } from '@backoffice/domain';
+import { UPLOAD_FIELD, type MessageKey } from '@backoffice/domain';
 import { decodeTextFile } from '../files/uploaded-text.js';
 import { AppError } from './errors.js';
 
@@ -24,7 +25,12 @@ export async function readSingleUpload(
   let data: Buffer;
   try {
     const file = await request.file({ limits: { fileSize: maxBytes, files: 1 } });
-    if (!file) throw new AppError(400, missing, 'upload');
+    if (!file) throw new AppError(400, missing, UPLOAD_FIELD);
+    if (file.fieldname !== UPLOAD_FIELD) {
+      // A file in another field is no upload; it is read to its end, not kept.
+      file.file.resume();
+      throw new AppError(400, missing, UPLOAD_FIELD);
+    }
     data = await file.toBuffer();
   } catch (error) {
     if (error instanceof AppError) throw error;

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { ACCESS_CODE_SET_TYPES, ZAccessCodeSetInput } from '../access-code-set/access-code-set.js';
 import { CAMPAIGN_TYPES } from '../campaign/types.js';
-import { ZPageQuery, ZPager, ZUuid } from './common.js';
+import { DEFAULT_PAGE_SIZE, ZPageQuery, ZPager, ZUuid } from './common.js';
 
 /** Spec §3 "Access code set"; `email` is the editor's of the last change. */
 export const ZAccessCodeSet = z.object({
@@ -75,7 +75,7 @@ export const CODE_USAGE_PAGE_MAX = 1000;
 export const ZCodeUsageQuery = z.object({
   page: ZPageQuery,
   q: z.string().trim().max(100).optional(),
-  per_page: z.coerce.number().int().min(1).max(CODE_USAGE_PAGE_MAX).default(10),
+  per_page: z.coerce.number().int().min(1).max(CODE_USAGE_PAGE_MAX).default(DEFAULT_PAGE_SIZE),
 });
 export type TCodeUsageQuery = z.input<typeof ZCodeUsageQuery>;
 export const ZCodeUse = z.object({

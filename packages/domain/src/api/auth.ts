@@ -29,6 +29,7 @@ export const ZMerchantSummary = z.object({
   name: z.string(),
   brand_name: z.string().nullable(),
   level: z.number().int(),
+  /** The admin's flag; the merchant is invalid when it is false or errors are listed (isMerchantInvalid). */
   is_valid: z.boolean(),
   errors: z.array(z.string()),
   image: z.object({ src: z.string() }).nullable(),

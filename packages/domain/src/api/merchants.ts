@@ -43,6 +43,7 @@ export const ZMerchantDetail = z.object({
   description: z.string(),
   image: z.object({ src: z.string() }).nullable(),
   level: z.number().int(),
+  /** The admin's flag; the merchant is invalid when it is false or errors are listed (isMerchantInvalid). */
   is_valid: z.boolean(),
   errors: z.array(z.string()),
   vatin: z.string(),

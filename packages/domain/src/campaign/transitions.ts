@@ -1,7 +1,8 @@
 /**
  * The campaign status machine (spec §4): created → submitted → start_review →
  * approved or rejected; approved → active → ended by the calendar; rejected
- * campaigns return to created when edited; delete from any living status.
+ * campaigns return to created when edited, or are submitted again as they
+ * are; delete from any living status.
  */
 import type { CampaignStatus } from './status.js';
 
@@ -14,7 +15,7 @@ interface Transition {
 }
 
 export const CAMPAIGN_TRANSITIONS = {
-  submit: { from: ['created'], to: 'submitted', by: ['merchant', 'admin'] },
+  submit: { from: ['created', 'rejected'], to: 'submitted', by: ['merchant', 'admin'] },
   start_review: { from: ['submitted'], to: 'start_review', by: ['admin'] },
   approve: { from: ['submitted', 'start_review'], to: 'approved', by: ['admin', 'system'] },
   reject: { from: ['submitted', 'start_review'], to: 'rejected', by: ['admin'] },

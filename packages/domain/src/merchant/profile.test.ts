@@ -31,4 +31,31 @@ describe('merchant profile formats', () => {
     expect(isValidEmail('info@.example.de')).toBe(false);
     expect(isValidEmail('in fo@example.de')).toBe(false);
   });
+
+  it('checks phone contacts like the telephone field: a country prefix, spaces ignored', () => {
+    const parsed = profile({
+      contacts: [
+        { type: 'phone', value: '+49 89 123 456' },
+        { type: 'fax', value: '0043 1 234 567' },
+        { type: 'other', value: 'Frau Huber, vormittags' },
+      ],
+    });
+    expect(parsed.data?.contacts.map((contact) => contact.value)).toEqual([
+      '+4989123456',
+      '00431234567',
+      'Frau Huber, vormittags',
+    ]);
+    const refused = profile({
+      contacts: [
+        { type: 'mobile', value: '0171 234567' },
+        { type: 'email', value: 'info at example.de' },
+        { type: 'phone', value: '' },
+      ],
+    });
+    expect(refused.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+      ['contacts.0.value', 'invalid_phone'],
+      ['contacts.1.value', 'invalid_email'],
+      ['contacts.2.value', 'contact_value_missing'],
+    ]);
+  });
 });

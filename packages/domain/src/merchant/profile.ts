@@ -91,15 +91,38 @@ const checked = (
   key: MerchantValidationKey,
 ) => text(max).refine((value) => value === '' || value.length > max || check(value, max), key);
 
-export const ZContact = z.object({
-  type: z.enum(CONTACT_TYPES, { error: 'contact_type_missing' }),
-  value: z
-    .string({ error: 'contact_value_missing' })
-    .trim()
-    .min(1, 'contact_value_missing')
-    .max(300, 'too_long'),
-});
+const CONTACT_VALUE_MAX_LENGTH = 300;
+
+/** Contact types whose value is a phone number (spec §5: a country prefix, spaces ignored). */
+export const PHONE_CONTACT_TYPES: readonly ContactType[] = ['phone', 'mobile', 'fax'];
+
+/** A contact as stored and answered. */
+export const ZContact = z.object({ type: z.enum(CONTACT_TYPES), value: z.string() });
 export type TContact = z.infer<typeof ZContact>;
+
+/** A contact as sent: both parts required, phone numbers and addresses checked. */
+export const ZContactInput = z
+  .object({
+    type: z.enum(CONTACT_TYPES, { error: 'contact_type_missing' }),
+    value: z
+      .string({ error: 'contact_value_missing' })
+      .trim()
+      .min(1, 'contact_value_missing')
+      .max(CONTACT_VALUE_MAX_LENGTH, 'too_long'),
+  })
+  .superRefine((contact, issues) => {
+    // An empty or overlong value has its own message already.
+    if (contact.value === '' || contact.value.length > CONTACT_VALUE_MAX_LENGTH) return;
+    const invalid = PHONE_CONTACT_TYPES.includes(contact.type)
+      ? !isValidPhone(contact.value) && 'invalid_phone'
+      : contact.type === 'email' && !isValidEmail(contact.value) && 'invalid_email';
+    if (invalid) issues.addIssue({ code: 'custom', path: ['value'], message: invalid });
+  })
+  .transform((contact) =>
+    PHONE_CONTACT_TYPES.includes(contact.type)
+      ? { ...contact, value: normalisePhone(contact.value) }
+      : contact,
+  );
 
 export const ZSocialLinks = z.object(
   Object.fromEntries(
@@ -137,7 +160,7 @@ export const ZMerchantProfileInput = z
       pinterest: '',
       instagram: '',
     }),
-    contacts: z.array(ZContact).max(30).default([]),
+    contacts: z.array(ZContactInput).max(30).default([]),
     coreg_enabled: z.boolean().default(false),
     coreg_default_suitable: z.boolean().default(false),
     coreg_terms: ZCoregTerms.default({
@@ -174,6 +197,19 @@ export function computeMerchantErrors(facts: { contactAccounts: number }): strin
   const errors: string[] = [];
   if (facts.contactAccounts === 0) errors.push(MERCHANT_ERROR_NO_CONTACT);
   return errors;
+}
+
+/**
+ * Whether a merchant shows the red bell (spec §8): an admin marked it invalid
+ * (`is_valid`, the stored flag alone) or its data has errors. The two stay
+ * apart in every answer, so that an admin's save never stores the errors'
+ * verdict as the flag.
+ */
+export function isMerchantInvalid(merchant: {
+  is_valid: boolean;
+  errors: readonly string[];
+}): boolean {
+  return !merchant.is_valid || merchant.errors.length > 0;
 }
 
 /** The first message key of a failed parse per field path ("contacts.0.type"), for forms. */

@@ -10,7 +10,7 @@ import { ImageRejectedError, processImage } from '../../files/images.js';
 import { newImageKey } from '../../files/storage.js';
 import { AppError } from '../../http/errors.js';
 import { removeUnusedImage } from './image-files.js';
-import { updateCampaignModifiedNow } from './records.js';
+import { storeEdit } from './lifecycle.js';
 import { answerUpdated, loadEditable } from './service.js';
 import { validationColumns } from './view.js';
 
@@ -91,7 +91,7 @@ export async function setCampaignImage(
     const loaded = await loadEditable(tx, user, id);
     const { campaign } = loaded.record;
     const imagePath = image?.path ?? null;
-    const stored = await updateCampaignModifiedNow(tx, id, {
+    const stored = await storeEdit(tx, campaign, user.id, {
       imagePath,
       imageExtension: image?.extension ?? null,
       ...validationColumns({ ...campaign, imagePath }),

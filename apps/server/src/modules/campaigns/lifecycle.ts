@@ -6,6 +6,7 @@
  */
 import {
   NOTIFIED_STATUSES,
+  canTransition,
   notificationEventForStatus,
   type CampaignStatus,
 } from '@backoffice/domain';
@@ -22,6 +23,7 @@ import {
   campaignsDueToStart,
   findMerchantName,
   insertStatusHistory,
+  updateCampaignModifiedNow,
   updateStatusIf,
   type CampaignInsert,
   type CampaignRecord,
@@ -31,6 +33,23 @@ export interface StatusChange {
   campaign: CampaignRecord;
   from: CampaignStatus;
   reason: string | null;
+}
+
+/**
+ * Stores an edit of a campaign read under its row lock, stamped as modified
+ * now. Any edit of a rejected campaign (its content or its image) reopens it:
+ * rejected → created, with a history row.
+ */
+export async function storeEdit(
+  tx: DbOrTx,
+  campaign: CampaignRecord,
+  userId: string,
+  values: Partial<CampaignInsert>,
+): Promise<CampaignRecord> {
+  if (!canTransition('reopen', campaign.status, 'merchant')) {
+    return updateCampaignModifiedNow(tx, campaign.id, values);
+  }
+  return (await changeStatus(tx, campaign, 'created', { userId, set: values })).campaign;
 }
 
 /** Moves one campaign from its current status to another, or refuses with 409 when it moved meanwhile. */

@@ -10,13 +10,11 @@ import { decodeHTML } from 'entities';
 import sanitizeHtml from 'sanitize-html';
 import {
   ZCampaignContentPatch,
+  inlineImageWidth,
   type TCampaignContentPatch,
   type TLocalised,
 } from '@backoffice/domain';
 import { badRequest, fieldPath } from '../../http/errors.js';
-
-/** Inline images are shown at most this wide (spec §5). */
-export const INLINE_IMAGE_MAX_WIDTH = 600;
 
 const RICH_TEXT: sanitizeHtml.IOptions = {
   allowedTags: [
@@ -43,12 +41,9 @@ const RICH_TEXT: sanitizeHtml.IOptions = {
   allowedSchemesByTag: { img: ['https', 'http'] },
   transformTags: {
     a: sanitizeHtml.simpleTransform('a', { rel: 'noopener noreferrer nofollow', target: '_blank' }),
-    img: (tagName, attribs) => {
-      const width = Math.min(
-        Number(attribs.width) || INLINE_IMAGE_MAX_WIDTH,
-        INLINE_IMAGE_MAX_WIDTH,
-      );
-      return { tagName, attribs: { ...attribs, width: String(width) } };
+    img: (tagName, { width: given, ...attribs }) => {
+      const width = inlineImageWidth(given);
+      return { tagName, attribs: width === undefined ? attribs : { ...attribs, width } };
     },
   },
 };

@@ -38,7 +38,7 @@ import type { AppContext } from '../../app-context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { AppError, badRequest, fieldPath, notFound } from '../../http/errors.js';
 import { availableCodes } from '../codes/index.js';
-import { changeStatus, notifyStatusChanges, type StatusChange } from './lifecycle.js';
+import { changeStatus, storeEdit } from './lifecycle.js';
 import { checkCampaignLinks, initialCoregSuitable } from './links.js';
 import {
   anyoneTookPart,
@@ -50,7 +50,6 @@ import {
   insertStatusHistory,
   statusHistoryRows,
   unlinkFollowupRows,
-  updateCampaign,
   type CampaignListRecord,
   type CampaignRecord,
 } from './records.js';
@@ -245,8 +244,7 @@ export async function saveCampaign(
   validate: CampaignStep | undefined,
 ): Promise<TCampaignEnvelope> {
   const { version, ...patch } = body;
-  let changes: StatusChange[] = [];
-  const envelope = await ctx.db.transaction(async (tx) => {
+  return ctx.db.transaction(async (tx) => {
     const loaded = await loadEditable(tx, user, id);
     const { record, access } = loaded;
     const { campaign } = record;
@@ -269,16 +267,9 @@ export async function saveCampaign(
       stepsSaved: validate ? { ...campaign.stepsSaved, [validate]: true } : allStepsSaved(),
       version: campaign.version + 1,
       editorId: user.id,
-      modifiedAt: new Date(),
     };
-    if (campaign.status === 'rejected') {
-      changes = [await changeStatus(tx, campaign, 'created', { userId: user.id, set: values })];
-      return answer(ctx, tx, user, access, id);
-    }
-    return answerUpdated(ctx, tx, user, loaded, await updateCampaign(tx, id, values));
+    return answerUpdated(ctx, tx, user, loaded, await storeEdit(tx, campaign, user.id, values));
   });
-  await notifyStatusChanges(ctx, changes);
-  return envelope;
 }
 
 /** Submits a campaign without errors; agencies' and admins' submissions are approved after a delay. */

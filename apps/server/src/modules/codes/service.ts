@@ -10,6 +10,7 @@ import {
   CODE_ALPHABET,
   CODES_CLOSED_STATUSES,
   CODES_PER_REQUEST_MAX,
+  DEFAULT_PAGE_SIZE,
   buildPager,
   collectCodes,
   neutraliseCsvCell,
@@ -34,7 +35,8 @@ import {
 
 export { availableCodes };
 
-export const CODES_PER_PAGE = 10;
+/** The codes list's page: the API's page size (spec §9). */
+export const CODES_PER_PAGE = DEFAULT_PAGE_SIZE;
 
 /** Thrown when an addition adds nothing; carries what was skipped. */
 export class NoCodesAddedError extends AppError {

@@ -34,7 +34,7 @@ export function toMerchantDetail(
     description: merchant.description ?? '',
     image: src ? { src } : null,
     level: merchant.level,
-    is_valid: merchant.isValid && merchant.errors.length === 0,
+    is_valid: merchant.isValid,
     errors: merchant.errors,
     vatin: merchant.vatin ?? '',
     telephone: merchant.telephone ?? '',

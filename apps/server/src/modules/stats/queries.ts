@@ -29,23 +29,21 @@ export async function campaignCounts(db: DbOrTx, merchantId: string) {
   // The dashboard's three queries are prepared (db/prepared.ts): built once, planned once.
   const query = prepared(db, 'dashboard-campaign-counts', (name) => {
     const prizeValue = sql<number>`coalesce(sum(case when ${inArray(campaigns.type, [...PRIZE_DRAW_TYPES])} then (select coalesce(sum((p ->> 'value')::bigint * (p ->> 'count')::bigint), 0) from jsonb_array_elements(${campaigns.content} -> 'prizes') p) else 0 end), 0)`;
-    return db
-      .select({
-        type: campaigns.type,
-        status: campaigns.status,
-        count: count(),
-        sweeptotal: prizeValue.mapWith(Number),
-      })
-      .from(campaigns)
-      .where(
-        and(
-          eq(campaigns.merchantId, sql.placeholder('merchantId')),
-          ne(campaigns.status, 'deleted'),
-        ),
-      )
-      .groupBy(campaigns.type, campaigns.status)
-      .orderBy(asc(campaigns.type), asc(campaigns.status))
-      .prepare(name);
+    return (
+      db
+        .select({
+          type: campaigns.type,
+          status: campaigns.status,
+          count: count(),
+          sweeptotal: prizeValue.mapWith(Number),
+        })
+        .from(campaigns)
+        // Deleted campaigns too: the dashboard links their count to the list filtered on them.
+        .where(eq(campaigns.merchantId, sql.placeholder('merchantId')))
+        .groupBy(campaigns.type, campaigns.status)
+        .orderBy(asc(campaigns.type), asc(campaigns.status))
+        .prepare(name)
+    );
   });
   return query.execute({ merchantId });
 }
