@@ -132,6 +132,37 @@ test('admin: create a set, paste codes, link a campaign, see the usage', async (
   await expect(row.getByRole('link', { name: 'Sommeraktion 2026 bearbeiten' })).toBeVisible();
 });
 
+test('an import that adds nothing says so in the words of the spec, the counts below', async ({
+  page,
+}) => {
+  await signInAt(page, '/', 'admin@example.com');
+  await chooseMerchant(page, 'silber', 'Café Silberblick KG');
+  const { access_code_set: set } = await api<{ access_code_set: { id: string } }>(
+    page,
+    'POST',
+    '/access-code-sets',
+    {
+      type: 'reusable',
+      name: `Nichts Neues ${randomUUID()}`,
+      hint_title: 'Ihr Zugangscode',
+      hint_text: 'Den Code finden Sie am Bon.',
+    },
+  );
+  await api(page, 'POST', `/access-code-sets/${set.id}/codes`, { codes: 'B-200\nB-201' });
+  await page.goto(`/access-code-sets/${set.id}`);
+  await expect(page.getByText('2 Codes vorhanden')).toBeVisible();
+
+  // Both codes again and a blank line: nothing is added.
+  await page.getByRole('textbox', { name: 'Codes einfügen' }).fill('B-200\n\nB-201');
+  await page.getByRole('button', { name: 'Codes hinzufügen' }).click();
+  const alert = page.getByTestId('alert-info');
+  // The spec's text stands alone; the counts are a line of their own.
+  await expect(
+    alert.getByText('Es wurden keine Codes hinzugefügt!', { exact: true }),
+  ).toBeVisible();
+  await expect(alert.getByText('2 doppelt, 1 Leerzeilen.', { exact: true })).toBeVisible();
+});
+
 test('a merchant user opening access-code sets goes to please-upgrade', async ({ page }) => {
   await signInAt(page, '/', 'owner@example.com');
   await expect(navigation(page).getByRole('link', { name: 'Zugangscode-Sets' })).toHaveCount(0);

@@ -5,7 +5,15 @@
  * keep an address that cannot be geocoded with 'Trotzdem verwenden'.
  */
 import { expect, type Page } from '@playwright/test';
-import { chooseMerchant, invitationLink, merchantDialog, signInAt, test } from './fixtures';
+import {
+  api,
+  chooseMerchant,
+  invitationLink,
+  merchantDialog,
+  merchantIdentOf,
+  signInAt,
+  test,
+} from './fixtures';
 
 const INVITEE = `neu-${Date.now()}@example.com`;
 // The password policy refuses common passwords (identity/password-policy.ts).
@@ -198,4 +206,41 @@ test("add an address that cannot be geocoded and use 'Trotzdem verwenden'", asyn
   await expect(dialog).toBeHidden();
   const row = page.getByTestId('location-row').filter({ hasText: 'Lesehütte' });
   await expect(row.getByText('ohne Kartenposition')).toBeVisible();
+});
+
+test('an account without the right to manage the merchant sees the profile read-only', async ({
+  page,
+}) => {
+  await signInAt(page, '/', 'silver@example.com');
+  const merchantIdent = await merchantIdentOf(page);
+  type Account = { id: string; roles: string[]; is_self: boolean };
+  const { rows } = await api<{ rows: Account[] }>(
+    page,
+    'GET',
+    `/merchants/${merchantIdent}/accounts`,
+  );
+  const own = rows.find((account) => account.is_self);
+  expect(own).toBeDefined();
+  const roles = own?.roles ?? [];
+  const accountPath = `/merchants/${merchantIdent}/accounts/${own?.id ?? ''}`;
+  // For this test only, the account keeps every role but the right to manage the merchant.
+  await api(page, 'POST', accountPath, {
+    roles: roles.filter((role) => role !== 'manage-merchant'),
+  });
+  try {
+    await page.goto(`/${merchantIdent}/merchant`);
+    await expect(page.getByRole('heading', { name: /Händler: Café Silberblick/ })).toBeVisible();
+    await expect(
+      page.getByText(
+        'Sie können das Profil ansehen. Ändern können es Accounts mit dem Recht „Händler verwalten“.',
+      ),
+    ).toBeVisible();
+    const name = page.getByRole('textbox', { name: /^Name/ });
+    await expect(name).toBeDisabled();
+    await expect(name).toHaveValue('Café Silberblick KG');
+    await expect(page.getByRole('button', { name: 'Speichern' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Kontakt hinzufügen' })).toBeDisabled();
+  } finally {
+    await api(page, 'POST', accountPath, { roles });
+  }
 });

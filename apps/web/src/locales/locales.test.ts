@@ -65,6 +65,9 @@ describe('locales', () => {
     expect(deEntries.get('errors.server.duplicate_value')).toBe('Leider schon vergeben: {{field}}');
     expect(deEntries.get('errors.server.bad_input')).toBe('Eingabefehler!');
     expect(deEntries.get('shell.merchantInvalid')).toBe('Händler ist ungültig');
+    expect(deEntries.get('accessCodeSets.codes.noneAdded')).toBe(
+      'Es wurden keine Codes hinzugefügt!',
+    );
   });
 });
 

@@ -80,9 +80,11 @@ describe('paths', () => {
     expect(paths.merchant.edit({ merchantIdent: 'a/b' })).toBe('/a%2Fb/merchant');
   });
 
-  it('accepts 36 hex digits or dashes as idents', () => {
+  it('accepts 36 hex digits or dashes in the form of a UUID as idents, as the server does', () => {
     expect(isIdent(merchantIdent)).toBe(true);
     expect(isIdent('not-an-ident')).toBe(false);
+    // 36 hex digits or dashes, not in the 8-4-4-4-12 form: the server would refuse it.
+    expect(isIdent('0123456789abcdef0123456789abcdef----')).toBe(false);
     expect(isIdent(undefined)).toBe(false);
   });
 });

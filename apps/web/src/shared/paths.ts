@@ -157,7 +157,5 @@ export const PUBLIC_PATHS: readonly string[] = [
   paths.oauth.postback(),
 ];
 
-/** Route merchant and campaign idents are 36 hex digits or dashes (spec §5). */
-export const IDENT_PATTERN = /^[0-9a-fA-F-]{36}$/;
-export const isIdent = (value: string | undefined): value is string =>
-  value !== undefined && IDENT_PATTERN.test(value);
+/** Route merchant and campaign idents: the domain's rule, the server's. */
+export { isIdent } from '@backoffice/domain';

@@ -3,7 +3,12 @@
  * site search, create-campaign button, invalid-merchant bell, admin link and
  * the user menu.
  */
-import { canOpenMerchantScreen, canSeeAdminLink, canSwitchMerchant } from '@backoffice/domain';
+import {
+  canOpenMerchantScreen,
+  canSeeAdminLink,
+  canSwitchMerchant,
+  isMerchantInvalid,
+} from '@backoffice/domain';
 import { ActionIcon, Anchor, Badge, Burger, Button, Group } from '@mantine/core';
 import {
   IconBuildingStore,
@@ -34,7 +39,7 @@ export function TopBar({ navOpened, onToggleNav }: TopBarProps) {
   const { appName, urls } = useConfig();
   const { user, merchant, searchType } = useSession();
   const wide = useIsWideShell();
-  const merchantInvalid = merchant !== null && (!merchant.is_valid || merchant.errors.length > 0);
+  const merchantInvalid = merchant !== null && isMerchantInvalid(merchant);
   const showAdminLink = user !== null && canSeeAdminLink(user) && urls.adminApp !== '';
   const canCreateCampaign =
     user !== null && merchant !== null && canOpenMerchantScreen(user, merchant.roles, 'campaigns');

@@ -2,6 +2,7 @@
 import type { TCampaignLinkOption } from '@backoffice/domain';
 import type { TFunction } from 'i18next';
 import { campaignTitle } from '../../shared/campaigns/campaign-title';
+import { campaignTypeLabel } from '../../shared/campaigns/campaign-type-label';
 
 export function linkOptionLabel(t: TFunction, option: TCampaignLinkOption, language: string) {
   const title = campaignTitle(option.title, language, t);
@@ -10,7 +11,7 @@ export function linkOptionLabel(t: TFunction, option: TCampaignLinkOption, langu
     : t(`campaigns.statuses.${option.current_status}`);
   return t('campaigns.wizard.coreg.optionLabel', {
     title,
-    type: t(`campaigns.types.${option.type}`),
+    type: campaignTypeLabel(t, option.type),
     state,
   });
 }

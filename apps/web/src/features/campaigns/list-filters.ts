@@ -1,14 +1,20 @@
 /**
  * The campaign list's filters live in the URL (spec §2 "list, which accepts
  * query filter_status and filter_type"), so that a filtered list can be
- * bookmarked and the dashboard's links land on it. Unknown values are dropped.
+ * bookmarked and the dashboard's links land on it. Unknown values are dropped,
+ * and so are types the user may not use (tips, spec §6).
  */
 import {
   CAMPAIGN_ORDER_OPTIONS,
   CAMPAIGN_STATUSES,
+  CAMPAIGN_TYPES,
   RUNTIME_FILTERS,
   TYPE_FILTERS,
+  campaignFamily,
+  canUseCampaignType,
+  type Actor,
   type CampaignOrderOption,
+  type TypeFilter,
 } from '@backoffice/domain';
 import type { CampaignListFilters } from '../../shared/paths';
 
@@ -18,11 +24,25 @@ function oneOf<T extends string>(allowed: readonly T[], value: string | null): T
 
 const MAX_TEXT_LENGTH = 200;
 
-export function parseListFilters(search: URLSearchParams): CampaignListFilters {
+/**
+ * The type filter's values for a user: a type, or a family, of which the user
+ * may use at least one type (canUseCampaignType). The server leaves tips out
+ * of the list for everyone else, so a tip filter would only ever show nothing.
+ */
+export function typeFiltersFor(actor: Actor): TypeFilter[] {
+  return TYPE_FILTERS.filter((value) =>
+    CAMPAIGN_TYPES.some(
+      (type) =>
+        (type === value || campaignFamily(type) === value) && canUseCampaignType(actor, type),
+    ),
+  );
+}
+
+export function parseListFilters(search: URLSearchParams, actor: Actor): CampaignListFilters {
   const filters: CampaignListFilters = {};
   const status = oneOf(CAMPAIGN_STATUSES, search.get('filter_status'));
   if (status) filters.filter_status = status;
-  const type = oneOf(TYPE_FILTERS, search.get('filter_type'));
+  const type = oneOf(typeFiltersFor(actor), search.get('filter_type'));
   if (type) filters.filter_type = type;
   const runtime = oneOf(RUNTIME_FILTERS, search.get('filter_runtime'));
   if (runtime) filters.filter_runtime = runtime;

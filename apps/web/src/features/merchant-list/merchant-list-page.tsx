@@ -5,7 +5,12 @@
  * validity (the invalid-merchant mark), number of campaigns, and the actions
  * switch to the merchant (its dashboard opens) and edit it.
  */
-import { isAdmin, type TMerchantListRow, type TMerchantSummary } from '@backoffice/domain';
+import {
+  isAdmin,
+  isMerchantInvalid,
+  type TMerchantListRow,
+  type TMerchantSummary,
+} from '@backoffice/domain';
 import { Badge, Button, Group, Table, Text, TextInput, ThemeIcon, Tooltip } from '@mantine/core';
 import { IconBellRinging, IconPencil, IconSearch, IconSwitchHorizontal } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -28,7 +33,7 @@ const summaryOf = ({
 
 function Validity({ merchant }: { merchant: TMerchantListRow }) {
   const { t } = useTranslation();
-  if (merchant.is_valid) {
+  if (!isMerchantInvalid(merchant)) {
     return (
       <Badge color="teal" variant="light">
         {t('merchantList.valid')}

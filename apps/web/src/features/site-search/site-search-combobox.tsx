@@ -9,6 +9,7 @@ import { IconSearch } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { campaignTypeLabel } from '../../shared/campaigns/campaign-type-label';
 import type { TSiteSearchHit } from '@backoffice/domain';
 import { MIN_QUERY_LENGTH, useSiteSearch } from './api/site-search';
 import { hitPath } from './hit-path';
@@ -109,7 +110,7 @@ export default function SiteSearchCombobox({ initialText, takeFocus }: SiteSearc
                   {hit.type === 'merchant'
                     ? t('search.merchantHit')
                     : t('search.campaignHit', {
-                        type: t(`campaigns.types.${hit.type}`),
+                        type: campaignTypeLabel(t, hit.type),
                         merchant: hit.more.merchant,
                       })}
                 </Text>

@@ -39,6 +39,25 @@ describe('requestErrorText (spec §8)', () => {
     );
   });
 
+  it("states the domain's limits where a text names one (error-text.test.ts changes them)", () => {
+    const tooMany = new ApiError('http', 'too_many_codes', {
+      status: 413,
+      serverMessage: 'too_many_codes',
+      field: 'codes',
+    });
+    expect(requestErrorText(i18n.t, tooMany)).toBe(
+      'HTTP 413: Zu viele Zeilen auf einmal: bitte teilen Sie die Liste auf (höchstens 200.000 Zeilen).',
+    );
+    const invalid = new ApiError('http', 'invalid_code', {
+      status: 400,
+      serverMessage: 'invalid_code',
+      field: 'upload',
+    });
+    expect(requestErrorText(i18n.t, invalid)).toBe(
+      'HTTP 400: Ungültiger Code: Ein Code hat höchstens 64 Zeichen und keine Leerzeichen.',
+    );
+  });
+
   it('shows plain server messages as they are', () => {
     const error = new ApiError('http', 'Boom', { status: 500, serverMessage: 'Boom' });
     expect(requestErrorText(i18n.t, error)).toBe('HTTP 500: Boom');

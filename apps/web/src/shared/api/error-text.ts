@@ -4,9 +4,19 @@
  * some refusals carry. Its texts are the `messages` part of the catalogue;
  * the API client loads both before it reports an answer.
  */
-import { isMessageKey } from '@backoffice/domain';
+import { ACCESS_CODE_IMPORT_MAX_LINES, CODE_MAX_LENGTH, isMessageKey } from '@backoffice/domain';
 import { fieldLabel } from '../i18n/field-label';
 import { ApiError, plainErrorText, type Translate } from './api-error';
+
+/**
+ * The domain's limits some message texts state ("höchstens 200.000 Zeilen"),
+ * so that a text never names another limit than the server applies; the
+ * catalogue formats them as numbers in the user's language.
+ */
+const MESSAGE_LIMITS = {
+  maxLines: ACCESS_CODE_IMPORT_MAX_LINES,
+  maxCodeLength: CODE_MAX_LENGTH,
+};
 
 /**
  * The server message in the user's language where it is a known message key,
@@ -17,7 +27,9 @@ export function translateServerMessage(
   message: string | undefined,
   field: string | undefined,
 ): string {
-  if (isMessageKey(message)) return t(`errors.server.${message}`, { field: fieldLabel(t, field) });
+  if (isMessageKey(message)) {
+    return t(`errors.server.${message}`, { ...MESSAGE_LIMITS, field: fieldLabel(t, field) });
+  }
   return message ?? '';
 }
 

@@ -3,6 +3,7 @@
  * client (bearer token, busy indicator, alerts). Statuses the caller shows
  * beside the field itself are passed as quiet.
  */
+import { UPLOAD_FIELD } from '@backoffice/domain';
 import { apiRequestRequired, REQUEST_TIMEOUT_MS } from './client';
 
 /** Uploads take longer than the JSON calls' 5000 ms: a large photo over a slow line. */
@@ -18,7 +19,7 @@ export interface UploadOptions {
 
 export function uploadFile<T>(path: string, file: File, options: UploadOptions = {}): Promise<T> {
   const formData = new FormData();
-  formData.append('upload', file, file.name);
+  formData.append(UPLOAD_FIELD, file, file.name);
   return apiRequestRequired<T>({
     method: 'POST',
     path,

@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { StateNotice } from '../ui/state-notice';
 import { useCampaignTitle } from './campaign-title';
+import { campaignTypeLabel } from './campaign-type-label';
 
 export interface CampaignColumn {
   /** Unique within one table. */
@@ -118,7 +119,7 @@ export function useCampaignColumns() {
     type: {
       id: 'type',
       header: t('campaigns.fields.type'),
-      cell: (row) => t(`campaigns.types.${row.type}`),
+      cell: (row) => campaignTypeLabel(t, row.type),
     } satisfies CampaignColumn,
     merchant: {
       id: 'merchant',

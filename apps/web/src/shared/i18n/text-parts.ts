@@ -30,7 +30,7 @@ const MESSAGES = 'messages';
 
 export const TEXT_PARTS = {
   campaigns: {
-    subtrees: { campaigns: ['fields', 'statuses', 'types', 'values'] },
+    subtrees: { campaigns: ['fields', 'statuses', 'types', 'typeCurrencies', 'values'] },
     features: ['features/campaigns'],
     with: [MESSAGES],
   },

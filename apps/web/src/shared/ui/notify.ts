@@ -6,7 +6,7 @@
  * providers to mount the list from then on.
  */
 import type { NotificationData } from '@mantine/notifications';
-import { useSyncExternalStore } from 'react';
+import { useSyncExternalStore, type ReactNode } from 'react';
 import { i18n } from '../i18n/i18n';
 
 export const ERROR_ALERT_MS = 60_000;
@@ -59,7 +59,8 @@ export function notifySuccess(message: string, title?: string): void {
   });
 }
 
-export function notifyInfo(message: string, title?: string): void {
+/** An information; its message may be several lines (e.g. a spec text with details below it). */
+export function notifyInfo(message: ReactNode, title?: string): void {
   show({
     color: 'blue',
     message,

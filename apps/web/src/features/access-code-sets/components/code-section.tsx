@@ -38,8 +38,17 @@ export function CodeSection({ setId }: { setId: string }) {
       duplicates: formatCount(result.duplicates),
       blank: formatCount(result.blank_lines),
     };
-    if (result.added === 0) notifyInfo(t('accessCodeSets.codes.noneAdded', counts));
-    else notifySuccess(t('accessCodeSets.codes.added', counts));
+    if (result.added === 0) {
+      // The spec's text on a line of its own (spec §8), what was skipped below it.
+      notifyInfo(
+        <>
+          <Text size="sm">{t('accessCodeSets.codes.noneAdded')}</Text>
+          <Text size="sm" c="dimmed">
+            {t('accessCodeSets.codes.noneAddedCounts', counts)}
+          </Text>
+        </>,
+      );
+    } else notifySuccess(t('accessCodeSets.codes.added', counts));
   };
   const run = (input: CodeImport) =>
     importCodes.mutate(input, {

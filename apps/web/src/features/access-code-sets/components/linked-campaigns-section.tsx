@@ -19,6 +19,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../shared/api/api-error';
 import { translateServerMessage } from '../../../shared/api/error-text';
+import { campaignTypeLabel } from '../../../shared/campaigns/campaign-type-label';
 import { localisedText } from '../../../shared/format/localised-text';
 import { useLinkedCampaigns, useSaveLinks } from '../api/links';
 
@@ -103,7 +104,7 @@ export function LinkedCampaignsSection({ setId }: { setId: string }) {
                   return (
                     <Table.Tr key={campaign.ident}>
                       <Table.Td fw={600}>{title}</Table.Td>
-                      <Table.Td>{t(`campaigns.types.${campaign.type}`)}</Table.Td>
+                      <Table.Td>{campaignTypeLabel(t, campaign.type)}</Table.Td>
                       <Table.Td>
                         <Code>{campaign.ident}</Code>
                       </Table.Td>

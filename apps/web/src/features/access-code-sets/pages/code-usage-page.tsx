@@ -23,6 +23,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { ApiError } from '../../../shared/api/api-error';
 import { requestErrorText } from '../../../shared/api/error-text';
+import { campaignTypeLabel } from '../../../shared/campaigns/campaign-type-label';
 import { downloadText } from '../../../shared/csv';
 import { displayTimeZone, formatDateTime } from '../../../shared/format/date-time';
 import { localisedText } from '../../../shared/format/localised-text';
@@ -59,7 +60,7 @@ export function CodeUsagePage() {
           t('accessCodeSets.fields.type'),
           t('accessCodeSets.links.id'),
         ],
-        typeLabel: (type) => t(`campaigns.types.${type as CampaignType}`),
+        typeLabel: (type) => campaignTypeLabel(t, type as CampaignType),
         language: i18n.language,
         timeZone: displayTimeZone(),
       });
@@ -134,7 +135,7 @@ export function CodeUsagePage() {
                         {localisedText(row.campaign.title, i18n.language) || '—'}
                       </Text>
                       <Text size="xs" c="dimmed">
-                        {t(`campaigns.types.${row.campaign.type}`)} · {row.campaign.ident}
+                        {campaignTypeLabel(t, row.campaign.type)} · {row.campaign.ident}
                       </Text>
                     </>
                   ) : (

@@ -2,7 +2,8 @@
  * POST and DELETE /campaigns/{ident}/image: the campaign image (spec §5
  * "Images"). The upload is multipart with the file field `upload` and the
  * crop rectangle in the source image's pixels as query parameters; the
- * server checks the type by content, crops and resizes it to 620×413.
+ * server checks the type by content, crops and resizes it to the campaign
+ * format (CAMPAIGN_IMAGE_FORMAT).
  * Refusals (400 no_image, invalid_image_format, image_too_large) reach the
  * caller without an alert, which shows them beside the drop zone.
  */

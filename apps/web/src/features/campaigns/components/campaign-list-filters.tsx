@@ -7,7 +7,6 @@ import {
   CAMPAIGN_ORDER_FIELDS,
   CAMPAIGN_STATUSES,
   RUNTIME_FILTERS,
-  TYPE_FILTERS,
   type CampaignOrderOption,
   type CampaignStatus,
   type RuntimeFilter,
@@ -19,8 +18,10 @@ import { IconSearch } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { campaignTypeLabel } from '../../../shared/campaigns/campaign-type-label';
 import { paths, type CampaignListFilters as Filters } from '../../../shared/paths';
-import { withFilter } from '../list-filters';
+import { useSession } from '../../../shared/session/session-store';
+import { typeFiltersFor, withFilter } from '../list-filters';
 
 /** Typing pauses this long before the campaign text filter asks the server (spec §9). */
 export const CAMPAIGN_FILTER_DEBOUNCE_MS = 500;
@@ -34,6 +35,9 @@ export interface CampaignListFiltersProps {
 export function CampaignListFilters({ merchantIdent, filters }: CampaignListFiltersProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const { user } = useSession();
+  // Tips only for those who may use them: the server lists none for anyone else.
+  const typeFilters = typeFiltersFor({ level: user?.level ?? 'other' });
   const change = (patch: Partial<Filters>) =>
     void navigate(paths.campaigns.list({ merchantIdent }, withFilter(filters, patch)));
 
@@ -95,12 +99,12 @@ export function CampaignListFilters({ merchantIdent, filters }: CampaignListFilt
           }
           data={[
             all,
-            ...TYPE_FILTERS.map((value) => ({
+            ...typeFilters.map((value) => ({
               value,
               label:
                 value === 'coupon' || value === 'tip'
                   ? t(`campaigns.typeFilters.${value}`)
-                  : t(`campaigns.types.${value}`),
+                  : campaignTypeLabel(t, value),
             })),
           ]}
         />

@@ -1,4 +1,5 @@
 /** A campaign's image as a thumbnail, or a grey placeholder when it has none. */
+import { CAMPAIGN_IMAGE_FORMAT } from '@backoffice/domain';
 import { Center, Image } from '@mantine/core';
 import { IconPhoto } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -11,8 +12,8 @@ export interface CampaignThumbnailProps {
 
 export function CampaignThumbnail({ src, title, width = 72 }: CampaignThumbnailProps) {
   const { t } = useTranslation();
-  // The campaign format is 620x413 (spec §9).
-  const height = Math.round((width * 413) / 620);
+  // In the proportions of the campaign format (spec §9).
+  const height = Math.round((width * CAMPAIGN_IMAGE_FORMAT.height) / CAMPAIGN_IMAGE_FORMAT.width);
   if (!src) {
     return (
       <Center

@@ -17,7 +17,17 @@ import { useUnlinkFollowup } from '../api/unlink-followup';
 import { usePhaseColumn } from './phase-column';
 import { busyUntilLeft } from '../../../shared/api/leaving-mutation';
 
-export function Followups({ campaignIdent }: { campaignIdent: string }) {
+export interface FollowupsProps {
+  campaignIdent: string;
+  /**
+   * Whether the user may create a follow-up (canCreateFollowup with the
+   * level they act with): the server refuses it below merchant level 1, so
+   * the button is not offered there.
+   */
+  canCreate: boolean;
+}
+
+export function Followups({ campaignIdent, canCreate }: FollowupsProps) {
   const { t } = useTranslation();
   const query = useFollowups(campaignIdent);
   const navigate = useNavigate();
@@ -68,28 +78,30 @@ export function Followups({ campaignIdent }: { campaignIdent: string }) {
         <Title order={2} size="h4" id="followups">
           {t('campaigns.overview.followups')}
         </Title>
-        <Button
-          size="xs"
-          variant="light"
-          leftSection={<IconPlus size={14} aria-hidden />}
-          loading={busyUntilLeft(create)}
-          onClick={() =>
-            create.mutate(campaignIdent, {
-              onSuccess: ({ campaign, merchant }) => {
-                notifySuccess(t('campaigns.alerts.followupCreated', { id: campaign.uuid }));
-                // The new campaign opens in the wizard, at its first step.
-                void navigate(
-                  paths.campaigns.detail(
-                    { merchantIdent: merchant.uuid, campaignIdent: campaign.uuid },
-                    campaignFamily(campaign.type),
-                  ),
-                );
-              },
-            })
-          }
-        >
-          {t('campaigns.overview.createFollowup')}
-        </Button>
+        {canCreate && (
+          <Button
+            size="xs"
+            variant="light"
+            leftSection={<IconPlus size={14} aria-hidden />}
+            loading={busyUntilLeft(create)}
+            onClick={() =>
+              create.mutate(campaignIdent, {
+                onSuccess: ({ campaign, merchant }) => {
+                  notifySuccess(t('campaigns.alerts.followupCreated', { id: campaign.uuid }));
+                  // The new campaign opens in the wizard, at its first step.
+                  void navigate(
+                    paths.campaigns.detail(
+                      { merchantIdent: merchant.uuid, campaignIdent: campaign.uuid },
+                      campaignFamily(campaign.type),
+                    ),
+                  );
+                },
+              })
+            }
+          >
+            {t('campaigns.overview.createFollowup')}
+          </Button>
+        )}
       </Group>
       <CampaignTable
         query={query}

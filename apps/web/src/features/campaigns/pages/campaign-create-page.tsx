@@ -11,6 +11,7 @@ import { IconAlertCircle, IconChevronDown, IconChevronRight } from '@tabler/icon
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { campaignTypeLabel } from '../../../shared/campaigns/campaign-type-label';
 import { paths } from '../../../shared/paths';
 import { useSession } from '../../../shared/session/session-store';
 import { notifySuccess } from '../../../shared/ui/notify';
@@ -39,13 +40,13 @@ function TypeChoice({ type, highlighted, busy, onChoose }: TypeChoiceProps) {
       padding="md"
       disabled={busy}
       onClick={() => onChoose(type)}
-      aria-label={t('campaigns.create.choose', { type: t(`campaigns.types.${type}`) })}
+      aria-label={t('campaigns.create.choose', { type: campaignTypeLabel(t, type) })}
       bd={highlighted ? '2px solid var(--mantine-color-blue-6)' : undefined}
       data-type={type}
     >
       <Group justify="space-between" wrap="nowrap">
         <div>
-          <Text fw={600}>{t(`campaigns.types.${type}`)}</Text>
+          <Text fw={600}>{campaignTypeLabel(t, type)}</Text>
           <Text size="sm" c="dimmed">
             {t(`campaigns.typeHints.${type}`)}
           </Text>

@@ -3,15 +3,33 @@
  * The campaign list's filters as a user meets them (spec §2 "Campaign list"):
  * the filters kept in the URL, so that choosing a type, status or runtime,
  * or typing a text (once typing pauses), changes the address; a changed
- * filter starts again on page 1; a filtered URL shows its filters chosen.
+ * filter starts again on page 1; a filtered URL shows its filters chosen;
+ * tips are a type only admins and agencies are offered (spec §6).
  */
+import type { UserLevel } from '@backoffice/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { setRuntimeConfig } from '../../../shared/config/runtime-config';
+import { clearSession, startSession } from '../../../shared/session/session-store';
 import { loadGermanTexts, renderWithApp } from '../../../shared/testing/render';
+import { testRuntimeConfig } from '../../../shared/testing/runtime-config';
 import { CampaignListPage } from './campaign-list-page';
 
 const MERCHANT = '11111111-1111-4111-8111-111111111111';
+
+/** Signs a user of the given level in, as /init-user would. */
+function signIn(level: UserLevel) {
+  startSession({
+    user: {
+      email: `${level}@example.com`,
+      locale: 'de-DE',
+      level,
+      token: { sub: 'user', iss: 'test', exp: 0 },
+    },
+    merchantinfo: { searchtype: 'single', merchants: [], total: 0 },
+  });
+}
 
 function renderList(search = '') {
   return renderWithApp(<CampaignListPage />, {
@@ -26,7 +44,10 @@ const params = (rendered: ReturnType<typeof renderList>) =>
 
 beforeAll(async () => {
   await loadGermanTexts('campaigns');
+  setRuntimeConfig(testRuntimeConfig());
 });
+
+afterEach(clearSession);
 
 describe('campaign list filters', () => {
   it('puts the chosen type, status and runtime into the URL', async () => {
@@ -54,6 +75,7 @@ describe('campaign list filters', () => {
   });
 
   it('shows the filters a URL holds as chosen, and a changed filter starts on page 1', async () => {
+    signIn('agency');
     const rendered = renderList('?filter_type=tip&filter_status=rejected&page=3');
     const type = filters().getByRole('combobox', { name: 'Typ' });
     expect(
@@ -65,6 +87,26 @@ describe('campaign list filters', () => {
     ).toBe(true);
     await userEvent.selectOptions(status, 'Freigegeben');
     expect(params(rendered)).toEqual({ filter_type: 'tip', filter_status: 'approved' });
+  });
+
+  it('offers tips to admins and agencies only', () => {
+    const typeOptions = () =>
+      within(filters().getByRole('combobox', { name: 'Typ' }))
+        .getAllByRole('option')
+        .map((option) => option.textContent);
+    signIn('other');
+    const merchantUser = renderList('?filter_type=tip');
+    expect(typeOptions()).not.toContain('Alle Tipps');
+    expect(typeOptions()).toContain('Alle Gutscheine');
+    // A tip filter in the URL is not theirs: the list is not filtered by it.
+    expect(filters().getByRole<HTMLSelectElement>('combobox', { name: 'Typ' }).value).toBe('');
+    merchantUser.unmount();
+    for (const level of ['admin', 'agency'] as const) {
+      signIn(level);
+      const rendered = renderList();
+      expect(typeOptions()).toContain('Alle Tipps');
+      rendered.unmount();
+    }
   });
 
   it('writes the typed text into the URL once typing pauses', async () => {

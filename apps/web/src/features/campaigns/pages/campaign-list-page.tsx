@@ -22,10 +22,14 @@ export function CampaignListPage() {
   const navigate = useNavigate();
   const { merchantIdent = '' } = useParams();
   const [search] = useSearchParams();
-  const filters = useMemo(() => parseListFilters(search), [search]);
   const { user, merchant } = useSession();
+  const userLevel = user?.level ?? 'other';
+  const filters = useMemo(
+    () => parseListFilters(search, { level: userLevel }),
+    [search, userLevel],
+  );
   const level = effectiveMerchantLevel(
-    user?.level ?? 'other',
+    userLevel,
     merchant?.uuid === merchantIdent ? merchant.level : undefined,
   );
   const current = useCampaigns({ ...filters, exact_merchant: merchantIdent });

@@ -17,6 +17,7 @@ import {
 } from '@backoffice/domain';
 import {
   ActionIcon,
+  Alert,
   Button,
   Fieldset,
   Group,
@@ -28,7 +29,7 @@ import {
   TextInput,
   Textarea,
 } from '@mantine/core';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconLock, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../shared/api/api-error';
 import { useSchemaForm } from '../../../shared/form/use-schema-form';
@@ -97,10 +98,19 @@ export interface ProfileFormProps {
   admin: boolean;
   submitLabel: string;
   busy: boolean;
+  /** The user may view the profile but not change it (no manage-merchant role). */
+  readOnly?: boolean;
   onSubmit: (body: TMerchantSaveBody) => Promise<unknown>;
 }
 
-export function ProfileForm({ initial, admin, submitLabel, busy, onSubmit }: ProfileFormProps) {
+export function ProfileForm({
+  initial,
+  admin,
+  submitLabel,
+  busy,
+  readOnly = false,
+  onSubmit,
+}: ProfileFormProps) {
   const { t } = useTranslation();
   const form = useSchemaForm<ProfileValues>({
     initialValues: initial,
@@ -129,171 +139,181 @@ export function ProfileForm({ initial, admin, submitLabel, busy, onSubmit }: Pro
 
   return (
     <form onSubmit={submit} noValidate>
-      <Stack gap="lg">
-        <Fieldset legend={t('merchants.profile.section')}>
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput
-              label={t('merchants.fields.name')}
-              {...form.getInputProps('name', required)}
-            />
-            <TextInput
-              label={t('merchants.fields.brand_name')}
-              {...form.getInputProps('brand_name')}
-            />
-          </SimpleGrid>
-          <Textarea
-            mt="sm"
-            label={t('merchants.fields.description')}
-            autosize
-            minRows={3}
-            {...form.getInputProps('description')}
-          />
-        </Fieldset>
-
-        {admin && (
-          <Fieldset legend={t('merchants.admin.section')}>
-            <SimpleGrid cols={{ base: 1, sm: 3 }}>
+      {/* A plain fieldset: disabling it reaches every field and button inside. */}
+      <fieldset disabled={readOnly} style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}>
+        <Stack gap="lg">
+          {readOnly && (
+            <Alert color="gray" variant="light" icon={<IconLock size={20} aria-hidden />}>
+              {t('merchants.edit.readOnly')}
+            </Alert>
+          )}
+          <Fieldset legend={t('merchants.profile.section')}>
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
               <TextInput
-                label={t('merchants.fields.internal_name')}
-                {...form.getInputProps('internal_name')}
+                label={t('merchants.fields.name')}
+                {...form.getInputProps('name', required)}
               />
-              <NumberInput
-                label={t('merchants.fields.level')}
-                min={0}
-                max={10}
-                {...form.getInputProps('level')}
-                onChange={(value) =>
-                  form.setFieldValue('level', typeof value === 'number' ? value : 0)
-                }
+              <TextInput
+                label={t('merchants.fields.brand_name')}
+                {...form.getInputProps('brand_name')}
               />
-              <Switch
-                mt="xl"
-                label={t('merchants.fields.is_valid')}
-                {...form.getInputProps('is_valid', checkbox)}
+            </SimpleGrid>
+            <Textarea
+              mt="sm"
+              label={t('merchants.fields.description')}
+              autosize
+              minRows={3}
+              {...form.getInputProps('description')}
+            />
+          </Fieldset>
+
+          {admin && (
+            <Fieldset legend={t('merchants.admin.section')}>
+              <SimpleGrid cols={{ base: 1, sm: 3 }}>
+                <TextInput
+                  label={t('merchants.fields.internal_name')}
+                  {...form.getInputProps('internal_name')}
+                />
+                <NumberInput
+                  label={t('merchants.fields.level')}
+                  min={0}
+                  max={10}
+                  {...form.getInputProps('level')}
+                  onChange={(value) =>
+                    form.setFieldValue('level', typeof value === 'number' ? value : 0)
+                  }
+                />
+                <Switch
+                  mt="xl"
+                  label={t('merchants.fields.is_valid')}
+                  {...form.getInputProps('is_valid', checkbox)}
+                />
+              </SimpleGrid>
+            </Fieldset>
+          )}
+
+          <Fieldset legend={t('merchants.company.section')}>
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              <TextInput label={t('merchants.fields.vatin')} {...form.getInputProps('vatin')} />
+              <TextInput
+                label={t('merchants.fields.telephone')}
+                description={t('merchants.company.telephoneHint')}
+                type="tel"
+                {...form.getInputProps('telephone')}
+              />
+              <TextInput
+                label={t('merchants.fields.email')}
+                type="email"
+                {...form.getInputProps('email')}
+              />
+              <TextInput
+                label={t('merchants.fields.website')}
+                type="url"
+                {...form.getInputProps('website')}
               />
             </SimpleGrid>
           </Fieldset>
-        )}
 
-        <Fieldset legend={t('merchants.company.section')}>
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput label={t('merchants.fields.vatin')} {...form.getInputProps('vatin')} />
-            <TextInput
-              label={t('merchants.fields.telephone')}
-              description={t('merchants.company.telephoneHint')}
-              type="tel"
-              {...form.getInputProps('telephone')}
-            />
-            <TextInput
-              label={t('merchants.fields.email')}
-              type="email"
-              {...form.getInputProps('email')}
-            />
-            <TextInput
-              label={t('merchants.fields.website')}
-              type="url"
-              {...form.getInputProps('website')}
-            />
-          </SimpleGrid>
-        </Fieldset>
-
-        <Fieldset legend={t('merchants.social.section')}>
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            {SOCIAL_NETWORKS.map((network) => (
-              <TextInput
-                key={network}
-                label={t(`merchants.social.${network}`)}
-                type="url"
-                {...form.getInputProps(`social.${network}`)}
-              />
-            ))}
-          </SimpleGrid>
-        </Fieldset>
-
-        <Fieldset legend={t('merchants.contacts.section')}>
-          <Stack gap="xs">
-            {values.contacts.map((_contact, index) => (
-              <Group key={index} align="flex-start" wrap="nowrap">
-                <NativeSelect
-                  label={t('merchants.contacts.type')}
-                  data={[
-                    { value: '', label: t('merchants.contacts.choose') },
-                    ...CONTACT_TYPES.map((type) => ({
-                      value: type,
-                      label: t(`merchants.contacts.types.${type}`),
-                    })),
-                  ]}
-                  {...form.getInputProps(`contacts.${index}.type`, required)}
-                />
+          <Fieldset legend={t('merchants.social.section')}>
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              {SOCIAL_NETWORKS.map((network) => (
                 <TextInput
-                  style={{ flex: 1 }}
-                  label={t('merchants.contacts.value')}
-                  {...form.getInputProps(`contacts.${index}.value`, required)}
+                  key={network}
+                  label={t(`merchants.social.${network}`)}
+                  type="url"
+                  {...form.getInputProps(`social.${network}`)}
                 />
-                <ActionIcon
-                  mt={28}
-                  variant="subtle"
-                  color="red"
-                  aria-label={t('merchants.contacts.remove')}
-                  onClick={() => form.removeListItem('contacts', index)}
+              ))}
+            </SimpleGrid>
+          </Fieldset>
+
+          <Fieldset legend={t('merchants.contacts.section')}>
+            <Stack gap="xs">
+              {values.contacts.map((_contact, index) => (
+                <Group key={index} align="flex-start" wrap="nowrap">
+                  <NativeSelect
+                    label={t('merchants.contacts.type')}
+                    data={[
+                      { value: '', label: t('merchants.contacts.choose') },
+                      ...CONTACT_TYPES.map((type) => ({
+                        value: type,
+                        label: t(`merchants.contacts.types.${type}`),
+                      })),
+                    ]}
+                    {...form.getInputProps(`contacts.${index}.type`, required)}
+                  />
+                  <TextInput
+                    style={{ flex: 1 }}
+                    label={t('merchants.contacts.value')}
+                    {...form.getInputProps(`contacts.${index}.value`, required)}
+                  />
+                  <ActionIcon
+                    mt={28}
+                    variant="subtle"
+                    color="red"
+                    aria-label={t('merchants.contacts.remove')}
+                    onClick={() => form.removeListItem('contacts', index)}
+                  >
+                    <IconTrash size={16} aria-hidden />
+                  </ActionIcon>
+                </Group>
+              ))}
+              <div>
+                <Button
+                  variant="light"
+                  size="xs"
+                  leftSection={<IconPlus size={14} aria-hidden />}
+                  onClick={() => form.insertListItem('contacts', { type: '', value: '' })}
                 >
-                  <IconTrash size={16} aria-hidden />
-                </ActionIcon>
-              </Group>
-            ))}
-            <div>
-              <Button
-                variant="light"
-                size="xs"
-                leftSection={<IconPlus size={14} aria-hidden />}
-                onClick={() => form.insertListItem('contacts', { type: '', value: '' })}
-              >
-                {t('merchants.contacts.add')}
-              </Button>
-            </div>
-          </Stack>
-        </Fieldset>
+                  {t('merchants.contacts.add')}
+                </Button>
+              </div>
+            </Stack>
+          </Fieldset>
 
-        <Fieldset legend={t('merchants.coreg.section')}>
-          <Stack gap="sm">
-            <Switch
-              label={t('merchants.coreg.enabled')}
-              {...form.getInputProps('coreg_enabled', checkbox)}
-            />
-            <Switch
-              label={t('merchants.coreg.defaultSuitable')}
-              {...form.getInputProps('coreg_default_suitable', checkbox)}
-            />
-            {values.coreg_enabled && (
-              <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                {COREG_TERM_FIELDS.map((field) =>
-                  field === 'contact_text' ? null : (
-                    <TextInput
-                      key={field}
-                      label={t(`merchants.coreg.${field}`)}
-                      {...form.getInputProps(`coreg_terms.${field}`, required)}
-                    />
-                  ),
-                )}
-              </SimpleGrid>
-            )}
-            {values.coreg_enabled && (
-              <Textarea
-                label={t('merchants.coreg.contact_text')}
-                autosize
-                minRows={2}
-                {...form.getInputProps(`coreg_terms.contact_text`, required)}
+          <Fieldset legend={t('merchants.coreg.section')}>
+            <Stack gap="sm">
+              <Switch
+                label={t('merchants.coreg.enabled')}
+                {...form.getInputProps('coreg_enabled', checkbox)}
               />
-            )}
-          </Stack>
-        </Fieldset>
+              <Switch
+                label={t('merchants.coreg.defaultSuitable')}
+                {...form.getInputProps('coreg_default_suitable', checkbox)}
+              />
+              {values.coreg_enabled && (
+                <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                  {COREG_TERM_FIELDS.map((field) =>
+                    field === 'contact_text' ? null : (
+                      <TextInput
+                        key={field}
+                        label={t(`merchants.coreg.${field}`)}
+                        {...form.getInputProps(`coreg_terms.${field}`, required)}
+                      />
+                    ),
+                  )}
+                </SimpleGrid>
+              )}
+              {values.coreg_enabled && (
+                <Textarea
+                  label={t('merchants.coreg.contact_text')}
+                  autosize
+                  minRows={2}
+                  {...form.getInputProps(`coreg_terms.contact_text`, required)}
+                />
+              )}
+            </Stack>
+          </Fieldset>
 
-        <Group>
-          <Button type="submit" loading={busy}>
-            {submitLabel}
-          </Button>
-        </Group>
-      </Stack>
+          {!readOnly && (
+            <Group>
+              <Button type="submit" loading={busy}>
+                {submitLabel}
+              </Button>
+            </Group>
+          )}
+        </Stack>
+      </fieldset>
     </form>
   );
 }

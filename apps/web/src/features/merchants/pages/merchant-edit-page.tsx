@@ -2,7 +2,7 @@
  * /{merchantIdent}/merchant (spec §2): the merchant's profile with image,
  * company data, social links, contacts and co-registration, and its validity.
  */
-import { hasRole, isAdmin } from '@backoffice/domain';
+import { hasRole, isAdmin, isMerchantInvalid } from '@backoffice/domain';
 import { Alert, List, Loader, Stack, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -31,7 +31,7 @@ function MerchantEdit({ merchantIdent }: { merchantIdent: string }) {
     <Stack gap="md" maw={900} py="md">
       <Title order={1}>{t('merchants.edit.title', { name: data.name })}</Title>
       <MerchantTabs merchantIdent={merchantIdent} active="edit" />
-      {!data.is_valid && (
+      {isMerchantInvalid(data) && (
         <Alert
           color="red"
           variant="light"
@@ -50,6 +50,7 @@ function MerchantEdit({ merchantIdent }: { merchantIdent: string }) {
         key={data.uuid}
         initial={profileFromMerchant(data)}
         admin={admin}
+        readOnly={!canEdit}
         submitLabel={t('merchants.edit.submit')}
         busy={save.isPending}
         onSubmit={(body) =>

@@ -2,14 +2,12 @@
  * A description as safe HTML for display: markdown is rendered first, then
  * every description is sanitised with DOMPurify (the server sanitises WYSIWYG
  * HTML before storing it, but markdown is stored as typed). Inline images are
- * kept at most 600 px wide (spec §5) by their width attribute here and by CSS
- * where they are shown.
+ * kept at most INLINE_IMAGE_MAX_WIDTH wide (spec §5) by their width attribute
+ * here and by CSS where they are shown.
  */
-import type { TCampaignContent } from '@backoffice/domain';
+import { inlineImageWidth, type TCampaignContent } from '@backoffice/domain';
 import DOMPurify from 'dompurify';
 import { marked } from 'marked';
-
-export const INLINE_IMAGE_MAX_WIDTH = 600;
 
 let hooked = false;
 
@@ -17,9 +15,9 @@ function sanitise(html: string): string {
   if (!hooked) {
     DOMPurify.addHook('afterSanitizeAttributes', (node) => {
       if (node.tagName === 'IMG') {
-        const width = Number(node.getAttribute('width'));
-        if (!width || width > INLINE_IMAGE_MAX_WIDTH)
-          node.setAttribute('width', String(INLINE_IMAGE_MAX_WIDTH));
+        const width = inlineImageWidth(node.getAttribute('width'));
+        if (width === undefined) node.removeAttribute('width');
+        else node.setAttribute('width', width);
         node.removeAttribute('height');
       }
       if (node.tagName === 'A') {

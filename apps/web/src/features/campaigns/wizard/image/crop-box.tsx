@@ -1,8 +1,10 @@
 /**
  * Chooses the part of an image that becomes the campaign image: a frame
- * fixed to 620:413 over the image, moved by dragging or the arrow keys and
- * sized with a slider. Works in the source image's pixels.
+ * fixed to the campaign format's proportions (CAMPAIGN_IMAGE_FORMAT) over the
+ * image, moved by dragging or the arrow keys and sized with a slider. Works
+ * in the source image's pixels; shown no wider than the campaign image.
  */
+import { CAMPAIGN_IMAGE_FORMAT } from '@backoffice/domain';
 import { Box, Input, Slider, Stack, Text } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
 import { useRef, type KeyboardEvent, type PointerEvent } from 'react';
@@ -68,7 +70,7 @@ export function CropBox({ src, imageWidth, imageHeight, crop, onCrop }: CropBoxP
       <Box
         ref={ref}
         pos="relative"
-        maw={620}
+        maw={CAMPAIGN_IMAGE_FORMAT.width}
         style={{ userSelect: 'none', touchAction: 'none', lineHeight: 0, overflow: 'hidden' }}
       >
         <img src={src} alt="" draggable={false} style={{ width: '100%', display: 'block' }} />
@@ -99,7 +101,7 @@ export function CropBox({ src, imageWidth, imageHeight, crop, onCrop }: CropBoxP
           />
         )}
       </Box>
-      <Input.Wrapper label={t('campaigns.wizard.image.cropSize')} maw={620}>
+      <Input.Wrapper label={t('campaigns.wizard.image.cropSize')} maw={CAMPAIGN_IMAGE_FORMAT.width}>
         <Slider
           min={10}
           max={100}

@@ -1,4 +1,11 @@
-/** The image step's format check by content and its crop geometry. */
+/**
+ * The image step's format check by content and its crop geometry, in the
+ * domain's campaign format, which no other source or text of the web app
+ * states by itself.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { CAMPAIGN_IMAGE_FORMAT } from '@backoffice/domain';
 import { describe, expect, it } from 'vitest';
 import {
   CAMPAIGN_IMAGE_RATIO,
@@ -48,5 +55,30 @@ describe('crop', () => {
       width: 1230,
       height: 413,
     });
+  });
+});
+
+describe('the campaign format', () => {
+  const SRC = path.resolve(import.meta.dirname, '../../../..');
+  const files = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+      const file = path.join(dir, entry.name);
+      if (entry.isDirectory()) return files(file);
+      return /\.(tsx?|json)$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [file] : [];
+    });
+
+  it("is the domain's: crops keep its proportions", () => {
+    expect(CAMPAIGN_IMAGE_RATIO).toBe(CAMPAIGN_IMAGE_FORMAT.width / CAMPAIGN_IMAGE_FORMAT.height);
+  });
+
+  it('is named by no source or text of the web app itself', () => {
+    // By its width: its height, 413, is an HTTP status too.
+    const named = new RegExp(`\\b${CAMPAIGN_IMAGE_FORMAT.width}\\b`);
+    const found = files(SRC);
+    expect(found.length).toBeGreaterThan(50);
+    const offenders = found
+      .filter((file) => named.test(readFileSync(file, 'utf8')))
+      .map((file) => path.relative(SRC, file));
+    expect(offenders).toEqual([]);
   });
 });

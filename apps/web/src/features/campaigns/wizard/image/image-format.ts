@@ -1,11 +1,12 @@
 /**
  * The campaign image's format checks in the browser (spec §5 "Images"): the
  * type is read from the file's first bytes, never from its name; the server
- * checks again. And the crop geometry of the campaign format 620×413.
+ * checks again. And the crop geometry of the campaign format (the domain's
+ * CAMPAIGN_IMAGE_FORMAT, which the server crops and resizes to).
  */
-export const CAMPAIGN_IMAGE_WIDTH = 620;
-export const CAMPAIGN_IMAGE_HEIGHT = 413;
-export const CAMPAIGN_IMAGE_RATIO = CAMPAIGN_IMAGE_WIDTH / CAMPAIGN_IMAGE_HEIGHT;
+import { CAMPAIGN_IMAGE_FORMAT } from '@backoffice/domain';
+
+export const CAMPAIGN_IMAGE_RATIO = CAMPAIGN_IMAGE_FORMAT.width / CAMPAIGN_IMAGE_FORMAT.height;
 
 export type ImageFormat = 'jpeg' | 'png' | 'gif';
 

@@ -1,10 +1,11 @@
 /**
  * The image step (spec §5 "Images"): choose an image by click or drop, check
- * its type by content (jpg, jpeg, png, gif), choose the 620:413 section, and
- * upload it; the server crops and resizes it to 620×413. The stored image is
- * shown; saving the step uploads a chosen image first and marks the step done.
+ * its type by content (jpg, jpeg, png, gif), choose a section of the campaign
+ * format, and upload it; the server crops and resizes it to that format (the
+ * domain's CAMPAIGN_IMAGE_FORMAT). The stored image is shown at most at that
+ * size; saving the step uploads a chosen image first and marks the step done.
  */
-import type { TCampaign } from '@backoffice/domain';
+import { CAMPAIGN_IMAGE_FORMAT, type TCampaign } from '@backoffice/domain';
 import { Alert, Button, Card, Group, Image, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconPhoto, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useEffect, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
@@ -150,7 +151,12 @@ export function ImageStep({ envelope }: WizardStepProps) {
 
   return (
     <StepForm form={form}>
-      <Text size="sm">{t('campaigns.wizard.image.intro')}</Text>
+      <Text size="sm">
+        {t('campaigns.wizard.image.intro', {
+          width: CAMPAIGN_IMAGE_FORMAT.width,
+          height: CAMPAIGN_IMAGE_FORMAT.height,
+        })}
+      </Text>
       <Card withBorder radius="md" data-field="image">
         <Title order={2} size="h5" mb="xs">
           {t('campaigns.wizard.image.current')}
@@ -161,7 +167,7 @@ export function ImageStep({ envelope }: WizardStepProps) {
               src={stored}
               alt={t('campaigns.wizard.image.currentAlt')}
               w="100%"
-              maw={620}
+              maw={CAMPAIGN_IMAGE_FORMAT.width}
               radius="sm"
               data-testid="stored-image"
             />

@@ -3,7 +3,7 @@
  * summarised with a link to edit it, the open errors linked to their fields,
  * submit, the status history on demand, the winner draw and the follow-ups.
  */
-import { hasPrizeDraw } from '@backoffice/domain';
+import { canCreateFollowup, hasPrizeDraw } from '@backoffice/domain';
 import { Stack } from '@mantine/core';
 import { Followups } from '../../components/followups';
 import { WinnerDraw } from '../../components/winner-draw';
@@ -22,7 +22,7 @@ export function ReviewStep({ envelope, merchantLevel }: WizardStepProps) {
       <StepSummaries envelope={envelope} merchantLevel={merchantLevel} />
       <StatusHistoryOnDemand campaignIdent={campaign.uuid} />
       {hasPrizeDraw(campaign.type) && <WinnerDraw campaign={campaign} />}
-      <Followups campaignIdent={campaign.uuid} />
+      <Followups campaignIdent={campaign.uuid} canCreate={canCreateFollowup(merchantLevel)} />
     </Stack>
   );
 }
