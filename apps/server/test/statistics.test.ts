@@ -648,6 +648,52 @@ describe('privacy', () => {
     ).toEqual([]);
   });
 
+  it('stores a profile on the resend after its first write failed, and never an older one', async () => {
+    const campaign = await create('silver', ids.silberblick, 'coupon/percent');
+    const profileOf = async () => {
+      const [row] = await t.ctx.db
+        .select({ gender: participants.gender, birthYear: participants.birthYear })
+        .from(participants)
+        .where(eq(participants.id, 'resent'));
+      return row;
+    };
+    const earlier = new Date(Date.now() - 3600_000).toISOString();
+    const first = [
+      participation(campaign, 'resent', earlier, { gender: 'female', birth_year: 1990 }),
+    ];
+
+    // The batch commits; the profile's own write after it fails (e.g. the
+    // database went away for a moment), and the client gets an error.
+    const db = t.ctx.db;
+    const transaction = db.transaction.bind(db);
+    let calls = 0;
+    db.transaction = ((work, config) => {
+      calls += 1;
+      if (calls === 2) return Promise.reject(new Error('connection lost'));
+      return transaction(work, config);
+    }) as typeof db.transaction;
+    try {
+      const failed = await send(first);
+      expect(failed.statusCode).toBeGreaterThanOrEqual(500);
+    } finally {
+      db.transaction = transaction;
+    }
+    expect(await profileOf()).toBeUndefined();
+
+    // The client sends the batch again: its event is a duplicate, its profile is stored now.
+    expect(await accepted(first)).toMatchObject({ accepted: 0, duplicates: 1 });
+    expect(await profileOf()).toEqual({ gender: 'female', birthYear: 1990 });
+
+    // A newer event changes the profile; the old batch, resent late, does not change it back.
+    const now = new Date().toISOString();
+    await accepted([
+      participation(campaign, 'resent', now, { gender: 'female', birth_year: 1991 }),
+    ]);
+    expect(await profileOf()).toEqual({ gender: 'female', birthYear: 1991 });
+    expect(await accepted(first)).toMatchObject({ duplicates: 1 });
+    expect(await profileOf()).toEqual({ gender: 'female', birthYear: 1991 });
+  });
+
   it('erases a batch that was being written when the erasure came', async () => {
     const campaign = await create('silver', ids.silberblick, 'coupon/percent');
     const db = t.ctx.db;

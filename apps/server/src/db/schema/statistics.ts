@@ -57,6 +57,8 @@ export const participants = pgTable('participants', {
     .$type<{ gender: ParticipantGender | null; birth_year: number | null }[]>()
     .notNull()
     .default(sql`'[]'::jsonb`),
+  /** When the event the stored profile came with happened: an older event's profile never replaces it. */
+  profileAt: timestamp('profile_at', { withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

@@ -35,7 +35,7 @@ export async function markWinsHandled(tx: DbOrTx, winIds: string[]): Promise<voi
     .where(and(inArray(wins.id, winIds), eq(wins.status, 'pending')));
 }
 
-/** Stores participants with their profile, in id order; a known participant's profile is replaced. */
+/** Stores participants with their profile, in id order; a known participant's profile is replaced by a newer one. */
 export async function upsertParticipantProfiles(
   tx: DbOrTx,
   rows: (Pick<typeof participants.$inferInsert, 'id' | 'gender' | 'birthYear' | 'kids'> & {
@@ -53,9 +53,11 @@ export async function upsertParticipantProfiles(
       event_at: row.event.at.toISOString(),
     })),
   );
+  // The profile of the latest event wins, whatever order the batches come
+  // in: a late resend of an old batch leaves a newer profile as it is.
   await tx.execute(sql`
-    insert into ${participants} (id, gender, birth_year, kids)
-    select p.id, p.gender, p.birth_year, coalesce(p.kids, '[]'::jsonb)
+    insert into ${participants} (id, gender, birth_year, kids, profile_at)
+    select p.id, p.gender, p.birth_year, coalesce(p.kids, '[]'::jsonb), p.event_at
     from jsonb_to_recordset(${batch}::jsonb)
       as p(id text, gender text, birth_year int, kids jsonb, event_id uuid, event_at timestamptz)
     where exists (
@@ -63,7 +65,9 @@ export async function upsertParticipantProfiles(
     )
     order by p.id
     on conflict (id) do update set
-      gender = excluded.gender, birth_year = excluded.birth_year, kids = excluded.kids, updated_at = now()`);
+      gender = excluded.gender, birth_year = excluded.birth_year, kids = excluded.kids,
+      profile_at = excluded.profile_at, updated_at = now()
+    where ${participants.profileAt} is null or ${participants.profileAt} <= excluded.profile_at`);
 }
 
 /**

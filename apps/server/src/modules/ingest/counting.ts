@@ -118,10 +118,12 @@ export async function countEvents(tx: DbOrTx, events: AcceptedEvent[]): Promise<
 
 /**
  * Stores the participants' latest profiles (events in time order: the last
- * one wins), in its own short transaction after the batch was counted: the
- * kid statistics take a new participant's profile from the event itself, so
- * the counting transaction never waits on a participant's row that another
- * batch is writing.
+ * one wins, within the batch and against the stored profile's event time),
+ * in its own short transaction after the batch was counted: the kid
+ * statistics take a new participant's profile from the event itself, so the
+ * counting transaction never waits on a participant's row that another batch
+ * is writing. Should this write fail after the commit, the client's resend
+ * (its events now duplicates) stores the profiles.
  */
 export async function storeProfiles(db: Db, events: AcceptedEvent[]): Promise<void> {
   const latest = new Map<string, AcceptedEvent>();

@@ -106,17 +106,24 @@ export async function ingestEvents(ctx: AppContext, raw: unknown[]): Promise<TIn
       }
       accepted.splice(0, accepted.length, ...accepted.filter((e) => !codeRefusals.has(e.id)));
     }
-    if (accepted.length === 0) return { accepted: 0, duplicates: 0, counted: [] };
+    if (accepted.length === 0) return { accepted: 0, duplicates: 0, counted: [], stored: [] };
 
     // Idempotency: only events whose key (time, id) is new are stored and counted.
     const fresh = new Set(await storeNewEvents(tx, accepted));
     const events = accepted.filter((event) => fresh.has(event.id));
     const counted = events.filter((event) => event.type !== 'code_used');
     if (counted.length > 0) await countEvents(tx, counted);
-    return { accepted: events.length, duplicates: accepted.length - events.length, counted };
+    return {
+      accepted: events.length,
+      duplicates: accepted.length - events.length,
+      counted,
+      stored: accepted,
+    };
   });
-  const { counted, ...answer } = result;
-  await storeProfiles(ctx.db, counted);
+  const { counted, stored, ...answer } = result;
+  // Every stored event's profile, the resent ones' too: a resend after a
+  // failed profile write stores it then (the newest event's profile wins).
+  await storeProfiles(ctx.db, stored);
   if (counted.length > 0) foldSoon(ctx);
   rejected.sort((a, b) => a.index - b.index);
   return { ...answer, rejected };

@@ -1,0 +1,1 @@
+ALTER TABLE "participants" ADD COLUMN "profile_at" timestamp with time zone;
