@@ -1,33 +1,19 @@
-import type { TRuntimeConfig } from '@backoffice/domain';
 import { describe, expect, it } from 'vitest';
 import { base64UrlEncode, decodeJwtPayload, jwtExpiresAt } from './jwt';
 import { parsePostback } from './postback';
 import { buildAuthorizeUrl, redirectUriFor } from './sign-in';
 import { safeTargetPath } from './token-storage';
 import { refreshDelayMs } from './use-token-refresh';
+import { testRuntimeConfig } from '../../shared/testing/runtime-config';
 
-const config: TRuntimeConfig = {
+const defaults = testRuntimeConfig();
+const config = testRuntimeConfig({
   appName: 'Back-Office',
-  apiUrl: '/api',
   authApiUrl: '',
-  oauth: {
-    flow: 'code',
-    authorizeUrl: '/identity/authorize',
-    tokenUrl: '/identity/token',
-    clientId: 'backoffice',
-    redirectUri: '',
-    scope: 'base',
-    loginHint: 'demo@example.com',
-    realm: 'backoffice',
-  },
-  mapsKey: '',
-  currency: 'EUR',
-  locale: 'de-DE',
-  timeZone: 'Europe/Berlin',
+  oauth: { ...defaults.oauth, clientId: 'backoffice', loginHint: 'demo@example.com' },
   availableLocales: ['de-DE', 'en-GB'],
-  urls: { winnerApp: '', adminApp: '', frontend: '' },
   tokenRefreshLeewaySeconds: 10,
-};
+});
 
 function jwt(payload: object): string {
   const part = (value: object) => base64UrlEncode(new TextEncoder().encode(JSON.stringify(value)));

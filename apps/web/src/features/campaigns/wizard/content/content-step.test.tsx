@@ -5,45 +5,18 @@
  * field was left, and a save the server would refuse as a whole (a landing
  * page without http) is not sent, while a correct one is.
  */
-import {
-  emptyCampaignContent,
-  type TCampaign,
-  type TCampaignEnvelope,
-  type TRuntimeConfig,
-} from '@backoffice/domain';
+import { emptyCampaignContent, type TCampaign, type TCampaignEnvelope } from '@backoffice/domain';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configureApiAuth } from '../../../../shared/api/auth-hooks';
 import { setRuntimeConfig } from '../../../../shared/config/runtime-config';
 import { loadGermanTexts, renderWithApp } from '../../../../shared/testing/render';
+import { testRuntimeConfig } from '../../../../shared/testing/runtime-config';
 import { ContentStep } from './content-step';
 
 const MERCHANT = '11111111-1111-4111-8111-111111111111';
 const CAMPAIGN = '22222222-2222-4222-8222-222222222222';
-
-const CONFIG: TRuntimeConfig = {
-  appName: 'Kampagnen-Backoffice',
-  apiUrl: '/api',
-  authApiUrl: '/api',
-  oauth: {
-    flow: 'code',
-    authorizeUrl: '/identity/authorize',
-    tokenUrl: '/identity/token',
-    clientId: 'backoffice-web',
-    redirectUri: '',
-    scope: 'base',
-    loginHint: '',
-    realm: 'backoffice',
-  },
-  mapsKey: '',
-  currency: 'EUR',
-  locale: 'de-DE',
-  timeZone: 'Europe/Berlin',
-  availableLocales: ['de'],
-  urls: { winnerApp: '', adminApp: '', frontend: '' },
-  tokenRefreshLeewaySeconds: 600,
-};
 
 /** A new coupon whose description step was never saved. */
 function envelope(): TCampaignEnvelope {
@@ -97,7 +70,7 @@ const sent = vi.fn<(url: string, init: RequestInit) => Response | undefined>();
 
 beforeAll(async () => {
   await loadGermanTexts('campaigns');
-  setRuntimeConfig(CONFIG);
+  setRuntimeConfig(testRuntimeConfig());
   configureApiAuth({ getToken: () => 'token', onUnauthorized: () => undefined });
 });
 
