@@ -25,6 +25,7 @@ import {
   type TLinkedCampaign,
 } from '@backoffice/domain';
 import { queryRows, type DbOrTx } from '../../db/client.js';
+import { lockRow } from '../../db/row-locks.js';
 import {
   accessCodeSetCampaigns,
   accessCodeSets,
@@ -67,13 +68,8 @@ export async function findSet(db: DbOrTx, id: string): Promise<TAccessCodeSet | 
  * Locks the set's row for the rest of the transaction (a change of its links
  * waits for another); false when there is no such set.
  */
-export async function lockSet(tx: DbOrTx, id: string): Promise<boolean> {
-  const [row] = await tx
-    .select({ id: accessCodeSets.id })
-    .from(accessCodeSets)
-    .where(eq(accessCodeSets.id, id))
-    .for('update');
-  return row !== undefined;
+export function lockSet(tx: DbOrTx, id: string): Promise<boolean> {
+  return lockRow(tx, accessCodeSets.id, id);
 }
 
 /** One page of the sets, last modified first. */

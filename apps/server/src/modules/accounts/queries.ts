@@ -1,6 +1,7 @@
 /** Data access for a merchant's accounts. */
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { lockRow } from '../../db/row-locks.js';
 import { accountInvitations, accounts, merchants, users } from '../../db/schema.js';
 import type { UserRow } from '../../access/users.js';
 
@@ -27,11 +28,7 @@ export async function listAccounts(tx: DbOrTx, merchantId: string): Promise<Acco
  * concurrent commands on its accounts (limit, last manager) run one after the other.
  */
 export async function lockMerchant(tx: DbOrTx, merchantId: string): Promise<void> {
-  await tx
-    .select({ id: merchants.id })
-    .from(merchants)
-    .where(eq(merchants.id, merchantId))
-    .for('update');
+  await lockRow(tx, merchants.id, merchantId);
 }
 
 export async function findAccount(

@@ -1,6 +1,7 @@
 /** Data access of the merchant profile. */
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
+import { lockRow } from '../../db/row-locks.js';
 import { accounts, merchants, users } from '../../db/schema.js';
 import type { MerchantRow } from '../../access/merchant-access.js';
 
@@ -50,7 +51,7 @@ export async function membershipMerchants(
  * many merchants the user has (creating one) waits for another such change.
  */
 export async function lockUserMemberships(tx: DbOrTx, userId: string): Promise<void> {
-  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+  await lockRow(tx, users.id, userId);
 }
 
 export async function findMerchant(db: DbOrTx, id: string): Promise<MerchantRow | undefined> {
