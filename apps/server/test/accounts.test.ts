@@ -8,6 +8,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TAccount, TAccountListResponse } from '@backoffice/domain';
 import { users } from '../src/db/schema.js';
+import { hashPassword } from '../src/identity/passwords.js';
+import { completeInvitation } from '../src/modules/accounts/index.js';
 import {
   createTestApp,
   decodeQuotedPrintable,
@@ -349,6 +351,71 @@ describe('invitations (POST /merchants/{id}/invite-account, /identity/register)'
     }
     const weberAccounts = await accountsOf(weber, 'admin');
     expect(byEmail(weberAccounts, user_email).pending_invitation).toBe(true);
+  });
+
+  it('keeps the no-contact error when the last contact loses the role while an invitee registers', async () => {
+    const huber = await t.merchantId('Getränke Huber');
+    const errorsOf = async () =>
+      (await t.api('GET', `/merchants/${huber}`, 'admin')).json<{ errors: string[] }>().errors;
+    const added = await t.api('POST', `/merchants/${huber}/accounts`, 'admin', {
+      user_email: 'staff@example.com',
+      roles: ['contact'],
+    });
+    expect(added.statusCode, added.body).toBe(200);
+    const staffAccount = added.json<TAccount>().id;
+    expect(await errorsOf()).toEqual([]);
+    const before = await outboxNames(t);
+    const invited = await t.api('POST', `/merchants/${huber}/invite-account`, 'admin', {
+      user_email: 'nachfolgerin@example.com',
+      roles: ['manage-campaigns'],
+    });
+    expect(invited.statusCode, invited.body).toBe(200);
+    const [mail] = await mailsSince(t, before);
+    const token = decodeURIComponent(
+      String(
+        /\/identity\/register\?token=([A-Za-z0-9_-]+)/.exec(
+          decodeQuotedPrintable(String(mail)),
+        )?.[1],
+      ),
+    );
+
+    const passwordHash = await hashPassword(STRONG_PASSWORD);
+    // The staff member, the only contact, loses the role; that change has
+    // counted the contacts (none) and waits for its commit while the invitee
+    // (no contact either) registers and counts them too.
+    const db = t.ctx.db;
+    const transaction = db.transaction.bind(db);
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let counted = () => {};
+    const inside = new Promise<void>((resolve) => (counted = resolve));
+    db.transaction = ((work, config) => {
+      db.transaction = transaction;
+      return transaction(async (tx) => {
+        const result = await work(tx);
+        counted();
+        await gate;
+        return result;
+      }, config);
+    }) as typeof db.transaction;
+    try {
+      const demoted = t.api('POST', `/merchants/${huber}/accounts/${staffAccount}`, 'admin', {
+        roles: ['manage-campaigns'],
+      });
+      await inside;
+      // The registration's own work, after the form's checks and the password's hash.
+      const registered = completeInvitation(db, token, passwordHash);
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      release();
+      expect((await demoted).statusCode).toBe(200);
+      expect(await registered).toEqual({ email: 'nachfolgerin@example.com' });
+    } finally {
+      db.transaction = transaction;
+      release();
+    }
+    // Nobody is the merchant's contact: the registration did not count the
+    // staff member's role as it was before the change.
+    expect(await errorsOf()).toEqual(['Kein Ansprechpartner definiert!']);
   });
 
   it('refuses look-alike addresses or treats them as the address they imitate', async () => {

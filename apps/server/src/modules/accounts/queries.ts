@@ -120,6 +120,16 @@ export async function setUserPassword(
   return user;
 }
 
+/** The merchants where the user has an account pending its invitation, in id order. */
+export async function pendingMerchantsOf(tx: DbOrTx, userId: string): Promise<string[]> {
+  const rows = await tx
+    .select({ merchantId: accounts.merchantId })
+    .from(accounts)
+    .where(and(eq(accounts.userId, userId), eq(accounts.pendingInvitation, true)))
+    .orderBy(asc(accounts.merchantId));
+  return rows.map((row) => row.merchantId);
+}
+
 /** Activates the user's pending accounts; the merchants of those activated. */
 export async function activatePendingAccounts(tx: DbOrTx, userId: string): Promise<string[]> {
   const activated = await tx

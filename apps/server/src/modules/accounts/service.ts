@@ -38,6 +38,7 @@ import {
   listAccounts,
   lockInvitationAddress,
   lockMerchant,
+  pendingMerchantsOf,
   setAccountRoles,
   setUserPassword,
   userHasAccounts,
@@ -278,6 +279,11 @@ export async function completeInvitation(
     if (!invitation) return undefined;
     const user = await setUserPassword(tx, invitation.userId, passwordHash);
     if (!user) return undefined;
+    // The merchants' locks first, in id order, as every command on accounts
+    // takes them: a role change at the same moment must not count contacts
+    // without this activation and store its stale verdict last.
+    for (const merchantId of await pendingMerchantsOf(tx, user.id))
+      await lockMerchant(tx, merchantId);
     const activated = await activatePendingAccounts(tx, user.id);
     // Other invitations of the same person are settled by this registration.
     await settleInvitationsOf(tx, user.id);
