@@ -51,7 +51,9 @@ interface Caller {
 /**
  * Sonnenschein (level 0): owner (every role) and staff (manage-campaigns);
  * Silberblick (level 1): silver; Adler: linked to the agency; Keller (level
- * 2): stranger, a user of another merchant made for this test.
+ * 2): stranger (every role) and clerk (manage-campaigns), users of another
+ * merchant made for this test. The clerk's merchant level lets no
+ * please-upgrade rule answer before a missing role does.
  */
 type MerchantKey = 'sonnenschein' | 'silberblick' | 'adler' | 'keller';
 const BRANDS: Record<MerchantKey, string> = {
@@ -99,6 +101,12 @@ const CALLERS: Record<string, Caller> = {
   stranger: {
     token: 'stranger',
     user: { level: 'other', roles: ACCOUNT_ROLES, merchantLevel: 2, single: true },
+    own: 'keller',
+    foreign: 'sonnenschein',
+  },
+  clerk: {
+    token: 'clerk',
+    user: { level: 'other', roles: ['manage-campaigns'], merchantLevel: 2, single: true },
     own: 'keller',
     foreign: 'sonnenschein',
   },
@@ -559,14 +567,19 @@ function judge(want: Expected, status: number, body: string): boolean {
 beforeAll(async () => {
   t = await createTestApp();
   const keller = await t.merchantId(BRANDS.keller);
-  const [stranger] = await t.ctx.db
+  const passwordHash = await hashPassword('demo');
+  const [stranger, clerk] = await t.ctx.db
     .insert(users)
-    .values({ email: 'stranger@example.com', passwordHash: await hashPassword('demo') })
+    .values([
+      { email: 'stranger@example.com', passwordHash },
+      { email: 'clerk@example.com', passwordHash },
+    ])
     .returning();
-  await t.ctx.db
-    .insert(accounts)
-    .values({ merchantId: keller, userId: String(stranger?.id), roles: [...ACCOUNT_ROLES] });
-  await t.signInAs('admin', 'agency', 'owner', 'staff', 'silver', 'stranger');
+  await t.ctx.db.insert(accounts).values([
+    { merchantId: keller, userId: String(stranger?.id), roles: [...ACCOUNT_ROLES] },
+    { merchantId: keller, userId: String(clerk?.id), roles: ['manage-campaigns'] },
+  ]);
+  await t.signInAs('admin', 'agency', 'owner', 'staff', 'silver', 'stranger', 'clerk');
 
   // The admin's token, expired: signed by the server's own key, with a live session.
   const claims = decodeJwt(String(t.tokens.admin));

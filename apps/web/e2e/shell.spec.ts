@@ -154,6 +154,22 @@ test('request failures show the spec texts at the top right, errors for 60 s', a
   await expect(page.getByTestId('busy-indicator')).toBeHidden();
 });
 
+test('other alerts close after 5 s', async ({ page }) => {
+  await page.clock.install();
+  await signInAt(page, '/', 'silver@example.com');
+  await page
+    .getByRole('navigation', { name: 'Hauptnavigation' })
+    .getByRole('link', { name: 'Händler', exact: true })
+    .click();
+  await page.getByRole('button', { name: 'Speichern' }).click();
+  const alert = page.getByRole('alert').filter({ hasText: 'Händler gespeichert.' });
+  await expect(alert).toBeVisible();
+  await page.clock.fastForward('00:04');
+  await expect(alert).toBeVisible();
+  await page.clock.fastForward('00:02');
+  await expect(alert).toBeHidden();
+});
+
 test('the language can be switched to English', async ({ page }) => {
   await signInAt(page, '/', 'owner@example.com');
   await page.getByRole('button', { name: 'Benutzermenü' }).click();
