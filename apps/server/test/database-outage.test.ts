@@ -44,8 +44,9 @@ function pgCommand(name: string, args: string[]): void {
 }
 
 // Defined where PostgreSQL runs the server tests (CI does): PGlite has no connections to lose.
-if (binaries && process.env.TEST_DATABASE_URL) {
-  describe('PostgreSQL stopped under a running server', () => {
+describe.runIf(binaries !== undefined && process.env.TEST_DATABASE_URL !== undefined)(
+  'PostgreSQL stopped under a running server',
+  () => {
     const folder = mkdtempSync(path.join(tmpdir(), 'outage-'));
     const dataDir = path.join(folder, 'cluster');
     // Asked of the system when the cluster starts: a port taken at random from a
@@ -112,8 +113,8 @@ if (binaries && process.env.TEST_DATABASE_URL) {
       // The same session goes on: nothing was lost with the connections.
       expect((await merchants()).status).toBe(200);
     });
-  });
-}
+  },
+);
 
 describe('an unreachable database', () => {
   it('is told apart from other errors, also when wrapped as a cause', async () => {

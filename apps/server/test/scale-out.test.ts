@@ -71,8 +71,9 @@ describe('the embedded database on one machine', () => {
   });
 });
 
-if (sharedServices && ADMIN_URL) {
-  describe('two server processes on one database, Redis and object store', () => {
+describe.runIf(Boolean(sharedServices && ADMIN_URL))(
+  'two server processes on one database, Redis and object store',
+  () => {
     const PUBLIC_URL = 'http://backoffice.test';
     const database = `scale_${randomBytes(6).toString('hex')}`;
     const redisPrefix = `scale-out-${randomBytes(4).toString('hex')}:`;
@@ -87,7 +88,7 @@ if (sharedServices && ADMIN_URL) {
       await admin.connect();
       await admin.query(`create database ${database}`);
       await admin.end();
-      const url = new URL(ADMIN_URL);
+      const url = new URL(String(ADMIN_URL));
       url.pathname = `/${database}`;
       seedDemoAccounts(url.toString());
       store = await startObjectStore();
@@ -247,5 +248,5 @@ if (sharedServices && ADMIN_URL) {
       expect(byProcess('A')).toBeGreaterThan(0);
       expect(byProcess('B')).toBeGreaterThan(0);
     });
-  });
-}
+  },
+);

@@ -233,28 +233,30 @@ describe('database', () => {
   });
 
   // Defined where PostgreSQL is (CI runs the server tests against it): PGlite has no connections to lose.
-  const onPostgres = process.env.TEST_DATABASE_URL ? it : undefined;
-  onPostgres?.('survives PostgreSQL dropping its idle connections and reconnects', async () => {
-    const database = await openTestDatabase();
-    try {
-      await database.ping();
-      const [self] = await queryRows<{ db: string }>(
-        database.db,
-        sql`select current_database() as db`,
-      );
-      const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-      await admin.connect();
-      await admin.query(
-        'select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
-        [self?.db],
-      );
-      await admin.end();
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      expect(await database.ping()).toBe(true);
-    } finally {
-      await database.close();
-    }
-  });
+  it.runIf(process.env.TEST_DATABASE_URL !== undefined)(
+    'survives PostgreSQL dropping its idle connections and reconnects',
+    async () => {
+      const database = await openTestDatabase();
+      try {
+        await database.ping();
+        const [self] = await queryRows<{ db: string }>(
+          database.db,
+          sql`select current_database() as db`,
+        );
+        const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+        await admin.connect();
+        await admin.query(
+          'select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+          [self?.db],
+        );
+        await admin.end();
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        expect(await database.ping()).toBe(true);
+      } finally {
+        await database.close();
+      }
+    },
+  );
 
   it('creates a new data folder through `create`, with the folder locked, and opens it sized down', async () => {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'pglite-'));
