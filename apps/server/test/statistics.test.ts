@@ -7,7 +7,11 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TCampaignEnvelope, TIngestResponse } from '@backoffice/domain';
+import type {
+  TCampaignEnvelope,
+  TIngestResponse,
+  TStatsCampaignsResponse,
+} from '@backoffice/domain';
 import { campaigns, participants, participationEvents, wins } from '../src/db/schema.js';
 import { foldPending } from '../src/modules/ingest/fold.js';
 import { purgeOldEvents } from '../src/modules/ingest/privacy.js';
@@ -266,14 +270,111 @@ describe('dashboard and chart', () => {
     ).json();
     expect(yearly.participations.labels).toEqual(['2025-01-01', '2026-01-01']);
     expect(yearly.participations.series[0].values).toEqual([1, 4]);
-    const campaignsOfRange = (
-      await t.api(
+  });
+
+  it('lists the campaigns running in the chart range by end date, tips for admins and agencies only', async () => {
+    // December 2025 to February 2026 (Berlin): from 1 December, up to 1 March.
+    const listed = async (merchant: string, who: string) => {
+      const response = await t.api(
         'GET',
-        `/merchants/${ids.sonnenschein}/stats/campaigns?timerange=month&count=3&start=2025-12-10`,
-        'owner',
-      )
-    ).json();
-    expect(Array.isArray(campaignsOfRange.campaigns)).toBe(true);
+        `/merchants/${merchant}/stats/campaigns?timerange=month&count=3&start=2025-12-10`,
+        who,
+      );
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<TStatsCampaignsResponse>().campaigns;
+    };
+    /** A campaign with its title and runtime saved, and its row as the list shows it. */
+    const dated = async (
+      who: string,
+      merchant: string,
+      type: string,
+      title: string,
+      [from, until]: [string, string],
+    ) => {
+      const id = await create(who, merchant, type);
+      const saved = await t.api('POST', `/campaigns/${id}`, who, {
+        title: { de: title },
+        valid_from: from,
+        valid_until: until,
+      });
+      expect(saved.statusCode, saved.body).toBe(200);
+      expect(saved.json<TCampaignEnvelope>().campaign).toMatchObject({
+        valid_from: from,
+        valid_until: until,
+      });
+      return { id, title: { de: title }, valid_until: until };
+    };
+    const sonnenschein = ids.sonnenschein;
+    // Saved in another order than they end.
+    const january = await dated('owner', sonnenschein, 'coupon/percent', 'Januar', [
+      '2026-01-10T09:00:00.000Z',
+      '2026-01-20T18:00:00.000Z',
+    ]);
+    const fromAutumn = await dated('owner', sonnenschein, 'coupon/free', 'Aus dem Herbst', [
+      '2025-11-15T09:00:00.000Z',
+      '2025-12-05T18:00:00.000Z',
+    ]);
+    const intoSpring = await dated(
+      'owner',
+      sonnenschein,
+      'sweepstake/standard',
+      'In den Frühling',
+      ['2026-02-20T09:00:00.000Z', '2026-04-01T18:00:00.000Z'],
+    );
+    const tip = await dated('admin', sonnenschein, 'tip/offer', 'Tipp im Januar', [
+      '2026-01-01T09:00:00.000Z',
+      '2026-01-31T18:00:00.000Z',
+    ]);
+    // Not listed: one ended before the range, one starting after it, a deleted one inside it.
+    await dated('owner', sonnenschein, 'coupon/percent', 'Herbst', [
+      '2025-10-01T09:00:00.000Z',
+      '2025-11-20T18:00:00.000Z',
+    ]);
+    await dated('owner', sonnenschein, 'coupon/percent', 'März', [
+      '2026-03-05T09:00:00.000Z',
+      '2026-03-31T18:00:00.000Z',
+    ]);
+    const deleted = await dated('owner', sonnenschein, 'coupon/percent', 'Gelöscht', [
+      '2026-01-05T09:00:00.000Z',
+      '2026-01-25T18:00:00.000Z',
+    ]);
+    expect((await t.api('DELETE', `/campaigns/${deleted.id}`, 'owner')).statusCode).toBe(200);
+    // At the range's ends Berlin days count, as for the chart's buckets.
+    const intoDecember = await dated('owner', sonnenschein, 'coupon/percent', 'Bis 1. Dezember', [
+      '2025-11-20T09:00:00.000Z',
+      '2025-11-30T23:30:00.000Z', // 1 December 00:30 in Berlin: inside
+    ]);
+    await dated('owner', sonnenschein, 'coupon/percent', 'Ab 1. März', [
+      '2026-02-28T23:30:00.000Z', // 1 March 00:30 in Berlin: after
+      '2026-03-20T09:00:00.000Z',
+    ]);
+
+    // The merchant's campaigns of the tests before have no runtime: not listed either.
+    const expected = [intoDecember, fromAutumn, january, intoSpring];
+    expect(await listed(sonnenschein, 'owner')).toEqual(expected);
+    expect(await listed(sonnenschein, 'staff')).toEqual(expected);
+    expect(await listed(sonnenschein, 'admin')).toEqual([
+      intoDecember,
+      fromAutumn,
+      january,
+      tip,
+      intoSpring,
+    ]);
+
+    // An agency sees the tips of its merchants too; the merchant's own users do not.
+    await t.signInAs('agency', 'multi');
+    const adler = await t.merchantId('Modehaus Adler');
+    const adlerTip = await dated('agency', adler, 'tip/standard', 'Tipp im Februar', [
+      '2026-02-01T09:00:00.000Z',
+      '2026-02-10T18:00:00.000Z',
+    ]);
+    const adlerCoupon = await dated('multi', adler, 'coupon/percent', 'Februar', [
+      '2026-02-01T09:00:00.000Z',
+      '2026-02-11T18:00:00.000Z',
+    ]);
+    expect(await listed(adler, 'agency')).toEqual([adlerTip, adlerCoupon]);
+    expect(await listed(adler, 'admin')).toEqual([adlerTip, adlerCoupon]);
+    expect(await listed(adler, 'multi')).toEqual([adlerCoupon]);
   });
 
   it('reports kid statistics of the participants', async () => {

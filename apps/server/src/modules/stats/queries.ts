@@ -197,7 +197,10 @@ export async function campaignsInRange(
   from: string,
   until: string,
   includeTips: boolean,
+  /** The time zone of the chart's days: a range starts and ends at its midnights. */
+  timeZone: string,
 ) {
+  const midnight = (day: string) => sql`(${day}::date)::timestamp at time zone ${timeZone}`;
   return db
     .select({ id: campaigns.id, title: campaigns.title, validUntil: campaigns.validUntil })
     .from(campaigns)
@@ -206,8 +209,8 @@ export async function campaignsInRange(
         eq(campaigns.merchantId, merchantId),
         ne(campaigns.status, 'deleted'),
         includeTips ? undefined : sql`${campaigns.type} not like 'tip/%'`,
-        sql`${campaigns.validFrom} < ${until}::date`,
-        sql`${campaigns.validUntil} >= ${from}::date`,
+        sql`${campaigns.validFrom} < ${midnight(until)}`,
+        sql`${campaigns.validUntil} >= ${midnight(from)}`,
       ),
     )
     .orderBy(sql`${campaigns.validUntil} asc nulls last`, asc(campaigns.id))

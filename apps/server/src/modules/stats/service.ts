@@ -104,7 +104,14 @@ export async function statsCampaigns(
   query: TStatsRangeQuery,
 ): Promise<TStatsCampaignsResponse> {
   const { from, until } = await rangeOf(ctx, query);
-  const rows = await campaignsInRange(ctx.db, access.merchant.id, from, until, canUseTips(user));
+  const rows = await campaignsInRange(
+    ctx.db,
+    access.merchant.id,
+    from,
+    until,
+    canUseTips(user),
+    ctx.config.web.timeZone,
+  );
   return {
     campaigns: rows.map((row) => ({
       id: row.id,
