@@ -17,9 +17,11 @@ import type {
   TCodeStats,
   TCodeUsage,
   TIngestResponse,
+  TMerchantDetail,
   TMerchantListResponse,
+  TPager,
 } from '@backoffice/domain';
-import { accessCodes, campaigns, merchants } from '../src/db/schema.js';
+import { accessCodeSets, accessCodes, campaigns, merchants } from '../src/db/schema.js';
 import { multipartFile } from './fixtures/multipart.js';
 import { bearer, createTestApp, type TestApp } from './helpers.js';
 
@@ -225,11 +227,59 @@ describe('the set form (spec §5)', () => {
     });
     const read = await api('GET', `/access-code-sets/${set.id}`, 'admin');
     expect(read.json<{ access_code_set: TAccessCodeSet }>().access_code_set).toEqual(after);
-    const list = await api('GET', '/access-code-sets?page=1', 'admin');
-    const body = list.json<{ rows: TAccessCodeSet[]; pager: { total_entries: number } }>();
+    type SetList = { rows: TAccessCodeSet[]; pager: TPager };
+    const listPage = async (page: number) => {
+      const response = await api('GET', `/access-code-sets?page=${String(page)}`, 'admin');
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<SetList>();
+    };
+    const before = await listPage(1);
     // Last modified first.
-    expect(body.rows[0]?.id).toBe(set.id);
-    expect(body.pager.total_entries).toBeGreaterThanOrEqual(3);
+    expect(before.rows[0]?.id).toBe(set.id);
+    const earlier = before.pager.total_entries;
+    expect(earlier).toBe(await t.ctx.db.$count(accessCodeSets));
+    expect(earlier).toBeGreaterThanOrEqual(3);
+
+    // More than two pages of ten: nineteen sets saved after the one above, one after another.
+    const created: TAccessCodeSet[] = [];
+    for (let i = 1; i <= 19; i += 1) {
+      created.push(await createSet({ ...validSet, name: `Seitenaktion ${String(i)}` }));
+    }
+    const newestFirst = created.map((row) => row.id).reverse();
+    const total = earlier + 19;
+    const lastPage = Math.ceil(total / 10);
+    const first = await listPage(1);
+    expect(first.rows.map((row) => row.id)).toEqual(newestFirst.slice(0, 10));
+    expect(first.pager).toEqual({
+      links: [
+        { rel: 'first', page: 1 },
+        { rel: 'next', page: 2 },
+        { rel: 'last', page: lastPage },
+      ],
+      entries_per_page: 10,
+      total_entries: total,
+    });
+    // Page 2 goes on where page 1 ended: the nine oldest of the nineteen, then the set saved above.
+    const second = await listPage(2);
+    expect(second.rows.map((row) => row.id)).toEqual([...newestFirst.slice(10), set.id]);
+    expect(second.rows.slice(0, 9)).toEqual(created.slice(0, 9).reverse());
+    expect(second.rows[9]).toEqual(after);
+    expect(second.pager).toEqual({
+      links: [
+        { rel: 'first', page: 1 },
+        { rel: 'prev', page: 1 },
+        { rel: 'next', page: 3 },
+        { rel: 'last', page: lastPage },
+      ],
+      entries_per_page: 10,
+      total_entries: total,
+    });
+    expect(lastPage).toBeGreaterThanOrEqual(3);
+    // The sets saved before it follow on page 3, in the order page 1 had them.
+    const third = await listPage(3);
+    expect(third.rows.slice(0, 9).map((row) => row.id)).toEqual(
+      before.rows.slice(1).map((row) => row.id),
+    );
     const missing = await api('GET', `/access-code-sets/${randomUUID()}`, 'admin');
     expect(missing.statusCode).toBe(404);
     const saveMissing = await api('POST', `/access-code-sets/${randomUUID()}`, 'admin', validSet);
@@ -493,6 +543,30 @@ describe('uses of codes (ingest)', () => {
 
 describe('the merchant list', () => {
   it('shows agencies their merchants with campaign counts, admins also the internal name', async () => {
+    // An admin gives one of the agency's merchants an internal name, the rest of its profile as it is.
+    const [adler] = await t.ctx.db
+      .select()
+      .from(merchants)
+      .where(eq(merchants.brandName, 'Modehaus Adler'));
+    const adlerId = String(adler?.id);
+    const profile = (await api('GET', `/merchants/${adlerId}`, 'admin')).json<TMerchantDetail>();
+    const saved = await api('POST', `/merchants/${adlerId}`, 'admin', {
+      name: profile.name,
+      brand_name: profile.brand_name,
+      description: profile.description,
+      vatin: profile.vatin,
+      telephone: profile.telephone,
+      email: profile.email,
+      website: profile.website,
+      social: profile.social,
+      contacts: profile.contacts.map(({ type, value }) => ({ type, value })),
+      coreg_enabled: profile.coreg_enabled,
+      coreg_default_suitable: profile.coreg_default_suitable,
+      coreg_terms: profile.coreg_terms,
+      internal_name: 'Adler – intern',
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+
     const agency = await api('GET', '/merchants?page=1', 'agency');
     const rows = agency.json<TMerchantListResponse>().rows;
     expect(rows.length).toBe(2);
@@ -500,12 +574,20 @@ describe('the merchant list', () => {
       expect(row.internal_name).toBeNull();
       expect(row.campaign_count).toEqual(expect.any(Number));
     }
+    // Agencies never see it, also not on the merchant that has one.
+    expect(rows.find((row) => row.uuid === adlerId)?.internal_name).toBeNull();
+    const adminAdler = await api('GET', '/merchants?filter=Adler', 'admin');
+    expect(
+      adminAdler.json<TMerchantListResponse>().rows.map((row) => [row.uuid, row.internal_name]),
+    ).toEqual([[adlerId, 'Adler – intern']]);
+
     const admin = await api('GET', '/merchants?filter=Silberblick', 'admin');
     const [silberblick] = admin.json<TMerchantListResponse>().rows;
     // Campaigns created above, the deleted one not counted.
     const all = await t.ctx.db.$count(campaigns, eq(campaigns.merchantId, merchantId));
     expect(all).toBeGreaterThan(5);
     expect(silberblick?.campaign_count).toBe(all - 1);
-    expect(silberblick).toHaveProperty('internal_name');
+    // Silberblick has none: null for admins too.
+    expect(silberblick?.internal_name).toBeNull();
   });
 });

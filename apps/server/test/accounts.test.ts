@@ -581,8 +581,27 @@ describe('roles and removal', () => {
       `/merchants/${ids.sonnenschein}/accounts/${multi.id}`,
       'owner',
     );
+    expect(removed.statusCode, removed.body).toBe(200);
     expect(removed.json()).toEqual({ removed: true });
     expect((await accountsOf(ids.sonnenschein, 'owner')).rows).toHaveLength(2);
+    // The user refused as the fourth above now fits as the third; after it the limit holds again.
+    const added = await t.api('POST', `/merchants/${ids.sonnenschein}/accounts`, 'owner', {
+      user_email: 'silver@example.com',
+      roles: ['manage-campaigns'],
+    });
+    expect(added.statusCode, added.body).toBe(200);
+    expect(added.json()).toMatchObject({
+      email: 'silver@example.com',
+      roles: ['manage-campaigns'],
+    });
+    expect(
+      (await accountsOf(ids.sonnenschein, 'owner')).rows.map((row) => row.email).sort(),
+    ).toEqual(['owner@example.com', 'silver@example.com', 'staff@example.com']);
+    const fourth = await t.api('POST', `/merchants/${ids.sonnenschein}/accounts`, 'owner', {
+      user_email: 'multi@example.com',
+    });
+    expect(fourth.statusCode).toBe(409);
+    expect(fourth.json().message).toBe('account_limit_reached');
   });
 
   it('refuses account ids of another merchant and roles it does not know', async () => {

@@ -253,8 +253,10 @@ describe('request-size limits', () => {
     const answer = await t.api('POST', `/merchants/${merchant}`, 'admin', payload, {
       'content-type': 'application/json',
     });
-    // Refused for its made-up addresses, not for its size.
+    // Refused for its made-up VAT id (the first field with a format), not for its size
+    // (request_too_large) nor for a text too long (too_long) or unreadable (bad_input).
     expect(answer.statusCode, answer.body.slice(0, 200)).toBe(400);
+    expect(answer.json()).toEqual({ statusCode: 400, message: 'invalid_vatin', field: 'vatin' });
   });
 
   it('takes a batch of 1,000 events of the longest kind', async () => {

@@ -4,10 +4,27 @@ import { localDay } from '../src/calendar.js';
 
 describe('localDay', () => {
   it('changes the day at local midnight, also within one quarter hour of it', () => {
-    // 23:59:59 and 00:00:00 in Berlin (UTC+1 in winter), asked in both orders.
-    expect(localDay(new Date('2026-01-14T23:00:00Z'), 'Europe/Berlin')).toBe('2026-01-15');
-    expect(localDay(new Date('2026-01-14T22:59:59Z'), 'Europe/Berlin')).toBe('2026-01-14');
-    expect(localDay(new Date('2026-01-14T23:00:00Z'), 'Europe/Berlin')).toBe('2026-01-15');
+    // Answers are kept per quarter hour: the first instant asked around a
+    // midnight must not answer for one on the other side of it. Each night is
+    // asked once, so that every answer below is worked out, not kept.
+    // Berlin (UTC+1 in winter): the night of the 14th, the later instant first.
+    expect(localDay(new Date('2026-01-14T23:00:00.000Z'), 'Europe/Berlin')).toBe('2026-01-15');
+    expect(localDay(new Date('2026-01-14T22:59:59.999Z'), 'Europe/Berlin')).toBe('2026-01-14');
+    // The night of the 15th, the earlier one first.
+    expect(localDay(new Date('2026-01-15T22:59:59.999Z'), 'Europe/Berlin')).toBe('2026-01-15');
+    expect(localDay(new Date('2026-01-15T23:00:00.000Z'), 'Europe/Berlin')).toBe('2026-01-16');
+    // Ten minutes apart, within one quarter hour: 23:55 and 00:05.
+    expect(localDay(new Date('2026-01-16T22:55:00Z'), 'Europe/Berlin')).toBe('2026-01-16');
+    expect(localDay(new Date('2026-01-16T23:05:00Z'), 'Europe/Berlin')).toBe('2026-01-17');
+    // The last and the first instant of the quarter hours on either side of midnight.
+    expect(localDay(new Date('2026-01-17T22:45:00.000Z'), 'Europe/Berlin')).toBe('2026-01-17');
+    expect(localDay(new Date('2026-01-17T23:14:59.999Z'), 'Europe/Berlin')).toBe('2026-01-18');
+    // Kathmandu (UTC+5:45): its midnight, 18:15 UTC, lies inside a UTC hour and
+    // half hour, so answers kept per hour or per half hour would mix its days up.
+    expect(localDay(new Date('2026-01-20T18:14:59.999Z'), 'Asia/Kathmandu')).toBe('2026-01-20');
+    expect(localDay(new Date('2026-01-20T18:15:00.000Z'), 'Asia/Kathmandu')).toBe('2026-01-21');
+    expect(localDay(new Date('2026-01-21T18:29:59.999Z'), 'Asia/Kathmandu')).toBe('2026-01-22');
+    expect(localDay(new Date('2026-01-21T18:00:00.000Z'), 'Asia/Kathmandu')).toBe('2026-01-21');
   });
 
   it('follows a daylight-saving change', () => {

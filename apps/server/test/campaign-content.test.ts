@@ -173,8 +173,20 @@ describe('sanitising', () => {
       headers: bearer(owner),
       payload: { title: { de: '<<b>script>alert(1)<</b>/script> &lt;i&gt;' } },
     });
-    const title = String(response.json<TCampaignEnvelope>().campaign.title.de);
+    expect(response.statusCode, response.body).toBe(200);
+    const { campaign, state } = response.json<TCampaignEnvelope>();
+    const title = String(campaign.title.de);
     expect(title).not.toMatch(/<\s*\/?\s*(script|b|i)\b/i);
+    // Decoded, the text is a script element and an <i> tag: both go, the script's text with it.
+    expect(title).toBe(' ');
+    // What is left is blank: the title counts as missing.
+    expect(state.errors).toContainEqual({
+      step: 'content',
+      fld: 'title.de',
+      message: 'required_field_missing',
+    });
+    const opened = await t.app.inject({ url: `/api/campaigns/${id}`, headers: bearer(owner) });
+    expect(opened.json<TCampaignEnvelope>().campaign.title).toEqual({ de: ' ' });
   });
 });
 
@@ -295,10 +307,21 @@ describe('image upload', () => {
       (await upload(id, await photo(700, 500, 'png'), 'bild.gif', 'image/gif')).json().campaign
         .campaign_image_extension,
     ).toBe('png');
-    expect(
-      (await upload(id, await photo(700, 500, 'gif'), 'bild', 'application/octet-stream'))
-        .statusCode,
-    ).toBe(200);
+    // On a campaign of its own, so that nothing of the PNG above is left to answer.
+    const gif = await upload(
+      await newCampaign(),
+      await photo(700, 500, 'gif'),
+      'bild',
+      'application/octet-stream',
+    );
+    expect(gif.statusCode, gif.body).toBe(200);
+    // A GIF is stored as PNG too (only JPEG stays JPEG), and served as one.
+    const { campaign } = gif.json<TCampaignEnvelope>();
+    expect(campaign.campaign_image_extension).toBe('png');
+    const served = await t.app.inject(String(campaign.image?.src));
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/png');
+    expect((await sharp(served.rawPayload).metadata()).format).toBe('png');
   });
 
   it('refuses wrong types, renamed executables, oversized files, pixel bombs and bad crops, storing nothing', async () => {
@@ -394,13 +417,21 @@ describe('image upload', () => {
 
   it('removes the image', async () => {
     const id = await newCampaign();
-    await upload(id, await photo(700, 500), 'a.jpg');
+    const uploaded = await upload(id, await photo(700, 500), 'a.jpg');
+    expect(uploaded.statusCode, uploaded.body).toBe(200);
+    const src = String(uploaded.json<TCampaignEnvelope>().campaign.image?.src);
+    expect((await t.app.inject(src)).statusCode).toBe(200);
     const removed = await t.app.inject({
       method: 'DELETE',
       url: `/api/campaigns/${id}/image`,
       headers: bearer(owner),
     });
+    expect(removed.statusCode, removed.body).toBe(200);
     expect(removed.json().campaign.image).toBeNull();
+    expect(removed.json().campaign.campaign_image_extension).toBeNull();
+    // The file is gone: its address answers 404, also in another size.
+    expect((await t.app.inject(src)).statusCode).toBe(404);
+    expect((await t.app.inject(`${src}?width=310&height=207`)).statusCode).toBe(404);
     expect(removed.json().state.errors).toContainEqual({
       step: 'image',
       fld: 'image',

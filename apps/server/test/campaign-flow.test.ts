@@ -153,13 +153,30 @@ describe('coparticipation targets and coreg exclusions', () => {
   it('keeps a stored target whose campaign was deleted since', async () => {
     const id = await create('owner', ids.sonnenschein);
     const target = await create('owner', ids.sonnenschein);
-    await api('POST', `/campaigns/${id}`, 'owner', { coparticipation_targets: [target] });
-    await api('DELETE', `/campaigns/${target}`, 'owner');
+    const first = await api('POST', `/campaigns/${id}`, 'owner', {
+      coparticipation_targets: [target],
+    });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json<TCampaignEnvelope>().campaign.coparticipation_targets).toEqual([target]);
+    const deleted = await api('DELETE', `/campaigns/${target}`, 'owner');
+    expect(deleted.json().status).toBe('deleted');
     const again = await api('POST', `/campaigns/${id}`, 'owner', {
       coparticipation_targets: [target],
       show_map: 'always',
     });
     expect(again.statusCode, again.body).toBe(200);
+    expect(again.json<TCampaignEnvelope>().campaign).toMatchObject({
+      coparticipation_targets: [target],
+      show_map: 'always',
+    });
+    // Stored so: opening the campaign shows the target, and the save's other field.
+    const after = await stored(id);
+    expect(after.campaign.coparticipation_targets).toEqual([target]);
+    expect(after.campaign.show_map).toBe('always');
+    // A save that leaves the targets out keeps the stored one too.
+    const other = await api('POST', `/campaigns/${id}`, 'owner', { show_map: 'never' });
+    expect(other.statusCode, other.body).toBe(200);
+    expect((await stored(id)).campaign.coparticipation_targets).toEqual([target]);
   });
 
   it('offers the merchant’s other living campaigns, and the chosen ones, to choose from', async () => {

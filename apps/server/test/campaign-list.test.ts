@@ -189,13 +189,27 @@ describe('order', () => {
         ...(await list(`order_by=-${field}&page=2`)).rows,
       ];
       expect(ascending).toHaveLength(living.length);
+      expect(descending).toHaveLength(living.length);
       const values = ascending.map(key[field]).filter((value) => value !== '');
       expect(values).toEqual([...values].sort());
       const reversed = descending.map(key[field]).filter((value) => value !== '');
       expect(reversed).toEqual([...reversed].sort().reverse());
-      if (field === 'valid_from') {
+      // In both directions the rows without a value form the tail, after every filled one.
+      const empties = living.length - values.length;
+      expect(reversed).toHaveLength(values.length);
+      for (const rows of [ascending, descending]) {
+        expect(rows.slice(0, values.length).map(key[field])).not.toContain('');
+        expect(rows.slice(values.length).map(key[field])).toEqual(
+          Array.from({ length: empties }, () => ''),
+        );
+      }
+      // Juliett alone has no runtime: last in both directions when ordered by either end.
+      if (field === 'valid_from' || field === 'valid_until') {
+        expect(empties).toBe(1);
         expect(ascending.at(-1)?.title.de).toBe('Juliett');
         expect(descending.at(-1)?.title.de).toBe('Juliett');
+      } else {
+        expect(empties).toBe(0);
       }
     },
   );

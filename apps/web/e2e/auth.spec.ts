@@ -1,6 +1,6 @@
 /** Sign-in, deep links, the login and postback routes, and logout (spec §2, §4 "Session"). */
 import { expect } from '@playwright/test';
-import { signInAt, test } from './fixtures';
+import { DEMO_PASSWORD, signInAt, test } from './fixtures';
 
 test('a signed-out visitor signs in with code and PKCE and lands in the shell', async ({
   page,
@@ -89,4 +89,18 @@ test('an expired token is not used: the app signs in again and returns', async (
   });
   await page.goto('/please-upgrade');
   await expect(page).toHaveURL(/\/identity\/authorize\?/);
+  // Signed in again with the form, the app returns to the page it was asked for.
+  await expect(page.getByRole('heading', { name: 'Anmeldung' })).toBeVisible();
+  await page.getByLabel('E-Mail-Adresse').fill('owner@example.com');
+  await page.getByLabel('Passwort').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
+  await expect(page).toHaveURL((url) => `${url.pathname}${url.search}` === '/please-upgrade');
+  await expect(page.getByRole('heading', { name: 'Upgrade erforderlich' })).toBeVisible();
+  await expect(page.getByText('Ihr aktuelles Level: Basic (Level 0)')).toBeVisible();
+  // With a new token, not the expired one.
+  const expiresAt = await page.evaluate(() => {
+    const stored = window.localStorage.getItem('backoffice.auth.token');
+    return stored ? (JSON.parse(stored) as { expiresAt: number }).expiresAt : 0;
+  });
+  expect(expiresAt).toBeGreaterThan(Date.now());
 });

@@ -76,8 +76,17 @@ test('counts read "1 Kampagne" and "1 Standort", and plural beyond one', async (
   });
   await page.reload();
   await expect(page.getByText('2 Standorte', { exact: true })).toBeVisible();
+
+  // A second campaign: the merchant's list counts two (no other journey makes campaigns for it).
+  const second = await api<Envelope>(page, 'POST', '/campaigns', {
+    merchant: merchantIdent,
+    type: 'coupon/percent',
+  });
+  await api(page, 'POST', `/campaigns/${second.campaign.uuid}`, { title: { de: `${title} 2` } });
   await navigation(page).getByRole('link', { name: 'Kampagnen' }).click();
-  await expect(page.getByText(/^\d+ Kampagnen?$/)).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/${merchantIdent}/campaigns/list`));
+  await expect(page.getByText('2 Kampagnen', { exact: true })).toBeVisible();
+  await expect(page.getByText('1 Kampagne', { exact: true })).toHaveCount(0);
 });
 
 test('an invitation whose mail could not be sent shows the reason the server gave', async ({

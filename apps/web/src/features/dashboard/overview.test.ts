@@ -1,6 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { campaignOverview } from './overview';
 
+/** Every campaign status, in the order of the dashboard's tables. */
+const STATUSES = [
+  'created',
+  'submitted',
+  'start_review',
+  'approved',
+  'active',
+  'ended',
+  'deleted',
+  'rejected',
+];
+
 describe('dashboard overview', () => {
   it('sums coupons of every sub-type per status and keeps sweepstakes apart', () => {
     const overview = campaignOverview([
@@ -22,21 +34,29 @@ describe('dashboard overview', () => {
     expect(overview.sweepstakes.find((row) => row.status === 'active')?.sweeptotal).toBe(5_000);
     expect(overview.coupons.find((row) => row.status === 'created')?.count).toBe(4);
     expect(overview.coupons.find((row) => row.status === 'ended')?.count).toBe(4);
+    // Every status once, in order; tips are in neither table.
+    expect(overview.coupons.map((row) => [row.status, row.count])).toEqual(
+      STATUSES.map((status) => [status, status === 'created' || status === 'ended' ? 4 : 0]),
+    );
+    const sweepstakes: Record<string, { count: number; sweeptotal: number }> = {
+      created: { count: 2, sweeptotal: 15_000 },
+      active: { count: 1, sweeptotal: 5_000 },
+    };
+    expect(overview.sweepstakes).toEqual(
+      STATUSES.map((status) => ({
+        status,
+        ...(sweepstakes[status] ?? { count: 0, sweeptotal: 0 }),
+      })),
+    );
   });
 
   it('lists every status once, with zero where there is none', () => {
     const overview = campaignOverview([]);
     expect(overview.unsubmitted).toBe(0);
-    expect(overview.sweepstakes.map((row) => row.status)).toEqual([
-      'created',
-      'submitted',
-      'start_review',
-      'approved',
-      'active',
-      'ended',
-      'deleted',
-      'rejected',
-    ]);
-    expect(overview.coupons.every((row) => row.count === 0)).toBe(true);
+    expect(overview.sweepstakes.map((row) => row.status)).toEqual(STATUSES);
+    expect(overview.coupons.map((row) => row.status)).toEqual(STATUSES);
+    for (const rows of [overview.sweepstakes, overview.coupons]) {
+      expect(rows.every((row) => row.count === 0 && row.sweeptotal === 0)).toBe(true);
+    }
   });
 });
