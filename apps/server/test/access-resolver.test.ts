@@ -7,11 +7,19 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNT_ROLES, canUseTips, hasRole, type AccountRole } from '@backoffice/domain';
+import {
+  ACCOUNT_ROLES,
+  CAMPAIGN_TYPES,
+  canUseCampaignType,
+  canUseTips,
+  hasRole,
+  type AccountRole,
+} from '@backoffice/domain';
 import {
   accessibleMerchants,
   findMerchantAccess,
   requireCampaignAccess,
+  withoutTips,
   type UserRow,
 } from '../src/access/merchant-access.js';
 import { AppError } from '../src/http/errors.js';
@@ -70,6 +78,21 @@ describe('access resolver', () => {
     expect(checked).toBeGreaterThan(100);
     // The pending invitation gave silver nothing at Keller.
     expect(await findMerchantAccess(t.ctx.db, silver as UserRow, keller)).toBeUndefined();
+  });
+
+  it('leaves out in SQL exactly the campaign types the domain keeps from a caller', async () => {
+    const types = sql.join(
+      CAMPAIGN_TYPES.map((type) => sql`(${type})`),
+      sql`, `,
+    );
+    const kept = await queryRows<{ type: string }>(
+      t.ctx.db,
+      sql`select t.type from (values ${types}) as t(type) where ${withoutTips(sql`t.type`)}`,
+    );
+    const merchantUser = { level: 'other' } as const;
+    expect(kept.map((row) => row.type)).toEqual(
+      CAMPAIGN_TYPES.filter((type) => canUseCampaignType(merchantUser, type)),
+    );
   });
 });
 

@@ -165,3 +165,12 @@ export function accessibleMerchants(
     role && user.level !== 'agency' ? sql` and ${accounts.roles} ? ${sql.raw(`'${role}'`)}` : sql``;
   return sql`${column} in (select ${accounts.merchantId} from ${accounts} where ${accounts.userId} = ${userId} and ${accounts.pendingInvitation} = false${roleCheck})`;
 }
+
+/**
+ * canUseCampaignType in SQL, for queries over many campaigns: the condition
+ * that leaves out the tip family (the types named `tip/…`), for a caller who
+ * may not use tips; `column` is the campaign type column of the query.
+ */
+export function withoutTips(column: AnyPgColumn | SQL): SQL {
+  return sql`${column} not like 'tip/%'`;
+}

@@ -7,7 +7,7 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { IMAGE_SIZE_MAX, IMAGE_SIZE_MIN, type ImageSize } from '@backoffice/domain';
-import { sendNotFound } from '../http/errors.js';
+import { sendNotFound, sendServiceUnavailable } from '../http/errors.js';
 import { ImageWorkBusyError, resizeStoredImage } from './images.js';
 import { isStorageKey } from './storage.js';
 
@@ -48,10 +48,7 @@ export const fileRoutes: FastifyPluginAsync = async (app) => {
           body = await resizeStoredImage(data, extension, size);
         } catch (error) {
           if (!(error instanceof ImageWorkBusyError)) throw error;
-          return reply
-            .status(503)
-            .header('retry-after', '5')
-            .send({ statusCode: 503, message: 'service_unavailable' });
+          return sendServiceUnavailable(reply);
         }
       }
       return reply

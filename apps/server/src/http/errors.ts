@@ -185,14 +185,19 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (databaseUnavailable(error)) {
       // A clear answer while the database is away; the pool reconnects by itself.
       request.log.warn({ err: error }, 'database unavailable');
-      return reply
-        .status(503)
-        .header('retry-after', '5')
-        .send({ statusCode: 503, message: 'service_unavailable' });
+      return sendServiceUnavailable(reply);
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ statusCode: 500, message: 'internal_error' });
   });
+}
+
+/** 503 with a hint when to come back: the database is away, or a bounded line of work is full. */
+export function sendServiceUnavailable(reply: FastifyReply): FastifyReply {
+  return reply
+    .status(503)
+    .header('retry-after', '5')
+    .send({ statusCode: 503, message: 'service_unavailable' });
 }
 
 export function sendNotFound(reply: FastifyReply): FastifyReply {

@@ -3,7 +3,7 @@
  * Dashboard and Chart response, §5, §9 chart limits).
  */
 import { z } from 'zod';
-import { ZUuid } from '../api/common.js';
+import { DATE_TIME_MAX, DATE_TIME_MIN, ZUuid } from '../api/common.js';
 import { CAMPAIGN_STATUSES } from '../campaign/status.js';
 import { CAMPAIGN_TYPES } from '../campaign/types.js';
 import { PARTICIPANT_GENDERS } from './events.js';
@@ -30,14 +30,19 @@ export const CHART_LINE_COLORS = [
 ] as const;
 
 /** A calendar date (yyyy-mm-dd) in the configured time zone. */
+/** The first and last day the domain's dates may name (DATE_TIME_MIN, DATE_TIME_MAX). */
+const FIRST_DAY = DATE_TIME_MIN.slice(0, 10);
+const LAST_DAY = DATE_TIME_MAX.slice(0, 10);
+const LAST_YEAR = Number(LAST_DAY.slice(0, 4));
+
 /** A calendar day (yyyy-mm-dd) within the years the domain's dates may name (1970–9999). */
 export const ZLocalDate = z.iso
   .date({ error: 'invalid_value' })
-  .refine((day) => day >= '1970-01-01' && day <= '9999-12-31', 'invalid_value');
+  .refine((day) => day >= FIRST_DAY && day <= LAST_DAY, 'invalid_value');
 
 /** A chart's first day: its last bucket (up to CHART_COUNT_MAX years later) still within 9999. */
 const ZChartStart = ZLocalDate.refine(
-  (day) => day <= `${String(9999 - CHART_COUNT_MAX - 1)}-12-31`,
+  (day) => day <= `${String(LAST_YEAR - CHART_COUNT_MAX - 1)}-12-31`,
   'invalid_value',
 );
 

@@ -15,7 +15,7 @@ import { titleSortKey } from '../../db/expressions.js';
 import { prepared } from '../../db/prepared.js';
 import { campaignTextMatches, containsPattern } from '../../db/text-search.js';
 import { recordJoins, summaryColumns, type CampaignSummaryRecord } from './records.js';
-import { accessibleMerchants } from '../../access/merchant-access.js';
+import { accessibleMerchants, withoutTips } from '../../access/merchant-access.js';
 import { campaignCounters, campaigns, merchants, users } from '../../db/schema.js';
 
 /** SQL for "the runtime is well-formed", shared by every phase. */
@@ -183,7 +183,7 @@ function whereOf(shape: ListShape, bind: Bind): SQL | undefined {
       accessibleMerchants(user, campaigns.merchantId, 'manage-campaigns', bind('userId')),
     );
   }
-  if (!shape.includeTips) conditions.push(sql`${campaigns.type} not like 'tip/%'`);
+  if (!shape.includeTips) conditions.push(withoutTips(campaigns.type));
   conditions.push(
     shape.status === 'equal'
       ? sql`${campaigns.status} = ${bind('status')}`

@@ -3,8 +3,8 @@
  * whose campaigns the caller may manage, merchant hits from those the caller
  * may act for: both through the access resolver's rule.
  */
-import { and, asc, desc, eq, ilike, ne, or, sql } from 'drizzle-orm';
-import { accessibleMerchants, type UserRow } from '../../access/merchant-access.js';
+import { and, asc, desc, eq, ilike, ne, or } from 'drizzle-orm';
+import { accessibleMerchants, withoutTips, type UserRow } from '../../access/merchant-access.js';
 import type { DbOrTx } from '../../db/client.js';
 import { campaigns, merchants, tags } from '../../db/schema.js';
 import { campaignTextMatches, containsPattern, prefixPattern } from '../../db/text-search.js';
@@ -75,7 +75,7 @@ export async function searchCampaigns(
       and(
         accessibleMerchants(user, campaigns.merchantId, 'manage-campaigns'),
         ne(campaigns.status, 'deleted'),
-        query.includeTips ? undefined : sql`${campaigns.type} not like 'tip/%'`,
+        query.includeTips ? undefined : withoutTips(campaigns.type),
         query.byId
           ? eq(campaigns.id, query.text)
           : campaignTextMatches(containsPattern(query.text), { useIndex: true }),

@@ -12,6 +12,7 @@ import {
   type TUsersKids,
 } from '@backoffice/domain';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { withoutTips } from '../../access/merchant-access.js';
 import { queryRows, type DbOrTx } from '../../db/client.js';
 import { prepared } from '../../db/prepared.js';
 import {
@@ -208,7 +209,7 @@ export async function campaignsInRange(
       and(
         eq(campaigns.merchantId, merchantId),
         ne(campaigns.status, 'deleted'),
-        includeTips ? undefined : sql`${campaigns.type} not like 'tip/%'`,
+        includeTips ? undefined : withoutTips(campaigns.type),
         sql`${campaigns.validFrom} < ${midnight(until)}`,
         sql`${campaigns.validUntil} >= ${midnight(from)}`,
       ),

@@ -7,7 +7,6 @@
  */
 import type { CampaignType, Currency } from '@backoffice/domain';
 import type { TFunction } from 'i18next';
-import { useTranslation } from 'react-i18next';
 import { getConfig } from '../config/runtime-config';
 
 export function campaignTypeLabel(
@@ -16,10 +15,4 @@ export function campaignTypeLabel(
   currency: Currency = getConfig().currency,
 ): string {
   return t(`campaigns.types.${type}`, { currency: t(`campaigns.typeCurrencies.${currency}`) });
-}
-
-/** campaignTypeLabel in the current language, for components. */
-export function useCampaignTypeLabel(): (type: CampaignType) => string {
-  const { t } = useTranslation();
-  return (type) => campaignTypeLabel(t, type);
 }

@@ -3,11 +3,12 @@
  * the question before unsaved changes are lost (leaving the step inside the
  * app asks in a dialog; closing or reloading the tab asks the browser).
  */
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { IconDeviceFloppy, IconLock } from '@tabler/icons-react';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBlocker, useSearchParams } from 'react-router';
+import { LockableFields, ReadOnlyNote } from '../../../shared/ui/lockable-fields';
 
 export interface StepFormFrameProps {
   form: {
@@ -74,19 +75,14 @@ export function StepForm({ form, children }: StepFormFrameProps) {
       }}
     >
       <Stack gap="md">
-        {readOnly && (
-          <Alert color="gray" variant="light" icon={<IconLock size={20} aria-hidden />}>
-            {t('campaigns.wizard.notEditable')}
-          </Alert>
-        )}
-        <fieldset
+        {readOnly && <ReadOnlyNote>{t('campaigns.wizard.notEditable')}</ReadOnlyNote>}
+        <LockableFields
           ref={fieldsRef}
           disabled={readOnly || saving}
           aria-busy={saving || undefined}
-          style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}
         >
           <Stack gap="md">{children}</Stack>
-        </fieldset>
+        </LockableFields>
         {!readOnly && (
           <Group>
             <Button

@@ -17,7 +17,6 @@ import {
 } from '@backoffice/domain';
 import {
   ActionIcon,
-  Alert,
   Button,
   Fieldset,
   Group,
@@ -29,10 +28,11 @@ import {
   TextInput,
   Textarea,
 } from '@mantine/core';
-import { IconLock, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../shared/api/api-error';
 import { useSchemaForm } from '../../../shared/form/use-schema-form';
+import { LockableFields, ReadOnlyNote } from '../../../shared/ui/lockable-fields';
 import { validationText } from '../merchant-errors';
 
 /** Options of form.getInputProps: a required field (spec §5), a switch. */
@@ -139,14 +139,9 @@ export function ProfileForm({
 
   return (
     <form onSubmit={submit} noValidate>
-      {/* A plain fieldset: disabling it reaches every field and button inside. */}
-      <fieldset disabled={readOnly} style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}>
+      <LockableFields disabled={readOnly}>
         <Stack gap="lg">
-          {readOnly && (
-            <Alert color="gray" variant="light" icon={<IconLock size={20} aria-hidden />}>
-              {t('merchants.edit.readOnly')}
-            </Alert>
-          )}
+          {readOnly && <ReadOnlyNote>{t('merchants.edit.readOnly')}</ReadOnlyNote>}
           <Fieldset legend={t('merchants.profile.section')}>
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
               <TextInput
@@ -313,7 +308,7 @@ export function ProfileForm({
             </Group>
           )}
         </Stack>
-      </fieldset>
+      </LockableFields>
     </form>
   );
 }
