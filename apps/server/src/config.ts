@@ -235,6 +235,19 @@ export function trustProxyOption(
   return typeof value === 'number' ? (_address, hop) => hop < value : value;
 }
 
+/**
+ * The longest one geocoding call may take: the provider's timeout
+ * (GEOCODER_TIMEOUT_MS), plus Nominatim's pause before its request. The
+ * import worker's lease and the web app's wait for a location save follow
+ * from it (the runtime config's `geocodeLimitMs`).
+ */
+export function geocodeLimitMs({ geocoding }: Pick<Config, 'geocoding'>): number {
+  return (
+    geocoding.timeoutMs +
+    (geocoding.provider === 'nominatim' ? geocoding.nominatimMinIntervalMs : 0)
+  );
+}
+
 const defaultWebDist = serverPath('..', 'web', 'dist');
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {

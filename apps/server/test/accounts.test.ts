@@ -4,7 +4,7 @@
  * invitations (outbox mail, registration completes the account), role
  * changes, last-manager protection, the contact rule, cross-merchant refusal.
  */
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TAccount, TAccountListResponse } from '@backoffice/domain';
 import { users } from '../src/db/schema.js';
@@ -26,6 +26,15 @@ async function accountsOf(merchantId: string, who: string): Promise<TAccountList
   const response = await t.api('GET', `/merchants/${merchantId}/accounts`, who);
   expect(response.statusCode, response.body).toBe(200);
   return response.json();
+}
+
+/** The registration token of an invitation mail. */
+function invitationToken(mail: string | undefined): string {
+  const token = /\/identity\/register\?token=([A-Za-z0-9_-]+)/.exec(
+    decodeQuotedPrintable(String(mail)),
+  )?.[1];
+  if (!token) throw new Error('no registration link in the mail');
+  return decodeURIComponent(token);
 }
 
 const byEmail = (list: TAccountListResponse, email: string): TAccount => {
@@ -262,8 +271,7 @@ describe('invitations (POST /merchants/{id}/invite-account, /identity/register)'
     });
     expect(first.statusCode, first.body).toBe(200);
     const [mail] = await mailsSince(t, before);
-    const token = /register\?token=([A-Za-z0-9_-]+)/.exec(decodeQuotedPrintable(String(mail)))?.[1];
-    expect(token).toBeTruthy();
+    const token = invitationToken(mail);
 
     const send = t.ctx.mailer.send;
     t.ctx.mailer.send = () => Promise.reject(new Error('SMTP-Server antwortet nicht'));
@@ -371,13 +379,7 @@ describe('invitations (POST /merchants/{id}/invite-account, /identity/register)'
     });
     expect(invited.statusCode, invited.body).toBe(200);
     const [mail] = await mailsSince(t, before);
-    const token = decodeURIComponent(
-      String(
-        /\/identity\/register\?token=([A-Za-z0-9_-]+)/.exec(
-          decodeQuotedPrintable(String(mail)),
-        )?.[1],
-      ),
-    );
+    const token = invitationToken(mail);
 
     const passwordHash = await hashPassword(STRONG_PASSWORD);
     // The staff member, the only contact, loses the role; that change has
@@ -416,6 +418,88 @@ describe('invitations (POST /merchants/{id}/invite-account, /identity/register)'
     // Nobody is the merchant's contact: the registration did not count the
     // staff member's role as it was before the change.
     expect(await errorsOf()).toEqual(['Kein Ansprechpartner definiert!']);
+  });
+
+  it('removes a pending account while its invitee registers, without a deadlock', async () => {
+    const silberblick = ids.silberblick;
+    const before = await outboxNames(t);
+    const invited = await t.api('POST', `/merchants/${silberblick}/invite-account`, 'admin', {
+      user_email: 'zoegernd@example.com',
+      roles: ['manage-campaigns'],
+    });
+    expect(invited.statusCode, invited.body).toBe(200);
+    const accountId = invited.json<{ account: TAccount }>().account.id;
+    const [mail] = await mailsSince(t, before);
+    const token = invitationToken(mail);
+    const passwordHash = await hashPassword(STRONG_PASSWORD);
+    const pause = () => new Promise((resolve) => setTimeout(resolve, 300));
+    // Only to order the two: a third transaction holds the account's row, so
+    // that the removal, with the merchant's lock taken, waits at the deletion
+    // while the registration starts. Redeeming the invitation before taking
+    // the merchant's lock made the two wait for each other (PostgreSQL
+    // answered the removal with a deadlock, and the account stayed, active).
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let held = () => {};
+    const isHeld = new Promise<void>((resolve) => (held = resolve));
+    const holder = t.ctx.db.transaction(async (tx) => {
+      await tx.execute(sql`select 1 from accounts where id = ${accountId} for update`);
+      held();
+      await gate;
+    });
+    try {
+      await isHeld;
+      const removal = t.api('DELETE', `/merchants/${silberblick}/accounts/${accountId}`, 'admin');
+      await pause();
+      const registration = completeInvitation(t.ctx.db, token, passwordHash);
+      await pause();
+      release();
+      await holder;
+      const removed = await removal;
+      expect(removed.statusCode, removed.body).toBe(200);
+      // The removal came first: the invitation was revoked with the account.
+      // (PGlite runs one transaction at a time and may let the registration in before.)
+      const registered = await registration;
+      if (process.env.TEST_DATABASE_URL) expect(registered).toBeUndefined();
+    } finally {
+      release();
+    }
+    const list = await accountsOf(silberblick, 'admin');
+    expect(list.rows.map((row) => row.email)).not.toContain('zoegernd@example.com');
+  });
+
+  it('asks to send a command again when the database rolled its transaction back', async () => {
+    const silberblick = ids.silberblick;
+    const invited = await t.api('POST', `/merchants/${silberblick}/invite-account`, 'admin', {
+      user_email: 'nochmal@example.com',
+    });
+    expect(invited.statusCode, invited.body).toBe(200);
+    const accountId = invited.json<{ account: TAccount }>().account.id;
+    const db = t.ctx.db;
+    const transaction = db.transaction.bind(db);
+    // As Drizzle reports a deadlock PostgreSQL broke up: the driver's error as the cause.
+    const deadlock = Object.assign(new Error('deadlock detected'), { code: '40P01' });
+    db.transaction = (() => {
+      db.transaction = transaction;
+      return Promise.reject(new Error('Failed query: delete', { cause: deadlock }));
+    }) as typeof db.transaction;
+    try {
+      const refused = await t.api(
+        'DELETE',
+        `/merchants/${silberblick}/accounts/${accountId}`,
+        'admin',
+      );
+      expect(refused.statusCode).toBe(503);
+      expect(refused.headers['retry-after']).toBe('5');
+      expect(refused.json()).toEqual({ statusCode: 503, message: 'service_unavailable' });
+    } finally {
+      db.transaction = transaction;
+    }
+    expect(byEmail(await accountsOf(silberblick, 'admin'), 'nochmal@example.com').id).toBe(
+      accountId,
+    );
+    const again = await t.api('DELETE', `/merchants/${silberblick}/accounts/${accountId}`, 'admin');
+    expect(again.statusCode, again.body).toBe(200);
   });
 
   it('refuses look-alike addresses or treats them as the address they imitate', async () => {

@@ -10,6 +10,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TCampaignEnvelope, TCampaignLinkOptionsResponse } from '@backoffice/domain';
 import { campaigns, merchants } from '../src/db/schema.js';
+import { deletionInProgress } from './fixtures/deletion-in-progress.js';
 import { multipartFile } from './fixtures/multipart.js';
 import { bearer, createTestApp, type TestApp } from './helpers.js';
 
@@ -148,6 +149,21 @@ describe('coparticipation targets and coreg exclusions', () => {
     expect(after.campaign.show_map).toBe('never');
     expect(after.campaign.coparticipation_targets).toEqual([]);
     expect(after.campaign.coreg_exclusions).toEqual([]);
+  });
+
+  it('does not link a campaign whose deletion commits while the save checks it', async () => {
+    const id = await create('owner', ids.sonnenschein);
+    const target = await create('owner', ids.sonnenschein);
+    const deletion = await deletionInProgress(t.ctx.db, target);
+    const save = api('POST', `/campaigns/${id}`, 'owner', { coparticipation_targets: [target] });
+    await deletion.commit();
+    const saved = await save;
+    expect(saved.statusCode).toBe(400);
+    expect(saved.json()).toMatchObject({
+      message: 'invalid_value',
+      field: 'coparticipation_targets.0',
+    });
+    expect((await stored(id)).campaign.coparticipation_targets).toEqual([]);
   });
 
   it('keeps a stored target whose campaign was deleted since', async () => {

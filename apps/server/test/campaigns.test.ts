@@ -1,6 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TCampaignEnvelope, TCampaignListResponse } from '@backoffice/domain';
+import {
+  CAMPAIGN_TEXT_LIMITS,
+  type TCampaignEnvelope,
+  type TCampaignListResponse,
+} from '@backoffice/domain';
 import { campaignCounters, campaigns } from '../src/db/schema.js';
 import { runScheduledTransitions } from '../src/modules/campaigns/lifecycle.js';
 import { createTestApp, mailsDuring, type TestApp } from './helpers.js';
@@ -536,5 +540,18 @@ describe('site search and tags', () => {
       name: 'sommer',
     });
     expect((await t.api('GET', '/ac/tags?q=so', 'owner')).json()).toEqual({ tags: ['sommer'] });
+  });
+
+  it('measures a new tag as it is stored, in lower case, so that every campaign can take it', async () => {
+    // 'İ' (one character) is 'i̇' (two) in lower case: 60 of them would be 120.
+    const capitals = 'İ'.repeat(CAMPAIGN_TEXT_LIMITS.tag);
+    expect((await t.api('POST', '/tags', 'agency', { name: capitals })).json()).toEqual({
+      statusCode: 400,
+      message: 'invalid_value',
+      field: 'name',
+    });
+    const longest = 'Ä'.repeat(CAMPAIGN_TEXT_LIMITS.tag);
+    const created = await t.api('POST', '/tags', 'agency', { name: longest });
+    expect(created.json()).toEqual({ name: longest.toLowerCase() });
   });
 });

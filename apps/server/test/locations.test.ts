@@ -166,6 +166,60 @@ describe('locations with the offline geocoder', () => {
     ).toBe(404);
   });
 
+  it('keeps an address with its own position when two saves of it cross', async () => {
+    const hamburg = { city: 'Hamburg', zip: '20095' };
+    const created = await t.api(
+      'POST',
+      `/merchants/${sonnenschein}/locations`,
+      'owner',
+      address({ name: 'Gekreuzt', ...hamburg }),
+    );
+    const id: string = created.json().location.id;
+    // A rename reads the row (Hamburg, found, so no geocoding) and waits
+    // before its write while a move to München is saved.
+    const db = t.ctx.db;
+    const transaction = db.transaction.bind(db);
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let reached = () => {};
+    const waiting = new Promise<void>((resolve) => (reached = resolve));
+    db.transaction = ((work, config) => {
+      db.transaction = transaction;
+      reached();
+      return gate.then(() => transaction(work, config));
+    }) as typeof db.transaction;
+    try {
+      const renamed = t.api(
+        'POST',
+        `/merchants/${sonnenschein}/locations/${id}`,
+        'owner',
+        address({ name: 'Gekreuzt, umbenannt', ...hamburg }),
+      );
+      await waiting;
+      const moved = await t.api(
+        'POST',
+        `/merchants/${sonnenschein}/locations/${id}`,
+        'owner',
+        address({ name: 'Gekreuzt' }),
+      );
+      expect(moved.json().location.lat).toBeCloseTo(48.14, 1);
+      release();
+      expect((await renamed).statusCode).toBe(200);
+    } finally {
+      db.transaction = transaction;
+      release();
+    }
+    // The last save wins, with the position of its own address.
+    const stored = (
+      await t.api('GET', `/merchants/${sonnenschein}/locations/${id}`, 'owner')
+    ).json<{
+      location: TLocation;
+    }>().location;
+    expect(stored).toMatchObject({ name: 'Gekreuzt, umbenannt', city: 'Hamburg' });
+    expect(stored.formatted_address).toContain('Hamburg');
+    expect(stored.lat).toBeCloseTo(53.55, 1);
+  });
+
   it('needs manage-merchant (403) and refuses other merchants’ ids (404)', async () => {
     expect((await t.api('GET', `/merchants/${sonnenschein}/locations`, 'staff')).statusCode).toBe(
       403,
@@ -280,6 +334,72 @@ describe('locations with the offline geocoder', () => {
     );
     expect(confirmed.statusCode, confirmed.body).toBe(200);
     expect(confirmed.json().location.geocode_status).toBe('confirmed');
+  });
+
+  it('counts a row of an import that a user saves or deletes before its turn', async () => {
+    const geocoder = t.ctx.geocoder;
+    // The first row the worker geocodes waits; the user changes the other two meanwhile.
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let first: string | undefined;
+    let started = () => {};
+    const blocked = new Promise<void>((resolve) => (started = resolve));
+    t.ctx.geocoder = {
+      ...geocoder,
+      async geocode(query) {
+        if (first === undefined) {
+          first = query.streetnumber;
+          started();
+          await gate;
+        }
+        return geocoder.geocode(query);
+      },
+    };
+    try {
+      const csv = [
+        'name;street;streetnumber;zip;city;country',
+        'Wartend;Hauptstraße;1;10115;Berlin;DE',
+        'Wartend;Hauptstraße;2;10115;Berlin;DE',
+        'Wartend;Hauptstraße;3;10115;Berlin;DE',
+      ].join('\n');
+      const response = await upload(
+        'owner',
+        sonnenschein,
+        multipartFile('upload', 'standorte.csv', csv, 'text/csv'),
+      );
+      expect(response.statusCode, response.body).toBe(200);
+      const { job } = response.json<{ job: TLocationImportJob }>();
+      await blocked;
+      const others = (await t.api('GET', `/merchants/${sonnenschein}/locations`, 'owner'))
+        .json<TLocationListResponse>()
+        .rows.filter((row) => row.name === 'Wartend' && row.streetnumber !== first);
+      expect(others.map((row) => row.geocode_status)).toEqual(['pending', 'pending']);
+      const [saved, removed] = others;
+      const save = await t.api(
+        'POST',
+        `/merchants/${sonnenschein}/locations/${saved?.id}`,
+        'owner',
+        { ...saved, name: 'Wartend, geändert' },
+      );
+      expect(save.json().location.geocode_status).toBe('found');
+      const remove = await t.api(
+        'DELETE',
+        `/merchants/${sonnenschein}/locations/${removed?.id}`,
+        'owner',
+      );
+      expect(remove.statusCode).toBe(200);
+      release();
+      expect(await waitForJob(sonnenschein, job.id)).toMatchObject({
+        status: 'done',
+        total: 3,
+        processed: 3,
+        found: 2,
+        not_found: 0,
+      });
+    } finally {
+      release();
+      t.ctx.geocoder = geocoder;
+    }
   });
 
   it('imports a file of as many lines as it takes (CSV_MAX_ROWS) and answers other requests while it geocodes', async () => {

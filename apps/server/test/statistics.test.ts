@@ -140,6 +140,21 @@ describe('ingest', () => {
     expect(stored).toMatchObject({ participations: 1, distinct_users: 1 });
   });
 
+  it('counts an event whose ids are written in capitals, once', async () => {
+    const campaign = await create('owner', ids.sonnenschein, 'coupon/percent');
+    const event = {
+      ...participation(campaign.toUpperCase(), 'clara', new Date().toISOString()),
+      id: randomUUID().toUpperCase(),
+    };
+    expect(await accepted([event])).toMatchObject({ accepted: 1, duplicates: 0, rejected: [] });
+    expect(await accepted([{ ...event, id: event.id.toLowerCase() }])).toMatchObject({
+      accepted: 0,
+      duplicates: 1,
+    });
+    const stored = (await t.api('GET', `/campaigns/${campaign}`, 'owner')).json().campaign;
+    expect(stored).toMatchObject({ participations: 1, distinct_users: 1 });
+  });
+
   it('refuses more than 1,000 events in one request', async () => {
     const campaign = await create('owner', ids.sonnenschein, 'coupon/percent');
     const now = new Date().toISOString();

@@ -131,17 +131,32 @@ const UNREACHABLE_CODES = new Set([
  * PostgreSQL's connection exceptions (class 08).
  */
 export function databaseUnavailable(error: unknown): boolean {
+  return someCause(
+    error,
+    ({ code, message }) =>
+      (typeof code === 'string' && (UNREACHABLE_CODES.has(code) || code.startsWith('08'))) ||
+      (typeof message === 'string' && /^Connection terminated/.test(message)),
+  );
+}
+
+/**
+ * Whether PostgreSQL ended a transaction so that another could go on: a
+ * deadlock (40P01) or a serialization failure (40001). Nothing of it was
+ * written, and the same request may simply be sent again.
+ */
+export function transactionRolledBack(error: unknown): boolean {
+  return someCause(error, ({ code }) => code === '40P01' || code === '40001');
+}
+
+/** Whether an error or one of its causes (drivers and Drizzle wrap them) matches. */
+function someCause(
+  error: unknown,
+  matches: (error: { code?: unknown; message?: unknown }) => boolean,
+): boolean {
   for (let current = error, depth = 0; depth < 5; depth += 1) {
     if (typeof current !== 'object' || current === null) return false;
-    const { code, message, cause } = current as {
-      code?: unknown;
-      message?: unknown;
-      cause?: unknown;
-    };
-    if (typeof code === 'string' && (UNREACHABLE_CODES.has(code) || code.startsWith('08')))
-      return true;
-    if (typeof message === 'string' && /^Connection terminated/.test(message)) return true;
-    current = cause;
+    if (matches(current)) return true;
+    current = (current as { cause?: unknown }).cause;
   }
   return false;
 }
@@ -185,6 +200,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (databaseUnavailable(error)) {
       // A clear answer while the database is away; the pool reconnects by itself.
       request.log.warn({ err: error }, 'database unavailable');
+      return sendServiceUnavailable(reply);
+    }
+    if (transactionRolledBack(error)) {
+      // Commands take their locks in one order, so this is rare; nothing was
+      // written, and the caller is asked to send the request again.
+      request.log.warn({ err: error }, 'transaction rolled back by the database');
       return sendServiceUnavailable(reply);
     }
     request.log.error({ err: error }, 'unhandled error');

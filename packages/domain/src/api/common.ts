@@ -16,8 +16,12 @@ export type TErrorResponse = z.infer<typeof ZErrorResponse>;
  * value of PostgreSQL's uuid type (so none fails the cast), and every id the
  * database makes (gen_random_uuid, version 4) has this form. zod's stricter
  * z.uuid() would also refuse ids of other versions a database may hold.
+ * Capital hex digits are taken (Swift's and .NET's UUIDs are written so) and
+ * the id is parsed into lower case, as PostgreSQL writes uuids: the server
+ * compares ids from a request with ids from the database in maps and sets,
+ * where 'A' is not 'a'.
  */
-export const ZUuid = z.guid({ error: 'invalid_value' });
+export const ZUuid = z.guid({ error: 'invalid_value' }).toLowerCase();
 
 /**
  * Whether a route's merchant or campaign ident is one the API takes: 36 hex

@@ -1,6 +1,11 @@
 /** Contract of the location endpoints (spec §3 Location, §7 "Merchants"). */
 import { z } from 'zod';
-import { GEOCODE_STATUSES, LOCATION_COUNTRIES, LOCATION_TYPES } from '../location/location.js';
+import {
+  GEOCODE_STATUSES,
+  LOCATION_COUNTRIES,
+  LOCATION_TYPES,
+  LOCATION_UPLOAD_MESSAGES,
+} from '../location/location.js';
 import { ZUuid } from './common.js';
 
 export const ZLocation = z.object({
@@ -64,7 +69,7 @@ export const ZImportJobParams = z.object({
 export const ZUploadLineError = z.object({
   line: z.number().int(),
   field: z.string(),
-  message: z.string(),
+  message: z.enum(LOCATION_UPLOAD_MESSAGES),
 });
 export type TUploadLineError = z.infer<typeof ZUploadLineError>;
 

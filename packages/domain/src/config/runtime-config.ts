@@ -46,5 +46,12 @@ export const ZRuntimeConfig = z.object({
   }),
   /** Seconds before expiry at which the web app refreshes its token. */
   tokenRefreshLeewaySeconds: z.number().int().min(1),
+  /**
+   * The longest the server's geocoding of one address may take (the
+   * provider's timeout, plus Nominatim's pause between two requests): a
+   * location save waits this much longer for its answer than other requests,
+   * so that 'address not found' arrives before the web app gives up.
+   */
+  geocodeLimitMs: z.number().int().min(0),
 });
 export type TRuntimeConfig = z.infer<typeof ZRuntimeConfig>;

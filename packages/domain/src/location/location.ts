@@ -49,6 +49,30 @@ export const GEOCODE_STATUSES = ['found', 'pending', 'not_found', 'confirmed'] a
 export type GeocodeStatus = (typeof GEOCODE_STATUSES)[number];
 
 export const LOCATION_VALIDATION_KEYS = ['required', 'too_long', 'invalid_value'] as const;
+export type LocationValidationKey = (typeof LOCATION_VALIDATION_KEYS)[number];
+export const isLocationValidationKey = (value: string): value is LocationValidationKey =>
+  (LOCATION_VALIDATION_KEYS as readonly string[]).includes(value);
+
+/** Why a CSV upload refused a line besides a field's validation key (spec §7 multiple-locations). */
+export const LOCATION_UPLOAD_LINE_KEYS = [
+  'broken_line',
+  'wrong_column_count',
+  'missing_column',
+  'too_many_rows',
+  'not_a_text_file',
+] as const;
+export type LocationUploadLineKey = (typeof LOCATION_UPLOAD_LINE_KEYS)[number];
+
+/**
+ * Every message a refused line of a location upload can carry: the upload's
+ * own keys and the validation keys of a location's fields. The contract
+ * (`ZUploadLineError`) allows no other, and the web has a text for each.
+ */
+export const LOCATION_UPLOAD_MESSAGES = [
+  ...LOCATION_UPLOAD_LINE_KEYS,
+  ...LOCATION_VALIDATION_KEYS,
+] as const;
+export type LocationUploadMessage = (typeof LOCATION_UPLOAD_MESSAGES)[number];
 
 const text = (max: number) => z.string().trim().max(max, 'too_long').default('');
 const required = (max: number) =>

@@ -184,7 +184,11 @@ export async function campaignStatuses(
   const rows = await db
     .select({ id: campaigns.id, status: campaigns.status })
     .from(campaigns)
-    .where(inArray(campaigns.id, ids));
+    .where(inArray(campaigns.id, ids))
+    // Shared row locks until the links are written: a deletion of one of
+    // them (which locks its row) commits before this reads the status, or
+    // waits until the links are stored.
+    .for('share');
   return new Map(rows.map((row) => [row.id, { status: row.status }]));
 }
 

@@ -6,7 +6,7 @@
  * that the invitation limits count them across processes.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { accountInvitations, users } from '../../db/schema.js';
 
@@ -78,13 +78,13 @@ const isOpen = () =>
     gt(accountInvitations.expiresAt, sql`now()`),
   );
 
-/** The invited person's email, when the token is valid and unused. */
+/** The invited person (id and email), when the token is valid and unused. */
 export async function findOpenInvitation(
   db: DbOrTx,
   token: string,
-): Promise<{ email: string } | undefined> {
+): Promise<{ userId: string; email: string } | undefined> {
   const [row] = await db
-    .select({ email: users.email })
+    .select({ userId: users.id, email: users.email })
     .from(accountInvitations)
     .innerJoin(users, eq(users.id, accountInvitations.userId))
     .where(and(eq(accountInvitations.tokenHash, hashToken(token)), isOpen()));
@@ -104,10 +104,24 @@ export async function redeemInvitationToken(tx: DbOrTx, token: string) {
   return invitation;
 }
 
-/** Marks every unused invitation of the person used (their registration settles them). */
-export async function settleInvitationsOf(tx: DbOrTx, userId: string): Promise<void> {
+/**
+ * Marks the person's unused invitations to these merchants used (their
+ * registration settles them).
+ */
+export async function settleInvitationsOf(
+  tx: DbOrTx,
+  userId: string,
+  merchantIds: string[],
+): Promise<void> {
+  if (merchantIds.length === 0) return;
   await tx
     .update(accountInvitations)
     .set({ usedAt: sql`now()` })
-    .where(and(eq(accountInvitations.userId, userId), isNull(accountInvitations.usedAt)));
+    .where(
+      and(
+        eq(accountInvitations.userId, userId),
+        inArray(accountInvitations.merchantId, merchantIds),
+        isNull(accountInvitations.usedAt),
+      ),
+    );
 }

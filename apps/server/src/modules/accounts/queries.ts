@@ -1,5 +1,5 @@
 /** Data access for a merchant's accounts. */
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { lockRow } from '../../db/row-locks.js';
 import { accountInvitations, accounts, merchants, users } from '../../db/schema.js';
@@ -130,12 +130,23 @@ export async function pendingMerchantsOf(tx: DbOrTx, userId: string): Promise<st
   return rows.map((row) => row.merchantId);
 }
 
-/** Activates the user's pending accounts; the merchants of those activated. */
-export async function activatePendingAccounts(tx: DbOrTx, userId: string): Promise<string[]> {
+/** Activates the user's pending accounts at these merchants; the merchants of those activated. */
+export async function activatePendingAccounts(
+  tx: DbOrTx,
+  userId: string,
+  merchantIds: string[],
+): Promise<string[]> {
+  if (merchantIds.length === 0) return [];
   const activated = await tx
     .update(accounts)
     .set({ pendingInvitation: false })
-    .where(and(eq(accounts.userId, userId), eq(accounts.pendingInvitation, true)))
+    .where(
+      and(
+        eq(accounts.userId, userId),
+        inArray(accounts.merchantId, merchantIds),
+        eq(accounts.pendingInvitation, true),
+      ),
+    )
     .returning({ merchantId: accounts.merchantId });
   return activated.map((row) => row.merchantId);
 }

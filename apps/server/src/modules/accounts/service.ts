@@ -22,6 +22,7 @@ import { findUserByEmail, normaliseEmail, type UserRow } from '../../access/user
 import {
   countRecentInvitations,
   createInvitationToken,
+  findOpenInvitation,
   redeemInvitationToken,
   revokeInvitations,
   settleInvitationsOf,
@@ -258,6 +259,22 @@ export async function removeAccount(
   });
 }
 
+/**
+ * Locks the merchants where the person has a pending account, in id order;
+ * those locked. An account added while they are taken (under its merchant's
+ * lock) is found by the next round and locked too; one added after the last
+ * round stays pending with its invitation open, to be completed by it.
+ */
+async function lockPendingMerchants(tx: DbOrTx, userId: string): Promise<string[]> {
+  const locked: string[] = [];
+  for (;;) {
+    const fresh = (await pendingMerchantsOf(tx, userId)).filter((id) => !locked.includes(id));
+    if (fresh.length === 0) return locked;
+    for (const merchantId of fresh) await lockMerchant(tx, merchantId);
+    locked.push(...fresh);
+  }
+}
+
 const summaries = (rows: AccountWithEmail[]) =>
   rows.map((row) => ({
     id: row.account.id,
@@ -268,6 +285,13 @@ const summaries = (rows: AccountWithEmail[]) =>
 /**
  * Completes an invitation: redeems the token (two submissions cannot both
  * win), sets the password and activates the person's pending accounts.
+ *
+ * Locks in the order every command on accounts takes them: the merchants'
+ * first, in id order, then the rows of accounts and invitations. A role
+ * change at the same moment then cannot count contacts without this
+ * activation and store its stale verdict last, and a removal of the pending
+ * account (merchant, then its invitation) cannot deadlock with the
+ * redemption (invitation, then merchant).
  */
 export async function completeInvitation(
   db: Db,
@@ -275,18 +299,16 @@ export async function completeInvitation(
   passwordHash: string,
 ): Promise<{ email: string } | undefined> {
   return db.transaction(async (tx) => {
+    const invitee = await findOpenInvitation(tx, token);
+    if (!invitee) return undefined;
+    const merchantIds = await lockPendingMerchants(tx, invitee.userId);
     const invitation = await redeemInvitationToken(tx, token);
     if (!invitation) return undefined;
     const user = await setUserPassword(tx, invitation.userId, passwordHash);
     if (!user) return undefined;
-    // The merchants' locks first, in id order, as every command on accounts
-    // takes them: a role change at the same moment must not count contacts
-    // without this activation and store its stale verdict last.
-    for (const merchantId of await pendingMerchantsOf(tx, user.id))
-      await lockMerchant(tx, merchantId);
-    const activated = await activatePendingAccounts(tx, user.id);
-    // Other invitations of the same person are settled by this registration.
-    await settleInvitationsOf(tx, user.id);
+    const activated = await activatePendingAccounts(tx, user.id, merchantIds);
+    // Other invitations of the same person to these merchants are settled by this registration.
+    await settleInvitationsOf(tx, user.id, merchantIds);
     for (const merchantId of activated) await refreshMerchantErrors(tx, merchantId);
     return { email: user.email };
   });

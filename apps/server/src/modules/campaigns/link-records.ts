@@ -8,10 +8,16 @@ export function campaignFactRows(
   db: DbOrTx,
   ids: readonly string[],
 ): Promise<{ id: string; merchantId: string; status: string }[]> {
-  return db
-    .select({ id: campaigns.id, merchantId: campaigns.merchantId, status: campaigns.status })
-    .from(campaigns)
-    .where(inArray(campaigns.id, [...new Set(ids.map((id) => id.toLowerCase()))]));
+  return (
+    db
+      .select({ id: campaigns.id, merchantId: campaigns.merchantId, status: campaigns.status })
+      .from(campaigns)
+      .where(inArray(campaigns.id, [...new Set(ids.map((id) => id.toLowerCase()))]))
+      // Shared row locks until the save commits: a deletion of a target (which
+      // locks its row) commits before this reads the status, or waits until
+      // the links are stored; a deleted campaign is never linked anew.
+      .for('share')
+  );
 }
 
 /**

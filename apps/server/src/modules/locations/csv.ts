@@ -11,6 +11,7 @@ import { decodeUploadedText } from '../../files/uploaded-text.js';
 import {
   LOCATION_CSV_REQUIRED_COLUMNS,
   ZLocationInput,
+  isLocationValidationKey,
   parseCsvFlag,
   type LocationCsvColumn,
   type TLocationFields,
@@ -174,7 +175,12 @@ export async function parseLocationCsv(data: Buffer, maxRows: number): Promise<C
     const parsed = ZLocationInput.safeParse(candidate);
     if (!parsed.success) {
       for (const issue of parsed.error.issues) {
-        errors.push({ line, field: issue.path.map(String).join('.'), message: issue.message });
+        errors.push({
+          line,
+          field: issue.path.map(String).join('.'),
+          // The schema's own keys; anything else zod may word is an invalid value.
+          message: isLocationValidationKey(issue.message) ? issue.message : 'invalid_value',
+        });
       }
       continue;
     }

@@ -10,7 +10,7 @@
  */
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { AppContext } from '../../app-context.js';
-import type { Config } from '../../config.js';
+import { geocodeLimitMs, type Config } from '../../config.js';
 import { repeat } from '../../repeat.js';
 import { geocodeLocation } from './geocode.js';
 import {
@@ -25,10 +25,7 @@ import {
  * How long a claimed row is its worker's: ten times what one geocoding call
  * may take (its timeout, and Nominatim's wait between two requests).
  */
-export const claimLeaseMs = ({ geocoding }: Config): number =>
-  10 *
-  (geocoding.timeoutMs +
-    (geocoding.provider === 'nominatim' ? geocoding.nominatimMinIntervalMs : 0));
+export const claimLeaseMs = (config: Config): number => 10 * geocodeLimitMs(config);
 
 /** The jobs a worker of this app works on (per app: tests run two apps in one process). */
 const runningByApp = new WeakMap<AppContext, Set<string>>();
@@ -54,7 +51,7 @@ async function processJob(ctx: AppContext, jobId: string, leaseMs: number): Prom
     const result = await geocodeLocation(ctx, next);
     await ctx.db.transaction(async (tx) => {
       if (!(await storeGeocodeResult(tx, next.id, result))) return;
-      await countImportProgress(tx, jobId, result !== null);
+      await countImportProgress(tx, jobId, result ? 'found' : 'not_found');
     });
   }
   // Done only when no row waits any more, also none claimed by another worker.

@@ -43,6 +43,20 @@ export async function findLocation(
   return row;
 }
 
+/** The merchant's location, locked until the transaction ends; undefined when there is none. */
+export async function lockLocation(
+  tx: DbOrTx,
+  merchantId: string,
+  locationId: string,
+): Promise<LocationRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(locations)
+    .where(and(eq(locations.id, locationId), eq(locations.merchantId, merchantId)))
+    .for('update');
+  return row;
+}
+
 /** Sets the given columns and the update time; undefined when not the merchant's location. */
 export async function updateLocation(
   db: DbOrTx,
@@ -174,19 +188,21 @@ export async function storeGeocodeResult(
   return updated !== undefined;
 }
 
-/** Counts one processed row on the job, as found or not found. */
+/**
+ * Counts one row of the job as processed: geocoded (found or not), or
+ * removed by a user before its turn.
+ */
 export async function countImportProgress(
   db: DbOrTx,
   jobId: string,
-  found: boolean,
+  outcome: 'found' | 'not_found' | 'removed',
 ): Promise<void> {
   await db
     .update(locationImportJobs)
     .set({
       processed: sql`${locationImportJobs.processed} + 1`,
-      ...(found
-        ? { found: sql`${locationImportJobs.found} + 1` }
-        : { notFound: sql`${locationImportJobs.notFound} + 1` }),
+      ...(outcome === 'found' ? { found: sql`${locationImportJobs.found} + 1` } : {}),
+      ...(outcome === 'not_found' ? { notFound: sql`${locationImportJobs.notFound} + 1` } : {}),
     })
     .where(eq(locationImportJobs.id, jobId));
 }

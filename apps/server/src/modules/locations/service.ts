@@ -20,6 +20,7 @@ import { parseLocationCsv } from './csv.js';
 import { geocodeLocation } from './geocode.js';
 import { startImportJob } from './import-worker.js';
 import {
+  countImportProgress,
   findImportJob,
   findLocation,
   insertImportJob,
@@ -27,6 +28,7 @@ import {
   insertLocations,
   latestImportJob,
   listLocations,
+  lockLocation,
   removeLocation,
   updateLocation,
 } from './queries.js';
@@ -79,7 +81,15 @@ async function geocodeForSave(
   previous: LocationRow | undefined,
 ) {
   if (previous && sameAddress(previous, fields) && previous.geocodeStatus === 'found') {
-    return {};
+    // The position found for this address, written with it: a save of
+    // another address in the meantime must not be left with this one's
+    // address and its own position.
+    return {
+      geocodeStatus: previous.geocodeStatus,
+      lat: previous.lat,
+      lng: previous.lng,
+      formattedAddress: previous.formattedAddress,
+    };
   }
   const result = await geocodeLocation(ctx, fields);
   if (result) {
@@ -114,7 +124,17 @@ export async function saveLocation(
   const geo = await geocodeForSave(ctx, fields, useAnyway, previous);
   const values = { ...locationColumns(fields), ...geo };
   const row = locationId
-    ? await updateLocation(ctx.db, merchantId, locationId, values)
+    ? await ctx.db.transaction(async (tx) => {
+        const current = await lockLocation(tx, merchantId, locationId);
+        if (!current) return undefined;
+        const updated = await updateLocation(tx, merchantId, locationId, values);
+        await countTakenFromImport(
+          tx,
+          current,
+          geo.geocodeStatus === 'found' ? 'found' : 'not_found',
+        );
+        return updated;
+      })
     : await insertLocation(ctx.db, {
         ...values,
         merchantId,
@@ -131,7 +151,26 @@ export async function deleteLocation(
   locationId: string,
 ): Promise<void> {
   await requireMerchantAccess(ctx.db, user, merchantId, { role: ROLE });
-  if (!(await removeLocation(ctx.db, merchantId, locationId))) throw notFound();
+  await ctx.db.transaction(async (tx) => {
+    const current = await lockLocation(tx, merchantId, locationId);
+    if (!current) throw notFound();
+    await removeLocation(tx, merchantId, locationId);
+    await countTakenFromImport(tx, current, 'removed');
+  });
+}
+
+/**
+ * A row of a CSV import that a user saves or deletes before the import's
+ * worker came to it: the user's change settles it, and the job counts it as
+ * processed (the worker's own result then finds it no longer pending).
+ */
+async function countTakenFromImport(
+  tx: DbOrTx,
+  before: LocationRow,
+  outcome: 'found' | 'not_found' | 'removed',
+): Promise<void> {
+  if (before.geocodeStatus !== 'pending' || !before.importJobId) return;
+  await countImportProgress(tx, before.importJobId, outcome);
 }
 
 export class UploadRefusedError extends Error {

@@ -60,10 +60,12 @@ export function suggestTags(db: DbOrTx, text: string): Promise<string[]> {
   return tagsStartingWith(db, text, TAG_LIMIT);
 }
 
-/** Adds a tag (tips, and so tags, are for admins and agencies); answers its stored name. */
+/**
+ * Adds a tag (tips, and so tags, are for admins and agencies), in lower case
+ * as ZTagCreateBody parsed it; answers its stored name.
+ */
 export async function createTag(db: DbOrTx, user: UserRow, name: string): Promise<string> {
   if (!canUseTips(user)) throw forbidden();
-  const stored = name.toLowerCase();
-  await addTag(db, stored);
-  return stored;
+  await addTag(db, name);
+  return name;
 }

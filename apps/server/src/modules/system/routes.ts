@@ -2,7 +2,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZRuntimeConfig, currencyForLocale, type TRuntimeConfig } from '@backoffice/domain';
-import type { Config } from '../../config.js';
+import { geocodeLimitMs, type Config } from '../../config.js';
 
 export function runtimeConfig(config: Config): TRuntimeConfig {
   const { web, identity } = config;
@@ -27,6 +27,7 @@ export function runtimeConfig(config: Config): TRuntimeConfig {
     availableLocales: web.availableLocales,
     urls: { winnerApp: web.winnerAppUrl, adminApp: web.adminAppUrl, frontend: web.frontendUrl },
     tokenRefreshLeewaySeconds: web.tokenRefreshLeewaySeconds,
+    geocodeLimitMs: geocodeLimitMs(config),
   };
 }
 
