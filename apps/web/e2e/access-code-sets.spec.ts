@@ -33,13 +33,14 @@ test('admin: create a set, paste codes, link a campaign, see the usage', async (
   await page.getByRole('option', { name: 'Einmalig' }).click();
   const name = page.getByRole('textbox', { name: 'Name', exact: true });
   await name.fill('Sommer 26');
-  await expect(page.getByText('Bitte angeben!')).toBeVisible();
   await page.getByRole('textbox', { name: 'Hinweis-Titel' }).fill('Ihr Zugangscode');
   await page.getByRole('textbox', { name: 'Hinweis-Text' }).fill('Den Code finden Sie am Bon.');
-  // Nine characters: still invalid.
+  // Nine characters: too short (said once the name was left), not missing, and still invalid.
+  await expect(page.getByText('Zu kurz: Name')).toBeVisible();
+  await expect(page.getByText('Bitte angeben!')).toHaveCount(0);
   await expect(save).toBeDisabled();
   await name.fill('Sommeraktion 2026');
-  await expect(page.getByText('Bitte angeben!')).toHaveCount(0);
+  await expect(page.getByText('Zu kurz: Name')).toHaveCount(0);
   await expect(save).toBeEnabled();
   await save.click();
 

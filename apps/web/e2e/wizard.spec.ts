@@ -314,12 +314,17 @@ test('a date error does not swallow the next click', async ({ page }) => {
   await expect(page.getByText('Das Ende muss nach dem Start liegen')).toBeVisible();
   await page.getByRole('option', { name: 'Online', exact: true }).click();
 
-  // A day that does not exist is not taken: the field keeps its last real date.
+  // A day that does not exist is kept as typed and marked, never replaced by the last real date.
   const expiry = page.getByRole('textbox', { name: 'Einlösbar bis' });
   await expiry.fill('01.10.2030 10:00');
   await expiry.fill('31.02.2031 10:00');
   await expiry.blur();
-  await expect(expiry).toHaveValue('01.10.2030 10:00');
+  await expect(expiry).toHaveValue('31.02.2031 10:00');
+  await expect(
+    page.getByText('Kein gültiges Datum: bitte als TT.MM.JJJJ HH:mm angeben'),
+  ).toBeVisible();
+  await expiry.fill('01.10.2030 10:00');
+  await expiry.blur();
   await expect(page.getByText('Darf nicht vor dem Start liegen')).toBeVisible();
 
   // Then one click on "Speichern": the click counts, and the errors are kept and shown.

@@ -22,6 +22,7 @@ import {
 import { data, redirect, redirectDocument, type LoaderFunctionArgs } from 'react-router';
 import { linkedWithAccountQueryOptions } from '../features/merchant-selection/api/linked-with-account';
 import { queryClient } from '../shared/api/query-client';
+import { sessionEndedPath } from '../features/auth/session-end';
 import { endSessionFor, prepareSignIn } from '../features/auth/sign-in';
 import { hasValidToken } from '../features/auth/token-storage';
 import {
@@ -29,7 +30,7 @@ import {
   takeBootstrapRedirect,
 } from '../features/merchant-selection/session-bootstrap';
 import { isIdent, paths } from '../shared/paths';
-import { setCurrentMerchant, type SessionState } from '../shared/session/session-store';
+import { getSession, setCurrentMerchant, type SessionState } from '../shared/session/session-store';
 
 function targetOf(request: Request): string {
   const url = new URL(request.url);
@@ -39,11 +40,14 @@ function targetOf(request: Request): string {
 /**
  * The guard of every signed-in route: without a valid token, remember the
  * target, clear token and session, and leave for the provider's sign-in
- * (or the login route when that cannot start).
+ * (or the login route when that cannot start). A session that this tab was
+ * using ends on the login route instead, which says so.
  */
 export async function requireSignedIn({ request }: LoaderFunctionArgs): Promise<null> {
   if (!hasValidToken()) {
+    const wasSignedIn = getSession().user !== null;
     endSessionFor(targetOf(request));
+    if (wasSignedIn) throw redirect(sessionEndedPath());
     let signInUrl: string;
     try {
       signInUrl = await prepareSignIn();

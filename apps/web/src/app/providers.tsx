@@ -7,7 +7,7 @@
 import { MantineProvider } from '@mantine/core';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { redirectToSignIn } from '../features/auth/sign-in';
+import { reportSessionEnded } from '../features/auth/session-end';
 import { getValidToken } from '../features/auth/token-storage';
 import { configureApiAuth } from '../shared/api/auth-hooks';
 import { i18n } from '../shared/i18n/i18n';
@@ -32,10 +32,9 @@ function Alerts() {
 
 configureApiAuth({
   getToken: () => getValidToken(),
-  onUnauthorized: () => {
-    const { pathname, search } = window.location;
-    void redirectToSignIn(`${pathname}${search}`);
-  },
+  // The session is over (a 401, or a call skipped without a valid token): it ends in this tab.
+  onUnauthorized: (token) => reportSessionEnded(token),
+  onMissingToken: () => reportSessionEnded(),
 });
 
 export function Providers({ children }: { children: ReactNode }) {

@@ -9,6 +9,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { useSessionWatch } from '../../features/auth/use-session-watch';
 import { useTokenRefresh } from '../../features/auth/use-token-refresh';
 import { MerchantSelector } from '../../features/merchant-selection/components/merchant-selector';
 import { queryClient } from '../../shared/api/query-client';
@@ -20,6 +21,7 @@ export function ShellLayout() {
   const [navOpened, { toggle, close }] = useDisclosure(false);
   const { pathname } = useLocation();
   useTokenRefresh();
+  useSessionWatch();
 
   // On narrow screens the drawer closes after each navigation.
   useEffect(() => {

@@ -82,13 +82,3 @@ export function endSessionFor(targetPath: string | undefined): void {
   clearToken();
   clearSession();
 }
-
-/** Leaves the app for the provider's sign-in page. */
-export async function redirectToSignIn(targetPath?: string): Promise<void> {
-  endSessionFor(targetPath);
-  try {
-    window.location.assign(await prepareSignIn());
-  } catch {
-    window.location.assign(paths.oauth.login());
-  }
-}

@@ -1,6 +1,8 @@
 /**
- * The access token, its expiry and the path to continue at after sign-in,
- * kept in localStorage so that a reload or a second tab stays signed in.
+ * The access token and its expiry, kept in localStorage so that a reload or a
+ * second tab stays signed in; and the path to continue at after sign-in, kept
+ * per tab in sessionStorage (the sign-in returns to the tab that left for it,
+ * and two tabs sent to the sign-in at once each come back where they were).
  */
 import { useSyncExternalStore } from 'react';
 import { readItem, readJson, STORAGE_KEYS, writeItem, writeJson } from '../../shared/storage';
@@ -87,13 +89,13 @@ export function useStoredToken(): StoredToken | undefined {
 
 /** Remembers where the user wanted to go before the sign-in redirect. */
 export function saveTargetPath(path: string): void {
-  writeItem('local', STORAGE_KEYS.targetPath, path);
+  writeItem('session', STORAGE_KEYS.targetPath, path);
 }
 
 /** The saved target path (once), or '/' — only same-app paths are accepted. */
 export function takeTargetPath(): string {
-  const path = readItem('local', STORAGE_KEYS.targetPath);
-  writeItem('local', STORAGE_KEYS.targetPath, null);
+  const path = readItem('session', STORAGE_KEYS.targetPath);
+  writeItem('session', STORAGE_KEYS.targetPath, null);
   return safeTargetPath(path);
 }
 

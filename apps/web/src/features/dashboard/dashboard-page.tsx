@@ -13,7 +13,7 @@ import { ApiError } from '../../shared/api/api-error';
 import { withChunkTimeout } from '../../shared/chunk-load';
 import { openMerchantSelector, useSession } from '../../shared/session/session-store';
 import { WhenVisible } from '../../shared/ui/when-visible';
-import { NO_STATS_ACCESS_STATUSES } from './api/dashboard-keys';
+import { NO_STATS_ACCESS_STATUSES } from '../../shared/api/dashboard-keys';
 import { useDashboard } from './api/get-dashboard';
 import {
   FiguresTable,

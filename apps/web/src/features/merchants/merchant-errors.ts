@@ -4,10 +4,15 @@
  * refused CSV line, and alerts in the spec's 'HTTP {status}: {message}'
  * format (the shared catalogue of server message keys).
  */
+import {
+  LOCATION_UPLOAD_LINE_KEYS,
+  type LocationUploadLineKey,
+  type LocationUploadMessage,
+} from '@backoffice/domain';
 import type { TFunction } from 'i18next';
-import { ApiError } from '../../shared/api/api-error';
 import { requestErrorText } from '../../shared/api/error-text';
 import { notifyError } from '../../shared/ui/notify';
+import { isUnreported } from './api/handled-statuses';
 
 const validationKeys = {
   required: true,
@@ -24,14 +29,8 @@ const validationKeys = {
 type ValidationKey = keyof typeof validationKeys;
 const isValidationKey = (key: string): key is ValidationKey => key in validationKeys;
 
-const uploadMessages = {
-  broken_line: true,
-  wrong_column_count: true,
-  missing_column: true,
-  too_many_rows: true,
-} as const;
-type UploadMessage = keyof typeof uploadMessages;
-const isUploadMessage = (key: string): key is UploadMessage => key in uploadMessages;
+const uploadLineKeys: ReadonlySet<string> = new Set(LOCATION_UPLOAD_LINE_KEYS);
+const isUploadLineKey = (key: string): key is LocationUploadLineKey => uploadLineKeys.has(key);
 
 /** The field error text for a message key of the domain's rules. */
 export function validationText(t: TFunction, key: string | undefined): string | undefined {
@@ -40,13 +39,20 @@ export function validationText(t: TFunction, key: string | undefined): string | 
   return t('merchants.validation.invalid_value');
 }
 
-/** The message of one refused line of a location upload. */
-export function lineMessage(t: TFunction, key: string): string {
-  if (isUploadMessage(key)) return t(`merchants.upload.messages.${key}`);
+/**
+ * The message of one refused line of a location upload: each key the server
+ * may send (the domain's LOCATION_UPLOAD_MESSAGES) has its own text.
+ */
+export function lineMessage(t: TFunction, key: LocationUploadMessage): string {
+  if (isUploadLineKey(key)) return t(`merchants.upload.messages.${key}`);
   return validationText(t, key) ?? '';
 }
 
+/**
+ * The alert of a failed merchant request, unless the shared client has shown
+ * it already (every status but the handled ones, and no answer at all).
+ */
 export function notifyMerchantError(t: TFunction, error: unknown): void {
-  if (error instanceof ApiError && error.kind === 'cancelled') return;
+  if (!isUnreported(error)) return;
   notifyError(requestErrorText(t, error));
 }

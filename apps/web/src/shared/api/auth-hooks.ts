@@ -7,8 +7,17 @@
 export interface ApiAuthHooks {
   /** The current valid access token, or undefined. */
   getToken: () => string | undefined;
-  /** Called on a 401 of an authenticated call: clear the token and sign in again. */
-  onUnauthorized: () => void;
+  /**
+   * Called on a 401 of an authenticated call, with the token it was sent
+   * with: the session has ended on the server, so it ends in the app too.
+   */
+  onUnauthorized: (token?: string) => void;
+  /**
+   * Called when an authenticated call is skipped for want of a valid token
+   * (spec §7: the call itself is skipped silently): the app notices that its
+   * session is over and ends it.
+   */
+  onMissingToken?: () => void;
 }
 
 let hooks: ApiAuthHooks = {

@@ -1,8 +1,9 @@
 /**
  * The one HTTP client of the app (spec §7, §8): base URLs from the runtime
  * config, the bearer token on every merchant- and auth-API call (skipped
- * silently without a token), a 5000 ms timeout, the busy indicator, and the
- * spec's error alerts. Answers are typed by the contract in packages/domain;
+ * silently without a token; the app is told, so that it ends the session
+ * instead of ignoring every click), a 5000 ms timeout, the busy indicator,
+ * and the spec's error alerts. Answers are typed by the contract in packages/domain;
  * the server serialises every answer through the same zod schemas, so the
  * client does not parse them again (that keeps zod out of the first load).
  */
@@ -39,6 +40,11 @@ export interface RequestOptions {
   authenticated?: boolean;
   /** Statuses that reject without an alert (the caller handles them; 401 then signs nobody out). */
   quietStatuses?: readonly number[];
+  /**
+   * Failures reject without an alert: a call in the background that tries
+   * again by itself (the token refresh). A 401 still ends the session.
+   */
+  silent?: boolean;
   /** Cancels the request, e.g. TanStack Query's signal. */
   signal?: AbortSignal;
   /** Reports the share of the body sent (0 to 1); the request then goes by XMLHttpRequest. */
@@ -104,15 +110,21 @@ function fetchWithUploadProgress(
 
 /**
  * Sends one request. Resolves to the parsed answer, or to undefined when the
- * call needs a token and there is none (skipped silently, spec §7). Rejects
- * with an ApiError after showing the spec's alert.
+ * call needs a token and there is none (skipped silently, spec §7; the app
+ * is told that the session is over). Rejects with an ApiError after showing
+ * the spec's alert.
  */
 export async function apiRequest<TResponse>(
   options: RequestOptions,
 ): Promise<TResponse | undefined> {
   const authenticated = options.authenticated ?? options.base !== 'url';
   const token = authenticated ? apiAuth().getToken() : undefined;
-  if (authenticated && !token) return undefined;
+  if (authenticated && !token) {
+    apiAuth().onMissingToken?.();
+    return undefined;
+  }
+  const alerted = async (error: ApiError): Promise<ApiError> =>
+    options.silent ? error : report(error);
 
   const headers = new Headers({ Accept: 'application/json' });
   if (token) headers.set('Authorization', `Bearer ${token}`);
@@ -149,7 +161,7 @@ export async function apiRequest<TResponse>(
     } catch (cause) {
       if (options.signal?.aborted) throw new ApiError('cancelled', 'Request cancelled');
       const message = cause instanceof Error ? cause.message : String(cause);
-      throw await report(new ApiError('no-response', message));
+      throw await alerted(new ApiError('no-response', message));
     }
 
     const payload = await readBody(response);
@@ -162,8 +174,8 @@ export async function apiRequest<TResponse>(
         body: payload,
       });
       if (response.status === 401 && authenticated && !options.quietStatuses?.includes(401)) {
-        // The session is over: no alert, straight back to the sign-in.
-        apiAuth().onUnauthorized();
+        // The session is over: no alert, the app ends it and asks to sign in again.
+        apiAuth().onUnauthorized(token);
         throw error;
       }
       if (options.quietStatuses?.includes(response.status)) {
@@ -171,7 +183,7 @@ export async function apiRequest<TResponse>(
         await loadTexts('messages').catch(() => undefined);
         throw error;
       }
-      throw await report(error);
+      throw await alerted(error);
     }
 
     return payload as TResponse;
@@ -179,26 +191,23 @@ export async function apiRequest<TResponse>(
     if (error instanceof ApiError) throw error;
     if (options.signal?.aborted) throw new ApiError('cancelled', 'Request cancelled');
     const message = error instanceof Error ? error.message : String(error);
-    throw await report(new ApiError('unknown', message));
+    throw await alerted(new ApiError('unknown', message));
   } finally {
     clearTimeout(timer);
     endBusy();
   }
 }
 
-/** A request that must not be skipped: rejects when there is no token. */
+/**
+ * A request that must not be skipped: rejects when there is no token (with
+ * kind 'cancelled' and no alert; the app ends the session meanwhile).
+ */
 export async function apiRequestRequired<TResponse>(options: RequestOptions): Promise<TResponse> {
   const result = await apiRequest<TResponse>(options);
   if (result === undefined) throw new ApiError('cancelled', 'Skipped: not signed in');
   return result;
 }
 
-/**
- * Shows the spec's alert for a failed request. The wording of an answer
- * (message keys, field labels) is not part of the first load: it loads
- * first, and should it fail to load, the alert carries the raw message.
- * A request without answer is worded from the first load's texts at once.
- */
 /**
  * Shows the alert of an answer that its request had asked to be quiet about
  * (quietStatuses), when the caller finds it is not one it shows itself.
@@ -207,6 +216,12 @@ export function alertQuietAnswer(error: ApiError): void {
   void report(error);
 }
 
+/**
+ * Shows the spec's alert for a failed request. The wording of an answer
+ * (message keys, field labels) is not part of the first load: it loads
+ * first, and should it fail to load, the alert carries the raw message.
+ * A request without answer is worded from the first load's texts at once.
+ */
 async function report(error: ApiError): Promise<ApiError> {
   notifyError(error.kind === 'http' ? await answerText(error) : plainErrorText(i18n.t, error));
   return error;

@@ -18,9 +18,24 @@ describe('German number formats', () => {
 
   it('follows the configured locale, and gives the money input its separators and symbol', () => {
     expect(formatCount(1234567, 'en-GB')).toBe('1,234,567');
-    expect(amountSeparators('de-DE')).toEqual({ decimal: ',', group: '.' });
-    expect(amountSeparators('en-GB')).toEqual({ decimal: '.', group: ',' });
+    expect(amountSeparators('de-DE')).toEqual({ decimal: ',', group: '.', typedDecimals: [','] });
+    expect(amountSeparators('en-GB')).toEqual({ decimal: '.', group: ',', typedDecimals: ['.'] });
     expect(currencySymbol('EUR', 'de-DE')).toBe('€');
     expect(currencySymbol('CHF', 'de-CH')).toBe('CHF');
+  });
+
+  it('reads the thousands separator of locales that group only longer numbers', () => {
+    // it-CH writes 1234.50 but 12'345.50: the group is not the decimal point.
+    const swissItalian = amountSeparators('it-CH');
+    expect(swissItalian.decimal).toBe('.');
+    expect(swissItalian.group).not.toBe('.');
+    expect(amountSeparators('pl-PL').group).toBe('\u00a0');
+  });
+
+  it('reads a typed "." or "," as the decimal separator only where it does not group thousands', () => {
+    const swiss = amountSeparators('de-CH');
+    expect(swiss.decimal).toBe('.');
+    expect(swiss.typedDecimals).toEqual(['.', ',']);
+    expect(amountSeparators('fr-FR').typedDecimals).toEqual([',', '.']);
   });
 });

@@ -44,11 +44,26 @@ export function currencySymbol(currency: string, locale = displayLocale()): stri
   return part?.value ?? currency;
 }
 
+/** How amounts are typed in a locale: the separators the money input shows and reads. */
+export interface AmountSeparators {
+  decimal: string;
+  group: string;
+  /**
+   * The keys read as the decimal separator when typed: the locale's own, and
+   * "." or "," as well where the locale does not group thousands with it
+   * (de-CH, fr-FR), so the number pad's key works. Where it does (de-DE
+   * groups with ".", en-GB with ","), that key groups and is never read as
+   * the decimal separator: "1.500" is fifteen hundred euros in German.
+   */
+  typedDecimals: string[];
+}
+
 /** The decimal and thousands separators of the locale, as amounts are typed and shown. */
-export function amountSeparators(locale = displayLocale()): { decimal: string; group: string } {
-  const parts = numberFormat(locale, 'EUR').formatToParts(1234.5);
-  return {
-    decimal: parts.find((part) => part.type === 'decimal')?.value ?? ',',
-    group: parts.find((part) => part.type === 'group')?.value ?? '.',
-  };
+export function amountSeparators(locale = displayLocale()): AmountSeparators {
+  // Seven digits: some locales (it-CH, es-ES, pl-PL) group only numbers of five or more.
+  const parts = numberFormat(locale, 'EUR').formatToParts(1234567.5);
+  const decimal = parts.find((part) => part.type === 'decimal')?.value ?? ',';
+  const group = parts.find((part) => part.type === 'group')?.value ?? (decimal === ',' ? '.' : ',');
+  const typedDecimals = [decimal, ...['.', ','].filter((key) => key !== decimal && key !== group)];
+  return { decimal, group, typedDecimals };
 }

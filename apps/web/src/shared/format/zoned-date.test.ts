@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fromWallClock, parseTyped, toWallClock } from './zoned-date';
+import { fromWallClock, isInstant, parseTyped, toWallClock } from './zoned-date';
 
 describe('date-time field conversions', () => {
   it('shows an instant as the wall-clock time of the configured zone, summer and winter', () => {
@@ -22,5 +22,13 @@ describe('date-time field conversions', () => {
     expect(parseTyped('31.02.2030 10:00')).toBeNull();
     expect(parseTyped('2030-03-05')).toBeNull();
     expect(parseTyped('morgen')).toBeNull();
+  });
+
+  it('tells a stored instant from a typed text', () => {
+    expect(isInstant('2030-03-05T06:09:00.000Z')).toBe(true);
+    expect(isInstant('2030-03-05T07:09:00+01:00')).toBe(true);
+    expect(isInstant('31.06.2026 10:00')).toBe(false);
+    expect(isInstant('2026')).toBe(false);
+    expect(isInstant('')).toBe(false);
   });
 });

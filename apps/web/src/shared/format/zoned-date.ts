@@ -34,6 +34,14 @@ export function fromWallClock(wallClock: string | null, timeZone: string): strin
   return local.isValid() ? local.toISOString() : null;
 }
 
+/** An instant as the API writes it: ISO 8601 with a time and an offset. */
+const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})$/;
+
+/** Whether a text is an instant (what the API stores), not some other text. */
+export function isInstant(value: string): boolean {
+  return INSTANT.test(value) && !Number.isNaN(Date.parse(value));
+}
+
 /** A typed text as a wall-clock time, or null when it is no date of the formats above. */
 export function parseTyped(text: string): string | null {
   for (const format of TYPED_FORMATS) {

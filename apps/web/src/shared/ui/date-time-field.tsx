@@ -5,19 +5,31 @@
  * wall-clock time of the configured time zone, not the browser's. Used by
  * lazily loaded screens only (the wizard, access-code sets): dayjs and the
  * picker's styles stay out of the first load.
+ *
+ * A text the field cannot read ("31.06.2026 10:00") is not thrown away when
+ * the field is left (Mantine's DateInput would show the last readable date
+ * again): it stays visible with an error, and it becomes the field's value,
+ * so that the form cannot save the old date in its place. Forms tell it
+ * from a date with `isUnreadableDate` and refuse to save it.
  */
 import '@mantine/dates/styles.css';
 import 'dayjs/locale/de';
 import { DateInput, DatesProvider } from '@mantine/dates';
-import type { FocusEvent, ReactNode } from 'react';
+import { useState, type FocusEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { displayTimeZone } from '../format/locale';
-import { DISPLAY_FORMAT, fromWallClock, parseTyped, toWallClock } from '../format/zoned-date';
+import {
+  DISPLAY_FORMAT,
+  fromWallClock,
+  isInstant,
+  parseTyped,
+  toWallClock,
+} from '../format/zoned-date';
 import { calendarAriaLabels } from './calendar-labels';
 
 export interface DateTimeFieldProps {
   label: string;
-  /** A UTC instant, or null for none. */
+  /** A UTC instant, null for none, or the text typed when the field could not read it. */
   value: string | null;
   onChange: (value: string | null) => void;
   error?: ReactNode;
@@ -28,22 +40,66 @@ export interface DateTimeFieldProps {
   description?: string;
 }
 
-export function DateTimeField({ value, onChange, ...props }: DateTimeFieldProps) {
+/** Whether a date field's value is a text it could not read, not an instant or none. */
+export const isUnreadableDate = (value: string | null | undefined): value is string =>
+  typeof value === 'string' && !isInstant(value);
+
+/** Whether a typed text is something other than empty or a date of the spec's formats. */
+const unreadableText = (text: string) => text.trim() !== '' && parseTyped(text) === null;
+
+export function DateTimeField({ value, onChange, onBlur, error, ...props }: DateTimeFieldProps) {
   const { t } = useTranslation();
   const timeZone = displayTimeZone();
-  const current = toWallClock(value, timeZone);
+  const unreadable = isUnreadableDate(value);
+  // The picker's value: the wall-clock time of the value, or while the value is
+  // an unreadable text, the last readable one (a new one would replace the text).
+  const [picked, setPicked] = useState(() => (unreadable ? null : toWallClock(value, timeZone)));
+  // Whether the input's text cannot be read: it then stays as typed when the field is left.
+  const [typedUnreadable, setTypedUnreadable] = useState(false);
+  // The value this field handed on last, to tell it from a value set from outside.
+  const [handedOn, setHandedOn] = useState<string | null | undefined>(undefined);
+  // Bumped to start the input afresh, with the text of the value.
+  const [generation, setGeneration] = useState(0);
+  const [seen, setSeen] = useState(value);
+  if (value !== seen) {
+    setSeen(value);
+    if (!unreadable) {
+      setPicked(toWallClock(value, timeZone));
+      // A value from outside (a reset, a reload) replaces an unreadable text the input still shows.
+      if (isUnreadableDate(seen) && value !== handedOn) {
+        setGeneration((current) => current + 1);
+        setTypedUnreadable(false);
+      }
+    }
+  }
+
+  const handOn = (next: string | null) => {
+    setHandedOn(next);
+    onChange(next);
+  };
   const change = (next: string | null) => {
+    setTypedUnreadable(false);
     // A day picked in the calendar comes without a time: it keeps the time already set.
     const withTime =
-      next && next.length === 10 ? `${next} ${current ? current.slice(11) : '00:00:00'}` : next;
-    onChange(fromWallClock(withTime, timeZone));
+      next && next.length === 10 ? `${next} ${picked ? picked.slice(11) : '00:00:00'}` : next;
+    handOn(fromWallClock(withTime, timeZone));
+  };
+  const leave = (event: FocusEvent<HTMLInputElement>) => {
+    const text = event.currentTarget.value;
+    if (unreadableText(text) && text !== value) handOn(text);
+    onBlur?.();
   };
   return (
     <DatesProvider settings={{ locale: 'de', firstDayOfWeek: 1 }}>
       <DateInput
         {...props}
-        value={current}
+        key={generation}
+        value={picked}
         onChange={change}
+        onInput={(event) => setTypedUnreadable(unreadableText(event.currentTarget.value))}
+        onBlur={leave}
+        fixOnBlur={!typedUnreadable}
+        error={unreadable ? t('fields.dateUnreadable') : error}
         valueFormat={DISPLAY_FORMAT}
         dateParser={parseTyped}
         withTime

@@ -1,8 +1,12 @@
 /**
  * The edit form of an access-code set (spec §2, §5): read-only internal name,
  * type, name, hint title and text, promo-code and bonus-card switches and the
- * validity, validated by the domain's schema ('Bitte angeben!'); save stays
- * disabled while the form is invalid.
+ * validity, validated by the domain's schema; save stays disabled while the
+ * form is invalid. A missing value says 'Bitte angeben!' (spec §5); a name
+ * shorter than the minimum says it is too short (the catalogue's min_length
+ * text, with the minimum in the field's description), once the field is
+ * left, not while the name is being typed; a validity date the field cannot
+ * read says so itself (shared/ui/date-time-field.tsx).
  */
 import {
   ACCESS_CODE_SET_HINT_TEXT_MAX,
@@ -18,6 +22,7 @@ import {
 import { Button, Group, Paper, Select, Stack, Switch, TextInput, Textarea } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
+import { translateServerMessage } from '../../../shared/api/error-text';
 import { DateTimeField } from '../../../shared/ui/date-time-field';
 
 interface FormValues {
@@ -42,7 +47,14 @@ const valuesOf = (set: TAccessCodeSet | undefined): FormValues => ({
   valid_until: set?.valid_until ?? null,
 });
 
-/** The picker works with local 'YYYY-MM-DD HH:mm:ss' texts; the form keeps ISO instants. */
+/** Fields checked as they change; the name is checked when it is left (it is typed letter by letter). */
+const CHECKED_ON_CHANGE: (keyof FormValues)[] = [
+  'type',
+  'hint_title',
+  'hint_text',
+  'valid_from',
+  'valid_until',
+];
 
 export interface AccessCodeSetFormProps {
   set: TAccessCodeSet | undefined;
@@ -57,12 +69,17 @@ export function AccessCodeSetForm({ set, saving, onSave, onClose }: AccessCodeSe
     mode: 'controlled',
     initialValues: valuesOf(set),
     validate: schemaResolver(ZAccessCodeSetInput, { sync: true }),
-    validateInputOnChange: true,
+    validateInputOnChange: CHECKED_ON_CHANGE,
+    validateInputOnBlur: ['name'],
   });
+  /** The text of a field's error, by the schema's message key. */
   const errorText = (field: keyof FormValues) => {
-    const error = form.errors[field];
-    if (!error) return undefined;
-    if (field === 'valid_until') return t('accessCodeSets.form.validUntilBeforeFrom');
+    const key = form.errors[field];
+    if (!key) return undefined;
+    if (key === 'min_length') return translateServerMessage(t, 'min_length', field);
+    if (field === 'valid_until' && key === 'invalid_value') {
+      return t('accessCodeSets.form.validUntilBeforeFrom');
+    }
     return t('accessCodeSets.form.required');
   };
   const inputProps = (field: keyof FormValues) => ({

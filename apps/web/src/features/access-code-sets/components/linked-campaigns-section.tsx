@@ -15,12 +15,13 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { IconAlertTriangle, IconTrash } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../shared/api/api-error';
 import { translateServerMessage } from '../../../shared/api/error-text';
 import { campaignTypeLabel } from '../../../shared/campaigns/campaign-type-label';
 import { localisedText } from '../../../shared/format/localised-text';
+import { useKeepFocus } from '../../../shared/ui/use-keep-focus';
 import { useLinkedCampaigns, useSaveLinks } from '../api/links';
 
 export function LinkedCampaignsSection({ setId }: { setId: string }) {
@@ -29,6 +30,10 @@ export function LinkedCampaignsSection({ setId }: { setId: string }) {
   const save = useSaveLinks(setId);
   const [ident, setIdent] = useState('');
   const [error, setError] = useState<string | undefined>();
+  // The field and the buttons rest while the list is saved: the focus comes
+  // back to the field (after Enter) or the button, else (its row is gone) to the field.
+  const inputRef = useRef<HTMLInputElement>(null);
+  const sectionRef = useKeepFocus<HTMLDivElement>(save.isPending, { fallback: inputRef });
   const campaigns = links.data?.campaign_to_access_code_set;
   const idents = campaigns?.map((campaign) => campaign.ident) ?? [];
 
@@ -57,7 +62,14 @@ export function LinkedCampaignsSection({ setId }: { setId: string }) {
   };
 
   return (
-    <Paper withBorder radius="md" p="md" component="section" aria-labelledby="links-title">
+    <Paper
+      ref={sectionRef}
+      withBorder
+      radius="md"
+      p="md"
+      component="section"
+      aria-labelledby="links-title"
+    >
       <Stack gap="sm">
         <Title order={2} size="h3" id="links-title">
           {t('accessCodeSets.links.title')}
@@ -68,6 +80,7 @@ export function LinkedCampaignsSection({ setId }: { setId: string }) {
           </Alert>
         )}
         <TextInput
+          ref={inputRef}
           label={t('accessCodeSets.links.addLabel')}
           description={t('accessCodeSets.links.addHint')}
           value={ident}

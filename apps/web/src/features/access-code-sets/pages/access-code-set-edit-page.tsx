@@ -4,12 +4,12 @@
  * alerts say created or updated (spec §8).
  */
 import type { TAccessCodeSetInput } from '@backoffice/domain';
-import { Anchor, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Group, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { paths } from '../../../shared/paths';
-import { NotFoundPage } from '../../../shared/ui/not-found-page';
 import { notifySuccess } from '../../../shared/ui/notify';
+import { QueryState } from '../../../shared/ui/query-state';
 import { useAccessCodeSet, useSaveAccessCodeSet } from '../api/access-code-sets';
 import { AccessCodeSetForm } from '../components/access-code-set-form';
 import { CodeSection } from '../components/code-section';
@@ -26,10 +26,7 @@ export function AccessCodeSetEditPage() {
   const save = useSaveAccessCodeSet(id);
   const set = loaded.data?.access_code_set;
 
-  if (id !== undefined && loaded.isPending) {
-    return <Loader m="xl" aria-label={t('app.loading')} />;
-  }
-  if (id !== undefined && !set) return <NotFoundPage />;
+  if (id !== undefined && !set) return <QueryState query={loaded} />;
 
   const onSave = (input: TAccessCodeSetInput) =>
     save.mutate(input, {

@@ -30,6 +30,7 @@ import { localisedText } from '../../../shared/format/localised-text';
 import { paths } from '../../../shared/paths';
 import { ListPager } from '../../../shared/ui/list-pager';
 import { notifyError } from '../../../shared/ui/notify';
+import { QueryState } from '../../../shared/ui/query-state';
 import { fetchAllUses, useCodeUsage } from '../api/code-usage';
 import { codeUsageCsv } from '../code-usage-csv';
 
@@ -45,6 +46,7 @@ export function CodeUsagePage() {
   const [downloading, setDownloading] = useState(false);
   const set = usage.data?.access_code_set;
   const rows = usage.data?.rows ?? [];
+  if (!usage.data) return <QueryState query={usage} />;
 
   const download = async () => {
     if (!set) return;

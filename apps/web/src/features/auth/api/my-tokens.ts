@@ -1,9 +1,13 @@
-/** GET {authApiUrl}/api/v2/my/tokens: fresh tokens for the signed-in user (spec §7). */
+/**
+ * GET {authApiUrl}/api/v2/my/tokens: fresh tokens for the signed-in user
+ * (spec §7). Called in the background and tried again after a failure, so a
+ * failure shows no alert; a 401 ends the session.
+ */
 import type { TTokensResponse } from '@backoffice/domain';
 import { apiRequest } from '../../../shared/api/client';
 
 export function fetchMyTokens(): Promise<TTokensResponse | undefined> {
-  return apiRequest<TTokensResponse>({ base: 'auth', path: '/api/v2/my/tokens' });
+  return apiRequest<TTokensResponse>({ base: 'auth', path: '/api/v2/my/tokens', silent: true });
 }
 
 /** The token named like the configured realm, which replaces the stored one. */

@@ -1,13 +1,17 @@
 /**
  * /oauth2/login: a single sign-in button that starts the redirect to the
  * identity provider (spec §2). Users land here when the automatic redirect
- * was not possible, e.g. after a failed postback or after logout.
+ * was not possible, e.g. after a failed postback or after logout, and when
+ * their session ended while they used the app (`?session=ended`, which says
+ * so; the sign-in then returns to the page they were at).
  */
 import { Alert, Button, Card, Center, Stack, Text, Title } from '@mantine/core';
 import { IconLogin2 } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { useConfig } from '../../../shared/config/runtime-config';
+import { saysSessionEnded } from '../session-end';
 import { prepareSignIn } from '../sign-in';
 
 export function LoginPage() {
@@ -15,6 +19,8 @@ export function LoginPage() {
   const { appName } = useConfig();
   const [starting, setStarting] = useState(false);
   const [failed, setFailed] = useState(false);
+  const [search] = useSearchParams();
+  const sessionEnded = saysSessionEnded(search);
 
   const signIn = async () => {
     setStarting(true);
@@ -34,6 +40,11 @@ export function LoginPage() {
           <Title order={1} size="h2">
             {appName}
           </Title>
+          {sessionEnded && (
+            <Alert color="yellow" role="alert" title={t('auth.sessionEnded.title')}>
+              {t('auth.sessionEnded.text')}
+            </Alert>
+          )}
           <Text>{t('auth.login.text')}</Text>
           {failed && (
             <Alert color="red" role="alert" title={t('auth.login.failedTitle')}>

@@ -13,6 +13,7 @@ import { ApiError } from '../../../shared/api/api-error';
 import { apiRequestRequired } from '../../../shared/api/client';
 import { uploadFile } from '../../../shared/api/upload';
 import { campaignKeys, campaignPath } from '../../../shared/api/campaign-keys';
+import { reloadOnConflict } from './campaign-conflict';
 
 /** A crop rectangle in the source image's pixels. */
 export interface CropRect {
@@ -73,11 +74,21 @@ function useStoreEnvelope() {
 }
 
 export function useUploadCampaignImage() {
+  const queryClient = useQueryClient();
   const store = useStoreEnvelope();
-  return useMutation({ mutationFn: uploadCampaignImage, onSuccess: store });
+  return useMutation({
+    mutationFn: uploadCampaignImage,
+    onSuccess: store,
+    onError: (error, { ident }) => reloadOnConflict(queryClient, ident, error),
+  });
 }
 
 export function useDeleteCampaignImage() {
+  const queryClient = useQueryClient();
   const store = useStoreEnvelope();
-  return useMutation({ mutationFn: deleteCampaignImage, onSuccess: store });
+  return useMutation({
+    mutationFn: deleteCampaignImage,
+    onSuccess: store,
+    onError: (error, ident) => reloadOnConflict(queryClient, ident, error),
+  });
 }

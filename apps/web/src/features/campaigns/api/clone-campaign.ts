@@ -1,6 +1,7 @@
 /** POST /campaigns/{id}/clone: a copy of a campaign (merchant level 1 or more, spec §6). */
 import type { TCampaignEnvelope } from '@backoffice/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { invalidateCampaignCounts } from '../../../shared/api/campaign-changes';
 import { apiRequestRequired } from '../../../shared/api/client';
 import { campaignKeys, campaignPath } from '../../../shared/api/campaign-keys';
 
@@ -17,7 +18,7 @@ export function useCloneCampaign() {
     mutationFn: cloneCampaign,
     onSuccess: (envelope) => {
       queryClient.setQueryData(campaignKeys.detail(envelope.campaign.uuid), envelope);
-      void queryClient.invalidateQueries({ queryKey: campaignKeys.lists() });
+      void invalidateCampaignCounts(queryClient);
     },
   });
 }

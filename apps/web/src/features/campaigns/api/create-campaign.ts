@@ -1,6 +1,7 @@
 /** POST /campaigns {merchant, type}: a new campaign of one type (spec §4 "Creation"). */
 import type { TCampaignCreateBody, TCampaignEnvelope } from '@backoffice/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { invalidateCampaignCounts } from '../../../shared/api/campaign-changes';
 import { apiRequestRequired } from '../../../shared/api/client';
 import { campaignKeys } from '../../../shared/api/campaign-keys';
 
@@ -14,7 +15,7 @@ export function useCreateCampaign() {
     mutationFn: createCampaign,
     onSuccess: (envelope) => {
       queryClient.setQueryData(campaignKeys.detail(envelope.campaign.uuid), envelope);
-      void queryClient.invalidateQueries({ queryKey: campaignKeys.lists() });
+      void invalidateCampaignCounts(queryClient);
     },
   });
 }

@@ -1,6 +1,7 @@
 /** POST /campaigns/{id}/create-followup: a new campaign that follows this one. */
 import type { TCampaignEnvelope } from '@backoffice/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { invalidateCampaignCounts } from '../../../shared/api/campaign-changes';
 import { apiRequestRequired } from '../../../shared/api/client';
 import { campaignKeys, campaignPath } from '../../../shared/api/campaign-keys';
 
@@ -18,7 +19,7 @@ export function useCreateFollowup() {
     onSuccess: (envelope, id) => {
       queryClient.setQueryData(campaignKeys.detail(envelope.campaign.uuid), envelope);
       void queryClient.invalidateQueries({ queryKey: campaignKeys.followups(id) });
-      void queryClient.invalidateQueries({ queryKey: campaignKeys.lists() });
+      void invalidateCampaignCounts(queryClient);
     },
   });
 }

@@ -4,6 +4,7 @@
  */
 import type { TCampaignDeleteResponse } from '@backoffice/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { invalidateCampaignCounts } from '../../../shared/api/campaign-changes';
 import { apiRequestRequired } from '../../../shared/api/client';
 import { campaignKeys, campaignPath } from '../../../shared/api/campaign-keys';
 
@@ -16,7 +17,7 @@ export function useDeleteCampaign() {
   return useMutation({
     mutationFn: deleteCampaign,
     onSettled: (_answer, _error, id) => {
-      void queryClient.invalidateQueries({ queryKey: campaignKeys.lists() });
+      void invalidateCampaignCounts(queryClient);
       void queryClient.invalidateQueries({ queryKey: campaignKeys.detail(id) });
     },
   });

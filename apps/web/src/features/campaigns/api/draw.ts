@@ -4,6 +4,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { apiRequestRequired } from '../../../shared/api/client';
 import { useSession } from '../../../shared/session/session-store';
 import { campaignKeys, campaignPath } from '../../../shared/api/campaign-keys';
+import { dashboardKeys } from '../../../shared/api/dashboard-keys';
 
 export function fetchDraw(id: string, signal?: AbortSignal): Promise<TDrawResponse> {
   return apiRequestRequired<TDrawResponse>({
@@ -28,6 +29,10 @@ export function useDrawNow(id: string) {
   return useMutation({
     mutationFn: () =>
       apiRequestRequired<TDrawResponse>({ method: 'POST', path: campaignPath(id, '/draw') }),
-    onSuccess: (answer) => queryClient.setQueryData(campaignKeys.draw(id), answer),
+    onSuccess: (answer) => {
+      queryClient.setQueryData(campaignKeys.draw(id), answer);
+      // The winners to notify are the dashboard's open wins.
+      void queryClient.invalidateQueries({ queryKey: dashboardKeys.all });
+    },
   });
 }

@@ -5,10 +5,16 @@
  */
 import type { CampaignStep, TCampaignContentPatch, TCampaignEnvelope } from '@backoffice/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { invalidateCampaignCounts } from '../../../shared/api/campaign-changes';
 import { apiRequestRequired } from '../../../shared/api/client';
 import { campaignKeys, campaignPath } from '../../../shared/api/campaign-keys';
+import { reloadOnConflict } from './campaign-conflict';
 
-/** 409 campaign_not_editable or campaign_changed: shown by the wizard with its own text. */
+/**
+ * 409 campaign_not_editable or campaign_changed: shown by the wizard with its
+ * own text. The campaign is reloaded then, so that the wizard shows its
+ * current status and edit right (a submitted campaign is no form any more).
+ */
 export const SAVE_REFUSAL_STATUSES = [409] as const;
 
 export interface SaveCampaignInput {
@@ -36,7 +42,9 @@ export function useSaveCampaign() {
     mutationFn: saveCampaign,
     onSuccess: (envelope) => {
       queryClient.setQueryData(campaignKeys.detail(envelope.campaign.uuid), envelope);
-      void queryClient.invalidateQueries({ queryKey: campaignKeys.lists() });
+      // Saving a rejected campaign reopens it: its status changes.
+      void invalidateCampaignCounts(queryClient);
     },
+    onError: (error, { ident }) => reloadOnConflict(queryClient, ident, error),
   });
 }

@@ -2,12 +2,15 @@
  * POST /campaigns/{ident}/submit: hands a finished campaign in for review
  * (spec §4). The refusals (400 campaign_has_errors, 409
  * campaign_not_submittable) are shown by the caller with the spec's
- * "campaign could not be submitted" alert.
+ * "campaign could not be submitted" alert; the campaign is reloaded then, so
+ * that the review shows its current errors, status and edit right.
  */
 import type { TCampaignEnvelope } from '@backoffice/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { invalidateCampaignCounts } from '../../../shared/api/campaign-changes';
 import { apiRequestRequired } from '../../../shared/api/client';
 import { campaignKeys, campaignPath } from '../../../shared/api/campaign-keys';
+import { reloadOnConflict } from './campaign-conflict';
 
 export const SUBMIT_REFUSAL_STATUSES = [400, 409] as const;
 
@@ -25,10 +28,11 @@ export function useSubmitCampaign() {
     mutationFn: submitCampaign,
     onSuccess: (envelope) => {
       queryClient.setQueryData(campaignKeys.detail(envelope.campaign.uuid), envelope);
-      void queryClient.invalidateQueries({ queryKey: campaignKeys.lists() });
+      void invalidateCampaignCounts(queryClient);
       void queryClient.invalidateQueries({
         queryKey: campaignKeys.statusHistory(envelope.campaign.uuid),
       });
     },
+    onError: (error, ident) => reloadOnConflict(queryClient, ident, error, SUBMIT_REFUSAL_STATUSES),
   });
 }

@@ -21,7 +21,7 @@ export function CampaignPage() {
   const query = useCampaign(campaignIdent);
 
   if (!query.data) {
-    return <CampaignLoadState loading={query.isPending} merchantIdent={merchantIdent} />;
+    return <CampaignLoadState query={query} merchantIdent={merchantIdent} />;
   }
 
   const envelope = query.data;

@@ -28,7 +28,7 @@ export function CampaignSubmittedPage() {
   const { merchantIdent = '', campaignIdent = '' } = useParams();
   const query = useCampaign(campaignIdent);
   if (!query.data) {
-    return <CampaignLoadState loading={query.isPending} merchantIdent={merchantIdent} />;
+    return <CampaignLoadState query={query} merchantIdent={merchantIdent} />;
   }
   return <Submitted envelope={query.data} />;
 }

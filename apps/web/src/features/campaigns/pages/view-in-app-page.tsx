@@ -45,7 +45,7 @@ export function ViewInAppPage() {
   const query = useCampaign(campaignIdent);
 
   if (!query.data) {
-    return <CampaignLoadState loading={query.isPending} merchantIdent={merchantIdent} />;
+    return <CampaignLoadState query={query} merchantIdent={merchantIdent} />;
   }
 
   const { campaign, merchant } = query.data;

@@ -170,10 +170,12 @@ export function useStepForm<D extends Record<string, unknown>>(options: StepForm
   }
 
   // Dirty by what a save would send, not by the raw values: an empty rule or
-  // an untouched language's emptied text is no change.
+  // an untouched language's emptied text is no change. Input only the browser
+  // sees as wrong (an unreadable date) is unsaved input too.
   const patch = form.getTransformedValues();
   const dirty =
     extraDirty ||
+    (inputErrors?.(values).length ?? 0) > 0 ||
     JSON.stringify(patch) !== JSON.stringify(form.getTransformedValues(form.getInitialValues()));
 
   // Read by the navigation blocker at navigation time, after a save has reset it.

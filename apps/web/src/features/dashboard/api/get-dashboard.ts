@@ -2,7 +2,11 @@
 import type { TDashboardResponse } from '@backoffice/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequestRequired } from '../../../shared/api/client';
-import { dashboardKeys, merchantStatsPath, NO_STATS_ACCESS_STATUSES } from './dashboard-keys';
+import {
+  dashboardKeys,
+  merchantStatsPath,
+  NO_STATS_ACCESS_STATUSES,
+} from '../../../shared/api/dashboard-keys';
 
 export function fetchDashboard(merchantId: string, signal?: AbortSignal) {
   return apiRequestRequired<TDashboardResponse>({

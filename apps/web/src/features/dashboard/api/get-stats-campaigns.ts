@@ -7,7 +7,7 @@ import {
   merchantStatsPath,
   NO_STATS_ACCESS_STATUSES,
   type StatsRangeParams,
-} from './dashboard-keys';
+} from '../../../shared/api/dashboard-keys';
 
 export function fetchStatsCampaigns(
   merchantId: string,

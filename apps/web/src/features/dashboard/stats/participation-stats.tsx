@@ -45,7 +45,7 @@ import { calendarAriaLabels } from '../../../shared/ui/calendar-labels';
 import { WhenVisible } from '../../../shared/ui/when-visible';
 import { formatCount } from '../../../shared/format/number';
 import { campaignTitle } from '../../../shared/campaigns/campaign-title';
-import type { StatsParams, StatsRangeParams } from '../api/dashboard-keys';
+import type { StatsParams, StatsRangeParams } from '../../../shared/api/dashboard-keys';
 import { useStats } from '../api/get-stats';
 import { useStatsCampaigns } from '../api/get-stats-campaigns';
 import { chartCsv, downloadText } from './chart-csv';

@@ -27,10 +27,18 @@ function useAccountMutation<TVariables, TResult>(
   return useMutation({
     mutationFn: request,
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: merchantKeys.accounts(id) });
-      // Roles decide the merchant's validity ('Kein Ansprechpartner definiert!').
-      // Should that refresh fail (the client shows its alert), the change itself
-      // was made and is reported so.
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: merchantKeys.accounts(id) }),
+        // What the server recomputes from the accounts and their roles: the
+        // profile's validity ('Kein Ansprechpartner definiert!'; the profile
+        // alone, not the locations under its key), the validity the merchant
+        // lists show, and the effective notification settings.
+        queryClient.invalidateQueries({ queryKey: merchantKeys.detail(id), exact: true }),
+        queryClient.invalidateQueries({ queryKey: merchantKeys.lists() }),
+        queryClient.invalidateQueries({ queryKey: merchantKeys.notifications(id) }),
+      ]);
+      // The shell's bell shows the same validity. Should that refresh fail (the
+      // client shows its alert), the change itself was made and is reported so.
       await refreshCurrentMerchant(id).catch(() => undefined);
     },
   });

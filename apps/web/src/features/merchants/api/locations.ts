@@ -7,13 +7,36 @@ import type {
   TLocationUploadResponse,
 } from '@backoffice/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequestRequired } from '../../../shared/api/client';
+import { useRef } from 'react';
+import { apiRequestRequired, REQUEST_TIMEOUT_MS } from '../../../shared/api/client';
 import { merchantKeys, merchantPath } from '../../../shared/api/merchant-keys';
+import { getConfig } from '../../../shared/config/runtime-config';
 import { HANDLED_STATUSES } from './handled-statuses';
 import { uploadFile } from '../../../shared/api/upload';
 
 /** How often the page asks for the progress of a running upload. */
 export const IMPORT_POLL_MS = 700;
+/** The longest pause between two asks while they fail (the server restarts, the line is down). */
+export const IMPORT_POLL_MAX_MS = 10_000;
+
+/**
+ * The pause before the next ask for the progress: doubling with each failed
+ * ask in a row, back to the usual once one is answered.
+ */
+export function importPollMs(failuresInRow: number): number {
+  return Math.min(IMPORT_POLL_MS * 2 ** failuresInRow, IMPORT_POLL_MAX_MS);
+}
+
+/**
+ * How long a location save waits for its answer: the usual request time plus
+ * the longest the server's geocoding of the address may take (the runtime
+ * config's figure, from GEOCODER_TIMEOUT_MS and Nominatim's pause), so that
+ * the server's 'address not found' (and with it 'Trotzdem verwenden') arrives
+ * before the app gives up.
+ */
+export function locationSaveTimeoutMs(): number {
+  return REQUEST_TIMEOUT_MS + getConfig().geocodeLimitMs;
+}
 
 export function useLocations(id: string) {
   return useQuery({
@@ -24,15 +47,30 @@ export function useLocations(id: string) {
 }
 
 export function useImportJob(id: string, jobId: string | undefined) {
+  // Failed asks in a row; TanStack Query counts a query's failures per fetch only.
+  const failures = useRef(0);
   return useQuery({
     queryKey: merchantKeys.importJob(id, jobId ?? ''),
-    queryFn: ({ signal }) =>
-      apiRequestRequired<TLocationImportJob>({
-        path: merchantPath(id, `/location-imports/${encodeURIComponent(jobId ?? '')}`),
-        signal,
-      }),
+    queryFn: async ({ signal }) => {
+      try {
+        const job = await apiRequestRequired<TLocationImportJob>({
+          path: merchantPath(id, `/location-imports/${encodeURIComponent(jobId ?? '')}`),
+          signal,
+          // The first failure of a run is alerted; the asks that follow it
+          // while the server is away add no alert of their own.
+          silent: failures.current > 0,
+        });
+        failures.current = 0;
+        return job;
+      } catch (error) {
+        failures.current += 1;
+        throw error;
+      }
+    },
     enabled: jobId !== undefined,
-    refetchInterval: (query) => (query.state.data?.status === 'done' ? false : IMPORT_POLL_MS),
+    // Asked until the job is done, also after failures (the progress comes back with the server).
+    refetchInterval: (query) =>
+      query.state.data?.status === 'done' ? false : importPollMs(failures.current),
   });
 }
 
@@ -54,6 +92,7 @@ export function useSaveLocation(id: string) {
         ),
         json: body,
         quietStatuses: HANDLED_STATUSES,
+        timeoutMs: locationSaveTimeoutMs(),
       }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: merchantKeys.locations(id) }),
   });

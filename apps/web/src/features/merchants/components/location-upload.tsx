@@ -64,8 +64,12 @@ export function LocationUpload({
   const status = job.data?.status;
 
   useEffect(() => {
-    // The list shows the geocoded rows once the job is through (and while it runs, its progress).
-    void queryClient.invalidateQueries({ queryKey: merchantKeys.locations(merchantIdent) });
+    // The list shows the geocoded rows once the job is through (and while it runs, its progress);
+    // the list alone: the job asks for itself.
+    void queryClient.invalidateQueries({
+      queryKey: merchantKeys.locations(merchantIdent),
+      exact: true,
+    });
   }, [status, job.data?.processed, merchantIdent, queryClient]);
 
   const choose = (file: File | null) => {

@@ -30,6 +30,7 @@ import {
 } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { ApiError } from '../../../shared/api/api-error';
 import { useSchemaForm } from '../../../shared/form/use-schema-form';
 import { LockableFields, ReadOnlyNote } from '../../../shared/ui/lockable-fields';
@@ -38,6 +39,34 @@ import { validationText } from '../merchant-errors';
 /** Options of form.getInputProps: a required field (spec §5), a switch. */
 const required = { required: true };
 const checkbox = { type: 'checkbox' } as const;
+
+/** The levels an admin may give (the domain's ZMerchantAdminFields). */
+const LEVEL_MIN = 0;
+const LEVEL_MAX = 10;
+
+/**
+ * The form's rules: the domain's, after a check of the admin's level as it
+ * is typed. An emptied level field holds null, a missing required value, and
+ * a level out of range says which levels there are; the domain's optional
+ * level would call both just invalid.
+ */
+const ZProfileForm = z.intersection(
+  z.object({
+    level: z
+      .number({ error: 'required' })
+      .int('level_range')
+      .min(LEVEL_MIN, 'level_range')
+      .max(LEVEL_MAX, 'level_range'),
+  }),
+  ZMerchantSaveBody,
+);
+
+/** A whole number out of the level input, or null while it is empty. */
+function levelOf(value: number | string): number | null {
+  if (value === '') return null;
+  const number = Number(value);
+  return Number.isFinite(number) ? Math.trunc(number) : null;
+}
 
 export type ProfileValues = {
   name: string;
@@ -53,7 +82,8 @@ export type ProfileValues = {
   coreg_default_suitable: boolean;
   coreg_terms: Record<(typeof COREG_TERM_FIELDS)[number], string>;
   internal_name: string;
-  level: number;
+  /** Null while the admin's level field is empty. */
+  level: number | null;
   is_valid: boolean;
 };
 
@@ -114,8 +144,11 @@ export function ProfileForm({
   const { t } = useTranslation();
   const form = useSchemaForm<ProfileValues>({
     initialValues: initial,
-    schema: ZMerchantSaveBody,
-    errorText: (key) => validationText(t, key),
+    schema: ZProfileForm,
+    errorText: (key) =>
+      key === 'level_range'
+        ? t('merchants.validation.levelRange', { min: LEVEL_MIN, max: LEVEL_MAX })
+        : validationText(t, key),
   });
   const { values } = form;
 
@@ -123,7 +156,8 @@ export function ProfileForm({
     const body: TMerchantSaveBody = {
       ...profile,
       contacts: profile.contacts as TMerchantSaveBody['contacts'],
-      ...(admin ? { internal_name, level, is_valid } : {}),
+      // The level is a number here: the form's rules refuse an empty one.
+      ...(admin ? { internal_name, level: level ?? undefined, is_valid } : {}),
     };
     try {
       await onSubmit(body);
@@ -171,12 +205,15 @@ export function ProfileForm({
                 />
                 <NumberInput
                   label={t('merchants.fields.level')}
-                  min={0}
-                  max={10}
-                  {...form.getInputProps('level')}
-                  onChange={(value) =>
-                    form.setFieldValue('level', typeof value === 'number' ? value : 0)
-                  }
+                  min={LEVEL_MIN}
+                  max={LEVEL_MAX}
+                  // What is typed stays as typed: out of range it is refused, not changed.
+                  clampBehavior="none"
+                  allowDecimal={false}
+                  allowNegative={false}
+                  {...form.getInputProps('level', required)}
+                  value={values.level ?? ''}
+                  onChange={(value) => form.setFieldValue('level', levelOf(value))}
                 />
                 <Switch
                   mt="xl"

@@ -18,7 +18,6 @@ import {
   Button,
   Checkbox,
   Group,
-  Loader,
   Paper,
   Stack,
   Table,
@@ -32,6 +31,8 @@ import { useSchemaForm } from '../../../shared/form/use-schema-form';
 import { useSession } from '../../../shared/session/session-store';
 import { NotFoundPage } from '../../../shared/ui/not-found-page';
 import { notifySuccess } from '../../../shared/ui/notify';
+import { QueryState } from '../../../shared/ui/query-state';
+import { useKeepFocus } from '../../../shared/ui/use-keep-focus';
 import {
   useAccounts,
   useAddAccount,
@@ -93,6 +94,9 @@ function Accounts({ merchantIdent }: { merchantIdent: string }) {
   const invite = useInviteAccount(merchantIdent);
   const changeRoles = useChangeRoles(merchantIdent);
   const remove = useRemoveAccount(merchantIdent);
+  // A role change rests the account's checkboxes, a removal its button: the
+  // focus comes back to the checkbox, or to the list when the row is gone.
+  const tableRef = useKeepFocus<HTMLTableElement>(changeRoles.isPending || remove.isPending);
   const form = useSchemaForm({
     initialValues: { user_email: '' },
     // 'Bitte Email-Adresse angeben' for an empty or malformed address (spec §5).
@@ -100,8 +104,7 @@ function Accounts({ merchantIdent }: { merchantIdent: string }) {
     errorText: (key) => validationText(t, key),
   });
 
-  if (accounts.isPending) return <Loader aria-label={t('merchants.loading')} />;
-  if (!accounts.data) return <NotFoundPage />;
+  if (!accounts.data) return <QueryState query={accounts} />;
   const { rows, limit } = accounts.data;
   const level = merchant?.uuid === merchantIdent ? merchant.level : limit === null ? 1 : 0;
   const atLimit = !canAddAccount(level, rows.length) && limit !== null;
@@ -171,7 +174,13 @@ function Accounts({ merchantIdent }: { merchantIdent: string }) {
         </Group>
       </Paper>
       <Table.ScrollContainer minWidth={640}>
-        <Table striped withTableBorder>
+        <Table
+          ref={tableRef}
+          tabIndex={-1}
+          aria-label={t('merchants.accounts.title')}
+          striped
+          withTableBorder
+        >
           <Table.Thead>
             <Table.Tr>
               <Table.Th>{t('merchants.accounts.email')}</Table.Th>

@@ -8,7 +8,6 @@ import {
   Badge,
   Button,
   Group,
-  Loader,
   Stack,
   Table,
   Text,
@@ -20,6 +19,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NotFoundPage } from '../../../shared/ui/not-found-page';
 import { notifySuccess } from '../../../shared/ui/notify';
+import { QueryState } from '../../../shared/ui/query-state';
+import { useKeepFocus } from '../../../shared/ui/use-keep-focus';
 import { useDeleteLocation, useLocations } from '../api/locations';
 import { LocationFormModal } from '../components/location-form';
 import { LocationUpload } from '../components/location-upload';
@@ -40,11 +41,10 @@ function Locations({ merchantIdent }: { merchantIdent: string }) {
   const remove = useDeleteLocation(merchantIdent);
   // 'new' adds; a location edits it; undefined is closed. The key remounts the form per location.
   const [editing, setEditing] = useState<TLocation | 'new' | undefined>();
+  // A deletion rests the row's button: the focus goes to the list once the row is gone.
+  const tableRef = useKeepFocus<HTMLTableElement>(remove.isPending);
 
-  if (list.isPending) return <Loader aria-label={t('merchants.loading')} />;
-  if (!list.data) {
-    return <Text c="red">{t('merchants.locations.loadError')}</Text>;
-  }
+  if (!list.data) return <QueryState query={list} />;
   const rows = list.data.rows;
 
   return (
@@ -57,7 +57,13 @@ function Locations({ merchantIdent }: { merchantIdent: string }) {
         </Button>
       </Group>
       <Table.ScrollContainer minWidth={720}>
-        <Table striped withTableBorder>
+        <Table
+          ref={tableRef}
+          tabIndex={-1}
+          aria-label={t('merchants.locations.title')}
+          striped
+          withTableBorder
+        >
           <Table.Thead>
             <Table.Tr>
               <Table.Th>{t('merchants.locations.fields.name')}</Table.Th>

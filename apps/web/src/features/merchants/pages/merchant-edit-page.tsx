@@ -3,12 +3,13 @@
  * company data, social links, contacts and co-registration, and its validity.
  */
 import { hasRole, isAdmin, isMerchantInvalid } from '@backoffice/domain';
-import { Alert, List, Loader, Stack, Title } from '@mantine/core';
+import { Alert, List, Stack, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../shared/session/session-store';
 import { NotFoundPage } from '../../../shared/ui/not-found-page';
 import { notifySuccess } from '../../../shared/ui/notify';
+import { QueryState } from '../../../shared/ui/query-state';
 import { useMerchant, useSaveMerchant } from '../api/merchant-profile';
 import { ImageCard } from '../components/image-card';
 import { MerchantTabs } from '../components/merchant-tabs';
@@ -21,8 +22,7 @@ function MerchantEdit({ merchantIdent }: { merchantIdent: string }) {
   const { user } = useSession();
   const merchant = useMerchant(merchantIdent);
   const save = useSaveMerchant(merchantIdent);
-  if (merchant.isPending) return <Loader aria-label={t('merchants.loading')} />;
-  if (!merchant.data) return <NotFoundPage />;
+  if (!merchant.data) return <QueryState query={merchant} />;
   const data = merchant.data;
   const admin = user !== null && isAdmin(user);
   const canEdit = user !== null && hasRole(user, data.roles, 'manage-merchant');

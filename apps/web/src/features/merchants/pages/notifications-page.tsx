@@ -1,9 +1,11 @@
 /** /{merchantIdent}/notifications: which mails each account receives. */
 import { NOTIFICATION_EVENTS, type NotificationSettings } from '@backoffice/domain';
-import { Loader, Stack, Switch, Table, Title } from '@mantine/core';
+import { Stack, Switch, Table, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { NotFoundPage } from '../../../shared/ui/not-found-page';
 import { notifySuccess } from '../../../shared/ui/notify';
+import { QueryState } from '../../../shared/ui/query-state';
+import { useKeepFocus } from '../../../shared/ui/use-keep-focus';
 import { useNotifications, useSaveNotifications } from '../api/notifications';
 import { MerchantTabs } from '../components/merchant-tabs';
 import { notifyMerchantError } from '../merchant-errors';
@@ -13,8 +15,9 @@ function Notifications({ merchantIdent }: { merchantIdent: string }) {
   const { t } = useTranslation();
   const list = useNotifications(merchantIdent);
   const save = useSaveNotifications(merchantIdent);
-  if (list.isPending) return <Loader aria-label={t('merchants.loading')} />;
-  if (!list.data) return <NotFoundPage />;
+  // The row's switches rest while one is saved: the focus comes back to the one switched.
+  const tableRef = useKeepFocus<HTMLTableElement>(save.isPending);
+  if (!list.data) return <QueryState query={list} />;
   const toggle = (accountId: string, settings: NotificationSettings) =>
     save.mutate(
       { accountId, settings },
@@ -25,7 +28,7 @@ function Notifications({ merchantIdent }: { merchantIdent: string }) {
     );
   return (
     <Table.ScrollContainer minWidth={760}>
-      <Table withTableBorder striped>
+      <Table ref={tableRef} withTableBorder striped>
         <Table.Thead>
           <Table.Tr>
             <Table.Th>{t('merchants.accounts.email')}</Table.Th>

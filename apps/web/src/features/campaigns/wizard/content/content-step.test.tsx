@@ -5,7 +5,6 @@
  * field was left, and a save the server would refuse as a whole (a landing
  * page without http) is not sent, while a correct one is.
  */
-import { emptyCampaignContent, type TCampaign, type TCampaignEnvelope } from '@backoffice/domain';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -13,57 +12,14 @@ import { configureApiAuth } from '../../../../shared/api/auth-hooks';
 import { setRuntimeConfig } from '../../../../shared/config/runtime-config';
 import { loadGermanTexts, renderWithApp } from '../../../../shared/testing/render';
 import { testRuntimeConfig } from '../../../../shared/testing/runtime-config';
+import { TEST_CAMPAIGN, TEST_MERCHANT, testEnvelope } from '../../testing/test-envelope';
 import { ContentStep } from './content-step';
 
-const MERCHANT = '11111111-1111-4111-8111-111111111111';
-const CAMPAIGN = '22222222-2222-4222-8222-222222222222';
+const MERCHANT = TEST_MERCHANT;
+const CAMPAIGN = TEST_CAMPAIGN;
 
 /** A new coupon whose description step was never saved. */
-function envelope(): TCampaignEnvelope {
-  const { title, ...content } = emptyCampaignContent();
-  const campaign: TCampaign = {
-    ...content,
-    uuid: CAMPAIGN,
-    type: 'coupon/percent',
-    title,
-    current_status: 'created',
-    phase: null,
-    modified: '2030-01-01T10:00:00.000Z',
-    editor: null,
-    image: null,
-    is_listable: false,
-    is_unfinished: true,
-    participations: 0,
-    distinct_users: 0,
-    view_list: 0,
-    view_detail: 0,
-    view_mail: 0,
-    merchant: { uuid: MERCHANT, name: 'Café Silberblick KG' },
-    preview_link: '',
-    images: [],
-    campaign_image_extension: null,
-    parent: null,
-    followups: [],
-    created: '2030-01-01T10:00:00.000Z',
-    version: 1,
-  };
-  return {
-    campaign,
-    state: { errors: [], submitted: {}, is_unfinished: true },
-    allow_edit: true,
-    merchant: {
-      uuid: MERCHANT,
-      name: 'Café Silberblick KG',
-      brand_name: 'Café Silberblick',
-      level: 1,
-      is_valid: true,
-      errors: [],
-      image: null,
-      roles: ['manage-campaigns'],
-    },
-    coreg: { available: false, default_suitable: false },
-  };
-}
+const envelope = () => testEnvelope();
 
 /** The requests the step sends; answered with the campaign as it was, unless a test says otherwise. */
 const sent = vi.fn<(url: string, init: RequestInit) => Response | undefined>();

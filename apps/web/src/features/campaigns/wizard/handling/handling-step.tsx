@@ -10,12 +10,13 @@ import {
   SHOW_MAP_OPTIONS,
   type TCampaign,
   type TCampaignContent,
+  type StepError,
   type TCoupon,
   CAMPAIGN_TEXT_LIMITS,
 } from '@backoffice/domain';
 import { Card, NumberInput, Select, SimpleGrid, Stack, Textarea, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { DateTimeField } from '../../../../shared/ui/date-time-field';
+import { DateTimeField, isUnreadableDate } from '../../../../shared/ui/date-time-field';
 import { StepForm } from '../step-form';
 import type { WizardStepProps } from '../step-props';
 import { useStepForm } from '../use-step-form';
@@ -39,6 +40,22 @@ const read = (campaign: TCampaign): HandlingDraft => ({
   coreg_exclusions: campaign.coreg_exclusions,
 });
 
+/** The step's dates by field, as the date fields hold them. */
+const datesOf = (values: HandlingDraft) => ({
+  valid_from: values.valid_from,
+  valid_until: values.valid_until,
+  'coupon.expiry': values.coupon.expiry,
+});
+
+/** A date the field could not read counts as none for the rules; it is never sent (inputErrors). */
+const readable = (value: string | null) => (isUnreadableDate(value) ? null : value);
+
+/** The dates typed in a form the field cannot read: the step is not saved with them. */
+const unreadableDates = (values: HandlingDraft): StepError[] =>
+  Object.entries(datesOf(values))
+    .filter(([, value]) => isUnreadableDate(value))
+    .map(([fld]) => ({ step: 'handling', fld, message: 'invalid_value' }));
+
 function oneOf<T extends string>(values: readonly T[], value: string | null): T | null {
   return values.find((candidate) => candidate === value) ?? null;
 }
@@ -47,15 +64,21 @@ export function HandlingStep({ envelope, family }: WizardStepProps) {
   const { t } = useTranslation();
   const isCoupon = family === 'coupon';
   const toPatch = (values: HandlingDraft) => ({
-    valid_from: values.valid_from,
-    valid_until: values.valid_until,
+    valid_from: readable(values.valid_from),
+    valid_until: readable(values.valid_until),
     show_map: values.show_map,
     coreg_suitable: values.coreg_suitable,
     coparticipation_targets: values.coparticipation_targets,
     coreg_exclusions: values.coreg_exclusions,
-    ...(isCoupon ? { coupon: values.coupon } : {}),
+    ...(isCoupon ? { coupon: { ...values.coupon, expiry: readable(values.coupon.expiry) } } : {}),
   });
-  const form = useStepForm<HandlingDraft>({ envelope, step: 'handling', read, toPatch });
+  const form = useStepForm<HandlingDraft>({
+    envelope,
+    step: 'handling',
+    read,
+    toPatch,
+    inputErrors: unreadableDates,
+  });
   const coupon = form.values.coupon;
   const options = <T extends string>(values: readonly T[], label: (value: T) => string) =>
     values.map((value) => ({ value, label: label(value) }));

@@ -1,4 +1,9 @@
-/** Query-key factory of a merchant's dashboard and chart; invalidate by prefix (dashboardKeys.all). */
+/**
+ * Query keys and API paths of a merchant's dashboard and chart, for the
+ * dashboard and for every feature that changes what it counts (a campaign
+ * created, deleted or changing status, a winner draw). Invalidate by prefix:
+ * dashboardKeys.all refreshes every merchant's dashboard and chart.
+ */
 import type { Timerange } from '@backoffice/domain';
 
 /** The chart's range: which buckets (spec §7 `stats/campaigns`). */

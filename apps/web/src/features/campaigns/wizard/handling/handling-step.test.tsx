@@ -1,0 +1,81 @@
+// @vitest-environment jsdom
+/**
+ * The flow step's dates as a user types them (spec §9 dd.MM.yyyy HH:mm): a
+ * date the field cannot read stays visible with its error, and the step is
+ * not saved with the old date in its place; once it is corrected, the step
+ * is saved with the new one.
+ */
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { configureApiAuth } from '../../../../shared/api/auth-hooks';
+import { setRuntimeConfig } from '../../../../shared/config/runtime-config';
+import { loadGermanTexts, renderWithApp } from '../../../../shared/testing/render';
+import { testRuntimeConfig } from '../../../../shared/testing/runtime-config';
+import { TEST_CAMPAIGN, TEST_MERCHANT, testEnvelope } from '../../testing/test-envelope';
+import { HandlingStep } from './handling-step';
+
+/** A coupon running from 01.12.2025 00:00 to 31.12.2025 23:59 (Berlin). */
+const envelope = () =>
+  testEnvelope({
+    campaign: {
+      valid_from: '2025-11-30T23:00:00.000Z',
+      valid_until: '2025-12-31T22:59:00.000Z',
+    },
+  });
+
+const sent = vi.fn<(url: string, init: RequestInit) => Response | undefined>();
+
+beforeAll(async () => {
+  await loadGermanTexts('campaigns');
+  setRuntimeConfig(testRuntimeConfig());
+  configureApiAuth({ getToken: () => 'token', onUnauthorized: () => undefined });
+});
+
+beforeEach(() => {
+  sent.mockReset();
+  vi.stubGlobal('fetch', (url: string, init: RequestInit) => {
+    const answer = sent(url, init) ?? new Response(JSON.stringify(envelope()), { status: 200 });
+    return Promise.resolve(answer);
+  });
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const validUntil = () => screen.getByRole<HTMLInputElement>('textbox', { name: /^Gültig bis/ });
+const UNREADABLE = 'Kein gültiges Datum: bitte als TT.MM.JJJJ HH:mm angeben';
+
+describe('the flow step’s dates', () => {
+  it('does not save the old date in place of one it cannot read, and saves the corrected one', async () => {
+    renderWithApp(
+      <HandlingStep envelope={envelope()} family="coupon" step="handling" merchantLevel={1} />,
+      {
+        route: '/:merchantIdent/campaigns/coupon/:campaignIdent/handling',
+        url: `/${TEST_MERCHANT}/campaigns/coupon/${TEST_CAMPAIGN}/handling`,
+      },
+    );
+    expect(validUntil().value).toBe('31.12.2025 23:59');
+    await userEvent.clear(validUntil());
+    await userEvent.type(validUntil(), '31.06.2026 10:00');
+    await userEvent.tab();
+    expect(validUntil().value).toBe('31.06.2026 10:00');
+    expect(screen.getByText(UNREADABLE)).toBeTruthy();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Speichern' }));
+    expect(validUntil().value).toBe('31.06.2026 10:00');
+    expect(sent).not.toHaveBeenCalled();
+
+    await userEvent.clear(validUntil());
+    await userEvent.type(validUntil(), '30.06.2026 10:00');
+    await userEvent.tab();
+    expect(screen.queryByText(UNREADABLE)).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Speichern' }));
+    await waitFor(() => expect(sent).toHaveBeenCalledTimes(1));
+    const [, init] = sent.mock.calls[0] ?? [];
+    expect(JSON.parse(String(init?.body))).toMatchObject({
+      valid_until: '2026-06-30T08:00:00.000Z',
+    });
+  });
+});

@@ -1,0 +1,79 @@
+// @vitest-environment jsdom
+/**
+ * The admin's level field of the merchant profile (spec §3 Merchant, §5):
+ * what is typed is what is saved, an emptied field is a missing required
+ * value, and a level out of range is refused beside the field instead of
+ * being changed on the way.
+ */
+import type { TMerchantSaveBody } from '@backoffice/domain';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { setRuntimeConfig } from '../../../shared/config/runtime-config';
+import { loadGermanTexts, renderWithApp } from '../../../shared/testing/render';
+import { testRuntimeConfig } from '../../../shared/testing/runtime-config';
+import { emptyProfile, ProfileForm } from './profile-form';
+
+beforeAll(async () => {
+  await loadGermanTexts('merchants');
+  setRuntimeConfig(testRuntimeConfig());
+});
+
+function renderForm() {
+  const onSubmit = vi.fn<(body: TMerchantSaveBody) => Promise<unknown>>(() =>
+    Promise.resolve(undefined),
+  );
+  renderWithApp(
+    <ProfileForm
+      initial={{ ...emptyProfile(), name: 'Bäckerei Sonnenschein' }}
+      admin
+      submitLabel="Speichern"
+      busy={false}
+      onSubmit={onSubmit}
+    />,
+  );
+  return onSubmit;
+}
+
+const level = () => screen.getByRole<HTMLInputElement>('textbox', { name: /^Level/ });
+const save = () => userEvent.click(screen.getByRole('button', { name: 'Speichern' }));
+
+describe('the level field of the merchant profile', () => {
+  it('saves the level typed after the 0 as shown', async () => {
+    const onSubmit = renderForm();
+    expect(level().value).toBe('0');
+    await userEvent.type(level(), '7');
+    await userEvent.tab();
+    expect(level().value).toBe('7');
+    await save();
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0]?.[0]).toMatchObject({ level: 7 });
+  });
+
+  it('keeps an emptied field empty and refuses to save it as a missing value', async () => {
+    const onSubmit = renderForm();
+    await userEvent.clear(level());
+    await userEvent.tab();
+    expect(level().value).toBe('');
+    await save();
+    expect(await screen.findByText('Pflichtfeld')).toBeTruthy();
+    expect(level().getAttribute('aria-invalid')).toBe('true');
+    expect(onSubmit).not.toHaveBeenCalled();
+
+    await userEvent.type(level(), '2');
+    await save();
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0]?.[0]).toMatchObject({ level: 2 });
+  });
+
+  it('shows a level out of range as typed and refuses it instead of changing it', async () => {
+    const onSubmit = renderForm();
+    // The caret before the 0: "70".
+    await userEvent.type(level(), '7', { initialSelectionStart: 0, initialSelectionEnd: 0 });
+    await userEvent.tab();
+    expect(level().value).toBe('70');
+    await save();
+    expect(await screen.findByText('Bitte eine Zahl von 0 bis 10 angeben')).toBeTruthy();
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,42 @@
+/**
+ * Every message a refused line of a location upload can carry (the domain's
+ * list, which the server's contract allows and no other) has its own text in
+ * both languages, never the generic 'Ungültiger Wert' of an unknown key.
+ */
+import { LOCATION_UPLOAD_LINE_KEYS, LOCATION_UPLOAD_MESSAGES } from '@backoffice/domain';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { changeLanguage, i18n, initI18n, loadTexts } from '../../shared/i18n/i18n';
+import de from '../../locales/de.json';
+import en from '../../locales/en.json';
+import { lineMessage } from './merchant-errors';
+
+const lineKeys: readonly string[] = LOCATION_UPLOAD_LINE_KEYS;
+
+describe('the messages of a refused upload line', () => {
+  beforeAll(async () => {
+    await initI18n('de-DE', ['de-DE', 'en-GB']);
+  });
+
+  it.each([
+    ['de', de],
+    ['en', en],
+  ] as const)('have their own text in %s', async (language, catalogue) => {
+    await changeLanguage(language);
+    await loadTexts('merchants');
+    for (const key of LOCATION_UPLOAD_MESSAGES) {
+      const expected = lineKeys.includes(key)
+        ? (catalogue.merchants.upload.messages as Record<string, string>)[key]
+        : (catalogue.merchants.validation as Record<string, string>)[key];
+      expect(expected, key).toBeTruthy();
+      expect(lineMessage(i18n.t, key), key).toBe(expected);
+    }
+  });
+
+  it("word a file that is no text (an .xlsx, UTF-16) as such, not as 'Ungültiger Wert'", async () => {
+    await changeLanguage('de');
+    await loadTexts('merchants');
+    expect(lineMessage(i18n.t, 'not_a_text_file')).toBe(
+      'keine Textdatei: bitte als „CSV (Trennzeichen-getrennt)“ speichern',
+    );
+  });
+});
