@@ -237,15 +237,16 @@ export function trustProxyOption(
 
 /**
  * The longest one geocoding call may take: the provider's timeout
- * (GEOCODER_TIMEOUT_MS), plus Nominatim's pause before its request. The
- * import worker's lease and the web app's wait for a location save follow
- * from it (the runtime config's `geocodeLimitMs`).
+ * (GEOCODER_TIMEOUT_MS); with Nominatim, whose requests go one at a time,
+ * also the request under way before it (an import's row; users' saves go
+ * before waiting rows) and the pause between the two. The import worker's
+ * lease and the web app's wait for a location save follow from it (the
+ * runtime config's `geocodeLimitMs`).
  */
 export function geocodeLimitMs({ geocoding }: Pick<Config, 'geocoding'>): number {
-  return (
-    geocoding.timeoutMs +
-    (geocoding.provider === 'nominatim' ? geocoding.nominatimMinIntervalMs : 0)
-  );
+  return geocoding.provider === 'nominatim'
+    ? 2 * geocoding.timeoutMs + geocoding.nominatimMinIntervalMs
+    : geocoding.timeoutMs;
 }
 
 const defaultWebDist = serverPath('..', 'web', 'dist');

@@ -623,4 +623,49 @@ describe('Nominatim geocoder against a local fake', () => {
       expect(Number(times[i]) - Number(times[i - 1])).toBeGreaterThanOrEqual(INTERVAL);
     }
   });
+
+  it('sends a user’s save before the waiting rows of running imports', async () => {
+    const merchant = await t.merchantId('Bäckerei Sonnenschein');
+    const start = seen.length;
+    const csv = (job: number) =>
+      [
+        'name;street;streetnumber;zip;city;country',
+        ...[1, 2, 3].map((row) => `Import ${job};Kaufingerstraße;${row};80331;München;DE`),
+      ].join('\n');
+    const jobs: string[] = [];
+    for (const job of [1, 2, 3]) {
+      const file = multipartFile('upload', `standorte-${job}.csv`, csv(job), 'text/csv');
+      const response = await t.api(
+        'POST',
+        `/merchants/${merchant}/multiple-locations`,
+        'owner',
+        file.payload,
+        file.headers,
+      );
+      expect(response.statusCode, response.body).toBe(200);
+      jobs.push(response.json().job.id);
+    }
+    // Each import's worker has its first row in line for the provider.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const saved = await t.api(
+      'POST',
+      `/merchants/${merchant}/locations`,
+      'owner',
+      address({ city: 'Vorrangstadt' }),
+    );
+    expect(saved.statusCode, saved.body).toBe(200);
+    const cities = seen.slice(start).map((entry) => entry.query.get('city'));
+    // At most the one request under way went before it.
+    expect(cities.indexOf('Vorrangstadt')).toBeLessThanOrEqual(1);
+    for (const jobId of jobs) {
+      for (let attempt = 0; attempt < 200; attempt += 1) {
+        const job = (
+          await t.api('GET', `/merchants/${merchant}/location-imports/${jobId}`, 'owner')
+        ).json<TLocationImportJob>();
+        if (job.status === 'done') break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    }
+    expect(seen.slice(start)).toHaveLength(10);
+  });
 });

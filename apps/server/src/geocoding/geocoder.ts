@@ -12,6 +12,7 @@ import type { Geocoder } from './provider.js';
 
 export {
   GeocoderUnavailableError,
+  type GeocodePriority,
   type GeocodeQuery,
   type GeocodeResult,
   type Geocoder,

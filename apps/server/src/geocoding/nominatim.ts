@@ -6,6 +6,7 @@
 import {
   createThrottle,
   fetchJson,
+  type GeocodePriority,
   type GeocodeQuery,
   type GeocodeResult,
   type Geocoder,
@@ -29,7 +30,7 @@ export function createNominatimGeocoder(options: NominatimOptions): Geocoder {
   const throttle = createThrottle(options.minIntervalMs);
   return {
     name: 'nominatim',
-    async geocode(query: GeocodeQuery): Promise<GeocodeResult | null> {
+    async geocode(query: GeocodeQuery, priority?: GeocodePriority): Promise<GeocodeResult | null> {
       const params = new URLSearchParams({
         format: 'jsonv2',
         limit: '1',
@@ -39,11 +40,13 @@ export function createNominatimGeocoder(options: NominatimOptions): Geocoder {
         countrycodes: query.country.toLowerCase(),
       });
       if (options.email) params.set('email', options.email);
-      const body = await throttle(() =>
-        fetchJson(`${options.baseUrl}/search?${params.toString()}`, {
-          headers: { 'user-agent': options.userAgent, 'accept-language': 'de' },
-          timeoutMs: options.timeoutMs,
-        }),
+      const body = await throttle(
+        () =>
+          fetchJson(`${options.baseUrl}/search?${params.toString()}`, {
+            headers: { 'user-agent': options.userAgent, 'accept-language': 'de' },
+            timeoutMs: options.timeoutMs,
+          }),
+        priority,
       );
       const first = Array.isArray(body) ? (body[0] as NominatimPlace | undefined) : undefined;
       const lat = Number(first?.lat);

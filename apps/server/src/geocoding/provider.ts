@@ -19,9 +19,15 @@ export interface GeocodeResult {
   formattedAddress: string;
 }
 
+/**
+ * Whose request it is: a user waiting for a save (the default), or the
+ * background import of a CSV file, whose rows give way to users' saves.
+ */
+export type GeocodePriority = 'interactive' | 'background';
+
 export interface Geocoder {
   readonly name: string;
-  geocode(query: GeocodeQuery): Promise<GeocodeResult | null>;
+  geocode(query: GeocodeQuery, priority?: GeocodePriority): Promise<GeocodeResult | null>;
 }
 
 export class GeocoderUnavailableError extends Error {}
@@ -30,24 +36,33 @@ export class GeocoderUnavailableError extends Error {}
  * Serialises calls and keeps at least `intervalMs` between the end of one and
  * the start of the next (a provider's rate policy). Counting from the end, the
  * provider sees its requests at least that far apart, however long the
- * previous one took to arrive.
+ * previous one took to arrive. Interactive calls go before background ones
+ * that wait: a user's save waits for at most the call under way, however many
+ * imports are running.
  */
-export function createThrottle(intervalMs: number): <T>(task: () => Promise<T>) => Promise<T> {
-  let chain: Promise<unknown> = Promise.resolve();
+export function createThrottle(
+  intervalMs: number,
+): <T>(task: () => Promise<T>, priority?: GeocodePriority) => Promise<T> {
+  const waiting: Record<GeocodePriority, (() => void)[]> = { interactive: [], background: [] };
+  let busy = false;
   let lastEnd = 0;
-  return <T>(task: () => Promise<T>) => {
-    const run = async (): Promise<T> => {
+  const startNext = () => {
+    const next = waiting.interactive.shift() ?? waiting.background.shift();
+    if (next) next();
+    else busy = false;
+  };
+  return async <T>(task: () => Promise<T>, priority: GeocodePriority = 'interactive') => {
+    // The turn passes from one call to the next without `busy` going false.
+    if (busy) await new Promise<void>((resolve) => waiting[priority].push(resolve));
+    busy = true;
+    try {
       const wait = lastEnd + intervalMs - Date.now();
       if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-      try {
-        return await task();
-      } finally {
-        lastEnd = Date.now();
-      }
-    };
-    const next = chain.then(run, run);
-    chain = next.catch(() => undefined);
-    return next;
+      return await task();
+    } finally {
+      lastEnd = Date.now();
+      startNext();
+    }
   };
 }
 

@@ -21,10 +21,7 @@ import {
   storeGeocodeResult,
 } from './queries.js';
 
-/**
- * How long a claimed row is its worker's: ten times what one geocoding call
- * may take (its timeout, and Nominatim's wait between two requests).
- */
+/** How long a claimed row is its worker's: ten times what one geocoding call may take. */
 export const claimLeaseMs = (config: Config): number => 10 * geocodeLimitMs(config);
 
 /** The jobs a worker of this app works on (per app: tests run two apps in one process). */
@@ -48,7 +45,7 @@ async function processJob(ctx: AppContext, jobId: string, leaseMs: number): Prom
     await nextTurn();
     const next = await claimNextPendingLocation(ctx.db, jobId, leaseMs);
     if (!next) break;
-    const result = await geocodeLocation(ctx, next);
+    const result = await geocodeLocation(ctx, next, 'background');
     await ctx.db.transaction(async (tx) => {
       if (!(await storeGeocodeResult(tx, next.id, result))) return;
       await countImportProgress(tx, jobId, result ? 'found' : 'not_found');

@@ -28,8 +28,8 @@ export function testRuntimeConfig(overrides: Partial<TRuntimeConfig> = {}): TRun
     availableLocales: ['de'],
     urls: { winnerApp: '', adminApp: '', frontend: '' },
     tokenRefreshLeewaySeconds: 600,
-    // GEOCODER_TIMEOUT_MS's default (5000) with GEOCODER=nominatim (a 1000 ms pause).
-    geocodeLimitMs: 6000,
+    // GEOCODER=nominatim with its defaults: twice GEOCODER_TIMEOUT_MS (5000) and a 1000 ms pause.
+    geocodeLimitMs: 11_000,
     ...overrides,
   };
 }

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 /**
  * Saving a location while the geocoder is slow: the server answers 'address
- * not found' only after its geocoder gave up (GEOCODER_TIMEOUT_MS, plus
- * Nominatim's pause), later than the client's usual 5000 ms. The save waits
+ * not found' only after its geocoder gave up (GEOCODER_TIMEOUT_MS; with
+ * Nominatim also a request ahead of it and the pause), later than the client's usual 5000 ms. The save waits
  * as long as the runtime config says the geocoding may take, so that the
  * 'Trotzdem verwenden' choice opens.
  */
