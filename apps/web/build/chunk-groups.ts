@@ -31,8 +31,17 @@
  */
 import type { Rolldown } from 'vite';
 
-/** Sources (endings of module ids) that open the signed-in part of the app. */
-const SHELL_ROOTS = ['/src/app/shell/shell-layout.tsx', '/src/app/guards.ts'];
+/**
+ * Sources (endings of module ids) that open the signed-in part of the app,
+ * and the dashboard's query keys, which the features that change what it
+ * counts share with it: in `pages`, they would bring that file and `ui`
+ * into the dashboard's first load.
+ */
+const SHELL_ROOTS = [
+  '/src/app/shell/shell-layout.tsx',
+  '/src/app/guards.ts',
+  '/src/shared/api/dashboard-keys.ts',
+];
 /** What nearly every signed-in screen uses besides: TanStack Query's hooks. */
 const SHELL_LIBRARIES = /[\\/]node_modules[\\/]@tanstack[\\/]/;
 /** The small modules of the sign-in page's and the dashboard's first loads outside `app` and `shell`. */

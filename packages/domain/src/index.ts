@@ -2,6 +2,7 @@
 export * from './account/roles.js';
 export * from './api/auth.js';
 export * from './api/common.js';
+export * from './api/ident.js';
 export * from './api/messages.js';
 export * from './api/merchants.js';
 export * from './campaign/phase.js';
@@ -23,6 +24,7 @@ export * from './campaign/transitions.js';
 export * from './campaign/links.js';
 export * from './api/search.js';
 export * from './merchant/profile.js';
+export * from './merchant/validity.js';
 export * from './merchant/images.js';
 export * from './account/limits.js';
 export * from './account/notifications.js';

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { ZCampaignContentPatch } from '../campaign/content.js';
 import { DATE_TIME_MAX, DATE_TIME_MIN, ZDateTime, ZUuid } from './common.js';
+import { isIdent } from './ident.js';
 
 describe('ZUuid', () => {
   it('takes UUIDs in either case, as the database writes them, and refuses 36 hex and dash characters that are none', () => {
@@ -24,6 +25,25 @@ describe('ZUuid', () => {
     ]) {
       expect(ZUuid.safeParse(id).error?.issues[0]?.message, id).toBe('invalid_value');
     }
+  });
+
+  it('takes the same ids as isIdent, the zod-free check of the route guards', () => {
+    for (const id of [
+      '3f2b8c1e-9d4a-4b6e-8f7a-1c2d3e4f5a6b',
+      '3F2B8C1E-9D4A-4B6E-8F7A-1C2D3E4F5A6B',
+      '00000000-0000-0000-0000-000000000000',
+      '-'.repeat(36),
+      'a'.repeat(36),
+      '3f2b8c1e-9d4a-4b6e-8f7a-1c2d3e4f5a6g',
+      '3f2b8c1e-9d4a-4b6e-8f7a-1c2d3e4f5a6b0',
+      '{3f2b8c1e-9d4a-4b6e-8f7a-1c2d3e4f5a6b}',
+      ' 3f2b8c1e-9d4a-4b6e-8f7a-1c2d3e4f5a6b',
+      '3f2b8c1e-9d4a-4b6e-8f7a-1c2d3e4f5a6b\n',
+      '',
+    ]) {
+      expect(isIdent(id), JSON.stringify(id)).toBe(ZUuid.safeParse(id).success);
+    }
+    expect(isIdent(undefined)).toBe(false);
   });
 });
 

@@ -23,14 +23,6 @@ export type TErrorResponse = z.infer<typeof ZErrorResponse>;
  */
 export const ZUuid = z.guid({ error: 'invalid_value' }).toLowerCase();
 
-/**
- * Whether a route's merchant or campaign ident is one the API takes: 36 hex
- * digits or dashes (spec §5) in the 8-4-4-4-12 form of ZUuid, so that the
- * app shows its not-found page for every ident the server would refuse.
- */
-export const isIdent = (value: string | undefined): value is string =>
-  value !== undefined && ZUuid.safeParse(value).success;
-
 /** The earliest and latest instants a date of the domain may name (UTC, inclusive). */
 export const DATE_TIME_MIN = '1970-01-01T00:00:00.000Z';
 export const DATE_TIME_MAX = '9999-12-31T23:59:59.999Z';

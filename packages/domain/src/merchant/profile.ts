@@ -1,7 +1,7 @@
 /**
  * The merchant profile (spec §3 Merchant, §5): fields, validation rules with
- * message keys the web translates, phone normalisation and the computed
- * validity that drives the shell's red bell.
+ * message keys the web translates and phone normalisation (the validity
+ * that drives the shell's red bell is `validity.ts`).
  */
 import { z } from 'zod';
 
@@ -197,19 +197,6 @@ export function computeMerchantErrors(facts: { contactAccounts: number }): strin
   const errors: string[] = [];
   if (facts.contactAccounts === 0) errors.push(MERCHANT_ERROR_NO_CONTACT);
   return errors;
-}
-
-/**
- * Whether a merchant shows the red bell (spec §8): an admin marked it invalid
- * (`is_valid`, the stored flag alone) or its data has errors. The two stay
- * apart in every answer, so that an admin's save never stores the errors'
- * verdict as the flag.
- */
-export function isMerchantInvalid(merchant: {
-  is_valid: boolean;
-  errors: readonly string[];
-}): boolean {
-  return !merchant.is_valid || merchant.errors.length > 0;
 }
 
 /** The first message key of a failed parse per field path ("contacts.0.type"), for forms. */
