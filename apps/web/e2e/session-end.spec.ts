@@ -95,3 +95,30 @@ test('a tab opened again after its session was ended on the server says so at th
   await page.reload();
   await expectSessionEndedAndReturn(page, 'silver@example.com', profile);
 });
+
+test('another person signing in in a second tab: the first tab starts afresh as that person', async ({
+  page,
+  context,
+}) => {
+  await signInAt(page, '/', 'silver@example.com');
+  await openMerchantProfile(page);
+  await expect(page.getByText('Café Silberblick').first()).toBeVisible();
+
+  // The second tab signs in as someone else (the provider's own session forgotten first).
+  const second = await context.newPage();
+  await context.clearCookies();
+  await second.goto('/oauth2/login');
+  await second.getByRole('button', { name: 'Anmelden' }).click();
+  await expect(second).toHaveURL(/\/identity\/authorize\?/);
+  await second.getByLabel('E-Mail-Adresse').fill('owner@example.com');
+  await second.getByLabel('Passwort').fill(DEMO_PASSWORD);
+  await second.getByRole('button', { name: 'Anmelden', exact: true }).click();
+  await expect(
+    second.getByText('Sie handeln für den Händler Bäckerei Sonnenschein GmbH.'),
+  ).toBeVisible();
+
+  // The first tab no longer shows silver's merchant with the owner's rights.
+  await expect(
+    page.getByText('Sie handeln für den Händler Bäckerei Sonnenschein GmbH.'),
+  ).toBeVisible();
+});

@@ -36,3 +36,9 @@ export function jwtExpiresAt(token: string): number | undefined {
   const exp = decodeJwtPayload(token)?.['exp'];
   return typeof exp === 'number' && Number.isFinite(exp) ? exp * 1000 : undefined;
 }
+
+/** The subject (the user) a JWT was issued to, from its sub claim. */
+export function jwtSubject(token: string): string | undefined {
+  const sub = decodeJwtPayload(token)?.['sub'];
+  return typeof sub === 'string' ? sub : undefined;
+}

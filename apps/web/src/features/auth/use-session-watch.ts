@@ -5,10 +5,15 @@
  * checked by a timer, and again whenever the tab comes back (a computer that
  * slept holds its timers back). Leaving the signed-in screens without a
  * valid token clears user, merchant and the cached answers, as logout does.
+ * When another person signs in in another tab, the token this tab would send
+ * is theirs: the tab starts afresh as that person (a document load, which
+ * asks first when a page has unsaved input), instead of showing one person's
+ * screens and acting with the other's rights.
  */
 import { useEffect } from 'react';
 import { queryClient } from '../../shared/api/query-client';
-import { clearSession } from '../../shared/session/session-store';
+import { clearSession, getSession } from '../../shared/session/session-store';
+import { jwtSubject } from './jwt';
 import { reportSessionEnded } from './session-end';
 import { hasValidToken, useStoredToken } from './token-storage';
 
@@ -21,6 +26,12 @@ export function useSessionWatch(): void {
   useEffect(() => {
     if (!stored || stored.expiresAt <= Date.now()) {
       reportSessionEnded();
+      return undefined;
+    }
+    const signedIn = getSession().user?.token.sub;
+    const holder = jwtSubject(stored.token);
+    if (signedIn !== undefined && holder !== undefined && holder !== signedIn) {
+      window.location.assign('/');
       return undefined;
     }
     const check = () => {
