@@ -31,6 +31,22 @@ const address = (overrides: object = {}) => ({
   ...overrides,
 });
 
+/** Polls an import job as one of its merchant's users until it is done. */
+async function waitForJob(
+  app: TestApp,
+  merchant: string,
+  jobId: string,
+  who = 'owner',
+): Promise<TLocationImportJob> {
+  for (let attempt = 0; attempt < 200; attempt += 1) {
+    const response = await app.api('GET', `/merchants/${merchant}/location-imports/${jobId}`, who);
+    const job = response.json<TLocationImportJob>();
+    if (job.status === 'done') return job;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error('import did not finish');
+}
+
 describe('locations with the offline geocoder', () => {
   let t: TestApp;
   let sonnenschein = '';
@@ -48,20 +64,6 @@ describe('locations with the offline geocoder', () => {
       .where(eq(locations.merchantId, merchant));
     return row?.total ?? 0;
   };
-  async function waitForJob(merchant: string, jobId: string): Promise<TLocationImportJob> {
-    for (let attempt = 0; attempt < 100; attempt += 1) {
-      const response = await t.api(
-        'GET',
-        `/merchants/${merchant}/location-imports/${jobId}`,
-        'owner',
-      );
-      const job = response.json<TLocationImportJob>();
-      if (job.status === 'done') return job;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    throw new Error('import did not finish');
-  }
-
   beforeAll(async () => {
     t = await createTestApp();
     await t.signInAs('admin', 'owner', 'silver', 'staff');
@@ -294,7 +296,7 @@ describe('locations with the offline geocoder', () => {
     expect(response.statusCode, response.body).toBe(200);
     const { job } = response.json<{ job: TLocationImportJob }>();
     expect(job).toMatchObject({ total: 6 });
-    const done = await waitForJob(sonnenschein, job.id);
+    const done = await waitForJob(t, sonnenschein, job.id);
     expect(done).toMatchObject({ status: 'done', total: 6, processed: 6, found: 5, not_found: 1 });
     expect(await locationCount(sonnenschein)).toBe(before + 6);
 
@@ -389,7 +391,7 @@ describe('locations with the offline geocoder', () => {
       );
       expect(remove.statusCode).toBe(200);
       release();
-      expect(await waitForJob(sonnenschein, job.id)).toMatchObject({
+      expect(await waitForJob(t, sonnenschein, job.id)).toMatchObject({
         status: 'done',
         total: 3,
         processed: 3,
@@ -437,24 +439,13 @@ describe('locations with the offline geocoder', () => {
     );
     const response = await upload('silver', silberblick, file);
     expect(response.statusCode, response.body).toBe(200);
-    const done = await waitForJob2('silver', silberblick, response.json().job.id);
+    const done = await waitForJob(t, silberblick, response.json().job.id, 'silver');
     expect(done).toMatchObject({ total: 2, found: 2 });
     const list = (
       await t.api('GET', `/merchants/${silberblick}/locations`, 'silver')
     ).json<TLocationListResponse>();
     expect(list.rows.map((row) => row.name)).toContain('Filiale Berlin, Mitte');
   });
-
-  async function waitForJob2(who: string, merchant: string, jobId: string) {
-    for (let attempt = 0; attempt < 100; attempt += 1) {
-      const job = (
-        await t.api('GET', `/merchants/${merchant}/location-imports/${jobId}`, who)
-      ).json<TLocationImportJob>();
-      if (job.status === 'done') return job;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    throw new Error('import did not finish');
-  }
 
   it('says "Kein Upload-File gefunden!" and "Es wurde keine Standorte hochgeladen!"', async () => {
     const none = await upload('owner', sonnenschein, multipartWithoutFile());
@@ -657,15 +648,7 @@ describe('Nominatim geocoder against a local fake', () => {
     const cities = seen.slice(start).map((entry) => entry.query.get('city'));
     // At most the one request under way went before it.
     expect(cities.indexOf('Vorrangstadt')).toBeLessThanOrEqual(1);
-    for (const jobId of jobs) {
-      for (let attempt = 0; attempt < 200; attempt += 1) {
-        const job = (
-          await t.api('GET', `/merchants/${merchant}/location-imports/${jobId}`, 'owner')
-        ).json<TLocationImportJob>();
-        if (job.status === 'done') break;
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-    }
+    for (const jobId of jobs) await waitForJob(t, merchant, jobId);
     expect(seen.slice(start)).toHaveLength(10);
   });
 });

@@ -5,10 +5,11 @@
  */
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconDeviceFloppy } from '@tabler/icons-react';
-import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
+import { useEffect, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBlocker, useSearchParams } from 'react-router';
 import { LockableFields, ReadOnlyNote } from '../../../shared/ui/lockable-fields';
+import { useKeepFocus } from '../../../shared/ui/use-keep-focus';
 
 export interface StepFormFrameProps {
   form: {
@@ -45,16 +46,7 @@ export function StepForm({ form, children }: StepFormFrameProps) {
 
   // The fields rest while a save is on its way: what is typed meanwhile would
   // be replaced by the stored values. The field that had the focus gets it back.
-  const fieldsRef = useRef<HTMLFieldSetElement>(null);
-  const focusedRef = useRef<HTMLElement | null>(null);
-  useEffect(() => {
-    if (saving) return;
-    const focused = focusedRef.current;
-    focusedRef.current = null;
-    if (focused?.isConnected && document.activeElement === document.body) {
-      focused.focus({ preventScroll: true });
-    }
-  }, [saving]);
+  const fieldsRef = useKeepFocus<HTMLFieldSetElement>(saving);
 
   useEffect(() => {
     if (!dirty) return undefined;
@@ -68,9 +60,6 @@ export function StepForm({ form, children }: StepFormFrameProps) {
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        const active = document.activeElement;
-        focusedRef.current =
-          active instanceof HTMLElement && fieldsRef.current?.contains(active) ? active : null;
         submit();
       }}
     >
