@@ -2,23 +2,33 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Redis } from 'ioredis';
 import { SignJWT, decodeJwt, generateKeyPair } from 'jose';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { createAppContext } from '../src/bootstrap.js';
 import { loadConfig } from '../src/config.js';
+import type { Database } from '../src/db/client.js';
 import { createLogger } from '../src/http/logging.js';
+import { loginTexts, renderLoginPage } from '../src/identity/login-page.js';
 import { seedDemoData } from '../src/seed/demo-data.js';
+import { deleteKeys, redisAnswers } from './fixtures/redis-server.js';
 import {
   bearer,
   CLIENT_ID,
   createTestApp,
+  decodeQuotedPrintable,
+  mailsDuring,
   openTestDatabase,
   PUBLIC_URL,
   REDIRECT_URI,
   signInAttempt,
   type TestApp,
+  type TestDatabase,
 } from './helpers.js';
+
+const REDIS_URL = process.env.TEST_REDIS_URL;
+const redisUp = REDIS_URL !== undefined && (await redisAnswers(REDIS_URL));
 
 let t: TestApp;
 beforeAll(async () => {
@@ -140,6 +150,41 @@ describe('sign-in page', () => {
     expect(new URL(String(response.headers.location)).searchParams.get('error')).toBe(
       'invalid_scope',
     );
+  });
+
+  it('marks a page with the language its texts are in', async () => {
+    const query = (extra: Record<string, string>) =>
+      authorizeQuery({ response_type: 'token', ...extra });
+    // No French catalogue: German texts, marked German.
+    const french = await t.app.inject(`/identity/authorize?${query({ ui_locales: 'fr' })}`);
+    expect(french.statusCode).toBe(200);
+    expect(french.body).toContain('E-Mail-Adresse');
+    expect(french.body).toContain('<html lang="de">');
+    // The first preferred language that has a catalogue.
+    const english = await t.app.inject(`/identity/authorize?${query({ ui_locales: 'fr en-GB' })}`);
+    expect(english.body).toContain('Email address');
+    expect(english.body).toContain('<html lang="en">');
+    // The error page of a refused request too.
+    const refused = await t.app.inject(
+      `/identity/authorize?${query({ ui_locales: 'en', client_id: 'unknown' })}`,
+    );
+    expect(refused.statusCode).toBe(400);
+    expect(refused.body).toContain('The sign-in request is invalid');
+    expect(refused.body).toContain('<html lang="en">');
+  });
+
+  it('names a demo account as it is, $ signs included', () => {
+    const { language, texts } = loginTexts('de');
+    const page = renderLoginPage({
+      texts,
+      language,
+      action: '/identity/authorize',
+      params: {},
+      email: '',
+      error: undefined,
+      demoAccounts: [{ email: "a$'b@example.com", description: 'Demo' }],
+    });
+    expect(page).toContain('Anmelden als a$&#39;b@example.com');
   });
 
   it('answers wrong credentials with one message that does not say which part was wrong', async () => {
@@ -429,6 +474,47 @@ describe('brute-force protection behind proxies', () => {
     }
   });
 
+  it('holds the account limit for guesses that arrive at the same time from different addresses', async () => {
+    const limited = await createTestApp({
+      TRUST_PROXY: '127.0.0.1',
+      LOGIN_RATE_LIMIT_PER_MINUTE: '10',
+      LOGIN_FAILURES_PER_HOUR: '5',
+    });
+    try {
+      const attempts = Array.from({ length: 30 }, (_, i) =>
+        guess(limited, 'owner@example.com', `203.0.113.${i}`, i === 29 ? 'demo' : `guess-${i}`),
+      );
+      const statuses = (await Promise.all(attempts)).map((response) => response.statusCode);
+      // At most five passwords are checked and found wrong; the others wait.
+      expect(statuses.filter((status) => status === 401).length).toBeLessThanOrEqual(5);
+      expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(25);
+      // The right password, sent after 29 guesses, does not sign in.
+      expect(statuses[29]).toBe(429);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('uses up no attempts of an account with successful sign-ins, one after another or at once', async () => {
+    const limited = await createTestApp({
+      TRUST_PROXY: '127.0.0.1',
+      LOGIN_FAILURES_PER_HOUR: '2',
+    });
+    try {
+      const signIn = (i: number, password = 'demo') =>
+        guess(limited, 'owner@example.com', `203.0.113.${i}`, password);
+      for (let i = 0; i < 5; i += 1) expect((await signIn(i)).statusCode).toBe(302);
+      const together = await Promise.all([signIn(10), signIn(11)]);
+      expect(together.map((response) => response.statusCode)).toEqual([302, 302]);
+      // The account still has both of its failures, and no more.
+      const wrong = [];
+      for (let i = 20; i < 23; i += 1) wrong.push((await signIn(i, 'guess')).statusCode);
+      expect(wrong).toEqual([401, 401, 429]);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('limits the token endpoint and the registration form per address too', async () => {
     const limited = await createTestApp({ LOGIN_RATE_LIMIT_PER_MINUTE: '2' });
     try {
@@ -465,6 +551,100 @@ describe('brute-force protection behind proxies', () => {
       expect(tokens[12]).toBe(429);
     } finally {
       await limited.close();
+    }
+  });
+});
+
+describe('registration page', () => {
+  it('names the invited address as it is, $ signs included, in a German page', async () => {
+    await t.signInAs('owner');
+    const merchant = await t.merchantId('Bäckerei Sonnenschein');
+    const email = "a$'b@example.com";
+    const mails = await mailsDuring(t, async () => {
+      const invite = await t.api('POST', `/merchants/${merchant}/invite-account`, 'owner', {
+        user_email: email,
+        roles: ['manage-campaigns'],
+      });
+      expect(invite.statusCode, invite.body).toBe(200);
+    });
+    const token = /register\?token=([A-Za-z0-9_-]+)/.exec(
+      decodeQuotedPrintable(String(mails[0])),
+    )?.[1];
+    expect(token).toBeTruthy();
+    const page = await t.app.inject(`/identity/register?token=${String(token)}`);
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<html lang="de">');
+    // escape-html writes ' as &#39;
+    expect(page.body).toContain('Passwort für a$&#39;b@example.com fest.');
+  });
+});
+
+describe.runIf(redisUp)('the account limit of two apps counting in one Redis', () => {
+  const redisUrl = String(REDIS_URL);
+  const prefix = `identity-${randomBytes(4).toString('hex')}:`;
+  let database: TestDatabase;
+  let secondPool: Database;
+  let a: TestApp;
+  let b: TestApp;
+
+  beforeAll(async () => {
+    database = await openTestDatabase();
+    const env = {
+      REDIS_URL: redisUrl,
+      REDIS_KEY_PREFIX: prefix,
+      TRUST_PROXY: '127.0.0.1',
+      LOGIN_RATE_LIMIT_PER_MINUTE: '10',
+      LOGIN_FAILURES_PER_HOUR: '5',
+      JWT_PRIVATE_KEY: await freshPem(),
+    };
+    a = await createTestApp(env, { database });
+    secondPool = await database.connectAgain();
+    b = await createTestApp(env, { database: secondPool });
+  });
+  afterAll(async () => {
+    await a.close();
+    await b.close();
+    await secondPool.close();
+    await database.close();
+    await deleteKeys(redisUrl, prefix);
+  });
+
+  const signIn = (app: TestApp, email: string, password: string, address: string) =>
+    signInAttempt(app.app, email, password, address);
+
+  it('holds for guesses that arrive at both at the same time', async () => {
+    const attempts = Array.from({ length: 30 }, (_, i) =>
+      signIn(i % 2 ? b : a, 'owner@example.com', `guess-${i}`, `203.0.113.${i}`),
+    );
+    const statuses = (await Promise.all(attempts)).map((response) => response.statusCode);
+    const checked = statuses.filter((status) => status === 401).length;
+    expect(checked).toBeGreaterThan(0);
+    expect(checked).toBeLessThanOrEqual(5);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(30 - checked);
+    // Every attempt gave its place back.
+    const client = new Redis(redisUrl);
+    try {
+      expect(await client.keys(`${prefix}*in-flight*`)).toEqual([]);
+    } finally {
+      client.disconnect();
+    }
+  });
+
+  it('counts the places of a process that died during its attempts for a minute only', async () => {
+    const client = new Redis(redisUrl);
+    try {
+      const key = `${prefix}rate-limit:sign-in:in-flight:silver@example.com`;
+      const [seconds] = await client.time();
+      const now = Number(seconds) * 1000;
+      // Five attempts that never ended: one of 61 s ago no longer counts, four of now do.
+      await client.zadd(key, now - 61_000, 'gone', now, 'p1', now, 'p2', now, 'p3', now, 'p4');
+      const right = (address: string) => signIn(b, 'silver@example.com', 'demo', address);
+      expect((await right('198.51.100.1')).statusCode).toBe(302);
+      await client.zadd(key, now, 'p5');
+      expect((await right('198.51.100.2')).statusCode).toBe(429);
+      expect(await client.pttl(key)).toBeLessThanOrEqual(60_000);
+    } finally {
+      client.disconnect();
     }
   });
 });

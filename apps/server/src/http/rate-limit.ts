@@ -6,12 +6,29 @@
  * second when it hangs, the limits then let requests through with a logged
  * warning (docs/decisions.md, "Several server processes"), and the client
  * reconnects by itself. ioredis loads only when REDIS_URL is set (about 5 MB
- * a process without it need not hold).
+ * a process without it need not hold). The app carries the client as
+ * `app.limitRedis` for counters the plugin has no store for (the sign-in's
+ * attempts in flight, identity/attempt-limiter.ts), so they share its
+ * connection and key space.
  */
 import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { RedisSettings } from '../config-services.js';
+
+/** The Redis the limits count in, for counters of their own. */
+export interface LimitRedis {
+  client: Redis;
+  /** Put in front of every key: the plugin's own, under REDIS_KEY_PREFIX. */
+  keyPrefix: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The limits' Redis (registerRateLimit); undefined without REDIS_URL (limits count in memory). */
+    limitRedis: LimitRedis | undefined;
+  }
+}
 
 /** Longest wait for one counter; a hung Redis costs a request no more. */
 const COMMAND_TIMEOUT_MS = 500;
@@ -46,12 +63,16 @@ async function connectRedis(settings: RedisSettings, log: FastifyBaseLogger): Pr
   return redis;
 }
 
-/** Registers the rate-limit plugin (no global limit: routes and limiters opt in). */
+/**
+ * Registers the rate-limit plugin (no global limit: routes and limiters opt
+ * in) and decorates the app with `limitRedis`.
+ */
 export async function registerRateLimit(
   app: FastifyInstance,
   settings: RedisSettings | undefined,
 ): Promise<void> {
   if (!settings) {
+    app.decorate('limitRedis', undefined);
     await app.register(fastifyRateLimit, { global: false });
     return;
   }
@@ -61,10 +82,12 @@ export async function registerRateLimit(
   app.addHook('onClose', async () => {
     redis.disconnect();
   });
+  const nameSpace = `${settings.keyPrefix}rate-limit:`;
+  app.decorate('limitRedis', { client: redis, keyPrefix: nameSpace });
   await app.register(fastifyRateLimit, {
     global: false,
     redis,
-    nameSpace: `${settings.keyPrefix}rate-limit:`,
+    nameSpace,
     skipOnError: true,
   });
 }

@@ -1,5 +1,6 @@
 /**
- * The provider's German sign-in page: a plain HTML form that works without
+ * The provider's sign-in page, in German or in the language `ui_locales`
+ * asks for where the locales have it: a plain HTML form that works without
  * JavaScript. The OAuth2 request travels in hidden fields. In demo mode each
  * demo account gets a one-click sign-in button.
  */
@@ -8,15 +9,33 @@ import de from './locales/de.json' with { type: 'json' };
 import en from './locales/en.json' with { type: 'json' };
 
 export type LoginTexts = typeof de;
-const catalogues: Record<string, LoginTexts> = { de, en };
+const catalogues = new Map<string, LoginTexts>([
+  ['de', de],
+  ['en', en],
+]);
 
-export function loginTexts(locale: string | undefined): LoginTexts {
-  const language = (locale ?? 'de').split(/[-_ ]/)[0] ?? 'de';
-  return catalogues[language] ?? de;
+/** The texts of a page, and the language they are in (the page's `lang`). */
+export interface LoginCatalogue {
+  language: string;
+  texts: LoginTexts;
+}
+
+/**
+ * The catalogue of the first language of `ui_locales` (tags by preference,
+ * e.g. `fr-CA en`) that has one; German otherwise.
+ */
+export function loginTexts(locales: string | undefined): LoginCatalogue {
+  for (const tag of (locales ?? '').split(' ')) {
+    const language = tag.split(/[-_]/)[0]?.toLowerCase() ?? '';
+    const texts = catalogues.get(language);
+    if (texts) return { language, texts };
+  }
+  return { language: 'de', texts: de };
 }
 
 export interface LoginPageModel {
   texts: LoginTexts;
+  /** The language of `texts`. */
   language: string;
   action: string;
   /** The OAuth2 request parameters, carried along in hidden fields. */
@@ -46,7 +65,7 @@ export function renderLoginPage(model: LoginPageModel): string {
           .map(
             (account) => `<li><form method="post" action="${escapeHtml(model.action)}">${hidden}
 <input type="hidden" name="email" value="${escapeHtml(account.email)}"><input type="hidden" name="password" value="demo">
-<button type="submit" class="secondary">${escapeHtml(texts.demoSignInAs.replace('{email}', account.email))}</button>
+<button type="submit" class="secondary">${escapeHtml(texts.demoSignInAs.replace('{email}', () => account.email))}</button>
 <span>${escapeHtml(account.description)}</span></form></li>`,
           )
           .join('')}</ul></section>`;

@@ -33,7 +33,7 @@ export function renderRegisterPage(model: {
   return page(
     texts,
     model.language,
-    `<p>${escapeHtml(texts.registerIntro.replace('{email}', model.email))}</p>${error}
+    `<p>${escapeHtml(texts.registerIntro.replace('{email}', () => model.email))}</p>${error}
 <form method="post" action="${escapeHtml(model.action)}">
 <input type="hidden" name="token" value="${escapeHtml(model.token)}">
 <label for="password">${escapeHtml(texts.newPassword)}</label>

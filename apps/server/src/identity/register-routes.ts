@@ -31,7 +31,8 @@ const ZRegisterForm = z.object({
 
 export const registerRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config, db } = app.ctx;
-  const texts = loginTexts('de');
+  // German, as the invitation mail is.
+  const { language, texts } = loginTexts('de');
   const csp = `default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'`;
   const send = (reply: FastifyReply, status: number, html: string) =>
     reply
@@ -42,7 +43,11 @@ export const registerRoutes: FastifyPluginAsyncZod = async (app) => {
       .type('text/html; charset=utf-8')
       .send(html);
   const invalid = (reply: FastifyReply) =>
-    send(reply, 400, renderRegisterMessage(texts, 'de', texts.invitationInvalid, config.publicUrl));
+    send(
+      reply,
+      400,
+      renderRegisterMessage(texts, language, texts.invitationInvalid, config.publicUrl),
+    );
   // Invitation tokens are unguessable (256 bits), so the form is limited per address only.
   const limiter = createAttemptLimiter(app, {
     name: 'register',
@@ -62,7 +67,7 @@ export const registerRoutes: FastifyPluginAsyncZod = async (app) => {
         200,
         renderRegisterPage({
           texts,
-          language: 'de',
+          language,
           action: REGISTER_PATH,
           token: request.query.token,
           email: invitation.email,
@@ -77,11 +82,11 @@ export const registerRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { body: ZRegisterForm, hide: true } },
     async (request, reply) => {
       const form = request.body;
-      if (await limiter.blocked(request)) {
+      if (!(await limiter.admit(request))) {
         return send(
           reply,
           429,
-          renderRegisterMessage(texts, 'de', texts.tooManyAttempts, config.publicUrl),
+          renderRegisterMessage(texts, language, texts.tooManyAttempts, config.publicUrl),
         );
       }
       const invitation = form.token ? await findOpenInvitation(db, form.token) : undefined;
@@ -98,7 +103,7 @@ export const registerRoutes: FastifyPluginAsyncZod = async (app) => {
           400,
           renderRegisterPage({
             texts,
-            language: 'de',
+            language,
             action: REGISTER_PATH,
             token: form.token,
             email: invitation.email,
@@ -111,7 +116,7 @@ export const registerRoutes: FastifyPluginAsyncZod = async (app) => {
       return send(
         reply,
         200,
-        renderRegisterMessage(texts, 'de', texts.registerDone, config.publicUrl),
+        renderRegisterMessage(texts, language, texts.registerDone, config.publicUrl),
       );
     },
   );

@@ -7,7 +7,13 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZTokensResponse } from '@backoffice/domain';
-import { findUserByEmail, findUserById, normaliseEmail, touchLastLogin } from '../access/users.js';
+import {
+  findUserByEmail,
+  findUserById,
+  normaliseEmail,
+  touchLastLogin,
+  type UserRow,
+} from '../access/users.js';
 import { authenticate } from '../http/authenticate.js';
 import { createAttemptLimiter } from './attempt-limiter.js';
 import {
@@ -17,7 +23,7 @@ import {
   type AuthorizeParams,
 } from './authorize-request.js';
 import { createAuthorizationCode, redeemAuthorizationCode } from './codes.js';
-import { loginTexts, renderErrorPage, renderLoginPage } from './login-page.js';
+import { loginTexts, renderErrorPage, renderLoginPage, type LoginTexts } from './login-page.js';
 import { DUMMY_HASH, verifyPassword } from './passwords.js';
 import { renewSession, startSession } from './sessions.js';
 
@@ -66,24 +72,25 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
       .type('text/html; charset=utf-8')
       .send(html);
 
+  /** The sign-in page, with the message of its texts that `error` names. */
   const showLogin = (
     reply: FastifyReply,
     params: AuthorizeParams,
     status: number,
     email: string,
-    error: string | undefined,
+    error: keyof LoginTexts | undefined,
   ) => {
-    const texts = loginTexts(params.ui_locales);
+    const { language, texts } = loginTexts(params.ui_locales);
     return sendPage(
       reply,
       status,
       renderLoginPage({
         texts,
-        language: params.ui_locales?.split(/[-_ ]/)[0] ?? 'de',
+        language,
         action: AUTHORIZE_PATH,
         params: carriedParams(params),
         email,
-        error,
+        error: error && texts[error],
         demoAccounts: config.demo ? demoAccounts : [],
       }),
     );
@@ -94,8 +101,12 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
     const check = checkAuthorizeRequest(params, client);
     if (check.kind === 'ok') return check;
     if (check.kind === 'fatal') {
-      const texts = loginTexts(params.ui_locales);
-      sendPage(reply, 400, renderErrorPage(texts, 'de', texts.invalidRequest, config.publicUrl));
+      const { language, texts } = loginTexts(params.ui_locales);
+      sendPage(
+        reply,
+        400,
+        renderErrorPage(texts, language, texts.invalidRequest, config.publicUrl),
+      );
       return undefined;
     }
     reply.redirect(
@@ -127,6 +138,14 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   const sessionMaxAgeHours = config.identity.sessionMaxAgeHours;
 
+  /** The user with this email and password, if any. */
+  const userWithPassword = async (email: string, password: string) => {
+    const user = email ? await findUserByEmail(db, email) : undefined;
+    // Compare against a dummy hash when the user is unknown, so the answer time tells nothing.
+    const valid = await verifyPassword(password, user?.passwordHash ?? (await DUMMY_HASH));
+    return user?.passwordHash && valid ? user : undefined;
+  };
+
   app.get(
     AUTHORIZE_PATH,
     { schema: { querystring: ZAuthorizeParams, hide: true } },
@@ -142,16 +161,20 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
     const check = answerBadRequest(reply, form);
     if (!check) return reply;
     // Too many attempts get the page again with a message (even with the right password).
-    if (await signInLimiter.blocked(request)) {
-      const texts = loginTexts(form.ui_locales);
-      return showLogin(reply, form, 429, form.email, texts.tooManyAttempts);
+    const attempt = await signInLimiter.admit(request);
+    if (!attempt) {
+      return showLogin(reply, form, 429, form.email, 'tooManyAttempts');
     }
-    const user = form.email ? await findUserByEmail(db, form.email) : undefined;
-    // Compare against a dummy hash when the user is unknown, so the answer time tells nothing.
-    const valid = await verifyPassword(form.password, user?.passwordHash ?? (await DUMMY_HASH));
-    if (!user || !user.passwordHash || !valid) {
-      await signInLimiter.recordFailure(request);
-      return showLogin(reply, form, 401, form.email, loginTexts(form.ui_locales).wrongCredentials);
+    let user: UserRow | undefined;
+    try {
+      user = await userWithPassword(form.email, form.password);
+      // Counted before the attempt ends, so that no attempt admitted meanwhile misses it.
+      if (!user) await attempt.failed();
+    } finally {
+      await attempt.done();
+    }
+    if (!user) {
+      return showLogin(reply, form, 401, form.email, 'wrongCredentials');
     }
     await touchLastLogin(db, user.id);
     const { request: grant } = check;
@@ -192,7 +215,7 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { body: ZTokenForm, hide: true } },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      if (await tokenLimiter.blocked(request)) {
+      if (!(await tokenLimiter.admit(request))) {
         return reply.status(429).send({ statusCode: 429, message: 'rate_limited' });
       }
       const form = request.body;
