@@ -94,7 +94,12 @@ export async function addAccount(
       role: 'manage-accounts',
     });
     await lockMerchant(tx, merchantId);
-    const target = await findUserByEmail(tx, body.user_email);
+    // The address's lock, as an invitation takes it: a failed invitation
+    // mail's clean-up, which deletes a user it created that has no accounts,
+    // runs before this or after it has linked the user, never in between.
+    const email = normaliseEmail(body.user_email);
+    await lockInvitationAddress(tx, email);
+    const target = await findUserByEmail(tx, email);
     if (!target) throw new AppError(404, 'user_not_found', 'user_email');
     await checkRoomFor(tx, merchant, target.id);
     const created = await insertAccount(tx, {

@@ -3,6 +3,37 @@ import { and, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { campaigns } from '../../db/schema.js';
 
+/**
+ * Locks a campaign for its save (FOR UPDATE) and the campaigns the save
+ * names as link targets (FOR SHARE), in id order: the order of every command
+ * that locks several campaigns (ingest's batches, unlinking follow-ups). Two
+ * saves of campaigns that name each other then wait for one another; with
+ * the own row first and the targets after it they deadlocked.
+ * campaignFactRows reads the targets later under these locks.
+ */
+export async function lockCampaignAndTargets(
+  db: DbOrTx,
+  id: string,
+  targets: readonly string[],
+): Promise<void> {
+  const others = [...new Set(targets.map((target) => target.toLowerCase()))].filter(
+    (target) => target !== id,
+  );
+  const share = async (ids: string[]) => {
+    if (ids.length === 0) return;
+    await db
+      .select({ id: campaigns.id })
+      .from(campaigns)
+      .where(inArray(campaigns.id, ids))
+      .orderBy(campaigns.id)
+      .for('share');
+  };
+  // Canonical uuids in lower case sort as PostgreSQL orders uuids.
+  await share(others.filter((target) => target < id));
+  await db.select({ id: campaigns.id }).from(campaigns).where(eq(campaigns.id, id)).for('update');
+  await share(others.filter((target) => target > id));
+}
+
 /** Merchant and status of the campaigns among the ids (compared in lower case). */
 export function campaignFactRows(
   db: DbOrTx,

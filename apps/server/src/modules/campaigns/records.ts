@@ -5,7 +5,7 @@
  * status changes and the scheduler, and of the validation refresh. Those of
  * campaign links are in link-records.ts.
  */
-import { and, asc, count, eq, getTableColumns, inArray, lte, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, getTableColumns, inArray, lte, ne, or, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { DEFAULT_PAGE_SIZE, VALIDATION_RULES_VERSION } from '@backoffice/domain';
 import type { DbOrTx } from '../../db/client.js';
@@ -246,6 +246,20 @@ export function statusHistoryRows(
     .leftJoin(users, eq(users.id, campaignStatusHistory.userId))
     .where(eq(campaignStatusHistory.campaignId, campaignId))
     .orderBy(asc(campaignStatusHistory.createdAt), asc(campaignStatusHistory.id));
+}
+
+/**
+ * Locks a campaign and its follow-ups in id order (see
+ * lockCampaignAndTargets), before they are unlinked: a follow-up's save that
+ * names its parent as a link target takes the same rows in the same order.
+ */
+export async function lockWithFollowups(db: DbOrTx, parentId: string): Promise<void> {
+  await db
+    .select({ id: campaigns.id })
+    .from(campaigns)
+    .where(or(eq(campaigns.id, parentId), eq(campaigns.parentId, parentId)))
+    .orderBy(campaigns.id)
+    .for('update');
 }
 
 /** Unlinks the campaign's follow-ups from it: the one given, or all. */

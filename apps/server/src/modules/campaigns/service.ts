@@ -7,6 +7,7 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import {
+  CAMPAIGN_LINK_FIELDS,
   CAMPAIGN_STEPS,
   ZCampaignContent,
   ZCampaignEnvelope,
@@ -39,6 +40,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { AppError, badRequest, fieldPath, notFound } from '../../http/errors.js';
 import { availableCodes } from '../codes/index.js';
 import { changeStatus, storeEdit } from './lifecycle.js';
+import { lockCampaignAndTargets } from './link-records.js';
 import { checkCampaignLinks, initialCoregSuitable } from './links.js';
 import {
   anyoneTookPart,
@@ -49,6 +51,7 @@ import {
   insertCampaign,
   insertStatusHistory,
   statusHistoryRows,
+  lockWithFollowups,
   unlinkFollowupRows,
   type CampaignListRecord,
   type CampaignRecord,
@@ -77,17 +80,28 @@ export async function loadCampaign(
   db: DbOrTx,
   user: UserRow,
   id: string,
-  options: { lock?: boolean } = {},
+  options: {
+    lock?: boolean;
+    /** Campaigns a save names as link targets: locked with the campaign, in id order. */
+    linkTargets?: readonly string[];
+  } = {},
 ): Promise<LoadedCampaign> {
   const { access } = await requireCampaignAccess(db, user, id);
+  if (options.lock && options.linkTargets?.length)
+    await lockCampaignAndTargets(db, id, options.linkTargets);
   const record = await findCampaign(db, id, options);
   if (!record) throw notFound();
   return { record, access };
 }
 
 /** loadCampaign with a lock, for commands that may only change an editable campaign. */
-export async function loadEditable(tx: DbOrTx, user: UserRow, id: string): Promise<LoadedCampaign> {
-  const loaded = await loadCampaign(tx, user, id, { lock: true });
+export async function loadEditable(
+  tx: DbOrTx,
+  user: UserRow,
+  id: string,
+  linkTargets?: readonly string[],
+): Promise<LoadedCampaign> {
+  const loaded = await loadCampaign(tx, user, id, { lock: true, linkTargets });
   if (!isEditableStatus(loaded.record.campaign.status))
     throw new AppError(409, 'campaign_not_editable', 'current_status');
   return loaded;
@@ -245,7 +259,8 @@ export async function saveCampaign(
 ): Promise<TCampaignEnvelope> {
   const { version, ...patch } = body;
   return ctx.db.transaction(async (tx) => {
-    const loaded = await loadEditable(tx, user, id);
+    const linkTargets = CAMPAIGN_LINK_FIELDS.flatMap((field) => patch[field] ?? []);
+    const loaded = await loadEditable(tx, user, id, linkTargets);
     const { record, access } = loaded;
     const { campaign } = record;
     if (version !== undefined && version !== campaign.version)
@@ -369,7 +384,8 @@ export async function unlinkFollowups(
   followupId: string | undefined,
 ) {
   return ctx.db.transaction(async (tx) => {
-    await loadCampaign(tx, user, id, { lock: true });
+    await loadCampaign(tx, user, id);
+    await lockWithFollowups(tx, id);
     await unlinkFollowupRows(tx, id, followupId);
     return { rows: await followupRows(ctx, tx, id) };
   });

@@ -10,6 +10,7 @@ import { requireAdmin } from '../../access/admin.js';
 import { requireCampaignAccess, type UserRow } from '../../access/merchant-access.js';
 import type { AppContext } from '../../app-context.js';
 import { repeat } from '../../repeat.js';
+import { ADVISORY_LOCK_KEYS, advisoryXactLockShared } from '../../db/advisory-locks.js';
 import type { DbOrTx } from '../../db/client.js';
 import { AppError, notFound } from '../../http/errors.js';
 import { notifyOpenWins } from '../notifications/index.js';
@@ -36,7 +37,21 @@ const hasEnded = (campaign: CampaignRow, now: Date) =>
     campaign.validUntil !== null &&
     campaign.validUntil <= now);
 
-/** Draws one campaign inside a transaction; undefined when it was drawn already. */
+/**
+ * A draw's transaction. Like an ingest batch, it holds the erasure lock
+ * shared, taken before any campaign row: an erasure of a participant either
+ * ends before the draw reads the participants or waits until the winners are
+ * stored, and then pseudonymises their wins too. A win under the real id of
+ * a person erased meanwhile would outlive the erasure.
+ */
+function drawTransaction<T>(ctx: AppContext, work: (tx: DbOrTx) => Promise<T>): Promise<T> {
+  return ctx.db.transaction(async (tx) => {
+    await advisoryXactLockShared(tx, ADVISORY_LOCK_KEYS.erasure);
+    return work(tx);
+  });
+}
+
+/** Draws one campaign inside a draw's transaction; undefined when it was drawn already. */
 async function drawCampaign(
   tx: DbOrTx,
   campaign: CampaignRow,
@@ -82,7 +97,7 @@ export async function runDueDraws(ctx: AppContext, now = new Date()): Promise<nu
   for (const campaign of due) {
     let done;
     try {
-      done = await ctx.db.transaction((tx) =>
+      done = await drawTransaction(ctx, (tx) =>
         drawCampaign(tx, campaign, { manual: false, userId: null }),
       );
     } catch (error) {
@@ -144,7 +159,7 @@ export async function getDraw(ctx: AppContext, user: UserRow, id: string) {
 /** Admins: draws an ended sweepstake now (the manual-draw option). */
 export async function drawNow(ctx: AppContext, user: UserRow, id: string) {
   requireAdmin(user);
-  const result = await ctx.db.transaction(async (tx) => {
+  const result = await drawTransaction(ctx, async (tx) => {
     const campaign = await loadSweepstake(tx, user, id, true);
     if (!hasEnded(campaign, new Date()))
       throw new AppError(409, 'campaign_not_ended', 'current_status');
