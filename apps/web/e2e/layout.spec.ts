@@ -143,3 +143,66 @@ test('at 768 px the drawer is closed and wide tables scroll inside themselves', 
     expect((await layoutProblems(page)).pageScroll, `${screen} at 768 px`).toBe(false);
   }
 });
+
+/** Pairs of the top bar's visible parts (app name, buttons, links) that overlap. */
+async function topBarOverlaps(page: Page): Promise<string[]> {
+  return page.getByRole('banner').evaluate((header) => {
+    const parts = [...header.querySelectorAll<HTMLElement>('a, button')].filter(
+      (element) => element.offsetParent !== null,
+    );
+    const nameOf = (element: HTMLElement) =>
+      (element.getAttribute('aria-label') ?? element.textContent ?? '').trim();
+    const overlaps: string[] = [];
+    for (const [i, a] of parts.entries()) {
+      for (const b of parts.slice(i + 1)) {
+        if (a.contains(b) || b.contains(a)) continue;
+        const boxA = a.getBoundingClientRect();
+        const boxB = b.getBoundingClientRect();
+        const apart =
+          boxA.right <= boxB.left ||
+          boxB.right <= boxA.left ||
+          boxA.bottom <= boxB.top ||
+          boxB.bottom <= boxA.top;
+        if (!apart) overlaps.push(`${nameOf(a)} / ${nameOf(b)}`);
+      }
+    }
+    return overlaps;
+  });
+}
+
+test('on a phone (390 px) nothing scrolls sideways and the top bar keeps its parts apart', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInAt(page, '/', 'silver@example.com');
+  const silberblick = await merchantIdentOf(page);
+  for (const path of [
+    '/',
+    `/${silberblick}/campaigns/list`,
+    `/${silberblick}/campaigns/create`,
+    `/${silberblick}/merchant`,
+    `/${silberblick}/accounts`,
+    `/${silberblick}/locations`,
+    `/${silberblick}/notifications`,
+  ]) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.evaluate(() => document.fonts.ready);
+    await page.screenshot({
+      path: test.info().outputPath(`${path.split('/').pop() || 'dashboard'}-390.png`),
+      fullPage: true,
+    });
+    expect((await layoutProblems(page)).pageScroll, `${path} at 390 px`).toBe(false);
+    expect(await topBarOverlaps(page), `${path} at 390 px`).toEqual([]);
+  }
+  await signOut(page);
+
+  // An admin's top bar carries the merchant button as well.
+  await signInAt(page, '/', 'admin@example.com');
+  await expect(
+    page.getByRole('banner').getByRole('button', { name: /Händler wechseln/ }),
+  ).toBeVisible();
+  expect(await topBarOverlaps(page)).toEqual([]);
+  expect((await layoutProblems(page)).pageScroll).toBe(false);
+});

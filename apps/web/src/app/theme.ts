@@ -21,6 +21,7 @@ import {
   type MantineThemeComponent,
   type MenuFactory,
   type NavLinkFactory,
+  type TitleFactory,
 } from '@mantine/core';
 import classes from './theme.module.css';
 
@@ -75,7 +76,17 @@ export const theme = createTheme({
   respectReducedMotion: true,
   fontFamily:
     'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
+  headings: {
+    sizes: {
+      // 34 px from about 515 px wide; smaller on a phone, where 'Benachrichtigungen'
+      // at 34 px is wider than the screen.
+      h1: { fontSize: 'clamp(1.625rem, 1rem + 3.5vw, 2.125rem)' },
+    },
+  },
   components: {
+    // A heading breaks a word longer than its line (a merchant's name, say)
+    // instead of pushing the page sideways.
+    Title: extend<TitleFactory>({ styles: { root: { overflowWrap: 'anywhere' } } }),
     // A badge says a word or two (a level, a status, a phase): it keeps its
     // whole text and makes its table column or row wide enough, never "FREIGA…".
     Badge: extend<BadgeFactory>({ styles: { root: { flexShrink: 0, minWidth: 'max-content' } } }),

@@ -46,7 +46,11 @@ export function TopBar({ navOpened, onToggleNav }: TopBarProps) {
 
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
-      {/* The app name and the badges keep their width; the merchant button gives way below 1280 px. */}
+      {/*
+        The badges keep their width; the merchant button gives way below 1280 px,
+        and on a phone the app name too (it ends in an ellipsis rather than
+        running under the buttons on the right).
+      */}
       <Group gap="sm" wrap="nowrap" miw={0}>
         <Burger
           opened={navOpened}
@@ -63,7 +67,13 @@ export function TopBar({ navOpened, onToggleNav }: TopBarProps) {
           size="lg"
           c="inherit"
           underline="never"
-          style={{ whiteSpace: 'nowrap', flexShrink: 0 }}
+          miw={0}
+          style={{
+            whiteSpace: 'nowrap',
+            overflow: 'hidden',
+            textOverflow: 'ellipsis',
+            flexShrink: wide ? 0 : 1,
+          }}
         >
           {appName}
         </Anchor>
