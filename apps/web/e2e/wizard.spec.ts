@@ -139,7 +139,7 @@ test('sweepstake with two prizes: benefit, description and image, saved step by 
   ).toHaveValue('Kinogutschein');
   await expect(
     page.getByRole('group', { name: 'Gewinn 1' }).getByLabel('Wert pro Stück'),
-  ).toHaveValue('499 €');
+  ).toHaveValue('499,00 €');
   await expect(page.getByRole('group', { name: 'Gewinn 2' }).getByLabel('Anzahl')).toHaveValue('3');
   await expect(page.getByTestId('prize-total')).toContainText('575,50 €');
   await expect(page.getByLabel('Gewinner selbst auslosen (manuelle Ziehung)')).toBeChecked();
@@ -257,7 +257,7 @@ test('tip offer as admin: prices, tags with autocomplete and image', async ({ pa
 
   await page.reload();
   await stepLink(page, 'Vorteil').click();
-  await expect(page.getByLabel('Angebotspreis')).toHaveValue('14,9 €');
+  await expect(page.getByLabel('Angebotspreis')).toHaveValue('14,90 €');
   await stepLink(page, 'Tags').click();
   await expect(page.getByLabel('Titel')).toHaveValue('Wochenmarkt-Tipp');
   await expect(page.getByTestId('content-tags')).toContainText(tag);

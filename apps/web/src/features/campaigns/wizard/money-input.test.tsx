@@ -3,7 +3,8 @@
  * The money input as a user types into it (spec §9: amounts in the configured
  * locale, stored as integer cents): what the field shows is what is kept.
  * In German a typed "." groups thousands and never becomes the decimal comma,
- * and editing the cents does not lose the comma.
+ * editing the cents does not lose the comma, and the cents of an amount
+ * not being typed are written in full.
  */
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -59,19 +60,19 @@ describe('the money input', () => {
     await userEvent.type(input(), '1.234,50');
     expect(shown()).toBe('1.234,50 €');
     expect(cents()).toBe('123450');
-    // Leaving the field writes the amount as a stored one is shown; it stays the same amount.
+    // Leaving the field writes the cents in full; it stays the same amount.
     await userEvent.tab();
-    expect(shown()).toBe('1.234,5 €');
+    expect(shown()).toBe('1.234,50 €');
     expect(cents()).toBe('123450');
   });
 
   it('keeps the comma while the cents are retyped', async () => {
     renderAmount(1250);
-    expect(shown()).toBe('12,5 €');
-    // The caret after the "5": delete it, then type another digit.
-    await userEvent.type(input(), '{Backspace}', {
-      initialSelectionStart: 4,
-      initialSelectionEnd: 4,
+    expect(shown()).toBe('12,50 €');
+    // The caret after the cents: delete them, then type another digit.
+    await userEvent.type(input(), '{Backspace}{Backspace}', {
+      initialSelectionStart: 5,
+      initialSelectionEnd: 5,
     });
     expect(shown()).toBe('12, €');
     expect(cents()).toBe('1200');
@@ -100,13 +101,13 @@ describe('the money input', () => {
     }
     setRuntimeConfig(testRuntimeConfig());
     renderWithApp(<Reloading />);
-    await userEvent.type(input(), '{Backspace}', {
-      initialSelectionStart: 4,
-      initialSelectionEnd: 4,
+    await userEvent.type(input(), '{Backspace}{Backspace}', {
+      initialSelectionStart: 5,
+      initialSelectionEnd: 5,
     });
     expect(shown()).toBe('12, €');
     await userEvent.click(screen.getByRole('button', { name: RELOAD }));
-    expect(shown()).toBe('9,9 €');
+    expect(shown()).toBe('9,90 €');
   });
 
   it('reads the Swiss format: apostrophes group, the point is the decimal point', async () => {

@@ -7,7 +7,8 @@
  * and never becomes the decimal separator ("1.500" is 1.500,00 € in German),
  * and the text being typed stays as it is ("12," while the cents are
  * retyped) as long as it means the cents the form holds. Only another amount
- * from outside (a reload, a reset) replaces it.
+ * from outside (a reload, a reset) replaces it, and leaving the field writes
+ * the cents in full (12,50 €).
  */
 import { NumberInput, type NumberInputProps } from '@mantine/core';
 import { useState } from 'react';
@@ -30,6 +31,10 @@ export function MoneyInput({ cents, onCents, ...props }: MoneyInputProps) {
     <NumberInput
       {...props}
       value={typed}
+      onBlur={(event) => {
+        setTyped(centsToUnits(cents));
+        props.onBlur?.(event);
+      }}
       onChange={(value) => {
         setTyped(value);
         onCents(unitsToCents(value));

@@ -63,7 +63,8 @@ describe('values', () => {
     expect(unitsToCents(0.1 + 0.2)).toBe(30);
     expect(unitsToCents('12,5')).toBe(1250);
     expect(unitsToCents('')).toBeNull();
-    expect(centsToUnits(4990)).toBe(49.9);
+    expect(centsToUnits(4990)).toBe('49.90');
+    expect(centsToUnits(150000)).toBe('1500.00');
     expect(centsToUnits(null)).toBe('');
   });
 });

@@ -97,9 +97,12 @@ export function stepAfterSave(
   return isBeingCreated(submittedBefore) ? nextStep(step, merchantLevel) : 'review';
 }
 
-/** Cents as a number of currency units for an input, and back (integer cents, spec §9). */
-export const centsToUnits = (cents: number | null): number | '' =>
-  cents === null ? '' : cents / 100;
+/**
+ * Cents as currency units for an input, with both decimals ("49.90": a
+ * price is written 49,90 €, not 49,9 €), and back (integer cents, spec §9).
+ */
+export const centsToUnits = (cents: number | null): string =>
+  cents === null ? '' : (cents / 100).toFixed(2);
 
 export function unitsToCents(units: number | string): number | null {
   if (units === '' || units === '-') return null;
