@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fromWallClock, isInstant, parseTyped, toWallClock } from './zoned-date';
+import { dayAloneTime, fromWallClock, isInstant, parseTyped, toWallClock } from './zoned-date';
 
 describe('date-time field conversions', () => {
   it('shows an instant as the wall-clock time of the configured zone, summer and winter', () => {
@@ -19,6 +19,9 @@ describe('date-time field conversions', () => {
     expect(parseTyped('05.03.2030 07:09')).toBe('2030-03-05 07:09:00');
     expect(parseTyped(' 5.3.2030 7:09 ')).toBe('2030-03-05 07:09:00');
     expect(parseTyped('05.03.2030')).toBe('2030-03-05 00:00:00');
+    // For the end of something, a day alone is its last minute.
+    expect(parseTyped('05.03.2030', dayAloneTime(true))).toBe('2030-03-05 23:59:00');
+    expect(parseTyped('05.03.2030 07:09', dayAloneTime(true))).toBe('2030-03-05 07:09:00');
     expect(parseTyped('31.02.2030 10:00')).toBeNull();
     expect(parseTyped('2030-03-05')).toBeNull();
     expect(parseTyped('morgen')).toBeNull();

@@ -17,8 +17,10 @@ dayjs.extend(timezone);
 export const DISPLAY_FORMAT = 'DD.MM.YYYY HH:mm';
 /** What Mantine's dates components pass around: a wall-clock time without zone. */
 const WALL_CLOCK = 'YYYY-MM-DD HH:mm:ss';
-/** Typed texts that are understood: with a time, or a day alone (at 00:00). */
+/** Typed texts that are understood: with a time, or a day alone. */
 const TYPED_FORMATS = ['DD.MM.YYYY HH:mm', 'D.M.YYYY H:mm', 'DD.MM.YYYY', 'D.M.YYYY'];
+/** The time of a day given alone: its start, or for the end of something its last minute. */
+export const dayAloneTime = (endOfDay: boolean): string => (endOfDay ? '23:59:00' : '00:00:00');
 
 /** A UTC instant as the wall-clock time of a zone (the picker's value). */
 export function toWallClock(iso: string | null, timeZone: string): string | null {
@@ -42,11 +44,17 @@ export function isInstant(value: string): boolean {
   return INSTANT.test(value) && !Number.isNaN(Date.parse(value));
 }
 
-/** A typed text as a wall-clock time, or null when it is no date of the formats above. */
-export function parseTyped(text: string): string | null {
+/**
+ * A typed text as a wall-clock time, or null when it is no date of the
+ * formats above; a day alone at `dayTime` (00:00 unless told otherwise).
+ */
+export function parseTyped(text: string, dayTime = dayAloneTime(false)): string | null {
   for (const format of TYPED_FORMATS) {
     const parsed = dayjs(text.trim(), format, 'de', true);
-    if (parsed.isValid()) return parsed.format(WALL_CLOCK);
+    if (parsed.isValid())
+      return format.includes('H')
+        ? parsed.format(WALL_CLOCK)
+        : `${parsed.format('YYYY-MM-DD')} ${dayTime}`;
   }
   return null;
 }

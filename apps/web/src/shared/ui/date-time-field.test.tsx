@@ -21,11 +21,11 @@ const RESET = 'reset';
 const UNREADABLE = 'Kein gültiges Datum: bitte als TT.MM.JJJJ HH:mm angeben';
 
 /** The field beside the value it hands on, as a form keeps it. */
-function Form() {
-  const [value, setValue] = useState<string | null>(STORED);
+function Form({ initial = STORED, endOfDay }: { initial?: string | null; endOfDay?: boolean }) {
+  const [value, setValue] = useState<string | null>(initial);
   return (
     <>
-      <DateTimeField label={LABEL} value={value} onChange={setValue} />
+      <DateTimeField label={LABEL} value={value} onChange={setValue} endOfDay={endOfDay} />
       <output data-testid="value">{String(value)}</output>
       <output data-testid="unreadable">{String(isUnreadableDate(value))}</output>
       <button type="button" onClick={() => setValue(STORED)}>
@@ -85,6 +85,29 @@ describe('the date and time field', () => {
     expect(field().value).toBe('30.06.2026 10:00');
     expect(value()).toBe('2026-06-30T08:00:00.000Z');
     expect(screen.queryByText(UNREADABLE)).toBeNull();
+  });
+
+  it('takes a day typed alone as its start', async () => {
+    renderWithApp(<Form />);
+    await retype('30.06.2026');
+    expect(field().value).toBe('30.06.2026 00:00');
+    expect(value()).toBe('2026-06-29T22:00:00.000Z');
+  });
+
+  it('ends a day typed alone at 23:59 in a field that ends something', async () => {
+    renderWithApp(<Form endOfDay />);
+    await retype('30.06.2026');
+    expect(field().value).toBe('30.06.2026 23:59');
+    expect(value()).toBe('2026-06-30T21:59:00.000Z');
+  });
+
+  it('ends a day picked in an empty end field at 23:59', async () => {
+    renderWithApp(<Form initial={null} endOfDay />);
+    await userEvent.click(field());
+    // The calendar opens at the current month; its days are named '15 November 2026'.
+    await userEvent.click(await screen.findByRole('button', { name: /^15 / }));
+    expect(field().value).toMatch(/^15\.\d{2}\.\d{4} 23:59$/);
+    expect(value()).toMatch(/T2[12]:59:00\.000Z$/);
   });
 
   it('shows a value set from outside in place of an unreadable text', async () => {

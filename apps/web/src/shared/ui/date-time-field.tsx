@@ -11,6 +11,10 @@
  * again): it stays visible with an error, and it becomes the field's value,
  * so that the form cannot save the old date in its place. Forms tell it
  * from a date with `isUnreadableDate` and refuse to save it.
+ *
+ * A day without a time (typed alone, or picked while the field is empty) is
+ * the day's start, or for an end (`endOfDay`: 'valid until 31.12.') its last
+ * minute, 23:59, which is what people mean by it.
  */
 import '@mantine/dates/styles.css';
 import 'dayjs/locale/de';
@@ -19,6 +23,7 @@ import { useState, type FocusEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { displayTimeZone } from '../format/locale';
 import {
+  dayAloneTime,
   DISPLAY_FORMAT,
   fromWallClock,
   isInstant,
@@ -38,6 +43,8 @@ export interface DateTimeFieldProps {
   onFocus?: ((event: FocusEvent<HTMLElement>) => void) | undefined;
   'data-field'?: string;
   description?: string;
+  /** The field ends something: a day without a time is its last minute (23:59). */
+  endOfDay?: boolean;
 }
 
 /** Whether a date field's value is a text it could not read, not an instant or none. */
@@ -47,8 +54,16 @@ export const isUnreadableDate = (value: string | null | undefined): value is str
 /** Whether a typed text is something other than empty or a date of the spec's formats. */
 const unreadableText = (text: string) => text.trim() !== '' && parseTyped(text) === null;
 
-export function DateTimeField({ value, onChange, onBlur, error, ...props }: DateTimeFieldProps) {
+export function DateTimeField({
+  value,
+  onChange,
+  onBlur,
+  error,
+  endOfDay = false,
+  ...props
+}: DateTimeFieldProps) {
   const { t } = useTranslation();
+  const dayTime = dayAloneTime(endOfDay);
   const timeZone = displayTimeZone();
   const unreadable = isUnreadableDate(value);
   // The picker's value: the wall-clock time of the value, or while the value is
@@ -81,7 +96,7 @@ export function DateTimeField({ value, onChange, onBlur, error, ...props }: Date
     setTypedUnreadable(false);
     // A day picked in the calendar comes without a time: it keeps the time already set.
     const withTime =
-      next && next.length === 10 ? `${next} ${picked ? picked.slice(11) : '00:00:00'}` : next;
+      next && next.length === 10 ? `${next} ${picked ? picked.slice(11) : dayTime}` : next;
     handOn(fromWallClock(withTime, timeZone));
   };
   const leave = (event: FocusEvent<HTMLInputElement>) => {
@@ -101,7 +116,7 @@ export function DateTimeField({ value, onChange, onBlur, error, ...props }: Date
         fixOnBlur={!typedUnreadable}
         error={unreadable ? t('fields.dateUnreadable') : error}
         valueFormat={DISPLAY_FORMAT}
-        dateParser={parseTyped}
+        dateParser={(text) => parseTyped(text, dayTime)}
         withTime
         clearable
         clearButtonProps={{ 'aria-label': t('calendar.clear', { label: props.label }) }}

@@ -155,6 +155,7 @@ export function AccessCodeSetForm({ set, saving, onSave, onClose }: AccessCodeSe
           <DateTimeField
             label={t('accessCodeSets.fields.validUntil')}
             value={form.values.valid_until}
+            endOfDay
             onChange={(value) => form.setFieldValue('valid_until', value)}
             error={fieldProps.validUntilError}
           />

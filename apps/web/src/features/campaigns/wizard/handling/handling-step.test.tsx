@@ -3,7 +3,8 @@
  * The flow step's dates as a user types them (spec §9 dd.MM.yyyy HH:mm): a
  * date the field cannot read stays visible with its error, and the step is
  * not saved with the old date in its place; once it is corrected, the step
- * is saved with the new one.
+ * is saved with the new one. A day typed alone starts the runtime at 00:00
+ * and ends it (and the redemption) at 23:59.
  */
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -77,5 +78,29 @@ describe('the flow step’s dates', () => {
     expect(JSON.parse(String(init?.body))).toMatchObject({
       valid_until: '2026-06-30T08:00:00.000Z',
     });
+  });
+
+  it('ends the runtime and the redemption at 23:59 of a day typed alone', async () => {
+    renderWithApp(
+      <HandlingStep envelope={envelope()} family="coupon" step="handling" merchantLevel={1} />,
+      {
+        route: '/:merchantIdent/campaigns/coupon/:campaignIdent/handling',
+        url: `/${TEST_MERCHANT}/campaigns/coupon/${TEST_CAMPAIGN}/handling`,
+      },
+    );
+    const validFrom = screen.getByRole<HTMLInputElement>('textbox', { name: /^Gültig ab/ });
+    const expiry = screen.getByRole<HTMLInputElement>('textbox', { name: /^Einlösbar bis/ });
+    for (const [field, day] of [
+      [validFrom, '01.06.2026'],
+      [validUntil(), '30.06.2026'],
+      [expiry, '31.07.2026'],
+    ] as const) {
+      await userEvent.clear(field);
+      await userEvent.type(field, day);
+      await userEvent.tab();
+    }
+    expect(validFrom.value).toBe('01.06.2026 00:00');
+    expect(validUntil().value).toBe('30.06.2026 23:59');
+    expect(expiry.value).toBe('31.07.2026 23:59');
   });
 });

@@ -97,6 +97,7 @@ export function HandlingStep({ envelope, family }: WizardStepProps) {
         <DateTimeField
           {...form.getInputProps('valid_until', { required: true })}
           value={form.values.valid_until}
+          endOfDay
           label={t('campaigns.wizard.handling.validUntil')}
         />
       </SimpleGrid>
@@ -160,6 +161,7 @@ export function HandlingStep({ envelope, family }: WizardStepProps) {
               <DateTimeField
                 {...form.getInputProps('coupon.expiry')}
                 value={coupon.expiry}
+                endOfDay
                 label={t('campaigns.wizard.handling.expiry')}
               />
               <NumberInput
