@@ -122,6 +122,24 @@ describe('code uploads', () => {
     expect(list.pager.total_entries).toBe(8);
   });
 
+  it('reads a file with a UTF-8 BOM that is Windows-1252 further on without the BOM in its first code', async () => {
+    const id = await create('owner', ids.sonnenschein, 'coupon/percent');
+    // A UTF-8 file (BOM) to which lines were appended in Windows-1252 ("Ä" is the single byte C4).
+    const mixed = Buffer.concat([
+      Buffer.from([0xef, 0xbb, 0xbf]),
+      Buffer.from('code\nSOMMER1\nÄRGER2\n', 'latin1'),
+    ]);
+    const response = await upload(id, 'owner', mixed, 'codes.csv');
+    expect(response.statusCode, response.body).toBe(200);
+    // The header "code" is recognised (a blank), not stored as the code "ï»¿code".
+    expect(response.json()).toMatchObject({ added: 2, blank: 1 });
+    const stored = await t.ctx.db
+      .select({ code: campaignCodes.code })
+      .from(campaignCodes)
+      .where(eq(campaignCodes.campaignId, id));
+    expect(stored.map((row) => row.code).sort()).toEqual(['SOMMER1', 'ÄRGER2']);
+  });
+
   it('says "Es wurden keine Codes hinzugefügt!" (no_codes_added) when nothing is new', async () => {
     const id = await create('owner', ids.sonnenschein, 'coupon/percent');
     expect((await upload(id, 'owner', 'X1\nX2\n')).statusCode).toBe(200);

@@ -487,6 +487,43 @@ describe('locations with the offline geocoder', () => {
       'country',
     ]);
   });
+
+  it('refuses a header that names a column twice, also through two of its names, and imports nothing', async () => {
+    const before = await locationCount(sonnenschein);
+    // A running-number column "nr" after the house number would otherwise store "1" as its house number.
+    const numbered = await upload(
+      'owner',
+      sonnenschein,
+      multipartFile(
+        'upload',
+        'standorte.csv',
+        'name;street;streetnumber;zip;city;country;nr\nDoppelspalte;Marktplatz;12;80331;München;DE;1\n',
+        'text/csv',
+      ),
+    );
+    expect(numbered.statusCode, numbered.body).toBe(400);
+    expect(numbered.json()).toEqual({
+      statusCode: 400,
+      message: 'bad_input',
+      errors: [{ line: 1, field: 'streetnumber', message: 'duplicate_column' }],
+    });
+    const german = await upload(
+      'owner',
+      sonnenschein,
+      multipartFile(
+        'upload',
+        'standorte.csv',
+        '\uFEFFName;Straße;PLZ;Ort;Land;Strasse;Stadt;Ort\nFiliale;Weg;80331;München;DE;Gasse;Berlin;Köln\n',
+        'text/csv',
+      ),
+    );
+    expect(german.statusCode, german.body).toBe(400);
+    expect(german.json().errors).toEqual([
+      { line: 1, field: 'street', message: 'duplicate_column' },
+      { line: 1, field: 'city', message: 'duplicate_column' },
+    ]);
+    expect(await locationCount(sonnenschein)).toBe(before);
+  });
 });
 
 describe('Nominatim geocoder against a local fake', () => {

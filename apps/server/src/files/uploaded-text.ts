@@ -10,16 +10,24 @@
  * own decoder; Windows-1252 uses iconv-lite, because Node 20's TextDecoder
  * reads it as Latin-1 (0x80 becomes a control character instead of "€",
  * nodejs/node#60888). iconv-lite and its tables load with the first file
- * that is not UTF-8, not with every start of the server.
+ * that is not UTF-8, not with every start of the server. A UTF-8 BOM in
+ * front of a file that is not UTF-8 further on (a UTF-8 file with lines
+ * appended in Windows-1252) is dropped too, never read as "ï»¿" into the
+ * first code or the first column name.
  */
 const utf8 = new TextDecoder('utf-8', { fatal: true });
+const UTF8_BOM = [0xef, 0xbb, 0xbf] as const;
+
+const startsWithUtf8Bom = (data: Uint8Array): boolean =>
+  UTF8_BOM.every((byte, index) => data[index] === byte);
 
 export async function decodeUploadedText(data: Uint8Array): Promise<string> {
   try {
     return utf8.decode(data);
   } catch {
     const { default: iconv } = await import('iconv-lite');
-    return iconv.decode(Buffer.from(data), 'windows-1252');
+    const body = startsWithUtf8Bom(data) ? data.subarray(UTF8_BOM.length) : data;
+    return iconv.decode(Buffer.from(body), 'windows-1252');
   }
 }
 

@@ -58,6 +58,7 @@ export const LOCATION_UPLOAD_LINE_KEYS = [
   'broken_line',
   'wrong_column_count',
   'missing_column',
+  'duplicate_column',
   'too_many_rows',
   'not_a_text_file',
 ] as const;

@@ -3,8 +3,8 @@
  * without BOM, else Windows-1252 (what Excel saves as "CSV" on German
  * Windows), semicolons or commas (decided by the header line), quoted
  * fields, a header naming the columns (the template's names or common German
- * ones). Every line is validated; the result is either all rows or the list
- * of errors by line, never a part.
+ * ones; each column once). Every line is validated; the result is either all
+ * rows or the list of errors by line, never a part.
  */
 import { parse } from 'csv-parse/sync';
 import { decodeUploadedText } from '../../files/uploaded-text.js';
@@ -129,15 +129,32 @@ export async function parseLocationCsv(data: Buffer, maxRows: number): Promise<C
   const [header, ...body] = records;
   if (!header) return { kind: 'empty' };
   const columns = header.record.map((name) => HEADER_ALIASES[name.trim().toLowerCase()]);
+  // A column named twice (also through two of its names: "streetnumber" and "Nr", "Ort" and
+  // "Stadt") would let the later cell overwrite the earlier one in every row: refused, by column.
+  const duplicates = [
+    ...new Set(
+      columns.filter(
+        (column, index): column is LocationCsvColumn =>
+          column !== undefined && columns.indexOf(column) !== index,
+      ),
+    ),
+  ];
   const missing = LOCATION_CSV_REQUIRED_COLUMNS.filter((column) => !columns.includes(column));
-  if (missing.length > 0) {
+  if (duplicates.length > 0 || missing.length > 0) {
     return {
       kind: 'refused',
-      errors: missing.map((field) => ({
-        line: header.info.lines,
-        field,
-        message: 'missing_column',
-      })),
+      errors: [
+        ...duplicates.map((field) => ({
+          line: header.info.lines,
+          field,
+          message: 'duplicate_column' as const,
+        })),
+        ...missing.map((field) => ({
+          line: header.info.lines,
+          field,
+          message: 'missing_column' as const,
+        })),
+      ],
     };
   }
   const lines = body.filter(({ record }) => record.some((cell) => cell !== ''));

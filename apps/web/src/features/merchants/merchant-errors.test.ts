@@ -5,6 +5,7 @@
  */
 import { LOCATION_UPLOAD_LINE_KEYS, LOCATION_UPLOAD_MESSAGES } from '@backoffice/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { fieldLabel } from '../../shared/i18n/field-label';
 import { changeLanguage, i18n, initI18n, loadTexts } from '../../shared/i18n/i18n';
 import de from '../../locales/de.json';
 import en from '../../locales/en.json';
@@ -38,5 +39,18 @@ describe('the messages of a refused upload line', () => {
     expect(lineMessage(i18n.t, 'not_a_text_file')).toBe(
       'keine Textdatei: bitte als „CSV (Trennzeichen-getrennt)“ speichern',
     );
+  });
+
+  it('word a column the header names twice with the header line and the column', async () => {
+    await changeLanguage('de');
+    await loadTexts('merchants');
+    const row = (field: string) =>
+      i18n.t('merchants.upload.lineError', {
+        line: 1,
+        field: fieldLabel(i18n.t, field),
+        message: lineMessage(i18n.t, 'duplicate_column'),
+      });
+    expect(row('streetnumber')).toBe('Zeile 1 Nr.: Spalte kommt in der Kopfzeile mehrmals vor');
+    expect(row('city')).toBe('Zeile 1 Ort: Spalte kommt in der Kopfzeile mehrmals vor');
   });
 });
