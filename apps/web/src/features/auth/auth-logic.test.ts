@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { base64UrlEncode, decodeJwtPayload, jwtExpiresAt } from './jwt';
+import { base64UrlEncode, decodeJwtPayload, jwtExpiresAt, jwtLifetimeSeconds } from './jwt';
 import { parsePostback } from './postback';
 import { buildAuthorizeUrl, redirectUriFor } from './sign-in';
 import { safeTargetPath } from './token-storage';
@@ -25,6 +25,13 @@ describe('jwt', () => {
     const token = jwt({ sub: 'u1', exp: 2_000_000_000, email: 'jürgen@example.com' });
     expect(decodeJwtPayload(token)?.['email']).toBe('jürgen@example.com');
     expect(jwtExpiresAt(token)).toBe(2_000_000_000_000);
+  });
+
+  it('reads the lifetime as exp − iat, on the issuer’s clock', () => {
+    const exp = 2_000_000_000;
+    expect(jwtLifetimeSeconds(jwt({ sub: 'u1', iat: exp - 3600, exp }))).toBe(3600);
+    expect(jwtLifetimeSeconds(jwt({ sub: 'u1', exp }))).toBeUndefined();
+    expect(jwtLifetimeSeconds(jwt({ sub: 'u1', iat: String(exp - 3600), exp }))).toBeUndefined();
   });
 
   it('rejects what is not a JWT', () => {

@@ -1,6 +1,6 @@
 /**
  * Reads the claims of a JWT without verifying it: the browser only needs the
- * expiry to plan the refresh; the server verifies every token it receives.
+ * lifetime to plan the refresh; the server verifies every token it receives.
  */
 export function base64UrlDecode(input: string): string {
   const base64 = input.replace(/-/g, '+').replace(/_/g, '/');
@@ -31,10 +31,31 @@ export function decodeJwtPayload(token: string): Record<string, unknown> | undef
   }
 }
 
-/** The expiry of a JWT in epoch milliseconds, from its exp claim (seconds). */
+const numericClaim = (payload: Record<string, unknown> | undefined, name: string) => {
+  const value = payload?.[name];
+  return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
+};
+
+/**
+ * The expiry of a JWT in epoch milliseconds, from its exp claim (seconds).
+ * It is the issuer's clock: compared with the browser's it is off by their
+ * difference (see `jwtLifetimeSeconds`).
+ */
 export function jwtExpiresAt(token: string): number | undefined {
-  const exp = decodeJwtPayload(token)?.['exp'];
-  return typeof exp === 'number' && Number.isFinite(exp) ? exp * 1000 : undefined;
+  const exp = numericClaim(decodeJwtPayload(token), 'exp');
+  return exp === undefined ? undefined : exp * 1000;
+}
+
+/**
+ * How long a JWT lasts from its issue, exp − iat in seconds (both the
+ * issuer's clock, so the difference holds on any clock); undefined when a
+ * claim is missing. Zero or less for a token that was dead when issued.
+ */
+export function jwtLifetimeSeconds(token: string): number | undefined {
+  const payload = decodeJwtPayload(token);
+  const exp = numericClaim(payload, 'exp');
+  const iat = numericClaim(payload, 'iat');
+  return exp === undefined || iat === undefined ? undefined : exp - iat;
 }
 
 /** The subject (the user) a JWT was issued to, from its sub claim. */

@@ -6,11 +6,15 @@
  */
 import { useSyncExternalStore } from 'react';
 import { readItem, readJson, STORAGE_KEYS, writeItem, writeJson } from '../../shared/storage';
-import { jwtExpiresAt } from './jwt';
+import { jwtExpiresAt, jwtLifetimeSeconds } from './jwt';
 
 export interface StoredToken {
   token: string;
-  /** Epoch milliseconds. */
+  /**
+   * Epoch milliseconds by the browser's clock (the arrival plus the token's
+   * lifetime, see `storeToken`): compare it with Date.now() only, never with
+   * the token's exp.
+   */
   expiresAt: number;
 }
 
@@ -55,15 +59,32 @@ export function hasValidToken(now: number = Date.now()): boolean {
 }
 
 /**
- * Stores a token. The expiry comes from the JWT's exp claim, else from the
- * provider's expires_in. A token with neither is refused (returns false).
+ * How long a token lasts from its arrival, in milliseconds: the JWT's
+ * exp − iat, or the answer's expires_in, the shorter when there are both.
+ * Both are durations, right whatever the browser's clock says.
+ */
+function lifetimeMs(token: string, expiresInSeconds: number | undefined): number | undefined {
+  const lifetimes: number[] = [];
+  for (const seconds of [jwtLifetimeSeconds(token), expiresInSeconds]) {
+    if (seconds !== undefined && Number.isFinite(seconds)) lifetimes.push(seconds);
+  }
+  return lifetimes.length === 0 ? undefined : Math.min(...lifetimes) * 1000;
+}
+
+/**
+ * Stores a token with its expiry in the browser's time: `now`, when it
+ * arrived, plus its lifetime (`lifetimeMs`). The JWT's exp alone is the
+ * issuer's clock: against a browser clock two hours ahead it refused every
+ * fresh token, against one behind it planned the refresh after the token
+ * had expired on the server. Only a JWT with neither iat nor expires_in is
+ * held to its exp against the local clock, as nothing else tells its
+ * lifetime. A token whose expiry is not after `now`, or with no expiry at
+ * all, is refused (returns false). The stored expiry is what counts from
+ * then on, after a reload and in other tabs too.
  */
 export function storeToken(token: string, expiresInSeconds?: number, now = Date.now()): boolean {
-  const expiresAt =
-    jwtExpiresAt(token) ??
-    (expiresInSeconds !== undefined && expiresInSeconds > 0
-      ? now + expiresInSeconds * 1000
-      : undefined);
+  const lifetime = lifetimeMs(token, expiresInSeconds);
+  const expiresAt = lifetime === undefined ? jwtExpiresAt(token) : now + lifetime;
   if (expiresAt === undefined || expiresAt <= now) return false;
   cached = { token, expiresAt };
   writeJson('local', STORAGE_KEYS.token, cached);

@@ -23,9 +23,11 @@ vi.mock('../../shared/ui/notify', () => ({
 
 const MINUTE = 60_000;
 
-function jwt(expiresAt: number, sub = 'u1'): string {
+/** A token as the server signs it: issued at `issuedAt` by its clock (now, unless said). */
+function jwt(expiresAt: number, sub = 'u1', issuedAt = Date.now()): string {
   const part = (value: object) => base64UrlEncode(new TextEncoder().encode(JSON.stringify(value)));
-  return `${part({ alg: 'ES256' })}.${part({ sub, exp: Math.floor(expiresAt / 1000) })}.signature`;
+  const claims = { sub, iat: Math.floor(issuedAt / 1000), exp: Math.floor(expiresAt / 1000) };
+  return `${part({ alg: 'ES256' })}.${part(claims)}.signature`;
 }
 
 const tokensAnswer = (token: string) =>
@@ -114,6 +116,22 @@ describe('useTokenRefresh', () => {
     await vi.advanceTimersByTimeAsync(20 * MINUTE);
     expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(onUnauthorized).toHaveBeenCalledWith(token);
+  });
+
+  it('refreshes before the token expires on the server when the browser clock is behind', async () => {
+    // The server's clock is 20 minutes ahead of the browser's; its token lasts 20 minutes.
+    const serverNow = start + 20 * MINUTE;
+    storeToken(jwt(serverNow + 20 * MINUTE, 'u1', serverNow));
+    const fresh = jwt(serverNow + 80 * MINUTE, 'u1-fresh', serverNow);
+    fetchMock.mockResolvedValueOnce(tokensAnswer(fresh));
+    renderHook(() => useTokenRefresh());
+
+    // Ten minutes before expiry by the server's clock, i.e. ten minutes after it arrived.
+    await vi.advanceTimersByTimeAsync(10 * MINUTE - 1);
+    expect(fetchMock).toHaveBeenCalledTimes(0);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(getStoredToken()?.token).toBe(fresh);
   });
 
   it('runs a refresh that fell due while the computer slept as soon as the tab is back', async () => {

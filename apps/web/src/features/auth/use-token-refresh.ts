@@ -14,7 +14,10 @@ import { getStoredToken, storeToken, useStoredToken } from './token-storage';
 /** setTimeout's upper bound (about 24.8 days). */
 const MAX_TIMEOUT_MS = 2_147_483_647;
 
-/** How long to wait before refreshing a token that expires at expiresAt. */
+/**
+ * How long to wait before refreshing a token that expires at expiresAt: the
+ * stored expiry, by the browser's clock like `now` (never the token's exp).
+ */
 export function refreshDelayMs(expiresAt: number, leewaySeconds: number, now: number): number {
   return Math.min(MAX_TIMEOUT_MS, Math.max(0, expiresAt - leewaySeconds * 1000 - now));
 }

@@ -11,6 +11,7 @@ import type {
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequestRequired } from '../../../shared/api/client';
 import { uploadFile } from '../../../shared/api/upload';
+import { downloadText, withBom } from '../../../shared/csv';
 import { useSession } from '../../../shared/session/session-store';
 import { campaignKeys, campaignPath } from '../../../shared/api/campaign-keys';
 
@@ -76,13 +77,5 @@ export async function downloadCodes(id: string): Promise<void> {
     timeoutMs: 60_000,
   });
   // Reading the answer as text drops its BOM; spreadsheet programs need it to read UTF-8.
-  const blob = new Blob([`\uFEFF${csv.replace(/^\uFEFF/, '')}`], {
-    type: 'text/csv;charset=utf-8',
-  });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = `codes-${id}.csv`;
-  link.click();
-  URL.revokeObjectURL(url);
+  downloadText(withBom(csv), `codes-${id}.csv`);
 }

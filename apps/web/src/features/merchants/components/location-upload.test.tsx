@@ -4,10 +4,11 @@
  * that fail raise one alert between them, they back off while failing (not
  * one every 700 ms), and the progress moves on once the server is back.
  */
-import type { TLocationImportJob } from '@backoffice/domain';
+import { LOCATION_CSV_TEMPLATE, type TLocationImportJob } from '@backoffice/domain';
 import { notificationsStore } from '@mantine/notifications';
-import { screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { catchDownloads } from '../../../shared/testing/downloads';
 import { fakeApi, ok } from '../../../shared/testing/fake-api';
 import { loadGermanTexts, renderWithApp } from '../../../shared/testing/render';
 import { IMPORT_POLL_MS } from '../api/locations';
@@ -37,6 +38,23 @@ beforeAll(async () => {
 afterEach(() => {
   vi.useRealTimers();
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('the template', () => {
+  it('downloads through a link in the page, with one BOM, its URL revoked after the click', async () => {
+    fakeApi(() => ok({ rows: [], import_job: null }));
+    const downloads = catchDownloads();
+    renderWithApp(<LocationUpload merchantIdent={MERCHANT} runningJob={null} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Vorlage herunterladen' }));
+
+    expect(downloads).toHaveLength(1);
+    const [download] = downloads;
+    expect(download?.fileName).toBe('standorte-vorlage.csv');
+    expect(await download?.text()).toBe(`\uFEFF${LOCATION_CSV_TEMPLATE}`);
+    expect(download?.linkInPage).toBe(true);
+    expect(download?.revokedAtClick()).toBe(false);
+  });
 });
 
 describe('the progress of an import while the server restarts', () => {

@@ -24,6 +24,7 @@ import { IconDownload, IconUpload } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { downloadText, withBom } from '../../../shared/csv';
 import { notifyError } from '../../../shared/ui/notify';
 import { useImportJob, useUploadLocations } from '../api/locations';
 import { merchantKeys } from '../../../shared/api/merchant-keys';
@@ -33,13 +34,7 @@ import { lineMessage, notifyMerchantError } from '../merchant-errors';
 
 function downloadTemplate() {
   // With a BOM, so that spreadsheet programs read the umlauts as UTF-8.
-  const blob = new Blob([`\uFEFF${LOCATION_CSV_TEMPLATE}`], { type: 'text/csv;charset=utf-8' });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = 'standorte-vorlage.csv';
-  link.click();
-  URL.revokeObjectURL(url);
+  downloadText(withBom(LOCATION_CSV_TEMPLATE), 'standorte-vorlage.csv');
 }
 
 function lineErrorsOf(error: unknown): TUploadLineError[] {
