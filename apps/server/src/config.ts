@@ -71,6 +71,12 @@ const ZEnv = z
       .max(7 * 86_400)
       .default(300),
     SCHEDULER_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
+    DRAW_DELAY_MINUTES: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(7 * 24 * 60)
+      .default(60),
 
     FILES_DIR: z.string().optional(),
     IMAGE_MAX_BYTES: z.coerce
@@ -152,6 +158,12 @@ export interface Config {
     agencyAutoApproveSeconds: number;
     /** How often the scheduler publishes and ends campaigns; 0 switches it off. */
     schedulerIntervalSeconds: number;
+    /**
+     * How long after a sweepstake's end the scheduler waits before it draws:
+     * the consumer app sends participations in batches (and resends failed
+     * ones), so those of the runtime's last minutes may arrive after the end.
+     */
+    drawDelayMinutes: number;
   };
   files: {
     /** Folder of uploaded files (merchant images), served under /files/, unless s3 is set. */
@@ -293,6 +305,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     campaigns: {
       agencyAutoApproveSeconds: e.AGENCY_AUTO_APPROVE_SECONDS,
       schedulerIntervalSeconds: e.SCHEDULER_INTERVAL_SECONDS,
+      drawDelayMinutes: e.DRAW_DELAY_MINUTES,
     },
     files: {
       dir: path.resolve(e.FILES_DIR ?? path.join(e.DATA_DIR, 'files')),

@@ -7,7 +7,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TAccount, TAccountListResponse } from '@backoffice/domain';
-import { users } from '../src/db/schema.js';
+import { accountInvitations, users } from '../src/db/schema.js';
 import { hashPassword } from '../src/identity/passwords.js';
 import { completeInvitation } from '../src/modules/accounts/index.js';
 import {
@@ -531,6 +531,52 @@ describe('invitations (POST /merchants/{id}/invite-account, /identity/register)'
     const idn = await invite('J\u00FCrgen@B\u00FCcher.de');
     expect(idn.statusCode, idn.body).toBe(200);
     expect(idn.json().account.email).toBe('j\u00FCrgen@xn--bcher-kva.de');
+  });
+});
+
+describe('the invitation mail’s expiry', () => {
+  // Another zone than the Berlin that is the default, so the configured one shows.
+  const TIME_ZONE = 'America/New_York';
+  let zoned: TestApp;
+  beforeAll(async () => {
+    zoned = await createTestApp({ TIME_ZONE });
+    await zoned.signInAs('silver');
+  });
+  afterAll(async () => {
+    await zoned.close();
+  });
+
+  it('is written as dd.MM.yyyy HH:mm in the configured time zone', async () => {
+    const merchant = await zoned.merchantId('Café Silberblick');
+    const before = await outboxNames(zoned);
+    const response = await zoned.api('POST', `/merchants/${merchant}/invite-account`, 'silver', {
+      user_email: 'zeitzone.test@example.com',
+      roles: ['manage-campaigns'],
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const [mail] = await mailsSince(zoned, before);
+    const text = decodeQuotedPrintable(String(mail)).replace(/\r?\n/g, ' ');
+    const [row] = await zoned.ctx.db
+      .select({ expiresAt: accountInvitations.expiresAt })
+      .from(accountInvitations)
+      .innerJoin(users, eq(users.id, accountInvitations.userId))
+      .where(eq(users.email, 'zeitzone.test@example.com'));
+    // The wall clock in New York, read from its parts (en-US: no locale's format is ours).
+    const parts = Object.fromEntries(
+      new Intl.DateTimeFormat('en-US', {
+        timeZone: TIME_ZONE,
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+      })
+        .formatToParts(row?.expiresAt ?? new Date(0))
+        .map((part) => [part.type, part.value]),
+    );
+    const expected = `${parts.day}.${parts.month}.${parts.year} ${parts.hour}:${parts.minute}`;
+    expect(/gültig bis ([^)]*)\)/.exec(text)?.[1]).toBe(expected);
   });
 });
 

@@ -181,9 +181,14 @@ describe('background jobs on two instances', () => {
       });
       expect(ingested.json().accepted).toBe(5);
     }
+    // Ended longer ago than the draw's delay (DRAW_DELAY_MINUTES, 60).
     await a.ctx.db
       .update(campaigns)
-      .set({ status: 'ended', validFrom: new Date(Date.now() - 2 * HOUR), validUntil: new Date() })
+      .set({
+        status: 'ended',
+        validFrom: new Date(Date.now() - 3 * HOUR),
+        validUntil: new Date(Date.now() - 2 * HOUR),
+      })
       .where(inArray(campaigns.id, sweepstakes));
     const drawn = await Promise.all([a, b, a, b].map((t) => runDueDraws(t.ctx)));
     expect(drawn.reduce((sum, n) => sum + n, 0)).toBe(sweepstakes.length);

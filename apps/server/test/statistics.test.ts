@@ -392,6 +392,43 @@ describe('dashboard and chart', () => {
     expect(await listed(adler, 'multi')).toEqual([adlerCoupon]);
   });
 
+  it('does not list a campaign that ended at the midnight the chart range starts with', async () => {
+    // 1 December 2025 00:00 in Berlin (UTC+1): a runtime typed up to "30.11.2025" ends there.
+    const midnight = '2025-11-30T23:00:00.000Z';
+    const runtime = async (title: string, from: string, until: string) => {
+      const id = await create('silver', ids.silberblick, 'coupon/percent');
+      const saved = await t.api('POST', `/campaigns/${id}`, 'silver', {
+        title: { de: title },
+        valid_from: from,
+        valid_until: until,
+      });
+      expect(saved.statusCode, saved.body).toBe(200);
+      return id;
+    };
+    const november = await runtime('Bis Ende November', '2025-11-10T15:00:00.000Z', midnight);
+    const oneMinuteMore = await runtime(
+      'Bis 1. Dezember 00:01',
+      '2025-11-10T15:00:00.000Z',
+      '2025-11-30T23:01:00.000Z',
+    );
+    // Runtimes start inclusively: one from the range's last midnight on is after it.
+    const january = await runtime(
+      'Ab Januar',
+      '2025-12-31T23:00:00.000Z',
+      '2026-01-20T18:00:00.000Z',
+    );
+    const response = await t.api(
+      'GET',
+      `/merchants/${ids.silberblick}/stats/campaigns?timerange=month&count=1&start=2025-12-01`,
+      'silver',
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    const listed = response.json<TStatsCampaignsResponse>().campaigns.map((row) => row.id);
+    expect(listed).toContain(oneMinuteMore);
+    expect(listed).not.toContain(november);
+    expect(listed).not.toContain(january);
+  });
+
   it('reports kid statistics of the participants', async () => {
     const campaign = await create('silver', ids.silberblick, 'coupon/percent');
     const now = new Date();
@@ -608,13 +645,14 @@ describe('winner draws', () => {
     });
     const now = new Date().toISOString();
     await accepted(['h1', 'h2', 'h3', 'h4'].map((who) => participation(campaign, who, now)));
-    // The runtime is over and the campaign was approved: the scheduler's state.
+    // The runtime is over, longer ago than the draw's delay (DRAW_DELAY_MINUTES,
+    // 60), and the campaign was approved: the scheduler's state.
     await t.ctx.db
       .update(campaigns)
       .set({
         status: 'ended',
-        validFrom: new Date(Date.now() - 7200_000),
-        validUntil: new Date(Date.now() - 3600_000),
+        validFrom: new Date(Date.now() - 3 * 3600_000),
+        validUntil: new Date(Date.now() - 2 * 3600_000),
       })
       .where(eq(campaigns.id, campaign));
     const before = (await t.api('GET', `/merchants/${ids.silberblick}/dashboard`, 'silver')).json()
@@ -693,6 +731,61 @@ describe('winner draws', () => {
     }
   });
 
+  it('draws DRAW_DELAY_MINUTES after the end, with the participations of the runtime sent meanwhile', async () => {
+    const campaign = await create('silver', ids.silberblick, 'sweepstake/standard');
+    await t.api('POST', `/campaigns/${campaign}`, 'silver', {
+      prizes: [{ count: 5, value: 1000, name: 'Torte', redemption: 'store_pickup' }],
+    });
+    const end = new Date(Date.now() - 5_000);
+    const later = (minutes: number) => new Date(end.getTime() + minutes * 60_000);
+    await t.ctx.db
+      .update(campaigns)
+      .set({ status: 'active', validFrom: new Date(end.getTime() - 3600_000), validUntil: end })
+      .where(eq(campaigns.id, campaign));
+    const early = new Date(end.getTime() - 1800_000).toISOString();
+    await accepted([participation(campaign, 'early-bird', early)]);
+    const drawOf = async () =>
+      (await t.api('GET', `/campaigns/${campaign}/draw`, 'admin')).json().draw;
+    // The scheduler's ticks after the end leave it alone for the delay's 60 minutes.
+    await runDueDraws(t.ctx);
+    await runDueDraws(t.ctx, later(59));
+    expect(await drawOf()).toBeNull();
+    // A participation of the runtime's last seconds that the app sent a moment later.
+    const lastSecond = new Date(end.getTime() - 2_000).toISOString();
+    expect((await accepted([participation(campaign, 'last-second', lastSecond)])).accepted).toBe(1);
+    expect(await runDueDraws(t.ctx, later(60))).toBeGreaterThanOrEqual(1);
+    const draw = await drawOf();
+    expect(draw).toMatchObject({ manual: false, participant_count: 2 });
+    expect(draw.participants_hash).toBe(participantsHash(['early-bird', 'last-second']));
+  });
+
+  it('draws at the first tick after the end with DRAW_DELAY_MINUTES=0', async () => {
+    expect(t.ctx.config.campaigns.drawDelayMinutes).toBe(60);
+    const campaign = await create('silver', ids.silberblick, 'sweepstake/standard');
+    await t.api('POST', `/campaigns/${campaign}`, 'silver', {
+      prizes: [{ count: 1, value: 1000, name: 'Torte', redemption: 'store_pickup' }],
+    });
+    const end = new Date(Date.now() - 1_000);
+    await t.ctx.db
+      .update(campaigns)
+      .set({ status: 'active', validFrom: new Date(end.getTime() - 3600_000), validUntil: end })
+      .where(eq(campaigns.id, campaign));
+    await accepted([participation(campaign, 'z1', new Date(end.getTime() - 60_000).toISOString())]);
+    const noDelay = {
+      ...t.ctx,
+      config: {
+        ...t.ctx.config,
+        campaigns: { ...t.ctx.config.campaigns, drawDelayMinutes: 0 },
+      },
+    };
+    // Not before the end, even without a delay.
+    await runDueDraws(noDelay, new Date(end.getTime() - 1));
+    expect((await t.api('GET', `/campaigns/${campaign}/draw`, 'admin')).json().draw).toBeNull();
+    expect(await runDueDraws(noDelay)).toBeGreaterThanOrEqual(1);
+    const { draw } = (await t.api('GET', `/campaigns/${campaign}/draw`, 'admin')).json();
+    expect(draw).toMatchObject({ manual: false, participant_count: 1 });
+  });
+
   it('lets only admins draw by hand, only once, and only after the end', async () => {
     const campaign = await create('silver', ids.silberblick, 'sweepstake/standard');
     await t.api('POST', `/campaigns/${campaign}`, 'silver', {
@@ -714,6 +807,31 @@ describe('winner draws', () => {
     expect((await t.api('POST', `/campaigns/${campaign}/draw`, 'admin')).json().message).toBe(
       'already_drawn',
     );
+  });
+
+  it('lets an admin draw by hand right after the end, without the scheduler’s delay', async () => {
+    const campaign = await create('silver', ids.silberblick, 'sweepstake/standard');
+    await t.api('POST', `/campaigns/${campaign}`, 'silver', {
+      manual_draw: true,
+      prizes: [{ count: 1, value: 1000, name: 'Kuchen', redemption: 'store_pickup' }],
+    });
+    const end = new Date(Date.now() + 60_000);
+    await t.ctx.db
+      .update(campaigns)
+      .set({ status: 'active', validFrom: new Date(end.getTime() - 3600_000), validUntil: end })
+      .where(eq(campaigns.id, campaign));
+    await accepted([participation(campaign, 'r1', new Date().toISOString())]);
+    expect((await t.api('POST', `/campaigns/${campaign}/draw`, 'admin')).json().message).toBe(
+      'campaign_not_ended',
+    );
+    // The runtime ended a second ago; the scheduler has not even ended the campaign yet.
+    await t.ctx.db
+      .update(campaigns)
+      .set({ validUntil: new Date(Date.now() - 1_000) })
+      .where(eq(campaigns.id, campaign));
+    const drawn = await t.api('POST', `/campaigns/${campaign}/draw`, 'admin');
+    expect(drawn.statusCode, drawn.body).toBe(200);
+    expect(drawn.json().draw).toMatchObject({ manual: true, participant_count: 1 });
   });
 });
 

@@ -19,6 +19,15 @@ describe('configuration', () => {
     expect(() => loadConfig({ OAUTH_FLOW: 'password' })).toThrow(/OAUTH_FLOW/);
   });
 
+  it('waits an hour after a sweepstake’s end before the scheduler draws, or as long as DRAW_DELAY_MINUTES says', () => {
+    expect(loadConfig({}).campaigns.drawDelayMinutes).toBe(60);
+    expect(loadConfig({ DRAW_DELAY_MINUTES: '0' }).campaigns.drawDelayMinutes).toBe(0);
+    expect(loadConfig({ DRAW_DELAY_MINUTES: '1440' }).campaigns.drawDelayMinutes).toBe(1440);
+    for (const bad of ['-1', '1.5', 'soon']) {
+      expect(() => loadConfig({ DRAW_DELAY_MINUTES: bad }), bad).toThrow(/DRAW_DELAY_MINUTES/);
+    }
+  });
+
   it('refuses to run on PostgreSQL or outside demo mode without a signing key', () => {
     expect(() => loadConfig({ DATABASE_URL: 'postgres://localhost/x' })).toThrow(/JWT_PRIVATE_KEY/);
     expect(() => loadConfig({ DEMO: 'false' })).toThrow(/JWT_PRIVATE_KEY/);

@@ -13,6 +13,7 @@ import {
   type TAccountListResponse,
 } from '@backoffice/domain';
 import type { AppContext } from '../../app-context.js';
+import { formatDateTime } from '../../calendar.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { AppError, notFound } from '../../http/errors.js';
 import { invitationMail } from '../../mail/templates.js';
@@ -195,9 +196,7 @@ export async function inviteAccount(
         inviter: user.email,
         email,
         link,
-        expires: created.invitation.expiresAt.toLocaleString('de-DE', {
-          timeZone: 'Europe/Berlin',
-        }),
+        expires: formatDateTime(created.invitation.expiresAt, ctx.config.web.timeZone),
         appName: ctx.config.web.appName,
       }),
     });

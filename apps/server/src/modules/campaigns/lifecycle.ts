@@ -162,8 +162,8 @@ export async function notifyStatusChanges(ctx: AppContext, changes: StatusChange
   }
 }
 
-/** Runs the scheduler every interval; returns a function that stops it. */
-export function startScheduler(ctx: AppContext): () => void {
+/** Runs the scheduler shortly after start and every interval; returns a function that stops it. */
+export function startScheduler(ctx: AppContext): () => Promise<void> {
   const seconds = ctx.config.campaigns.schedulerIntervalSeconds;
   return repeat(ctx.log, seconds * 1000, 'campaign scheduler', () => runScheduledTransitions(ctx));
 }

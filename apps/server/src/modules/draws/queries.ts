@@ -54,10 +54,12 @@ export async function countPendingWins(db: DbOrTx, merchantId: string): Promise<
 }
 
 /**
- * Up to 100 ended sweepstakes without manual draw that have no draw yet,
- * the earliest ended first.
+ * Up to 100 sweepstakes without manual draw that have no draw yet and whose
+ * runtime ended at `endedBy` or before, the earliest ended first. An ended
+ * campaign (the scheduler's status) waits for `endedBy` too; only one without
+ * an end date is due as soon as it is ended.
  */
-export async function dueSweepstakes(db: DbOrTx, now: Date): Promise<CampaignRow[]> {
+export async function dueSweepstakes(db: DbOrTx, endedBy: Date): Promise<CampaignRow[]> {
   const due = await db
     .select({ campaign: campaigns })
     .from(campaigns)
@@ -68,8 +70,11 @@ export async function dueSweepstakes(db: DbOrTx, now: Date): Promise<CampaignRow
         sql`${campaigns.type} in (${sql.raw(PRIZE_DRAW_TYPES.map((type) => `'${type}'`).join(', '))})`,
         sql`coalesce((${campaigns.content} ->> 'manual_draw')::boolean, false) = false`,
         or(
-          eq(campaigns.status, 'ended'),
-          and(sql`${campaigns.status} in ('approved', 'active')`, lte(campaigns.validUntil, now)),
+          and(eq(campaigns.status, 'ended'), isNull(campaigns.validUntil)),
+          and(
+            sql`${campaigns.status} in ('approved', 'active', 'ended')`,
+            lte(campaigns.validUntil, endedBy),
+          ),
         ),
       ),
     )

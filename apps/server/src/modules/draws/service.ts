@@ -1,9 +1,11 @@
 /**
- * Winner draws of sweepstakes: automatically once a sweepstake has ended
- * (by the scheduler), or by an admin from the review page when the campaign
- * asks for a manual draw. Each campaign is drawn once: the draw row is unique
- * per campaign, so two processes cannot both draw. Winners are mailed to the
- * merchant's accounts that want open-wins mails.
+ * Winner draws of sweepstakes: by the scheduler, DRAW_DELAY_MINUTES after a
+ * sweepstake's end (participations of the runtime's last minutes may still be
+ * on their way from the consumer app, which sends in batches), or by an admin
+ * from the review page when the campaign asks for a manual draw. Each campaign
+ * is drawn once: the draw row is unique per campaign, so two processes cannot
+ * both draw. Winners are mailed to the merchant's accounts that want
+ * open-wins mails.
  */
 import { hasPrizeDraw, type TCampaignContent } from '@backoffice/domain';
 import { requireAdmin } from '../../access/admin.js';
@@ -30,7 +32,10 @@ import {
 const prizeUnits = (content: TCampaignContent): PrizeUnits[] =>
   content.prizes.map((prize, prizeIndex) => ({ prizeIndex, count: prize.count ?? 0 }));
 
-/** Whether the campaign's runtime is over (or the scheduler ended it). */
+/**
+ * Whether the campaign's runtime is over (or the scheduler ended it), without
+ * the scheduler's delay: an admin who draws by hand decides when to draw.
+ */
 const hasEnded = (campaign: CampaignRow, now: Date) =>
   campaign.status === 'ended' ||
   (['approved', 'active'].includes(campaign.status) &&
@@ -90,9 +95,13 @@ async function mailOpenWins(ctx: AppContext, merchantId: string) {
   }
 }
 
-/** The scheduler's part: draws every ended sweepstake without manual draw that has no draw yet. */
+/**
+ * The scheduler's part: draws every sweepstake without manual draw that has
+ * no draw yet and ended DRAW_DELAY_MINUTES ago or earlier.
+ */
 export async function runDueDraws(ctx: AppContext, now = new Date()): Promise<number> {
-  const due = await dueSweepstakes(ctx.db, now);
+  const delayMs = ctx.config.campaigns.drawDelayMinutes * 60_000;
+  const due = await dueSweepstakes(ctx.db, new Date(now.getTime() - delayMs));
   let drawn = 0;
   for (const campaign of due) {
     let done;
@@ -156,7 +165,11 @@ export async function getDraw(ctx: AppContext, user: UserRow, id: string) {
   return { draw: await drawInfo(ctx.db, id) };
 }
 
-/** Admins: draws an ended sweepstake now (the manual-draw option). */
+/**
+ * Admins: draws an ended sweepstake now (the manual-draw option). Unlike the
+ * scheduler it does not wait DRAW_DELAY_MINUTES after the end: the admin
+ * decides when the participations are in, and may draw right after the end.
+ */
 export async function drawNow(ctx: AppContext, user: UserRow, id: string) {
   requireAdmin(user);
   const result = await drawTransaction(ctx, async (tx) => {
@@ -171,8 +184,8 @@ export async function drawNow(ctx: AppContext, user: UserRow, id: string) {
   return { draw: await drawInfo(ctx.db, id) };
 }
 
-/** Draws due sweepstakes every scheduler interval; returns a function that stops it. */
-export function startDrawScheduler(ctx: AppContext): () => void {
+/** Draws due sweepstakes shortly after start and every scheduler interval; returns a function that stops it. */
+export function startDrawScheduler(ctx: AppContext): () => Promise<void> {
   const seconds = ctx.config.campaigns.schedulerIntervalSeconds;
   return repeat(ctx.log, seconds * 1000, 'winner draws', () => runDueDraws(ctx));
 }

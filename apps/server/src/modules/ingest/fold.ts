@@ -179,10 +179,10 @@ export async function startFolding(ctx: AppContext): Promise<() => Promise<void>
   await foldPending(ctx.db);
   const stopRepeating =
     ctx.config.campaigns.schedulerIntervalSeconds === 0
-      ? () => {}
+      ? async () => {}
       : repeat(ctx.log, 5_000, 'statistics fold', () => foldPending(ctx.db));
   return async () => {
-    stopRepeating();
+    await stopRepeating();
     await folderOf(ctx.db).close();
   };
 }

@@ -47,9 +47,12 @@ export async function purgeOldEvents(ctx: AppContext, now = new Date()): Promise
   });
 }
 
-/** Purges hourly while the scheduler runs; returns a function that stops it. */
-export function startRetention(ctx: AppContext): () => void {
-  if (ctx.config.campaigns.schedulerIntervalSeconds === 0) return () => {};
+/**
+ * Purges shortly after start and then hourly while the scheduler runs (also
+ * in a process restarted more often than hourly); returns a function that stops it.
+ */
+export function startRetention(ctx: AppContext): () => Promise<void> {
+  if (ctx.config.campaigns.schedulerIntervalSeconds === 0) return async () => {};
   return repeat(ctx.log, 3600_000, 'event retention', async () => {
     const count = await purgeOldEvents(ctx);
     if (count > 0) ctx.log.info({ count }, 'raw events past retention purged');

@@ -136,13 +136,17 @@ export async function sendWeeklyStatistics(ctx: AppContext, now = new Date()): P
   return sent;
 }
 
-/** Checks hourly whether the weekly mail is due; returns a function that stops it. */
-export function startWeeklyStatistics(ctx: AppContext): () => void {
+/**
+ * Checks shortly after start and then hourly whether the weekly mail is due
+ * (so a process restarted more often than hourly sends it too); returns a
+ * function that stops it.
+ */
+export function startWeeklyStatistics(ctx: AppContext): () => Promise<void> {
   if (
     !ctx.config.merchants.weeklyStatsMail ||
     ctx.config.campaigns.schedulerIntervalSeconds === 0
   ) {
-    return () => {};
+    return async () => {};
   }
   return repeat(ctx.log, 3600_000, 'weekly statistics', () => sendWeeklyStatistics(ctx));
 }

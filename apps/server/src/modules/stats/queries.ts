@@ -191,7 +191,12 @@ export async function participationSeries(
   return query.execute({ merchantId: options.merchantId, from, until });
 }
 
-/** The merchant's campaigns whose runtime touches the range, by end date (the chart's choice). */
+/**
+ * The merchant's campaigns whose runtime touches the range, by end date (the
+ * chart's choice). A runtime's end is exclusive, as everywhere (campaignPhase,
+ * the scheduler, the list filter): one that ended at the range's first
+ * midnight ran before it.
+ */
 export async function campaignsInRange(
   db: DbOrTx,
   merchantId: string,
@@ -211,7 +216,7 @@ export async function campaignsInRange(
         ne(campaigns.status, 'deleted'),
         includeTips ? undefined : withoutTips(campaigns.type),
         sql`${campaigns.validFrom} < ${midnight(until)}`,
-        sql`${campaigns.validUntil} >= ${midnight(from)}`,
+        sql`${campaigns.validUntil} > ${midnight(from)}`,
       ),
     )
     .orderBy(sql`${campaigns.validUntil} asc nulls last`, asc(campaigns.id))
