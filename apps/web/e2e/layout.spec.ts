@@ -196,6 +196,22 @@ test('on a phone (390 px) nothing scrolls sideways and the top bar keeps its par
     expect((await layoutProblems(page)).pageScroll, `${path} at 390 px`).toBe(false);
     expect(await topBarOverlaps(page), `${path} at 390 px`).toEqual([]);
   }
+
+  // A wizard step: the steps wrap side by side above it, the step's heading
+  // stays on the first screen.
+  const created = await api<{ campaign: { uuid: string } }>(page, 'POST', '/campaigns', {
+    merchant: silberblick,
+    type: 'coupon/percent',
+  });
+  await page.goto(`/${silberblick}/campaigns/coupon/${created.campaign.uuid}/benefit`);
+  const heading = page.getByRole('heading', { level: 1, name: 'Vorteil' });
+  await expect(heading).toBeVisible();
+  const steps = page.getByRole('navigation', { name: 'Schritte' });
+  await expect(steps.getByRole('link', { name: /^Übersicht/ })).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('wizard-step-390.png'), fullPage: true });
+  expect((await steps.boundingBox())?.height).toBeLessThan(200);
+  expect((await heading.boundingBox())?.y).toBeLessThan(400);
+  expect((await layoutProblems(page)).pageScroll).toBe(false);
   await signOut(page);
 
   // An admin's top bar carries the merchant button as well.

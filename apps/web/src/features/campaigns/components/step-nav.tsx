@@ -2,7 +2,8 @@
  * The campaign's steps as a side list (spec §2 "Campaign steps"): each with an
  * error, finished or open mark; review is grey while the campaign is
  * unfinished and green when it is finished; requireddata needs level 1
- * (it stays reachable and says that it is not available).
+ * (it stays reachable and says that it is not available). On narrow screens
+ * the steps wrap side by side above the step (step-nav.module.css).
  */
 import {
   CAMPAIGN_STEPS,
@@ -17,6 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../shared/paths';
 import { useStepName } from './step-name';
+import classes from './step-nav.module.css';
 
 export type StepMark = 'error' | 'finished' | 'open';
 
@@ -46,7 +48,7 @@ export function StepNav({ envelope, family, current, merchantLevel }: StepNavPro
   const stepName = useStepName(family);
   const params = { merchantIdent: envelope.merchant.uuid, campaignIdent: envelope.campaign.uuid };
   return (
-    <nav aria-label={t('campaigns.overview.stepsLabel')}>
+    <nav aria-label={t('campaigns.overview.stepsLabel')} className={classes.nav}>
       {CAMPAIGN_STEPS.map((step) => {
         const mark = stepMark(envelope, step);
         const unavailable = step === 'requireddata' && !canUseRequiredDataStep(merchantLevel);
@@ -66,6 +68,7 @@ export function StepNav({ envelope, family, current, merchantLevel }: StepNavPro
             aria-current={step === current ? 'page' : undefined}
             data-unavailable={unavailable || undefined}
             data-mark={mark}
+            classNames={{ root: classes.link, description: classes.description }}
           />
         );
       })}
