@@ -42,30 +42,3 @@ function formatDay(instant: Date, timeZone: string): string {
   }
   return formatter.format(instant);
 }
-
-const dateTimeFormatters = new Map<string, Intl.DateTimeFormat>();
-
-/**
- * dd.MM.yyyy HH:mm of an instant in the time zone (the configured one,
- * TIME_ZONE), as the web app shows dates: built from the parts of one fixed
- * locale, since no locale's own format is the product's (de-DE puts a comma
- * between date and time).
- */
-export function formatDateTime(instant: Date, timeZone: string): string {
-  let formatter = dateTimeFormatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('de-DE', {
-      timeZone,
-      day: '2-digit',
-      month: '2-digit',
-      year: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    });
-    dateTimeFormatters.set(timeZone, formatter);
-  }
-  const parts: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
-  for (const part of formatter.formatToParts(instant)) parts[part.type] = part.value;
-  return `${parts.day}.${parts.month}.${parts.year} ${parts.hour}:${parts.minute}`;
-}

@@ -1,9 +1,9 @@
 /**
  * Local days of instants (across midnight, a daylight-saving change and a
- * quarter-hour time zone), and instants as mails write them.
+ * quarter-hour time zone).
  */
 import { describe, expect, it } from 'vitest';
-import { formatDateTime, localDay } from '../src/calendar.js';
+import { localDay } from '../src/calendar.js';
 
 describe('localDay', () => {
   it('changes the day at local midnight, also within one quarter hour of it', () => {
@@ -48,18 +48,5 @@ describe('localDay', () => {
     // Monrovia was UTC-0:44:30 then: 00:30 UTC on 1 January 1960 was still 31 December there.
     expect(localDay(new Date('1960-01-01T00:30:00Z'), 'Africa/Monrovia')).toBe('1959-12-31');
     expect(localDay(new Date('1960-01-01T00:45:00Z'), 'Africa/Monrovia')).toBe('1960-01-01');
-  });
-});
-
-describe('formatDateTime', () => {
-  it('writes dd.MM.yyyy HH:mm on a 24-hour clock in the time zone it is given', () => {
-    const instant = new Date('2026-01-14T23:05:00Z');
-    expect(formatDateTime(instant, 'Europe/Berlin')).toBe('15.01.2026 00:05');
-    expect(formatDateTime(instant, 'America/New_York')).toBe('14.01.2026 18:05');
-    expect(formatDateTime(new Date('2026-07-01T13:45:00Z'), 'Europe/Berlin')).toBe(
-      '01.07.2026 15:45',
-    );
-    // Kathmandu's quarter-hour offset (UTC+5:45).
-    expect(formatDateTime(instant, 'Asia/Kathmandu')).toBe('15.01.2026 04:50');
   });
 });

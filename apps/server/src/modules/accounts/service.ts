@@ -7,13 +7,13 @@
 import {
   accountLimit,
   canAddAccount,
+  formatDateTimeIn,
   leavesNoAccountManager,
   type AccountRole,
   type TAccount,
   type TAccountListResponse,
 } from '@backoffice/domain';
 import type { AppContext } from '../../app-context.js';
-import { formatDateTime } from '../../calendar.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { AppError, notFound } from '../../http/errors.js';
 import { invitationMail } from '../../mail/templates.js';
@@ -196,7 +196,7 @@ export async function inviteAccount(
         inviter: user.email,
         email,
         link,
-        expires: formatDateTime(created.invitation.expiresAt, ctx.config.web.timeZone),
+        expires: formatDateTimeIn(created.invitation.expiresAt, ctx.config.web.timeZone),
         appName: ctx.config.web.appName,
       }),
     });

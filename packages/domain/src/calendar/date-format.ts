@@ -1,0 +1,49 @@
+/**
+ * Dates in the product's formats (dd.MM.yyyy and dd.MM.yyyy HH:mm), in a
+ * time zone (the configured one, TIME_ZONE, never the reader's): the web
+ * app's screens and the server's mails write them alike. Built from the
+ * Intl parts of one fixed locale (its digits and 24-hour clock), because no
+ * locale's own format is the product's (de-DE puts a comma between date and
+ * time).
+ */
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+function partsIn(
+  date: Date,
+  timeZone: string,
+): Partial<Record<Intl.DateTimeFormatPartTypes, string>> {
+  let format = formats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('de-DE', {
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+      timeZone,
+    });
+    formats.set(timeZone, format);
+  }
+  const parts: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
+  for (const part of format.formatToParts(date)) parts[part.type] = part.value;
+  return parts;
+}
+
+/** dd.MM.yyyy of an instant in the time zone. */
+export function formatDateIn(date: Date, timeZone: string): string {
+  const p = partsIn(date, timeZone);
+  return `${p.day}.${p.month}.${p.year}`;
+}
+
+/** dd.MM.yyyy HH:mm of an instant in the time zone. */
+export function formatDateTimeIn(date: Date, timeZone: string): string {
+  const p = partsIn(date, timeZone);
+  return `${p.day}.${p.month}.${p.year} ${p.hour}:${p.minute}`;
+}
+
+/** The calendar day (yyyy-mm-dd) of an instant in the time zone. */
+export function dayIn(date: Date, timeZone: string): string {
+  const p = partsIn(date, timeZone);
+  return `${p.year}-${p.month}-${p.day}`;
+}
