@@ -225,6 +225,29 @@ describe('coparticipation targets and coreg exclusions', () => {
     expect(save.statusCode).toBe(404);
     expect((await api('POST', `/campaigns/${id}/submit`, 'silver')).statusCode).toBe(404);
   });
+
+  it('reads a tip as unknown to a user who may not use tips, and offers none', async () => {
+    const tip = await create('admin', ids.sonnenschein, 'tip/offer');
+    const own = await create('staff', ids.sonnenschein);
+    // The tip itself is closed to staff; naming it must not tell it apart from no campaign.
+    expect((await api('GET', `/campaigns/${tip}`, 'staff')).statusCode).toBe(403);
+    const linked = await api('POST', `/campaigns/${own}`, 'staff', {
+      coparticipation_targets: [tip],
+    });
+    expect(linked.statusCode, linked.body).toBe(400);
+    expect(linked.json()).toMatchObject({
+      message: 'invalid_value',
+      field: 'coparticipation_targets.0',
+    });
+    const options = await api('GET', `/campaigns/${own}/link-options`, 'staff');
+    const rows = options.json<TCampaignLinkOptionsResponse>().rows;
+    expect(rows.filter((row) => row.type.startsWith('tip/'))).toEqual([]);
+    // An admin may name it.
+    const byAdmin = await api('POST', `/campaigns/${own}`, 'admin', {
+      coparticipation_targets: [tip],
+    });
+    expect(byAdmin.statusCode, byAdmin.body).toBe(200);
+  });
 });
 
 describe('co-registration switch', () => {

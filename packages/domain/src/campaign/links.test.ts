@@ -7,15 +7,17 @@ const SIBLING = '00000000-0000-4000-8000-000000000002';
 const OTHER = '00000000-0000-4000-8000-000000000003';
 const GONE = '00000000-0000-4000-8000-000000000004';
 const MISSING = '00000000-0000-4000-8000-000000000005';
+const TIP = '00000000-0000-4000-8000-000000000006';
 
 const facts = new Map<string, LinkedCampaignFacts>([
-  [SELF, { merchantId: 'm1', status: 'created' }],
-  [SIBLING, { merchantId: 'm1', status: 'active' }],
-  [OTHER, { merchantId: 'm2', status: 'active' }],
-  [GONE, { merchantId: 'm1', status: 'deleted' }],
+  [SELF, { merchantId: 'm1', status: 'created', type: 'coupon/percent' }],
+  [SIBLING, { merchantId: 'm1', status: 'active', type: 'sweepstake/standard' }],
+  [OTHER, { merchantId: 'm2', status: 'active', type: 'coupon/free' }],
+  [GONE, { merchantId: 'm1', status: 'deleted', type: 'coupon/free' }],
+  [TIP, { merchantId: 'm1', status: 'active', type: 'tip/offer' }],
 ]);
-const check = (chosen: string[], stored: string[] = []) =>
-  linkProblem(chosen, { campaignId: SELF, merchantId: 'm1', stored, facts });
+const check = (chosen: string[], stored: string[] = [], tipsAllowed = true) =>
+  linkProblem(chosen, { campaignId: SELF, merchantId: 'm1', stored, facts, tipsAllowed });
 
 describe('co-registration availability', () => {
   const terms = {
@@ -52,5 +54,11 @@ describe('chosen campaigns', () => {
     expect(check([GONE], [GONE])).toBeUndefined();
     expect(check([GONE, GONE], [GONE])).toEqual({ index: 1, problem: 'duplicate' });
     expect(check([SELF], [SELF])).toEqual({ index: 0, problem: 'self' });
+  });
+
+  it('reads a tip as unknown to a user who may not use tips, unless it was stored before', () => {
+    expect(check([TIP])).toBeUndefined();
+    expect(check([SIBLING, TIP], [], false)).toEqual({ index: 1, problem: 'unknown' });
+    expect(check([TIP], [TIP], false)).toBeUndefined();
   });
 });

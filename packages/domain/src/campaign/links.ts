@@ -6,6 +6,7 @@
  */
 import { COREG_TERM_FIELDS, type TCoregTerms } from '../merchant/profile.js';
 import type { CampaignStatus } from './status.js';
+import { campaignFamily, type CampaignType } from './types.js';
 
 /** The two lists of other campaigns a campaign names. */
 export const CAMPAIGN_LINK_FIELDS = ['coparticipation_targets', 'coreg_exclusions'] as const;
@@ -26,11 +27,13 @@ export function isCoregAvailable(merchant: {
 export interface LinkedCampaignFacts {
   merchantId: string;
   status: CampaignStatus;
+  type: CampaignType;
 }
 
 /**
  * Why a chosen campaign cannot be linked. Another merchant's campaign reads
- * as `unknown`, like one that does not exist, so that nobody learns of it.
+ * as `unknown`, like one that does not exist, so that nobody learns of it;
+ * so does a tip for a user who may not use tips (canUseTips).
  */
 export type LinkProblem = 'self' | 'duplicate' | 'unknown' | 'deleted';
 
@@ -42,6 +45,8 @@ export interface LinkCheck {
   stored: readonly string[];
   /** What is known of each chosen id (missing: no such campaign). */
   facts: ReadonlyMap<string, LinkedCampaignFacts>;
+  /** Whether the user may name tips (canUseTips). */
+  tipsAllowed: boolean;
 }
 
 /** The first entry of a chosen list that cannot be linked, with its position. */
@@ -57,7 +62,12 @@ export function linkProblem(
     seen.add(key);
     if (check.stored.some((kept) => kept.toLowerCase() === key)) continue;
     const facts = check.facts.get(key);
-    if (!facts || facts.merchantId !== check.merchantId) return { index, problem: 'unknown' };
+    if (
+      !facts ||
+      facts.merchantId !== check.merchantId ||
+      (!check.tipsAllowed && campaignFamily(facts.type) === 'tip')
+    )
+      return { index, problem: 'unknown' };
     if (facts.status === 'deleted') return { index, problem: 'deleted' };
   }
   return undefined;

@@ -34,14 +34,19 @@ export async function lockCampaignAndTargets(
   await share(others.filter((target) => target > id));
 }
 
-/** Merchant and status of the campaigns among the ids (compared in lower case). */
+/** Merchant, status and type of the campaigns among the ids (compared in lower case). */
 export function campaignFactRows(
   db: DbOrTx,
   ids: readonly string[],
-): Promise<{ id: string; merchantId: string; status: string }[]> {
+): Promise<{ id: string; merchantId: string; status: string; type: string }[]> {
   return (
     db
-      .select({ id: campaigns.id, merchantId: campaigns.merchantId, status: campaigns.status })
+      .select({
+        id: campaigns.id,
+        merchantId: campaigns.merchantId,
+        status: campaigns.status,
+        type: campaigns.type,
+      })
       .from(campaigns)
       .where(inArray(campaigns.id, [...new Set(ids.map((id) => id.toLowerCase()))]))
       // Shared row locks until the save commits: a deletion of a target (which

@@ -13,6 +13,7 @@ import {
   isCoregAvailable,
   linkProblem,
   type CampaignStatus,
+  type CampaignType,
   type LinkedCampaignFacts,
   type TCampaignContent,
   type TCampaignContentPatch,
@@ -49,6 +50,7 @@ async function factsOf(db: DbOrTx, ids: readonly string[]) {
     facts.set(row.id.toLowerCase(), {
       merchantId: row.merchantId,
       status: row.status as CampaignStatus,
+      type: row.type as CampaignType,
     });
   }
   return facts;
@@ -57,11 +59,13 @@ async function factsOf(db: DbOrTx, ids: readonly string[]) {
 /**
  * Refuses chosen campaigns that cannot be linked (400, with the list entry
  * as the field): the campaign itself, a duplicate, a deleted campaign, or
- * one that is not the same merchant's (read as not found). The coreg-suitable
+ * one that is not the same merchant's or a tip the user may not use (read as
+ * not found; entries kept from the stored list stay). The coreg-suitable
  * switch may only be turned on where the merchant offers co-registration.
  */
 export async function checkCampaignLinks(
   db: DbOrTx,
+  user: UserRow,
   campaign: CampaignRecord,
   merchant: MerchantRow,
   patch: TCampaignContentPatch,
@@ -82,6 +86,7 @@ export async function checkCampaignLinks(
       merchantId: campaign.merchantId,
       stored: stored[field] ?? [],
       facts: await factsOf(db, chosen),
+      tipsAllowed: canUseTips(user),
     });
     if (!problem) continue;
     const at = fieldPath(`${field}.${problem.index}`) ?? field;

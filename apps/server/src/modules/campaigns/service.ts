@@ -266,7 +266,7 @@ export async function saveCampaign(
     if (version !== undefined && version !== campaign.version)
       throw new AppError(409, 'campaign_changed', 'version');
     checkRequiredData(access, campaign.content, patch, validate);
-    await checkCampaignLinks(tx, campaign, access.merchant, patch);
+    await checkCampaignLinks(tx, user, campaign, access.merchant, patch);
     const safe = sanitizeContentPatch(patch, campaign.content.description_format);
     const content = ZCampaignContent.parse({ ...campaign.content, ...safe });
     const columns = {
