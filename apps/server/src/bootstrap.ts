@@ -1,6 +1,7 @@
 /** Wires configuration, database and token services into the app context. */
 import { spawn } from 'node:child_process';
 import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from './app-context.js';
 import type { Config } from './config.js';
 import { createLocalFileStorage } from './files/storage.js';
@@ -16,6 +17,18 @@ export function databaseLocation(config: Config): DatabaseLocation {
   return config.databaseUrl
     ? { kind: 'postgres', url: config.databaseUrl }
     : { kind: 'pglite', dataDir: config.dataDir };
+}
+
+const loggers = new WeakMap<Config, FastifyBaseLogger>();
+
+/** The process's logger for a configuration: one, shared by the database and the app. */
+function loggerOf(config: Config): FastifyBaseLogger {
+  let log = loggers.get(config);
+  if (!log) {
+    log = createLogger(config.logLevel);
+    loggers.set(config, log);
+  }
+  return log;
 }
 
 export async function createAppContext(
@@ -40,7 +53,7 @@ export async function createAppContext(
   });
   return {
     config,
-    log: createLogger(config.logLevel),
+    log: loggerOf(config),
     database,
     db: database.db,
     signingKey,
@@ -64,9 +77,11 @@ export async function createAppContext(
  * process never gives back; the server then opens the finished folder.
  */
 export async function openConfiguredDatabase(config: Config): Promise<Database> {
+  const log = loggerOf(config);
   const database = await openDatabase(databaseLocation(config), {
     timeZone: config.web.timeZone,
     create: createDataFolderInChildProcess,
+    onConnectionLost: (error) => log.warn({ err: error }, 'PostgreSQL connection lost'),
   });
   if (config.demo) await seedDemoData(database.db);
   return database;

@@ -279,7 +279,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const demo = e.DATABASE_URL ? false : (e.DEMO ?? true);
   if (!demo && !e.JWT_PRIVATE_KEY && !e.OAUTH_JWKS_URL) {
     throw new ConfigError(
-      'Invalid configuration:\n  JWT_PRIVATE_KEY: required outside demo mode (a PKCS#8 PEM private key); the generated demo key is never used in production',
+      `Invalid configuration:\n  JWT_PRIVATE_KEY: required outside demo mode (a PKCS#8 PEM private key)${e.DATABASE_URL ? ', and DATABASE_URL turns demo mode off' : ''}; the generated demo key is never used in production`,
     );
   }
   const availableLocales = e.AVAILABLE_LOCALES.length > 0 ? e.AVAILABLE_LOCALES : ['de'];

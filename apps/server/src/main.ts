@@ -44,7 +44,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof DataFolderInUseError) {
+  // A setting found bad only when it is used (the signing key) is told like the others.
+  if (error instanceof DataFolderInUseError || error instanceof ConfigError) {
     process.stderr.write(`${error.message}\n`);
     process.exit(1);
   }

@@ -14,7 +14,7 @@ import { buildApp } from '../src/app.js';
 import type { AppContext } from '../src/app-context.js';
 import { createAppContext } from '../src/bootstrap.js';
 import { loadConfig } from '../src/config.js';
-import { openDatabase, type Database } from '../src/db/client.js';
+import { openDatabase, type Database, type OpenOptions } from '../src/db/client.js';
 import { merchants } from '../src/db/schema.js';
 import { seedDemoData } from '../src/seed/demo-data.js';
 
@@ -31,7 +31,7 @@ export interface TestDatabase extends Database {
   connectAgain(): Promise<Database>;
 }
 
-export async function openTestDatabase(): Promise<TestDatabase> {
+export async function openTestDatabase(options: OpenOptions = {}): Promise<TestDatabase> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
     const memory = await openDatabase({ kind: 'memory' });
@@ -44,7 +44,7 @@ export async function openTestDatabase(): Promise<TestDatabase> {
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: 'postgres', url: url.toString() });
+  const database = await openDatabase({ kind: 'postgres', url: url.toString() }, options);
   return {
     ...database,
     connectAgain: () => openDatabase({ kind: 'postgres', url: url.toString() }),

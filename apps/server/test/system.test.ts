@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -9,6 +10,7 @@ import { createAppContext } from '../src/bootstrap.js';
 import { ConfigError, loadConfig, trustProxyOption } from '../src/config.js';
 import { PGlite } from '@electric-sql/pglite';
 import { PGLITE_OPTIONS, openDatabase, pgliteFolder, queryRows } from '../src/db/client.js';
+import { loadSigningKey } from '../src/identity/keys.js';
 import { seedDemoData } from '../src/seed/demo-data.js';
 import { createTestApp, openTestDatabase, type TestApp } from './helpers.js';
 
@@ -31,6 +33,27 @@ describe('configuration', () => {
   it('refuses to run on PostgreSQL or outside demo mode without a signing key', () => {
     expect(() => loadConfig({ DATABASE_URL: 'postgres://localhost/x' })).toThrow(/JWT_PRIVATE_KEY/);
     expect(() => loadConfig({ DEMO: 'false' })).toThrow(/JWT_PRIVATE_KEY/);
+  });
+
+  it('names JWT_PRIVATE_KEY when its key is not a P-256 key in PKCS#8', async () => {
+    const sec1 = generateKeyPairSync('ec', { namedCurve: 'P-256' })
+      .privateKey.export({ type: 'sec1', format: 'pem' })
+      .toString();
+    const p384 = generateKeyPairSync('ec', { namedCurve: 'P-384' })
+      .privateKey.export({ type: 'pkcs8', format: 'pem' })
+      .toString();
+    const rsa = generateKeyPairSync('rsa', { modulusLength: 2048 })
+      .privateKey.export({ type: 'pkcs8', format: 'pem' })
+      .toString();
+    for (const privateKeyPem of ['garbage', sec1, p384, rsa]) {
+      const loading = loadSigningKey({ privateKeyPem, demoKeyDir: undefined });
+      await expect(loading).rejects.toBeInstanceOf(ConfigError);
+      await expect(loading).rejects.toThrow(/JWT_PRIVATE_KEY: not a P-256 private key in PKCS#8/);
+    }
+    const good = generateKeyPairSync('ec', { namedCurve: 'P-256' })
+      .privateKey.export({ type: 'pkcs8', format: 'pem' })
+      .toString();
+    expect((await loadSigningKey({ privateKeyPem: good, demoKeyDir: undefined })).kid).toBeTruthy();
   });
 
   it('is in demo mode on the embedded database by default, never on PostgreSQL', () => {
@@ -243,9 +266,10 @@ describe('database', () => {
 
   // Defined where PostgreSQL is (CI runs the server tests against it): PGlite has no connections to lose.
   it.runIf(process.env.TEST_DATABASE_URL !== undefined)(
-    'survives PostgreSQL dropping its idle connections and reconnects',
+    'survives PostgreSQL dropping its idle connections, tells it, and reconnects',
     async () => {
-      const database = await openTestDatabase();
+      const lost: Error[] = [];
+      const database = await openTestDatabase({ onConnectionLost: (error) => lost.push(error) });
       try {
         await database.ping();
         const [self] = await queryRows<{ db: string }>(
@@ -260,6 +284,8 @@ describe('database', () => {
         );
         await admin.end();
         await new Promise((resolve) => setTimeout(resolve, 200));
+        // The server logs it (bootstrap.ts: 'PostgreSQL connection lost').
+        expect(lost.length).toBeGreaterThan(0);
         expect(await database.ping()).toBe(true);
       } finally {
         await database.close();

@@ -49,6 +49,12 @@ const MIGRATION_LOCK_KEY = 73_019_114;
 
 export interface OpenOptions {
   /**
+   * PostgreSQL only: told when the server drops an idle connection (restart,
+   * failover); the pool replaces it on the next checkout. The server logs it
+   * (bootstrap.ts); without it, a line on standard error (the scripts).
+   */
+  onConnectionLost?: (error: Error) => void;
+  /**
    * The configured time zone, which migrations that count days read as the
    * session setting `app.time_zone` (Europe/Berlin when not given).
    */
@@ -104,7 +110,8 @@ export async function openDatabase(
   options: OpenOptions = {},
 ): Promise<Database> {
   const timeZone = options.timeZone ?? 'Europe/Berlin';
-  if (location.kind === 'postgres') return openPostgres(location.url, timeZone);
+  if (location.kind === 'postgres')
+    return openPostgres(location.url, timeZone, options.onConnectionLost);
   let unlock = async () => {};
   if (location.kind === 'pglite') {
     await mkdir(location.dataDir, { recursive: true });
@@ -158,7 +165,13 @@ async function expectParentLock(dataDir: string): Promise<void> {
   }
 }
 
-async function openPostgres(url: string, timeZone: string): Promise<Database> {
+async function openPostgres(
+  url: string,
+  timeZone: string,
+  onConnectionLost: (error: Error) => void = (error) => {
+    process.stderr.write(`PostgreSQL connection lost: ${error.message}\n`);
+  },
+): Promise<Database> {
   // node-postgres is loaded only for PostgreSQL, not beside the embedded database.
   const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
     import('pg'),
@@ -169,9 +182,7 @@ async function openPostgres(url: string, timeZone: string): Promise<Database> {
   // An idle connection that the server drops (restart, failover, terminate)
   // emits an error; unhandled, node-postgres would end the process with it.
   // The pool replaces the connection on the next checkout.
-  pool.on('error', (error) => {
-    process.stderr.write(`PostgreSQL connection lost: ${error.message}\n`);
-  });
+  pool.on('error', onConnectionLost);
   // Several server processes may start at once: one migrates, the others wait.
   const lockClient = await pool.connect();
   try {

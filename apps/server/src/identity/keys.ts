@@ -15,6 +15,7 @@ import {
   type JWK,
   type CryptoKey,
 } from 'jose';
+import { ConfigError } from '../config.js';
 
 export const SIGNING_ALG = 'ES256';
 
@@ -45,7 +46,16 @@ export async function loadSigningKey(options: {
   /** Where a generated demo key is kept; undefined keeps it in memory only. */
   demoKeyDir: string | undefined;
 }): Promise<SigningKey> {
-  if (options.privateKeyPem) return fromPem(options.privateKeyPem);
+  if (options.privateKeyPem) {
+    try {
+      return await fromPem(options.privateKeyPem);
+    } catch (error) {
+      // An SEC1 key ("BEGIN EC PRIVATE KEY"), another curve or an RSA key: say which setting.
+      throw new ConfigError(
+        `Invalid configuration:\n  JWT_PRIVATE_KEY: not a P-256 private key in PKCS#8 PEM ("-----BEGIN PRIVATE KEY-----"; openssl genpkey -algorithm EC -pkeyopt ec_paramgen_curve:P-256 makes one): ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
+  }
   if (!options.demoKeyDir) return fromPem(await generatePem());
   const file = path.join(options.demoKeyDir, 'demo-signing-key.pem');
   try {
