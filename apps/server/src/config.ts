@@ -62,7 +62,11 @@ const ZEnv = z
       .default(12),
 
     MAIL_FROM: z.string().min(3).default('Kampagnen-Backoffice <no-reply@localhost>'),
-    SMTP_URL: optionalUrl,
+    // nodemailer takes smtp:// (STARTTLS when offered) and smtps:// (TLS from the start).
+    SMTP_URL: z
+      .url({ protocol: /^smtps?$/, error: 'an smtp:// or smtps:// URL' })
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
     OUTBOX_DIR: z.string().optional(),
     AGENCY_AUTO_APPROVE_SECONDS: z.coerce
       .number()

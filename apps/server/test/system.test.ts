@@ -19,6 +19,12 @@ describe('configuration', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError);
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ OAUTH_FLOW: 'password' })).toThrow(/OAUTH_FLOW/);
+    expect(() => loadConfig({ SMTP_URL: 'http://mail.example.com' })).toThrow(
+      /SMTP_URL: an smtp:\/\/ or smtps:\/\/ URL/,
+    );
+    expect(loadConfig({ SMTP_URL: 'smtps://u:p@mail.example.com' }).mail.smtpUrl).toBe(
+      'smtps://u:p@mail.example.com',
+    );
   });
 
   it('waits an hour after a sweepstake’s end before the scheduler draws, or as long as DRAW_DELAY_MINUTES says', () => {
