@@ -7,9 +7,8 @@
  * address, not a common one). The server may run meanwhile on PostgreSQL;
  * the embedded database is opened by one process at a time.
  */
-import path from 'node:path';
 import { createInterface } from 'node:readline';
-import { openDatabase } from '../db/client.js';
+import { openScriptDatabase } from '../db/client.js';
 import { createAdmin } from './create-admin.js';
 
 function fail(message: string): never {
@@ -37,13 +36,7 @@ if (!email || rest.length > 0) {
 }
 const password = await readPassword();
 
-const url = process.env.DATABASE_URL;
-const database = await openDatabase(
-  url
-    ? { kind: 'postgres', url }
-    : { kind: 'pglite', dataDir: path.resolve(process.env.DATA_DIR ?? './data') },
-  { timeZone: process.env.TIME_ZONE },
-);
+const database = await openScriptDatabase();
 /** A refusal: said on standard error, the process ends with 1 once the database is closed. */
 function refuse(message: string): void {
   process.stderr.write(`${message}\n`);

@@ -99,6 +99,21 @@ const BASELINE_WASM_ONLY = '--liftoff-only';
 /** Where the embedded database keeps its files inside DATA_DIR. */
 export const pgliteFolder = (dataDir: string): string => path.join(dataDir, 'pglite');
 
+/**
+ * The database a script (`npm run seed`, `create-admin`) works on, named as
+ * the server reads it: DATABASE_URL's PostgreSQL, else the embedded one in
+ * DATA_DIR.
+ */
+export function openScriptDatabase(): Promise<Database> {
+  const url = process.env.DATABASE_URL;
+  return openDatabase(
+    url
+      ? { kind: 'postgres', url }
+      : { kind: 'pglite', dataDir: path.resolve(process.env.DATA_DIR ?? './data') },
+    { timeZone: process.env.TIME_ZONE },
+  );
+}
+
 /** Whether the data folder holds a database already (initdb has run there). */
 export const pgliteFolderExists = (dataDir: string): boolean =>
   existsSync(path.join(pgliteFolder(dataDir), 'PG_VERSION'));

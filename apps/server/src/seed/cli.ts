@@ -5,8 +5,7 @@
  * options (--merchants, --campaigns, --participations) it generates load
  * data instead (generate-cli.ts).
  */
-import path from 'node:path';
-import { openDatabase } from '../db/client.js';
+import { openScriptDatabase } from '../db/client.js';
 import { DEMO_PASSWORD, DEMO_USERS, seedDemoData } from './demo-data.js';
 import { runGenerator } from './generate-cli.js';
 
@@ -14,13 +13,7 @@ const args = process.argv.slice(2);
 if (args.length > 0) {
   await runGenerator(args);
 } else {
-  const url = process.env.DATABASE_URL;
-  const database = await openDatabase(
-    url
-      ? { kind: 'postgres', url }
-      : { kind: 'pglite', dataDir: path.resolve(process.env.DATA_DIR ?? './data') },
-    { timeZone: process.env.TIME_ZONE },
-  );
+  const database = await openScriptDatabase();
   const created = await seedDemoData(database.db);
   await database.close();
   process.stdout.write(

@@ -4,9 +4,8 @@
  * (or node apps/server/dist/seed/generate-cli.js with the same options, or
  * --campaigns-per-merchant) into DATABASE_URL, or the embedded database in DATA_DIR.
  */
-import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { openDatabase } from '../db/client.js';
+import { openScriptDatabase } from '../db/client.js';
 import { generateLoad } from './generate.js';
 import {
   GeneratorRefusal,
@@ -33,13 +32,7 @@ export async function runGenerator(args: string[]): Promise<void> {
   if (![merchants, perMerchant, participations].every(Number.isFinite)) {
     throw new Error('--merchants, --campaigns and --participations take numbers');
   }
-  const url = process.env.DATABASE_URL;
-  const database = await openDatabase(
-    url
-      ? { kind: 'postgres', url }
-      : { kind: 'pglite', dataDir: path.resolve(process.env.DATA_DIR ?? './data') },
-    { timeZone: process.env.TIME_ZONE },
-  );
+  const database = await openScriptDatabase();
   if (participations > 0) {
     try {
       await assertNoParticipationData(database.db);
