@@ -7,7 +7,12 @@ import type { Config } from './config.js';
 import { createLocalFileStorage } from './files/storage.js';
 import { createGeocoder } from './geocoding/geocoder.js';
 import { createLogger } from './http/logging.js';
-import { openDatabase, type Database, type DatabaseLocation } from './db/client.js';
+import {
+  openDatabase,
+  type Database,
+  type DatabaseLocation,
+  type OpenOptions,
+} from './db/client.js';
 import { loadSigningKey } from './identity/keys.js';
 import { createTokenIssuer, createTokenVerifier } from './identity/tokens.js';
 import { createMailer } from './mail/mailer.js';
@@ -62,7 +67,9 @@ export async function createAppContext(
     mailer: createMailer(config.mail),
     // The S3 client is loaded only where it is used (some 8 MB: docs/benchmarks.md, "Idle memory").
     files: config.files.s3
-      ? (await import('./files/s3-storage.js')).createS3FileStorage(config.files.s3)
+      ? await (
+          await import('./files/s3-storage.js')
+        ).openS3FileStorage(config.files.s3, loggerOf(config))
       : createLocalFileStorage(config.files.dir),
     geocoder: createGeocoder(config),
     demoAccounts: config.demo ? DEMO_ACCOUNTS : [],
@@ -77,14 +84,22 @@ export async function createAppContext(
  * process never gives back; the server then opens the finished folder.
  */
 export async function openConfiguredDatabase(config: Config): Promise<Database> {
-  const log = loggerOf(config);
   const database = await openDatabase(databaseLocation(config), {
-    timeZone: config.web.timeZone,
+    ...databaseOptions(config),
     create: createDataFolderInChildProcess,
-    onConnectionLost: (error) => log.warn({ err: error }, 'PostgreSQL connection lost'),
   });
   if (config.demo) await seedDemoData(database.db);
   return database;
+}
+
+/** How the server opens its database: the time zone, and what goes into its log. */
+export function databaseOptions(config: Config): OpenOptions {
+  const log = loggerOf(config);
+  return {
+    timeZone: config.web.timeZone,
+    onConnectionLost: (error) => log.warn({ err: error }, 'PostgreSQL connection lost'),
+    onMigrated: (applied) => log.info({ applied }, 'database migrations applied'),
+  };
 }
 
 /** Runs create-data-folder.js with this process's environment; resolves when it succeeded. */

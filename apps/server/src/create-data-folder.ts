@@ -5,7 +5,12 @@
  * this took. The server holds the folder's lock meanwhile and opens the
  * folder afterwards.
  */
-import { createAppContext, databaseLocation, seedDemoActivityOnce } from './bootstrap.js';
+import {
+  createAppContext,
+  databaseLocation,
+  databaseOptions,
+  seedDemoActivityOnce,
+} from './bootstrap.js';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { seedDemoData } from './seed/demo-data.js';
@@ -15,7 +20,7 @@ process.on('disconnect', () => process.exit(1));
 
 const config = loadConfig();
 const database = await openDatabase(databaseLocation(config), {
-  timeZone: config.web.timeZone,
+  ...databaseOptions(config),
   lockedByParent: true,
 });
 try {

@@ -13,6 +13,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TCampaignEnvelope } from '@backoffice/domain';
 import { multipartFile } from './fixtures/multipart.js';
 import { startObjectStore, type ObjectStore } from './fixtures/object-store.js';
+import { ConfigError, loadConfig } from '../src/config.js';
+import type { S3Settings } from '../src/config-services.js';
+import { openS3FileStorage } from '../src/files/s3-storage.js';
+import { createLogger } from '../src/http/logging.js';
+import { freePort } from './fixtures/ports.js';
 import { createTestApp, type TestApp } from './helpers.js';
 
 let store: ObjectStore;
@@ -134,5 +139,48 @@ describe('campaign images in the object store', () => {
       expect(file.headers['content-type']).toBe('image/jpeg');
     }
     expect(await readdir(filesDir)).toEqual([]);
+  });
+});
+
+describe('the object store at start', () => {
+  /** The S3 settings the server reads from these variables (the store's, with changes). */
+  const settings = (env: Record<string, string> = {}): S3Settings => {
+    const s3 = loadConfig({ DEMO: 'true', ...store.env, ...env }).files.s3;
+    if (!s3) throw new Error('no S3 settings');
+    return s3;
+  };
+  const warnings: unknown[] = [];
+  const log = createLogger('warn', {
+    write: (line: string) => void warnings.push(JSON.parse(line)),
+  });
+
+  it('refuses to start with a bucket that does not exist, naming S3_BUCKET', async () => {
+    const opening = openS3FileStorage(settings({ S3_BUCKET: 'no-such-bucket' }), log);
+    await expect(opening).rejects.toBeInstanceOf(ConfigError);
+    await expect(opening).rejects.toThrow(/S3_BUCKET: the bucket "no-such-bucket" does not exist/);
+  });
+
+  it('refuses to start with credentials the store does not accept', async () => {
+    const wrong = settings({ S3_ACCESS_KEY_ID: 'UNBEKANNT' });
+    await expect(openS3FileStorage(wrong, log)).rejects.toThrow(
+      /S3_ACCESS_KEY_ID: the object store refuses access to the bucket "backoffice-files"/,
+    );
+  });
+
+  it('starts when the store does not answer yet, and says so in the log', async () => {
+    warnings.length = 0;
+    const closed = await freePort();
+    const storage = await openS3FileStorage(
+      settings({ S3_ENDPOINT: `http://127.0.0.1:${closed}` }),
+      log,
+    );
+    expect(typeof storage.put).toBe('function');
+    expect(warnings).toEqual([
+      expect.objectContaining({
+        level: 40,
+        bucket: 'backoffice-files',
+        msg: 'object store not reachable at start; uploads and images fail until it answers',
+      }),
+    ]);
   });
 });

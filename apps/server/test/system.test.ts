@@ -14,6 +14,8 @@ import { loadSigningKey } from '../src/identity/keys.js';
 import { seedDemoData } from '../src/seed/demo-data.js';
 import { createTestApp, openTestDatabase, type TestApp } from './helpers.js';
 
+const serverSource = path.join(import.meta.dirname, '..', 'src');
+
 describe('configuration', () => {
   it('names the variable of a bad value', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError);
@@ -334,13 +336,24 @@ describe('database', () => {
     }
   });
 
-  it('keeps its data and seeds the demo data only once in a data folder', async () => {
+  it('keeps its data, migrates and seeds the demo data only once in a data folder', async () => {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'pglite-'));
     try {
-      const first = await openDatabase({ kind: 'pglite', dataDir });
+      const migrated: number[] = [];
+      const onMigrated = (applied: number) => void migrated.push(applied);
+      const first = await openDatabase({ kind: 'pglite', dataDir }, { onMigrated });
       expect(await seedDemoData(first.db)).toBe(true);
       await first.close();
-      const second = await openDatabase({ kind: 'pglite', dataDir });
+      // The first start reports every migration it applied (the log's line); a restart none.
+      const journal = JSON.parse(
+        await readFile(
+          path.join(serverSource, 'db', 'migrations', 'meta', '_journal.json'),
+          'utf8',
+        ),
+      ) as { entries: unknown[] };
+      expect(migrated).toEqual([journal.entries.length]);
+      const second = await openDatabase({ kind: 'pglite', dataDir }, { onMigrated });
+      expect(migrated).toHaveLength(1);
       expect(await seedDemoData(second.db)).toBe(false);
       const [row] = await queryRows<{ c: number }>(
         second.db,

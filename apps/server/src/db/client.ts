@@ -54,6 +54,8 @@ export interface OpenOptions {
    * (bootstrap.ts); without it, a line on standard error (the scripts).
    */
   onConnectionLost?: (error: Error) => void;
+  /** Told how many migrations this start applied, when it applied any. */
+  onMigrated?: (applied: number) => void;
   /**
    * The configured time zone, which migrations that count days read as the
    * session setting `app.time_zone` (Europe/Berlin when not given).
@@ -120,13 +122,37 @@ export const pgliteFolderExists = (dataDir: string): boolean =>
 
 const TIME_ZONE_SETTING = "select set_config('app.time_zone', $1, false)";
 
+/** Runs one SQL text on a connection (PGlite's client and node-postgres' both do). */
+type RunQuery = (text: string) => Promise<{ rows: unknown[] }>;
+
+/** How many migrations the database has had (drizzle's own bookkeeping table). */
+async function migrationCount(run: RunQuery): Promise<number> {
+  const { rows: tables } = await run(
+    "select to_regclass('drizzle.__drizzle_migrations') is not null as present",
+  );
+  if (!(tables[0] as { present: boolean }).present) return 0;
+  const { rows } = await run('select count(*)::int as applied from drizzle.__drizzle_migrations');
+  return (rows[0] as { applied: number }).applied;
+}
+
+/** Migrates through `migrate` and tells onMigrated how many migrations it applied. */
+async function migrateCounting(
+  run: RunQuery,
+  migrate: () => Promise<void>,
+  onMigrated: OpenOptions['onMigrated'],
+): Promise<void> {
+  const before = await migrationCount(run);
+  await migrate();
+  const applied = (await migrationCount(run)) - before;
+  if (applied > 0) onMigrated?.(applied);
+}
+
 export async function openDatabase(
   location: DatabaseLocation,
   options: OpenOptions = {},
 ): Promise<Database> {
   const timeZone = options.timeZone ?? 'Europe/Berlin';
-  if (location.kind === 'postgres')
-    return openPostgres(location.url, timeZone, options.onConnectionLost);
+  if (location.kind === 'postgres') return openPostgres(location.url, timeZone, options);
   let unlock = async () => {};
   if (location.kind === 'pglite') {
     await mkdir(location.dataDir, { recursive: true });
@@ -152,7 +178,11 @@ export async function openDatabase(
   const db = drizzlePglite({ client, schema });
   try {
     await client.query(TIME_ZONE_SETTING, [timeZone]);
-    await migratePglite(db, { migrationsFolder });
+    await migrateCounting(
+      (text) => client.query(text),
+      () => migratePglite(db, { migrationsFolder }),
+      options.onMigrated,
+    );
   } catch (error) {
     await client.close().catch(() => undefined);
     await unlock();
@@ -183,9 +213,12 @@ async function expectParentLock(dataDir: string): Promise<void> {
 async function openPostgres(
   url: string,
   timeZone: string,
-  onConnectionLost: (error: Error) => void = (error) => {
-    process.stderr.write(`PostgreSQL connection lost: ${error.message}\n`);
-  },
+  {
+    onConnectionLost = (error) => {
+      process.stderr.write(`PostgreSQL connection lost: ${error.message}\n`);
+    },
+    onMigrated,
+  }: OpenOptions,
 ): Promise<Database> {
   // node-postgres is loaded only for PostgreSQL, not beside the embedded database.
   const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
@@ -203,7 +236,11 @@ async function openPostgres(
   try {
     await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
     await lockClient.query(TIME_ZONE_SETTING, [timeZone]);
-    await migratePg(drizzlePg({ client: lockClient, schema }), { migrationsFolder });
+    await migrateCounting(
+      (text) => lockClient.query(text),
+      () => migratePg(drizzlePg({ client: lockClient, schema }), { migrationsFolder }),
+      onMigrated,
+    );
   } finally {
     await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
     lockClient.release();

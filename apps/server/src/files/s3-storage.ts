@@ -8,11 +8,14 @@ import {
   CopyObjectCommand,
   DeleteObjectCommand,
   GetObjectCommand,
+  HeadBucketCommand,
   NoSuchKey,
   PutObjectCommand,
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
+import type { FastifyBaseLogger } from 'fastify';
+import { ConfigError } from '../config.js';
 import type { S3Settings } from '../config-services.js';
 import { isStorageKey, type FileStorage } from './storage.js';
 
@@ -26,8 +29,44 @@ function isMissing(error: unknown): boolean {
   );
 }
 
-export function createS3FileStorage(settings: S3Settings): FileStorage {
-  const client = new S3Client({
+/**
+ * The object store, asked for its bucket before the server starts: a bucket
+ * that does not exist, or that refuses these credentials, is a setting to
+ * correct and stops the start like any bad setting (otherwise the first
+ * upload would fail with a 500). A store that does not answer now may be
+ * back soon: that is logged, and the server starts (everything but files
+ * works meanwhile; /ready checks the database only).
+ */
+export async function openS3FileStorage(
+  settings: S3Settings,
+  log: FastifyBaseLogger,
+): Promise<FileStorage> {
+  const client = s3Client(settings);
+  try {
+    await client.send(new HeadBucketCommand({ Bucket: settings.bucket }));
+  } catch (error) {
+    const status = error instanceof S3ServiceException ? error.$metadata.httpStatusCode : undefined;
+    const where = settings.endpoint ? ` at ${settings.endpoint}` : '';
+    if (status === 404) {
+      throw new ConfigError(
+        `Invalid configuration:\n  S3_BUCKET: the bucket "${settings.bucket}" does not exist${where}`,
+      );
+    }
+    if (status === 401 || status === 403) {
+      throw new ConfigError(
+        `Invalid configuration:\n  S3_ACCESS_KEY_ID: the object store refuses access to the bucket "${settings.bucket}"${where} with these credentials`,
+      );
+    }
+    log.warn(
+      { err: error, bucket: settings.bucket },
+      'object store not reachable at start; uploads and images fail until it answers',
+    );
+  }
+  return createS3FileStorage(settings, client);
+}
+
+function s3Client(settings: S3Settings): S3Client {
+  return new S3Client({
     region: settings.region,
     forcePathStyle: settings.forcePathStyle,
     ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
@@ -37,6 +76,9 @@ export function createS3FileStorage(settings: S3Settings): FileStorage {
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
   });
+}
+
+function createS3FileStorage(settings: S3Settings, client: S3Client): FileStorage {
   const Bucket = settings.bucket;
   const checked = (key: string) => {
     if (!isStorageKey(key)) throw new Error(`invalid storage key: ${key}`);
