@@ -11,6 +11,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
   TAccessCodeSet,
+  TAccessCodeSetDetail,
   TAccessCodeSetLinks,
   TAccessCodesImportResponse,
   TCampaignEnvelope,
@@ -53,11 +54,15 @@ const validSet = {
   valid_until: null,
 };
 
-async function createSet(body: object = validSet): Promise<TAccessCodeSet> {
+async function createSet(body: object = validSet): Promise<TAccessCodeSetDetail> {
   const response = await api('POST', '/access-code-sets', 'admin', body);
   expect(response.statusCode, response.body).toBe(200);
-  return response.json<{ access_code_set: TAccessCodeSet }>().access_code_set;
+  return response.json<{ access_code_set: TAccessCodeSetDetail }>().access_code_set;
 }
+
+/** A set as the list shows it: its fields without its codes and links. */
+const summaryOf = ({ codes: _codes, campaigns: _campaigns, ...fields }: TAccessCodeSetDetail) =>
+  fields;
 
 async function createCampaign(): Promise<string> {
   const response = await api('POST', '/campaigns', 'admin', {
@@ -218,7 +223,7 @@ describe('the set form (spec §5)', () => {
       valid_until: '2027-01-31T22:59:00.000Z',
     });
     expect(saved.statusCode, saved.body).toBe(200);
-    const after = saved.json<{ access_code_set: TAccessCodeSet }>().access_code_set;
+    const after = saved.json<{ access_code_set: TAccessCodeSetDetail }>().access_code_set;
     expect(after).toMatchObject({
       type: 'reusable',
       name: 'Winteraktion 2026',
@@ -227,7 +232,7 @@ describe('the set form (spec §5)', () => {
       valid_until: '2027-01-31T22:59:00.000Z',
     });
     const read = await api('GET', `/access-code-sets/${set.id}`, 'admin');
-    expect(read.json<{ access_code_set: TAccessCodeSet }>().access_code_set).toEqual(after);
+    expect(read.json<{ access_code_set: TAccessCodeSetDetail }>().access_code_set).toEqual(after);
     type SetList = { rows: TAccessCodeSet[]; pager: TPager };
     const listPage = async (page: number) => {
       const response = await api('GET', `/access-code-sets?page=${String(page)}`, 'admin');
@@ -244,7 +249,7 @@ describe('the set form (spec §5)', () => {
     // More than two pages of ten: nineteen sets saved after the one above, one after another.
     const created: TAccessCodeSet[] = [];
     for (let i = 1; i <= 19; i += 1) {
-      created.push(await createSet({ ...validSet, name: `Seitenaktion ${String(i)}` }));
+      created.push(summaryOf(await createSet({ ...validSet, name: `Seitenaktion ${String(i)}` })));
     }
     const newestFirst = created.map((row) => row.id).reverse();
     const total = earlier + 19;
@@ -264,7 +269,7 @@ describe('the set form (spec §5)', () => {
     const second = await listPage(2);
     expect(second.rows.map((row) => row.id)).toEqual([...newestFirst.slice(10), set.id]);
     expect(second.rows.slice(0, 9)).toEqual(created.slice(0, 9).reverse());
-    expect(second.rows[9]).toEqual(after);
+    expect(second.rows[9]).toEqual(summaryOf(after));
     expect(second.pager).toEqual({
       links: [
         { rel: 'first', page: 1 },
@@ -311,6 +316,14 @@ describe('codes', () => {
     expect(tooLong.statusCode).toBe(400);
     expect(tooLong.json()).toMatchObject({ message: 'too_long', field: 'codes' });
     expect((await stats(set.id)).provided).toBe(4);
+    // The set's own answer carries its codes (spec §3), listed while the list is short.
+    const whole = await api('GET', `/access-code-sets/${set.id}`, 'admin');
+    expect(whole.json<{ access_code_set: TAccessCodeSetDetail }>().access_code_set.codes).toEqual({
+      provided: 4,
+      used: 0,
+      list_codes: true,
+      codes: ['A1', 'A2', 'A3', 'A4'],
+    });
     const unknown = await addCodes(randomUUID(), 'A1');
     expect(unknown.statusCode).toBe(404);
   });
@@ -324,6 +337,10 @@ describe('codes', () => {
     expect(report.import).toEqual({ added: 100_000, duplicates: 0, blank_lines: 0 });
     // A long list is counted, not listed.
     expect(report.codes).toMatchObject({ provided: 100_000, list_codes: false, codes: [] });
+    const whole = await api('GET', `/access-code-sets/${set.id}`, 'admin');
+    expect(whole.json<{ access_code_set: TAccessCodeSetDetail }>().access_code_set.codes).toEqual(
+      report.codes,
+    );
 
     // Half known, half new, with blank lines, as a file.
     const more = [
@@ -412,6 +429,11 @@ describe('linked campaigns', () => {
     ).toEqual([b]);
     const read = await api('GET', `/access-code-sets/${set.id}/links`, 'admin');
     expect(read.json<TAccessCodeSetLinks>().campaign_to_access_code_set).toHaveLength(1);
+    // The set's own answer carries the UUIDs of its linked campaigns (spec §3).
+    const whole = await api('GET', `/access-code-sets/${set.id}`, 'admin');
+    expect(
+      whole.json<{ access_code_set: TAccessCodeSetDetail }>().access_code_set.campaigns,
+    ).toEqual([b]);
     const bad = await api('POST', `/access-code-sets/${set.id}/links`, 'admin', [{ ident: 'x' }]);
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ field: '0.ident' });

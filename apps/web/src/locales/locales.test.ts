@@ -64,6 +64,8 @@ describe('locales', () => {
     expect(deEntries.get('errors.server.invalid_value')).toBe('Ungültiger Wert: {{field}}');
     expect(deEntries.get('errors.server.duplicate_value')).toBe('Leider schon vergeben: {{field}}');
     expect(deEntries.get('errors.server.bad_input')).toBe('Eingabefehler!');
+    expect(deEntries.get('errors.server.invalid_image_format')).toBe('Ungültiges Bild-Format...');
+    expect(deEntries.get('errors.server.no_image')).toBe('Kein Bild ausgewählt.');
     expect(deEntries.get('shell.merchantInvalid')).toBe('Händler ist ungültig');
     expect(deEntries.get('accessCodeSets.codes.noneAdded')).toBe(
       'Es wurden keine Codes hinzugefügt!',

@@ -28,8 +28,6 @@ export type TAccessCodeSetList = z.infer<typeof ZAccessCodeSetList>;
 export const ZAccessCodeSetParams = z.object({ id: ZUuid });
 /** Create and save take the same fields. */
 export const ZAccessCodeSetSaveBody = ZAccessCodeSetInput;
-export const ZAccessCodeSetResponse = z.object({ access_code_set: ZAccessCodeSet });
-export type TAccessCodeSetResponse = z.infer<typeof ZAccessCodeSetResponse>;
 
 /** Spec §3 "Linked campaign": title per locale, type and ident. */
 export const ZLinkedCampaign = z.object({
@@ -54,6 +52,19 @@ export const ZCodeStats = z.object({
   codes: z.array(z.string()),
 });
 export type TCodeStats = z.infer<typeof ZCodeStats>;
+
+/**
+ * One set as its own screen reads it (spec §3 "Access code set": its fields,
+ * its codes and the UUIDs of its linked campaigns): the codes as code stats,
+ * listed while the list is short. The list of sets carries the fields only.
+ */
+export const ZAccessCodeSetDetail = ZAccessCodeSet.extend({
+  codes: ZCodeStats,
+  campaigns: z.array(z.string()),
+});
+export type TAccessCodeSetDetail = z.infer<typeof ZAccessCodeSetDetail>;
+export const ZAccessCodeSetResponse = z.object({ access_code_set: ZAccessCodeSetDetail });
+export type TAccessCodeSetResponse = z.infer<typeof ZAccessCodeSetResponse>;
 export const ZAccessCodesResponse = z.object({ codes: ZCodeStats });
 /** POST …/codes: the codes as text, one per line. */
 export const ZAccessCodesBody = z.object({ codes: z.string().min(1, 'required_field_missing') });

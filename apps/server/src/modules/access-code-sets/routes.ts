@@ -24,7 +24,15 @@ import { requireAdmin } from '../../access/admin.js';
 import { readTextUpload } from '../../http/uploads.js';
 import { currentUser } from '../../access/current-user.js';
 import { codeStats, linkedCampaigns, listSets } from './queries.js';
-import { codeUsage, createSet, importCodes, requireSet, saveSet, setLinks } from './service.js';
+import {
+  codeUsage,
+  createSet,
+  importCodes,
+  requireSet,
+  saveSet,
+  setDetail,
+  setLinks,
+} from './service.js';
 import { bodyLimits, uploadRoute } from '../../http/body-limits.js';
 
 export const accessCodeSetRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -80,7 +88,7 @@ export const accessCodeSetRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZAccessCodeSetResponse },
       },
     },
-    async (request) => ({ access_code_set: await requireSet(db, request.params.id) }),
+    async (request) => ({ access_code_set: await setDetail(db, request.params.id) }),
   );
 
   app.post(

@@ -10,6 +10,7 @@ import {
   buildPager,
   splitCodeLines,
   type TAccessCodeSet,
+  type TAccessCodeSetDetail,
   type TAccessCodeSetFields,
   type TAccessCodesImportResponse,
   type TCodeUsage,
@@ -61,11 +62,25 @@ export async function requireSet(db: DbOrTx, id: string): Promise<TAccessCodeSet
   return set;
 }
 
+/**
+ * The set as its own answer carries it (spec §3): its fields, its code stats
+ * and the UUIDs of its linked campaigns; 404 when there is no such set.
+ */
+export async function setDetail(db: DbOrTx, id: string): Promise<TAccessCodeSetDetail> {
+  const [set, codes, linked] = await Promise.all([
+    findSet(db, id),
+    codeStats(db, id),
+    linkedCampaigns(db, id),
+  ]);
+  if (!set) throw notFound();
+  return { ...set, codes, campaigns: linked.map((campaign) => campaign.ident) };
+}
+
 export async function createSet(
   ctx: AppContext,
   user: UserRow,
   fields: TAccessCodeSetFields,
-): Promise<TAccessCodeSet> {
+): Promise<TAccessCodeSetDetail> {
   const id = randomUUID();
   await insertSet(ctx.db, {
     id,
@@ -73,7 +88,7 @@ export async function createSet(
     ...columnsOf(fields),
     editorId: user.id,
   });
-  return requireSet(ctx.db, id);
+  return setDetail(ctx.db, id);
 }
 
 export async function saveSet(
@@ -81,14 +96,14 @@ export async function saveSet(
   user: UserRow,
   id: string,
   fields: TAccessCodeSetFields,
-): Promise<TAccessCodeSet> {
+): Promise<TAccessCodeSetDetail> {
   const updated = await updateSet(ctx.db, id, {
     ...columnsOf(fields),
     editorId: user.id,
     modifiedAt: new Date(),
   });
   if (!updated) throw notFound();
-  return requireSet(ctx.db, id);
+  return setDetail(ctx.db, id);
 }
 
 /**
