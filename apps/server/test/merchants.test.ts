@@ -7,7 +7,7 @@ import { readdir } from 'node:fs/promises';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TMerchantSaveResponse } from '@backoffice/domain';
+import type { TMerchantDetail, TMerchantSaveResponse } from '@backoffice/domain';
 import { accounts, merchants, users } from '../src/db/schema.js';
 import { hashPassword } from '../src/identity/passwords.js';
 import { createTestApp, type TestApp } from './helpers.js';
@@ -142,6 +142,7 @@ describe('GET and POST /merchants/{id}', () => {
         'coreg_default_suitable',
         'coreg_terms',
         'roles',
+        'version',
       ].sort(),
     );
   });
@@ -160,6 +161,36 @@ describe('GET and POST /merchants/{id}', () => {
     expect(merchant.is_valid).toBe(true);
     const [row] = await t.ctx.db.select().from(merchants).where(eq(merchants.id, ids.adler));
     expect(row?.internalName).toBeNull();
+  });
+
+  it('refuses a save from an older version (409 merchant_changed), and of saves sent at once from one version takes one', async () => {
+    const path = `/merchants/${ids.silberblick}`;
+    const current = async () => (await t.api('GET', path, 'silver')).json<TMerchantDetail>();
+    const save = (version: number | undefined, description: string) =>
+      t.api('POST', path, 'silver', profile({ name: 'Café Silberblick', description, version }));
+    const { version } = await current();
+
+    const first = await save(version, 'Die erste Änderung');
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json<TMerchantSaveResponse>().merchant.version).toBe(version + 1);
+    // A second editor's copy was read before the first save: refused, not written over it.
+    const stale = await save(version, 'Die zweite, ältere Fassung');
+    expect(stale.statusCode, stale.body).toBe(409);
+    expect(stale.json()).toMatchObject({ message: 'merchant_changed' });
+    expect((await current()).description).toBe('Die erste Änderung');
+
+    // Five saves from the same version at once: one is stored, the others are told.
+    const answers = await Promise.all(
+      [1, 2, 3, 4, 5].map((n) => save(version + 1, `Gleichzeitig ${String(n)}`)),
+    );
+    const stored = answers.filter((answer) => answer.statusCode === 200);
+    expect(stored).toHaveLength(1);
+    expect(answers.filter((answer) => answer.statusCode === 409)).toHaveLength(4);
+    const after = await current();
+    expect(after.version).toBe(version + 2);
+    expect(after.description).toBe(stored[0]?.json<TMerchantSaveResponse>().merchant.description);
+    // A client that sends no version saves as before.
+    expect((await save(undefined, 'Ohne Version')).statusCode).toBe(200);
   });
 
   it('lets admins set level, validity and the internal name; validity drives the summary', async () => {

@@ -5,7 +5,8 @@
  * screens query, so the sign-in page loads without it.
  */
 import { MantineProvider } from '@mantine/core';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import type { NotificationsProps } from '@mantine/notifications';
 import { I18nextProvider } from 'react-i18next';
 import { reportSessionEnded } from '../features/auth/session-end';
 import { getValidToken } from '../features/auth/token-storage';
@@ -13,10 +14,15 @@ import { configureApiAuth } from '../shared/api/auth-hooks';
 import { i18n } from '../shared/i18n/i18n';
 import { BusyIndicator } from '../shared/ui/busy-indicator';
 import { ALERT_MS, useAlertsWanted } from '../shared/ui/notify';
+import { UnshownAlerts } from '../shared/ui/unshown-alerts';
 import { cssVariablesResolver, theme } from './theme';
 
-const Notifications = lazy(() =>
-  import('@mantine/notifications').then((module) => ({ default: module.Notifications })),
+const Notifications = lazy<ComponentType<NotificationsProps>>(() =>
+  import('@mantine/notifications').then(
+    (module) => ({ default: module.Notifications }),
+    // Not loadable (no network): the alerts are shown by UnshownAlerts.
+    () => ({ default: () => null }),
+  ),
 );
 
 /** The alert list, mounted (and loaded) with the first alert. */
@@ -46,6 +52,7 @@ export function Providers({ children }: { children: ReactNode }) {
         defaultColorScheme="light"
       >
         <Alerts />
+        <UnshownAlerts />
         <BusyIndicator />
         {children}
       </MantineProvider>

@@ -57,6 +57,8 @@ export const ZMerchantDetail = z.object({
   coreg_terms: ZCoregTerms,
   /** The caller's roles for this merchant. */
   roles: z.array(z.enum(ACCOUNT_ROLES)),
+  /** Send it back with a save: a save from an older version is refused (409 merchant_changed). */
+  version: z.number().int(),
 });
 export type TMerchantDetail = z.infer<typeof ZMerchantDetail>;
 

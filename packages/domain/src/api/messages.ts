@@ -20,6 +20,7 @@ const GENERIC_KEYS = [
   'internal_error',
   'service_unavailable',
   'campaign_changed',
+  'merchant_changed',
   'email_not_verified',
   'identity_conflict',
   'invitation_limit_reached',

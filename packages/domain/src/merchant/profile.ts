@@ -189,7 +189,16 @@ export const ZMerchantAdminFields = z.object({
   is_valid: z.boolean().optional(),
 });
 
-export const ZMerchantSaveBody = z.intersection(ZMerchantProfileInput, ZMerchantAdminFields);
+/**
+ * A save of the profile: its fields, the admin's fields, and the version the
+ * editor's copy was loaded at (the answer's `version`). When given, a save
+ * from an older version is refused (409 merchant_changed) instead of
+ * overwriting a change made meanwhile.
+ */
+export const ZMerchantSaveBody = z.intersection(
+  ZMerchantProfileInput,
+  ZMerchantAdminFields.extend({ version: z.number().int().min(1).optional() }),
+);
 export type TMerchantSaveBody = z.input<typeof ZMerchantSaveBody>;
 
 /** The reasons a merchant is invalid, computed from its data (shown beside the red bell). */

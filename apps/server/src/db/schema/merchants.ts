@@ -62,6 +62,11 @@ export const merchants = pgTable(
       .$type<Partial<TCoregTerms>>()
       .notNull()
       .default(sql`'{}'::jsonb`),
+    /**
+     * Counts the profile's saves: a save made from an older version is
+     * refused (409 merchant_changed) instead of overwriting the other one.
+     */
+    version: integer('version').notNull().default(1),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -69,16 +69,30 @@ export async function insertAccount(db: DbOrTx, values: AccountInsert): Promise<
   await db.insert(accounts).values(values);
 }
 
-/** Sets the given columns and the update time. */
-export async function updateMerchant(
+/**
+ * Saves the profile's fields and counts the version up, in one statement
+ * that holds the row: when `expectedVersion` is given and another save has
+ * moved the version on, nothing is written and the answer is false. Of two
+ * saves from the same version at once, the second finds the first's version
+ * once the first has committed (PostgreSQL re-reads the row it waited for).
+ */
+export async function updateMerchantProfile(
   db: DbOrTx,
   merchantId: string,
+  expectedVersion: number | undefined,
   values: Partial<MerchantInsert>,
-): Promise<void> {
-  await db
+): Promise<boolean> {
+  const updated = await db
     .update(merchants)
-    .set({ ...values, updatedAt: sql`now()` })
-    .where(eq(merchants.id, merchantId));
+    .set({ ...values, version: sql`${merchants.version} + 1`, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(merchants.id, merchantId),
+        expectedVersion === undefined ? undefined : eq(merchants.version, expectedVersion),
+      ),
+    )
+    .returning({ id: merchants.id });
+  return updated.length > 0;
 }
 
 /**

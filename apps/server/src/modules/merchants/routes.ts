@@ -43,9 +43,11 @@ function withImageFormat<T extends TMerchantSummary>(row: T, format: string | un
   return { ...row, image: { src: sizedImageSrc(row.image.src, size) } };
 }
 
-function split(body: TMerchantProfile & AdminFields): [TMerchantProfile, AdminFields] {
-  const { internal_name, level, is_valid, ...profile } = body;
-  return [profile, { internal_name, level, is_valid }];
+function split(
+  body: TMerchantProfile & AdminFields & { version?: number | undefined },
+): [TMerchantProfile, AdminFields, number | undefined] {
+  const { internal_name, level, is_valid, version, ...profile } = body;
+  return [profile, { internal_name, level, is_valid }, version];
 }
 
 export const merchantRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -120,8 +122,17 @@ export const merchantRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const [profile, adminFields] = split(request.body);
-      return saveMerchant(ctx, await currentUser(request), request.params.id, profile, adminFields);
+      const [profile, adminFields, version] = split(request.body);
+      return saveMerchant(
+        ctx,
+        await currentUser(request),
+        request.params.id,
+        profile,
+        adminFields,
+        {
+          version,
+        },
+      );
     },
   );
 

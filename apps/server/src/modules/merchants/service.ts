@@ -34,7 +34,7 @@ import {
   membershipMerchants,
   setMerchantErrors,
   setMerchantImage,
-  updateMerchant,
+  updateMerchantProfile,
 } from './queries.js';
 import { toMerchantDetail } from './view.js';
 
@@ -158,11 +158,13 @@ export async function saveMerchant(
   merchantId: string,
   profile: TMerchantProfile,
   adminFields: AdminFields,
+  /** The version the editor's copy was loaded at; a save from an older one is refused. */
+  { version }: { version?: number | undefined } = {},
 ): Promise<TMerchantSaveResponse> {
   return ctx.db.transaction(async (tx) => {
     const access = await requireProfileAccess(tx, user, merchantId);
     const admin = isAdmin(user);
-    await updateMerchant(tx, merchantId, {
+    const saved = await updateMerchantProfile(tx, merchantId, version, {
       ...profileColumns(profile),
       ...(admin
         ? {
@@ -174,6 +176,8 @@ export async function saveMerchant(
           }
         : {}),
     });
+    // Another save came first (the row's version moved on since the editor loaded it).
+    if (!saved) throw new AppError(409, 'merchant_changed');
     await refreshMerchantErrors(tx, merchantId);
     return answer(await loadMerchant(tx, merchantId), access.roles, user);
   });

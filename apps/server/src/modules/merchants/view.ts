@@ -46,5 +46,6 @@ export function toMerchantDetail(
     coreg_default_suitable: merchant.coregDefaultSuitable,
     coreg_terms: coregTerms,
     roles: [...roles],
+    version: merchant.version,
   };
 }

@@ -63,6 +63,19 @@ describe('requestErrorText (spec §8)', () => {
     expect(requestErrorText(i18n.t, error)).toBe('HTTP 500: Boom');
   });
 
+  it('words an answer without a message of its own (a proxy’s, a closing server’s) by its status', () => {
+    const answer = (status: number, serverMessage: string) =>
+      requestErrorText(i18n.t, new ApiError('http', serverMessage, { status, serverMessage }));
+    expect(answer(503, 'Service Unavailable')).toBe(
+      'HTTP 503: Der Dienst ist gerade nicht erreichbar. Bitte versuchen Sie es gleich noch einmal.',
+    );
+    expect(answer(429, '')).toBe('HTTP 429: Zu viele Anfragen. Bitte warten Sie einen Moment.');
+    expect(answer(502, 'Bad Gateway')).toBe(
+      'HTTP 502: Der Dienst ist gerade nicht erreichbar. Bitte versuchen Sie es gleich noch einmal.',
+    );
+    expect(answer(413, 'Request Entity Too Large')).toBe('HTTP 413: Die Anfrage ist zu groß.');
+  });
+
   it('names requests without answer and other failures', () => {
     expect(requestErrorText(i18n.t, new ApiError('no-response', 'Failed to fetch'))).toBe(
       'Could not send request',

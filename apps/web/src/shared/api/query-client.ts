@@ -1,6 +1,11 @@
 /**
  * The app's TanStack Query client. The API client already alerts on every
  * failure, so queries do not retry (a retry would repeat the alert).
+ * Requests are sent whatever the browser thinks of its connection
+ * (`networkMode: 'always'`): with TanStack's default they were held while
+ * `navigator.onLine` was false, so a save went nowhere with its button
+ * spinning and a page opened offline never stopped loading; now the request
+ * fails and its alert says so (spec §8), with the input kept.
  */
 import { QueryClient } from '@tanstack/react-query';
 
@@ -10,7 +15,8 @@ export const queryClient = new QueryClient({
       retry: false,
       refetchOnWindowFocus: false,
       staleTime: 30_000,
+      networkMode: 'always',
     },
-    mutations: { retry: false },
+    mutations: { retry: false, networkMode: 'always' },
   },
 });

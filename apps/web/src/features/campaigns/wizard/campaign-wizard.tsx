@@ -12,7 +12,7 @@ import {
 } from '@backoffice/domain';
 import { Alert, Card, Grid, Group, Stack, Text, Title } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
-import type { ComponentType } from 'react';
+import { useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../shared/session/session-store';
 import { campaignTitle } from '../../../shared/campaigns/campaign-title';
@@ -50,6 +50,15 @@ export function CampaignWizard({ envelope, family, step }: CampaignWizardProps) 
   const merchantLevel = effectiveMerchantLevel(user?.level ?? 'other', merchant.level);
   const title = campaignTitle(campaign.title, i18n.language, t);
   const Step = STEP_COMPONENTS[step];
+  const stepKey = `${campaign.uuid}-${step}`;
+  const editable = step === 'review' || envelope.allow_edit;
+  // The step last shown as a form. When the campaign stops being editable
+  // while it is open (submitted from another page, a save refused with 409),
+  // the form stays with what was typed in it, read-only under its note
+  // (StepForm), instead of being replaced by the summary.
+  const [formShown, setFormShown] = useState<string>();
+  if (editable && formShown !== stepKey) setFormShown(stepKey);
+  const lockedForm = !editable && formShown === stepKey;
   return (
     <Grid gap="lg" py="md">
       <Grid.Col span={{ base: 12, md: 3 }}>
@@ -76,9 +85,9 @@ export function CampaignWizard({ envelope, family, step }: CampaignWizardProps) 
               </Text>
             </Group>
           </div>
-          {step === 'review' || envelope.allow_edit ? (
+          {editable || lockedForm ? (
             <Step
-              key={`${campaign.uuid}-${step}`}
+              key={stepKey}
               envelope={envelope}
               family={family}
               step={step}

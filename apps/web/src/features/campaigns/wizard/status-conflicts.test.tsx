@@ -77,7 +77,7 @@ function renderLoaded(show: (envelope: TCampaignEnvelope) => ReactNode, step: st
 const submitButton = () => screen.queryByRole('button', { name: 'Zur Prüfung einreichen' });
 
 describe('a campaign whose status changed elsewhere', () => {
-  it('is reloaded when a save is refused as not editable, and shows read-only', async () => {
+  it('is reloaded when a save is refused as not editable, and shows the typed input read-only', async () => {
     stored = testEnvelope({
       campaign: { current_status: 'submitted', version: 2 },
       allow_edit: false,
@@ -89,7 +89,15 @@ describe('a campaign whose status changed elsewhere', () => {
     );
     await userEvent.type(screen.getByRole('textbox', { name: /^Titel/ }), 'Herbstfest');
     await userEvent.click(screen.getByRole('button', { name: 'Speichern' }));
-    expect(await screen.findByTestId('read-only-step')).toBeTruthy();
+    // The step's form stays with what was typed, read-only under its note, without a save.
+    expect(
+      await screen.findByText(
+        'Nach dem Einreichen oder während die Kampagne online ist, kann sie nicht bearbeitet werden.',
+      ),
+    ).toBeTruthy();
+    const title = screen.getByRole<HTMLInputElement>('textbox', { name: /^Titel/ });
+    expect(title.value).toContain('Herbstfest');
+    expect(title.closest('fieldset')?.disabled).toBe(true);
     expect(screen.queryByRole('button', { name: 'Speichern' })).toBeNull();
     expect(requests).toContain(`GET /api/campaigns/${TEST_CAMPAIGN}`);
   });

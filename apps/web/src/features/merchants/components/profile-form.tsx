@@ -29,6 +29,7 @@ import {
   Textarea,
 } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { ApiError } from '../../../shared/api/api-error';
@@ -130,6 +131,14 @@ export interface ProfileFormProps {
   busy: boolean;
   /** The user may view the profile but not change it (no manage-merchant role). */
   readOnly?: boolean;
+  /**
+   * The version `initial` was read at (an existing merchant): every save
+   * sends the version of what the form shows, so that a save over a change
+   * made meanwhile elsewhere is refused instead of overwriting it; each
+   * successful save moves it on.
+   */
+  version?: number;
+  /** Saves; resolves with the answer (`merchant.version` moves the form's version on). */
   onSubmit: (body: TMerchantSaveBody) => Promise<unknown>;
 }
 
@@ -139,9 +148,13 @@ export function ProfileForm({
   submitLabel,
   busy,
   readOnly = false,
+  version,
   onSubmit,
 }: ProfileFormProps) {
   const { t } = useTranslation();
+  // Not the query's version: a refetch in the background must not make the
+  // form's older values look current.
+  const [savedVersion, setSavedVersion] = useState(version);
   const form = useSchemaForm<ProfileValues>({
     initialValues: initial,
     schema: ZProfileForm,
@@ -158,9 +171,12 @@ export function ProfileForm({
       contacts: profile.contacts as TMerchantSaveBody['contacts'],
       // The level is a number here: the form's rules refuse an empty one.
       ...(admin ? { internal_name, level: level ?? undefined, is_valid } : {}),
+      ...(savedVersion !== undefined ? { version: savedVersion } : {}),
     };
     try {
-      await onSubmit(body);
+      const answer = await onSubmit(body);
+      const saved = (answer as { merchant?: { version?: unknown } } | undefined)?.merchant?.version;
+      if (typeof saved === 'number') setSavedVersion(saved);
     } catch (cause) {
       // The server's field message goes next to the field; the page shows the alert.
       if (cause instanceof ApiError && cause.field && cause.serverMessage) {

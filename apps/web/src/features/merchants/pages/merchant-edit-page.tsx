@@ -51,6 +51,7 @@ function MerchantEdit({ merchantIdent }: { merchantIdent: string }) {
         initial={profileFromMerchant(data)}
         admin={admin}
         readOnly={!canEdit}
+        version={data.version}
         submitLabel={t('merchants.edit.submit')}
         busy={save.isPending}
         onSubmit={(body) =>
