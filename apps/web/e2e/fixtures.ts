@@ -151,6 +151,14 @@ export const PIXEL_PNG = Buffer.from(
 
 /** A coupon without errors, created and submitted through the API. */
 export async function seedSubmittedCoupon(page: Page, merchantIdent: string, title: string) {
+  const ident = await seedCompleteCoupon(page, merchantIdent, title);
+  const submitted = await api<Envelope>(page, 'POST', `/campaigns/${ident}/submit`);
+  expect(submitted.campaign.current_status).toBe('submitted');
+  return ident;
+}
+
+/** A coupon without errors, created through the API and not submitted yet. */
+export async function seedCompleteCoupon(page: Page, merchantIdent: string, title: string) {
   const { campaign } = await api<Envelope>(page, 'POST', '/campaigns', {
     merchant: merchantIdent,
     type: 'coupon/percent',
@@ -174,8 +182,6 @@ export async function seedSubmittedCoupon(page: Page, merchantIdent: string, tit
     },
   );
   expect(saved.state.errors, 'a saved campaign without errors').toEqual([]);
-  const submitted = await api<Envelope>(page, 'POST', `/campaigns/${campaign.uuid}/submit`);
-  expect(submitted.campaign.current_status).toBe('submitted');
   return campaign.uuid;
 }
 

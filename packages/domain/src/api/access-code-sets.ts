@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { ACCESS_CODE_SET_TYPES, ZAccessCodeSetInput } from '../access-code-set/access-code-set.js';
 import { CAMPAIGN_TYPES } from '../campaign/types.js';
-import { DEFAULT_PAGE_SIZE, ZPageQuery, ZPager, ZUuid } from './common.js';
+import { DEFAULT_PAGE_SIZE, ZPageQuery, ZPager, ZSaveVersion, ZUuid } from './common.js';
 
 /** Spec §3 "Access code set"; `email` is the editor's of the last change. */
 export const ZAccessCodeSet = z.object({
@@ -18,6 +18,8 @@ export const ZAccessCodeSet = z.object({
   valid_until: z.string().nullable(),
   modified: z.string(),
   email: z.string().nullable(),
+  /** Send it back with a save (ZSaveVersion). */
+  version: z.number().int(),
 });
 export type TAccessCodeSet = z.infer<typeof ZAccessCodeSet>;
 
@@ -26,8 +28,9 @@ export const ZAccessCodeSetList = z.object({ rows: z.array(ZAccessCodeSet), page
 export type TAccessCodeSetList = z.infer<typeof ZAccessCodeSetList>;
 
 export const ZAccessCodeSetParams = z.object({ id: ZUuid });
-/** Create and save take the same fields. */
-export const ZAccessCodeSetSaveBody = ZAccessCodeSetInput;
+/** Create and save take the same fields; a save names the version it was made from. */
+export const ZAccessCodeSetSaveBody = z.intersection(ZAccessCodeSetInput, ZSaveVersion);
+export type TAccessCodeSetSaveBody = z.input<typeof ZAccessCodeSetSaveBody>;
 
 /** Spec §3 "Linked campaign": title per locale, type and ident. */
 export const ZLinkedCampaign = z.object({

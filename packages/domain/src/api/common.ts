@@ -23,6 +23,15 @@ export type TErrorResponse = z.infer<typeof ZErrorResponse>;
  */
 export const ZUuid = z.guid({ error: 'invalid_value' }).toLowerCase();
 
+/**
+ * The version a save of a record edited in a form was made from (the
+ * answer's `version`: merchants, locations, access-code sets). When given, a
+ * save from an older version is refused with 409 (`merchant_changed`,
+ * `location_changed`, `access_code_set_changed`) instead of overwriting a
+ * change made meanwhile; a client that sends none saves as before.
+ */
+export const ZSaveVersion = z.object({ version: z.number().int().min(1).optional() });
+
 /** The earliest and latest instants a date of the domain may name (UTC, inclusive). */
 export const DATE_TIME_MIN = '1970-01-01T00:00:00.000Z';
 export const DATE_TIME_MAX = '9999-12-31T23:59:59.999Z';

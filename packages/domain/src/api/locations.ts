@@ -29,6 +29,8 @@ export const ZLocation = z.object({
   lat: z.number().nullable(),
   lng: z.number().nullable(),
   geocode_status: z.enum(GEOCODE_STATUSES),
+  /** Send it back with a save (ZSaveVersion). */
+  version: z.number().int(),
 });
 export type TLocation = z.infer<typeof ZLocation>;
 

@@ -21,6 +21,8 @@ const GENERIC_KEYS = [
   'service_unavailable',
   'campaign_changed',
   'merchant_changed',
+  'location_changed',
+  'access_code_set_changed',
   'email_not_verified',
   'identity_conflict',
   'invitation_limit_reached',

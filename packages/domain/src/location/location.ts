@@ -3,6 +3,7 @@
  * countries, validation, the geocoding states and the CSV layout of the upload.
  */
 import { z } from 'zod';
+import { ZSaveVersion } from '../api/common.js';
 
 export const LOCATION_COUNTRIES = [
   'DE',
@@ -106,6 +107,7 @@ export type TLocationFields = z.output<typeof ZLocationInput>;
 /** The body of a save: the location, and whether to keep it although it was not found. */
 export const ZLocationSaveBody = ZLocationInput.extend({
   use_anyway: z.boolean().default(false),
+  ...ZSaveVersion.shape,
 });
 export type TLocationSaveBody = z.input<typeof ZLocationSaveBody>;
 

@@ -4,6 +4,7 @@
  * that drives the shell's red bell is `validity.ts`).
  */
 import { z } from 'zod';
+import { ZSaveVersion } from '../api/common.js';
 
 /** Message keys of the profile rules; the web shows them next to the field. */
 export const MERCHANT_VALIDATION_KEYS = [
@@ -189,15 +190,10 @@ export const ZMerchantAdminFields = z.object({
   is_valid: z.boolean().optional(),
 });
 
-/**
- * A save of the profile: its fields, the admin's fields, and the version the
- * editor's copy was loaded at (the answer's `version`). When given, a save
- * from an older version is refused (409 merchant_changed) instead of
- * overwriting a change made meanwhile.
- */
+/** A save of the profile: its fields, the admin's fields and the version it was made from. */
 export const ZMerchantSaveBody = z.intersection(
   ZMerchantProfileInput,
-  ZMerchantAdminFields.extend({ version: z.number().int().min(1).optional() }),
+  ZMerchantAdminFields.extend(ZSaveVersion.shape),
 );
 export type TMerchantSaveBody = z.input<typeof ZMerchantSaveBody>;
 

@@ -4,6 +4,7 @@
 import {
   boolean,
   index,
+  integer,
   pgTable,
   primaryKey,
   text,
@@ -30,6 +31,8 @@ export const accessCodeSets = pgTable('access_code_sets', {
   validFrom: timestamp('valid_from', { withTimezone: true }),
   validUntil: timestamp('valid_until', { withTimezone: true }),
   editorId: uuid('editor_id').references(() => users.id, { onDelete: 'set null' }),
+  /** Counts the set's saves (db/versions.ts): a save from an older version is refused. */
+  version: integer('version').notNull().default(1),
   createdAt: createdAt(),
   modifiedAt: timestamp('modified_at', { withTimezone: true }).notNull().defaultNow(),
 });

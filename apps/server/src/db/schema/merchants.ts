@@ -63,8 +63,8 @@ export const merchants = pgTable(
       .notNull()
       .default(sql`'{}'::jsonb`),
     /**
-     * Counts the profile's saves: a save made from an older version is
-     * refused (409 merchant_changed) instead of overwriting the other one.
+     * Counts the profile's saves (db/versions.ts): a save made from an older
+     * version is refused (409 merchant_changed) instead of overwriting it.
      */
     version: integer('version').notNull().default(1),
     createdAt: createdAt(),
@@ -183,6 +183,8 @@ export const locations = pgTable(
      * (set by the database's clock); after that another worker takes it over.
      */
     geocodeClaimedUntil: timestamp('geocode_claimed_until', { withTimezone: true }),
+    /** Counts the location's saves (db/versions.ts): a save from an older version is refused. */
+    version: integer('version').notNull().default(1),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

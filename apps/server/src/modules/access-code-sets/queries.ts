@@ -35,6 +35,7 @@ import {
   users,
 } from '../../db/schema.js';
 import { containsPattern } from '../../db/text-search.js';
+import { atVersion, nextVersion } from '../../db/versions.js';
 
 type SetRow = typeof accessCodeSets.$inferSelect;
 
@@ -51,6 +52,7 @@ export const toAccessCodeSet = (row: SetRow, email: string | null): TAccessCodeS
   valid_until: row.validUntil?.toISOString() ?? null,
   modified: row.modifiedAt.toISOString(),
   email,
+  version: row.version,
 });
 
 const withEditor = (db: DbOrTx) =>
@@ -97,15 +99,20 @@ export async function insertSet(db: DbOrTx, values: SetInsert): Promise<void> {
 }
 
 /** Saves the set's columns; false when there is no such set. */
+/**
+ * Saves the set's fields and counts its version up; false when there is no
+ * such set, or it is no longer at `expectedVersion` (another save came first).
+ */
 export async function updateSet(
   db: DbOrTx,
   id: string,
+  expectedVersion: number | undefined,
   values: Partial<SetInsert>,
 ): Promise<boolean> {
   const updated = await db
     .update(accessCodeSets)
-    .set(values)
-    .where(eq(accessCodeSets.id, id))
+    .set({ ...values, version: nextVersion(accessCodeSets.version) })
+    .where(and(eq(accessCodeSets.id, id), atVersion(accessCodeSets.version, expectedVersion)))
     .returning({ id: accessCodeSets.id });
   return updated.length > 0;
 }

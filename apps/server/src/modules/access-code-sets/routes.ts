@@ -109,6 +109,7 @@ export const accessCodeSetRoutes: FastifyPluginAsyncZod = async (app) => {
         await currentUser(request),
         request.params.id,
         request.body,
+        request.body.version,
       ),
     }),
   );

@@ -96,13 +96,18 @@ export async function saveSet(
   user: UserRow,
   id: string,
   fields: TAccessCodeSetFields,
+  /** The version the editor's copy was read at; a save from an older one is refused. */
+  version?: number,
 ): Promise<TAccessCodeSetDetail> {
-  const updated = await updateSet(ctx.db, id, {
+  const updated = await updateSet(ctx.db, id, version, {
     ...columnsOf(fields),
     editorId: user.id,
     modifiedAt: new Date(),
   });
-  if (!updated) throw notFound();
+  if (!updated) {
+    await requireSet(ctx.db, id);
+    throw new AppError(409, 'access_code_set_changed');
+  }
   return setDetail(ctx.db, id);
 }
 

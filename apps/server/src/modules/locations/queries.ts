@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, inArray, isNull, lt, notExists, or, sql } fr
 import type { DbOrTx } from '../../db/client.js';
 import type { GeocodeResult } from '../../geocoding/geocoder.js';
 import { locationImportJobs, locations } from '../../db/schema.js';
+import { atVersion, nextVersion } from '../../db/versions.js';
 import type { ImportJobRow, LocationRow } from './view.js';
 
 type LocationInsert = typeof locations.$inferInsert;
@@ -57,17 +58,27 @@ export async function lockLocation(
   return row;
 }
 
-/** Sets the given columns and the update time; undefined when not the merchant's location. */
+/**
+ * Sets the given columns, the update time and the next version; undefined
+ * when not the merchant's location, or no longer at `expectedVersion`.
+ */
 export async function updateLocation(
   db: DbOrTx,
   merchantId: string,
   locationId: string,
+  expectedVersion: number | undefined,
   values: Partial<LocationInsert>,
 ): Promise<LocationRow | undefined> {
   const [row] = await db
     .update(locations)
-    .set({ ...values, updatedAt: sql`now()` })
-    .where(and(eq(locations.id, locationId), eq(locations.merchantId, merchantId)))
+    .set({ ...values, version: nextVersion(locations.version), updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(locations.id, locationId),
+        eq(locations.merchantId, merchantId),
+        atVersion(locations.version, expectedVersion),
+      ),
+    )
     .returning();
   return row;
 }

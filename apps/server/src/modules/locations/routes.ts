@@ -54,13 +54,18 @@ export const locationRoutes: FastifyPluginAsyncZod = async (app) => {
   /** Create (no locationId) and update share one path through saveLocation. */
   const save = async (
     request: FastifyRequest,
-    body: TLocationFields & { use_anyway: boolean },
+    body: TLocationFields & { use_anyway: boolean; version?: number | undefined },
     merchantId: string,
     locationId: string | undefined,
   ) => {
-    const { use_anyway, ...fields } = body;
+    const { use_anyway, version, ...fields } = body;
     const user = await currentUser(request);
-    return { location: await saveLocation(ctx, user, merchantId, locationId, fields, use_anyway) };
+    return {
+      location: await saveLocation(ctx, user, merchantId, locationId, fields, {
+        useAnyway: use_anyway,
+        version,
+      }),
+    };
   };
   registerDomainValidationErrors(app);
 

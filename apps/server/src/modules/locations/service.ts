@@ -116,7 +116,14 @@ export async function saveLocation(
   merchantId: string,
   locationId: string | undefined,
   fields: TLocationFields,
-  useAnyway: boolean,
+  {
+    useAnyway,
+    version,
+  }: {
+    useAnyway: boolean;
+    /** The version the editor's copy was read at; a save from an older one is refused. */
+    version?: number | undefined;
+  },
 ): Promise<TLocation> {
   await requireMerchantAccess(ctx.db, user, merchantId, { role: ROLE });
   const previous = locationId ? await loadLocation(ctx.db, merchantId, locationId) : undefined;
@@ -127,7 +134,8 @@ export async function saveLocation(
     ? await ctx.db.transaction(async (tx) => {
         const current = await lockLocation(tx, merchantId, locationId);
         if (!current) return undefined;
-        const updated = await updateLocation(tx, merchantId, locationId, values);
+        const updated = await updateLocation(tx, merchantId, locationId, version, values);
+        if (!updated) throw new AppError(409, 'location_changed');
         await countTakenFromImport(
           tx,
           current,

@@ -26,6 +26,7 @@ export const toLocation = (row: LocationRow): TLocation => ({
   lat: row.lat,
   lng: row.lng,
   geocode_status: row.geocodeStatus,
+  version: row.version,
 });
 
 export const locationColumns = (fields: TLocationFields) => ({

@@ -2,6 +2,7 @@
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { lockRow } from '../../db/row-locks.js';
+import { atVersion, nextVersion } from '../../db/versions.js';
 import { accounts, merchants, users } from '../../db/schema.js';
 import type { MerchantRow } from '../../access/merchant-access.js';
 
@@ -84,13 +85,8 @@ export async function updateMerchantProfile(
 ): Promise<boolean> {
   const updated = await db
     .update(merchants)
-    .set({ ...values, version: sql`${merchants.version} + 1`, updatedAt: sql`now()` })
-    .where(
-      and(
-        eq(merchants.id, merchantId),
-        expectedVersion === undefined ? undefined : eq(merchants.version, expectedVersion),
-      ),
-    )
+    .set({ ...values, version: nextVersion(merchants.version), updatedAt: sql`now()` })
+    .where(and(eq(merchants.id, merchantId), atVersion(merchants.version, expectedVersion)))
     .returning({ id: merchants.id });
   return updated.length > 0;
 }

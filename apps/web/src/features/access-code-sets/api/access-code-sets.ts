@@ -1,6 +1,6 @@
 /** GET/POST /access-code-sets and /access-code-sets/{id} (spec §7): the sets themselves. */
 import type {
-  TAccessCodeSetInput,
+  TAccessCodeSetSaveBody,
   TAccessCodeSetList,
   TAccessCodeSetResponse,
 } from '@backoffice/domain';
@@ -38,7 +38,7 @@ export function useAccessCodeSet(id: string | undefined) {
 export function useSaveAccessCodeSet(id: string | undefined) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: TAccessCodeSetInput) =>
+    mutationFn: (input: TAccessCodeSetSaveBody) =>
       apiRequestRequired<TAccessCodeSetResponse>({
         method: 'POST',
         path: setPath(id),

@@ -5,8 +5,8 @@
  * disabled while invalid): each error says what is wrong, and a validity
  * date the field cannot read keeps the set from being saved.
  */
-import type { TAccessCodeSet, TAccessCodeSetInput } from '@backoffice/domain';
-import { screen } from '@testing-library/react';
+import type { TAccessCodeSet, TAccessCodeSetSaveBody } from '@backoffice/domain';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { setRuntimeConfig } from '../../../shared/config/runtime-config';
@@ -27,6 +27,7 @@ const SET: TAccessCodeSet = {
   valid_until: '2025-12-31T22:59:00.000Z',
   modified: '2025-11-01T10:00:00.000Z',
   email: 'admin@example.com',
+  version: 1,
 };
 
 beforeAll(async () => {
@@ -36,7 +37,10 @@ beforeAll(async () => {
 
 /** The form of a new set (undefined) or of a saved one. */
 function renderForm(set: TAccessCodeSet | undefined) {
-  const onSave = vi.fn<(input: TAccessCodeSetInput) => void>();
+  // The server answers with the version the save made.
+  const onSave = vi.fn((input: TAccessCodeSetSaveBody) =>
+    Promise.resolve({ access_code_set: { version: (input.version ?? 0) + 1 } }),
+  );
   renderWithApp(<AccessCodeSetForm set={set} saving={false} onSave={onSave} onClose={() => {}} />);
   return onSave;
 }
@@ -89,6 +93,20 @@ describe('the access-code set form', () => {
     await userEvent.click(save());
     expect(onSave).toHaveBeenCalledWith(
       expect.objectContaining({ valid_until: '2026-06-30T08:00:00.000Z' }),
+    );
+  });
+
+  it('saves from the version it was read at, and then from the one its save answered', async () => {
+    const onSave = renderForm(SET);
+    await userEvent.click(save());
+    expect(onSave).toHaveBeenLastCalledWith(expect.objectContaining({ version: 1 }));
+    await userEvent.type(name(), ' neu');
+    await waitFor(() => expect(save().disabled).toBe(false));
+    await userEvent.click(save());
+    await waitFor(() =>
+      expect(onSave).toHaveBeenLastCalledWith(
+        expect.objectContaining({ name: 'Sommeraktion 2026 neu', version: 2 }),
+      ),
     );
   });
 });

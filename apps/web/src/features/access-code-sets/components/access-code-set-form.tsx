@@ -17,10 +17,11 @@ import {
   ZAccessCodeSetInput,
   type AccessCodeSetType,
   type TAccessCodeSet,
-  type TAccessCodeSetInput,
+  type TAccessCodeSetSaveBody,
 } from '@backoffice/domain';
 import { Button, Group, Paper, Select, Stack, Switch, TextInput, Textarea } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { translateServerMessage } from '../../../shared/api/error-text';
 import { DateTimeField } from '../../../shared/ui/date-time-field';
@@ -59,12 +60,19 @@ const CHECKED_ON_CHANGE: (keyof FormValues)[] = [
 export interface AccessCodeSetFormProps {
   set: TAccessCodeSet | undefined;
   saving: boolean;
-  onSave: (input: TAccessCodeSetInput) => void;
+  /**
+   * Saves; resolves with the saved set. The input names the version the
+   * form's values were read at, so that a change made meanwhile elsewhere is
+   * refused instead of overwritten; each save moves it on.
+   */
+  onSave: (input: TAccessCodeSetSaveBody) => Promise<{ access_code_set: { version: number } }>;
   onClose: () => void;
 }
 
 export function AccessCodeSetForm({ set, saving, onSave, onClose }: AccessCodeSetFormProps) {
   const { t } = useTranslation();
+  // Not the query's version: a refetch must not make the form's older values look current.
+  const [savedVersion, setSavedVersion] = useState(set?.version);
   const form = useForm<FormValues>({
     mode: 'controlled',
     initialValues: valuesOf(set),
@@ -98,7 +106,15 @@ export function AccessCodeSetForm({ set, saving, onSave, onClose }: AccessCodeSe
   const starred = (field: 'type' | 'name' | 'hint_title' | 'hint_text') =>
     form.values[field].trim() === '';
   const submit = form.onSubmit((values) => {
-    onSave({ ...values, type: values.type as AccessCodeSetType });
+    onSave({
+      ...values,
+      type: values.type as AccessCodeSetType,
+      ...(savedVersion !== undefined ? { version: savedVersion } : {}),
+    }).then(
+      (answer) => setSavedVersion(answer.access_code_set.version),
+      // The page has shown the refusal; the input stays.
+      () => undefined,
+    );
   });
 
   return (

@@ -3,7 +3,7 @@
  * after the first save its codes and linked campaigns (spec §2). Success
  * alerts say created or updated (spec §8).
  */
-import type { TAccessCodeSetInput } from '@backoffice/domain';
+import type { TAccessCodeSetSaveBody } from '@backoffice/domain';
 import { Anchor, Group, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -28,8 +28,8 @@ export function AccessCodeSetEditPage() {
 
   if (id !== undefined && !set) return <QueryState query={loaded} />;
 
-  const onSave = (input: TAccessCodeSetInput) =>
-    save.mutate(input, {
+  const onSave = (input: TAccessCodeSetSaveBody) =>
+    save.mutateAsync(input, {
       onSuccess: ({ access_code_set: saved }) => {
         if (id === undefined) {
           notifySuccess(t('accessCodeSets.alerts.created', { name: saved.name }));

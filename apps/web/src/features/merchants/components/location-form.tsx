@@ -31,7 +31,7 @@ import { notifySuccess } from '../../../shared/ui/notify';
 import { useSaveLocation } from '../api/locations';
 import { notifyMerchantError, validationText } from '../merchant-errors';
 
-type Values = Required<Omit<TLocationSaveBody, 'use_anyway'>>;
+type Values = Required<Omit<TLocationSaveBody, 'use_anyway' | 'version'>>;
 
 const TEXT_FIELDS = ['streetnumber', 'entrance', 'top', 'floor'] as const;
 /** Options of form.getInputProps: a required field (spec §5), a checkbox. */
@@ -93,7 +93,12 @@ export function LocationFormModal({ merchantIdent, location, opened, onClose }: 
   const [notFound, setNotFound] = useState(false);
 
   const send = (values: Values, useAnyway: boolean) => {
-    const body: TLocationSaveBody = { ...values, use_anyway: useAnyway };
+    // The version the dialog's copy was read at: a change made meanwhile is not overwritten.
+    const body: TLocationSaveBody = {
+      ...values,
+      use_anyway: useAnyway,
+      ...(location ? { version: location.version } : {}),
+    };
     save.mutate(
       { locationId: location?.id, body },
       {
