@@ -49,6 +49,36 @@ test('a sign-out in a second tab takes the first tab to the sign-in with the mes
   await expectSessionEndedAndReturn(page, 'silver@example.com', profile);
 });
 
+test('a sign-out in a second tab while the profile has unsaved changes keeps them on the screen', async ({
+  page,
+  context,
+}) => {
+  await signInAt(page, '/', 'silver@example.com');
+  await openMerchantProfile(page);
+  const typed = 'Eine lange Beschreibung, an der ich gerade schreibe';
+  await page.getByLabel('Beschreibung').fill(typed);
+
+  const second = await context.newPage();
+  await second.goto('/');
+  await expect(second.getByRole('button', { name: 'Benutzermenü' })).toBeVisible();
+  await signOut(second);
+
+  // The page asks before the input is lost, and says why it asks.
+  const question = page.getByRole('dialog', { name: 'Ungespeicherte Änderungen' });
+  await expect(question).toBeVisible();
+  await expect(page.getByTestId('alert-error')).toContainText(MESSAGE);
+  await expect(page.getByLabel('Beschreibung')).toHaveValue(typed);
+  // Staying keeps the page; leaving goes to the sign-in.
+  await question.getByRole('button', { name: 'Auf der Seite bleiben' }).click();
+  await expect(page.getByLabel('Beschreibung')).toHaveValue(typed);
+  await navigation(page).getByRole('link', { name: 'Kampagnen' }).click();
+  await page
+    .getByRole('dialog', { name: 'Ungespeicherte Änderungen' })
+    .getByRole('button', { name: 'Änderungen verwerfen' })
+    .click();
+  await expect(page).toHaveURL(/\/oauth2\/login\?session=ended$/);
+});
+
 test('a token that expired while the computer slept: the next click leads to the sign-in with the message', async ({
   page,
 }) => {

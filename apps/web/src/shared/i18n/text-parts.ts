@@ -49,12 +49,17 @@ export const TEXT_PARTS = {
   merchantList: { subtrees: { merchantList: [] }, features: ['features/merchant-list'] },
   dashboard: { subtrees: { dashboard: [] }, features: ['features/dashboard'] },
   [MESSAGES]: {
-    subtrees: { errors: ['http', 'withReason', 'noResponse', 'unknown'], fieldLabels: [] },
+    subtrees: {
+      errors: ['http', 'withReason', 'noResponse', 'unknown'],
+      fieldLabels: [],
+      unsaved: [],
+    },
     features: [
       'features/campaigns',
       'features/merchants',
       'features/access-code-sets',
       'shared/api',
+      'shared/form',
       'shared/i18n',
     ],
   },

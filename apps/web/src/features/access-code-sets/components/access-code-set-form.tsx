@@ -24,6 +24,7 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { translateServerMessage } from '../../../shared/api/error-text';
+import { UnsavedChangesGuard, useDirtyRef } from '../../../shared/form/unsaved-changes';
 import { DateTimeField } from '../../../shared/ui/date-time-field';
 
 interface FormValues {
@@ -111,14 +112,23 @@ export function AccessCodeSetForm({ set, saving, onSave, onClose }: AccessCodeSe
       type: values.type as AccessCodeSetType,
       ...(savedVersion !== undefined ? { version: savedVersion } : {}),
     }).then(
-      (answer) => setSavedVersion(answer.access_code_set.version),
+      (answer) => {
+        setSavedVersion(answer.access_code_set.version);
+        // What the form shows is stored now: its clean state.
+        form.resetDirty();
+      },
       // The page has shown the refusal; the input stays.
       () => undefined,
     );
   });
 
+  const dirty = form.isDirty();
+  const dirtyRef = useDirtyRef(dirty);
+
   return (
     <Paper withBorder radius="md" p="md" component="form" onSubmit={submit} noValidate>
+      {/* A new set's page moves to the set once it is created. */}
+      {set && <UnsavedChangesGuard dirty={dirty} dirtyRef={dirtyRef} />}
       <Stack gap="sm">
         <TextInput
           label={t('accessCodeSets.fields.internalName')}

@@ -3,11 +3,12 @@
  * the question before unsaved changes are lost (leaving the step inside the
  * app asks in a dialog; closing or reloading the tab asks the browser).
  */
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack } from '@mantine/core';
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useEffect, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useBlocker, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
+import { UnsavedChangesGuard } from '../../../shared/form/unsaved-changes';
 import { LockableFields, ReadOnlyNote } from '../../../shared/ui/lockable-fields';
 import { useKeepFocus } from '../../../shared/ui/use-keep-focus';
 
@@ -25,10 +26,6 @@ export interface StepFormFrameProps {
 export function StepForm({ form, children }: StepFormFrameProps) {
   const { t } = useTranslation();
   const { dirty, dirtyRef, saving, submit, readOnly } = form;
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) =>
-      dirtyRef.current && currentLocation.pathname !== nextLocation.pathname,
-  );
 
   // A link to one field (an open error on the review) brings it into view and focuses it.
   const [search] = useSearchParams();
@@ -47,13 +44,6 @@ export function StepForm({ form, children }: StepFormFrameProps) {
   // The fields rest while a save is on its way: what is typed meanwhile would
   // be replaced by the stored values. The field that had the focus gets it back.
   const fieldsRef = useKeepFocus<HTMLFieldSetElement>(saving);
-
-  useEffect(() => {
-    if (!dirty) return undefined;
-    const onBeforeUnload = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener('beforeunload', onBeforeUnload);
-    return () => window.removeEventListener('beforeunload', onBeforeUnload);
-  }, [dirty]);
 
   return (
     <form
@@ -84,25 +74,16 @@ export function StepForm({ form, children }: StepFormFrameProps) {
           </Group>
         )}
       </Stack>
-      <Modal
-        opened={blocker.state === 'blocked'}
-        onClose={() => blocker.reset?.()}
-        title={t('campaigns.wizard.unsaved.title')}
-        closeButtonProps={{ 'aria-label': t('actions.close') }}
-        centered
-      >
-        <Stack>
-          <Text size="sm">{t('campaigns.wizard.unsaved.text')}</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => blocker.reset?.()}>
-              {t('campaigns.wizard.unsaved.stay')}
-            </Button>
-            <Button color="red" onClick={() => blocker.proceed?.()}>
-              {t('campaigns.wizard.unsaved.leave')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <UnsavedChangesGuard
+        dirty={dirty}
+        dirtyRef={dirtyRef}
+        texts={{
+          title: t('campaigns.wizard.unsaved.title'),
+          text: t('campaigns.wizard.unsaved.text'),
+          stay: t('campaigns.wizard.unsaved.stay'),
+          leave: t('campaigns.wizard.unsaved.leave'),
+        }}
+      />
     </form>
   );
 }

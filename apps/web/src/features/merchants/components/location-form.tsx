@@ -27,6 +27,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../shared/api/api-error';
 import { useSchemaForm } from '../../../shared/form/use-schema-form';
+import { UnsavedChangesGuard, useDirtyRef } from '../../../shared/form/unsaved-changes';
 import { notifySuccess } from '../../../shared/ui/notify';
 import { useSaveLocation } from '../api/locations';
 import { notifyMerchantError, validationText } from '../merchant-errors';
@@ -124,6 +125,8 @@ export function LocationFormModal({ merchantIdent, location, opened, onClose }: 
       },
     );
   };
+  const dirty = opened && form.isDirty();
+  const dirtyRef = useDirtyRef(dirty);
   const submit = form.onSubmit((values) => send(values, false));
   const keepAnyway = form.onSubmit((values) => send(values, true));
 
@@ -138,6 +141,7 @@ export function LocationFormModal({ merchantIdent, location, opened, onClose }: 
       closeButtonProps={{ 'aria-label': t('actions.close') }}
     >
       <form onSubmit={submit} noValidate>
+        <UnsavedChangesGuard dirty={dirty} dirtyRef={dirtyRef} />
         <Stack gap="sm">
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput

@@ -33,6 +33,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { ApiError } from '../../../shared/api/api-error';
+import { UnsavedChangesGuard, useDirtyRef } from '../../../shared/form/unsaved-changes';
 import { useSchemaForm } from '../../../shared/form/use-schema-form';
 import { LockableFields, ReadOnlyNote } from '../../../shared/ui/lockable-fields';
 import { validationText } from '../merchant-errors';
@@ -164,6 +165,8 @@ export function ProfileForm({
         : validationText(t, key),
   });
   const { values } = form;
+  const dirty = form.isDirty();
+  const dirtyRef = useDirtyRef(dirty);
 
   const submit = form.onSubmit(async ({ internal_name, level, is_valid, ...profile }) => {
     const body: TMerchantSaveBody = {
@@ -177,6 +180,8 @@ export function ProfileForm({
       const answer = await onSubmit(body);
       const saved = (answer as { merchant?: { version?: unknown } } | undefined)?.merchant?.version;
       if (typeof saved === 'number') setSavedVersion(saved);
+      // What the form shows is stored now: its clean state.
+      form.resetDirty();
     } catch (cause) {
       // The server's field message goes next to the field; the page shows the alert.
       if (cause instanceof ApiError && cause.field && cause.serverMessage) {
@@ -189,6 +194,9 @@ export function ProfileForm({
 
   return (
     <form onSubmit={submit} noValidate>
+      {version !== undefined && !readOnly && (
+        <UnsavedChangesGuard dirty={dirty} dirtyRef={dirtyRef} />
+      )}
       <LockableFields disabled={readOnly}>
         <Stack gap="lg">
           {readOnly && <ReadOnlyNote>{t('merchants.edit.readOnly')}</ReadOnlyNote>}
