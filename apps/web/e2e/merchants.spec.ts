@@ -186,6 +186,13 @@ test('upload a CSV of 20 locations and watch the progress', async ({ page }) => 
   });
   await expect(page.getByTestId('upload-errors')).toContainText('Zeile 2');
   await expect(page.getByTestId('upload-errors')).toContainText('Zeile 3 PLZ: Pflichtfeld');
+  // A file that is no text names the line, without an empty column before the colon.
+  await page.locator('input[type="file"]').setInputFiles({
+    name: 'bild.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.concat([Buffer.from('name;street;zip;city;country\n'), Buffer.from([0, 1, 2])]),
+  });
+  await expect(page.getByTestId('upload-errors')).toHaveText(/^Zeile 2: \S/);
 });
 
 test("add an address that cannot be geocoded and use 'Trotzdem verwenden'", async ({ page }) => {

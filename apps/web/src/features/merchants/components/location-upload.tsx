@@ -24,6 +24,7 @@ import { IconDownload, IconUpload } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { downloadText, withBom } from '../../../shared/csv';
 import { notifyError } from '../../../shared/ui/notify';
 import { useImportJob, useUploadLocations } from '../api/locations';
@@ -35,6 +36,22 @@ import { lineMessage, notifyMerchantError } from '../merchant-errors';
 function downloadTemplate() {
   // With a BOM, so that spreadsheet programs read the umlauts as UTF-8.
   downloadText(withBom(LOCATION_CSV_TEMPLATE), 'standorte-vorlage.csv');
+}
+
+/**
+ * One refused line: its number and column where the refusal names them (a
+ * refusal of the whole file, such as too many rows, names neither; one of
+ * a line, such as bytes that are no text, no column).
+ */
+function lineErrorText(t: TFunction, error: TUploadLineError): string {
+  const message = lineMessage(t, error.message);
+  if (error.line < 1) return message;
+  if (!error.field) return t('merchants.upload.lineErrorNoField', { line: error.line, message });
+  return t('merchants.upload.lineError', {
+    line: error.line,
+    field: fieldLabel(t, error.field),
+    message,
+  });
 }
 
 function lineErrorsOf(error: unknown): TUploadLineError[] {
@@ -116,13 +133,7 @@ export function LocationUpload({
           <Alert color="red" variant="light" title={t('merchants.upload.refused')}>
             <List size="sm" data-testid="upload-errors">
               {lineErrors.map((error, index) => (
-                <List.Item key={index}>
-                  {t('merchants.upload.lineError', {
-                    line: error.line,
-                    field: fieldLabel(t, error.field),
-                    message: lineMessage(t, error.message),
-                  })}
-                </List.Item>
+                <List.Item key={index}>{lineErrorText(t, error)}</List.Item>
               ))}
             </List>
           </Alert>
