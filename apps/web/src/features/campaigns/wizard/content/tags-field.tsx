@@ -47,8 +47,9 @@ export function TagsField({ field, onCreated }: TagsFieldProps) {
           notifyInfo(t('campaigns.wizard.content.tagCreated', { name }));
           onCreated(name);
         })
-        // The client has shown the failed request's alert.
-        .catch(() => undefined);
+        // The client has shown the failed request's alert; the tag goes back
+        // into the field (unless something else was typed meanwhile) to be tried again.
+        .catch(() => setSearch((typed) => (typed === '' ? tag : typed)));
     }
   };
 
