@@ -36,7 +36,14 @@ function renderField() {
   const onCreated = vi.fn<(name: string) => void>();
   renderWithApp(
     <TagsField
-      field={{ value: [], onChange: () => undefined, onFocus: () => undefined }}
+      field={{
+        value: [],
+        onChange: () => undefined,
+        onFocus: undefined,
+        onBlur: () => undefined,
+        error: undefined,
+        'data-field': 'tags',
+      }}
       onCreated={onCreated}
     />,
   );
