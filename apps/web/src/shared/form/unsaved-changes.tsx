@@ -6,7 +6,7 @@
  * then says why it asks: features/auth/session-end.ts).
  */
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { useEffect, useRef, type RefObject } from 'react';
+import { useCallback, useEffect, useRef, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBlocker } from 'react-router';
 
@@ -19,15 +19,30 @@ export interface UnsavedChangesTexts {
 
 /**
  * Whether the form has unsaved changes, as the navigation blocker reads it
- * when a navigation starts. A save that navigates right after it sets it to
- * false first (the next render would come too late).
+ * when a navigation starts, and `whileSaving`, which runs a save without the
+ * question: a save that moves on to the saved record's page (a creation)
+ * navigates before the form's next render could say it is clean. A save
+ * that fails leaves the form as unsaved as before.
  */
-export function useDirtyRef(dirty: boolean): RefObject<boolean> {
+export function useDirtyRef(dirty: boolean): {
+  dirtyRef: RefObject<boolean>;
+  whileSaving: <T>(save: () => Promise<T>) => Promise<T>;
+} {
   const dirtyRef = useRef(dirty);
   useEffect(() => {
     dirtyRef.current = dirty;
   }, [dirty]);
-  return dirtyRef;
+  const whileSaving = useCallback(async <T,>(save: () => Promise<T>): Promise<T> => {
+    const before = dirtyRef.current;
+    dirtyRef.current = false;
+    try {
+      return await save();
+    } catch (error) {
+      dirtyRef.current = before;
+      throw error;
+    }
+  }, []);
+  return { dirtyRef, whileSaving };
 }
 
 export function UnsavedChangesGuard({

@@ -106,12 +106,16 @@ export function AccessCodeSetForm({ set, saving, onSave, onClose }: AccessCodeSe
   };
   const starred = (field: 'type' | 'name' | 'hint_title' | 'hint_text') =>
     form.values[field].trim() === '';
+  const dirty = form.isDirty();
+  const { dirtyRef, whileSaving } = useDirtyRef(dirty);
   const submit = form.onSubmit((values) => {
-    onSave({
-      ...values,
-      type: values.type as AccessCodeSetType,
-      ...(savedVersion !== undefined ? { version: savedVersion } : {}),
-    }).then(
+    whileSaving(() =>
+      onSave({
+        ...values,
+        type: values.type as AccessCodeSetType,
+        ...(savedVersion !== undefined ? { version: savedVersion } : {}),
+      }),
+    ).then(
       (answer) => {
         setSavedVersion(answer.access_code_set.version);
         // What the form shows is stored now: its clean state.
@@ -122,13 +126,9 @@ export function AccessCodeSetForm({ set, saving, onSave, onClose }: AccessCodeSe
     );
   });
 
-  const dirty = form.isDirty();
-  const dirtyRef = useDirtyRef(dirty);
-
   return (
     <Paper withBorder radius="md" p="md" component="form" onSubmit={submit} noValidate>
-      {/* A new set's page moves to the set once it is created. */}
-      {set && <UnsavedChangesGuard dirty={dirty} dirtyRef={dirtyRef} />}
+      <UnsavedChangesGuard dirty={dirty} dirtyRef={dirtyRef} />
       <Stack gap="sm">
         <TextInput
           label={t('accessCodeSets.fields.internalName')}

@@ -126,7 +126,7 @@ export function LocationFormModal({ merchantIdent, location, opened, onClose }: 
     );
   };
   const dirty = opened && form.isDirty();
-  const dirtyRef = useDirtyRef(dirty);
+  const { dirtyRef } = useDirtyRef(dirty);
   const submit = form.onSubmit((values) => send(values, false));
   const keepAnyway = form.onSubmit((values) => send(values, true));
 

@@ -166,7 +166,7 @@ export function ProfileForm({
   });
   const { values } = form;
   const dirty = form.isDirty();
-  const dirtyRef = useDirtyRef(dirty);
+  const { dirtyRef, whileSaving } = useDirtyRef(dirty);
 
   const submit = form.onSubmit(async ({ internal_name, level, is_valid, ...profile }) => {
     const body: TMerchantSaveBody = {
@@ -177,7 +177,7 @@ export function ProfileForm({
       ...(savedVersion !== undefined ? { version: savedVersion } : {}),
     };
     try {
-      const answer = await onSubmit(body);
+      const answer = await whileSaving(() => onSubmit(body));
       const saved = (answer as { merchant?: { version?: unknown } } | undefined)?.merchant?.version;
       if (typeof saved === 'number') setSavedVersion(saved);
       // What the form shows is stored now: its clean state.
@@ -194,9 +194,7 @@ export function ProfileForm({
 
   return (
     <form onSubmit={submit} noValidate>
-      {version !== undefined && !readOnly && (
-        <UnsavedChangesGuard dirty={dirty} dirtyRef={dirtyRef} />
-      )}
+      {!readOnly && <UnsavedChangesGuard dirty={dirty} dirtyRef={dirtyRef} />}
       <LockableFields disabled={readOnly}>
         <Stack gap="lg">
           {readOnly && <ReadOnlyNote>{t('merchants.edit.readOnly')}</ReadOnlyNote>}
