@@ -17,6 +17,9 @@ beforeAll(async () => {
   await loadGermanTexts('messages');
 });
 
+/** The test form's own names (a test's texts, not the product's). */
+const NAMES = { field: 'Name', save: 'Speichern', leave: 'Weg' };
+
 /** A form of one field whose save resolves or fails, then moves to /saved. */
 function Form({ saveFails }: { saveFails: boolean }) {
   const [value, setValue] = useState('');
@@ -33,12 +36,16 @@ function Form({ saveFails }: { saveFails: boolean }) {
   return (
     <>
       <UnsavedChangesGuard dirty={dirty} dirtyRef={dirtyRef} />
-      <input aria-label="Name" value={value} onChange={(event) => setValue(event.target.value)} />
+      <input
+        aria-label={NAMES.field}
+        value={value}
+        onChange={(event) => setValue(event.target.value)}
+      />
       <button type="button" onClick={() => void save()}>
-        Speichern
+        {NAMES.save}
       </button>
       <button type="button" onClick={() => void navigate('/elsewhere')}>
-        Weg
+        {NAMES.leave}
       </button>
     </>
   );
