@@ -39,9 +39,6 @@ export const COREG_TERM_FIELDS = [
 ] as const;
 export type CoregTermField = (typeof COREG_TERM_FIELDS)[number];
 
-/** The error a merchant gets while no account has the contact role (spec §5). */
-export const MERCHANT_ERROR_NO_CONTACT = 'Kein Ansprechpartner definiert!';
-
 /*
  * Every pattern below runs in time linear in its input: no repetition inside
  * a repetition, and no two unbounded repetitions in a row that can take the
@@ -196,13 +193,6 @@ export const ZMerchantSaveBody = z.intersection(
   ZMerchantAdminFields.extend(ZSaveVersion.shape),
 );
 export type TMerchantSaveBody = z.input<typeof ZMerchantSaveBody>;
-
-/** The reasons a merchant is invalid, computed from its data (shown beside the red bell). */
-export function computeMerchantErrors(facts: { contactAccounts: number }): string[] {
-  const errors: string[] = [];
-  if (facts.contactAccounts === 0) errors.push(MERCHANT_ERROR_NO_CONTACT);
-  return errors;
-}
 
 /** The first message key of a failed parse per field path ("contacts.0.type"), for forms. */
 export function fieldErrors(error: z.ZodError): Record<string, string> {

@@ -15,3 +15,17 @@ export function isMerchantInvalid(merchant: {
 }): boolean {
   return !merchant.is_valid || merchant.errors.length > 0;
 }
+
+/**
+ * The error a merchant gets while no account has the contact role (spec §5),
+ * in the spec's words: the answers carry it as text, and the web shows it in
+ * the user's language.
+ */
+export const MERCHANT_ERROR_NO_CONTACT = 'Kein Ansprechpartner definiert!';
+
+/** The reasons a merchant is invalid, computed from its data (shown beside the red bell). */
+export function computeMerchantErrors(facts: { contactAccounts: number }): string[] {
+  const errors: string[] = [];
+  if (facts.contactAccounts === 0) errors.push(MERCHANT_ERROR_NO_CONTACT);
+  return errors;
+}

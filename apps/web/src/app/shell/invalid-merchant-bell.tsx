@@ -5,10 +5,14 @@
 import { ThemeIcon, Tooltip } from '@mantine/core';
 import { IconBellRinging } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { merchantErrorText } from '../../shared/i18n/merchant-error-text';
 
 export default function InvalidMerchantBell({ errors }: { errors: readonly string[] }) {
   const { t } = useTranslation();
-  const label = [t('shell.merchantInvalid'), ...errors].join(' – ');
+  const label = [
+    t('shell.merchantInvalid'),
+    ...errors.map((error) => merchantErrorText(t, error)),
+  ].join(' – ');
   return (
     <Tooltip label={label} withArrow multiline maw={320}>
       <ThemeIcon

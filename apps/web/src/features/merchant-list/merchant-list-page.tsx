@@ -14,6 +14,7 @@ import {
 import { Badge, Button, Group, Table, Text, TextInput, ThemeIcon, Tooltip } from '@mantine/core';
 import { IconBellRinging, IconPencil, IconSearch, IconSwitchHorizontal } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { merchantErrorText } from '../../shared/i18n/merchant-error-text';
 import { Link } from 'react-router';
 import { useMerchants } from '../../shared/api/get-merchants';
 import { formatCount } from '../../shared/format/number';
@@ -40,7 +41,10 @@ function Validity({ merchant }: { merchant: TMerchantListRow }) {
       </Badge>
     );
   }
-  const label = [t('shell.merchantInvalid'), ...merchant.errors].join(' – ');
+  const label = [
+    t('shell.merchantInvalid'),
+    ...merchant.errors.map((error) => merchantErrorText(t, error)),
+  ].join(' – ');
   return (
     <Group gap={6} wrap="nowrap">
       <Tooltip label={label} withArrow multiline maw={320}>
