@@ -17,6 +17,7 @@ import {
   ZAccessCodeSetInput,
   type AccessCodeSetType,
   type TAccessCodeSet,
+  type TAccessCodeSetDetail,
   type TAccessCodeSetSaveBody,
 } from '@backoffice/domain';
 import { Button, Group, Paper, Select, Stack, Switch, TextInput, Textarea } from '@mantine/core';
@@ -66,7 +67,9 @@ export interface AccessCodeSetFormProps {
    * form's values were read at, so that a change made meanwhile elsewhere is
    * refused instead of overwritten; each save moves it on.
    */
-  onSave: (input: TAccessCodeSetSaveBody) => Promise<{ access_code_set: { version: number } }>;
+  onSave: (
+    input: TAccessCodeSetSaveBody,
+  ) => Promise<{ access_code_set: Pick<TAccessCodeSetDetail, 'version'> }>;
   onClose: () => void;
 }
 

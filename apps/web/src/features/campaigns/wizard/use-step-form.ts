@@ -18,12 +18,13 @@ import {
   type TCampaignEnvelope,
 } from '@backoffice/domain';
 import { useForm, type FormErrors, type GetInputPropsReturnType } from '@mantine/form';
-import { useEffect, useMemo, useRef, useState, type FocusEvent, type ReactNode } from 'react';
+import { useMemo, useState, type FocusEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../../shared/api/api-error';
 import { translateServerMessage } from '../../../shared/api/error-text';
 import { requiredFieldProps } from '../../../shared/form/required-field';
+import { useDirtyRef } from '../../../shared/form/unsaved-changes';
 import { paths } from '../../../shared/paths';
 import { useSession } from '../../../shared/session/session-store';
 import { afterPointerRelease } from '../../../shared/ui/after-pointer-release';
@@ -179,10 +180,7 @@ export function useStepForm<D extends Record<string, unknown>>(options: StepForm
     JSON.stringify(patch) !== JSON.stringify(form.getTransformedValues(form.getInitialValues()));
 
   // Read by the navigation blocker at navigation time, after a save has reset it.
-  const dirtyRef = useRef(dirty);
-  useEffect(() => {
-    dirtyRef.current = dirty;
-  }, [dirty]);
+  const { dirtyRef } = useDirtyRef(dirty);
 
   /** Values the server stored: they become the form's values and its clean state. */
   const reload = (stored: TCampaign) => {

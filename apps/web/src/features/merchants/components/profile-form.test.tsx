@@ -20,8 +20,9 @@ beforeAll(async () => {
 });
 
 function renderForm() {
-  const onSubmit = vi.fn<(body: TMerchantSaveBody) => Promise<unknown>>(() =>
-    Promise.resolve(undefined),
+  // The server answers with the version the save made.
+  const onSubmit = vi.fn((_body: TMerchantSaveBody) =>
+    Promise.resolve({ merchant: { version: 2 } }),
   );
   renderWithApp(
     <ProfileForm

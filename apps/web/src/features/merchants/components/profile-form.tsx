@@ -140,7 +140,7 @@ export interface ProfileFormProps {
    */
   version?: number;
   /** Saves; resolves with the answer (`merchant.version` moves the form's version on). */
-  onSubmit: (body: TMerchantSaveBody) => Promise<unknown>;
+  onSubmit: (body: TMerchantSaveBody) => Promise<{ merchant: Pick<TMerchantDetail, 'version'> }>;
 }
 
 export function ProfileForm({
@@ -178,8 +178,7 @@ export function ProfileForm({
     };
     try {
       const answer = await whileSaving(() => onSubmit(body));
-      const saved = (answer as { merchant?: { version?: unknown } } | undefined)?.merchant?.version;
-      if (typeof saved === 'number') setSavedVersion(saved);
+      setSavedVersion(answer.merchant.version);
       // What the form shows is stored now: its clean state.
       form.resetDirty();
     } catch (cause) {

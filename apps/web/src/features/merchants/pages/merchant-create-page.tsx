@@ -48,6 +48,7 @@ export function MerchantCreatePage() {
     }
     // The dashboard, not the profile: a level-0 merchant's only user would be sent to please-upgrade.
     void navigate(paths.dashboard());
+    return answer;
   };
 
   return (
