@@ -19,14 +19,18 @@ export async function copyCampaignImage(
   return (await ctx.files.copy(sourcePath, key)) ? key : null;
 }
 
-/** Deletes an image file that no campaign but `exceptId` refers to; failures are logged, not thrown. */
+/**
+ * Deletes an image file that no campaign but `exceptId` refers to; failures
+ * are logged, not thrown. `inUse` is that question when it was asked already.
+ */
 export async function removeUnusedImage(
   ctx: AppContext,
   path: string,
   exceptId: string,
+  inUse?: Promise<boolean>,
 ): Promise<void> {
   try {
-    if (await imageInUse(ctx.db, path, exceptId)) return;
+    if (await (inUse ?? imageInUse(ctx.db, path, exceptId))) return;
     await ctx.files.delete(path);
   } catch (error) {
     ctx.log.warn({ err: error, key: path }, 'campaign image not removed');

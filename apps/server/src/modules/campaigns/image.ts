@@ -4,14 +4,19 @@ import {
   isEditableStatus,
   type TCampaignEnvelope,
 } from '@backoffice/domain';
-import { requireCampaignAccess, type UserRow } from '../../access/merchant-access.js';
+import {
+  requireCampaignAccess,
+  type MerchantAccess,
+  type UserRow,
+} from '../../access/merchant-access.js';
 import type { AppContext } from '../../app-context.js';
 import { ImageRejectedError, processImage } from '../../files/images.js';
 import { newImageKey } from '../../files/storage.js';
-import { AppError } from '../../http/errors.js';
+import { AppError, notFound } from '../../http/errors.js';
 import { removeUnusedImage } from './image-files.js';
 import { storeEdit } from './lifecycle.js';
-import { answerUpdated, loadEditable } from './service.js';
+import { findCampaign, imageInUse } from './records.js';
+import { answerUpdated } from './service.js';
 import { validationColumns } from './view.js';
 
 export interface CropRect {
@@ -21,10 +26,14 @@ export interface CropRect {
   height: number;
 }
 
-/** Stores the upload cropped to the campaign format and removes the old image. */
+/**
+ * Stores the upload cropped to the campaign format and removes the old image.
+ * `access` is what checkImageUpload found before the upload was read.
+ */
 export async function replaceCampaignImage(
   ctx: AppContext,
   user: UserRow,
+  access: MerchantAccess,
   id: string,
   upload: Buffer,
   crop: CropRect | undefined,
@@ -52,6 +61,7 @@ export async function replaceCampaignImage(
     result = await setCampaignImage(
       ctx,
       user,
+      access,
       id,
       { path: key, extension: image.extension },
       written,
@@ -61,7 +71,7 @@ export async function replaceCampaignImage(
     await removeUnusedImage(ctx, key, id);
     throw error;
   }
-  if (result.previous && result.previous !== key) await removeUnusedImage(ctx, result.previous, id);
+  await result.removePrevious();
   return result.envelope;
 }
 
@@ -70,27 +80,44 @@ export async function removeCampaignImage(
   user: UserRow,
   id: string,
 ): Promise<TCampaignEnvelope> {
-  const { envelope, previous } = await setCampaignImage(ctx, user, id, null);
-  if (previous) await removeUnusedImage(ctx, previous, id);
+  const access = await checkImageUpload(ctx, user, id);
+  const { envelope, removePrevious } = await setCampaignImage(ctx, user, access, id, null);
+  await removePrevious();
   return envelope;
 }
 
 /**
  * Sets a campaign's image columns (a new file, or none) under the row lock,
- * with its errors and version; the answer is the envelope.
+ * with its errors and version; the answer is the envelope, and what removes
+ * the replaced file once the change is committed.
  */
-export async function setCampaignImage(
+async function setCampaignImage(
   ctx: AppContext,
   user: UserRow,
+  access: MerchantAccess,
   id: string,
   image: { path: string; extension: string } | null,
   /** The new image's file being written: the transaction commits only after it. */
   written: Promise<void> = Promise.resolve(),
-): Promise<{ envelope: TCampaignEnvelope; previous: string | null }> {
-  return ctx.db.transaction(async (tx) => {
-    const loaded = await loadEditable(tx, user, id);
-    const { campaign } = loaded.record;
-    const imagePath = image?.path ?? null;
+): Promise<{ envelope: TCampaignEnvelope; removePrevious: () => Promise<void> }> {
+  let previousInUse: Promise<boolean> = Promise.resolve(true);
+  const imagePath = image?.path ?? null;
+  const result = await ctx.db.transaction(async (tx) => {
+    // The caller was checked a moment ago (checkImageUpload); under the lock
+    // only the status is checked again.
+    const record = await findCampaign(tx, id, { lock: true });
+    if (!record || record.campaign.merchantId !== access.merchant.id) throw notFound();
+    const { campaign } = record;
+    if (!isEditableStatus(campaign.status))
+      throw new AppError(409, 'campaign_not_editable', 'current_status');
+    const previous = campaign.imagePath;
+    if (previous && previous !== imagePath) {
+      // Whether another campaign shares the replaced file (clones made before
+      // files were copied), asked beside the transaction: the question leaves
+      // this campaign out, so the commit does not change its answer.
+      previousInUse = imageInUse(ctx.db, previous, id);
+      previousInUse.catch(() => undefined);
+    }
     const stored = await storeEdit(tx, campaign, user.id, {
       imagePath,
       imageExtension: image?.extension ?? null,
@@ -98,21 +125,30 @@ export async function setCampaignImage(
       version: campaign.version + 1,
       editorId: user.id,
     });
-    const envelope = await answerUpdated(ctx, tx, user, loaded, stored);
+    const envelope = await answerUpdated(ctx, tx, user, { record, access }, stored);
     await written;
-    return {
-      envelope,
-      previous: campaign.imagePath,
-    };
+    return { envelope, previous };
   });
+  return {
+    envelope: result.envelope,
+    removePrevious: async () => {
+      if (!result.previous || result.previous === imagePath) return;
+      await removeUnusedImage(ctx, result.previous, id, previousInUse);
+    },
+  };
 }
 
 /**
  * Checks the caller and the campaign's status before anything of an upload
  * is read: the access statement alone, without the campaign's content.
  */
-export async function checkImageUpload(ctx: AppContext, user: UserRow, id: string): Promise<void> {
-  const { campaign } = await requireCampaignAccess(ctx.db, user, id);
+export async function checkImageUpload(
+  ctx: AppContext,
+  user: UserRow,
+  id: string,
+): Promise<MerchantAccess> {
+  const { campaign, access } = await requireCampaignAccess(ctx.db, user, id);
   if (!isEditableStatus(campaign.status))
     throw new AppError(409, 'campaign_not_editable', 'current_status');
+  return access;
 }

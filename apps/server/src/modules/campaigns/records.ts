@@ -78,19 +78,31 @@ export const recordJoins = {
   counters: eq(campaignCounters.campaignId, campaigns.id),
 };
 
+/** A campaign as it is opened: its record and the ids of its living follow-ups, oldest first. */
+export interface CampaignDetailRecord extends CampaignListRecord {
+  followups: string[];
+}
+
 /**
- * One campaign. With `lock` (inside a transaction) its row stays locked until
- * the transaction ends, so that commands on one campaign run one after the other.
+ * One campaign with its follow-ups' ids, in one statement. With `lock`
+ * (inside a transaction) its row stays locked until the transaction ends, so
+ * that commands on one campaign run one after the other.
  */
 export async function findCampaign(
   db: DbOrTx,
   id: string,
   options: { lock?: boolean } = {},
-): Promise<CampaignListRecord | undefined> {
+): Promise<CampaignDetailRecord | undefined> {
   // Every open, save and command reads a campaign this way: built once (db/prepared.ts).
   const select = () =>
     db
-      .select(recordColumns)
+      .select({
+        ...recordColumns,
+        followups: sql<string[]>`array(
+          select followup.id::text from ${campaigns} followup
+          where followup.parent_id = ${campaigns.id} and followup.status <> 'deleted'
+          order by followup.created_at, followup.id)`,
+      })
       .from(campaigns)
       .innerJoin(merchants, recordJoins.merchant)
       .leftJoin(users, recordJoins.editor)
@@ -168,22 +180,6 @@ export async function listReviewQueue(
     db.select({ total: count() }).from(campaigns).where(where),
   ]);
   return { rows, total: totals?.total ?? 0 };
-}
-
-/** The ids of the living follow-ups of a campaign, oldest first. */
-export async function followupIds(db: DbOrTx, parentId: string): Promise<string[]> {
-  const query = prepared(db, 'campaign-followup-ids', (name) =>
-    db
-      .select({ id: campaigns.id })
-      .from(campaigns)
-      .where(
-        and(eq(campaigns.parentId, sql.placeholder('parentId')), ne(campaigns.status, 'deleted')),
-      )
-      .orderBy(asc(campaigns.createdAt))
-      .prepare(name),
-  );
-  const rows = await query.execute({ parentId });
-  return rows.map((row) => row.id);
 }
 
 /** Stores a new campaign; its id. */

@@ -149,7 +149,7 @@ export const campaignRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = await currentUser(request);
       // Who asks is checked before the upload is read.
-      await checkImageUpload(ctx, user, request.params.id);
+      const access = await checkImageUpload(ctx, user, request.params.id);
       const { crop_x, crop_y, crop_width, crop_height } = request.query;
       const crop =
         crop_x !== undefined &&
@@ -159,7 +159,7 @@ export const campaignRoutes: FastifyPluginAsyncZod = async (app) => {
           ? { left: crop_x, top: crop_y, width: crop_width, height: crop_height }
           : undefined;
       const upload = await readSingleUpload(request, 'no_image');
-      return replaceCampaignImage(ctx, user, request.params.id, upload, crop);
+      return replaceCampaignImage(ctx, user, access, request.params.id, upload, crop);
     },
   );
 

@@ -47,13 +47,12 @@ import {
   findCampaign,
   findFollowups,
   flipListable,
-  followupIds,
   insertCampaign,
   insertStatusHistory,
   statusHistoryRows,
   lockWithFollowups,
   unlinkFollowupRows,
-  type CampaignListRecord,
+  type CampaignDetailRecord,
   type CampaignRecord,
 } from './records.js';
 import { sanitizeContentPatch } from './sanitize.js';
@@ -66,7 +65,7 @@ import {
 } from './view.js';
 
 export interface LoadedCampaign {
-  record: CampaignListRecord;
+  record: CampaignDetailRecord;
   access: MerchantAccess;
 }
 
@@ -108,7 +107,7 @@ export async function loadEditable(
 }
 
 /** The available codes of a campaign whose "unique code" prizes need some; else undefined. */
-async function codesNeeded(db: DbOrTx, record: CampaignListRecord): Promise<number | undefined> {
+async function codesNeeded(db: DbOrTx, record: CampaignDetailRecord): Promise<number | undefined> {
   const content = { ...emptyCampaignContent(), ...record.campaign.content };
   return uniqueCodePrizeNeed(content) > 0 ? availableCodes(db, record.campaign.id) : undefined;
 }
@@ -150,12 +149,10 @@ async function answerWith(
   db: DbOrTx,
   user: UserRow,
   access: MerchantAccess,
-  record: CampaignListRecord,
+  record: CampaignDetailRecord,
 ): Promise<TCampaignEnvelope> {
-  const id = record.campaign.id;
   const envelope = toEnvelope(
     record,
-    await followupIds(db, id),
     user,
     access,
     ctx.config.web.frontendUrl,
@@ -178,8 +175,8 @@ export async function envelopeOf(
   id: string,
 ): Promise<TCampaignEnvelope> {
   const { record, access } = await loadCampaign(db, user, id);
-  const [followups, codes] = await Promise.all([followupIds(db, id), codesNeeded(db, record)]);
-  return toEnvelope(record, followups, user, access, ctx.config.web.frontendUrl, codes);
+  const codes = await codesNeeded(db, record);
+  return toEnvelope(record, user, access, ctx.config.web.frontendUrl, codes);
 }
 
 export const allStepsSaved = () => Object.fromEntries(CAMPAIGN_STEPS.map((step) => [step, true]));

@@ -20,7 +20,7 @@ import type { MerchantAccess, UserRow } from '../../access/merchant-access.js';
 import { merchantSummary } from '../../access/merchant-list.js';
 import { coregOf } from './links.js';
 import type {
-  CampaignListRecord,
+  CampaignDetailRecord,
   CampaignRecord,
   CampaignSummary,
   CampaignSummaryRecord,
@@ -129,12 +129,8 @@ function isUnfinished(campaign: CampaignSummary, errors: StepError[]): boolean {
   return errors.length > 0 || !allSaved;
 }
 
-export function toCampaign(
-  record: CampaignListRecord,
-  followups: string[],
-  frontendUrl: string,
-): TCampaign {
-  const { campaign } = record;
+export function toCampaign(record: CampaignDetailRecord, frontendUrl: string): TCampaign {
+  const { campaign, followups } = record;
   const {
     title: _title,
     valid_from: _from,
@@ -154,8 +150,7 @@ export function toCampaign(
 }
 
 export function toEnvelope(
-  record: CampaignListRecord,
-  followups: string[],
+  record: CampaignDetailRecord,
   user: UserRow,
   access: MerchantAccess,
   frontendUrl: string,
@@ -169,7 +164,7 @@ export function toEnvelope(
   ];
   const merchant: TMerchantSummary = merchantSummary(access.merchant, access.roles);
   return {
-    campaign: toCampaign(record, followups, frontendUrl),
+    campaign: toCampaign(record, frontendUrl),
     state: {
       errors,
       submitted: Object.fromEntries(
