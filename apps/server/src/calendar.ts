@@ -1,8 +1,34 @@
 /**
  * Dates in a time zone, by the platform's time zone data: the calendar day of
  * an instant (yyyy-mm-dd, what statistics count by) and the product's
- * dd.MM.yyyy HH:mm for texts people read (mails).
+ * dd.MM.yyyy HH:mm for texts people read (mails); and the buckets of the
+ * participation chart, by calendar arithmetic on days.
  */
+import dayjs from 'dayjs';
+import isoWeek from 'dayjs/plugin/isoWeek.js';
+import utc from 'dayjs/plugin/utc.js';
+import type { Timerange } from '@backoffice/domain';
+
+dayjs.extend(utc);
+dayjs.extend(isoWeek);
+
+/**
+ * The first day of each of `count` buckets from the one `start` (yyyy-mm-dd)
+ * lies in (the ISO week from Monday, the month or the year), and the day
+ * after the last, where the range ends. Days without a time of day or a time
+ * zone, so that no daylight-saving change can shift a bucket.
+ */
+export function chartBuckets(
+  range: Timerange,
+  start: string,
+  count: number,
+): { labels: string[]; until: string } {
+  const first = dayjs.utc(start).startOf(range === 'week' ? 'isoWeek' : range);
+  const days = Array.from({ length: count + 1 }, (_, index) =>
+    first.add(index, range).format('YYYY-MM-DD'),
+  );
+  return { labels: days.slice(0, -1), until: days[count] ?? start };
+}
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
 /**

@@ -108,29 +108,6 @@ export async function openWins(db: DbOrTx, merchantId: string): Promise<number> 
 }
 
 /** A bucket: week (from Monday), month or year, as a PostgreSQL interval and date_trunc unit. */
-const step = (range: Timerange) => sql.raw(`interval '1 ${range}'`);
-
-/**
- * The first day of each of `buckets` buckets from the one `start` lies in,
- * and the day after the last (where the range ends). Calendar arithmetic on
- * local dates (timestamps without time zone), so that daylight-saving changes
- * cannot shift a bucket.
- */
-export async function bucketStarts(
-  db: DbOrTx,
-  range: Timerange,
-  start: string,
-  buckets: number,
-): Promise<{ labels: string[]; until: string }> {
-  const first = sql`date_trunc(${range}, ${start}::timestamp)`;
-  const rows = await queryRows<{ day: string }>(
-    db,
-    sql`select to_char(gs, 'YYYY-MM-DD') as day from generate_series(${first}, ${first} + ${buckets} * ${step(range)}, ${step(range)}) gs`,
-  );
-  const days = rows.map((row) => row.day);
-  return { labels: days.slice(0, -1), until: days[days.length - 1] ?? start };
-}
-
 export interface BucketValue {
   bucket: string;
   key: string | null;

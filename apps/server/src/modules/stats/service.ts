@@ -15,10 +15,9 @@ import {
 import type { MerchantAccess } from '../../access/merchant-access.js';
 import type { UserRow } from '../../access/users.js';
 import type { AppContext } from '../../app-context.js';
-import { localDay } from '../../calendar.js';
+import { chartBuckets, localDay } from '../../calendar.js';
 import { badRequest } from '../../http/errors.js';
 import {
-  bucketStarts,
   campaignCounts,
   campaignsInRange,
   campaignsOfMerchant,
@@ -50,8 +49,8 @@ export async function dashboard(
 }
 
 /** The range's first bucket and its end, from the query's start, range and count. */
-async function rangeOf(ctx: AppContext, query: TStatsRangeQuery) {
-  const { labels, until } = await bucketStarts(ctx.db, query.timerange, query.start, query.count);
+function rangeOf(query: TStatsRangeQuery) {
+  const { labels, until } = chartBuckets(query.timerange, query.start, query.count);
   return { labels, from: labels[0] ?? query.start, until };
 }
 
@@ -69,7 +68,7 @@ export async function participationStats(
   if (chosen.length !== ids.length) throw badRequest('invalid_value', 'campaigns');
   if (chosen.some((campaign) => !canUseCampaignType(user, campaign.type)))
     throw badRequest('invalid_value', 'campaigns');
-  const { labels, from, until } = await rangeOf(ctx, query);
+  const { labels, from, until } = rangeOf(query);
   const distinct = query.distinct === 'participations';
   const [values, kids] = await Promise.all([
     participationSeries(db, {
@@ -103,7 +102,7 @@ export async function statsCampaigns(
   access: MerchantAccess,
   query: TStatsRangeQuery,
 ): Promise<TStatsCampaignsResponse> {
-  const { from, until } = await rangeOf(ctx, query);
+  const { from, until } = rangeOf(query);
   const rows = await campaignsInRange(
     ctx.db,
     access.merchant.id,
