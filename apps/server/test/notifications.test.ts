@@ -5,10 +5,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NotificationSettings, TNotificationListResponse } from '@backoffice/domain';
-import { campaigns } from '../src/db/schema.js';
+import { eq } from 'drizzle-orm';
+import { campaignCounters, campaigns, systemSettings } from '../src/db/schema.js';
 import { notifyStatusChanges } from '../src/modules/campaigns/lifecycle.js';
 import { notifyOpenWins, sendWeeklyStatistics } from '../src/modules/notifications/service.js';
-import { createTestApp, mailsDuring, type TestApp } from './helpers.js';
+import { createTestApp, decodeQuotedPrintable, mailsDuring, type TestApp } from './helpers.js';
 
 let t: TestApp;
 let sonnenschein = '';
@@ -133,5 +134,30 @@ describe('mails follow the settings', () => {
     expect(await sendWeeklyStatistics(t.ctx)).toBe(0);
     const nextWeek = new Date(Date.now() + 8 * 24 * 3600_000);
     expect(await sendWeeklyStatistics(t.ctx, nextWeek)).toBeGreaterThan(0);
+  });
+
+  it('writes counts as German readers and the dashboard write them (12.345)', async () => {
+    const created = await t.api('POST', '/campaigns', 'owner', {
+      merchant: sonnenschein,
+      type: 'coupon/percent',
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    // What the statistics fold leaves for a campaign with many participations.
+    await t.ctx.db
+      .insert(campaignCounters)
+      .values({ campaignId: created.json().campaign.uuid, participations: 12_345 });
+    await t.ctx.db
+      .delete(systemSettings)
+      .where(eq(systemSettings.key, 'weekly_statistics_sent_at'));
+    const weekly = (await mailsDuring(t, () => sendWeeklyStatistics(t.ctx))).map(
+      decodeQuotedPrintable,
+    );
+    const owners = weekly.find((mail) => recipients(mail) === 'owner@example.com');
+    expect(owners).toMatch(/Teilnahmen insgesamt: \d{1,3}(\.\d{3})+\s/);
+    const wins = (await mailsDuring(t, () => notifyOpenWins(t.ctx, sonnenschein, 1_234))).map(
+      decodeQuotedPrintable,
+    );
+    expect(wins[0]).toContain('1.234');
+    expect(wins[0]).not.toContain('1234');
   });
 });

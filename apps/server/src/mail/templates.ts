@@ -5,6 +5,10 @@ import de from './locales/de.json' with { type: 'json' };
 const fill = (template: string, values: Record<string, string>) =>
   template.replace(/\{(\w+)\}/g, (match, key: string) => values[key] ?? match);
 
+/** Counts as the catalogue's language writes them (de: 12.345), as the web app's dashboard shows them. */
+const counts = new Intl.NumberFormat('de-DE', { maximumFractionDigits: 0 });
+const formatCount = (value: number) => counts.format(value);
+
 export function campaignStatusMail(values: {
   title: string;
   merchant: string;
@@ -35,21 +39,28 @@ export function invitationMail(values: {
 
 export function openWinsMail(values: {
   merchant: string;
-  count: string;
+  count: number;
   link: string;
   appName: string;
 }): { subject: string; text: string } {
   const texts = de.openWins;
-  return { subject: fill(texts.subject, values), text: fill(texts.body, values) };
+  const filled = { ...values, count: formatCount(values.count) };
+  return { subject: fill(texts.subject, filled), text: fill(texts.body, filled) };
 }
 
 export function weeklyStatisticsMail(values: {
   merchant: string;
-  running: string;
-  participations: string;
-  views: string;
+  running: number;
+  participations: number;
+  views: number;
   appName: string;
 }): { subject: string; text: string } {
   const texts = de.weeklyStatistics;
-  return { subject: fill(texts.subject, values), text: fill(texts.body, values) };
+  const filled = {
+    ...values,
+    running: formatCount(values.running),
+    participations: formatCount(values.participations),
+    views: formatCount(values.views),
+  };
+  return { subject: fill(texts.subject, filled), text: fill(texts.body, filled) };
 }

@@ -95,7 +95,7 @@ export async function notifyOpenWins(
     to,
     ...openWinsMail({
       merchant: merchant.brandName ?? merchant.name,
-      count: String(openWins),
+      count: openWins,
       link: ctx.config.web.winnerAppUrl,
       appName: ctx.config.web.appName,
     }),
@@ -122,9 +122,9 @@ export async function sendWeeklyStatistics(ctx: AppContext, now = new Date()): P
         to,
         ...weeklyStatisticsMail({
           merchant: row.merchant.brandName ?? row.merchant.name,
-          running: String(row.running),
-          participations: String(row.participations || 0),
-          views: String(row.views),
+          running: row.running,
+          participations: row.participations || 0,
+          views: row.views,
           appName: ctx.config.web.appName,
         }),
       });
