@@ -171,7 +171,8 @@ describe('background jobs on two instances', () => {
         type: 'participation',
         campaign,
         participant,
-        occurred_at: new Date().toISOString(),
+        // In the runtime set below.
+        occurred_at: new Date(Date.now() - 2.5 * HOUR).toISOString(),
       }));
       const ingested = await b.app.inject({
         method: 'POST',

@@ -643,10 +643,10 @@ describe('winner draws', () => {
     await t.api('POST', `/campaigns/${campaign}`, 'silver', {
       prizes: [{ count: 2, value: 1000, name: 'Torte', redemption: 'store_pickup' }],
     });
-    const now = new Date().toISOString();
+    // They took part in the runtime, which is over longer ago than the draw's
+    // delay (DRAW_DELAY_MINUTES, 60), and the campaign was approved: the scheduler's state.
+    const now = new Date(Date.now() - 2.5 * 3600_000).toISOString();
     await accepted(['h1', 'h2', 'h3', 'h4'].map((who) => participation(campaign, who, now)));
-    // The runtime is over, longer ago than the draw's delay (DRAW_DELAY_MINUTES,
-    // 60), and the campaign was approved: the scheduler's state.
     await t.ctx.db
       .update(campaigns)
       .set({
@@ -713,10 +713,12 @@ describe('winner draws', () => {
           validUntil: new Date(Date.now() - hoursAgo * 3600_000),
         })
         .where(eq(campaigns.id, campaign));
-      // Who took part, as ingest records it (sending 20,000 events would only take longer).
+      // Who took part in the runtime, as ingest records it (sending 20,000 events would only take longer).
+      const tookPart = new Date(Date.now() - (hoursAgo + 0.5) * 3600_000);
       await t.ctx.db.execute(sql`
         insert into campaign_participants (campaign_id, participant_id, first_at)
-        select ${campaign}::uuid, ${campaign} || '-' || n, now() from generate_series(1, ${people}) n`);
+        select ${campaign}::uuid, ${campaign} || '-' || n, ${tookPart.toISOString()}::timestamptz
+        from generate_series(1, ${people}) n`);
       return campaign;
     };
     const large = await ended(3, 20_000, 20_000);
@@ -731,7 +733,7 @@ describe('winner draws', () => {
     }
   });
 
-  it('draws DRAW_DELAY_MINUTES after the end, with the participations of the runtime sent meanwhile', async () => {
+  it('draws DRAW_DELAY_MINUTES after the end, with the participations of the runtime sent meanwhile and none after it', async () => {
     const campaign = await create('silver', ids.silberblick, 'sweepstake/standard');
     await t.api('POST', `/campaigns/${campaign}`, 'silver', {
       prizes: [{ count: 5, value: 1000, name: 'Torte', redemption: 'store_pickup' }],
@@ -750,9 +752,15 @@ describe('winner draws', () => {
     await runDueDraws(t.ctx);
     await runDueDraws(t.ctx, later(59));
     expect(await drawOf()).toBeNull();
-    // A participation of the runtime's last seconds that the app sent a moment later.
+    // A participation of the runtime's last seconds that the app sent a moment
+    // later, and one that happened a second after the end: counted, not drawn.
     const lastSecond = new Date(end.getTime() - 2_000).toISOString();
-    expect((await accepted([participation(campaign, 'last-second', lastSecond)])).accepted).toBe(1);
+    const afterTheEnd = new Date(end.getTime() + 1_000).toISOString();
+    const late = await accepted([
+      participation(campaign, 'last-second', lastSecond),
+      participation(campaign, 'after-the-end', afterTheEnd),
+    ]);
+    expect(late.accepted).toBe(2);
     expect(await runDueDraws(t.ctx, later(60))).toBeGreaterThanOrEqual(1);
     const draw = await drawOf();
     expect(draw).toMatchObject({ manual: false, participant_count: 2 });
@@ -820,7 +828,7 @@ describe('winner draws', () => {
       .update(campaigns)
       .set({ status: 'active', validFrom: new Date(end.getTime() - 3600_000), validUntil: end })
       .where(eq(campaigns.id, campaign));
-    await accepted([participation(campaign, 'r1', new Date().toISOString())]);
+    await accepted([participation(campaign, 'r1', new Date(Date.now() - 5_000).toISOString())]);
     expect((await t.api('POST', `/campaigns/${campaign}/draw`, 'admin')).json().message).toBe(
       'campaign_not_ended',
     );

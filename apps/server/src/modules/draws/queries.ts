@@ -1,5 +1,5 @@
 /** Data access of winner draws and their wins. */
-import { and, asc, eq, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { PRIZE_DRAW_TYPES } from '@backoffice/domain';
 import type { DbOrTx } from '../../db/client.js';
 import { campaignParticipants, campaigns, draws, wins } from '../../db/schema.js';
@@ -10,12 +10,26 @@ type DrawInsert = typeof draws.$inferInsert;
 type WinRow = typeof wins.$inferSelect;
 type WinInsert = typeof wins.$inferInsert;
 
-/** The ids of the campaign's participants. */
-export async function participantIds(db: DbOrTx, campaignId: string): Promise<string[]> {
+/**
+ * The ids of those who took part in the campaign before its runtime ended
+ * (`until`, exclusive as everywhere; none: all of them). The draw waits a
+ * while after the end for late deliveries of the runtime's participations;
+ * one that happened after the end does not take part in it.
+ */
+export async function participantIds(
+  db: DbOrTx,
+  campaignId: string,
+  until: Date | null,
+): Promise<string[]> {
   const people = await db
     .select({ id: campaignParticipants.participantId })
     .from(campaignParticipants)
-    .where(eq(campaignParticipants.campaignId, campaignId));
+    .where(
+      and(
+        eq(campaignParticipants.campaignId, campaignId),
+        until ? lt(campaignParticipants.firstAt, until) : undefined,
+      ),
+    );
   return people.map((person) => person.id);
 }
 

@@ -63,7 +63,7 @@ async function drawCampaign(
   options: { manual: boolean; userId: string | null },
 ) {
   const result = drawWinners(
-    await participantIds(tx, campaign.id),
+    await participantIds(tx, campaign.id, campaign.validUntil),
     prizeUnits(campaign.content),
     newSeed(),
   );
