@@ -114,7 +114,10 @@ export async function saveSet(
 /**
  * Adds the codes of a list (one per line) in one transaction: all of them or,
  * when a line is refused, none. Codes already in the set, or repeated in the
- * list, count as duplicates.
+ * list, count as duplicates. Imports into one set run one after the other
+ * under its row lock, as a campaign's under the campaign's: two lists with
+ * the same codes in another order would otherwise each wait on a code the
+ * other inserted (a deadlock), and their counts would overlap.
  */
 export async function importCodes(
   ctx: AppContext,
@@ -128,7 +131,7 @@ export async function importCodes(
   if (lines.tooLong.length > 0) throw badRequest('too_long', 'codes');
   if (lines.codes.length === 0) throw badRequest('no_codes_added', 'codes');
   return ctx.db.transaction(async (tx) => {
-    await requireSet(tx, id);
+    if (!(await lockSet(tx, id))) throw notFound();
     const added = await insertCodes(tx, id, lines.codes);
     if (added > 0) await touchSet(tx, id, user.id);
     return {

@@ -17,7 +17,11 @@ import type { AppContext } from '../../app-context.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { AppError, notFound } from '../../http/errors.js';
 import { invitationMail } from '../../mail/templates.js';
-import { requireMerchantAccess, type MerchantRow } from '../../access/merchant-access.js';
+import {
+  requireMerchantAccess,
+  type MerchantAccess,
+  type MerchantRow,
+} from '../../access/merchant-access.js';
 import { refreshMerchantErrors } from '../merchants/index.js';
 import { findUserByEmail, normaliseEmail, type UserRow } from '../../access/users.js';
 import {
@@ -83,6 +87,24 @@ async function withEmail(tx: DbOrTx, accountId: string): Promise<AccountWithEmai
   return row;
 }
 
+/**
+ * The caller's access for a command on the merchant's accounts, decided under
+ * the merchant's lock: checked before it, so that a caller who may not act
+ * for the merchant never holds it, and again once it is held, so that a
+ * command that waited in line behind another runs only with the rights its
+ * caller still has (two managers removing each other at once: the second
+ * finds itself removed and is refused).
+ */
+async function lockForAccountCommand(
+  tx: DbOrTx,
+  user: UserRow,
+  merchantId: string,
+): Promise<MerchantAccess> {
+  await requireMerchantAccess(tx, user, merchantId, { role: 'manage-accounts' });
+  await lockMerchant(tx, merchantId);
+  return requireMerchantAccess(tx, user, merchantId, { role: 'manage-accounts' });
+}
+
 /** POST /merchants/{id}/accounts: links an existing user. */
 export async function addAccount(
   ctx: AppContext,
@@ -91,10 +113,7 @@ export async function addAccount(
   body: { user_email: string; roles: AccountRole[] },
 ): Promise<TAccount> {
   return ctx.db.transaction(async (tx) => {
-    const { merchant } = await requireMerchantAccess(tx, user, merchantId, {
-      role: 'manage-accounts',
-    });
-    await lockMerchant(tx, merchantId);
+    const { merchant } = await lockForAccountCommand(tx, user, merchantId);
     // The address's lock, as an invitation takes it: a failed invitation
     // mail's clean-up, which deletes a user it created that has no accounts,
     // runs before this or after it has linked the user, never in between.
@@ -154,10 +173,7 @@ export async function inviteAccount(
 ): Promise<TAccount> {
   const email = normaliseEmail(body.user_email);
   const created = await ctx.db.transaction(async (tx) => {
-    const { merchant } = await requireMerchantAccess(tx, user, merchantId, {
-      role: 'manage-accounts',
-    });
-    await lockMerchant(tx, merchantId);
+    const { merchant } = await lockForAccountCommand(tx, user, merchantId);
     // The address has its own lock, since several merchants may invite one
     // person at once: whether the person exists is asked under it, and a
     // failed mail's clean-up (below) takes it too.
@@ -225,8 +241,7 @@ export async function changeRoles(
   roles: AccountRole[],
 ): Promise<TAccount> {
   return ctx.db.transaction(async (tx) => {
-    await requireMerchantAccess(tx, user, merchantId, { role: 'manage-accounts' });
-    await lockMerchant(tx, merchantId);
+    await lockForAccountCommand(tx, user, merchantId);
     const target = await findAccount(tx, merchantId, accountId);
     if (!target) throw notFound();
     const all = await listAccounts(tx, merchantId);
@@ -248,8 +263,7 @@ export async function removeAccount(
   accountId: string,
 ): Promise<void> {
   await ctx.db.transaction(async (tx) => {
-    await requireMerchantAccess(tx, user, merchantId, { role: 'manage-accounts' });
-    await lockMerchant(tx, merchantId);
+    await lockForAccountCommand(tx, user, merchantId);
     const target = await findAccount(tx, merchantId, accountId);
     if (!target) throw notFound();
     const all = await listAccounts(tx, merchantId);
