@@ -538,6 +538,35 @@ describe('uses of codes (ingest)', () => {
     ]);
   });
 
+  it('takes uses from the first moment of the validity up to, not including, its end, as campaigns end', async () => {
+    const campaign = await createCampaign();
+    const from = new Date(Date.now() - 3600_000);
+    const until = new Date(Date.now() - 60_000);
+    const set = await createSet({
+      ...validSet,
+      type: 'reusable',
+      valid_from: from.toISOString(),
+      valid_until: until.toISOString(),
+    });
+    await addCodes(set.id, 'V1');
+    await link(set.id, [campaign]);
+    const at = (instant: number) => ({
+      ...codeUse(set.id, campaign, 'V1'),
+      occurred_at: new Date(instant).toISOString(),
+    });
+    const answer = await send([
+      at(from.getTime()),
+      at(until.getTime() - 1),
+      at(until.getTime()),
+      at(from.getTime() - 1),
+    ]);
+    expect(answer.accepted).toBe(2);
+    expect(answer.rejected.map((r) => [r.index, r.message, r.field])).toEqual([
+      [2, 'invalid_value', 'occurred_at'],
+      [3, 'invalid_value', 'occurred_at'],
+    ]);
+  });
+
   it('checks a use whose ids are written in capitals like any other', async () => {
     const campaign = await createCampaign();
     const set = await createSet({ ...validSet, type: 'unique' });

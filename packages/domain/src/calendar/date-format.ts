@@ -20,6 +20,7 @@ function partsIn(
       year: 'numeric',
       hour: '2-digit',
       minute: '2-digit',
+      second: '2-digit',
       hourCycle: 'h23',
       timeZone,
     });
@@ -46,4 +47,14 @@ export function formatDateTimeIn(date: Date, timeZone: string): string {
 export function dayIn(date: Date, timeZone: string): string {
   const p = partsIn(date, timeZone);
   return `${p.year}-${p.month}-${p.day}`;
+}
+
+/**
+ * The wall-clock time (yyyy-MM-dd HH:mm:ss) of an instant in the time zone,
+ * as date pickers pass times around without a zone; whatever the time zone
+ * of the machine it runs on.
+ */
+export function wallClockIn(date: Date, timeZone: string): string {
+  const p = partsIn(date, timeZone);
+  return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}:${p.second}`;
 }

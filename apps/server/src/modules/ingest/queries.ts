@@ -105,7 +105,11 @@ export interface CodeUseCheckRow {
   used_before: boolean;
 }
 
-/** For each use: the set's type (null: no such set), and whether code, campaign link, validity and an earlier receipt hold. */
+/**
+ * For each use: the set's type (null: no such set), and whether code, campaign
+ * link, validity (from its start up to, not including, its end, as a campaign's
+ * runtime) and an earlier receipt hold.
+ */
 export function codeUseChecks(tx: DbOrTx, uses: CodeUseInput[]): Promise<CodeUseCheckRow[]> {
   const batch = JSON.stringify(uses);
   const recordset = sql`jsonb_to_recordset(${batch}::jsonb)
@@ -117,7 +121,7 @@ export function codeUseChecks(tx: DbOrTx, uses: CodeUseInput[]): Promise<CodeUse
           exists (select 1 from ${accessCodeSetCampaigns} l
                   where l.set_id = e.set_id and l.campaign_id = e.campaign_id) as linked,
           (s.valid_from is null or s.valid_from <= e.used_at)
-            and (s.valid_until is null or e.used_at <= s.valid_until) as in_validity,
+            and (s.valid_until is null or e.used_at < s.valid_until) as in_validity,
           exists (select 1 from ${accessCodeUses} u where u.event_id = e.id) as used_before
         from ${recordset}
         left join ${accessCodeSets} s on s.id = e.set_id`,

@@ -94,20 +94,20 @@ describe('the date and time field', () => {
     expect(value()).toBe('2026-06-29T22:00:00.000Z');
   });
 
-  it('ends a day typed alone at 23:59 in a field that ends something', async () => {
+  it('ends a day typed alone after 23:59 in a field that ends something', async () => {
     renderWithApp(<Form endOfDay />);
     await retype('30.06.2026');
     expect(field().value).toBe('30.06.2026 23:59');
-    expect(value()).toBe('2026-06-30T21:59:00.000Z');
+    expect(value()).toBe('2026-06-30T21:59:59.000Z');
   });
 
-  it('ends a day picked in an empty end field at 23:59', async () => {
+  it('ends a day picked in an empty end field after 23:59', async () => {
     renderWithApp(<Form initial={null} endOfDay />);
     await userEvent.click(field());
     // The calendar opens at the current month; its days are named '15 November 2026'.
     await userEvent.click(await screen.findByRole('button', { name: /^15 / }));
     expect(field().value).toMatch(/^15\.\d{2}\.\d{4} 23:59$/);
-    expect(value()).toMatch(/T2[12]:59:00\.000Z$/);
+    expect(value()).toMatch(/T2[12]:59:59\.000Z$/);
   });
 
   it('shows a value set from outside in place of an unreadable text', async () => {

@@ -14,7 +14,9 @@
  *
  * A day without a time (typed alone, or picked while the field is empty) is
  * the day's start, or for an end (`endOfDay`: 'valid until 31.12.') its last
- * minute, 23:59, which is what people mean by it.
+ * second, so that it runs through 23:59 (ends are exclusive), which is what
+ * people mean by it. The value is shown as text (formatWallClock), not by a
+ * date of the browser's time zone, whose daylight-saving gaps would shift it.
  */
 import '@mantine/dates/styles.css';
 import 'dayjs/locale/de';
@@ -24,7 +26,7 @@ import { useTranslation } from 'react-i18next';
 import { displayTimeZone } from '../format/locale';
 import {
   dayAloneTime,
-  DISPLAY_FORMAT,
+  formatWallClock,
   fromWallClock,
   isInstant,
   parseTyped,
@@ -43,7 +45,7 @@ export interface DateTimeFieldProps {
   onFocus?: ((event: FocusEvent<HTMLElement>) => void) | undefined;
   'data-field'?: string;
   description?: string;
-  /** The field ends something: a day without a time is its last minute (23:59). */
+  /** The field ends something: a day without a time runs through its last minute (23:59:59). */
   endOfDay?: boolean;
 }
 
@@ -115,7 +117,7 @@ export function DateTimeField({
         onBlur={leave}
         fixOnBlur={!typedUnreadable}
         error={unreadable ? t('fields.dateUnreadable') : error}
-        valueFormat={DISPLAY_FORMAT}
+        valueFormat={formatWallClock}
         dateParser={(text) => parseTyped(text, dayTime)}
         withTime
         clearable
