@@ -1,10 +1,13 @@
 /**
  * Reads a location upload (spec §7 multiple-locations): UTF-8 with or
- * without BOM, else Windows-1252 (what Excel saves as "CSV" on German
- * Windows), semicolons or commas (decided by the header line), quoted
- * fields, a header naming the columns (the template's names or common German
- * ones; each column once). Every line is validated; the result is either all
- * rows or the list of errors by line, never a part.
+ * without BOM, UTF-16 with its BOM (Excel's "Unicode-Text"), else
+ * Windows-1252 (what Excel saves as "CSV" on German Windows), semicolons,
+ * commas or tabs (decided by the header line), quoted fields, a header
+ * naming the columns (the template's names or common German ones; each
+ * column once). A row may leave off empty cells at its end, or end in empty
+ * ones more, as spreadsheet programs write them. Every line is validated;
+ * the result is either all rows or the list of errors by the line the row
+ * starts on in the user's editor, never a part.
  */
 import { parse } from 'csv-parse/sync';
 import { decodeUploadedText } from '../../files/uploaded-text.js';
@@ -83,24 +86,66 @@ export type CsvResult =
   | { kind: 'empty' }
   | { kind: 'refused'; errors: TUploadLineError[] };
 
-function detectDelimiter(text: string): ';' | ',' {
-  const header = text.split(/\r?\n/, 1)[0] ?? '';
-  const semicolons = header.split(';').length;
-  const commas = header.split(',').length;
-  return semicolons >= commas ? ';' : ',';
-}
+const DELIMITERS = [';', ',', '\t'] as const;
 
-function errorLine(error: unknown): number {
-  const lines = (error as { lines?: unknown }).lines;
-  return typeof lines === 'number' ? lines : 1;
+/** The separator the header line uses most (semicolons on a tie). */
+function detectDelimiter(text: string): (typeof DELIMITERS)[number] {
+  const header = text.split('\n', 1)[0] ?? '';
+  const uses = (delimiter: string) => header.split(delimiter).length;
+  return DELIMITERS.reduce((best, next) => (uses(next) > uses(best) ? next : best));
 }
 
 /** The line (1-based) of a position in a text. */
 const lineAt = (text: string, position: number): number =>
   text.slice(0, position).split('\n').length;
 
+interface CsvRecord {
+  record: string[];
+  /** The line the record starts on (a quoted cell may go on over several). */
+  line: number;
+}
+
+/**
+ * The records of a text (line breaks made LF), each with the line it starts
+ * on; or, when quoting breaks the file, the line of the record that could not
+ * be read (csv-parse names the end of the file then).
+ */
+function readRecords(text: string): { records: CsvRecord[] } | { brokenLine: number } {
+  // Where the last record read ended, for the line of one that cannot be read.
+  let lastEnd = 0;
+  let parsed: { record: string[]; info: { lines: number }; raw: string }[];
+  try {
+    parsed = parse(text, {
+      delimiter: detectDelimiter(text),
+      info: true,
+      raw: true,
+      relax_column_count: true,
+      skip_empty_lines: true,
+      trim: true,
+      on_record: (record, context) => {
+        lastEnd = context.lines;
+        return record;
+      },
+    }) as unknown as typeof parsed;
+  } catch {
+    const lines = text.split('\n');
+    let line = lastEnd + 1;
+    while (line < lines.length && (lines[line - 1] ?? '').trim() === '') line += 1;
+    return { brokenLine: line };
+  }
+  return {
+    records: parsed.map(({ record, info, raw }) => ({
+      record,
+      // `lines` counts to the record's end; its raw text (after the blank
+      // lines skipped before it) tells how many lines it spans.
+      line: info.lines - raw.replace(/^\n+/, '').replace(/\n$/, '').split('\n').length + 1,
+    })),
+  };
+}
+
 export async function parseLocationCsv(data: Buffer, maxRows: number): Promise<CsvResult> {
-  const text = await decodeUploadedText(data);
+  // One line break for all: a CR LF inside a quoted cell is one line, as editors show it.
+  const text = (await decodeUploadedText(data)).replace(/\r\n?/g, '\n');
   if (text.trim() === '') return { kind: 'empty' };
   // A NUL byte means no text file (or UTF-16, which spreadsheet programs call "Unicode text").
   const nul = text.indexOf('\u0000');
@@ -110,22 +155,15 @@ export async function parseLocationCsv(data: Buffer, maxRows: number): Promise<C
       errors: [{ line: lineAt(text, nul), field: '', message: 'not_a_text_file' }],
     };
   }
-  let records: { record: string[]; info: { lines: number } }[];
-  try {
-    records = parse(text, {
-      delimiter: detectDelimiter(text),
-      info: true,
-      relax_column_count: true,
-      skip_empty_lines: true,
-      trim: true,
-    }) as unknown as { record: string[]; info: { lines: number } }[];
-  } catch (error) {
-    // Broken quoting swallows the rest of the file: nothing after it can be trusted.
+  const read = readRecords(text);
+  // Broken quoting swallows the rest of the file: nothing after it can be trusted.
+  if ('brokenLine' in read) {
     return {
       kind: 'refused',
-      errors: [{ line: errorLine(error), field: '', message: 'broken_line' }],
+      errors: [{ line: read.brokenLine, field: '', message: 'broken_line' }],
     };
   }
+  const { records } = read;
   const [header, ...body] = records;
   if (!header) return { kind: 'empty' };
   const columns = header.record.map((name) => HEADER_ALIASES[name.trim().toLowerCase()]);
@@ -145,12 +183,12 @@ export async function parseLocationCsv(data: Buffer, maxRows: number): Promise<C
       kind: 'refused',
       errors: [
         ...duplicates.map((field) => ({
-          line: header.info.lines,
+          line: header.line,
           field,
           message: 'duplicate_column' as const,
         })),
         ...missing.map((field) => ({
-          line: header.info.lines,
+          line: header.line,
           field,
           message: 'missing_column' as const,
         })),
@@ -165,9 +203,15 @@ export async function parseLocationCsv(data: Buffer, maxRows: number): Promise<C
 
   const errors: TUploadLineError[] = [];
   const rows: TLocationFields[] = [];
-  for (const { record, info } of lines) {
-    const line = info.lines;
-    if (record.length !== header.record.length) {
+  const width = header.record.length;
+  // Spreadsheet programs leave empty cells off at the end of a row, or write
+  // empty ones more: such a row is the row the table shows. A row that stops
+  // before a required column, or has more cells with something in them, is not.
+  const lastRequired = Math.max(
+    ...LOCATION_CSV_REQUIRED_COLUMNS.map((column) => columns.indexOf(column)),
+  );
+  for (const { record, line } of lines) {
+    if (record.length <= lastRequired || record.slice(width).some((cell) => cell !== '')) {
       errors.push({ line, field: '', message: 'wrong_column_count' });
       continue;
     }
