@@ -117,7 +117,7 @@ describe('request-size limits', () => {
       'POST /api/campaigns/:id': 'json',
       'POST /api/campaigns/:id/image': `${files.imageMaxBytes} image_too_large`,
       'POST /api/campaigns/:id/multiple-codes': 'json',
-      'POST /api/campaigns/:id/multiple-codes/upload': `${files.csvMaxBytes} upload_too_large`,
+      'POST /api/campaigns/:id/multiple-codes/upload': `${8 * 1024 * 1024} upload_too_large`,
       'POST /api/merchants/:id/images': `${files.imageMaxBytes} image_too_large`,
       'POST /api/merchants/:id/multiple-locations': `${files.csvMaxBytes} upload_too_large`,
       'POST /api/access-code-sets/:id/codes': 'json',

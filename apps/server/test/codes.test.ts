@@ -13,6 +13,7 @@ import { count, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  CODE_UPLOAD_MAX_BYTES,
   CODE_ALPHABET,
   type TCampaignEnvelope,
   type TCodeImportResponse,
@@ -189,7 +190,14 @@ describe('code uploads', () => {
     expect(binary.statusCode).toBe(400);
     expect(binary.json()).toMatchObject({ message: 'upload_not_text', field: 'upload' });
 
-    const oversized = await upload(id, 'owner', 'A'.repeat(63).concat('\n').repeat(40_000));
+    const oversized = await upload(
+      id,
+      'owner',
+      'A'
+        .repeat(63)
+        .concat('\n')
+        .repeat(CODE_UPLOAD_MAX_BYTES / 64 + 1),
+    );
     expect(oversized.statusCode).toBe(413);
     expect(oversized.json()).toMatchObject({ message: 'upload_too_large', field: 'upload' });
 

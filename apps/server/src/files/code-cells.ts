@@ -1,17 +1,19 @@
 /**
- * Reads an uploaded code file: text or CSV, one code per line (the first
- * cell of a CSV line). Its decoding (UTF-8 with or without BOM, else
- * Windows-1252) and the refusal of binary files are readTextUpload's.
+ * Reads a list of codes, uploaded or pasted (campaign codes, access codes):
+ * text or CSV, one code per line, the first cell of a CSV line (a file from
+ * a spreadsheet, or columns copied from one, which are tab-separated). Its
+ * decoding (UTF-8 with or without BOM, UTF-16 with BOM, else Windows-1252)
+ * and the refusal of binary files are readTextUpload's.
  */
 import { parse } from 'csv-parse/sync';
-import { AppError } from '../../http/errors.js';
+import { AppError } from '../http/errors.js';
 
-/** The first cell of every line of an uploaded text (readTextUpload), blank lines included, in file order. */
+/** The first cell of every line of a text, blank lines included, in file order. */
 export function codeCells(text: string): string[] {
-  const firstLine = text.slice(0, text.search(/\r?\n|$/));
+  const firstLine = text.slice(0, text.search(/\r\n|\r|\n|$/));
   if (!/[;,\t]/.test(firstLine) && !text.includes('"')) {
     // A plain list, one code per line: each line is its code (and no CSV reader is needed).
-    const lines = text.split(/\r?\n/);
+    const lines = text.split(/\r\n|\r|\n/);
     if (lines.at(-1) === '') lines.pop();
     return lines;
   }

@@ -13,15 +13,26 @@
  * that is not UTF-8, not with every start of the server. A UTF-8 BOM in
  * front of a file that is not UTF-8 further on (a UTF-8 file with lines
  * appended in Windows-1252) is dropped too, never read as "ï»¿" into the
- * first code or the first column name.
+ * first code or the first column name. A file that starts with a UTF-16
+ * byte-order mark (Excel's "Unicode-Text", older Notepad's "Unicode") is
+ * UTF-16 in that byte order.
  */
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 const UTF8_BOM = [0xef, 0xbb, 0xbf] as const;
+const UTF16_BOMS = [
+  { bom: [0xff, 0xfe], encoding: 'utf-16le' },
+  { bom: [0xfe, 0xff], encoding: 'utf-16be' },
+] as const;
 
-const startsWithUtf8Bom = (data: Uint8Array): boolean =>
-  UTF8_BOM.every((byte, index) => data[index] === byte);
+const startsWith = (data: Uint8Array, bom: readonly number[]): boolean =>
+  bom.every((byte, index) => data[index] === byte);
+
+const startsWithUtf8Bom = (data: Uint8Array): boolean => startsWith(data, UTF8_BOM);
 
 export async function decodeUploadedText(data: Uint8Array): Promise<string> {
+  const utf16 = UTF16_BOMS.find(({ bom }) => startsWith(data, bom));
+  // The decoder drops the byte-order mark; an unpaired surrogate becomes U+FFFD.
+  if (utf16) return new TextDecoder(utf16.encoding).decode(data);
   try {
     return utf8.decode(data);
   } catch {

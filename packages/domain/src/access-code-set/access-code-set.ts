@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { ZDateTime } from '../api/common.js';
+import { isCodeListHeader } from '../campaign/codes.js';
 
 export const ACCESS_CODE_SET_TYPES = ['reusable', 'unique'] as const;
 export type AccessCodeSetType = (typeof ACCESS_CODE_SET_TYPES)[number];
@@ -66,18 +67,20 @@ export interface CodeLines {
   tooLong: number[];
 }
 
-/** Splits a pasted or uploaded list: one code per line, trimmed; a BOM and blank lines ignored. */
-export function splitCodeLines(text: string): CodeLines {
-  const lines = text.replace(/^\uFEFF/, '').split(/\r\n|\r|\n/);
-  // A final line break does not start another (blank) line.
-  if (lines.length > 1 && lines[lines.length - 1] === '') lines.pop();
+/**
+ * The codes of a pasted or uploaded list, given as the first cell of each of
+ * its lines (a list, or a spreadsheet's columns): trimmed; blank lines and a
+ * header line named code or codes left out.
+ */
+export function collectAccessCodes(cells: readonly string[]): CodeLines {
+  const lines = cells.map((cell, index) => (index === 0 ? cell.replace(/^\uFEFF/, '') : cell));
   const seen = new Set<string>();
   const tooLong: number[] = [];
   let repeated = 0;
   let blankLines = 0;
   lines.forEach((line, index) => {
     const code = line.trim();
-    if (code === '') {
+    if (code === '' || isCodeListHeader(code, index)) {
       blankLines += 1;
       return;
     }

@@ -13,6 +13,12 @@ export const CODE_MAX_LENGTH = 64;
 /** Codes one request may add (an upload's lines or a generation). */
 export const CODES_PER_REQUEST_MAX = 100_000;
 /**
+ * Bytes of one uploaded code file: CODES_PER_REQUEST_MAX codes of the
+ * longest length with Windows line ends (6.6 MB), with room for a second
+ * column of a spreadsheet's export.
+ */
+export const CODE_UPLOAD_MAX_BYTES = 8 * 1024 * 1024;
+/**
  * Characters of generated codes: digits and capitals without those people
  * confuse when they read or type a code (0/O, 1/I/L).
  */
@@ -41,6 +47,10 @@ export interface ParsedCodes {
 
 const HEADER_NAMES = new Set(['code', 'codes']);
 
+/** Whether a list's cell is its header: the first line, named code or codes (a spreadsheet's column). */
+export const isCodeListHeader = (cell: string, index: number): boolean =>
+  index === 0 && HEADER_NAMES.has(cell.trim().toLowerCase());
+
 /**
  * Turns the first cells of an upload's lines into codes: trimmed, blank lines
  * and repeats counted and left out, invalid ones listed by line.
@@ -50,7 +60,7 @@ export function collectCodes(cells: readonly string[]): ParsedCodes {
   const result: ParsedCodes = { codes: [], blank: 0, duplicates: 0, invalidLines: [] };
   cells.forEach((cell, index) => {
     const code = cell.trim();
-    if (code === '' || (index === 0 && HEADER_NAMES.has(code.toLowerCase()))) {
+    if (code === '' || isCodeListHeader(code, index)) {
       result.blank += 1;
     } else if (!isValidCode(code)) {
       result.invalidLines.push(index + 1);

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import {
   ACCESS_CODE_IMPORT_MAX_LINES,
   buildPager,
-  splitCodeLines,
+  collectAccessCodes,
   type TAccessCodeSet,
   type TAccessCodeSetDetail,
   type TAccessCodeSetFields,
@@ -19,6 +19,7 @@ import {
 import type { AppContext } from '../../app-context.js';
 import type { UserRow } from '../../access/merchant-access.js';
 import type { DbOrTx } from '../../db/client.js';
+import { codeCells } from '../../files/code-cells.js';
 import { AppError, badRequest, fieldPath, notFound } from '../../http/errors.js';
 import {
   campaignStatuses,
@@ -125,7 +126,7 @@ export async function importCodes(
   id: string,
   text: string,
 ): Promise<TAccessCodesImportResponse> {
-  const lines = splitCodeLines(text);
+  const lines = collectAccessCodes(codeCells(text));
   const lineCount = lines.codes.length + lines.repeated + lines.blankLines + lines.tooLong.length;
   if (lineCount > ACCESS_CODE_IMPORT_MAX_LINES) throw new AppError(413, 'too_many_codes', 'codes');
   if (lines.tooLong.length > 0) throw badRequest('too_long', 'codes');

@@ -3,6 +3,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  CODE_UPLOAD_MAX_BYTES,
   ZCampaignIdParams,
   ZCodeAddBody,
   ZCampaignCodeImportReport,
@@ -14,7 +15,7 @@ import {
 } from '@backoffice/domain';
 import { readTextUpload } from '../../http/uploads.js';
 import { currentUser } from '../../access/current-user.js';
-import { codeCells } from './upload.js';
+import { codeCells } from '../../files/code-cells.js';
 import {
   InvalidCodeLinesError,
   NoCodesAddedError,
@@ -106,7 +107,7 @@ export const codeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/campaigns/:id/multiple-codes/upload',
     {
-      ...uploadRoute(ctx.config.files.csvMaxBytes, 'upload_too_large'),
+      ...uploadRoute(CODE_UPLOAD_MAX_BYTES, 'upload_too_large'),
       schema: {
         tags,
         summary:
