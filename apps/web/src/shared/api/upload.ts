@@ -3,7 +3,7 @@
  * client (bearer token, busy indicator, alerts). Statuses the caller shows
  * beside the field itself are passed as quiet.
  */
-import { UPLOAD_FIELD } from '@backoffice/domain';
+import { imageFormatOf, UPLOAD_FIELD, type ImageFormat } from '@backoffice/domain';
 import { apiRequestRequired, REQUEST_TIMEOUT_MS } from './client';
 
 /** Uploads take longer than the JSON calls' 5000 ms: a large photo over a slow line. */
@@ -29,4 +29,12 @@ export function uploadFile<T>(path: string, file: File, options: UploadOptions =
     ...(options.quietStatuses ? { quietStatuses: options.quietStatuses } : {}),
     ...(options.onProgress ? { onUploadProgress: options.onProgress } : {}),
   });
+}
+
+/**
+ * An image file's format by its first bytes (spec §5: jpg, jpeg, png or gif),
+ * undefined for anything else, whatever the file is named; the server checks again.
+ */
+export async function readImageFormat(file: Blob): Promise<ImageFormat | undefined> {
+  return imageFormatOf(new Uint8Array(await file.slice(0, 8).arrayBuffer()));
 }

@@ -1,9 +1,10 @@
 /** The merchant image (spec §5, §9): jpg, jpeg, png or gif, cropped to 400×400 by the server. */
-import { hasImageExtension, MERCHANT_IMAGE_FORMAT, type TMerchantDetail } from '@backoffice/domain';
+import { MERCHANT_IMAGE_FORMAT, type TMerchantDetail } from '@backoffice/domain';
 import { Button, FileButton, Group, Image, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconPhotoUp } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { readImageFormat } from '../../../shared/api/upload';
 import { notifySuccess } from '../../../shared/ui/notify';
 import { useUploadMerchantImage } from '../api/merchant-profile';
 import { notifyMerchantError } from '../merchant-errors';
@@ -13,13 +14,13 @@ export function ImageCard({ merchant, canEdit }: { merchant: TMerchantDetail; ca
   const upload = useUploadMerchantImage(merchant.uuid);
   const [problem, setProblem] = useState<string | undefined>();
 
-  const choose = (file: File | null) => {
+  const choose = async (file: File | null) => {
     if (!file) {
       setProblem(t('errors.server.no_image'));
       return;
     }
-    // A first check by name; the server decides by the content.
-    if (!hasImageExtension(file.name)) {
+    // By the content, whatever the name (a photo saved as .jfif); the server checks again.
+    if (!(await readImageFormat(file))) {
       setProblem(t('errors.server.invalid_image_format'));
       return;
     }

@@ -5,16 +5,9 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { CAMPAIGN_IMAGE_FORMAT } from '@backoffice/domain';
+import { CAMPAIGN_IMAGE_FORMAT, imageFormatOf } from '@backoffice/domain';
 import { describe, expect, it } from 'vitest';
-import {
-  CAMPAIGN_IMAGE_RATIO,
-  imageFormatOf,
-  initialCrop,
-  moveCrop,
-  resizeCrop,
-  roundCrop,
-} from './image-format';
+import { CAMPAIGN_IMAGE_RATIO, initialCrop, moveCrop, resizeCrop, roundCrop } from './image-format';
 
 describe('image format by content', () => {
   it('knows JPEG, PNG and GIF by their first bytes', () => {

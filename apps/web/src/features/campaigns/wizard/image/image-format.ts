@@ -1,30 +1,11 @@
 /**
- * The campaign image's format checks in the browser (spec §5 "Images"): the
- * type is read from the file's first bytes, never from its name; the server
- * checks again. And the crop geometry of the campaign format (the domain's
- * CAMPAIGN_IMAGE_FORMAT, which the server crops and resizes to).
+ * The crop geometry of the campaign image's format (the domain's
+ * CAMPAIGN_IMAGE_FORMAT, which the server crops and resizes to). Its type is
+ * checked by content before the upload (readImageFormat).
  */
 import { CAMPAIGN_IMAGE_FORMAT } from '@backoffice/domain';
 
 export const CAMPAIGN_IMAGE_RATIO = CAMPAIGN_IMAGE_FORMAT.width / CAMPAIGN_IMAGE_FORMAT.height;
-
-export type ImageFormat = 'jpeg' | 'png' | 'gif';
-
-const SIGNATURES: { format: ImageFormat; bytes: number[] }[] = [
-  { format: 'jpeg', bytes: [0xff, 0xd8, 0xff] },
-  { format: 'png', bytes: [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a] },
-  { format: 'gif', bytes: [0x47, 0x49, 0x46, 0x38] },
-];
-
-/** The format of an image by its first bytes, or undefined for anything else. */
-export function imageFormatOf(head: Uint8Array): ImageFormat | undefined {
-  return SIGNATURES.find(({ bytes }) => bytes.every((byte, index) => head[index] === byte))?.format;
-}
-
-export async function readImageFormat(file: Blob): Promise<ImageFormat | undefined> {
-  const head = new Uint8Array(await file.slice(0, 8).arrayBuffer());
-  return imageFormatOf(head);
-}
 
 export interface Rect {
   x: number;

@@ -12,6 +12,7 @@ import { useEffect, useRef, useState, type DragEvent, type KeyboardEvent } from 
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../../shared/api/api-error';
 import { alertQuietAnswer } from '../../../../shared/api/client';
+import { readImageFormat } from '../../../../shared/api/upload';
 import { notifySuccess } from '../../../../shared/ui/notify';
 import {
   imageRefusalOf,
@@ -24,7 +25,7 @@ import { StepForm } from '../step-form';
 import type { WizardStepProps } from '../step-props';
 import { useStepForm } from '../use-step-form';
 import { CropBox } from './crop-box';
-import { initialCrop, readImageFormat, roundCrop, type Rect } from './image-format';
+import { initialCrop, roundCrop, type Rect } from './image-format';
 
 interface Chosen {
   file: File;
