@@ -139,10 +139,12 @@ test('edit the profile and the image', async ({ page }) => {
   });
   // The spec's text, as for the campaign image.
   await expect(page.getByText('Ungültiges Bild-Format...')).toBeVisible();
+  // A file that starts like a JPEG passes the browser's check by content; the
+  // server, which decodes it, refuses it.
   await fileInput.setInputFiles({
-    name: 'logo.png',
-    mimeType: 'image/png',
-    buffer: Buffer.from('kein Bild'),
+    name: 'logo.jpg',
+    mimeType: 'image/jpeg',
+    buffer: Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from('kein Bild')]),
   });
   await expect(page.getByTestId('alert-error')).toContainText('Ungültiges Bild-Format...');
   await fileInput.setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG });
