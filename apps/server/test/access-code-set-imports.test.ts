@@ -8,48 +8,25 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TAccessCodeSetDetail, TAccessCodesImportResponse } from '@backoffice/domain';
 import { accessCodes } from '../src/db/schema.js';
+import { validAccessCodeSet } from './fixtures/access-code-sets.js';
+import { holdTransaction } from './fixtures/held-transaction.js';
 import { createTestApp, type TestApp } from './helpers.js';
 
 let t: TestApp;
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-const validSet = {
-  type: 'unique',
-  name: 'Herbstaktion 2026',
-  hint_title: 'Ihr Zugangscode',
-  hint_text: 'Den Code finden Sie auf dem Kassenbon.',
-  is_promo_code: true,
-  is_bonuscard: false,
-  valid_from: null,
-  valid_until: null,
-};
-
 async function createSet(): Promise<string> {
-  const response = await t.api('POST', '/access-code-sets', 'admin', validSet);
+  const response = await t.api('POST', '/access-code-sets', 'admin', validAccessCodeSet);
   expect(response.statusCode, response.body).toBe(200);
   return response.json<{ access_code_set: TAccessCodeSetDetail }>().access_code_set.id;
 }
 
 /** A transaction that has inserted these codes of the set, uncommitted until `release`. */
-async function holdCodes(setId: string, codes: string[]) {
-  let open = () => {};
-  const gate = new Promise<void>((resolve) => (open = resolve));
-  let held = () => {};
-  const isHeld = new Promise<void>((resolve) => (held = resolve));
-  const done = t.ctx.db.transaction(async (tx) => {
-    await tx.insert(accessCodes).values(codes.map((code) => ({ setId, code })));
-    held();
-    await gate;
-  });
-  await isHeld;
-  return {
-    async release() {
-      open();
-      await done;
-    },
-  };
-}
+const holdCodes = (setId: string, codes: string[]) =>
+  holdTransaction(t.ctx.db, (tx) =>
+    tx.insert(accessCodes).values(codes.map((code) => ({ setId, code }))),
+  );
 
 beforeAll(async () => {
   t = await createTestApp();

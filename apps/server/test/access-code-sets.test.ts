@@ -24,6 +24,7 @@ import type {
 } from '@backoffice/domain';
 import { accessCodeSets, accessCodes, campaigns, merchants } from '../src/db/schema.js';
 import { deletionInProgress } from './fixtures/deletion-in-progress.js';
+import { validAccessCodeSet } from './fixtures/access-code-sets.js';
 import { multipartFile } from './fixtures/multipart.js';
 import { bearer, createTestApp, type TestApp } from './helpers.js';
 
@@ -43,18 +44,7 @@ async function api(method: Method, url: string, who: string | null, payload?: un
   });
 }
 
-const validSet = {
-  type: 'unique',
-  name: 'Sommeraktion 2026',
-  hint_title: 'Ihr Zugangscode',
-  hint_text: 'Den Code finden Sie auf dem Kassenbon.',
-  is_promo_code: true,
-  is_bonuscard: false,
-  valid_from: null,
-  valid_until: null,
-};
-
-async function createSet(body: object = validSet): Promise<TAccessCodeSetDetail> {
+async function createSet(body: object = validAccessCodeSet): Promise<TAccessCodeSetDetail> {
   const response = await api('POST', '/access-code-sets', 'admin', body);
   expect(response.statusCode, response.body).toBe(200);
   return response.json<{ access_code_set: TAccessCodeSetDetail }>().access_code_set;
@@ -137,10 +127,10 @@ describe('who may use access-code sets', () => {
     const id = set.id;
     const endpoints: [Method, string, unknown][] = [
       ['GET', '/access-code-sets', undefined],
-      ['POST', '/access-code-sets', validSet],
+      ['POST', '/access-code-sets', validAccessCodeSet],
       ['POST', '/access-code-sets', {}],
       ['GET', `/access-code-sets/${id}`, undefined],
-      ['POST', `/access-code-sets/${id}`, validSet],
+      ['POST', `/access-code-sets/${id}`, validAccessCodeSet],
       ['GET', `/access-code-sets/${id}/links`, undefined],
       ['POST', `/access-code-sets/${id}/links`, []],
       ['GET', `/access-code-sets/${id}/codes`, undefined],
@@ -175,35 +165,41 @@ describe('who may use access-code sets', () => {
 describe('the set form (spec §5)', () => {
   it('refuses a name of 9 characters and accepts one of 10', async () => {
     const short = await api('POST', '/access-code-sets', 'admin', {
-      ...validSet,
+      ...validAccessCodeSet,
       name: '123456789',
     });
     expect(short.statusCode).toBe(400);
     expect(short.json()).toMatchObject({ message: 'invalid_value', field: 'name' });
-    const set = await createSet({ ...validSet, name: '1234567890' });
+    const set = await createSet({ ...validAccessCodeSet, name: '1234567890' });
     expect(set.name).toBe('1234567890');
   });
 
   it('names each missing required field', async () => {
     for (const field of ['type', 'name', 'hint_title', 'hint_text'] as const) {
-      const { [field]: _omitted, ...rest } = validSet;
+      const { [field]: _omitted, ...rest } = validAccessCodeSet;
       const response = await api('POST', '/access-code-sets', 'admin', rest);
       expect(response.statusCode, field).toBe(400);
       expect(response.json(), field).toMatchObject({
         message: 'required_field_missing',
         field,
       });
-      const blank = await api('POST', '/access-code-sets', 'admin', { ...validSet, [field]: '  ' });
+      const blank = await api('POST', '/access-code-sets', 'admin', {
+        ...validAccessCodeSet,
+        [field]: '  ',
+      });
       expect(blank.statusCode, `${field} blank`).toBe(400);
       expect(blank.json<{ field: string }>().field).toBe(field);
     }
-    const badType = await api('POST', '/access-code-sets', 'admin', { ...validSet, type: 'x' });
+    const badType = await api('POST', '/access-code-sets', 'admin', {
+      ...validAccessCodeSet,
+      type: 'x',
+    });
     expect(badType.json()).toMatchObject({ field: 'type' });
   });
 
   it('refuses a validity that ends before it starts', async () => {
     const response = await api('POST', '/access-code-sets', 'admin', {
-      ...validSet,
+      ...validAccessCodeSet,
       valid_from: '2026-06-01T00:00:00.000Z',
       valid_until: '2026-05-01T00:00:00.000Z',
     });
@@ -216,7 +212,7 @@ describe('the set form (spec §5)', () => {
     expect(set.internal_name).toMatch(/^sommeraktion-2026-[0-9a-f]{8}$/);
     expect(set.email).toBe('admin@example.com');
     const saved = await api('POST', `/access-code-sets/${set.id}`, 'admin', {
-      ...validSet,
+      ...validAccessCodeSet,
       type: 'reusable',
       name: 'Winteraktion 2026',
       valid_from: '2026-12-01T08:00:00.000Z',
@@ -249,7 +245,9 @@ describe('the set form (spec §5)', () => {
     // More than two pages of ten: nineteen sets saved after the one above, one after another.
     const created: TAccessCodeSet[] = [];
     for (let i = 1; i <= 19; i += 1) {
-      created.push(summaryOf(await createSet({ ...validSet, name: `Seitenaktion ${String(i)}` })));
+      created.push(
+        summaryOf(await createSet({ ...validAccessCodeSet, name: `Seitenaktion ${String(i)}` })),
+      );
     }
     const newestFirst = created.map((row) => row.id).reverse();
     const total = earlier + 19;
@@ -288,7 +286,12 @@ describe('the set form (spec §5)', () => {
     );
     const missing = await api('GET', `/access-code-sets/${randomUUID()}`, 'admin');
     expect(missing.statusCode).toBe(404);
-    const saveMissing = await api('POST', `/access-code-sets/${randomUUID()}`, 'admin', validSet);
+    const saveMissing = await api(
+      'POST',
+      `/access-code-sets/${randomUUID()}`,
+      'admin',
+      validAccessCodeSet,
+    );
     expect(saveMissing.statusCode).toBe(404);
   });
 });
@@ -471,8 +474,8 @@ describe('linked campaigns', () => {
 describe('uses of codes (ingest)', () => {
   it('lets a unique code be used once and a reusable one any number of times', async () => {
     const campaign = await createCampaign();
-    const unique = await createSet({ ...validSet, type: 'unique' });
-    const reusable = await createSet({ ...validSet, type: 'reusable' });
+    const unique = await createSet({ ...validAccessCodeSet, type: 'unique' });
+    const reusable = await createSet({ ...validAccessCodeSet, type: 'reusable' });
     await addCodes(unique.id, 'U1\nU2');
     await addCodes(reusable.id, 'SOMMER');
     await link(unique.id, [campaign]);
@@ -509,12 +512,12 @@ describe('uses of codes (ingest)', () => {
     const campaign = await createCampaign();
     const other = await createCampaign();
     const set = await createSet({
-      ...validSet,
+      ...validAccessCodeSet,
       type: 'reusable',
       valid_from: '2020-01-01T00:00:00.000Z',
       valid_until: '2020-12-31T00:00:00.000Z',
     });
-    const open = await createSet({ ...validSet, type: 'reusable' });
+    const open = await createSet({ ...validAccessCodeSet, type: 'reusable' });
     await addCodes(set.id, 'C1');
     await addCodes(open.id, 'C1');
     await link(set.id, [campaign]);
@@ -543,7 +546,7 @@ describe('uses of codes (ingest)', () => {
     const from = new Date(Date.now() - 3600_000);
     const until = new Date(Date.now() - 60_000);
     const set = await createSet({
-      ...validSet,
+      ...validAccessCodeSet,
       type: 'reusable',
       valid_from: from.toISOString(),
       valid_until: until.toISOString(),
@@ -569,7 +572,7 @@ describe('uses of codes (ingest)', () => {
 
   it('checks a use whose ids are written in capitals like any other', async () => {
     const campaign = await createCampaign();
-    const set = await createSet({ ...validSet, type: 'unique' });
+    const set = await createSet({ ...validAccessCodeSet, type: 'unique' });
     await addCodes(set.id, 'U1');
     await link(set.id, [campaign]);
     const capitals = (event: ReturnType<typeof codeUse>) => ({
@@ -596,7 +599,7 @@ describe('uses of codes (ingest)', () => {
 
   it('lets exactly one of many concurrent uses of a unique code in', async () => {
     const campaign = await createCampaign();
-    const set = await createSet({ ...validSet, type: 'unique' });
+    const set = await createSet({ ...validAccessCodeSet, type: 'unique' });
     await addCodes(set.id, 'RACE');
     await link(set.id, [campaign]);
     const answers = await Promise.all(
@@ -611,7 +614,7 @@ describe('uses of codes (ingest)', () => {
 
   it('lists the uses with campaign and participant, searchable and paged', async () => {
     const campaign = await createCampaign();
-    const set = await createSet({ ...validSet, type: 'unique' });
+    const set = await createSet({ ...validAccessCodeSet, type: 'unique' });
     await addCodes(set.id, Array.from({ length: 12 }, (_, i) => `K${i}`).join('\n'));
     await link(set.id, [campaign]);
     await send(

@@ -10,6 +10,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TAccount, TAccountListResponse } from '@backoffice/domain';
+import { holdTransaction } from './fixtures/held-transaction.js';
 import { createTestApp, type TestApp } from './helpers.js';
 
 let t: TestApp;
@@ -30,24 +31,10 @@ const idOf = (list: TAccountListResponse, email: string): string => {
 };
 
 /** A transaction that holds the merchant's row FOR UPDATE until `release`. */
-async function holdMerchant(id: string) {
-  let open = () => {};
-  const gate = new Promise<void>((resolve) => (open = resolve));
-  let held = () => {};
-  const isHeld = new Promise<void>((resolve) => (held = resolve));
-  const done = t.ctx.db.transaction(async (tx) => {
-    await tx.execute(sql`select 1 from merchants where id = ${id} for update`);
-    held();
-    await gate;
-  });
-  await isHeld;
-  return {
-    async release() {
-      open();
-      await done;
-    },
-  };
-}
+const holdMerchant = (id: string) =>
+  holdTransaction(t.ctx.db, (tx) =>
+    tx.execute(sql`select 1 from merchants where id = ${id} for update`),
+  );
 
 beforeAll(async () => {
   t = await createTestApp();

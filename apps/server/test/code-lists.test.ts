@@ -8,6 +8,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TAccessCodeSetDetail, TCampaignEnvelope } from '@backoffice/domain';
 import { accessCodes, campaignCodes, merchants } from '../src/db/schema.js';
+import { validAccessCodeSet } from './fixtures/access-code-sets.js';
 import { multipartFile } from './fixtures/multipart.js';
 import { bearer, createTestApp, type TestApp } from './helpers.js';
 
@@ -15,23 +16,12 @@ let t: TestApp;
 const tokens: Record<string, string> = {};
 let merchantId = '';
 
-const validSet = {
-  type: 'unique',
-  name: 'Sommeraktion 2026',
-  hint_title: 'Ihr Zugangscode',
-  hint_text: 'Den Code finden Sie auf dem Kassenbon.',
-  is_promo_code: true,
-  is_bonuscard: false,
-  valid_from: null,
-  valid_until: null,
-};
-
 async function createSet(): Promise<string> {
   const response = await t.app.inject({
     method: 'POST',
     url: '/api/access-code-sets',
     headers: bearer(String(tokens.admin)),
-    payload: validSet,
+    payload: validAccessCodeSet,
   });
   expect(response.statusCode, response.body).toBe(200);
   return response.json<{ access_code_set: TAccessCodeSetDetail }>().access_code_set.id;

@@ -12,6 +12,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TAccountListResponse, TCampaignEnvelope } from '@backoffice/domain';
 import { campaigns, users, wins } from '../src/db/schema.js';
+import { holdTransaction } from './fixtures/held-transaction.js';
 import { createTestApp, type TestApp } from './helpers.js';
 
 let t: TestApp;
@@ -26,33 +27,15 @@ async function create(who: string, merchant: string, type = 'coupon/percent'): P
   return response.json<TCampaignEnvelope>().campaign.uuid;
 }
 
-/**
- * A transaction that holds the rows of these campaigns FOR UPDATE until
- * `release`: requests sent meanwhile queue on their first row lock and all
- * start at the same moment once it ends.
- */
-async function holdCampaigns(campaignIds: string[]): Promise<{ release(): Promise<void> }> {
-  let open = () => {};
-  const gate = new Promise<void>((resolve) => (open = resolve));
-  let held = () => {};
-  const isHeld = new Promise<void>((resolve) => (held = resolve));
-  const done = t.ctx.db.transaction(async (tx) => {
-    await tx
+/** A transaction that holds the rows of these campaigns FOR UPDATE until `release`. */
+const holdCampaigns = (campaignIds: string[]) =>
+  holdTransaction(t.ctx.db, (tx) =>
+    tx
       .select({ id: campaigns.id })
       .from(campaigns)
       .where(inArray(campaigns.id, campaignIds))
-      .for('update');
-    held();
-    await gate;
-  });
-  await isHeld;
-  return {
-    async release() {
-      open();
-      await done;
-    },
-  };
-}
+      .for('update'),
+  );
 
 /** Makes the next transaction of the app wait, after its work and before its commit, until `release`. */
 function pauseNextCommit() {
