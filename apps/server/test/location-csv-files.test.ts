@@ -34,7 +34,8 @@ describe('location CSV files as users write them', () => {
   };
 
   beforeAll(async () => {
-    t = await createTestApp();
+    // Room for the files below, and a limit a test can pass.
+    t = await createTestApp({ CSV_MAX_ROWS: '5' });
     await t.signInAs('owner');
     sonnenschein = await t.merchantId('Bäckerei Sonnenschein');
   });
@@ -105,5 +106,19 @@ describe('location CSV files as users write them', () => {
     );
     expect(response.statusCode, response.body).toBe(200);
     expect(await locationCount()).toBe(before + 1);
+  });
+
+  it('names the most rows a file may hold when it has more, and imports none of them', async () => {
+    const before = await locationCount();
+    const rows = Array.from(
+      { length: 6 },
+      (_, i) => `Filiale ${i + 1};Weg ${i + 1};10115;Berlin;DE`,
+    );
+    const response = await upload(['name;street;zip;city;country', ...rows, ''].join('\r\n'));
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json().errors).toEqual([
+      { line: 0, field: '', message: 'too_many_rows', limit: 5 },
+    ]);
+    expect(await locationCount()).toBe(before);
   });
 });

@@ -72,6 +72,8 @@ export const ZUploadLineError = z.object({
   line: z.number().int(),
   field: z.string(),
   message: z.enum(LOCATION_UPLOAD_MESSAGES),
+  /** With too_many_rows: the most rows a file may hold. */
+  limit: z.number().int().optional(),
 });
 export type TUploadLineError = z.infer<typeof ZUploadLineError>;
 

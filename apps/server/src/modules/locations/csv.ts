@@ -198,7 +198,10 @@ export async function parseLocationCsv(data: Buffer, maxRows: number): Promise<C
   const lines = body.filter(({ record }) => record.some((cell) => cell !== ''));
   if (lines.length === 0) return { kind: 'empty' };
   if (lines.length > maxRows) {
-    return { kind: 'refused', errors: [{ line: 0, field: '', message: 'too_many_rows' }] };
+    return {
+      kind: 'refused',
+      errors: [{ line: 0, field: '', message: 'too_many_rows', limit: maxRows }],
+    };
   }
 
   const errors: TUploadLineError[] = [];

@@ -29,7 +29,11 @@ describe('the messages of a refused upload line', () => {
         ? (catalogue.merchants.upload.messages as Record<string, string>)[key]
         : (catalogue.merchants.validation as Record<string, string>)[key];
       expect(expected, key).toBeTruthy();
-      expect(lineMessage(i18n.t, key), key).toBe(expected);
+      // A refusal of too many rows names the limit, in the language's digits.
+      const limit = language === 'de' ? '5.000' : '5,000';
+      expect(lineMessage(i18n.t, key, { limit: 5000 }), key).toBe(
+        expected?.replace('{{limit, number}}', limit),
+      );
     }
   });
 
@@ -52,5 +56,13 @@ describe('the messages of a refused upload line', () => {
       });
     expect(row('streetnumber')).toBe('Zeile 1 Nr.: Spalte kommt in der Kopfzeile mehrmals vor');
     expect(row('city')).toBe('Zeile 1 Ort: Spalte kommt in der Kopfzeile mehrmals vor');
+  });
+
+  it('name the most rows a file may hold when it has too many', async () => {
+    await changeLanguage('de');
+    await loadTexts('merchants');
+    expect(lineMessage(i18n.t, 'too_many_rows', { limit: 5000 })).toBe(
+      'zu viele Zeilen (höchstens 5.000 Standorte je Datei)',
+    );
   });
 });

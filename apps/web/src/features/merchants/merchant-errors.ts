@@ -43,8 +43,12 @@ export function validationText(t: TFunction, key: string | undefined): string | 
  * The message of one refused line of a location upload: each key the server
  * may send (the domain's LOCATION_UPLOAD_MESSAGES) has its own text.
  */
-export function lineMessage(t: TFunction, key: LocationUploadMessage): string {
-  if (isUploadLineKey(key)) return t(`merchants.upload.messages.${key}`);
+export function lineMessage(
+  t: TFunction,
+  key: LocationUploadMessage,
+  values: { limit?: number | undefined } = {},
+): string {
+  if (isUploadLineKey(key)) return t(`merchants.upload.messages.${key}`, values);
   return validationText(t, key) ?? '';
 }
 

@@ -44,7 +44,7 @@ function downloadTemplate() {
  * a line, such as bytes that are no text, no column).
  */
 function lineErrorText(t: TFunction, error: TUploadLineError): string {
-  const message = lineMessage(t, error.message);
+  const message = lineMessage(t, error.message, { limit: error.limit });
   if (error.line < 1) return message;
   if (!error.field) return t('merchants.upload.lineErrorNoField', { line: error.line, message });
   return t('merchants.upload.lineError', {
