@@ -37,6 +37,7 @@ export * from './stats/charts.js';
 export * from './campaign/text-limits.js';
 export * from './text/safe-text.js';
 export * from './calendar/date-format.js';
+export * from './text/count-format.js';
 // The slug (text/slug.ts) is imported as @backoffice/domain/slug where it is needed:
 // its transliteration tables are too large to load with everything else.
 export * from './api/draws.js';

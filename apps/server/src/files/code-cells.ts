@@ -7,6 +7,7 @@
  */
 import { parse } from 'csv-parse/sync';
 import { AppError } from '../http/errors.js';
+import { csvDelimiterOf } from './uploaded-text.js';
 
 /** The first cell of every line of a text, blank lines included, in file order. */
 export function codeCells(text: string): string[] {
@@ -17,10 +18,9 @@ export function codeCells(text: string): string[] {
     if (lines.at(-1) === '') lines.pop();
     return lines;
   }
-  const delimiter = firstLine.includes(';') ? ';' : firstLine.includes('\t') ? '\t' : ',';
   try {
     const records = parse(text, {
-      delimiter,
+      delimiter: csvDelimiterOf(firstLine),
       relax_column_count: true,
       relax_quotes: true,
       skip_empty_lines: false,

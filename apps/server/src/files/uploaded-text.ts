@@ -42,6 +42,17 @@ export async function decodeUploadedText(data: Uint8Array): Promise<string> {
   }
 }
 
+const CSV_DELIMITERS = [';', ',', '\t'] as const;
+
+/**
+ * The separator of a CSV by its first line: the one it uses most, semicolons
+ * on a tie (Excel on German Windows writes semicolons, its "Unicode-Text" tabs).
+ */
+export function csvDelimiterOf(firstLine: string): (typeof CSV_DELIMITERS)[number] {
+  const uses = (delimiter: string) => firstLine.split(delimiter).length;
+  return CSV_DELIMITERS.reduce((best, next) => (uses(next) > uses(best) ? next : best));
+}
+
 /** Control characters other than tab, line feed and carriage return: no text file has them. */
 // eslint-disable-next-line no-control-regex -- looking for exactly these characters
 const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;

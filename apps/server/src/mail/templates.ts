@@ -1,13 +1,9 @@
 /** Texts of the mails the server sends, from the mail catalogue. */
-import type { CampaignStatus } from '@backoffice/domain';
+import { formatCountIn, type CampaignStatus } from '@backoffice/domain';
 import de from './locales/de.json' with { type: 'json' };
 
 const fill = (template: string, values: Record<string, string>) =>
   template.replace(/\{(\w+)\}/g, (match, key: string) => values[key] ?? match);
-
-/** Counts as the catalogue's language writes them (de: 12.345), as the web app's dashboard shows them. */
-const counts = new Intl.NumberFormat('de-DE', { maximumFractionDigits: 0 });
-const formatCount = (value: number) => counts.format(value);
 
 export function campaignStatusMail(values: {
   title: string;
@@ -37,14 +33,16 @@ export function invitationMail(values: {
   return { subject: fill(texts.subject, values), text: fill(texts.body, values) };
 }
 
+/** Counts are written in the configured locale (LOCALE), as the web app's dashboard shows them. */
 export function openWinsMail(values: {
   merchant: string;
   count: number;
   link: string;
   appName: string;
+  locale: string;
 }): { subject: string; text: string } {
   const texts = de.openWins;
-  const filled = { ...values, count: formatCount(values.count) };
+  const filled = { ...values, count: formatCountIn(values.count, values.locale) };
   return { subject: fill(texts.subject, filled), text: fill(texts.body, filled) };
 }
 
@@ -54,13 +52,15 @@ export function weeklyStatisticsMail(values: {
   participations: number;
   views: number;
   appName: string;
+  locale: string;
 }): { subject: string; text: string } {
   const texts = de.weeklyStatistics;
+  const count = (value: number) => formatCountIn(value, values.locale);
   const filled = {
     ...values,
-    running: formatCount(values.running),
-    participations: formatCount(values.participations),
-    views: formatCount(values.views),
+    running: count(values.running),
+    participations: count(values.participations),
+    views: count(values.views),
   };
   return { subject: fill(texts.subject, filled), text: fill(texts.body, filled) };
 }

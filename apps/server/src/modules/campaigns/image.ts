@@ -1,9 +1,5 @@
 /** The campaign image (spec §3 image, campaign_image_extension; §9 format 620×413). */
-import {
-  CAMPAIGN_IMAGE_FORMAT,
-  isEditableStatus,
-  type TCampaignEnvelope,
-} from '@backoffice/domain';
+import { CAMPAIGN_IMAGE_FORMAT, type TCampaignEnvelope } from '@backoffice/domain';
 import {
   requireCampaignAccess,
   type MerchantAccess,
@@ -16,7 +12,7 @@ import { AppError, notFound } from '../../http/errors.js';
 import { removeUnusedImage } from './image-files.js';
 import { storeEdit } from './lifecycle.js';
 import { findCampaign, imageInUse } from './records.js';
-import { answerUpdated } from './service.js';
+import { answerUpdated, requireEditableStatus } from './service.js';
 import { validationColumns } from './view.js';
 
 export interface CropRect {
@@ -100,24 +96,23 @@ async function setCampaignImage(
   /** The new image's file being written: the transaction commits only after it. */
   written: Promise<void> = Promise.resolve(),
 ): Promise<{ envelope: TCampaignEnvelope; removePrevious: () => Promise<void> }> {
-  let previousInUse: Promise<boolean> = Promise.resolve(true);
   const imagePath = image?.path ?? null;
-  const result = await ctx.db.transaction(async (tx) => {
+  const { envelope, replaced } = await ctx.db.transaction(async (tx) => {
     // The caller was checked a moment ago (checkImageUpload); under the lock
     // only the status is checked again.
     const record = await findCampaign(tx, id, { lock: true });
     if (!record || record.campaign.merchantId !== access.merchant.id) throw notFound();
     const { campaign } = record;
-    if (!isEditableStatus(campaign.status))
-      throw new AppError(409, 'campaign_not_editable', 'current_status');
+    requireEditableStatus(campaign.status);
     const previous = campaign.imagePath;
-    if (previous && previous !== imagePath) {
-      // Whether another campaign shares the replaced file (clones made before
-      // files were copied), asked beside the transaction: the question leaves
-      // this campaign out, so the commit does not change its answer.
-      previousInUse = imageInUse(ctx.db, previous, id);
-      previousInUse.catch(() => undefined);
-    }
+    // Whether another campaign shares the replaced file (clones made before
+    // files were copied), asked beside the transaction: the question leaves
+    // this campaign out, so the commit does not change its answer.
+    const replaced =
+      previous && previous !== imagePath
+        ? { path: previous, inUse: imageInUse(ctx.db, previous, id) }
+        : undefined;
+    replaced?.inUse.catch(() => undefined);
     const stored = await storeEdit(tx, campaign, user.id, {
       imagePath,
       imageExtension: image?.extension ?? null,
@@ -125,15 +120,14 @@ async function setCampaignImage(
       version: campaign.version + 1,
       editorId: user.id,
     });
-    const envelope = await answerUpdated(ctx, tx, user, { record, access }, stored);
+    const answer = await answerUpdated(ctx, tx, user, { record, access }, stored);
     await written;
-    return { envelope, previous };
+    return { envelope: answer, replaced };
   });
   return {
-    envelope: result.envelope,
+    envelope,
     removePrevious: async () => {
-      if (!result.previous || result.previous === imagePath) return;
-      await removeUnusedImage(ctx, result.previous, id, previousInUse);
+      if (replaced) await removeUnusedImage(ctx, replaced.path, id, replaced.inUse);
     },
   };
 }
@@ -148,7 +142,6 @@ export async function checkImageUpload(
   id: string,
 ): Promise<MerchantAccess> {
   const { campaign, access } = await requireCampaignAccess(ctx.db, user, id);
-  if (!isEditableStatus(campaign.status))
-    throw new AppError(409, 'campaign_not_editable', 'current_status');
+  requireEditableStatus(campaign.status);
   return access;
 }

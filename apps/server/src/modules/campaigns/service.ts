@@ -101,9 +101,13 @@ export async function loadEditable(
   linkTargets?: readonly string[],
 ): Promise<LoadedCampaign> {
   const loaded = await loadCampaign(tx, user, id, { lock: true, linkTargets });
-  if (!isEditableStatus(loaded.record.campaign.status))
-    throw new AppError(409, 'campaign_not_editable', 'current_status');
+  requireEditableStatus(loaded.record.campaign.status);
   return loaded;
+}
+
+/** Refuses a change of a campaign whose status no longer allows edits (409). */
+export function requireEditableStatus(status: CampaignRecord['status']): void {
+  if (!isEditableStatus(status)) throw new AppError(409, 'campaign_not_editable', 'current_status');
 }
 
 /** The available codes of a campaign whose "unique code" prizes need some; else undefined. */

@@ -10,7 +10,7 @@
  * starts on in the user's editor, never a part.
  */
 import { parse } from 'csv-parse/sync';
-import { decodeUploadedText } from '../../files/uploaded-text.js';
+import { csvDelimiterOf, decodeUploadedText } from '../../files/uploaded-text.js';
 import {
   LOCATION_CSV_REQUIRED_COLUMNS,
   ZLocationInput,
@@ -86,15 +86,6 @@ export type CsvResult =
   | { kind: 'empty' }
   | { kind: 'refused'; errors: TUploadLineError[] };
 
-const DELIMITERS = [';', ',', '\t'] as const;
-
-/** The separator the header line uses most (semicolons on a tie). */
-function detectDelimiter(text: string): (typeof DELIMITERS)[number] {
-  const header = text.split('\n', 1)[0] ?? '';
-  const uses = (delimiter: string) => header.split(delimiter).length;
-  return DELIMITERS.reduce((best, next) => (uses(next) > uses(best) ? next : best));
-}
-
 /** The line (1-based) of a position in a text. */
 const lineAt = (text: string, position: number): number =>
   text.slice(0, position).split('\n').length;
@@ -116,7 +107,7 @@ function readRecords(text: string): { records: CsvRecord[] } | { brokenLine: num
   let parsed: { record: string[]; info: { lines: number }; raw: string }[];
   try {
     parsed = parse(text, {
-      delimiter: detectDelimiter(text),
+      delimiter: csvDelimiterOf(text.split('\n', 1)[0] ?? ''),
       info: true,
       raw: true,
       relax_column_count: true,
@@ -147,7 +138,7 @@ export async function parseLocationCsv(data: Buffer, maxRows: number): Promise<C
   // One line break for all: a CR LF inside a quoted cell is one line, as editors show it.
   const text = (await decodeUploadedText(data)).replace(/\r\n?/g, '\n');
   if (text.trim() === '') return { kind: 'empty' };
-  // A NUL byte means no text file (or UTF-16, which spreadsheet programs call "Unicode text").
+  // A NUL byte means no text file (or UTF-16 without its byte-order mark).
   const nul = text.indexOf('\u0000');
   if (nul >= 0) {
     return {

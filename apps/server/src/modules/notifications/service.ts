@@ -98,6 +98,7 @@ export async function notifyOpenWins(
       count: openWins,
       link: ctx.config.web.winnerAppUrl,
       appName: ctx.config.web.appName,
+      locale: ctx.config.web.locale,
     }),
   });
   return true;
@@ -126,6 +127,7 @@ export async function sendWeeklyStatistics(ctx: AppContext, now = new Date()): P
           participations: row.participations || 0,
           views: row.views,
           appName: ctx.config.web.appName,
+          locale: ctx.config.web.locale,
         }),
       });
       sent += 1;

@@ -4,18 +4,17 @@
  * the Swiss locale), and the separators and symbol the money input uses to
  * read what is typed. Amounts travel as integer cents.
  */
+import { formatCountIn } from '@backoffice/domain';
 import { displayLocale } from './locale';
 
 const formats = new Map<string, Intl.NumberFormat>();
 
-function numberFormat(locale: string, currency?: string): Intl.NumberFormat {
-  const key = `${locale}|${currency ?? ''}`;
+/** Amounts in a currency, one format per locale and currency. */
+function numberFormat(locale: string, currency: string): Intl.NumberFormat {
+  const key = `${locale}|${currency}`;
   let format = formats.get(key);
   if (!format) {
-    format = new Intl.NumberFormat(
-      locale,
-      currency ? { style: 'currency', currency } : { maximumFractionDigits: 0 },
-    );
+    format = new Intl.NumberFormat(locale, { style: 'currency', currency });
     formats.set(key, format);
   }
   return format;
@@ -23,7 +22,7 @@ function numberFormat(locale: string, currency?: string): Intl.NumberFormat {
 
 /** 1234567 → "1.234.567" (German locales). */
 export function formatCount(value: number, locale = displayLocale()): string {
-  return numberFormat(locale).format(value);
+  return formatCountIn(value, locale);
 }
 
 /** An amount in currency units, e.g. 12.5 → "12,50 €". */
