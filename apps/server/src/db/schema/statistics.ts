@@ -48,6 +48,47 @@ export const participationEvents = pgTable(
   ],
 );
 
+/**
+ * The receipt of each raw event by its id alone, kept as long as events are
+ * (EVENT_RETENTION_DAYS): an event sent again is a duplicate whatever time it
+ * carries, and also after an erasure took the raw event itself away (the
+ * receipt names no participant). Apart from the events so that their table
+ * can be partitioned by time, which a unique index on the id alone forbids.
+ */
+export const eventReceipts = pgTable(
+  'event_receipts',
+  {
+    id: uuid('id').primaryKey(),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('event_receipts_occurred_at_idx').on(t.occurredAt)],
+);
+
+/**
+ * Participants erased on request (DSGVO Art. 17), by a keyed hash of their
+ * pseudonymous id (HMAC-SHA256 under the installation's `erasure` secret), so
+ * that the row names nobody: new events for the id are refused for a while
+ * after the erasure, and the row is purged then.
+ */
+export const erasedParticipants = pgTable(
+  'erased_participants',
+  {
+    key: text('key').primaryKey(),
+    erasedAt: timestamp('erased_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('erased_participants_erased_at_idx').on(t.erasedAt)],
+);
+
+/**
+ * Random secrets of the installation that live with its data (made at first
+ * use, the same for every process), by name; hex.
+ */
+export const installationSecrets = pgTable('installation_secrets', {
+  name: text('name').primaryKey(),
+  secret: text('secret').notNull(),
+  createdAt: createdAt(),
+});
+
 /** A pseudonymous participant's profile (no name, no address): what the charts group by. */
 export const participants = pgTable('participants', {
   id: text('id').primaryKey(),
@@ -226,6 +267,18 @@ export const draws = pgTable('draws', {
   seed: text('seed').notNull(),
   participantsHash: text('participants_hash').notNull(),
   participantCount: integer('participant_count').notNull(),
+  /**
+   * How the draw was made (modules/draws/draw.ts): 1 over the participant ids
+   * themselves (draws before the candidates were kept), 2 over their SHA-256
+   * digests, whose sorted list is `candidate_digests`.
+   */
+  scheme: integer('scheme').notNull().default(1),
+  /**
+   * The sorted hex digests the draw was taken over, one per line: the text
+   * whose SHA-256 is `participants_hash`, so an auditor can repeat the draw
+   * after erasures; cleared when the retention period has passed.
+   */
+  candidateDigests: text('candidate_digests'),
   manual: boolean('manual').notNull(),
   drawnBy: uuid('drawn_by').references(() => users.id, { onDelete: 'set null' }),
   drawnAt: timestamp('drawn_at', { withTimezone: true }).notNull().defaultNow(),
