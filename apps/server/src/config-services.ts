@@ -24,6 +24,8 @@ export const ZServicesEnv = z.object({
   S3_ACCESS_KEY_ID: z.string().min(1).optional().or(emptyAsUndefined),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional().or(emptyAsUndefined),
   S3_FORCE_PATH_STYLE: booleanFromEnv.default(false),
+  S3_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3000),
+  S3_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(5000),
 });
 
 type ServicesEnv = z.infer<typeof ZServicesEnv>;
@@ -43,6 +45,10 @@ export interface S3Settings {
   credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
   /** Addresses as endpoint/bucket/key instead of bucket.endpoint/key (most self-hosted stores). */
   forcePathStyle: boolean;
+  /** Longest wait for a connection to the store. */
+  connectTimeoutMs: number;
+  /** Longest a whole operation may take (retries and the answer's body included). */
+  requestTimeoutMs: number;
 }
 
 /** Problems of S3 settings that only make sense together, as `[variable, message]`. */
@@ -76,5 +82,7 @@ export function s3Settings(e: ServicesEnv): S3Settings | undefined {
         ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
         : undefined,
     forcePathStyle: e.S3_FORCE_PATH_STYLE,
+    connectTimeoutMs: e.S3_CONNECT_TIMEOUT_MS,
+    requestTimeoutMs: e.S3_REQUEST_TIMEOUT_MS,
   };
 }

@@ -28,6 +28,9 @@ const ZEnv = z
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     HOST: z.string().min(1).optional(),
     TRUST_PROXY: trustProxyFromEnv.default(false),
+    // A 5 MB image over a slow mobile uplink (about 0.5 Mbit/s) takes some 90 s.
+    HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(120_000),
+    HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(20_000),
     PUBLIC_URL: optionalUrl,
     DATA_DIR: z.string().min(1).default('./data'),
     DATABASE_URL: optionalUrl,
@@ -91,6 +94,7 @@ const ZEnv = z
       .default(5 * 1024 * 1024),
     IMAGE_MAX_PIXELS: z.coerce.number().int().min(10_000).max(268_402_689).default(40_000_000),
     IMAGE_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
+    IMAGE_UPLOADS_PER_ACCOUNT: z.coerce.number().int().min(1).max(16).default(2),
     CSV_MAX_BYTES: z.coerce
       .number()
       .int()
@@ -114,6 +118,7 @@ const ZEnv = z
     GEOCODER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
     WEEKLY_STATS_MAIL: booleanFromEnv.default(true),
     EVENT_RETENTION_DAYS: z.coerce.number().int().min(30).max(3650).default(730),
+    ERASURE_BLOCK_DAYS: z.coerce.number().int().min(0).max(3650).default(30),
 
     APP_NAME: z.string().min(1).default('Kampagnen-Backoffice'),
     LOCALE: z.string().min(2).default('de-DE'),
@@ -133,12 +138,20 @@ export interface Config {
   stats: {
     /** Raw participation events older than this are purged; rollups stay. */
     eventRetentionDays: number;
+    /** Days after an erasure during which new events naming the erased participant are refused. */
+    erasureBlockDays: number;
   };
   port: number;
   /** Interface to listen on: HOST, else loopback in demo mode and every interface otherwise. */
   host: string;
   /** Fastify's trustProxy: which proxies' X-Forwarded-* headers to believe. */
   trustProxy: boolean | number | string[];
+  http: {
+    /** Longest time to receive a whole request, body included (slow clients are cut off). */
+    requestTimeoutMs: number;
+    /** Longest time to receive a request's headers; at most requestTimeoutMs. */
+    headersTimeoutMs: number;
+  };
   publicUrl: string;
   dataDir: string;
   /** PostgreSQL connection string; undefined means the embedded PGlite in dataDir. */
@@ -179,6 +192,8 @@ export interface Config {
     imageMaxPixels: number;
     /** Images decoded at a time; more wait in line (each can take hundreds of MB). */
     imageConcurrency: number;
+    /** Image uploads of one account processed at a time (a few more wait; beyond, 429). */
+    imageUploadsPerAccount: number;
     csvMaxBytes: number;
     csvMaxRows: number;
   };
@@ -275,6 +290,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   const problems = servicesProblems(e);
+  if (e.HTTP_HEADERS_TIMEOUT_MS > e.HTTP_REQUEST_TIMEOUT_MS) {
+    problems.push(['HTTP_HEADERS_TIMEOUT_MS', 'at most HTTP_REQUEST_TIMEOUT_MS']);
+  }
   if (problems.length > 0) {
     const lines = problems.map(([name, message]) => `  ${name}: ${message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
@@ -292,10 +310,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // Demo mode has a well-known admin password: reachable from this machine only, unless asked.
     host: e.HOST ?? (demo ? '127.0.0.1' : '0.0.0.0'),
     trustProxy: e.TRUST_PROXY,
+    http: {
+      requestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_MS,
+      headersTimeoutMs: e.HTTP_HEADERS_TIMEOUT_MS,
+    },
     publicUrl,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
-    stats: { eventRetentionDays: e.EVENT_RETENTION_DAYS },
+    stats: { eventRetentionDays: e.EVENT_RETENTION_DAYS, erasureBlockDays: e.ERASURE_BLOCK_DAYS },
     demo,
     demoActivity: demo && e.DEMO_ACTIVITY,
     logLevel: e.LOG_LEVEL,
@@ -317,6 +339,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       imageMaxBytes: e.IMAGE_MAX_BYTES,
       imageMaxPixels: e.IMAGE_MAX_PIXELS,
       imageConcurrency: e.IMAGE_CONCURRENCY,
+      imageUploadsPerAccount: e.IMAGE_UPLOADS_PER_ACCOUNT,
       csvMaxBytes: e.CSV_MAX_BYTES,
       csvMaxRows: e.CSV_MAX_ROWS,
     },

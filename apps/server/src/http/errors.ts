@@ -40,6 +40,22 @@ export class AppError extends Error {
   }
 }
 
+/**
+ * A refusal to come back later: 429 (the caller has too much under way) or
+ * 503 (a service the request needs, such as the object store, did not
+ * answer); answered with its key and a Retry-After header.
+ */
+export class RetryLaterError extends AppError {
+  constructor(
+    statusCode: 429 | 503,
+    key: MessageKey,
+    readonly retryAfterSeconds: number,
+    field?: FieldPath,
+  ) {
+    super(statusCode, key, field);
+  }
+}
+
 export const badRequest = (key: MessageKey, field?: FieldPath) => new AppError(400, key, field);
 export const unauthorized = () => new AppError(401, 'unauthorized');
 export const forbidden = () => new AppError(403, 'forbidden');
@@ -166,6 +182,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (error instanceof AppError) {
       const body: TErrorResponse = { statusCode: error.statusCode, message: error.key };
       if (error.field) body.field = error.field;
+      if (error instanceof RetryLaterError) {
+        reply.header('retry-after', String(error.retryAfterSeconds));
+      }
       return reply.status(error.statusCode).send(body);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

@@ -41,6 +41,8 @@ const CAMPAIGN_KEYS = [
   'no_prize_draw',
   'campaign_not_ended',
   'already_drawn',
+  'not_drawn',
+  'candidates_not_kept',
   'not_enough_codes',
   'no_codes_added',
   'upload_not_text',
@@ -60,6 +62,7 @@ export const MERCHANT_ERROR_KEYS = [
   'invalid_image_format',
   'no_image',
   'image_too_large',
+  'too_many_uploads',
   'no_upload_file',
   'no_locations_uploaded',
   'upload_too_large',
@@ -84,7 +87,15 @@ const VALIDATION_KEYS = [
 ] as const;
 
 /** Access-code sets: imports, links and uses of codes. */
-const ACCESS_CODE_KEYS = ['too_many_codes', 'code_already_used', 'campaign_deleted'] as const;
+const ACCESS_CODE_KEYS = [
+  'too_many_codes',
+  'code_already_used',
+  'campaign_deleted',
+  'invalid_code_characters',
+] as const;
+
+/** Ingest's refusals of single events: a campaign never published, a participant erased on request. */
+const INGEST_KEYS = ['campaign_not_published', 'participant_erased'] as const;
 
 export const MESSAGE_KEYS = [
   ...GENERIC_KEYS,
@@ -92,6 +103,7 @@ export const MESSAGE_KEYS = [
   ...MERCHANT_ERROR_KEYS,
   ...VALIDATION_KEYS,
   ...ACCESS_CODE_KEYS,
+  ...INGEST_KEYS,
 ] as const;
 export type MessageKey = (typeof MESSAGE_KEYS)[number];
 
