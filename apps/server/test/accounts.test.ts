@@ -4,11 +4,12 @@
  * invitations (outbox mail, registration completes the account), role
  * changes, last-manager protection, the contact rule, cross-merchant refusal.
  */
-import { eq, sql } from 'drizzle-orm';
+import { eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TAccount, TAccountListResponse } from '@backoffice/domain';
 import { accountInvitations, users } from '../src/db/schema.js';
 import { hashPassword } from '../src/identity/passwords.js';
+import { insertSession } from '../src/identity/sessions.js';
 import { completeInvitation } from '../src/modules/accounts/index.js';
 import {
   createTestApp,
@@ -755,5 +756,75 @@ describe('roles and removal', () => {
       roles: ['contact'],
     });
     expect(cross.statusCode).toBe(404);
+  });
+});
+
+describe('addresses with the domain’s final dot', () => {
+  it('finds the person of the address without the dot: no second user for one mailbox', async () => {
+    const wagner = await t.merchantId('Wagners Bücherstube');
+    const before = await outboxNames(t);
+    const invited = await t.api('POST', `/merchants/${wagner}/invite-account`, 'admin', {
+      user_email: 'silver@example.com.',
+    });
+    expect(invited.statusCode, invited.body).toBe(409);
+    expect(invited.json()).toMatchObject({ message: 'user_already_registered' });
+    expect(await mailsSince(t, before)).toHaveLength(0);
+
+    const added = await t.api('POST', `/merchants/${wagner}/accounts`, 'admin', {
+      user_email: 'Staff@Example.com\u3002',
+      roles: ['manage-campaigns'],
+    });
+    expect(added.statusCode, added.body).toBe(200);
+    expect(added.json()).toMatchObject({ email: 'staff@example.com' });
+
+    for (const user_email of ['neu@firma.example..', 'neu@firma..example']) {
+      const refused = await t.api('POST', `/merchants/${wagner}/invite-account`, 'admin', {
+        user_email,
+      });
+      expect(refused.json(), user_email).toEqual({
+        statusCode: 400,
+        message: 'invalid_value',
+        field: 'user_email',
+      });
+    }
+    const dotted = await t.ctx.db
+      .select({ email: users.email })
+      .from(users)
+      .where(like(users.email, '%.'));
+    expect(dotted).toEqual([]);
+  });
+});
+
+describe('registration through an invitation', () => {
+  it('ends any session the person had when it sets the password', async () => {
+    const wagner = await t.merchantId('Wagners Bücherstube');
+    const before = await outboxNames(t);
+    const invited = await t.api('POST', `/merchants/${wagner}/invite-account`, 'admin', {
+      user_email: 'sitzung@firma.example',
+    });
+    expect(invited.statusCode, invited.body).toBe(200);
+    const token = invitationToken((await mailsSince(t, before))[0]);
+    const [invitee] = await t.ctx.db
+      .select()
+      .from(users)
+      .where(eq(users.email, 'sitzung@firma.example'));
+    if (!invitee) throw new Error('no invited user');
+    // A session from before the password (none can be signed into without one: this is the rule's guard).
+    const session = await insertSession(t.ctx.db, invitee.id, 12);
+    const issued = await t.ctx.tokenIssuer.issue(invitee, session);
+    const init = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/init-user',
+        headers: { authorization: `Bearer ${issued.token}` },
+      });
+    expect((await init()).statusCode).toBe(200);
+    const done = await t.app.inject({
+      method: 'POST',
+      url: '/identity/register',
+      payload: { token, password: STRONG_PASSWORD, password_repeat: STRONG_PASSWORD },
+    });
+    expect(done.statusCode).toBe(200);
+    expect((await init()).statusCode).toBe(401);
   });
 });

@@ -204,6 +204,41 @@ describe('sign-in page', () => {
   });
 });
 
+describe('an address with its domain’s final dot', () => {
+  it('signs in as the account without the dot, however the dot is written', async () => {
+    for (const address of ['silver@example.com.', 'Silver@Example.com\u3002']) {
+      const response = await signInAttempt(t.app, address, 'demo');
+      expect(response.statusCode, address).toBe(302);
+      const token = new URLSearchParams(
+        new URL(String(response.headers.location)).hash.slice(1),
+      ).get('access_token');
+      const init = await t.app.inject({
+        method: 'POST',
+        url: '/api/init-user',
+        headers: bearer(String(token)),
+      });
+      expect(init.json().user.email).toBe('silver@example.com');
+    }
+  });
+
+  it('counts failed sign-ins at the dotted address against the account', async () => {
+    const limited = await createTestApp({
+      TRUST_PROXY: '127.0.0.1',
+      LOGIN_FAILURES_PER_HOUR: '3',
+    });
+    try {
+      for (let i = 0; i < 3; i += 1) {
+        const guess = await signInAttempt(limited.app, 'staff@example.com.', 'x', `203.0.113.${i}`);
+        expect(guess.statusCode).toBe(401);
+      }
+      const right = await signInAttempt(limited.app, 'staff@example.com', 'demo', '203.0.113.9');
+      expect(right.statusCode).toBe(429);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
 describe('authorization code grant with PKCE', () => {
   it('issues a token for the right verifier, once', async () => {
     const { verifier, challenge } = pkce();

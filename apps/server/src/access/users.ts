@@ -10,9 +10,12 @@ import { AppError } from '../http/errors.js';
 export type UserRow = typeof users.$inferSelect;
 
 /**
- * The stored form of an address: trimmed, NFKC, lower case (the domain
- * package's rule, so "ｓilver@" is "silver@"), and the domain in IDNA ASCII
- * (punycode), so that a look-alike domain shows as what it is.
+ * The stored form of an address: trimmed, NFKC, lower case, the domain's
+ * final dot dropped (the domain package's rule, so "ｓilver@" is "silver@"
+ * and "silver@example.com." is "silver@example.com"), and the domain in IDNA
+ * ASCII (punycode), so that a look-alike domain shows as what it is. Every
+ * way in takes it: sign-in (and its per-account attempt limit), accounts
+ * added and invited, create-admin, an external provider's address.
  */
 export function normaliseEmail(email: string): string {
   const text = normaliseEmailText(email);

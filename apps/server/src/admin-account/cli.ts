@@ -50,7 +50,14 @@ try {
       process.stdout.write(`Admin ${result.email} created: sign in with the password given.\n`);
       break;
     case 'promoted':
-      process.stdout.write(`${result.email} is an admin now, with the password given.\n`);
+      process.stdout.write(
+        `${result.email} is an admin now, with the password given; signed out everywhere.\n`,
+      );
+      if (result.invitationsRevoked > 0) {
+        process.stdout.write(
+          `${result.invitationsRevoked} open invitation(s) of ${result.email} taken back: their links no longer set a password; the merchants see those accounts as pending until they remove them.\n`,
+        );
+      }
       break;
     case 'invalid_email':
       refuse(`Not an email address: ${email}`);

@@ -25,7 +25,7 @@ import {
 import { createAuthorizationCode, redeemAuthorizationCode } from './codes.js';
 import { loginTexts, renderErrorPage, renderLoginPage, type LoginTexts } from './login-page.js';
 import { DUMMY_HASH, verifyPassword } from './passwords.js';
-import { renewSession, startSession } from './sessions.js';
+import { insertSession, renewSession, startSession } from './sessions.js';
 
 const optionalParam = z.string().max(2048).optional();
 const ZAuthorizeParams = z.object(
@@ -138,12 +138,16 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   const sessionMaxAgeHours = config.identity.sessionMaxAgeHours;
 
-  /** The user with this email and password, if any. */
-  const userWithPassword = async (email: string, password: string) => {
+  /** The user with this email and password, if any, with the password's hash as verified. */
+  const userWithPassword = async (
+    email: string,
+    password: string,
+  ): Promise<(UserRow & { passwordHash: string }) | undefined> => {
     const user = email ? await findUserByEmail(db, email) : undefined;
     // Compare against a dummy hash when the user is unknown, so the answer time tells nothing.
     const valid = await verifyPassword(password, user?.passwordHash ?? (await DUMMY_HASH));
-    return user?.passwordHash && valid ? user : undefined;
+    const passwordHash = user?.passwordHash;
+    return user && passwordHash && valid ? { ...user, passwordHash } : undefined;
   };
 
   app.get(
@@ -165,7 +169,7 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!attempt) {
       return showLogin(reply, form, 429, form.email, 'tooManyAttempts');
     }
-    let user: UserRow | undefined;
+    let user: (UserRow & { passwordHash: string }) | undefined;
     try {
       user = await userWithPassword(form.email, form.password);
       // Counted before the attempt ends, so that no attempt admitted meanwhile misses it.
@@ -176,23 +180,32 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!user) {
       return showLogin(reply, form, 401, form.email, 'wrongCredentials');
     }
-    await touchLastLogin(db, user.id);
     const { request: grant } = check;
+    // The code or session is made only while the password verified is still the
+    // user's: one changed meanwhile (create-admin) makes this attempt a wrong one.
     if (grant.responseType === 'code') {
-      const code = await createAuthorizationCode(db, {
-        clientId: grant.clientId,
-        redirectUri: grant.redirectUri,
-        userId: user.id,
-        scope: grant.scope,
-        // checkAuthorizeRequest guarantees a challenge for the code flow.
-        codeChallenge: grant.codeChallenge ?? '',
-      });
+      const code = await createAuthorizationCode(
+        db,
+        {
+          clientId: grant.clientId,
+          redirectUri: grant.redirectUri,
+          userId: user.id,
+          scope: grant.scope,
+          // checkAuthorizeRequest guarantees a challenge for the code flow.
+          codeChallenge: grant.codeChallenge ?? '',
+        },
+        user.passwordHash,
+      );
+      if (code === undefined) return showLogin(reply, form, 401, form.email, 'wrongCredentials');
+      await touchLastLogin(db, user.id);
       return reply.redirect(
         redirectWith(grant.redirectUri, { code, state: grant.state }, false),
         302,
       );
     }
-    const session = await startSession(db, user.id, sessionMaxAgeHours);
+    const session = await startSession(db, user, sessionMaxAgeHours);
+    if (!session) return showLogin(reply, form, 401, form.email, 'wrongCredentials');
+    await touchLastLogin(db, user.id);
     const issued = await tokenIssuer.issue(user, session);
     return reply.redirect(
       redirectWith(
@@ -227,22 +240,30 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       if (form.client_id !== client.clientId)
         return reply.status(401).send({ error: 'invalid_client' });
-      const result = await redeemAuthorizationCode(db, {
-        code: form.code,
-        clientId: form.client_id,
-        redirectUri: form.redirect_uri,
-        codeVerifier: form.code_verifier,
+      const { code, client_id: clientId, redirect_uri: redirectUri } = form;
+      const codeVerifier = form.code_verifier;
+      // One transaction: the code's user's credentials are held from the
+      // redemption to the session's start (redeemAuthorizationCode).
+      const granted = await db.transaction(async (tx) => {
+        const result = await redeemAuthorizationCode(tx, {
+          code,
+          clientId,
+          redirectUri,
+          codeVerifier,
+        });
+        if (!result.ok) return undefined;
+        const user = await findUserById(tx, result.userId);
+        if (!user) return undefined;
+        const session = await insertSession(tx, user.id, sessionMaxAgeHours);
+        return { user, session, scope: result.scope };
       });
-      if (!result.ok) return reply.status(400).send({ error: result.error });
-      const user = await findUserById(db, result.userId);
-      if (!user) return reply.status(400).send({ error: 'invalid_grant' });
-      const session = await startSession(db, user.id, sessionMaxAgeHours);
-      const issued = await tokenIssuer.issue(user, session);
+      if (!granted) return reply.status(400).send({ error: 'invalid_grant' });
+      const issued = await tokenIssuer.issue(granted.user, granted.session);
       return {
         access_token: issued.token,
         token_type: 'Bearer',
         expires_in: issued.expiresIn,
-        scope: result.scope,
+        scope: granted.scope,
       };
     },
   );

@@ -1,12 +1,20 @@
 /**
  * Server-side sessions of the built-in provider: one per sign-in, ended by
- * logout, never renewed past its maximum age. Times come from this process's
- * clock (like the tokens' exp), so a session and its tokens end together.
+ * logout or by a change of the person's password or rights (endSessionsOf),
+ * never renewed past its maximum age. Times come from this process's clock
+ * (like the tokens' exp), so a session and its tokens end together.
+ *
+ * A change of password or rights and a sign-in meet at the user's row: the
+ * change updates it (and so holds it) before it ends the sessions, and a
+ * sign-in holds it shared (holdCredentials) while it starts its session or
+ * issues its code, checking that the password it verified is still the
+ * user's. Either the sign-in comes first and its session is ended by the
+ * change, or it waits and finds the password changed.
  */
-import { and, eq, getTableColumns, gt, isNull, lt, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../db/client.js';
+import { and, eq, getTableColumns, gt, isNull, lt, ne, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../db/client.js';
 import { prepared } from '../db/prepared.js';
-import { sessions, users } from '../db/schema.js';
+import { oauthCodes, sessions, users } from '../db/schema.js';
 import type { UserRow } from '../access/users.js';
 
 export interface LiveSession {
@@ -17,20 +25,97 @@ export interface LiveSession {
 /** Ended or expired sessions are kept a day (for support questions), then removed. */
 const KEEP_AFTER_END_MS = 24 * 3_600_000;
 
-export async function startSession(
-  db: DbOrTx,
+/**
+ * Holds the user's row against a change of password or rights until the
+ * transaction ends (FOR SHARE: sign-ins do not wait for each other); false
+ * when the user is gone or, with `passwordHash`, the password is no longer
+ * the one a sign-in verified.
+ */
+export async function holdCredentials(
+  tx: DbOrTx,
+  userId: string,
+  passwordHash?: string,
+): Promise<boolean> {
+  const rows = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        eq(users.id, userId),
+        passwordHash === undefined ? undefined : eq(users.passwordHash, passwordHash),
+      ),
+    )
+    .for('share');
+  return rows.length > 0;
+}
+
+/** A new session; the caller holds the user's credentials (holdCredentials) in its transaction. */
+export async function insertSession(
+  tx: DbOrTx,
   userId: string,
   maxAgeHours: number,
 ): Promise<LiveSession> {
   const now = Date.now();
   // Clearing old sessions here keeps the table small without a job.
-  await db.delete(sessions).where(lt(sessions.expiresAt, new Date(now - KEEP_AFTER_END_MS)));
-  const [row] = await db
+  await tx.delete(sessions).where(lt(sessions.expiresAt, new Date(now - KEEP_AFTER_END_MS)));
+  const [row] = await tx
     .insert(sessions)
     .values({ userId, expiresAt: new Date(now + maxAgeHours * 3_600_000) })
     .returning({ id: sessions.id, expiresAt: sessions.expiresAt });
   if (!row) throw new Error('insert returned no session');
   return row;
+}
+
+/**
+ * The session of a sign-in with a password: started while the password is
+ * still the one verified (its hash); undefined when it has changed since.
+ */
+export async function startSession(
+  db: Db,
+  user: { id: string; passwordHash: string },
+  maxAgeHours: number,
+): Promise<LiveSession | undefined> {
+  return db.transaction(async (tx) =>
+    (await holdCredentials(tx, user.id, user.passwordHash))
+      ? insertSession(tx, user.id, maxAgeHours)
+      : undefined,
+  );
+}
+
+/**
+ * Ends every live session of the user, but the one to `keep` (a person who
+ * changes their own password stays signed in where they did it), and voids
+ * the codes of sign-ins not yet redeemed: every token issued before stops
+ * working at once, and none is renewed. Whatever sets a password or changes
+ * a person's rights calls it in its own transaction, after it has updated
+ * the user's row (the order of locks that sign-ins take too).
+ */
+export async function endSessionsOf(
+  tx: DbOrTx,
+  userId: string,
+  keep?: { sid: string },
+): Promise<void> {
+  await tx
+    .update(oauthCodes)
+    .set({ usedAt: sql`now()` })
+    .where(
+      and(
+        eq(oauthCodes.userId, userId),
+        isNull(oauthCodes.usedAt),
+        gt(oauthCodes.expiresAt, sql`now()`),
+      ),
+    );
+  await tx
+    .update(sessions)
+    .set({ endedAt: new Date() })
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        isNull(sessions.endedAt),
+        gt(sessions.expiresAt, new Date()),
+        keep ? ne(sessions.id, keep.sid) : undefined,
+      ),
+    );
 }
 
 /**

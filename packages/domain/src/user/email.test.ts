@@ -8,6 +8,36 @@ describe('email addresses as identities', () => {
     expect(normaliseEmailText('silver@example\uFF0Ecom')).toBe('silver@example.com');
   });
 
+  it('drops the one dot that may end a domain, in every way of writing it', () => {
+    for (const dotted of [
+      'silver@example.com.',
+      ' Silver@Example.COM. ',
+      'silver@example.com\uFF0E',
+      'silver@example.com\u3002',
+      'silver@example.com\uFF61',
+    ]) {
+      expect(normaliseEmailText(dotted), dotted).toBe('silver@example.com');
+    }
+    expect(normaliseEmailText('silver@example\u3002com')).toBe('silver@example.com');
+    // The local part keeps its dots; an address without a domain stays as it is.
+    expect(normaliseEmailText('silver.@example.com')).toBe('silver.@example.com');
+    expect(normaliseEmailText('silver.')).toBe('silver.');
+  });
+
+  it('refuses empty domain labels, also those left after the final dot is dropped', () => {
+    for (const address of [
+      'silver@example.com..',
+      'silver@example..com',
+      'silver@.example.com',
+      'silver@.',
+      'silver@..',
+    ]) {
+      const normal = normaliseEmailText(address);
+      expect(isUnambiguousEmail(normal), `${address} as ${normal}`).toBe(false);
+    }
+    expect(isUnambiguousEmail(normaliseEmailText('silver@example.com.'))).toBe(true);
+  });
+
   it('refuses invisible characters anywhere', () => {
     for (const invisible of ['\u200B', '\u200C', '\u200D', '\u2060', '\uFEFF', '\u00AD']) {
       expect(isUnambiguousEmail(`sil${invisible}ver@example.com`), invisible).toBe(false);
@@ -40,5 +70,9 @@ describe('email addresses as identities', () => {
     expect(issues('sil\u200Bver@example.com')).toEqual(['invalid_value']);
     expect(issues('keine-adresse')).toEqual(['email_required']);
     expect(ZAccountEmail.parse(' \uFF53ilver@Example.com')).toBe('silver@example.com');
+    expect(ZAccountEmail.parse('silver@example.com.')).toBe('silver@example.com');
+    expect(issues('silver@example.com..')).toEqual(['invalid_value']);
+    expect(issues('silver@example..com')).toEqual(['invalid_value']);
+    expect(issues('silver@.')).toEqual(['email_required']);
   });
 });

@@ -1,15 +1,29 @@
 /**
  * Email addresses as identities: one written form per address, and no
  * address that looks like another one. Compatibility forms (full-width
- * letters) become their plain letters (NFKC); invisible characters and
- * letters of different scripts in one part (a Cyrillic "ѕ" among Latin
- * letters) are refused. The server adds IDNA for the domain (punycode),
- * which needs Node's URL support.
+ * letters) become their plain letters (NFKC), and the dot that may end a
+ * domain name (the DNS root: "example.com." is example.com) is dropped;
+ * invisible characters, letters of different scripts in one part (a
+ * Cyrillic "ѕ" among Latin letters) and empty domain labels are refused.
+ * The server adds IDNA for the domain (punycode), which needs Node's URL
+ * support.
  */
 
-/** trim, NFKC, lower case: the form every address is compared and stored in (before IDNA). */
-export const normaliseEmailText = (value: string): string =>
-  value.trim().normalize('NFKC').toLowerCase();
+/** The ideographic full stop, which IDNA reads as a dot between labels (NFKC makes the other forms "."). */
+const IDEOGRAPHIC_FULL_STOP = /\u3002/g;
+
+/**
+ * trim, NFKC, lower case, and the domain's one final dot dropped: the form
+ * every address is compared and stored in (before IDNA). Only one dot goes:
+ * "example.com.." keeps an empty label, which isUnambiguousEmail refuses.
+ */
+export function normaliseEmailText(value: string): string {
+  const text = value.trim().normalize('NFKC').toLowerCase();
+  const at = text.lastIndexOf('@');
+  if (at < 0) return text;
+  const domain = text.slice(at + 1).replace(IDEOGRAPHIC_FULL_STOP, '.');
+  return `${text.slice(0, at + 1)}${domain.endsWith('.') ? domain.slice(0, -1) : domain}`;
+}
 
 /** Controls, format characters (zero-width space, joiners, BOM), separators and other default-ignorables. */
 const INVISIBLE = /[\p{Cc}\p{Cf}\p{Z}\p{Default_Ignorable_Code_Point}]/u;
@@ -63,13 +77,16 @@ export function isSingleScript(text: string): boolean {
 }
 
 /**
- * Whether a (normalised) address is unambiguous: no invisible character, and
- * a local part and domain labels each written in one script.
+ * Whether a (normalised) address is unambiguous: no invisible character, a
+ * local part and domain labels each written in one script, and no empty
+ * domain label ("example..com", ".example.com", or "example.com." left from
+ * "example.com.." by normaliseEmailText), which mail servers refuse and which
+ * would make another written form of the domain without it.
  */
 export function isUnambiguousEmail(address: string): boolean {
   if (INVISIBLE.test(address)) return false;
   const at = address.lastIndexOf('@');
   const local = address.slice(0, at);
   const labels = address.slice(at + 1).split('.');
-  return isSingleScript(local) && labels.every(isSingleScript);
+  return isSingleScript(local) && labels.every((label) => label !== '' && isSingleScript(label));
 }

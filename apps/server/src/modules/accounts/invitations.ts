@@ -78,7 +78,24 @@ const isOpen = () =>
     gt(accountInvitations.expiresAt, sql`now()`),
   );
 
-/** The invited person (id and email), when the token is valid and unused. */
+/**
+ * Takes back every open invitation of a person (to any merchant): someone
+ * else set their password (create-admin), so no link may set it again. Their
+ * pending accounts stay pending; the number of invitations taken back.
+ */
+export async function revokeOpenInvitationsOf(tx: DbOrTx, userId: string): Promise<number> {
+  const revoked = await tx
+    .update(accountInvitations)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(accountInvitations.userId, userId), isOpen()))
+    .returning({ id: accountInvitations.id });
+  return revoked.length;
+}
+
+/**
+ * The invited person (id and email), when the token is valid and unused and
+ * the person has no password yet: an invitation never replaces a password.
+ */
 export async function findOpenInvitation(
   db: DbOrTx,
   token: string,
@@ -87,7 +104,9 @@ export async function findOpenInvitation(
     .select({ userId: users.id, email: users.email })
     .from(accountInvitations)
     .innerJoin(users, eq(users.id, accountInvitations.userId))
-    .where(and(eq(accountInvitations.tokenHash, hashToken(token)), isOpen()));
+    .where(
+      and(eq(accountInvitations.tokenHash, hashToken(token)), isOpen(), isNull(users.passwordHash)),
+    );
   return row;
 }
 

@@ -1,5 +1,5 @@
 /** Data access for a merchant's accounts. */
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { lockRow } from '../../db/row-locks.js';
 import { accountInvitations, accounts, merchants, users } from '../../db/schema.js';
@@ -106,8 +106,21 @@ export async function deleteUser(tx: DbOrTx, userId: string): Promise<void> {
   await tx.delete(users).where(eq(users.id, userId));
 }
 
-/** Sets the user's password; the user, undefined when there is no such user. */
-export async function setUserPassword(
+/**
+ * Locks the invitee's row for the registration (before its invitation's, as
+ * create-admin takes them) and tells whether they still have no password.
+ */
+export async function lockInviteeWithoutPassword(tx: DbOrTx, userId: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for('update');
+  return row !== undefined && row.passwordHash === null;
+}
+
+/** Sets the first password of a user who has none; the user, undefined when there is no such user. */
+export async function setFirstPassword(
   tx: DbOrTx,
   userId: string,
   passwordHash: string,
@@ -115,7 +128,7 @@ export async function setUserPassword(
   const [user] = await tx
     .update(users)
     .set({ passwordHash, updatedAt: sql`now()` })
-    .where(eq(users.id, userId))
+    .where(and(eq(users.id, userId), isNull(users.passwordHash)))
     .returning();
   return user;
 }

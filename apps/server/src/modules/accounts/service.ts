@@ -24,6 +24,7 @@ import {
 } from '../../access/merchant-access.js';
 import { refreshMerchantErrors } from '../merchants/index.js';
 import { findUserByEmail, normaliseEmail, type UserRow } from '../../access/users.js';
+import { endSessionsOf } from '../../identity/sessions.js';
 import {
   countRecentInvitations,
   createInvitationToken,
@@ -45,8 +46,9 @@ import {
   lockInvitationAddress,
   lockMerchant,
   pendingMerchantsOf,
+  lockInviteeWithoutPassword,
   setAccountRoles,
-  setUserPassword,
+  setFirstPassword,
   userHasAccounts,
   type AccountWithEmail,
 } from './queries.js';
@@ -302,10 +304,14 @@ const summaries = (rows: AccountWithEmail[]) =>
 
 /**
  * Completes an invitation: redeems the token (two submissions cannot both
- * win), sets the password and activates the person's pending accounts.
+ * win), sets the password and activates the person's pending accounts. Only
+ * a person without a password registers: one whose password was set
+ * meanwhile (create-admin) finds the link no longer valid, and nothing
+ * changes. Setting the password ends any session the person had.
  *
  * Locks in the order every command on accounts takes them: the merchants'
- * first, in id order, then the rows of accounts and invitations. A role
+ * first, in id order, then the person's row (as create-admin takes it before
+ * their invitations), then the rows of accounts and invitations. A role
  * change at the same moment then cannot count contacts without this
  * activation and store its stale verdict last, and a removal of the pending
  * account (merchant, then its invitation) cannot deadlock with the
@@ -320,10 +326,12 @@ export async function completeInvitation(
     const invitee = await findOpenInvitation(tx, token);
     if (!invitee) return undefined;
     const merchantIds = await lockPendingMerchants(tx, invitee.userId);
+    if (!(await lockInviteeWithoutPassword(tx, invitee.userId))) return undefined;
     const invitation = await redeemInvitationToken(tx, token);
     if (!invitation) return undefined;
-    const user = await setUserPassword(tx, invitation.userId, passwordHash);
+    const user = await setFirstPassword(tx, invitation.userId, passwordHash);
     if (!user) return undefined;
+    await endSessionsOf(tx, user.id);
     const activated = await activatePendingAccounts(tx, user.id, merchantIds);
     // Other invitations of the same person to these merchants are settled by this registration.
     await settleInvitationsOf(tx, user.id, merchantIds);
