@@ -63,6 +63,13 @@ async function createCampaign(): Promise<string> {
   return response.json<TCampaignEnvelope>().campaign.uuid;
 }
 
+/** A campaign made active as review and scheduler would: only published campaigns take events. */
+async function publishedCampaign(): Promise<string> {
+  const id = await createCampaign();
+  await t.ctx.db.update(campaigns).set({ status: 'active' }).where(eq(campaigns.id, id));
+  return id;
+}
+
 async function addCodes(setId: string, codes: string) {
   return api('POST', `/access-code-sets/${setId}/codes`, 'admin', { codes });
 }
@@ -385,11 +392,10 @@ describe('code files', () => {
     });
   };
 
-  it('refuses a file with NUL or other control bytes as a whole, and reads Windows-1252', async () => {
+  it('refuses a file with NUL bytes as a whole, and reads Windows-1252', async () => {
     const set = await createSet();
     for (const content of [
       Buffer.from('GUT1\nBAD\u0000\nGUT2\n'),
-      Buffer.from('GUT1\n\u0001\n'),
       Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00]),
     ]) {
       const refused = await upload(set.id, content);
@@ -402,6 +408,66 @@ describe('code files', () => {
     expect((await upload(set.id, excel)).statusCode).toBe(200);
     const codes = await t.ctx.db.select().from(accessCodes).where(eq(accessCodes.setId, set.id));
     expect(codes.map((code) => code.code)).toEqual(['MÜNCHEN']);
+  });
+});
+
+describe('codes with control or invisible characters', () => {
+  const upload = (setId: string, content: Buffer | string) => {
+    const file = multipartFile('upload', 'codes.txt', content, 'text/plain');
+    return t.app.inject({
+      method: 'POST',
+      url: `/api/access-code-sets/${setId}/codes/upload`,
+      headers: { ...bearer(String(tokens.admin)), ...file.headers },
+      payload: file.payload,
+    });
+  };
+  /** Codes that look like GUT-3 (or like nothing) but are not what anyone types. */
+  const list = [
+    'GUT-1',
+    'GUT\u0001-2',
+    'GUT-3\u0085',
+    '',
+    'GUT\u200B-3',
+    'GUT\u007F-4',
+    'GUT\u00A0-5',
+    '\u202EGUT-6',
+    'GUT-7',
+  ].join('\n');
+  const refusal = {
+    statusCode: 400,
+    message: 'invalid_code_characters',
+    field: 'codes',
+    lines: [2, 3, 5, 6, 7, 8],
+  };
+
+  it('refuses a pasted list with such a code, naming its lines, and stores nothing of it', async () => {
+    const set = await createSet();
+    const refused = await addCodes(set.id, list);
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(refused.json()).toEqual(refusal);
+    expect((await stats(set.id)).provided).toBe(0);
+  });
+
+  it('refuses an uploaded file with such a code in the same words, UTF-8 or Windows-1252', async () => {
+    const set = await createSet();
+    const utf8 = await upload(set.id, list);
+    expect(utf8.statusCode, utf8.body).toBe(400);
+    expect(utf8.json()).toEqual(refusal);
+    // Windows-1252 has no character for the byte 81: it becomes the C1 control U+0081.
+    const windows = await upload(set.id, Buffer.from([0x47, 0xfc, 0x54, 0x0a, 0x47, 0x81, 0x54]));
+    expect(windows.json()).toEqual({ ...refusal, lines: [2] });
+    expect((await stats(set.id)).provided).toBe(0);
+  });
+
+  it('names the lines of a code that is too long as well', async () => {
+    const set = await createSet();
+    const tooLong = await addCodes(set.id, `B1\n${'x'.repeat(101)}\nB2`);
+    expect(tooLong.json()).toEqual({
+      statusCode: 400,
+      message: 'too_long',
+      field: 'codes',
+      lines: [2],
+    });
   });
 });
 
@@ -473,7 +539,7 @@ describe('linked campaigns', () => {
 
 describe('uses of codes (ingest)', () => {
   it('lets a unique code be used once and a reusable one any number of times', async () => {
-    const campaign = await createCampaign();
+    const campaign = await publishedCampaign();
     const unique = await createSet({ ...validAccessCodeSet, type: 'unique' });
     const reusable = await createSet({ ...validAccessCodeSet, type: 'reusable' });
     await addCodes(unique.id, 'U1\nU2');
@@ -509,8 +575,8 @@ describe('uses of codes (ingest)', () => {
   });
 
   it('refuses unknown sets and codes, campaigns not linked, uses outside the validity, missing fields', async () => {
-    const campaign = await createCampaign();
-    const other = await createCampaign();
+    const campaign = await publishedCampaign();
+    const other = await publishedCampaign();
     const set = await createSet({
       ...validAccessCodeSet,
       type: 'reusable',
@@ -542,7 +608,7 @@ describe('uses of codes (ingest)', () => {
   });
 
   it('takes uses from the first moment of the validity up to, not including, its end, as campaigns end', async () => {
-    const campaign = await createCampaign();
+    const campaign = await publishedCampaign();
     const from = new Date(Date.now() - 3600_000);
     const until = new Date(Date.now() - 60_000);
     const set = await createSet({
@@ -571,7 +637,7 @@ describe('uses of codes (ingest)', () => {
   });
 
   it('checks a use whose ids are written in capitals like any other', async () => {
-    const campaign = await createCampaign();
+    const campaign = await publishedCampaign();
     const set = await createSet({ ...validAccessCodeSet, type: 'unique' });
     await addCodes(set.id, 'U1');
     await link(set.id, [campaign]);
@@ -598,7 +664,7 @@ describe('uses of codes (ingest)', () => {
   });
 
   it('lets exactly one of many concurrent uses of a unique code in', async () => {
-    const campaign = await createCampaign();
+    const campaign = await publishedCampaign();
     const set = await createSet({ ...validAccessCodeSet, type: 'unique' });
     await addCodes(set.id, 'RACE');
     await link(set.id, [campaign]);
@@ -613,7 +679,7 @@ describe('uses of codes (ingest)', () => {
   });
 
   it('lists the uses with campaign and participant, searchable and paged', async () => {
-    const campaign = await createCampaign();
+    const campaign = await publishedCampaign();
     const set = await createSet({ ...validAccessCodeSet, type: 'unique' });
     await addCodes(set.id, Array.from({ length: 12 }, (_, i) => `K${i}`).join('\n'));
     await link(set.id, [campaign]);

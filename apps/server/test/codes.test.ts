@@ -305,6 +305,42 @@ describe('code uploads', () => {
   });
 });
 
+describe('codes with control or invisible characters', () => {
+  // A C0 control, a C1 control, DEL, a zero-width space and a Hangul filler (which shows as nothing).
+  const lines = [
+    'GUT-1',
+    'GUT\u0001-2',
+    'GUT\u0085-3',
+    'GUT\u007F-4',
+    'GUT\u200B-5',
+    'G\u3164UT-6',
+  ];
+  const refusal = {
+    statusCode: 400,
+    message: 'invalid_code',
+    field: 'upload',
+    lines: [2, 3, 4, 5, 6],
+  };
+
+  it('refuses them in pasted codes, as text or as a list, naming the lines', async () => {
+    const id = await create('owner', ids.sonnenschein, 'coupon/percent');
+    for (const codes of [lines.join('\n'), lines]) {
+      const refused = await api('POST', `/campaigns/${id}/multiple-codes`, 'owner', { codes });
+      expect(refused.statusCode, refused.body).toBe(400);
+      expect(refused.json()).toEqual(refusal);
+    }
+    expect(await storedCodes(id)).toBe(0);
+  });
+
+  it('refuses them in an uploaded file in the same words, naming the lines', async () => {
+    const id = await create('owner', ids.sonnenschein, 'coupon/percent');
+    const refused = await upload(id, 'owner', `${lines.join('\r\n')}\r\n`);
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(refused.json()).toEqual(refusal);
+    expect(await storedCodes(id)).toBe(0);
+  });
+});
+
 describe('codes as JSON, generated, downloaded', () => {
   it('adds codes given as a list or as text', async () => {
     const id = await create('owner', ids.sonnenschein, 'coupon/percent');

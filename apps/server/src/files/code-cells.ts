@@ -3,7 +3,9 @@
  * text or CSV, one code per line, the first cell of a CSV line (a file from
  * a spreadsheet, or columns copied from one, which are tab-separated). Its
  * decoding (UTF-8 with or without BOM, UTF-16 with BOM, else Windows-1252)
- * and the refusal of binary files are readTextUpload's.
+ * and the refusal of binary files are readTextUpload's; which characters a
+ * code may hold is the domain's one rule (isTypeableCode), applied to these
+ * cells line by line (collectCodes, collectAccessCodes), pasted or uploaded.
  */
 import { parse } from 'csv-parse/sync';
 import { AppError } from '../http/errors.js';

@@ -53,12 +53,15 @@ export function csvDelimiterOf(firstLine: string): (typeof CSV_DELIMITERS)[numbe
   return CSV_DELIMITERS.reduce((best, next) => (uses(next) > uses(best) ? next : best));
 }
 
-/** Control characters other than tab, line feed and carriage return: no text file has them. */
-// eslint-disable-next-line no-control-regex -- looking for exactly these characters
-const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
-
-/** The text of an uploaded text file, or undefined when it holds control characters (a binary file). */
+/**
+ * The text of an uploaded text file, or undefined when it holds a NUL
+ * character: no text file has one, while nearly every binary file (an image,
+ * a spreadsheet, a PDF) and UTF-16 without its byte-order mark do. Other
+ * control characters are judged where the text is read, line by line: a code
+ * holding one is refused with its line, as a pasted one is (isTypeableCode
+ * in the domain's access-code-set/code-characters.ts).
+ */
 export async function decodeTextFile(data: Uint8Array): Promise<string | undefined> {
   const text = await decodeUploadedText(data);
-  return CONTROL_CHARACTERS.test(text) ? undefined : text;
+  return text.includes('\u0000') ? undefined : text;
 }

@@ -6,6 +6,9 @@
 import { z } from 'zod';
 import { ZDateTime } from '../api/common.js';
 import { isCodeListHeader } from '../campaign/codes.js';
+import { isTypeableCode } from './code-characters.js';
+
+export { isTypeableCode };
 
 export const ACCESS_CODE_SET_TYPES = ['reusable', 'unique'] as const;
 export type AccessCodeSetType = (typeof ACCESS_CODE_SET_TYPES)[number];
@@ -65,17 +68,22 @@ export interface CodeLines {
   blankLines: number;
   /** 1-based numbers of lines longer than ACCESS_CODE_MAX_LENGTH. */
   tooLong: number[];
+  /** 1-based numbers of lines whose code holds a character no code may hold (isTypeableCode). */
+  untypeable: number[];
 }
 
 /**
  * The codes of a pasted or uploaded list, given as the first cell of each of
  * its lines (a list, or a spreadsheet's columns): trimmed; blank lines and a
- * header line named code or codes left out.
+ * header line named code or codes left out. A line that is too long or holds
+ * a character no code may hold is listed by its number (the list is then
+ * refused as a whole).
  */
 export function collectAccessCodes(cells: readonly string[]): CodeLines {
   const lines = cells.map((cell, index) => (index === 0 ? cell.replace(/^\uFEFF/, '') : cell));
   const seen = new Set<string>();
   const tooLong: number[] = [];
+  const untypeable: number[] = [];
   let repeated = 0;
   let blankLines = 0;
   lines.forEach((line, index) => {
@@ -88,8 +96,12 @@ export function collectAccessCodes(cells: readonly string[]): CodeLines {
       tooLong.push(index + 1);
       return;
     }
+    if (!isTypeableCode(code)) {
+      untypeable.push(index + 1);
+      return;
+    }
     if (seen.has(code)) repeated += 1;
     else seen.add(code);
   });
-  return { codes: [...seen], repeated, blankLines, tooLong };
+  return { codes: [...seen], repeated, blankLines, tooLong, untypeable };
 }

@@ -5,6 +5,7 @@
  * campaign holds a multiple-codes coupon's codes and a sweepstake's codes for
  * its "unique code" prizes (docs/decisions.md).
  */
+import { isTypeableCode } from '../access-code-set/code-characters.js';
 import type { TCampaignContent } from './content.js';
 import { hasPrizeDraw, campaignFamily, type CampaignType } from './types.js';
 
@@ -30,8 +31,12 @@ export const CODE_PREFIX_PATTERN = /^[A-Za-z0-9_-]*$/;
 /** A code: visible characters without spaces, at most CODE_MAX_LENGTH. */
 export const CODE_PATTERN = /^[^\s\p{C}]+$/u;
 
+/** The codes' one character rule (isTypeableCode), and no spaces at all in a campaign's codes. */
 export const isValidCode = (code: string): boolean =>
-  code.length > 0 && code.length <= CODE_MAX_LENGTH && CODE_PATTERN.test(code);
+  code.length > 0 &&
+  code.length <= CODE_MAX_LENGTH &&
+  CODE_PATTERN.test(code) &&
+  isTypeableCode(code);
 
 /** What an upload's or a pasted text's lines hold, before the store is asked. */
 export interface ParsedCodes {

@@ -3,7 +3,9 @@
  * admin check runs on every request before its body is read, so everyone
  * else gets 403 whatever they send.
  */
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   ACCESS_CODE_IMPORT_MAX_BYTES,
   ZAccessCodeSetLinks,
@@ -18,13 +20,16 @@ import {
   ZAccessCodesResponse,
   ZCodeUsage,
   ZCodeUsageQuery,
+  ZErrorResponse,
   buildPager,
+  type TAccessCodesImportResponse,
 } from '@backoffice/domain';
 import { requireAdmin } from '../../access/admin.js';
 import { readTextUpload } from '../../http/uploads.js';
 import { currentUser } from '../../access/current-user.js';
 import { codeStats, linkedCampaigns, listSets } from './queries.js';
 import {
+  CodeLinesRefused,
   codeUsage,
   createSet,
   importCodes,
@@ -34,6 +39,29 @@ import {
   setLinks,
 } from './service.js';
 import { bodyLimits, uploadRoute } from '../../http/body-limits.js';
+
+/** A list refused for some of its lines (nothing stored): the first of those lines, 1-based. */
+const ZCodeLinesRefused = ZErrorResponse.extend({
+  lines: z.array(z.number().int()).optional(),
+});
+
+/** Answers a refusal that names lines with them; other errors go to the error handler. */
+async function answerLines(
+  reply: FastifyReply,
+  run: () => Promise<TAccessCodesImportResponse>,
+): Promise<TAccessCodesImportResponse | FastifyReply> {
+  try {
+    return await run();
+  } catch (error) {
+    if (!(error instanceof CodeLinesRefused)) throw error;
+    return reply.status(400).send({
+      statusCode: 400,
+      message: error.key,
+      field: error.field,
+      lines: error.lines,
+    });
+  }
+}
 
 export const accessCodeSetRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = app.ctx;
@@ -181,13 +209,17 @@ export const accessCodeSetRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'addAccessCodes',
         params: ZAccessCodeSetParams,
         body: ZAccessCodesBody,
-        response: { 200: ZAccessCodesImportResponse },
+        response: { 200: ZAccessCodesImportResponse, 400: ZCodeLinesRefused },
       },
       // 100,000 codes and more are pasted at once.
       bodyLimit: bodyLimits(ctx.config).accessCodeText,
     },
-    async (request) =>
-      importCodes(ctx, await currentUser(request), request.params.id, request.body.codes),
+    async (request, reply) => {
+      const user = await currentUser(request);
+      return answerLines(reply, () =>
+        importCodes(ctx, user, request.params.id, request.body.codes),
+      );
+    },
   );
 
   app.post(
@@ -200,15 +232,15 @@ export const accessCodeSetRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'uploadAccessCodes',
         params: ZAccessCodeSetParams,
         consumes: ['multipart/form-data'],
-        response: { 200: ZAccessCodesImportResponse },
+        response: { 200: ZAccessCodesImportResponse, 400: ZCodeLinesRefused },
       },
       ...uploadRoute(ACCESS_CODE_IMPORT_MAX_BYTES, 'upload_too_large'),
     },
-    async (request) => {
+    async (request, reply) => {
       const user = await currentUser(request);
       await requireSet(db, request.params.id);
       const text = await readTextUpload(request, 'no_upload_file');
-      return importCodes(ctx, user, request.params.id, text);
+      return answerLines(reply, () => importCodes(ctx, user, request.params.id, text));
     },
   );
 

@@ -9,6 +9,7 @@ import {
   ACCESS_CODE_IMPORT_MAX_LINES,
   buildPager,
   collectAccessCodes,
+  type MessageKey,
   type TAccessCodeSet,
   type TAccessCodeSetDetail,
   type TAccessCodeSetFields,
@@ -112,9 +113,21 @@ export async function saveSet(
   return setDetail(ctx.db, id);
 }
 
+/** Lines an answer names at most (the first ones); fixing them shows the next. */
+const NAMED_LINES_MAX = 20;
+
+/** A list refused for some of its lines: nothing of it is stored; the answer names the lines. */
+export class CodeLinesRefused extends AppError {
+  readonly lines: number[];
+  constructor(key: MessageKey, lines: number[]) {
+    super(400, key, 'codes');
+    this.lines = lines.slice(0, NAMED_LINES_MAX);
+  }
+}
+
 /**
  * Adds the codes of a list (one per line) in one transaction: all of them or,
- * when a line is refused, none. Codes already in the set, or repeated in the
+ * when a line is refused (too long, or a character no code may hold), none. Codes already in the set, or repeated in the
  * list, count as duplicates. Imports into one set run one after the other
  * under its row lock, as a campaign's under the campaign's: two lists with
  * the same codes in another order would otherwise each wait on a code the
@@ -127,9 +140,17 @@ export async function importCodes(
   text: string,
 ): Promise<TAccessCodesImportResponse> {
   const lines = collectAccessCodes(codeCells(text));
-  const lineCount = lines.codes.length + lines.repeated + lines.blankLines + lines.tooLong.length;
+  const lineCount =
+    lines.codes.length +
+    lines.repeated +
+    lines.blankLines +
+    lines.tooLong.length +
+    lines.untypeable.length;
   if (lineCount > ACCESS_CODE_IMPORT_MAX_LINES) throw new AppError(413, 'too_many_codes', 'codes');
-  if (lines.tooLong.length > 0) throw badRequest('too_long', 'codes');
+  if (lines.tooLong.length > 0) throw new CodeLinesRefused('too_long', lines.tooLong);
+  if (lines.untypeable.length > 0) {
+    throw new CodeLinesRefused('invalid_code_characters', lines.untypeable);
+  }
   if (lines.codes.length === 0) throw badRequest('no_codes_added', 'codes');
   return ctx.db.transaction(async (tx) => {
     if (!(await lockSet(tx, id))) throw notFound();
