@@ -4,9 +4,13 @@
  * the data folder; after it stopped, the backup holds the database and the
  * uploaded files, restores into a new folder only, and a server started on
  * the restored folder has the data: the accounts, a campaign, the image.
+ * What the server, the backup and the restore write is their user's alone
+ * (folders 0700, files 0600), under a permissive umask too (issue 29, point
+ * 17); a backup holding a link or a FIFO is refused as a whole, naming each,
+ * before anything is written (point 1).
  */
-import { type ChildProcess } from 'node:child_process';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { spawnSync, type ChildProcess } from 'node:child_process';
+import { cp, lstat, mkdir, mkdtemp, readdir, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -45,7 +49,30 @@ async function silverSession(url: string) {
   return { headers, merchant: merchants.rows[0]?.uuid ?? '' };
 }
 
+/** The mode of a file or folder in octal ('600'). */
+const mode = async (file: string) => ((await stat(file)).mode & 0o777).toString(8);
+
+/** Every entry of a tree whose mode is not 0700 (folders) or 0600 (files), with its mode. */
+async function notPrivate(root: string): Promise<string[]> {
+  const found: string[] = [];
+  const visit = async (relative: string): Promise<void> => {
+    const full = path.join(root, relative);
+    const entry = await lstat(full);
+    const expected = entry.isDirectory() ? 0o700 : 0o600;
+    if ((entry.mode & 0o777) !== expected) {
+      found.push(`${relative} ${(entry.mode & 0o777).toString(8)}`);
+    }
+    if (entry.isDirectory()) {
+      for (const name of await readdir(full)) await visit(path.join(relative, name));
+    }
+  };
+  await visit('.');
+  return found;
+}
+
 beforeAll(async () => {
+  // A permissive umask, as many servers run with (the scripts and servers started here inherit it).
+  process.umask(0o022);
   folder = await mkdtemp(path.join(tmpdir(), 'backup-'));
 });
 afterAll(async () => {
@@ -92,14 +119,30 @@ describe('backup and restore of the embedded database', () => {
     await stop(server);
   });
 
+  it('made a fresh data folder that is the server user’s alone', async () => {
+    expect(await mode(original())).toBe('700');
+    expect(await mode(path.join(original(), 'pglite'))).toBe('700');
+    expect(await mode(path.join(original(), 'files'))).toBe('700');
+    expect(await mode(path.join(original(), 'outbox'))).toBe('700');
+    // The uploaded image and its folders.
+    const image = path.join(original(), 'files', kept.src.replace(/^\/files\//, ''));
+    expect(await mode(image)).toBe('600');
+    expect(await mode(path.dirname(image))).toBe('700');
+  });
+
   it('backs up the stopped server’s database and files, and restores them into a new folder only', async () => {
     const done = runScript(CLI, ['backup', backup()], { DATA_DIR: original() });
     expect(done.status, done.stderr).toBe(0);
     expect(await readdir(backup())).toEqual(
       expect.arrayContaining(['backup.json', 'database.tar.gz', 'files']),
     );
+    // The backup is its owner's alone: the database dump, the files, the key, the manifest.
+    expect(await notPrivate(backup())).toEqual([]);
+    expect(await readdir(path.join(backup(), 'files'))).toEqual(['merchants']);
     const restoring = runScript(CLI, ['restore', backup()], { DATA_DIR: restored() });
     expect(restoring.status, restoring.stderr).toBe(0);
+    // So is what the restore wrote, the database's own files included.
+    expect(await notPrivate(restored())).toEqual([]);
     // Never over a database: a second restore into the same folder is refused.
     const again = runScript(CLI, ['restore', backup()], { DATA_DIR: restored() });
     expect(again.status).toBe(1);
@@ -118,5 +161,42 @@ describe('backup and restore of the embedded database', () => {
     expect(served.status).toBe(200);
     expect(Buffer.from(await served.arrayBuffer())).toEqual(kept.image);
     await stop(copy);
+  });
+
+  it('refuses a backup holding a link or a FIFO, naming each, and writes nothing', async () => {
+    const doctored = path.join(folder, 'doctored');
+    await cp(backup(), doctored, { recursive: true });
+    const merchantFolder = path.join(doctored, 'files', 'merchants', kept.merchant);
+    const link = path.join(merchantFolder, '00000000-0000-4000-8000-000000000001.jpg');
+    await symlink('/proc/self/environ', link);
+    const fifo = path.join(merchantFolder, '00000000-0000-4000-8000-000000000002.jpg');
+    expect(spawnSync('mkfifo', [fifo]).status).toBe(0);
+    const target = path.join(folder, 'restored-doctored');
+    const refused = runScript(CLI, ['restore', doctored], { DATA_DIR: target });
+    expect(refused.status).toBe(1);
+    expect(refused.stderr).toContain(link);
+    expect(refused.stderr).toContain(fifo);
+    // Nothing was written: not even the data folder was made.
+    await expect(stat(target)).rejects.toThrow(/ENOENT/);
+    // Into an existing, empty files folder neither.
+    const files = path.join(folder, 'restored-doctored-files');
+    await mkdir(files);
+    const again = runScript(CLI, ['restore', doctored], { DATA_DIR: target, FILES_DIR: files });
+    expect(again.status).toBe(1);
+    expect(await readdir(files)).toEqual([]);
+    await expect(stat(target)).rejects.toThrow(/ENOENT/);
+  });
+
+  it('refuses to back up a files folder holding a link, naming it', async () => {
+    const link = path.join(original(), 'files', 'merchants', 'planted.jpg');
+    const secret = path.join(folder, 'secret.txt');
+    await writeFile(secret, 'geheim');
+    await symlink(secret, link);
+    const target = path.join(folder, 'backup-with-link');
+    const refused = runScript(CLI, ['backup', target], { DATA_DIR: original() });
+    expect(refused.status).toBe(1);
+    expect(refused.stderr).toContain(link);
+    await expect(stat(target)).rejects.toThrow(/ENOENT/);
+    await rm(link);
   });
 });

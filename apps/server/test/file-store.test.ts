@@ -4,6 +4,10 @@
  * bucket, nothing in FILES_DIR, and served under /files/ by the server with
  * the same headers as from the folder; a clone gets its own copy, replaced
  * and removed images leave the bucket, a missing object is a 404.
+ * A store that takes connections and never answers, or answers the bucket
+ * check and then stalls (issue 29, point 2), holds up neither the start nor
+ * a request: the server starts (saying so in the log) and images are
+ * answered 503 with Retry-After within S3_REQUEST_TIMEOUT_MS.
  */
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -18,6 +22,12 @@ import type { S3Settings } from '../src/config-services.js';
 import { openS3FileStorage } from '../src/files/s3-storage.js';
 import { createLogger } from '../src/http/logging.js';
 import { freePort } from './fixtures/ports.js';
+import { startServerProcess } from './fixtures/server-process.js';
+import {
+  startSilentStore,
+  startStallingStore,
+  type StalledStore,
+} from './fixtures/stalled-store.js';
 import { createTestApp, type TestApp } from './helpers.js';
 
 let store: ObjectStore;
@@ -183,4 +193,130 @@ describe('the object store at start', () => {
       }),
     ]);
   });
+});
+
+describe('an object store that does not answer', () => {
+  /** Short timeouts, so that the test is quick; an answer must come within them and a margin. */
+  const TIMEOUTS = { S3_CONNECT_TIMEOUT_MS: '500', S3_REQUEST_TIMEOUT_MS: '1000' };
+  const WITHIN_MS = 1000 + 2500;
+  const warnings: unknown[] = [];
+  const log = createLogger('warn', {
+    write: (line: string) => void warnings.push(JSON.parse(line)),
+  });
+  const settings = (env: Record<string, string>): S3Settings => {
+    const s3 = loadConfig({ DEMO: 'true', ...env }).files.s3;
+    if (!s3) throw new Error('no S3 settings');
+    return s3;
+  };
+  const stores: StalledStore[] = [];
+  const apps: TestApp[] = [];
+  afterAll(async () => {
+    for (const app of apps) await app.close();
+    for (const stalled of stores) await stalled.close();
+  });
+  const timed = async <T>(work: () => Promise<T>): Promise<{ result: T; ms: number }> => {
+    const started = performance.now();
+    const result = await work();
+    return { result, ms: performance.now() - started };
+  };
+  const expectRetryLater = (answer: { statusCode: number; headers: object; body: string }) => {
+    expect(answer.statusCode, answer.body).toBe(503);
+    expect(answer.headers).toMatchObject({ 'retry-after': '5' });
+    expect(JSON.parse(answer.body)).toMatchObject({ message: 'service_unavailable' });
+  };
+
+  it('lets the server start when the store takes the connection and never answers', async () => {
+    const silent = await startSilentStore();
+    stores.push(silent);
+    warnings.length = 0;
+    const opening = await timed(() =>
+      openS3FileStorage(settings({ ...silent.env, ...TIMEOUTS }), log),
+    );
+    expect(opening.ms).toBeLessThan(WITHIN_MS);
+    expect(warnings).toEqual([
+      expect.objectContaining({
+        level: 40,
+        msg: 'object store not reachable at start; uploads and images fail until it answers',
+      }),
+    ]);
+    // The app on it starts and answers an image with 503 in time.
+    const silentApp = await createTestApp({ ...silent.env, ...TIMEOUTS, FILES_DIR: filesDir });
+    apps.push(silentApp);
+    const key = `merchants/${silberblick}/00000000-0000-4000-8000-000000000000.jpg`;
+    const served = await timed(() => silentApp.app.inject(`/files/${key}`));
+    expect(served.ms).toBeLessThan(WITHIN_MS);
+    expectRetryLater(served.result);
+  }, 30_000);
+
+  it('answers images 503 with Retry-After in time when the store stalls after the bucket check', async () => {
+    const stalling = await startStallingStore();
+    stores.push(stalling);
+    const stalled = await createTestApp({ ...stalling.env, ...TIMEOUTS, FILES_DIR: filesDir });
+    apps.push(stalled);
+    await stalled.signInAs('silver');
+    const merchant = await stalled.merchantId('Café Silberblick');
+    const key = `merchants/${merchant}/00000000-0000-4000-8000-000000000000.jpg`;
+    // GET /files/…: the store sends the head and a few bytes, then nothing.
+    for (const url of [`/files/${key}`, `/files/${key}?width=100&height=100`]) {
+      const served = await timed(() => stalled.app.inject(url));
+      expect(served.ms, url).toBeLessThan(WITHIN_MS);
+      expectRetryLater(served.result);
+    }
+    // Uploads: the store takes the new file and never answers.
+    const merchantImage = multipartFile('upload', 'logo.png', await image('#123456', 'png'));
+    const merchantUpload = await timed(() =>
+      stalled.api(
+        'POST',
+        `/merchants/${merchant}/images`,
+        'silver',
+        merchantImage.payload,
+        merchantImage.headers,
+      ),
+    );
+    expect(merchantUpload.ms).toBeLessThan(WITHIN_MS);
+    expectRetryLater(merchantUpload.result);
+    const created = await stalled.api('POST', '/campaigns', 'silver', {
+      merchant,
+      type: 'coupon/percent',
+    });
+    const campaign = created.json<TCampaignEnvelope>().campaign.uuid;
+    const campaignImage = multipartFile('upload', 'bild.jpg', await image('#654321', 'jpeg'));
+    const campaignUpload = await timed(() =>
+      stalled.api(
+        'POST',
+        `/campaigns/${campaign}/image`,
+        'silver',
+        campaignImage.payload,
+        campaignImage.headers,
+      ),
+    );
+    expect(campaignUpload.ms).toBeLessThan(WITHIN_MS);
+    expectRetryLater(campaignUpload.result);
+    // Nothing changed: the campaign has no image.
+    const opened = await stalled.api('GET', `/campaigns/${campaign}`, 'silver');
+    expect(opened.json<TCampaignEnvelope>().campaign.image).toBeNull();
+  }, 30_000);
+
+  it('starts a server process that listens although the store never answers', async () => {
+    const silent = await startSilentStore();
+    stores.push(silent);
+    const dataDir = path.join(filesDir, 'process-data');
+    const server = await startServerProcess({
+      ...silent.env,
+      ...TIMEOUTS,
+      DATA_DIR: dataDir,
+      DEMO: 'true',
+    });
+    try {
+      const key = `merchants/${silberblick}/00000000-0000-4000-8000-000000000000.jpg`;
+      const started = performance.now();
+      const answer = await fetch(`${server.url}/files/${key}`);
+      expect(performance.now() - started).toBeLessThan(WITHIN_MS);
+      expect(answer.status).toBe(503);
+      expect(answer.headers.get('retry-after')).toBe('5');
+    } finally {
+      server.child.kill('SIGTERM');
+      await server.exited;
+    }
+  }, 120_000);
 });

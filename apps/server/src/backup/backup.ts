@@ -7,12 +7,28 @@
  * the data folder (its lock, db/folder-lock.ts): PGlite is one process's
  * database, and opening it beside a running server would write to it twice.
  * PostgreSQL is backed up with its own tools (pg_dump; docs/operations.md).
+ *
+ * A backup holds password hashes, session ids and keys: it is written for
+ * its owner alone (folders 0700, files 0600), and so is what a restore
+ * writes. Backup and restore copy regular files and folders only: a backup
+ * (or a files folder) holding anything else, such as a symbolic link that
+ * GET /files/… would serve, is refused as a whole before anything is
+ * written, naming every such entry.
  */
-import { access, cp, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { access, readdir, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { PGLITE_OPTIONS, pgliteFolder } from '../db/client.js';
 import { lockDataFolder } from '../db/folder-lock.js';
+import {
+  copyPrivateFile,
+  copyTreePrivately,
+  irregularEntries,
+  makePrivateFolder,
+  makeTreePrivate,
+  readRegularFile,
+  writePrivateFile,
+} from '../files/private-folders.js';
 
 export interface DataLocation {
   /** DATA_DIR: the embedded database (and the demo signing key). */
@@ -45,70 +61,112 @@ async function isEmptyFolder(folder: string): Promise<boolean> {
   return entries.length === 0;
 }
 
+/** Refuses a tree holding anything but regular files and folders, naming each such entry. */
+async function requireRegular(root: string, what: string): Promise<void> {
+  const irregular = await irregularEntries(root);
+  if (irregular.length > 0) {
+    throw new Error(
+      `${what} holds entries that are neither regular files nor folders (links, FIFOs, devices); nothing was written. Remove them: ${irregular.map((entry) => path.join(root, entry)).join(', ')}`,
+    );
+  }
+}
+
 /** Writes a backup of `from` into the folder `target`, which must be new or empty. */
 export async function backupDataDir(from: DataLocation, target: string): Promise<BackupManifest> {
   if (!(await exists(path.join(pgliteFolder(from.dataDir), 'PG_VERSION')))) {
     throw new Error(`No embedded database in ${from.dataDir}`);
   }
   if (!(await isEmptyFolder(target))) throw new Error(`The backup folder ${target} is not empty`);
+  const files = from.filesDir !== undefined && (await exists(from.filesDir));
+  if (files && from.filesDir)
+    await requireRegular(from.filesDir, `The files folder ${from.filesDir}`);
   const unlock = await lockDataFolder(from.dataDir);
   try {
-    await mkdir(target, { recursive: true });
+    await makePrivateFolder(target);
     const database = new PGlite(pgliteFolder(from.dataDir), PGLITE_OPTIONS);
     try {
       // The dump waits for nothing itself: the database must have started first.
       await database.waitReady;
       const dump = await database.dumpDataDir('gzip');
-      await writeFile(path.join(target, DATABASE_FILE), Buffer.from(await dump.arrayBuffer()));
+      await writePrivateFile(
+        path.join(target, DATABASE_FILE),
+        new Uint8Array(await dump.arrayBuffer()),
+      );
     } finally {
       await database.close();
     }
-    const files = from.filesDir !== undefined && (await exists(from.filesDir));
-    if (files && from.filesDir)
-      await cp(from.filesDir, path.join(target, FILES_FOLDER), { recursive: true });
+    if (files && from.filesDir) {
+      await copyTreePrivately(from.filesDir, path.join(target, FILES_FOLDER));
+    }
     const keyFile = path.join(from.dataDir, SIGNING_KEY_FILE);
     const signingKey = await exists(keyFile);
-    if (signingKey) await cp(keyFile, path.join(target, SIGNING_KEY_FILE));
+    if (signingKey) await copyPrivateFile(keyFile, path.join(target, SIGNING_KEY_FILE));
     const manifest: BackupManifest = {
       format: 1,
       createdAt: new Date().toISOString(),
       files,
       signingKey,
     };
-    await writeFile(path.join(target, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
+    await writePrivateFile(
+      path.join(target, MANIFEST_FILE),
+      `${JSON.stringify(manifest, null, 2)}\n`,
+    );
     return manifest;
   } finally {
     await unlock();
   }
 }
 
-/** Restores the backup in `source` into `to`, whose database folder must not exist yet. */
+function readManifest(text: string, source: string): BackupManifest {
+  const manifest = JSON.parse(text) as Partial<BackupManifest>;
+  if (
+    manifest.format !== 1 ||
+    typeof manifest.files !== 'boolean' ||
+    typeof manifest.signingKey !== 'boolean'
+  ) {
+    throw new Error(`${source} is not a backup this version can read`);
+  }
+  return manifest as BackupManifest;
+}
+
+/**
+ * Restores the backup in `source` into `to`, whose database folder must not
+ * exist yet. Everything is checked before anything is written.
+ */
 export async function restoreDataDir(source: string, to: DataLocation): Promise<BackupManifest> {
-  const manifest = JSON.parse(
-    await readFile(path.join(source, MANIFEST_FILE), 'utf8'),
-  ) as BackupManifest;
-  if (manifest.format !== 1) throw new Error(`${source} is not a backup this version can read`);
+  // The backup may be named through a link (a "latest" link, say); inside it, nothing may be one.
+  const backup = await realpath(source);
+  await requireRegular(backup, `The backup ${source}`);
+  const manifest = readManifest(
+    (await readRegularFile(path.join(backup, MANIFEST_FILE))).toString('utf8'),
+    source,
+  );
   if (await exists(pgliteFolder(to.dataDir))) {
     throw new Error(`${to.dataDir} holds a database already: restore into a new folder`);
   }
   if (manifest.files && to.filesDir && !(await isEmptyFolder(to.filesDir))) {
     throw new Error(`The files folder ${to.filesDir} is not empty`);
   }
-  await mkdir(to.dataDir, { recursive: true });
+  await makePrivateFolder(to.dataDir);
   const unlock = await lockDataFolder(to.dataDir);
   try {
-    const dump = new Blob([await readFile(path.join(source, DATABASE_FILE))]);
+    const dump = new Blob([await readRegularFile(path.join(backup, DATABASE_FILE))]);
     const database = new PGlite(pgliteFolder(to.dataDir), { ...PGLITE_OPTIONS, loadDataDir: dump });
     try {
       await database.query('select 1');
     } finally {
       await database.close();
     }
+    // PGlite makes its files readable and writable for everyone (0666).
+    await makeTreePrivate(pgliteFolder(to.dataDir));
     if (manifest.files && to.filesDir) {
-      await cp(path.join(source, FILES_FOLDER), to.filesDir, { recursive: true });
+      await copyTreePrivately(path.join(backup, FILES_FOLDER), to.filesDir);
     }
     if (manifest.signingKey) {
-      await cp(path.join(source, SIGNING_KEY_FILE), path.join(to.dataDir, SIGNING_KEY_FILE));
+      await copyPrivateFile(
+        path.join(backup, SIGNING_KEY_FILE),
+        path.join(to.dataDir, SIGNING_KEY_FILE),
+      );
     }
     return manifest;
   } finally {

@@ -7,6 +7,10 @@
 import path from 'node:path';
 import { backupDataDir, restoreDataDir, type DataLocation } from './backup.js';
 
+// What this process creates is its user's alone, whatever umask it was started with
+// (the files are written 0600 explicitly too; this covers the folders PGlite makes).
+process.umask(0o077);
+
 const [command, folder] = process.argv.slice(2);
 
 function fail(message: string): never {

@@ -2,12 +2,17 @@
  * Image checks and processing with sharp (spec §5, §9): the type is decided
  * by the content (jpeg, png or gif), never by the name; the pixel count is
  * limited before decoding (pixel floods); the result is cropped to the format.
- * Decoding runs a few images at a time (IMAGE_CONCURRENCY): a 40-megapixel
- * image takes hundreds of MB while it is decoded, so a burst of uploads waits
- * in line instead of adding up past the server's memory.
+ * Decoding runs a few images at a time (IMAGE_CONCURRENCY), in libuv's
+ * threads, never on the event loop: a 40-megapixel image takes hundreds of
+ * MB while it is decoded, so a burst of uploads waits in line instead of
+ * adding up past the server's memory. An upload's body is read only once it
+ * has a place in a second line, four times as wide: uploads waiting for it
+ * hold no buffer, and at most that many bodies are in memory at once, while
+ * a slow client sending its body holds up no decoding.
  */
 import pLimit from 'p-limit';
 import type Sharp from 'sharp';
+import type { Sharp as SharpImage } from 'sharp';
 
 let sharpModule: Promise<typeof Sharp> | undefined;
 
@@ -30,14 +35,24 @@ export function loadSharp(): Promise<typeof Sharp> {
 
 const imageWork = pLimit(2);
 
+/** Uploads whose body is in memory (being received, waiting for or in the image line) per image decoded. */
+const RECEIVING_PER_DECODE = 4;
+const receivingWork = pLimit(2 * RECEIVING_PER_DECODE);
+
 /** How many images may be decoded at a time (the app sets it from its config). */
 export function setImageConcurrency(concurrency: number): void {
   imageWork.concurrency = concurrency;
+  receivingWork.concurrency = concurrency * RECEIVING_PER_DECODE;
 }
 
 /** Images being decoded now, and those waiting for their turn. */
 export function imageWorkload(): { active: number; waiting: number } {
   return { active: imageWork.activeCount, waiting: imageWork.pendingCount };
+}
+
+/** Uploads whose body is in memory now, and those waiting before their body is read. */
+export function uploadWorkload(): { active: number; waiting: number } {
+  return { active: receivingWork.activeCount, waiting: receivingWork.pendingCount };
 }
 
 export type ImageProblem = 'invalid_image_format' | 'image_too_large' | 'invalid_crop';
@@ -65,27 +80,37 @@ export interface ProcessedImage {
   height: number;
 }
 
-/**
- * Reads, checks and crops an upload to width × height (cover, centred).
- * JPEG stays JPEG; PNG and GIF (first frame) become PNG, keeping transparency.
- */
-export function processImage(
-  input: Buffer,
-  options: {
-    width: number;
-    height: number;
-    maxPixels: number;
-    /** A rectangle of the source to keep, in its pixels; the whole image when absent. */
-    crop?: { left: number; top: number; width: number; height: number } | undefined;
-  },
-): Promise<ProcessedImage> {
-  return imageWork(() => checkAndCrop(input, options));
+/** What an upload is made into: width × height, from at most maxPixels. */
+export interface ImageFormat {
+  width: number;
+  height: number;
+  maxPixels: number;
+  /** A rectangle of the source to keep, in its pixels; the whole image when absent. */
+  crop?: { left: number; top: number; width: number; height: number } | undefined;
 }
 
-async function checkAndCrop(
-  input: Buffer,
-  options: Parameters<typeof processImage>[1],
+/**
+ * Reads an upload once it has its place in the receiving line (`read`, which
+ * loads its body), then checks and crops it to width × height (cover,
+ * centred) in the image line. JPEG stays JPEG; PNG and GIF (first frame)
+ * become PNG, keeping transparency.
+ */
+export function processUpload(
+  read: () => Promise<Buffer>,
+  options: ImageFormat,
 ): Promise<ProcessedImage> {
+  return receivingWork(async () => {
+    const input = await read();
+    return imageWork(() => checkAndCrop(input, options));
+  });
+}
+
+/** processUpload() of an image already in memory. */
+export function processImage(input: Buffer, options: ImageFormat): Promise<ProcessedImage> {
+  return processUpload(() => Promise.resolve(input), options);
+}
+
+async function checkAndCrop(input: Buffer, options: ImageFormat): Promise<ProcessedImage> {
   const sharp = await loadSharp();
   // Only the header is read here; decoding waits until the size is known to be acceptable.
   const metadata = await sharp(input, { limitInputPixels: false })
@@ -113,11 +138,14 @@ async function checkAndCrop(
   }
   try {
     const oriented = sharp(input, { limitInputPixels: options.maxPixels, pages: 1 }).rotate();
-    const pipeline = (crop ? oriented.extract(crop) : oriented).resize(
-      options.width,
-      options.height,
-      { fit: 'cover', position: 'centre' },
-    );
+    const target = { width: options.width, height: options.height };
+    const pipeline = !crop
+      ? oriented.resize(target.width, target.height, { fit: 'cover', position: 'centre' })
+      : format === 'jpeg' && cropScale(crop, target) <= SHRINK_ON_LOAD_SCALE
+        ? scaleThenCut(oriented, { width, height }, crop, target)
+        : oriented
+            .extract(crop)
+            .resize(target.width, target.height, { fit: 'cover', position: 'centre' });
     const extension = format === 'jpeg' ? 'jpg' : 'png';
     const data =
       extension === 'jpg'
@@ -128,6 +156,42 @@ async function checkAndCrop(
     // Truncated or corrupt data that the header check let through.
     throw new ImageRejectedError('invalid_image_format');
   }
+}
+
+type Size = { width: number; height: number };
+type Rect = Size & { left: number; top: number };
+
+/** A scale at or below which libjpeg decodes a photo at a half, a quarter or an eighth of its size. */
+const SHRINK_ON_LOAD_SCALE = 0.5;
+
+/** The scale that makes the crop box cover the target (as fit 'cover' does). */
+const cropScale = (crop: Size, target: Size) =>
+  Math.max(target.width / crop.width, target.height / crop.height);
+
+const clamp = (value: number, low: number, high: number) => Math.min(high, Math.max(low, value));
+
+/**
+ * The crop box made into the target as extract-then-cover would make it,
+ * but scaled first and cut afterwards: libjpeg then decodes a large photo at
+ * a fraction of its size (shrink-on-load) instead of whole. A 36-megapixel
+ * photo's crop takes about 100 MB less, and half the time. Used where the
+ * whole photo is scaled down by half or more, so that it stays small.
+ */
+function scaleThenCut(image: SharpImage, source: Size, crop: Rect, target: Size): SharpImage {
+  const scale = cropScale(crop, target);
+  const scaled = {
+    width: Math.max(target.width, Math.round(source.width * scale)),
+    height: Math.max(target.height, Math.round(source.height * scale)),
+  };
+  // The target's rectangle centred in the scaled crop box, as fit 'cover' with position 'centre'.
+  const left = Math.round(crop.left * scale + (crop.width * scale - target.width) / 2);
+  const top = Math.round(crop.top * scale + (crop.height * scale - target.height) / 2);
+  return image.resize(scaled.width, scaled.height, { fit: 'fill' }).extract({
+    left: clamp(left, 0, scaled.width - target.width),
+    top: clamp(top, 0, scaled.height - target.height),
+    width: target.width,
+    height: target.height,
+  });
 }
 
 /**

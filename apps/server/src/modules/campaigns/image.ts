@@ -1,4 +1,5 @@
 /** The campaign image (spec §3 image, campaign_image_extension; §9 format 620×413). */
+import type { FastifyRequest } from 'fastify';
 import { CAMPAIGN_IMAGE_FORMAT, type TCampaignEnvelope } from '@backoffice/domain';
 import {
   requireCampaignAccess,
@@ -6,9 +7,9 @@ import {
   type UserRow,
 } from '../../access/merchant-access.js';
 import type { AppContext } from '../../app-context.js';
-import { ImageRejectedError, processImage } from '../../files/images.js';
 import { newImageKey } from '../../files/storage.js';
-import { AppError, notFound } from '../../http/errors.js';
+import { notFound, RetryLaterError } from '../../http/errors.js';
+import { readImageUpload } from '../../http/uploads.js';
 import { removeUnusedImage } from './image-files.js';
 import { storeEdit } from './lifecycle.js';
 import { findCampaign, imageInUse } from './records.js';
@@ -23,7 +24,8 @@ export interface CropRect {
 }
 
 /**
- * Stores the upload cropped to the campaign format and removes the old image.
+ * Reads the upload of `request` (in the caller's turn: readImageUpload),
+ * stores it cropped to the campaign format and removes the old image.
  * `access` is what checkImageUpload found before the upload was read.
  */
 export async function replaceCampaignImage(
@@ -31,20 +33,14 @@ export async function replaceCampaignImage(
   user: UserRow,
   access: MerchantAccess,
   id: string,
-  upload: Buffer,
+  request: FastifyRequest,
   crop: CropRect | undefined,
 ): Promise<TCampaignEnvelope> {
-  let image;
-  try {
-    image = await processImage(upload, {
-      ...CAMPAIGN_IMAGE_FORMAT,
-      maxPixels: ctx.config.files.imageMaxPixels,
-      crop,
-    });
-  } catch (error) {
-    if (error instanceof ImageRejectedError) throw new AppError(400, error.problem, 'image');
-    throw error;
-  }
+  const image = await readImageUpload(request, user.id, {
+    ...CAMPAIGN_IMAGE_FORMAT,
+    maxPixels: ctx.config.files.imageMaxPixels,
+    crop,
+  });
   const key = newImageKey('campaigns', id, image.extension);
   // The file is written while the transaction locks and updates the row; the
   // transaction commits only once the file is there.
@@ -64,7 +60,10 @@ export async function replaceCampaignImage(
     );
   } catch (error) {
     await written.catch(() => undefined);
-    await removeUnusedImage(ctx, key, id);
+    const removing = removeUnusedImage(ctx, key, id);
+    // An object store that did not answer would keep the caller waiting as long
+    // again: the caller gets its 503 now, the removal goes on (and logs a failure).
+    if (!(error instanceof RetryLaterError)) await removing;
     throw error;
   }
   await result.removePrevious();

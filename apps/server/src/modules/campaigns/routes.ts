@@ -22,7 +22,6 @@ import {
   canUseTips,
 } from '@backoffice/domain';
 import { currentUser, currentUserWithMerchantAccess } from '../../access/current-user.js';
-import { readSingleUpload } from '../../http/uploads.js';
 import { cloneCampaign, createFollowup } from './clone.js';
 import { checkImageUpload, removeCampaignImage, replaceCampaignImage } from './image.js';
 import { linkOptions } from './links.js';
@@ -158,8 +157,7 @@ export const campaignRoutes: FastifyPluginAsyncZod = async (app) => {
         crop_height !== undefined
           ? { left: crop_x, top: crop_y, width: crop_width, height: crop_height }
           : undefined;
-      const upload = await readSingleUpload(request, 'no_image');
-      return replaceCampaignImage(ctx, user, access, request.params.id, upload, crop);
+      return replaceCampaignImage(ctx, user, access, request.params.id, request, crop);
     },
   );
 

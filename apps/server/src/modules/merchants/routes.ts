@@ -31,7 +31,6 @@ import {
 } from './service.js';
 import { registerDomainValidationErrors } from '../../http/domain-validation-errors.js';
 import { imageSrc, toMerchantDetail } from './view.js';
-import { readSingleUpload } from '../../http/uploads.js';
 import { uploadRoute } from '../../http/body-limits.js';
 
 const tags = ['merchants'];
@@ -177,8 +176,7 @@ export const merchantRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = await currentUser(request);
       // Who asks is checked before the upload is read: the role and the please-upgrade rule.
       await checkMerchantImageUpload(ctx, user, request.params.id);
-      const upload = await readSingleUpload(request, 'no_image');
-      return replaceMerchantImage(ctx, user, request.params.id, upload);
+      return replaceMerchantImage(ctx, user, request.params.id, request);
     },
   );
 

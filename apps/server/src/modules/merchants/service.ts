@@ -13,11 +13,12 @@ import {
   type TMerchantProfile,
   type TMerchantSaveResponse,
 } from '@backoffice/domain';
+import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context.js';
 import type { DbOrTx } from '../../db/client.js';
-import { ImageRejectedError, processImage } from '../../files/images.js';
 import { newImageKey } from '../../files/storage.js';
 import { AppError, notFound } from '../../http/errors.js';
+import { readImageUpload } from '../../http/uploads.js';
 import type { UserRow } from '../../access/users.js';
 import {
   requireMerchantAccess,
@@ -192,24 +193,23 @@ export async function checkMerchantImageUpload(
   await requireProfileAccess(ctx.db, user, merchantId);
 }
 
-/** Stores a new merchant image cropped to 400×400 and removes the old one. */
+/**
+ * Reads the upload of `request` (in the caller's turn: readImageUpload),
+ * stores it cropped to 400×400 and removes the old image.
+ */
 export async function replaceMerchantImage(
   ctx: AppContext,
   user: UserRow,
   merchantId: string,
-  upload: Buffer,
+  request: FastifyRequest,
 ): Promise<TMerchantSaveResponse> {
+  const image = await readImageUpload(request, user.id, {
+    ...MERCHANT_IMAGE_FORMAT,
+    maxPixels: ctx.config.files.imageMaxPixels,
+  });
+  // The caller was checked before the upload was read (checkMerchantImageUpload); asked
+  // again for the roles the answer shows, as they are now.
   const access = await requireProfileAccess(ctx.db, user, merchantId);
-  let image;
-  try {
-    image = await processImage(upload, {
-      ...MERCHANT_IMAGE_FORMAT,
-      maxPixels: ctx.config.files.imageMaxPixels,
-    });
-  } catch (error) {
-    if (error instanceof ImageRejectedError) throw new AppError(400, error.problem, 'image');
-    throw error;
-  }
   const key = newImageKey('merchants', merchantId, image.extension);
   await ctx.files.put(key, image.data);
   let set;
