@@ -355,6 +355,12 @@ const MATRIX: Record<string, Entry> = {
 
   // Consumer app.
   'POST /api/ingest/events': { rule: 'api-key', request: () => ({ payload: { events: [] } }) },
+  'GET /api/ingest/campaigns/:id/draw': {
+    rule: 'api-key',
+    request: async (o) => ({
+      params: { id: await freshCampaign(o.merchant, 'sweepstake/standard') },
+    }),
+  },
 
   // Merchants.
   'GET /api/merchants': { rule: 'signed-in' },
@@ -486,6 +492,12 @@ const MATRIX: Record<string, Entry> = {
     }),
   },
   'POST /api/campaigns/:id/draw': {
+    rule: 'admin',
+    request: async (o) => ({
+      params: { id: await freshCampaign(o.merchant, 'sweepstake/standard') },
+    }),
+  },
+  'GET /api/campaigns/:id/draw/candidates': {
     rule: 'admin',
     request: async (o) => ({
       params: { id: await freshCampaign(o.merchant, 'sweepstake/standard') },
@@ -693,5 +705,12 @@ describe('the authorization matrix', () => {
     });
     expect(response.statusCode).not.toBe(401);
     expect(response.statusCode).toBeLessThan(500);
+    const draw = await t.app.inject({
+      method: 'GET',
+      url: `/api/ingest/campaigns/${objects.sonnenschein.campaign}/draw`,
+      headers: { 'x-api-key': apiKey },
+    });
+    expect(draw.statusCode).not.toBe(401);
+    expect(draw.statusCode).toBeLessThan(500);
   });
 });

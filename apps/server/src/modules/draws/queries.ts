@@ -1,41 +1,98 @@
 /** Data access of winner draws and their wins. */
-import { and, asc, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  eq,
+  exists,
+  gte,
+  isNotNull,
+  isNull,
+  lt,
+  lte,
+  notLike,
+  or,
+  sql,
+} from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { PRIZE_DRAW_TYPES } from '@backoffice/domain';
 import type { DbOrTx } from '../../db/client.js';
-import { campaignParticipants, campaigns, draws, wins } from '../../db/schema.js';
+import {
+  campaignParticipants,
+  campaigns,
+  draws,
+  FORGOTTEN_PREFIX,
+  participationEvents,
+  wins,
+} from '../../db/schema.js';
 
 export type CampaignRow = typeof campaigns.$inferSelect;
-type DrawRow = typeof draws.$inferSelect;
 type DrawInsert = typeof draws.$inferInsert;
 type WinRow = typeof wins.$inferSelect;
 type WinInsert = typeof wins.$inferInsert;
 
 /**
- * The ids of those who took part in the campaign before its runtime ended
- * (`until`, exclusive as everywhere; none: all of them). The draw waits a
- * while after the end for late deliveries of the runtime's participations;
- * one that happened after the end does not take part in it.
+ * The ids of those who took part in the campaign within its runtime, from
+ * `from` up to, not including, `until` (each bound only when set), in one
+ * statement. `first_at` is the first participation received: one within the
+ * runtime settles it; otherwise (taken part before the start, or the first
+ * event received was one after the end while an earlier one came late) the
+ * raw participations of the person in this campaign are asked, through the
+ * participant index, for one within the runtime. The draw waits a while after
+ * the end for late deliveries of the runtime's participations; one that
+ * happened after the end does not take part in it.
  */
 export async function participantIds(
   db: DbOrTx,
   campaignId: string,
-  until: Date | null,
+  runtime: { from: Date | null; until: Date | null },
 ): Promise<string[]> {
+  const within = (at: AnyPgColumn) =>
+    and(
+      runtime.from ? gte(at, runtime.from) : undefined,
+      runtime.until ? lt(at, runtime.until) : undefined,
+    );
+  const bounded = runtime.from !== null || runtime.until !== null;
   const people = await db
     .select({ id: campaignParticipants.participantId })
     .from(campaignParticipants)
     .where(
       and(
         eq(campaignParticipants.campaignId, campaignId),
-        until ? lt(campaignParticipants.firstAt, until) : undefined,
+        // A forgotten participant's stand-in counts, but names nobody a prize could reach.
+        notLike(campaignParticipants.participantId, `${FORGOTTEN_PREFIX}%`),
+        bounded
+          ? or(
+              within(campaignParticipants.firstAt),
+              exists(
+                db
+                  .select({ one: sql`1` })
+                  .from(participationEvents)
+                  .where(
+                    and(
+                      eq(participationEvents.participantId, campaignParticipants.participantId),
+                      eq(participationEvents.campaignId, campaignParticipants.campaignId),
+                      eq(participationEvents.type, 'participation'),
+                      within(participationEvents.occurredAt),
+                    ),
+                  ),
+              ),
+            )
+          : undefined,
       ),
     );
   return people.map((person) => person.id);
 }
 
-/** Stores the draw unless the campaign has one; undefined when it was drawn already. */
-export async function insertDrawOnce(db: DbOrTx, values: DrawInsert): Promise<DrawRow | undefined> {
-  const [draw] = await db.insert(draws).values(values).onConflictDoNothing().returning();
+/** Stores the draw unless the campaign has one; its id, undefined when it was drawn already. */
+export async function insertDrawOnce(
+  db: DbOrTx,
+  values: DrawInsert,
+): Promise<{ id: string } | undefined> {
+  const [draw] = await db
+    .insert(draws)
+    .values(values)
+    .onConflictDoNothing()
+    .returning({ id: draws.id });
   return draw;
 }
 
@@ -97,9 +154,47 @@ export async function dueSweepstakes(db: DbOrTx, endedBy: Date): Promise<Campaig
   return due.map((row) => row.campaign);
 }
 
-export async function findDraw(db: DbOrTx, campaignId: string): Promise<DrawRow | undefined> {
-  const [draw] = await db.select().from(draws).where(eq(draws.campaignId, campaignId));
+/** The columns of a draw, but its candidate list (megabytes for a large sweepstake): whether it is kept. */
+const drawColumns = {
+  id: draws.id,
+  campaignId: draws.campaignId,
+  seed: draws.seed,
+  participantsHash: draws.participantsHash,
+  participantCount: draws.participantCount,
+  scheme: draws.scheme,
+  candidatesKept: isNotNull(draws.candidateDigests).mapWith(Boolean),
+  manual: draws.manual,
+  drawnAt: draws.drawnAt,
+};
+
+export async function findDraw(db: DbOrTx, campaignId: string) {
+  const [draw] = await db.select(drawColumns).from(draws).where(eq(draws.campaignId, campaignId));
   return draw;
+}
+
+/** The campaign's draw with its kept candidate list (null: none kept); undefined before the draw. */
+export async function findCandidateDigests(
+  db: DbOrTx,
+  campaignId: string,
+): Promise<{ digests: string | null } | undefined> {
+  const [draw] = await db
+    .select({ digests: draws.candidateDigests })
+    .from(draws)
+    .where(eq(draws.campaignId, campaignId));
+  return draw;
+}
+
+/**
+ * Clears the candidate lists of the draws made before `before` (the
+ * retention period's end); how many. Seed, hash, count and winners stay.
+ */
+export async function clearCandidateDigests(db: DbOrTx, before: Date): Promise<number> {
+  const cleared = await db
+    .update(draws)
+    .set({ candidateDigests: null })
+    .where(and(lt(draws.drawnAt, before), isNotNull(draws.candidateDigests)))
+    .returning({ id: draws.id });
+  return cleared.length;
 }
 
 /** The draw's wins by prize and participant. */

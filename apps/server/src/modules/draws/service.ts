@@ -5,9 +5,10 @@
  * from the review page when the campaign asks for a manual draw. Each campaign
  * is drawn once: the draw row is unique per campaign, so two processes cannot
  * both draw. Winners are mailed to the merchant's accounts that want
- * open-wins mails.
+ * open-wins mails. The consumer app reads the winners with its API key, hands
+ * the prizes out and closes each win with a `win_handled` event (ingest).
  */
-import { hasPrizeDraw, type TCampaignContent } from '@backoffice/domain';
+import { hasPrizeDraw, type TCampaignContent, type TDrawResponse } from '@backoffice/domain';
 import { requireAdmin } from '../../access/admin.js';
 import { requireCampaignAccess, type UserRow } from '../../access/merchant-access.js';
 import type { AppContext } from '../../app-context.js';
@@ -16,12 +17,13 @@ import { ADVISORY_LOCK_KEYS, advisoryXactLockShared } from '../../db/advisory-lo
 import type { DbOrTx } from '../../db/client.js';
 import { AppError, notFound } from '../../http/errors.js';
 import { notifyOpenWins } from '../notifications/index.js';
-import { drawWinners, newSeed, type PrizeUnits } from './draw.js';
+import { DRAW_SCHEME, drawCandidates, newSeed, type PrizeUnits } from './draw.js';
 import {
   countPendingWins,
   drawWins,
   dueSweepstakes,
   findCampaign,
+  findCandidateDigests,
   findDraw,
   insertDrawOnce,
   insertWins,
@@ -62,8 +64,8 @@ async function drawCampaign(
   campaign: CampaignRow,
   options: { manual: boolean; userId: string | null },
 ) {
-  const result = drawWinners(
-    await participantIds(tx, campaign.id, campaign.validUntil),
+  const result = drawCandidates(
+    await participantIds(tx, campaign.id, { from: campaign.validFrom, until: campaign.validUntil }),
     prizeUnits(campaign.content),
     newSeed(),
   );
@@ -72,6 +74,8 @@ async function drawCampaign(
     seed: result.seed,
     participantsHash: result.participantsHash,
     participantCount: result.participantCount,
+    scheme: DRAW_SCHEME,
+    candidateDigests: result.candidateDigests,
     manual: options.manual,
     drawnBy: options.userId,
   });
@@ -121,28 +125,26 @@ export async function runDueDraws(ctx: AppContext, now = new Date()): Promise<nu
   return drawn;
 }
 
-export interface DrawInfo {
-  campaign: string;
-  seed: string;
-  participants_hash: string;
-  participant_count: number;
-  manual: boolean;
-  drawn_at: string;
-  winners: { prize_index: number; participant: string; status: 'pending' | 'handled' }[];
-}
+type DrawInfo = NonNullable<TDrawResponse['draw']>;
 
-async function drawInfo(db: DbOrTx, campaignId: string): Promise<DrawInfo | null> {
-  const draw = await findDraw(db, campaignId);
+/** The campaign's draw as the API answers it (admins and the consumer app alike); null before it. */
+async function drawInfo(db: DbOrTx, campaign: CampaignRow): Promise<DrawInfo | null> {
+  const draw = await findDraw(db, campaign.id);
   if (!draw) return null;
   const rows = await drawWins(db, draw.id);
   return {
-    campaign: campaignId,
+    campaign: campaign.id,
+    scheme: draw.scheme,
     seed: draw.seed,
     participants_hash: draw.participantsHash,
     participant_count: draw.participantCount,
+    candidates_kept: draw.candidatesKept,
+    // Prizes cannot change once a campaign is submitted, so these are the units drawn.
+    prize_units: prizeUnits(campaign.content).map((prize) => prize.count),
     manual: draw.manual,
     drawn_at: draw.drawnAt.toISOString(),
     winners: rows.map((row) => ({
+      id: row.id,
       prize_index: row.prizeIndex,
       participant: row.participantId,
       status: row.status,
@@ -161,8 +163,39 @@ async function loadSweepstake(db: DbOrTx, user: UserRow, id: string, lock = fals
 /** Admins: the draw of a campaign (seed, hash, winners), for the review page and auditors. */
 export async function getDraw(ctx: AppContext, user: UserRow, id: string) {
   requireAdmin(user);
+  const campaign = await loadSweepstake(ctx.db, user, id);
+  return { draw: await drawInfo(ctx.db, campaign) };
+}
+
+/**
+ * The consumer app (its API key, which serves the whole installation): the
+ * draw of a sweepstake, whose winners' ids it closes with `win_handled`.
+ */
+export async function getDrawForApp(ctx: AppContext, id: string) {
+  const campaign = await findCampaign(ctx.db, id, false);
+  if (!campaign) throw notFound();
+  if (campaign.status === 'deleted') throw new AppError(404, 'campaign_deleted', 'campaign');
+  if (!hasPrizeDraw(campaign.type)) throw new AppError(409, 'no_prize_draw', 'type');
+  return { draw: await drawInfo(ctx.db, campaign) };
+}
+
+/**
+ * Admins (auditors): the sorted candidate leaves a scheme 2 draw was taken
+ * over, one per line, exactly the text whose SHA-256 is the draw's hash.
+ * Refused before the draw, and once the retention period cleared the list
+ * (or for a scheme 1 draw, which kept none).
+ */
+export async function getCandidateDigests(
+  ctx: AppContext,
+  user: UserRow,
+  id: string,
+): Promise<string> {
+  requireAdmin(user);
   await loadSweepstake(ctx.db, user, id);
-  return { draw: await drawInfo(ctx.db, id) };
+  const draw = await findCandidateDigests(ctx.db, id);
+  if (!draw) throw new AppError(409, 'not_drawn', 'campaign');
+  if (draw.digests === null) throw new AppError(410, 'candidates_not_kept', 'campaign');
+  return draw.digests;
 }
 
 /**
@@ -178,10 +211,10 @@ export async function drawNow(ctx: AppContext, user: UserRow, id: string) {
       throw new AppError(409, 'campaign_not_ended', 'current_status');
     const done = await drawCampaign(tx, campaign, { manual: true, userId: user.id });
     if (!done) throw new AppError(409, 'already_drawn', 'campaign');
-    return { merchantId: campaign.merchantId, winners: done.winners };
+    return { campaign, winners: done.winners };
   });
-  if (result.winners > 0) await mailOpenWins(ctx, result.merchantId);
-  return { draw: await drawInfo(ctx.db, id) };
+  if (result.winners > 0) await mailOpenWins(ctx, result.campaign.merchantId);
+  return { draw: await drawInfo(ctx.db, result.campaign) };
 }
 
 /** Draws due sweepstakes shortly after start and every scheduler interval; returns a function that stops it. */
