@@ -30,6 +30,7 @@ import {
   securityHeaders,
 } from './http/security-headers.js';
 import { registerSpa } from './http/spa.js';
+import { serverTimeouts } from './http/timeouts.js';
 import { fileRoutes } from './files/routes.js';
 import { identityRoutes } from './identity/routes.js';
 import { registerRoutes } from './identity/register-routes.js';
@@ -40,7 +41,7 @@ import { notificationRoutes } from './modules/notifications/routes.js';
 import { apiKeyRoutes } from './modules/api-keys/routes.js';
 import { campaignRoutes } from './modules/campaigns/routes.js';
 import { codeRoutes } from './modules/codes/routes.js';
-import { drawRoutes } from './modules/draws/routes.js';
+import { drawAppRoutes, drawRoutes } from './modules/draws/routes.js';
 import { participantAdminRoutes } from './modules/ingest/admin-routes.js';
 import { ingestRoutes } from './modules/ingest/routes.js';
 import { statsRoutes } from './modules/stats/routes.js';
@@ -67,6 +68,8 @@ export async function buildApp(
     // X-Forwarded-For decides request.ip (and the sign-in limits): believed only from TRUST_PROXY.
     trustProxy: trustProxyOption(ctx.config.trustProxy),
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+    // Slow clients are cut off: whole requests, headers, idle connections (HTTP_*_TIMEOUT_MS).
+    ...serverTimeouts(ctx.config.http),
     frameworkErrors: frameworkErrorAnswer(setSecurityHeaders),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -117,8 +120,9 @@ export async function buildApp(
     },
     { prefix: '/api' },
   );
-  // The consumer app's events: an API key instead of a user's token.
+  // The consumer app's events and draws: an API key instead of a user's token.
   await app.register(ingestRoutes, { prefix: '/api' });
+  await app.register(drawAppRoutes, { prefix: '/api' });
 
   registerBackgroundJobs(app, ctx);
 

@@ -106,6 +106,20 @@ describe.runIf(REDIS_SERVER_BINARY !== undefined)('two instances counting in one
     expect((await signIn(a, 'demo', '198.51.100.25')).statusCode).toBe(429);
   });
 
+  it('names every key by the prefix, the limiter, what it counts and the address or account', async () => {
+    const client = new Redis(redis.url);
+    const keys = await client.keys(`${prefix}*`);
+    client.disconnect();
+    expect(keys.length).toBeGreaterThan(0);
+    for (const key of keys) {
+      expect(key).toMatch(
+        new RegExp(`^${prefix}rate-limit:sign-in:(address|account|in-flight):[^:]+$`),
+      );
+    }
+    expect(keys).toContain(`${prefix}rate-limit:sign-in:address:198.51.100.21`);
+    expect(keys).toContain(`${prefix}rate-limit:sign-in:account:owner@example.com`);
+  });
+
   it('keeps answering while Redis is down and counts together again once it is back', async () => {
     // Another account: the owner's failures above block it for an hour.
     const silver = 'silver@example.com';

@@ -1,12 +1,16 @@
 /**
  * The server's logger: pino, with the request serialiser Fastify would use
- * minus the secrets requests carry. Query values that grant access
- * (invitation tokens, authorization codes, tokens, PKCE verifiers) or name a
- * person (login hints) are replaced, and pino's redaction removes
- * credentials wherever a log call passes headers or a body.
+ * minus the secrets and personal ids requests carry. Query values that grant
+ * access (invitation tokens, authorization codes, tokens, PKCE verifiers) or
+ * name a person (login hints, participant ids, search texts) are replaced;
+ * so are path parameters that name a participant, in every route that has
+ * one (PERSONAL_PATH_PARAMS). Errors are logged without the parameters of a
+ * failed query, and pino's redaction removes credentials wherever a log call
+ * passes headers or a body.
  */
+import { DrizzleQueryError } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
-import { pino, type DestinationStream, type Level } from 'pino';
+import { pino, stdSerializers, type DestinationStream, type Level } from 'pino';
 
 const SECRET_PARAMS = new Set([
   'token',
@@ -18,6 +22,22 @@ const SECRET_PARAMS = new Set([
   'login_hint',
   'password',
   'password_repeat',
+]);
+/**
+ * Path parameters that name a participant (the consumer app's id of a
+ * person, which an erasure must not leave behind in the logs): any route
+ * with a parameter of one of these names is logged with its value replaced.
+ */
+const PERSONAL_PATH_PARAMS = new Set(['participant', 'participant_id', 'participantId']);
+/**
+ * Query parameters whose values name a person wherever they appear:
+ * participant ids, and search texts (`q`), which are whatever a user typed,
+ * e.g. a participant id in the search of an access-code set's uses.
+ */
+const PERSONAL_QUERY_PARAMS = new Set([...PERSONAL_PATH_PARAMS, 'q']);
+const REDACTED_QUERY_PARAMS = new Set([
+  ...SECRET_PARAMS,
+  ...[...PERSONAL_QUERY_PARAMS].map((name) => name.toLowerCase()),
 ]);
 export const REDACTED = '[redacted]';
 
@@ -37,14 +57,42 @@ export function redactUrl(url: string): string {
       } catch {
         // A malformed escape is logged as sent; only known names are secret.
       }
-      return eq >= 0 && SECRET_PARAMS.has(name.toLowerCase()) ? `${rawName}=${REDACTED}` : pair;
+      return eq >= 0 && REDACTED_QUERY_PARAMS.has(name.toLowerCase())
+        ? `${rawName}=${REDACTED}`
+        : pair;
     });
   return `${url.slice(0, query)}?${params.join('&')}`;
 }
 
+/** A parameter of a route template (`:name`, optionally with a regular expression), or its wildcard. */
+const TEMPLATE_PARAM = /:([A-Za-z0-9_]+)(\([^)]*\))?|\*/g;
+
+/**
+ * The request's URL with the values of personal path parameters replaced:
+ * rebuilt from the route's template (`/api/admin/participants/:participant`)
+ * when the route has such a parameter, so that no way of writing the value
+ * (escaped, with a trailing slash, refused by the route's schema) survives.
+ * Requests found by no route have no parameters and keep their path.
+ */
+function redactPath(request: FastifyRequest): string {
+  const template = request.routeOptions?.url;
+  const params = (request.params ?? {}) as Record<string, unknown>;
+  if (!template || !Object.keys(params).some((name) => PERSONAL_PATH_PARAMS.has(name))) {
+    return request.url;
+  }
+  const path = template.replace(TEMPLATE_PARAM, (whole: string, name: string | undefined) => {
+    const key = name ?? '*';
+    if (PERSONAL_PATH_PARAMS.has(key)) return REDACTED;
+    const value = params[key];
+    return typeof value === 'string' ? encodeURIComponent(value) : whole;
+  });
+  const query = request.url.indexOf('?');
+  return query < 0 ? path : `${path}${request.url.slice(query)}`;
+}
+
 const serializeRequest = (request: FastifyRequest) => ({
   method: request.method,
-  url: redactUrl(request.url),
+  url: redactUrl(redactPath(request)),
   host: request.host,
   remoteAddress: request.ip,
   remotePort: request.socket?.remotePort,
@@ -73,13 +121,38 @@ const REDACT_PATHS = [
   'body.code',
 ];
 
+/**
+ * Pino's error serialiser without the parameters of failed queries: Drizzle
+ * puts them into its error's message (`params: …`), and they hold whatever a
+ * query was given, participant ids and email addresses among them. The SQL
+ * text stays.
+ */
+function serializeError(error: unknown): unknown {
+  const serialized = stdSerializers.err(error as Error) as unknown;
+  if (typeof serialized !== 'object' || serialized === null) return serialized;
+  const fields = serialized as Record<string, unknown>;
+  for (let current = error, depth = 0; depth < 10; depth += 1) {
+    if (!(current instanceof Error)) break;
+    if (current instanceof DrizzleQueryError) {
+      const shown = `params: ${String(current.params)}`;
+      for (const key of ['message', 'stack']) {
+        const text = fields[key];
+        if (typeof text === 'string') fields[key] = text.replaceAll(shown, `params: ${REDACTED}`);
+      }
+    }
+    current = current.cause;
+  }
+  if ('params' in fields) fields.params = REDACTED;
+  return fields;
+}
+
 export function createLogger(
   level: Level | 'silent',
   destination?: DestinationStream,
 ): FastifyBaseLogger {
   const options = {
     level,
-    serializers: { req: serializeRequest },
+    serializers: { req: serializeRequest, err: serializeError },
     redact: { paths: REDACT_PATHS, censor: REDACTED },
   };
   return destination ? pino(options, destination) : pino(options);

@@ -9,9 +9,14 @@
  * a process without it need not hold). The app carries the client as
  * `app.limitRedis` for counters the plugin has no store for (the sign-in's
  * attempts in flight, identity/attempt-limiter.ts), so they share its
- * connection and key space.
+ * connection and key space. Every key reads
+ * `<REDIS_KEY_PREFIX>rate-limit:<limiter>:<what it counts>:<address or account>`.
  */
-import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyRateLimit, {
+  type FastifyRateLimitStore,
+  type FastifyRateLimitStoreCtor,
+} from '@fastify/rate-limit';
+import PluginRedisStore from '@fastify/rate-limit/store/RedisStore.js';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { RedisSettings } from '../config-services.js';
@@ -63,6 +68,54 @@ async function connectRedis(settings: RedisSettings, log: FastifyBaseLogger): Pr
   return redis;
 }
 
+/** What the plugin hands a store's child(): the limiter's options, and the route's when it is one. */
+interface ChildOptions {
+  continueExceeding?: boolean;
+  exponentialBackoff?: boolean;
+  routeInfo?: { method?: unknown; url?: unknown };
+}
+
+/**
+ * The plugin's Redis store with keys of our naming. Its own store names a
+ * limiter's keys by the route's method and URL, which a limiter of
+ * createRateLimit has none of: every key read
+ * `…rate-limit:undefinedundefined-sign-in:…`. Here a limiter of
+ * createRateLimit counts under the name its keyGenerator puts first
+ * (`sign-in:address:…`), a route's own limit under its method and URL.
+ */
+function namedRedisStore(redis: Redis, nameSpace: string): FastifyRateLimitStoreCtor {
+  class NamedRedisStore implements FastifyRateLimitStore {
+    private readonly counters: PluginRedisStore;
+
+    constructor(options: ChildOptions, key = nameSpace) {
+      this.counters = new PluginRedisStore(
+        options.continueExceeding ?? false,
+        options.exponentialBackoff ?? false,
+        redis,
+        key,
+      );
+    }
+
+    incr(...args: Parameters<PluginRedisStore['incr']>): void {
+      this.counters.incr(...args);
+    }
+
+    /** Counts without adding (createRateLimit's `{ increment: false }`). */
+    read(...args: Parameters<PluginRedisStore['read']>): void {
+      this.counters.read(...args);
+    }
+
+    child(options: object): FastifyRateLimitStore {
+      const { routeInfo, ...flags } = options as ChildOptions;
+      const method = routeInfo?.method;
+      const url = routeInfo?.url;
+      const route = typeof method === 'string' && typeof url === 'string' ? `${method}${url}:` : '';
+      return new NamedRedisStore(flags, `${nameSpace}${route}`);
+    }
+  }
+  return NamedRedisStore;
+}
+
 /**
  * Registers the rate-limit plugin (no global limit: routes and limiters opt
  * in) and decorates the app with `limitRedis`.
@@ -86,8 +139,7 @@ export async function registerRateLimit(
   app.decorate('limitRedis', { client: redis, keyPrefix: nameSpace });
   await app.register(fastifyRateLimit, {
     global: false,
-    redis,
-    nameSpace,
+    store: namedRedisStore(redis, nameSpace),
     skipOnError: true,
   });
 }
