@@ -125,7 +125,19 @@ async function measure(kind, env, settle = async () => {}) {
       body: JSON.stringify({ name: 'bench' }),
     });
     const { secret } = await keyResponse.json();
-    const targets = campaignsOf.flat();
+    // Events are taken for published campaigns only: each merchant's active ones.
+    const targets = (
+      await Promise.all(
+        owners.map(async (owner) => {
+          const list = await get(
+            url,
+            owner.token,
+            `/campaigns?exact_merchant=${idOf(owner)}&filter_status=active`,
+          );
+          return list.rows.slice(0, 3).map((row) => row.uuid);
+        }),
+      )
+    ).flat();
     // Live: events as the consumer app reports them, within the hour they
     // happened; backfill: a month's events sent late, spread over 30 days
     // (more campaign-days per batch, inserts all over the events' key).

@@ -3,8 +3,8 @@
  * pools on PostgreSQL, as two processes have; one PGlite shared in one
  * process otherwise): a session ends on both at logout, and every background
  * job does its work once: due campaigns start once, the weekly mail goes out
- * once, each sweepstake is drawn once, old events are purged once, and each
- * uploaded location is geocoded once (a counting wrapper around the real
+ * once, each sweepstake is drawn once, old events are purged once (and the
+ * tombstones' secret is made once), and each uploaded location is geocoded once (a counting wrapper around the real
  * offline geocoder), also when a worker dies holding a row.
  */
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
@@ -16,6 +16,9 @@ import {
   campaigns,
   campaignStatusHistory,
   draws,
+  erasedParticipants,
+  eventReceipts,
+  installationSecrets,
   locations,
   participationEvents,
   wins,
@@ -23,7 +26,7 @@ import {
 import type { Geocoder } from '../src/geocoding/geocoder.js';
 import { runScheduledTransitions } from '../src/modules/campaigns/lifecycle.js';
 import { runDueDraws } from '../src/modules/draws/service.js';
-import { purgeOldEvents } from '../src/modules/ingest/privacy.js';
+import { applyRetention } from '../src/modules/ingest/privacy.js';
 import { resumeImportJobs } from '../src/modules/locations/import-worker.js';
 import { sendWeeklyStatistics } from '../src/modules/notifications/service.js';
 import { multipartFile } from './fixtures/multipart.js';
@@ -102,6 +105,57 @@ describe('sessions', () => {
   });
 });
 
+describe('erasures on two instances', () => {
+  it('make the tombstones’ secret once, and either instance refuses whom the other erased', async () => {
+    const created = await a.api('POST', '/admin/api-keys', 'admin', { name: 'Löschen' });
+    const key = String(created.json().secret);
+    const campaign = await createCampaign(ids.silberblick, 'coupon/percent');
+    await a.ctx.db.update(campaigns).set({ status: 'active' }).where(eq(campaigns.id, campaign));
+    const participation = (participant: string) => ({
+      id: randomUUID(),
+      type: 'participation',
+      campaign,
+      participant,
+      occurred_at: new Date().toISOString(),
+    });
+    const sendOn = (t: TestApp, events: object[]) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/ingest/events',
+        headers: { 'x-api-key': key },
+        payload: { events },
+      });
+    // The first uses of the secret, all at once on both instances: erasures and batches.
+    const answers = await Promise.all([
+      a.api('DELETE', '/admin/participants/zwei-1', 'admin'),
+      b.app.inject({
+        method: 'DELETE',
+        url: '/api/admin/participants/zwei-2',
+        headers: bearer(String(a.tokens.admin)),
+      }),
+      sendOn(a, [participation('zwei-3')]),
+      sendOn(b, [participation('zwei-4')]),
+    ]);
+    for (const answer of answers) expect(answer.statusCode, answer.body).toBe(200);
+    const secrets = await a.ctx.db
+      .select()
+      .from(installationSecrets)
+      .where(eq(installationSecrets.name, 'erasure'));
+    expect(secrets).toHaveLength(1);
+    expect(await a.ctx.db.select().from(erasedParticipants)).toHaveLength(2);
+    for (const [on, erased] of [
+      [a, 'zwei-2'],
+      [b, 'zwei-1'],
+    ] as const) {
+      const refused = (await sendOn(on, [participation(erased)])).json();
+      expect(refused).toMatchObject({
+        accepted: 0,
+        rejected: [{ message: 'participant_erased', field: 'participant' }],
+      });
+    }
+  });
+});
+
 describe('background jobs on two instances', () => {
   it('starts each due campaign once and mails each start once', async () => {
     const due = await Promise.all(
@@ -166,6 +220,8 @@ describe('background jobs on two instances', () => {
       await a.api('POST', `/campaigns/${campaign}`, 'admin', {
         prizes: [{ count: 2, value: 1000, name: 'Torte', redemption: 'store_pickup' }],
       });
+      // Published: only then does the consumer app send its participations.
+      await a.ctx.db.update(campaigns).set({ status: 'active' }).where(eq(campaigns.id, campaign));
       const events = ['p1', 'p2', 'p3', 'p4', 'p5'].map((participant) => ({
         id: randomUUID(),
         type: 'participation',
@@ -208,19 +264,25 @@ describe('background jobs on two instances', () => {
   it('purges old events once', async () => {
     const campaign = await createCampaign(ids.silberblick, 'coupon/percent');
     const old = new Date(Date.now() - 800 * 24 * HOUR);
-    await a.ctx.db.insert(participationEvents).values(
-      Array.from({ length: 30 }, (_, i) => ({
-        id: randomUUID(),
-        type: 'participation' as const,
-        campaignId: campaign,
-        merchantId: ids.silberblick,
-        participantId: `old-${i}`,
-        occurredAt: old,
-      })),
-    );
-    const purged = await Promise.all([a, b, a, b].map((t) => purgeOldEvents(t.ctx)));
+    const events = Array.from({ length: 30 }, (_, i) => ({
+      id: randomUUID(),
+      type: 'participation' as const,
+      campaignId: campaign,
+      merchantId: ids.silberblick,
+      participantId: `old-${i}`,
+      occurredAt: old,
+    }));
+    await a.ctx.db.insert(participationEvents).values(events);
+    await a.ctx.db
+      .insert(eventReceipts)
+      .values(events.map(({ id, occurredAt }) => ({ id, occurredAt })));
+    const runs = await Promise.all([a, b, a, b].map((t) => applyRetention(t.ctx)));
+    const purged = runs.map((run) => run.events);
     expect(purged.reduce((sum, n) => sum + n, 0)).toBe(30);
     expect(purged.filter((n) => n > 0)).toHaveLength(1);
+    expect(runs.reduce((sum, run) => sum + run.receipts, 0)).toBe(30);
+    // Each of the 30 people had this one event: each is forgotten once.
+    expect(runs.reduce((sum, run) => sum + run.participants, 0)).toBe(30);
   });
 });
 

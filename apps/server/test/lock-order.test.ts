@@ -124,6 +124,8 @@ describe('commands that lock several rows', () => {
       prizes: [{ count: 1, value: 1000, name: 'Kuchen', redemption: 'store_pickup' }],
     });
     expect(saved.statusCode, saved.body).toBe(200);
+    // Published: only then does the consumer app send its participations.
+    await t.ctx.db.update(campaigns).set({ status: 'active' }).where(eq(campaigns.id, campaign));
     const participant = `erase-during-draw-${randomUUID()}`;
     const sent = await t.app.inject({
       method: 'POST',

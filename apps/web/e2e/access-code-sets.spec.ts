@@ -9,15 +9,25 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { expect } from '@playwright/test';
 import type { TCampaignEnvelope } from '@backoffice/domain';
-import { api, chooseMerchant, merchantIdentOf, navigation, signInAt, test } from './fixtures';
+import {
+  api,
+  chooseMerchant,
+  merchantIdentOf,
+  navigation,
+  seedCompleteCoupon,
+  signInAt,
+  test,
+} from './fixtures';
 
 test('admin: create a set, paste codes, link a campaign, see the usage', async ({ page }) => {
   await signInAt(page, '/', 'admin@example.com');
   await chooseMerchant(page, 'silber', 'Café Silberblick KG');
   const merchant = await merchantIdentOf(page);
-  const campaign = (
-    await api<TCampaignEnvelope>(page, 'POST', '/campaigns', { merchant, type: 'coupon/percent' })
-  ).campaign.uuid;
+  // A published coupon: the consumer app reports uses of codes for published campaigns only.
+  const campaign = await seedCompleteCoupon(page, merchant, `E2E Zugangscodes ${randomUUID()}`);
+  await api(page, 'POST', `/campaigns/${campaign}/submit`);
+  const approved = await api<TCampaignEnvelope>(page, 'POST', `/campaigns/${campaign}/approve`);
+  expect(approved.campaign.current_status).toBe('approved');
 
   await navigation(page).getByRole('link', { name: 'Zugangscode-Sets' }).click();
   await expect(page.getByRole('heading', { name: 'Zugangscode-Sets', level: 1 })).toBeVisible();

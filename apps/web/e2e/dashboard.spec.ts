@@ -14,9 +14,11 @@ import {
   chooseMerchant,
   merchantIdentOf,
   navigation,
+  PIXEL_PNG,
   signInAt,
   signOut,
   test,
+  type Envelope,
 } from './fixtures';
 
 const TIME_ZONE = 'Europe/Berlin';
@@ -86,6 +88,31 @@ async function createCampaign(
   return campaign.uuid;
 }
 
+/**
+ * Creates a complete campaign of the merchant, submits and approves it (the
+ * caller is an admin): the consumer app's events are taken for published
+ * campaigns only.
+ */
+async function publishCampaign(
+  page: Page,
+  merchant: string,
+  type: string,
+  content: Record<string, unknown>,
+): Promise<string> {
+  const uuid = await createCampaign(page, merchant, type, {
+    short_description: { de: 'Mitmachen lohnt sich' },
+    description: { de: 'Herbstzeit ist Kuchenzeit bei der Bäckerei Sonnenschein. '.repeat(5) },
+    ...content,
+  });
+  await api(page, 'POST', `/campaigns/${uuid}/image`, undefined, {
+    upload: { name: 'bild.png', mimeType: 'image/png', buffer: PIXEL_PNG },
+  });
+  await api(page, 'POST', `/campaigns/${uuid}/submit`);
+  const approved = await api<Envelope>(page, 'POST', `/campaigns/${uuid}/approve`);
+  expect(approved.campaign.current_status).toBe('approved');
+  return uuid;
+}
+
 /** Creates an API key on the admin screen and reads its secret from the once-only modal. */
 async function createKey(page: Page, name: string): Promise<string> {
   await page.getByLabel('Name des neuen Schlüssels').fill(name);
@@ -136,22 +163,29 @@ test('admin keys feed the owner’s dashboard and chart; the chart’s data down
   await confirm.getByRole('button', { name: 'Widerrufen' }).click();
   await expect(keyRow(page, oldName)).toContainText('Widerrufen am');
   await expect(keyRow(page, oldName).getByRole('button')).toHaveCount(0);
-  await signOut(page);
 
-  // The owner's campaigns: a sweepstake (title a spreadsheet would run), a coupon, eight more.
-  await signInAt(page, '/', 'owner@example.com');
-  await expect(page.getByText(`Sie handeln für den Händler ${OWNER_MERCHANT}.`)).toBeVisible();
-  const merchant = await merchantIdentOf(page);
-  const before = await api<Dashboard>(page, 'GET', `/merchants/${merchant}/dashboard`);
+  // The owner's campaigns the consumer app reports on, published by the admin: a sweepstake
+  // (title a spreadsheet would run) and a coupon.
   const sweepTitle = `=E2E Gewinnspiel ${run}`;
   const couponTitle = `E2E Gutschein ${run}`;
-  const sweepstake = await createCampaign(page, merchant, 'sweepstake/standard', {
+  const owned = await merchantIdentOf(page);
+  const before = await api<Dashboard>(page, 'GET', `/merchants/${owned}/dashboard`);
+  const sweepstake = await publishCampaign(page, owned, 'sweepstake/standard', {
     title: { de: sweepTitle },
     prizes: [{ count: 2, value: 2500, name: 'Kaffeemaschine', redemption: 'postal_delivery' }],
   });
-  const coupon = await createCampaign(page, merchant, 'coupon/percent', {
+  const coupon = await publishCampaign(page, owned, 'coupon/percent', {
     title: { de: couponTitle },
+    benefit: { percent_discount: 20 },
+    coupon: { redemption: 'offline', code_type: 'none' },
   });
+  await signOut(page);
+
+  // The owner's own drafts: eight more campaigns.
+  await signInAt(page, '/', 'owner@example.com');
+  await expect(page.getByText(`Sie handeln für den Händler ${OWNER_MERCHANT}.`)).toBeVisible();
+  const merchant = await merchantIdentOf(page);
+  expect(merchant).toBe(owned);
   const fillers: string[] = [];
   for (let index = 1; index <= 8; index += 1) {
     const title = `E2E Füller ${index} ${run}`;
@@ -218,10 +252,15 @@ test('admin keys feed the owner’s dashboard and chart; the chart’s data down
   const createdSweepstakes = after.campaigns.find(
     (entry) => entry.type === 'sweepstake/standard' && entry.status === 'created',
   );
-  const createdBefore = before.campaigns.find(
-    (entry) => entry.type === 'sweepstake/standard' && entry.status === 'created',
-  );
-  expect((createdSweepstakes?.sweeptotal ?? 0) - (createdBefore?.sweeptotal ?? 0)).toBe(5000);
+  // The new sweepstake's prizes, approved or already active by now.
+  const publishedSweeptotal = (dashboard: Dashboard) =>
+    dashboard.campaigns
+      .filter(
+        (entry) =>
+          entry.type === 'sweepstake/standard' && ['approved', 'active'].includes(entry.status),
+      )
+      .reduce((sum, entry) => sum + entry.sweeptotal, 0);
+  expect(publishedSweeptotal(after) - publishedSweeptotal(before)).toBe(5000);
 
   // The dashboard shows the server's numbers, the German way.
   await page.reload();

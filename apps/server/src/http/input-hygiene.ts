@@ -7,11 +7,21 @@
  * request whose values nest deeper than MAX_INPUT_DEPTH is refused with 400
  * bad_input.
  * A request whose address (path and query) is longer than MAX_URL_LENGTH is
- * refused with 414 uri_too_long before routing.
+ * refused with 414 uri_too_long before routing. A route whose body is a batch
+ * of items checked one by one (ingest) names the list in its config
+ * (`itemsCheckedByRoute`): unsafe texts inside its items are left to the
+ * route, which refuses the affected item alone; their depth is still checked.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { hasUnsafeCharacters, replaceUnsafeCharacters } from '@backoffice/domain';
 import { AppError, badRequest, fieldPath } from './errors.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A body list whose items the route checks for unsafe texts itself, one by one. */
+    itemsCheckedByRoute?: string;
+  }
+}
 
 /** How a field is named in the answer: its path, with any unsafe character of a key made visible. */
 const fieldName = (path: readonly string[]): string => path.map(replaceUnsafeCharacters).join('.');
@@ -31,6 +41,8 @@ interface Visit {
   key: string;
   parent: Visit | undefined;
   depth: number;
+  /** Inside a list whose items the route checks itself: texts are not looked at. */
+  textsLeft?: boolean;
 }
 
 const pathOf = (visit: Visit): string[] => {
@@ -44,14 +56,18 @@ const pathOf = (visit: Visit): string[] => {
  * deeper than MAX_INPUT_DEPTH; undefined when there is neither. Walks with
  * its own stack, each entry pointing at its parent: the path is built only
  * for what is found (copying it at every level cost time by the square of
- * the depth).
+ * the depth). The texts inside the top-level list `itemsLeft` (a key of
+ * `value`) are not looked at, only their depth.
  */
-export function findUnsafeInput(value: unknown): UnsafeInput | undefined {
+export function findUnsafeInput(value: unknown, itemsLeft?: string): UnsafeInput | undefined {
   const pending: Visit[] = [{ value, key: '', parent: undefined, depth: 0 }];
   for (let next = pending.pop(); next; next = pending.pop()) {
     const current = next.value;
+    const textsLeft =
+      next.textsLeft === true ||
+      (next.depth === 1 && next.key === itemsLeft && Array.isArray(current));
     if (typeof current === 'string') {
-      if (hasUnsafeCharacters(current)) return { unsafeText: pathOf(next) };
+      if (!textsLeft && hasUnsafeCharacters(current)) return { unsafeText: pathOf(next) };
       continue;
     }
     if (typeof current !== 'object' || current === null) continue;
@@ -59,26 +75,27 @@ export function findUnsafeInput(value: unknown): UnsafeInput | undefined {
     const depth = next.depth + 1;
     if (Array.isArray(current)) {
       for (let index = current.length - 1; index >= 0; index -= 1) {
-        pending.push({ value: current[index], key: String(index), parent: next, depth });
+        pending.push({ value: current[index], key: String(index), parent: next, depth, textsLeft });
       }
       continue;
     }
     const entries = Object.entries(current);
     for (const [key] of entries) {
-      if (hasUnsafeCharacters(key)) return { unsafeText: [...pathOf(next), key] };
+      if (!textsLeft && hasUnsafeCharacters(key)) return { unsafeText: [...pathOf(next), key] };
     }
     for (let index = entries.length - 1; index >= 0; index -= 1) {
       const [key, child] = entries[index] ?? ['', undefined];
-      pending.push({ value: child, key, parent: next, depth });
+      pending.push({ value: child, key, parent: next, depth, textsLeft });
     }
   }
   return undefined;
 }
 
 function refuseUnsafeText(request: FastifyRequest): void {
+  const itemsLeft = request.routeOptions.config.itemsCheckedByRoute;
   // Named as schema errors name them: the path inside params, query or body.
   for (const part of [request.params, request.query, request.body]) {
-    const found = findUnsafeInput(part);
+    const found = findUnsafeInput(part, part === request.body ? itemsLeft : undefined);
     if (!found) continue;
     if ('tooDeep' in found) throw badRequest('bad_input', 'body');
     throw badRequest('invalid_value', fieldPath(fieldName(found.unsafeText)) ?? 'body');

@@ -1,7 +1,8 @@
 /**
  * Generates participation data at volume (benchmarks, evaluation) into a
- * database that has none yet: people with profiles, raw events over the
- * runtimes of running and ended campaigns (weekends busier), and the first
+ * database that has none yet: people with profiles, raw events with their
+ * receipts over the runtimes of running and ended campaigns (weekends
+ * busier), and the first
  * participations, daily rollups (counts and kid statistics) and campaign
  * counters that ingest would have kept for them.
  *
@@ -25,7 +26,12 @@ export interface ParticipationOptions {
 const CAMPAIGN_BATCH = 5000;
 
 /** The tables loaded in bulk: their keys and indexes are built after the load. */
-const BULK_TABLES = ['participation_events', 'campaign_participants', 'merchant_participants'];
+const BULK_TABLES = [
+  'participation_events',
+  'event_receipts',
+  'campaign_participants',
+  'merchant_participants',
+];
 
 export class GeneratorRefusal extends Error {}
 
@@ -105,6 +111,9 @@ async function generateBatch(
     await tx.execute(sql`
       insert into participation_events (id, occurred_at, type, campaign_id, merchant_id, participant_id)
       select id, occurred_at, type, campaign_id, merchant_id, participant_id from batch_events`);
+    // Each event's receipt, as ingest takes it: a resend of a generated event is a duplicate.
+    await tx.execute(sql`
+      insert into event_receipts (id, occurred_at) select id, occurred_at from batch_events`);
     await tx.execute(sql`
       create temporary table batch_firsts on commit drop as
       select campaign_id, merchant_id, participant_id, min(occurred_at) as first_at,

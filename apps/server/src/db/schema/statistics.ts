@@ -104,6 +104,16 @@ export const participants = pgTable('participants', {
   updatedAt: updatedAt(),
 });
 
+/**
+ * The start of every id that stands in for a forgotten participant (erased on
+ * request, or not seen within the retention period) in the tables that keep
+ * them counted: campaign_participants, merchant_participants, wins,
+ * access_code_uses. A colon is no character of a participant id
+ * (ZParticipantId), so such an id never names a person and is never taken for
+ * one: no draw picks it, no sweep forgets it again.
+ */
+export const FORGOTTEN_PREFIX = 'erased:';
+
 /** Who took part in a campaign, and when first: distinct_users and distinct participations. */
 export const campaignParticipants = pgTable(
   'campaign_participants',

@@ -15,6 +15,8 @@ export const participantAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['ingest'],
         summary:
           'Admins: erases a participant (raw events, profile, links); counters and rollups stay',
+        description:
+          'The raw events and the profile are deleted and the rows that counted the participant get a random id, so counters and rollups stay as they were. The events’ receipts stay (they name nobody): a batch sent again afterwards is answered as duplicates. A tombstone (a keyed hash of the id) refuses new events naming the id with `participant_erased` for `ERASURE_BLOCK_DAYS`. See docs/api.md, "Erasure".',
         params: z.object({ participant: ZParticipantId }),
         response: {
           200: z.object({

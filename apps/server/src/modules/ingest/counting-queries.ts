@@ -13,7 +13,6 @@ import {
   kidStatDeltas,
   merchantParticipants,
   participants,
-  participationEvents,
   statDeltas,
   wins,
 } from '../../db/schema.js';
@@ -35,12 +34,15 @@ export async function markWinsHandled(tx: DbOrTx, winIds: string[]): Promise<voi
     .where(and(inArray(wins.id, winIds), eq(wins.status, 'pending')));
 }
 
-/** Stores participants with their profile, in id order; a known participant's profile is replaced by a newer one. */
+/**
+ * Stores participants with their profile, in id order; a known participant's
+ * profile is replaced by one that came with an event at the same time or later.
+ */
 export async function upsertParticipantProfiles(
   tx: DbOrTx,
   rows: (Pick<typeof participants.$inferInsert, 'id' | 'gender' | 'birthYear' | 'kids'> & {
-    /** The stored event the profile came with; without it (erased since) the row is skipped. */
-    event: { id: string; at: Date };
+    /** When the event the profile came with happened. */
+    at: Date;
   })[],
 ): Promise<void> {
   const batch = JSON.stringify(
@@ -49,20 +51,16 @@ export async function upsertParticipantProfiles(
       gender: row.gender,
       birth_year: row.birthYear,
       kids: row.kids,
-      event_id: row.event.id,
-      event_at: row.event.at.toISOString(),
+      event_at: row.at.toISOString(),
     })),
   );
   // The profile of the latest event wins, whatever order the batches come
-  // in: a late resend of an old batch leaves a newer profile as it is.
+  // in: an old event arriving late leaves a newer profile as it is.
   await tx.execute(sql`
     insert into ${participants} (id, gender, birth_year, kids, profile_at)
     select p.id, p.gender, p.birth_year, coalesce(p.kids, '[]'::jsonb), p.event_at
     from jsonb_to_recordset(${batch}::jsonb)
-      as p(id text, gender text, birth_year int, kids jsonb, event_id uuid, event_at timestamptz)
-    where exists (
-      select 1 from ${participationEvents} e where e.occurred_at = p.event_at and e.id = p.event_id
-    )
+      as p(id text, gender text, birth_year int, kids jsonb, event_at timestamptz)
     order by p.id
     on conflict (id) do update set
       gender = excluded.gender, birth_year = excluded.birth_year, kids = excluded.kids,

@@ -1,14 +1,14 @@
 /**
- * Counting stored events in the ingest transaction: first participations per
+ * Counting fresh events in the ingest transaction: first participations per
  * campaign and merchant (in sorted key order, so that concurrent batches
  * queue instead of deadlocking where they meet the same people), handled
- * wins, and what the batch adds to the statistics, appended as deltas. The
- * rollups and counters every batch shares are written by the fold (fold.ts),
- * one at a time, so batches never wait for each other's rows.
+ * wins, what the batch adds to the statistics, appended as deltas, and last
+ * the participants' profiles. The rollups and counters every batch shares are
+ * written by the fold (fold.ts), one at a time, so batches never wait for
+ * each other's rows.
  */
 import { type EventType, type TIngestEvent } from '@backoffice/domain';
-import { ADVISORY_LOCK_KEYS, advisoryXactLockShared } from '../../db/advisory-locks.js';
-import type { Db, DbOrTx } from '../../db/client.js';
+import type { DbOrTx } from '../../db/client.js';
 import {
   appendDeltas,
   insertFirstParticipations,
@@ -70,7 +70,7 @@ class CampaignDayTally {
   }
 }
 
-/** Counts stored events: first participations, handled wins, and the statistics' deltas. */
+/** Counts fresh events: first participations, handled wins, the statistics' deltas, profiles. */
 export async function countEvents(tx: DbOrTx, events: AcceptedEvent[]): Promise<void> {
   const takingPart = events
     .filter((event) => event.type === 'participation')
@@ -114,18 +114,17 @@ export async function countEvents(tx: DbOrTx, events: AcceptedEvent[]): Promise<
     ...firstInCampaign,
     ...firstAtMerchant.map((first) => ({ ...first, campaign: null })),
   ]);
+  // Last, so that the participants' rows are held for the shortest time.
+  await storeProfiles(tx, events);
 }
 
 /**
- * Stores the participants' latest profiles (events in time order: the last
- * one wins, within the batch and against the stored profile's event time),
- * in its own short transaction after the batch was counted: the kid
- * statistics take a new participant's profile from the event itself, so the
- * counting transaction never waits on a participant's row that another batch
- * is writing. Should this write fail after the commit, the client's resend
- * (its events now duplicates) stores the profiles.
+ * Stores the participants' latest profiles from fresh events (in time order:
+ * the last one wins, within the batch and against the stored profile's event
+ * time), in the counting transaction and in participant order: a profile is
+ * stored exactly when its event is, and a duplicate changes nothing.
  */
-export async function storeProfiles(db: Db, events: AcceptedEvent[]): Promise<void> {
+async function storeProfiles(tx: DbOrTx, events: AcceptedEvent[]): Promise<void> {
   const latest = new Map<string, AcceptedEvent>();
   const inTimeOrder = events
     .filter((event) => event.type === 'participation' && event.profile && event.participant)
@@ -138,15 +137,9 @@ export async function storeProfiles(db: Db, events: AcceptedEvent[]): Promise<vo
       gender: event.profile?.gender ?? null,
       birthYear: event.profile?.birth_year ?? null,
       kids: event.profile?.kids ?? [],
-      event: { id: event.id, at: event.at },
+      at: event.at,
     }));
-  if (rows.length === 0) return;
-  // After the batch's commit: an erasure may have come in between, which
-  // took the events away; a profile whose event is gone is not stored.
-  await db.transaction(async (tx) => {
-    await advisoryXactLockShared(tx, ADVISORY_LOCK_KEYS.erasure);
-    await upsertParticipantProfiles(tx, rows);
-  });
+  if (rows.length > 0) await upsertParticipantProfiles(tx, rows);
 }
 
 interface Participation {

@@ -1,10 +1,23 @@
 /**
  * Privacy of participation data (DSGVO): participants are pseudonymous ids of
- * the consumer app. On its request an admin erases one participant: raw
- * events and profile go, and the rows that made them count once (per
- * campaign, per merchant, per win) get a random id instead, so every counter
- * and rollup stays as it was while nothing links back to the person. Raw
- * events older than the retention period are purged; rollups stay.
+ * the consumer app. A participant is forgotten in one way, set-based
+ * (`forgetParticipants`): raw events and profile go, and the rows that made
+ * them count once (per campaign, per merchant, per win, per code use) get a
+ * random id instead, so every counter and rollup stays as it was while
+ * nothing links back to the person. Two things forget participants:
+ *
+ * - an admin's erasure on the app's request, which also leaves a tombstone (a
+ *   keyed hash of the id, erasure-keys.ts): new events naming the id are
+ *   refused for ERASURE_BLOCK_DAYS, and the events' receipts stay, so a batch
+ *   sent again after the erasure is answered as duplicates;
+ * - the hourly retention job: raw events and receipts older than
+ *   EVENT_RETENTION_DAYS are purged, and a participant no raw event names any
+ *   more (every event about a participant is kept raw with the id, so: not
+ *   seen within the retention period) is forgotten, without a tombstone.
+ *
+ * Both hold the erasure advisory lock alone while they forget, and ingest
+ * batches hold it shared: a batch is either written before (and its events
+ * keep its participant) or after (and then finds the participant new).
  */
 import type { AppContext } from '../../app-context.js';
 import {
@@ -12,49 +25,176 @@ import {
   advisoryXactLock,
   tryAdvisoryXactLock,
 } from '../../db/advisory-locks.js';
+import type { DbOrTx } from '../../db/client.js';
 import { repeat } from '../../repeat.js';
+import { clearCandidateDigests } from '../draws/index.js';
+import { erasureKeys } from './erasure-keys.js';
 import {
-  deleteEventsBefore,
-  deleteParticipantEvents,
-  deleteParticipantProfile,
-  pseudonymiseParticipantRows,
+  deleteEvents,
+  deleteReceiptBatchBefore,
+  deleteTombstonesBefore,
+  eventsBefore,
+  forgetParticipants,
+  insertTombstone,
+  participantIdPage,
+  participantSweepState,
+  saveParticipantSweepState,
+  withoutEvents,
 } from './queries.js';
+
+const DAY_MS = 24 * 3600_000;
+
+/**
+ * Rows one step of the retention handles: events purged, receipts purged or
+ * participant ids looked at. Each step is its own short transaction, so the
+ * erasure lock, which holds ingest back, is never held for long.
+ */
+export const RETENTION_BATCH = 1000;
 
 export async function eraseParticipant(
   ctx: AppContext,
   participantId: string,
 ): Promise<{ events: number; campaigns: number }> {
+  const key = (await erasureKeys(ctx.db, [participantId])).get(participantId) ?? '';
   return ctx.db.transaction(async (tx) => {
     // Waits for the batches being written, and holds new ones back meanwhile.
     await advisoryXactLock(tx, ADVISORY_LOCK_KEYS.erasure);
-    const events = await deleteParticipantEvents(tx, participantId);
-    await deleteParticipantProfile(tx, participantId);
-    const campaigns = await pseudonymiseParticipantRows(tx, participantId);
-    return { events, campaigns };
+    const erased = await forgetParticipants(tx, [participantId]);
+    await insertTombstone(tx, key);
+    return erased;
   });
 }
 
 /**
- * Deletes raw events older than the retention period, in
- * one process at a time (an advisory lock; another process finds it taken and
- * leaves the work to the one that has it). Returns how many events it purged.
+ * Forgets those of `ids` that no raw event names, under the erasure lock:
+ * asked again there, since a batch may have stored an event for one of them
+ * since the caller looked. Returns how many it forgot.
  */
-export async function purgeOldEvents(ctx: AppContext, now = new Date()): Promise<number> {
-  const before = new Date(now.getTime() - ctx.config.stats.eventRetentionDays * 24 * 3600_000);
+async function forgetUnseen(tx: DbOrTx, ids: string[]): Promise<number> {
+  if ((await withoutEvents(tx, ids)).length === 0) return 0;
+  await advisoryXactLock(tx, ADVISORY_LOCK_KEYS.erasure);
+  const unseen = await withoutEvents(tx, ids);
+  await forgetParticipants(tx, unseen);
+  return unseen.length;
+}
+
+export interface RetentionRun {
+  /** Raw events purged. */
+  events: number;
+  /** Participants forgotten. */
+  participants: number;
+  /** Receipts purged. */
+  receipts: number;
+  /** Tombstones of erasures past ERASURE_BLOCK_DAYS purged. */
+  tombstones: number;
+  /** Draws older than the retention period whose candidate digests were cleared. */
+  drawCandidates: number;
+}
+
+/**
+ * One step of the retention in its own transaction, run by one process at a
+ * time (an advisory try-lock; another process finds it taken and leaves the
+ * run to the one that has it). Returns undefined when the lock was taken.
+ */
+async function step<T>(
+  ctx: AppContext,
+  work: (tx: DbOrTx) => Promise<T>,
+): Promise<{ value: T } | undefined> {
   return ctx.db.transaction(async (tx) => {
-    if (!(await tryAdvisoryXactLock(tx, ADVISORY_LOCK_KEYS.retention))) return 0;
-    return deleteEventsBefore(tx, before);
+    if (!(await tryAdvisoryXactLock(tx, ADVISORY_LOCK_KEYS.retention))) return undefined;
+    return { value: await work(tx) };
   });
 }
 
 /**
- * Purges shortly after start and then hourly while the scheduler runs (also
- * in a process restarted more often than hourly); returns a function that stops it.
+ * The retention: purges raw events older than EVENT_RETENTION_DAYS and
+ * forgets the participants they leave without any raw event; purges the
+ * receipts of that age, the tombstones older than ERASURE_BLOCK_DAYS and the
+ * candidate digests of draws made before the retention period.
+ * Each in steps of RETENTION_BATCH rows. Until it has been through them all
+ * once, it also sweeps every participant for those no raw event names (left
+ * by purges before participants were forgotten with their events), a page a
+ * step. Returns what it removed.
+ */
+export async function applyRetention(ctx: AppContext, now = new Date()): Promise<RetentionRun> {
+  const { eventRetentionDays, erasureBlockDays } = ctx.config.stats;
+  const before = new Date(now.getTime() - eventRetentionDays * DAY_MS);
+  const run: RetentionRun = {
+    events: 0,
+    participants: 0,
+    receipts: 0,
+    tombstones: 0,
+    drawCandidates: 0,
+  };
+
+  for (;;) {
+    const purged = await step(ctx, async (tx) => {
+      const old = await eventsBefore(tx, before, RETENTION_BATCH);
+      // The lock before the first row is deleted: an erasure deleting the same
+      // rows would otherwise wait for this step while it waits for the lock.
+      if (old.participants.length > 0) await advisoryXactLock(tx, ADVISORY_LOCK_KEYS.erasure);
+      const events = await deleteEvents(tx, old.keys);
+      const unseen = await withoutEvents(tx, old.participants);
+      await forgetParticipants(tx, unseen);
+      // Rows an erasure took meanwhile are gone already; none gone at all ends the run.
+      return {
+        events,
+        forgotten: unseen.length,
+        more: old.keys.length === RETENTION_BATCH && events > 0,
+      };
+    });
+    if (!purged) return run;
+    run.events += purged.value.events;
+    run.participants += purged.value.forgotten;
+    if (!purged.value.more) break;
+  }
+  for (;;) {
+    const purged = await step(ctx, (tx) => deleteReceiptBatchBefore(tx, before, RETENTION_BATCH));
+    if (!purged) return run;
+    run.receipts += purged.value;
+    if (purged.value < RETENTION_BATCH) break;
+  }
+  const blockedSince = new Date(now.getTime() - erasureBlockDays * DAY_MS);
+  const tombstones = await step(ctx, (tx) => deleteTombstonesBefore(tx, blockedSince));
+  if (!tombstones) return run;
+  run.tombstones += tombstones.value;
+  // A draw's candidate list is pseudonymous data of its time: kept for audits as long as raw events are.
+  const drawCandidates = await step(ctx, (tx) => clearCandidateDigests(tx, before));
+  if (!drawCandidates) return run;
+  run.drawCandidates += drawCandidates.value;
+
+  for (;;) {
+    const swept = await step(ctx, async (tx) => {
+      const state = await participantSweepState(tx);
+      if (state.done !== undefined) return { forgotten: 0, more: false };
+      const page = await participantIdPage(tx, state.after ?? '', RETENTION_BATCH);
+      const forgotten = await forgetUnseen(tx, page);
+      const last = page.at(-1);
+      const more = page.length === RETENTION_BATCH && last !== undefined;
+      await saveParticipantSweepState(
+        tx,
+        more ? { after: last } : { done: new Date().toISOString() },
+      );
+      return { forgotten, more };
+    });
+    if (!swept) return run;
+    run.participants += swept.value.forgotten;
+    if (!swept.value.more) break;
+  }
+  return run;
+}
+
+/**
+ * Runs the retention shortly after start and then hourly while the scheduler
+ * runs (also in a process restarted more often than hourly); returns a
+ * function that stops it.
  */
 export function startRetention(ctx: AppContext): () => Promise<void> {
   if (ctx.config.campaigns.schedulerIntervalSeconds === 0) return async () => {};
   return repeat(ctx.log, 3600_000, 'event retention', async () => {
-    const count = await purgeOldEvents(ctx);
-    if (count > 0) ctx.log.info({ count }, 'raw events past retention purged');
+    const run = await applyRetention(ctx);
+    if (Object.values(run).some((count) => count > 0)) {
+      ctx.log.info(run, 'retention: raw events, receipts, participants and tombstones purged');
+    }
   });
 }

@@ -1,10 +1,11 @@
 /**
- * Data access of the event ingest: the batch's campaigns and wins, storing new
- * events once, checking and storing reported access-code uses, and erasing
- * and purging participation data.
+ * Data access of the event ingest: the batch's campaigns and wins, the
+ * events' receipts, storing new events, checking and storing reported
+ * access-code uses, the tombstones of erased participants, and forgetting
+ * participants and purging participation data.
  */
-import { eq, inArray, lt, sql } from 'drizzle-orm';
-import { PARTICIPANT_EVENT_TYPES } from '@backoffice/domain';
+import { and, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { PARTICIPANT_EVENT_TYPES, type CampaignStatus } from '@backoffice/domain';
 import { queryRows, type DbOrTx } from '../../db/client.js';
 import {
   accessCodeSetCampaigns,
@@ -13,9 +14,14 @@ import {
   accessCodes,
   campaignParticipants,
   campaigns,
+  erasedParticipants,
+  eventReceipts,
+  FORGOTTEN_PREFIX,
+  installationSecrets,
   merchantParticipants,
   participants,
   participationEvents,
+  systemSettings,
   wins,
 } from '../../db/schema.js';
 import type { AcceptedEvent } from './counting.js';
@@ -29,17 +35,16 @@ import type { AcceptedEvent } from './counting.js';
 export async function campaignsOf(
   tx: DbOrTx,
   ids: string[],
-): Promise<Map<string, { merchantId: string; deleted: boolean }>> {
+): Promise<Map<string, { merchantId: string; status: CampaignStatus }>> {
   const unique = [...new Set(ids)].sort();
+  if (unique.length === 0) return new Map();
   const rows = await tx
     .select({ id: campaigns.id, merchantId: campaigns.merchantId, status: campaigns.status })
     .from(campaigns)
     .where(inArray(campaigns.id, unique))
     .orderBy(campaigns.id)
     .for('key share');
-  return new Map(
-    rows.map((row) => [row.id, { merchantId: row.merchantId, deleted: row.status === 'deleted' }]),
-  );
+  return new Map(rows.map((row) => [row.id, { merchantId: row.merchantId, status: row.status }]));
 }
 
 /** The wins among the ids, by id. */
@@ -52,13 +57,47 @@ export async function winsOf(tx: DbOrTx, ids: string[]) {
   return new Map(rows.map((row) => [row.id, row]));
 }
 
+/** The JSON parameter of a list of ids (one bound value, however many ids). */
+const idList = (ids: readonly string[]) =>
+  sql`(select id from jsonb_to_recordset(${JSON.stringify(ids.map((id) => ({ id })))}::jsonb) as r(id uuid))`;
+
+/** The ids among `ids` that have a receipt: events received before, whatever time they carried. */
+export async function receivedBefore(tx: DbOrTx, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await queryRows<{ id: string }>(
+    tx,
+    sql`select id from ${eventReceipts} where id in ${idList(ids)}`,
+  );
+  return new Set(rows.map((row) => row.id));
+}
+
 /**
- * The raw events not received before (their key, time and id, is the
- * receipt), in one statement with the batch as one JSON parameter (a few
- * thousand bound values would cost more to send and parse), in key order.
- * Returns the ids stored now.
+ * Takes the receipts of the events (their id alone; the time is kept for the
+ * retention purge) in id order, so that concurrent batches meeting on the
+ * same ids queue instead of deadlocking. Returns the ids whose receipt this
+ * call inserted: the fresh events, the only ones stored and counted.
  */
-export async function storeNewEvents(tx: DbOrTx, events: AcceptedEvent[]): Promise<string[]> {
+export async function insertReceipts(tx: DbOrTx, events: AcceptedEvent[]): Promise<string[]> {
+  const batch = JSON.stringify(
+    events.map((event) => ({ id: event.id, occurred_at: event.at.toISOString() })),
+  );
+  const rows = await queryRows<{ id: string }>(
+    tx,
+    sql`insert into ${eventReceipts} (id, occurred_at)
+        select id, occurred_at from jsonb_to_recordset(${batch}::jsonb) as e(id uuid, occurred_at timestamptz)
+        order by id
+        on conflict (id) do nothing
+        returning id`,
+  );
+  return rows.map((row) => row.id);
+}
+
+/**
+ * Stores fresh raw events (their receipts taken in this transaction), in one
+ * statement with the batch as one JSON parameter (a few thousand bound values
+ * would cost more to send and parse), in key order.
+ */
+export async function storeEvents(tx: DbOrTx, events: AcceptedEvent[]): Promise<void> {
   const batch = JSON.stringify(
     events.map((event) => ({
       id: event.id,
@@ -72,17 +111,14 @@ export async function storeNewEvents(tx: DbOrTx, events: AcceptedEvent[]): Promi
         : null,
     })),
   );
-  const rows = await queryRows<{ id: string }>(
-    tx,
+  await tx.execute(
     sql`insert into ${participationEvents} (id, occurred_at, type, campaign_id, merchant_id, participant_id)
         select id, occurred_at, type, campaign_id, merchant_id, participant_id
         from jsonb_to_recordset(${batch}::jsonb)
           as e(id uuid, occurred_at timestamptz, type text, campaign_id uuid, merchant_id uuid, participant_id text)
         order by occurred_at, id
-        on conflict do nothing
-        returning id`,
+        on conflict do nothing`,
   );
-  return rows.map((row) => row.id);
 }
 
 /** A reported code use as the code-use statements read it (`ord`: its place in the batch). */
@@ -160,55 +196,208 @@ export async function storedCodeUseEvents(tx: DbOrTx, ids: string[]): Promise<st
   return known.map((row) => row.event_id);
 }
 
-/** A random id that stands in for an erased participant (one per row). */
-const anonymous = sql`'erased-' || gen_random_uuid()`;
-
-/** Deletes the participant's raw events; how many there were. */
-export async function deleteParticipantEvents(tx: DbOrTx, participantId: string): Promise<number> {
-  const events = await tx
-    .delete(participationEvents)
-    .where(eq(participationEvents.participantId, participantId))
-    .returning({ id: participationEvents.id });
-  return events.length;
+/**
+ * The installation's secret of this name (hex), made at first use: of two
+ * processes making it at once, one inserts and both read that one.
+ */
+export async function installationSecret(db: DbOrTx, name: string, fresh: string): Promise<string> {
+  await db.insert(installationSecrets).values({ name, secret: fresh }).onConflictDoNothing();
+  const [row] = await queryRows<{ secret: string }>(
+    db,
+    sql`select secret from ${installationSecrets} where name = ${name}`,
+  );
+  if (!row) throw new Error(`installation secret ${name} missing after its insert`);
+  return row.secret;
 }
 
-export async function deleteParticipantProfile(tx: DbOrTx, participantId: string): Promise<void> {
-  await tx.delete(participants).where(eq(participants.id, participantId));
+/** Leaves the tombstone of an erased participant (a keyed hash); erasing again renews it. */
+export async function insertTombstone(tx: DbOrTx, key: string): Promise<void> {
+  await tx
+    .insert(erasedParticipants)
+    .values({ key })
+    .onConflictDoUpdate({ target: erasedParticipants.key, set: { erasedAt: sql`now()` } });
 }
+
+/** The keys among `keys` of participants erased at or after `since`. */
+export async function erasedSince(tx: DbOrTx, keys: string[], since: Date): Promise<Set<string>> {
+  if (keys.length === 0) return new Set();
+  const rows = await tx
+    .select({ key: erasedParticipants.key })
+    .from(erasedParticipants)
+    .where(and(inArray(erasedParticipants.key, keys), gte(erasedParticipants.erasedAt, since)));
+  return new Set(rows.map((row) => row.key));
+}
+
+/** Deletes the tombstones of erasures before `before`; how many. */
+export async function deleteTombstonesBefore(db: DbOrTx, before: Date): Promise<number> {
+  const deleted = await db
+    .delete(erasedParticipants)
+    .where(lt(erasedParticipants.erasedAt, before))
+    .returning({ key: erasedParticipants.key });
+  return deleted.length;
+}
+
+/** A random id that stands in for a forgotten participant (one per row). */
+const anonymous = sql`${FORGOTTEN_PREFIX}::text || gen_random_uuid()::text`;
 
 /**
- * Gives the participant's rows that made them count once (per campaign, per
- * merchant, per win, per code use) a random id instead; the number of campaigns.
+ * Forgets the participants, set-based: deletes their raw events and profiles,
+ * and gives the rows that made them count once (per campaign, per merchant,
+ * per win, per code use) a random id each, so counters and rollups stay as
+ * they were while nothing links back. The caller holds the erasure lock
+ * alone. Returns the raw events deleted and the campaign rows pseudonymised.
  */
-export async function pseudonymiseParticipantRows(
+export async function forgetParticipants(
   tx: DbOrTx,
-  participantId: string,
-): Promise<number> {
+  ids: string[],
+): Promise<{ events: number; campaigns: number }> {
+  if (ids.length === 0) return { events: 0, campaigns: 0 };
+  const events = await tx
+    .delete(participationEvents)
+    .where(inArray(participationEvents.participantId, ids))
+    .returning({ id: participationEvents.id });
+  await tx.delete(participants).where(inArray(participants.id, ids));
   const campaignRows = await tx
     .update(campaignParticipants)
     .set({ participantId: anonymous })
-    .where(eq(campaignParticipants.participantId, participantId))
+    .where(inArray(campaignParticipants.participantId, ids))
     .returning({ id: campaignParticipants.campaignId });
   await tx
     .update(merchantParticipants)
     .set({ participantId: anonymous })
-    .where(eq(merchantParticipants.participantId, participantId));
-  await tx
-    .update(wins)
-    .set({ participantId: anonymous })
-    .where(eq(wins.participantId, participantId));
+    .where(inArray(merchantParticipants.participantId, ids));
+  await tx.update(wins).set({ participantId: anonymous }).where(inArray(wins.participantId, ids));
   await tx
     .update(accessCodeUses)
     .set({ participantId: anonymous })
-    .where(eq(accessCodeUses.participantId, participantId));
-  return campaignRows.length;
+    .where(inArray(accessCodeUses.participantId, ids));
+  return { events: events.length, campaigns: campaignRows.length };
 }
 
-/** Deletes raw events that occurred before `before`; how many. */
-export async function deleteEventsBefore(db: DbOrTx, before: Date): Promise<number> {
-  const purged = await db
-    .delete(participationEvents)
-    .where(lt(participationEvents.occurredAt, before))
-    .returning({ id: participationEvents.id });
-  return purged.length;
+/** The ids among `ids` that no raw event names (any more). */
+export async function withoutEvents(tx: DbOrTx, ids: string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await queryRows<{ id: string }>(
+    tx,
+    sql`select r.id from jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb) as r(id)
+        where not exists (select 1 from ${participationEvents} e where e.participant_id = r.id)
+        order by r.id`,
+  );
+  return rows.map((row) => row.id);
+}
+
+/** A raw event's key. */
+export interface EventKey {
+  occurred_at: string;
+  id: string;
+}
+
+/**
+ * Up to `limit` raw events that occurred before `before`, oldest first: their
+ * keys and the participants they name.
+ */
+export async function eventsBefore(
+  db: DbOrTx,
+  before: Date,
+  limit: number,
+): Promise<{ keys: EventKey[]; participants: string[] }> {
+  const rows = await queryRows<EventKey & { participant_id: string | null }>(
+    db,
+    // The time as text: every microsecond of it, which a Date would drop.
+    sql`select occurred_at::text as occurred_at, id, participant_id from ${participationEvents}
+        where occurred_at < ${before.toISOString()}::timestamptz
+        order by occurred_at, id limit ${limit}`,
+  );
+  const named = new Set<string>();
+  for (const row of rows) if (row.participant_id !== null) named.add(row.participant_id);
+  return {
+    keys: rows.map((row) => ({ occurred_at: row.occurred_at, id: row.id })),
+    participants: [...named],
+  };
+}
+
+/** Deletes the raw events with these keys; how many there were. */
+export async function deleteEvents(db: DbOrTx, keys: EventKey[]): Promise<number> {
+  if (keys.length === 0) return 0;
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`delete from ${participationEvents} e
+        using jsonb_to_recordset(${JSON.stringify(keys)}::jsonb) as k(occurred_at timestamptz, id uuid)
+        where e.occurred_at = k.occurred_at and e.id = k.id
+        returning e.id`,
+  );
+  return rows.length;
+}
+
+/** Deletes up to `limit` receipts of events that occurred before `before`; how many. */
+export async function deleteReceiptBatchBefore(
+  db: DbOrTx,
+  before: Date,
+  limit: number,
+): Promise<number> {
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`delete from ${eventReceipts}
+        where id in (
+          select id from ${eventReceipts}
+          where occurred_at < ${before.toISOString()}::timestamptz limit ${limit})
+        returning id`,
+  );
+  return rows.length;
+}
+
+/**
+ * The next `limit` participant ids after `after` (in the database's text
+ * order) that any table of participation data names, forgotten ones left
+ * out: a page of the sweep for participants without raw events.
+ */
+export async function participantIdPage(
+  db: DbOrTx,
+  after: string,
+  limit: number,
+): Promise<string[]> {
+  // Each source's first `limit` distinct ids (an index scan each): together
+  // they hold the first `limit` of all sources, whatever their overlap.
+  const first = (table: SQL, column: SQL) =>
+    sql`(select distinct ${column} as id from ${table}
+         where ${column} > ${after} and ${column} not like ${`${FORGOTTEN_PREFIX}%`}
+         order by 1 limit ${limit})`;
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`select id from (
+          ${first(sql`${participants}`, sql`id`)}
+          union ${first(sql`${merchantParticipants}`, sql`participant_id`)}
+          union ${first(sql`${accessCodeUses}`, sql`participant_id`)}
+        ) ids
+        order by id limit ${limit}`,
+  );
+  return rows.map((row) => row.id);
+}
+
+/** Where the sweep for participants without raw events stands (kept across runs and processes). */
+export interface ParticipantSweepState {
+  /** The last participant id looked at: the next page starts after it. */
+  after?: string;
+  /** When the sweep had been through every participant. */
+  done?: string;
+}
+
+const SWEEP_KEY = 'retention_participant_sweep';
+
+export async function participantSweepState(db: DbOrTx): Promise<ParticipantSweepState> {
+  const [row] = await db
+    .select({ value: systemSettings.value })
+    .from(systemSettings)
+    .where(eq(systemSettings.key, SWEEP_KEY));
+  return (row?.value ?? {}) as ParticipantSweepState;
+}
+
+export async function saveParticipantSweepState(
+  db: DbOrTx,
+  state: ParticipantSweepState,
+): Promise<void> {
+  await db
+    .insert(systemSettings)
+    .values({ key: SWEEP_KEY, value: state })
+    .onConflictDoUpdate({ target: systemSettings.key, set: { value: state } });
 }

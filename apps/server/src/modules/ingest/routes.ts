@@ -1,12 +1,19 @@
 /**
  * POST /api/ingest/events: the consumer app's participation data, with an API
- * key instead of a user's token (access/api-keys.ts).
+ * key instead of a user's token (access/api-keys.ts). The rules a sender must
+ * know are in the operation's description, the API document's text.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZIngestBatch, ZIngestResponse } from '@backoffice/domain';
 import { requireApiKey } from '../../access/api-keys.js';
 import { ingestEvents } from './service.js';
 import { bodyLimits } from '../../http/body-limits.js';
+
+const INGEST_DESCRIPTION = [
+  '**The event id alone is the receipt.** An event whose `id` was received before is answered as a duplicate and changes nothing, whatever else it carries now: a resend with another `occurred_at`, campaign or profile is still a duplicate. Receipts are kept as long as raw events (`EVENT_RETENTION_DAYS`), also after the participant was erased, so resending a batch whose answer was lost is always safe; never reuse an id for another event.',
+  'Each event is checked alone: the valid ones are stored, each other one is answered in `rejected` with its index, id, message key and field (e.g. `campaign_not_published` or `campaign_deleted` for `campaign`, `participant_erased` for `participant`, `invalid_value` for `occurred_at` or `profile.kids.1.birth_year`).',
+  'Events are taken for campaigns that were published (approved, active, ended), with `occurred_at` within the retention period and at most a day ahead. Birth years may not lie after the year of `occurred_at` (in the installation’s time zone), and no kid may be born before its parent. See docs/api.md, "Events".',
+].join('\n\n');
 
 export const ingestRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = app.ctx;
@@ -15,10 +22,13 @@ export const ingestRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       // 1,000 events of the longest kind.
       bodyLimit: bodyLimits(ctx.config).ingestBatch,
+      // Each event is checked alone, also for texts the database cannot store.
+      config: { itemsCheckedByRoute: 'events' },
       schema: {
         tags: ['ingest'],
         summary:
           'Consumer app: participations, views, handled wins and access-code uses, up to 1,000 events a request (API key)',
+        description: INGEST_DESCRIPTION,
         security: [{ apiKey: [] }],
         body: ZIngestBatch,
         response: { 200: ZIngestResponse },

@@ -1,37 +1,88 @@
 /**
- * Receives the consumer app's events: each is checked on its own, stored once
- * (by its id and time), and what it adds to the statistics is appended in
- * the same transaction, so that the statistics always agree with the events
- * stored; the fold (fold.ts) moves them into the rollups and counters a
+ * Receives the consumer app's events: each is checked on its own, and an
+ * event is fresh exactly when its receipt (its id alone) is taken now; only
+ * fresh events are stored, counted and store their profile, all in one
+ * transaction, so that the statistics always agree with the events stored.
+ * The fold (fold.ts) moves what they add into the rollups and counters a
  * moment later, shared with the other batches of that moment.
  */
-import { ZIngestEvent, type TIngestEvent, type TIngestResponse } from '@backoffice/domain';
+import {
+  ingestEventSchema,
+  replaceUnsafeCharacters,
+  type CampaignStatus,
+  type TIngestEvent,
+  type TIngestResponse,
+} from '@backoffice/domain';
 import type { AppContext } from '../../app-context.js';
 import { localDay } from '../../calendar.js';
 import { ADVISORY_LOCK_KEYS, advisoryXactLockShared } from '../../db/advisory-locks.js';
+import { findUnsafeInput } from '../../http/input-hygiene.js';
 import { recordCodeUses } from './code-uses.js';
-import { countEvents, storeProfiles, type AcceptedEvent } from './counting.js';
+import { countEvents, type AcceptedEvent } from './counting.js';
+import { erasureKeys } from './erasure-keys.js';
 import { foldSoon } from './fold.js';
-import { campaignsOf, storeNewEvents, winsOf } from './queries.js';
+import {
+  campaignsOf,
+  erasedSince,
+  insertReceipts,
+  receivedBefore,
+  storeEvents,
+  winsOf,
+} from './queries.js';
 
 type Rejection = TIngestResponse['rejected'][number];
 
+const DAY_MS = 24 * 3600_000;
+
+/** The statuses of a published campaign: only these take events (deleted has its own answer). */
+const PUBLISHED: readonly CampaignStatus[] = ['approved', 'active', 'ended'];
+
+const schemas = new Map<string, ReturnType<typeof ingestEventSchema>>();
+
+/** The event schema whose birth-year rules read the event's year in the configured time zone. */
+function eventSchema(timeZone: string) {
+  let schema = schemas.get(timeZone);
+  if (!schema) {
+    schema = ingestEventSchema(timeZone);
+    schemas.set(timeZone, schema);
+  }
+  return schema;
+}
+
 /** Events checked one by one: the valid ones, and the others with their reason. */
-function parseEvents(raw: unknown[]): {
+function parseEvents(
+  raw: unknown[],
+  timeZone: string,
+): {
   valid: { index: number; event: TIngestEvent }[];
   rejected: Rejection[];
 } {
+  const schema = eventSchema(timeZone);
   const valid: { index: number; event: TIngestEvent }[] = [];
   const rejected: Rejection[] = [];
   const seen = new Set<string>();
   raw.forEach((candidate, index) => {
-    const parsed = ZIngestEvent.safeParse(candidate);
     const id =
       typeof candidate === 'object' &&
       candidate !== null &&
       typeof (candidate as { id?: unknown }).id === 'string'
         ? String((candidate as { id: string }).id).slice(0, 64)
         : null;
+    // A text the database cannot store (NUL, an unpaired surrogate) costs
+    // this event alone; the input hygiene leaves the batch's items to us.
+    const unsafe = findUnsafeInput(candidate);
+    if (unsafe) {
+      const path = 'unsafeText' in unsafe ? unsafe.unsafeText : [];
+      rejected.push({
+        index,
+        id: id === null ? null : replaceUnsafeCharacters(id),
+        message: 'unsafeText' in unsafe ? 'invalid_value' : 'bad_input',
+        // The event itself when it is a bare text.
+        ...(path.length > 0 ? { field: path.map(replaceUnsafeCharacters).join('.') } : {}),
+      });
+      return;
+    }
+    const parsed = schema.safeParse(candidate);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       const missing = issue?.code === 'invalid_type' && issue.input === undefined;
@@ -53,49 +104,75 @@ function parseEvents(raw: unknown[]): {
 }
 
 export async function ingestEvents(ctx: AppContext, raw: unknown[]): Promise<TIngestResponse> {
-  const { valid, rejected } = parseEvents(raw);
+  const { valid, rejected } = parseEvents(raw, ctx.config.web.timeZone);
   if (valid.length === 0) return { accepted: 0, duplicates: 0, rejected };
+  const { eventRetentionDays, erasureBlockDays } = ctx.config.stats;
   const timeZone = ctx.config.web.timeZone;
-  const oldest = new Date(Date.now() - ctx.config.stats.eventRetentionDays * 24 * 3600_000);
-  const latest = new Date(Date.now() + 24 * 3600_000);
+  const now = Date.now();
+  const oldest = new Date(now - eventRetentionDays * DAY_MS);
+  const latest = new Date(now + DAY_MS);
+  const erasedAfter = new Date(now - erasureBlockDays * DAY_MS);
+  // The tombstone keys of the participants named (the secret is read before the transaction).
+  const named = valid.flatMap(({ event }) => (event.participant ? [event.participant] : []));
+  const keyOf =
+    erasureBlockDays > 0 && named.length > 0
+      ? await erasureKeys(ctx.db, named)
+      : new Map<string, string>();
+
   const result = await ctx.db.transaction(async (tx) => {
-    // An erasure waits for this batch, or this batch for it (privacy.ts).
+    // An erasure or the retention waits for this batch, or this batch for them (privacy.ts).
     await advisoryXactLockShared(tx, ADVISORY_LOCK_KEYS.erasure);
+    // An id received before is a duplicate, whatever else the event carries now.
+    const received = await receivedBefore(
+      tx,
+      valid.map(({ event }) => event.id),
+    );
+    const candidates = valid.filter(({ event }) => !received.has(event.id));
     const known = await campaignsOf(
       tx,
-      valid.map(({ event }) => event.campaign),
+      candidates.map(({ event }) => event.campaign),
     );
     const handledWins = await winsOf(
       tx,
-      valid.flatMap(({ event }) => (event.win ? [event.win] : [])),
+      candidates.flatMap(({ event }) => (event.win ? [event.win] : [])),
     );
+    const erased = await erasedSince(tx, [...new Set(keyOf.values())], erasedAfter);
     const accepted: AcceptedEvent[] = [];
-    for (const { index, event } of valid) {
+    for (const { index, event } of candidates) {
+      const refuse = (message: Rejection['message'], field: string) =>
+        rejected.push({ index, id: event.id, message, field });
       const campaign = known.get(event.campaign);
-      if (!campaign || campaign.deleted) {
-        rejected.push({
-          index,
-          id: event.id,
-          message: campaign ? 'campaign_deleted' : 'not_found',
-          field: 'campaign',
-        });
+      if (!campaign) {
+        refuse('not_found', 'campaign');
         continue;
       }
-      const { merchantId } = campaign;
+      if (campaign.status === 'deleted') {
+        refuse('campaign_deleted', 'campaign');
+        continue;
+      }
+      if (!PUBLISHED.includes(campaign.status)) {
+        refuse('campaign_not_published', 'campaign');
+        continue;
+      }
+      const key = event.participant ? keyOf.get(event.participant) : undefined;
+      if (key !== undefined && erased.has(key)) {
+        refuse('participant_erased', 'participant');
+        continue;
+      }
       if (event.type === 'win_handled') {
         const win = event.win ? handledWins.get(event.win) : undefined;
         if (!win || win.campaignId !== event.campaign || win.participantId !== event.participant) {
-          rejected.push({ index, id: event.id, message: 'not_found', field: 'win' });
+          refuse('not_found', 'win');
           continue;
         }
       }
       const at = new Date(event.occurred_at);
       // Older than the retention period, or more than a day ahead: not a real event.
       if (at < oldest || at > latest) {
-        rejected.push({ index, id: event.id, message: 'invalid_value', field: 'occurred_at' });
+        refuse('invalid_value', 'occurred_at');
         continue;
       }
-      accepted.push({ ...event, merchantId, at, day: localDay(at, timeZone) });
+      accepted.push({ ...event, merchantId: campaign.merchantId, at, day: localDay(at, timeZone) });
     }
     // Uses of access codes: a refused use (e.g. a unique code used before) is not stored at all.
     const codeRefusals = await recordCodeUses(tx, accepted);
@@ -106,25 +183,23 @@ export async function ingestEvents(ctx: AppContext, raw: unknown[]): Promise<TIn
       }
       accepted.splice(0, accepted.length, ...accepted.filter((e) => !codeRefusals.has(e.id)));
     }
-    if (accepted.length === 0) return { accepted: 0, duplicates: 0, counted: [], stored: [] };
+    if (accepted.length === 0) return { accepted: 0, duplicates: received.size, counted: 0 };
 
-    // Idempotency: only events whose key (time, id) is new are stored and counted.
-    const fresh = new Set(await storeNewEvents(tx, accepted));
+    // Fresh are the events whose receipt this batch takes; a concurrent batch
+    // that took one first makes it a duplicate here.
+    const fresh = new Set(await insertReceipts(tx, accepted));
     const events = accepted.filter((event) => fresh.has(event.id));
+    if (events.length > 0) await storeEvents(tx, events);
     const counted = events.filter((event) => event.type !== 'code_used');
     if (counted.length > 0) await countEvents(tx, counted);
     return {
       accepted: events.length,
-      duplicates: accepted.length - events.length,
-      counted,
-      stored: accepted,
+      duplicates: received.size + accepted.length - events.length,
+      counted: counted.length,
     };
   });
-  const { counted, stored, ...answer } = result;
-  // Every stored event's profile, the resent ones' too: a resend after a
-  // failed profile write stores it then (the newest event's profile wins).
-  await storeProfiles(ctx.db, stored);
-  if (counted.length > 0) foldSoon(ctx);
+  const { counted, ...answer } = result;
+  if (counted > 0) foldSoon(ctx);
   rejected.sort((a, b) => a.index - b.index);
   return { ...answer, rejected };
 }
