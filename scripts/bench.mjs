@@ -7,7 +7,11 @@
 //  - import of 100,000 campaign codes: time and server memory (bench-codes.mjs);
 //  - mixed load of 50 clients on one and on two server processes (bench-load.mjs);
 //  - Lighthouse scores of the sign-in page, dashboard, campaign list and a
-//    wizard step (bench-lighthouse.mjs).
+//    wizard step (bench-lighthouse.mjs);
+//  - /health latency during bursts of six ingest batches of 1,000 events
+//    (bench-ingest-burst.mjs);
+//  - /health latency and memory during 40 image uploads at once by one
+//    account (bench-upload-burst.mjs).
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -23,6 +27,8 @@ import { benchCodes } from './bench-codes.mjs';
 import { benchLoad } from './bench-load.mjs';
 import { benchLighthouse } from './bench-lighthouse.mjs';
 import { benchMemory } from './bench-memory.mjs';
+import { benchIngestBurst } from './bench-ingest-burst.mjs';
+import { benchUploadBurst } from './bench-upload-burst.mjs';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const START_RUNS = 5;
@@ -128,8 +134,18 @@ async function measureFirstLoad(url) {
 
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 
-/** `npm run bench -- start memory list stats codes load lighthouse`: the parts to run (default: all). */
-const PARTS = ['start', 'memory', 'list', 'stats', 'codes', 'load', 'lighthouse'];
+/** `npm run bench -- start memory list stats codes load lighthouse ingest-burst upload-burst`: the parts to run (default: all). */
+const PARTS = [
+  'start',
+  'memory',
+  'list',
+  'stats',
+  'codes',
+  'load',
+  'lighthouse',
+  'ingest-burst',
+  'upload-burst',
+];
 const asked = process.argv.slice(2);
 const unknown = asked.filter((part) => !PARTS.includes(part));
 if (unknown.length > 0) {
@@ -146,6 +162,8 @@ if (parts.includes('stats')) await benchStats();
 if (parts.includes('codes')) await benchCodes();
 if (parts.includes('load')) await benchLoad();
 if (parts.includes('lighthouse')) await benchLighthouse();
+if (parts.includes('ingest-burst')) await benchIngestBurst();
+if (parts.includes('upload-burst')) await benchUploadBurst();
 
 /** Cold start and the first-load JavaScript of the sign-in page and the shell. */
 async function benchStartAndFirstLoad() {

@@ -23,6 +23,13 @@ import {
 } from './config-services.js';
 import { serverPath } from './server-folder.js';
 
+/**
+ * How long an event id alone is its receipt by default: a consumer app's
+ * resends come within hours, a phone's queue within days (the migration that
+ * made receipts counts with it too).
+ */
+export const DEFAULT_EVENT_RECEIPT_DAYS = 7;
+
 const ZEnv = z
   .object({
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -119,6 +126,7 @@ const ZEnv = z
     WEEKLY_STATS_MAIL: booleanFromEnv.default(true),
     EVENT_RETENTION_DAYS: z.coerce.number().int().min(30).max(3650).default(730),
     ERASURE_BLOCK_DAYS: z.coerce.number().int().min(0).max(3650).default(30),
+    EVENT_RECEIPT_DAYS: z.coerce.number().int().min(1).max(30).default(DEFAULT_EVENT_RECEIPT_DAYS),
 
     APP_NAME: z.string().min(1).default('Kampagnen-Backoffice'),
     LOCALE: z.string().min(2).default('de-DE'),
@@ -140,6 +148,8 @@ export interface Config {
     eventRetentionDays: number;
     /** Days after an erasure during which new events naming the erased participant are refused. */
     erasureBlockDays: number;
+    /** Days an event id alone is a receipt, whatever time a resend carries. */
+    eventReceiptDays: number;
   };
   port: number;
   /** Interface to listen on: HOST, else loopback in demo mode and every interface otherwise. */
@@ -317,7 +327,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
-    stats: { eventRetentionDays: e.EVENT_RETENTION_DAYS, erasureBlockDays: e.ERASURE_BLOCK_DAYS },
+    stats: {
+      eventRetentionDays: e.EVENT_RETENTION_DAYS,
+      erasureBlockDays: e.ERASURE_BLOCK_DAYS,
+      eventReceiptDays: e.EVENT_RECEIPT_DAYS,
+    },
     demo,
     demoActivity: demo && e.DEMO_ACTIVITY,
     logLevel: e.LOG_LEVEL,

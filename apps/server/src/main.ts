@@ -4,6 +4,9 @@ import { ConfigError, loadConfig, type Config } from './config.js';
 import { DataFolderInUseError } from './db/folder-lock.js';
 
 async function main(): Promise<void> {
+  // What the server writes (the embedded database, uploads, the outbox, the
+  // demo signing key) is its user's alone, whatever umask it was started with.
+  process.umask(0o077);
   let config: Config;
   try {
     config = loadConfig();

@@ -275,7 +275,7 @@ describe('background jobs on two instances', () => {
     await a.ctx.db.insert(participationEvents).values(events);
     await a.ctx.db
       .insert(eventReceipts)
-      .values(events.map(({ id, occurredAt }) => ({ id, occurredAt })));
+      .values(events.map(({ id, occurredAt }) => ({ id, expiresAt: occurredAt })));
     const runs = await Promise.all([a, b, a, b].map((t) => applyRetention(t.ctx)));
     const purged = runs.map((run) => run.events);
     expect(purged.reduce((sum, n) => sum + n, 0)).toBe(30);

@@ -14,6 +14,7 @@ import type { CampaignStatus, TCampaignEnvelope, TIngestResponse } from '@backof
 import { queryRows } from '../src/db/client.js';
 import { campaigns, participants } from '../src/db/schema.js';
 import { foldPending } from '../src/modules/ingest/fold.js';
+import { applyRetention } from '../src/modules/ingest/privacy.js';
 import { generateLoad } from '../src/seed/generate.js';
 import { generateParticipations } from '../src/seed/generate-participations.js';
 import { createTestApp, openTestDatabase, type TestApp } from './helpers.js';
@@ -111,6 +112,27 @@ describe('the event id alone is the receipt (point 11)', () => {
     ];
     expect(await send(moved)).toEqual({ accepted: 0, duplicates: 2, rejected: [] });
     expect(await countsOf(campaign)).toEqual(before);
+  });
+
+  it('recognises an unchanged resend for as long as the event is kept, one with another time for EVENT_RECEIPT_DAYS', async () => {
+    const campaign = await campaignIn('active');
+    const event = participation(campaign, 'spaet-1', new Date(Date.now() - DAY));
+    expect(await send([event])).toMatchObject({ accepted: 1, duplicates: 0 });
+    const before = await countsOf(campaign);
+
+    // Eight days on, the receipt has run out (the retention purges it).
+    const purge = async (days: number) =>
+      (await applyRetention(t.ctx, new Date(Date.now() + days * DAY))).receipts;
+    expect(await purge(8)).toBeGreaterThanOrEqual(1);
+    // Sent again unchanged, it is still a duplicate: the stored event's key is its receipt.
+    expect(await send([event])).toEqual({ accepted: 0, duplicates: 1, rejected: [] });
+    expect(await countsOf(campaign)).toEqual(before);
+    // That resend took a receipt again; once it has run out too, the id with
+    // another time is a new event, as docs/api.md says.
+    expect(await purge(16)).toBeGreaterThanOrEqual(1);
+    const moved = { ...event, occurred_at: new Date().toISOString() };
+    expect(await send([moved])).toEqual({ accepted: 1, duplicates: 0, rejected: [] });
+    expect((await countsOf(campaign)).participations).toBe(before.participations + 1);
   });
 
   it('counts an event once when its resends race each other with other times', async () => {
@@ -364,20 +386,38 @@ describe('a text the database cannot store (NUL byte)', () => {
 });
 
 describe('events written outside ingest', () => {
-  it('the load generator gives each event its receipt', async () => {
+  it('the load generator gives the events of the last EVENT_RECEIPT_DAYS their receipts', async () => {
     const database = await openTestDatabase();
     try {
       await generateLoad(database.db, { merchants: 2, campaignsPerMerchant: 5, password: 'load' });
+      // One campaign started three days ago: its events are all of the last days.
+      await database.db.execute(sql`
+        update campaigns set status = 'active', valid_from = now() - interval '3 days',
+          valid_until = now() + interval '10 days'
+        where id = (select min(id::text)::uuid from campaigns)`);
       await generateParticipations(database.db, { participations: 300, timeZone: 'Europe/Berlin' });
-      const [row] = await queryRows<{ events: number; receipted: number }>(
+      const [row] = await queryRows<{
+        recent: number;
+        receipted: number;
+        older: number;
+        olderReceipted: number;
+      }>(
         database.db,
-        sql`select count(*)::int as events,
-                   count(*) filter (where exists (
-                     select 1 from event_receipts r where r.id = e.id and r.occurred_at = e.occurred_at))::int as receipted
-            from participation_events e`,
+        sql`with e as (
+              select occurred_at > now() - interval '7 days' as recent,
+                     exists (select 1 from event_receipts r
+                             where r.id = e.id and r.expires_at = e.occurred_at + interval '7 days') as receipted
+              from participation_events e)
+            select count(*) filter (where recent)::int as recent,
+                   count(*) filter (where recent and receipted)::int as receipted,
+                   count(*) filter (where not recent)::int as older,
+                   count(*) filter (where not recent and receipted)::int as "olderReceipted"
+            from e`,
       );
-      expect(row?.events).toBeGreaterThan(100);
-      expect(row?.receipted).toBe(row?.events);
+      expect(row?.recent).toBeGreaterThan(0);
+      expect(row?.receipted).toBe(row?.recent);
+      expect(row?.older).toBeGreaterThan(0);
+      expect(row?.olderReceipted).toBe(0);
     } finally {
       await database.close();
     }

@@ -164,6 +164,16 @@ describe('a resend after an erasure (point 3)', () => {
     expect(await send(batch)).toEqual({ accepted: 0, duplicates: 4, rejected: [] });
     expect(await traces('weg-1')).toEqual(NO_TRACE);
     expect(await counts([first, second])).toEqual(before);
+
+    // A month on, the tombstone and the ordinary receipts are gone (the retention
+    // purged them), but the erased events' ids are still receipts: sent once
+    // more, the batch still changes nothing.
+    const run = await applyRetention(t.ctx, new Date(Date.now() + 31 * DAY));
+    expect(run.tombstones).toBeGreaterThanOrEqual(1);
+    expect(run.receipts).toBeGreaterThanOrEqual(2);
+    expect(await send(batch)).toEqual({ accepted: 0, duplicates: 4, rejected: [] });
+    expect(await traces('weg-1')).toEqual(NO_TRACE);
+    expect(await counts([first, second])).toEqual(before);
   });
 
   it('refuses new events naming the erased id for ERASURE_BLOCK_DAYS, then takes them again', async () => {
@@ -270,10 +280,10 @@ describe('the retention forgets participants not seen for its period (point 5)',
     expect(rowsAfter).toHaveLength(rowsBefore.length);
     expect(rowsAfter.filter((row) => row.participantId.startsWith('erased:'))).toHaveLength(1);
     expect(await counts([campaign])).toEqual(before);
-    // The receipts of the purged events went with them.
+    // No receipt outlives its time (the purged events' ran out long before).
     const [receipts] = await queryRows<{ n: number }>(
       t.ctx.db,
-      sql`select count(*)::int as n from event_receipts where occurred_at < ${new Date(Date.now() - 19 * DAY).toISOString()}::timestamptz`,
+      sql`select count(*)::int as n from event_receipts where expires_at < ${whenOlderThanRetention(20).toISOString()}::timestamptz`,
     );
     expect(receipts?.n).toBe(0);
     // No tombstone: it was no request, so the person may come back (as a new participant).
@@ -385,7 +395,9 @@ describe('the retention forgets participants not seen for its period (point 5)',
       events as (
         insert into participation_events (id, occurred_at, type, campaign_id, merchant_id, participant_id)
         select event, ${at}::timestamptz, 'participation', ${campaign}::uuid, ${merchant}::uuid, id from people),
-      receipts as (insert into event_receipts (id, occurred_at) select event, ${at}::timestamptz from people),
+      receipts as (
+        insert into event_receipts (id, expires_at)
+        select event, ${at}::timestamptz + interval '7 days' from people),
       firsts as (
         insert into campaign_participants (campaign_id, participant_id, first_at)
         select ${campaign}::uuid, id, ${at}::timestamptz from people),

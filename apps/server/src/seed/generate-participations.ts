@@ -13,6 +13,7 @@
  * of millions of scattered inserts), as a bulk load into PostgreSQL is done.
  */
 import { sql } from 'drizzle-orm';
+import { DEFAULT_EVENT_RECEIPT_DAYS } from '../config.js';
 import { queryRows, type Db } from '../db/client.js';
 
 export interface ParticipationOptions {
@@ -111,9 +112,12 @@ async function generateBatch(
     await tx.execute(sql`
       insert into participation_events (id, occurred_at, type, campaign_id, merchant_id, participant_id)
       select id, occurred_at, type, campaign_id, merchant_id, participant_id from batch_events`);
-    // Each event's receipt, as ingest takes it: a resend of a generated event is a duplicate.
+    // The receipts of the events of the last days, as ingest would have taken
+    // them when they happened: a resend of a recent generated event is a duplicate.
     await tx.execute(sql`
-      insert into event_receipts (id, occurred_at) select id, occurred_at from batch_events`);
+      insert into event_receipts (id, expires_at)
+      select id, occurred_at + make_interval(days => ${DEFAULT_EVENT_RECEIPT_DAYS}::int) from batch_events
+      where occurred_at > now() - make_interval(days => ${DEFAULT_EVENT_RECEIPT_DAYS}::int)`);
     await tx.execute(sql`
       create temporary table batch_firsts on commit drop as
       select campaign_id, merchant_id, participant_id, min(occurred_at) as first_at,

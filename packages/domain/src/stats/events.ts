@@ -2,8 +2,8 @@
  * What the consumer app reports (POST /api/ingest/events): participations and
  * views of campaigns by pseudonymous participants, and wins it handled. Each
  * event is checked on its own: the valid ones of a batch are kept, the others
- * are answered with their index, message key and field. An event's id alone
- * is its receipt (docs/api.md, "Events").
+ * are answered with their index, message key and field. An event's id is
+ * its receipt (docs/api.md, "When an event is a resend").
  */
 import { z } from 'zod';
 import { ACCESS_CODE_MAX_LENGTH } from '../access-code-set/access-code-set.js';
@@ -93,8 +93,9 @@ export function ingestEventSchema(timeZone: string) {
   return z
     .object({
       /**
-       * The event's own id, its receipt: an event whose id was received before
-       * is a duplicate, whatever else it carries (also another `occurred_at`).
+       * The event's own id, its receipt: with the same `occurred_at` a
+       * duplicate as long as events are kept; within EVENT_RECEIPT_DAYS of its
+       * receipt a duplicate whatever else it carries.
        */
       id: ZEventUuid,
       type: z.enum(EVENT_TYPES),

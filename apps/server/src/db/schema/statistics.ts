@@ -49,19 +49,25 @@ export const participationEvents = pgTable(
 );
 
 /**
- * The receipt of each raw event by its id alone, kept as long as events are
- * (EVENT_RETENTION_DAYS): an event sent again is a duplicate whatever time it
- * carries, and also after an erasure took the raw event itself away (the
- * receipt names no participant). Apart from the events so that their table
- * can be partitioned by time, which a unique index on the id alone forbids.
+ * Receipts of raw events by their id alone, for a while: an event sent again
+ * with another time is a duplicate within EVENT_RECEIPT_DAYS of its first
+ * receipt (the events' own key, time and id, recognises an unchanged resend
+ * for as long as the event is kept). An erasure keeps the ids of the events
+ * it deletes here until they would be too old for ingest, so a batch sent
+ * again after it is a duplicate (a receipt names no participant). Kept apart
+ * from the events, whose table can then be partitioned by time (a unique
+ * index on the id alone forbids that), and bounded in time: an index of every
+ * id of the retention period took every event an insert at a random place of
+ * a twenty-million-entry index (decisions.md, "Participation data").
  */
 export const eventReceipts = pgTable(
   'event_receipts',
   {
     id: uuid('id').primaryKey(),
-    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
+    /** When the receipt may be purged. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
-  (t) => [index('event_receipts_occurred_at_idx').on(t.occurredAt)],
+  (t) => [index('event_receipts_expires_at_idx').on(t.expiresAt)],
 );
 
 /**

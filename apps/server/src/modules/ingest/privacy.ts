@@ -8,10 +8,11 @@
  *
  * - an admin's erasure on the app's request, which also leaves a tombstone (a
  *   keyed hash of the id, erasure-keys.ts): new events naming the id are
- *   refused for ERASURE_BLOCK_DAYS, and the events' receipts stay, so a batch
- *   sent again after the erasure is answered as duplicates;
- * - the hourly retention job: raw events and receipts older than
- *   EVENT_RETENTION_DAYS are purged, and a participant no raw event names any
+ *   refused for ERASURE_BLOCK_DAYS, and the deleted events' ids stay receipts
+ *   until they would be too old for ingest, so a batch sent again after the
+ *   erasure is answered as duplicates;
+ * - the hourly retention job: raw events older than EVENT_RETENTION_DAYS are
+ *   purged (and receipts that ran out), and a participant no raw event names any
  *   more (every event about a participant is kept raw with the id, so: not
  *   seen within the retention period) is forgotten, without a tombstone.
  *
@@ -31,7 +32,7 @@ import { clearCandidateDigests } from '../draws/index.js';
 import { erasureKeys } from './erasure-keys.js';
 import {
   deleteEvents,
-  deleteReceiptBatchBefore,
+  deleteExpiredReceipts,
   deleteTombstonesBefore,
   eventsBefore,
   forgetParticipants,
@@ -59,7 +60,11 @@ export async function eraseParticipant(
   return ctx.db.transaction(async (tx) => {
     // Waits for the batches being written, and holds new ones back meanwhile.
     await advisoryXactLock(tx, ADVISORY_LOCK_KEYS.erasure);
-    const erased = await forgetParticipants(tx, [participantId]);
+    const erased = await forgetParticipants(
+      tx,
+      [participantId],
+      ctx.config.stats.eventRetentionDays,
+    );
     await insertTombstone(tx, key);
     return erased;
   });
@@ -70,11 +75,11 @@ export async function eraseParticipant(
  * asked again there, since a batch may have stored an event for one of them
  * since the caller looked. Returns how many it forgot.
  */
-async function forgetUnseen(tx: DbOrTx, ids: string[]): Promise<number> {
+async function forgetUnseen(tx: DbOrTx, ids: string[], retentionDays: number): Promise<number> {
   if ((await withoutEvents(tx, ids)).length === 0) return 0;
   await advisoryXactLock(tx, ADVISORY_LOCK_KEYS.erasure);
   const unseen = await withoutEvents(tx, ids);
-  await forgetParticipants(tx, unseen);
+  await forgetParticipants(tx, unseen, retentionDays);
   return unseen.length;
 }
 
@@ -109,7 +114,7 @@ async function step<T>(
 /**
  * The retention: purges raw events older than EVENT_RETENTION_DAYS and
  * forgets the participants they leave without any raw event; purges the
- * receipts of that age, the tombstones older than ERASURE_BLOCK_DAYS and the
+ * receipts that ran out, the tombstones older than ERASURE_BLOCK_DAYS and the
  * candidate digests of draws made before the retention period.
  * Each in steps of RETENTION_BATCH rows. Until it has been through them all
  * once, it also sweeps every participant for those no raw event names (left
@@ -135,7 +140,7 @@ export async function applyRetention(ctx: AppContext, now = new Date()): Promise
       if (old.participants.length > 0) await advisoryXactLock(tx, ADVISORY_LOCK_KEYS.erasure);
       const events = await deleteEvents(tx, old.keys);
       const unseen = await withoutEvents(tx, old.participants);
-      await forgetParticipants(tx, unseen);
+      await forgetParticipants(tx, unseen, eventRetentionDays);
       // Rows an erasure took meanwhile are gone already; none gone at all ends the run.
       return {
         events,
@@ -149,7 +154,7 @@ export async function applyRetention(ctx: AppContext, now = new Date()): Promise
     if (!purged.value.more) break;
   }
   for (;;) {
-    const purged = await step(ctx, (tx) => deleteReceiptBatchBefore(tx, before, RETENTION_BATCH));
+    const purged = await step(ctx, (tx) => deleteExpiredReceipts(tx, now, RETENTION_BATCH));
     if (!purged) return run;
     run.receipts += purged.value;
     if (purged.value < RETENTION_BATCH) break;
@@ -168,7 +173,7 @@ export async function applyRetention(ctx: AppContext, now = new Date()): Promise
       const state = await participantSweepState(tx);
       if (state.done !== undefined) return { forgotten: 0, more: false };
       const page = await participantIdPage(tx, state.after ?? '', RETENTION_BATCH);
-      const forgotten = await forgetUnseen(tx, page);
+      const forgotten = await forgetUnseen(tx, page, eventRetentionDays);
       const last = page.at(-1);
       const more = page.length === RETENTION_BATCH && last !== undefined;
       await saveParticipantSweepState(

@@ -61,7 +61,10 @@ export async function winsOf(tx: DbOrTx, ids: string[]) {
 const idList = (ids: readonly string[]) =>
   sql`(select id from jsonb_to_recordset(${JSON.stringify(ids.map((id) => ({ id })))}::jsonb) as r(id uuid))`;
 
-/** The ids among `ids` that have a receipt: events received before, whatever time they carried. */
+/**
+ * The ids among `ids` that have a receipt: events received within
+ * EVENT_RECEIPT_DAYS, or deleted by an erasure, whatever time they carried.
+ */
 export async function receivedBefore(tx: DbOrTx, ids: string[]): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
   const rows = await queryRows<{ id: string }>(
@@ -72,19 +75,21 @@ export async function receivedBefore(tx: DbOrTx, ids: string[]): Promise<Set<str
 }
 
 /**
- * Takes the receipts of the events (their id alone; the time is kept for the
- * retention purge) in id order, so that concurrent batches meeting on the
- * same ids queue instead of deadlocking. Returns the ids whose receipt this
- * call inserted: the fresh events, the only ones stored and counted.
+ * Takes the receipts of the events (their id alone, until `expiresAt`) in id
+ * order, so that concurrent batches meeting on the same ids queue instead of
+ * deadlocking. Returns the ids whose receipt this call inserted.
  */
-export async function insertReceipts(tx: DbOrTx, events: AcceptedEvent[]): Promise<string[]> {
-  const batch = JSON.stringify(
-    events.map((event) => ({ id: event.id, occurred_at: event.at.toISOString() })),
-  );
+export async function insertReceipts(
+  tx: DbOrTx,
+  events: AcceptedEvent[],
+  expiresAt: Date,
+): Promise<string[]> {
+  const batch = JSON.stringify(events.map((event) => ({ id: event.id })));
   const rows = await queryRows<{ id: string }>(
     tx,
-    sql`insert into ${eventReceipts} (id, occurred_at)
-        select id, occurred_at from jsonb_to_recordset(${batch}::jsonb) as e(id uuid, occurred_at timestamptz)
+    sql`insert into ${eventReceipts} (id, expires_at)
+        select id, ${expiresAt.toISOString()}::timestamptz
+        from jsonb_to_recordset(${batch}::jsonb) as e(id uuid)
         order by id
         on conflict (id) do nothing
         returning id`,
@@ -93,11 +98,13 @@ export async function insertReceipts(tx: DbOrTx, events: AcceptedEvent[]): Promi
 }
 
 /**
- * Stores fresh raw events (their receipts taken in this transaction), in one
- * statement with the batch as one JSON parameter (a few thousand bound values
- * would cost more to send and parse), in key order.
+ * Stores raw events whose receipts this transaction took, in one statement
+ * with the batch as one JSON parameter (a few thousand bound values would
+ * cost more to send and parse), in key order. Returns the ids stored now: an
+ * event whose key (time and id) is stored already, sent again unchanged after
+ * its receipt ran out, is none of them.
  */
-export async function storeEvents(tx: DbOrTx, events: AcceptedEvent[]): Promise<void> {
+export async function storeEvents(tx: DbOrTx, events: AcceptedEvent[]): Promise<string[]> {
   const batch = JSON.stringify(
     events.map((event) => ({
       id: event.id,
@@ -111,14 +118,17 @@ export async function storeEvents(tx: DbOrTx, events: AcceptedEvent[]): Promise<
         : null,
     })),
   );
-  await tx.execute(
+  const rows = await queryRows<{ id: string }>(
+    tx,
     sql`insert into ${participationEvents} (id, occurred_at, type, campaign_id, merchant_id, participant_id)
         select id, occurred_at, type, campaign_id, merchant_id, participant_id
         from jsonb_to_recordset(${batch}::jsonb)
           as e(id uuid, occurred_at timestamptz, type text, campaign_id uuid, merchant_id uuid, participant_id text)
         order by occurred_at, id
-        on conflict do nothing`,
+        on conflict do nothing
+        returning id`,
   );
+  return rows.map((row) => row.id);
 }
 
 /** A reported code use as the code-use statements read it (`ord`: its place in the batch). */
@@ -250,12 +260,26 @@ const anonymous = sql`${FORGOTTEN_PREFIX}::text || gen_random_uuid()::text`;
 export async function forgetParticipants(
   tx: DbOrTx,
   ids: string[],
+  retentionDays: number,
 ): Promise<{ events: number; campaigns: number }> {
   if (ids.length === 0) return { events: 0, campaigns: 0 };
-  const events = await tx
-    .delete(participationEvents)
-    .where(inArray(participationEvents.participantId, ids))
-    .returning({ id: participationEvents.id });
+  // The deleted events' ids stay receipts until the events would be too old
+  // for ingest: a batch sent again after the erasure is answered as duplicates.
+  const [deleted] = await queryRows<{ events: number }>(
+    tx,
+    sql`with deleted as (
+          delete from ${participationEvents}
+          where participant_id in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))
+          returning id, occurred_at),
+        kept as (
+          insert into ${eventReceipts} (id, expires_at)
+          select id, max(occurred_at) + make_interval(days => ${retentionDays}::int) from deleted
+          group by id order by id
+          on conflict (id) do update
+            set expires_at = greatest(${eventReceipts.expiresAt}, excluded.expires_at)
+          returning 1)
+        select (select count(*) from deleted)::int as events, (select count(*) from kept)::int as kept`,
+  );
   await tx.delete(participants).where(inArray(participants.id, ids));
   const campaignRows = await tx
     .update(campaignParticipants)
@@ -271,7 +295,7 @@ export async function forgetParticipants(
     .update(accessCodeUses)
     .set({ participantId: anonymous })
     .where(inArray(accessCodeUses.participantId, ids));
-  return { events: events.length, campaigns: campaignRows.length };
+  return { events: deleted?.events ?? 0, campaigns: campaignRows.length };
 }
 
 /** The ids among `ids` that no raw event names (any more). */
@@ -329,18 +353,14 @@ export async function deleteEvents(db: DbOrTx, keys: EventKey[]): Promise<number
   return rows.length;
 }
 
-/** Deletes up to `limit` receipts of events that occurred before `before`; how many. */
-export async function deleteReceiptBatchBefore(
-  db: DbOrTx,
-  before: Date,
-  limit: number,
-): Promise<number> {
+/** Deletes up to `limit` receipts that ran out before `now`; how many. */
+export async function deleteExpiredReceipts(db: DbOrTx, now: Date, limit: number): Promise<number> {
   const rows = await queryRows<{ id: string }>(
     db,
     sql`delete from ${eventReceipts}
         where id in (
           select id from ${eventReceipts}
-          where occurred_at < ${before.toISOString()}::timestamptz limit ${limit})
+          where expires_at < ${now.toISOString()}::timestamptz limit ${limit})
         returning id`,
   );
   return rows.length;

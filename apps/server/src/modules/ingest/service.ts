@@ -106,7 +106,7 @@ function parseEvents(
 export async function ingestEvents(ctx: AppContext, raw: unknown[]): Promise<TIngestResponse> {
   const { valid, rejected } = parseEvents(raw, ctx.config.web.timeZone);
   if (valid.length === 0) return { accepted: 0, duplicates: 0, rejected };
-  const { eventRetentionDays, erasureBlockDays } = ctx.config.stats;
+  const { eventRetentionDays, erasureBlockDays, eventReceiptDays } = ctx.config.stats;
   const timeZone = ctx.config.web.timeZone;
   const now = Date.now();
   const oldest = new Date(now - eventRetentionDays * DAY_MS);
@@ -185,11 +185,15 @@ export async function ingestEvents(ctx: AppContext, raw: unknown[]): Promise<TIn
     }
     if (accepted.length === 0) return { accepted: 0, duplicates: received.size, counted: 0 };
 
-    // Fresh are the events whose receipt this batch takes; a concurrent batch
-    // that took one first makes it a duplicate here.
-    const fresh = new Set(await insertReceipts(tx, accepted));
-    const events = accepted.filter((event) => fresh.has(event.id));
-    if (events.length > 0) await storeEvents(tx, events);
+    // Fresh are the events whose receipt this batch takes (a concurrent batch
+    // that took one first makes it a duplicate here) and whose key is new (an
+    // unchanged resend after its receipt ran out is not).
+    const receipted = new Set(
+      await insertReceipts(tx, accepted, new Date(now + eventReceiptDays * DAY_MS)),
+    );
+    const toStore = accepted.filter((event) => receipted.has(event.id));
+    const stored = new Set(toStore.length > 0 ? await storeEvents(tx, toStore) : []);
+    const events = toStore.filter((event) => stored.has(event.id));
     const counted = events.filter((event) => event.type !== 'code_used');
     if (counted.length > 0) await countEvents(tx, counted);
     return {
