@@ -92,6 +92,7 @@ describe('shared services in the configuration', () => {
         S3_ACCESS_KEY_ID: 'key',
         S3_SECRET_ACCESS_KEY: 'secret',
         S3_FORCE_PATH_STYLE: 'true',
+        S3_REQUEST_TIMEOUT_MS: '8000',
       }).files.s3,
     ).toEqual({
       bucket: 'backoffice-files',
@@ -99,7 +100,12 @@ describe('shared services in the configuration', () => {
       region: 'us-east-1',
       credentials: { accessKeyId: 'key', secretAccessKey: 'secret' },
       forcePathStyle: true,
+      connectTimeoutMs: 3000,
+      requestTimeoutMs: 8000,
     });
+    expect(() => loadConfig({ S3_BUCKET: 'files', S3_CONNECT_TIMEOUT_MS: '0' })).toThrow(
+      /S3_CONNECT_TIMEOUT_MS/,
+    );
     expect(() => loadConfig({ S3_ENDPOINT: 'http://minio:9000' })).toThrow(/S3_BUCKET/);
     expect(() => loadConfig({ S3_BUCKET: 'files', S3_ACCESS_KEY_ID: 'key' })).toThrow(
       /S3_SECRET_ACCESS_KEY/,
