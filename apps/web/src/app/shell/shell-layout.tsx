@@ -7,10 +7,11 @@
  * selection: a merchant's page would otherwise load before its guards could
  * check it for the chosen merchant.
  */
-import { AppShell } from '@mantine/core';
+import { AppShell, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { useSessionWatch } from '../../features/auth/use-session-watch';
 import { useTokenRefresh } from '../../features/auth/use-token-refresh';
@@ -20,6 +21,17 @@ import { isChoosingMerchant, useSession } from '../../shared/session/session-sto
 import { SideMenu } from './side-menu';
 import { TopBar } from './top-bar';
 import { SHELL_BREAKPOINT } from './use-breakpoints';
+
+/** What the page area shows while the selection asks for the merchant. */
+function ChoosingMerchant() {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="xs" py="md">
+      <Title order={1}>{t('merchantSelection.title')}</Title>
+      <Text c="dimmed">{t('merchantSelection.waiting')}</Text>
+    </Stack>
+  );
+}
 
 export function ShellLayout() {
   const [navOpened, { toggle, close }] = useDisclosure(false);
@@ -46,7 +58,7 @@ export function ShellLayout() {
         <AppShell.Navbar p="xs">
           <SideMenu />
         </AppShell.Navbar>
-        <AppShell.Main>{choosing ? null : <Outlet />}</AppShell.Main>
+        <AppShell.Main>{choosing ? <ChoosingMerchant /> : <Outlet />}</AppShell.Main>
         <MerchantSelector />
       </AppShell>
     </QueryClientProvider>

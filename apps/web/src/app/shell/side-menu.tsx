@@ -35,6 +35,7 @@ import { useConfig } from '../../shared/config/runtime-config';
 import { paths } from '../../shared/paths';
 import { useMerchantScreens, type MerchantScreenLink } from '../../shared/session/merchant-screens';
 import { useSession } from '../../shared/session/session-store';
+import classes from './side-menu.module.css';
 import { useIsWideShell } from './use-breakpoints';
 
 interface MenuLinkProps {
@@ -68,7 +69,8 @@ function MerchantSectionLinks({ links }: { links: readonly MerchantScreenLink[] 
   const { t } = useTranslation();
   const { pathname } = useLocation();
   return (
-    <Box pl="lg">
+    // Indented under "Händler", their labels in line with its label, with a guide line.
+    <Box ml={21} pl={8} className={classes.section}>
       {links.map(({ screen, access, to }) => {
         const active = pathname === to;
         const label = t(`nav.merchantScreens.${screen}`);
@@ -132,8 +134,7 @@ export function SideMenu() {
               to={merchantSection.home ?? pathname}
               label={t('nav.merchant')}
               leftSection={<IconBuildingStore size={18} aria-hidden />}
-              active
-              variant="subtle"
+              fw={600}
             />
             <MerchantSectionLinks links={merchantSection.links} />
           </>

@@ -91,6 +91,7 @@ function Unlocks({ level }: { level: number }) {
         <List
           aria-labelledby={titleId}
           spacing="xs"
+          center
           icon={
             <ThemeIcon size={20} radius="xl" color="teal" variant="light">
               <IconCheck size={14} aria-hidden />
