@@ -179,6 +179,6 @@ test('a merchant user opening access-code sets goes to please-upgrade', async ({
   await expect(navigation(page).getByRole('link', { name: 'Zugangscode-Sets' })).toHaveCount(0);
   for (const path of ['/access-code-sets', '/access-code-sets/create']) {
     await page.goto(path);
-    await expect(page).toHaveURL(/\/please-upgrade$/);
+    await expect(page).toHaveURL(/\/please-upgrade\?for=admin$/);
   }
 });

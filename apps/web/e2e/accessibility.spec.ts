@@ -163,7 +163,19 @@ const SCREENS: Record<DemoUser, Screen[]> = {
     },
     { name: 'not found', route: 'not-found', path: () => '/no/such/page' },
   ],
-  owner: [{ name: 'please upgrade', route: 'pleaseUpgrade', path: () => paths.pleaseUpgrade() }],
+  owner: [
+    { name: 'please upgrade', route: 'pleaseUpgrade', path: () => paths.pleaseUpgrade() },
+    {
+      name: 'please upgrade: admins only',
+      route: 'pleaseUpgrade',
+      path: () => paths.pleaseUpgrade('admin'),
+    },
+    {
+      name: 'merchant accounts with the locked profile',
+      route: 'merchant.accounts',
+      path: ({ merchant }) => paths.merchant.accounts({ merchantIdent: merchant }),
+    },
+  ],
   staff: [
     {
       name: 'no permission',

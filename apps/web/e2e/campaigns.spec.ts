@@ -110,12 +110,12 @@ test('campaign routes: idents, unknown types and tips are guarded', async ({ pag
   ).toBeVisible();
 
   await page.goto(`/${merchantIdent}/campaigns/tip/${merchantIdent}/review`);
-  await expect(page).toHaveURL(/\/please-upgrade$/);
+  await expect(page).toHaveURL(/\/please-upgrade\?for=agency$/);
 
   // The review queue is for admins alone.
   await expect(navigation(page).getByRole('link', { name: 'Prüfung' })).toHaveCount(0);
   await page.goto('/review');
-  await expect(page).toHaveURL(/\/please-upgrade$/);
+  await expect(page).toHaveURL(/\/please-upgrade\?for=admin$/);
   await signOut(page);
 
   // Silver's merchant is remembered in this browser and the admin may act for it: no selection.

@@ -446,7 +446,7 @@ test('without the role manage-campaigns a note replaces the statistics; API keys
     // The API keys are the admins' alone.
     await expect(navigation(page).getByRole('link', { name: 'API-Schlüssel' })).toHaveCount(0);
     await page.goto('/api-keys');
-    await expect(page).toHaveURL(/\/please-upgrade$/);
+    await expect(page).toHaveURL(/\/please-upgrade\?for=admin$/);
   } finally {
     await signOut(page);
     await signInAt(page, '/', 'owner@example.com');

@@ -123,5 +123,5 @@ test('a merchant user has no merchant list', async ({ page }) => {
   await signInAt(page, '/', 'owner@example.com');
   await expect(navigation(page).getByRole('link', { name: 'Händlerliste' })).toHaveCount(0);
   await page.goto('/merchants');
-  await expect(page).toHaveURL(/\/please-upgrade$/);
+  await expect(page).toHaveURL(/\/please-upgrade\?for=agency$/);
 });

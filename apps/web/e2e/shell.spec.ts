@@ -72,10 +72,14 @@ test('owner of a basic merchant: single merchant, no switching, guarded routes g
   await expect(banner.getByText('Admin', { exact: true })).toHaveCount(0);
   await expect(navigation(page).getByRole('link', { name: 'Admin-App' })).toHaveCount(0);
 
-  for (const path of ['/access-code-sets', '/access-code-sets/create', '/create']) {
+  // Merchant creation asks for an upgrade; the admins' screens say they are the admins'.
+  await page.goto('/create');
+  await expect(page).toHaveURL(/\/please-upgrade$/);
+  await expect(page.getByText('Ihr aktuelles Level: Basic (Level 0)')).toBeVisible();
+  for (const path of ['/access-code-sets', '/access-code-sets/create']) {
     await page.goto(path);
-    await expect(page).toHaveURL(/\/please-upgrade$/);
-    await expect(page.getByText('Ihr aktuelles Level: Basic (Level 0)')).toBeVisible();
+    await expect(page).toHaveURL(/\/please-upgrade\?for=admin$/);
+    await expect(page.getByRole('heading', { name: 'Nur für Administratoren' })).toBeVisible();
   }
 });
 

@@ -2,6 +2,7 @@
  * Who may do what (spec §6). The server enforces these rules; the web app
  * calls the same functions only to shape what it shows.
  */
+import { accountLimit } from './account/limits.js';
 import { ACCOUNT_ROLES, type AccountRole } from './account/roles.js';
 import { campaignFamily, type CampaignType } from './campaign/types.js';
 import type { MerchantSearchType } from './merchant/search-type.js';
@@ -115,4 +116,91 @@ export function canOpenMerchantScreen(
   const role = MERCHANT_SCREEN_ROLES[screen];
   if (role === null) return actor.level === 'admin' || roles !== undefined;
   return hasRole(actor, roles, role);
+}
+
+/**
+ * The screens of a merchant's own section ("Händler" in the side menu, the
+ * tabs of its pages), in the order they are offered.
+ */
+export const MERCHANT_SECTION_SCREENS = [
+  'profile',
+  'accounts',
+  'locations',
+  'notifications',
+] as const satisfies readonly MerchantScreen[];
+
+export type MerchantScreenAccess = 'open' | 'upgrade' | 'closed';
+
+/**
+ * How a user reaches one of a merchant's screens: `open`; `upgrade` when the
+ * roles open it but the merchant's level sends the user to the upgrade notice
+ * instead (the profile, for a basic merchant's users with no other merchant);
+ * `closed` when the roles do not open it.
+ *
+ * @param merchantLevel the level the user acts with (effectiveMerchantLevel)
+ */
+export function merchantScreenAccess(
+  actor: Actor,
+  roles: readonly AccountRole[] | undefined,
+  screen: MerchantScreen,
+  merchantLevel: number,
+  searchType: MerchantSearchType,
+): MerchantScreenAccess {
+  if (!canOpenMerchantScreen(actor, roles, screen)) return 'closed';
+  if (screen === 'profile' && mustUpgradeForMerchantProfile(merchantLevel, searchType)) {
+    return 'upgrade';
+  }
+  return 'open';
+}
+
+/**
+ * Where a merchant's section starts for a user: the first of its screens
+ * that opens without an upgrade. Undefined when none does.
+ */
+export function merchantHomeScreen(
+  actor: Actor,
+  roles: readonly AccountRole[] | undefined,
+  merchantLevel: number,
+  searchType: MerchantSearchType,
+): MerchantScreen | undefined {
+  return MERCHANT_SECTION_SCREENS.find(
+    (screen) => merchantScreenAccess(actor, roles, screen, merchantLevel, searchType) === 'open',
+  );
+}
+
+/**
+ * What a higher merchant level unlocks, each decided by the rule above that
+ * governs it: the merchant profile (please-upgrade), more accounts (the
+ * account limit), copies and follow-ups, hiding campaigns from lists, and
+ * the required-data step.
+ */
+export const UPGRADE_FEATURES = [
+  'merchant-profile',
+  'accounts',
+  'copies',
+  'listable',
+  'required-data',
+] as const;
+export type UpgradeFeature = (typeof UPGRADE_FEATURES)[number];
+
+const FEATURE_RULES: Readonly<
+  Record<UpgradeFeature, (merchantLevel: number, searchType: MerchantSearchType) => boolean>
+> = {
+  'merchant-profile': (level, searchType) => !mustUpgradeForMerchantProfile(level, searchType),
+  accounts: (level) => accountLimit(level) === null,
+  copies: (level) => canClone(level) && canCreateFollowup(level),
+  listable: (level) => canToggleListable(level),
+  'required-data': (level) => canUseRequiredDataStep(level),
+};
+
+/** The features closed at `fromLevel` that `toLevel` opens, in the order of UPGRADE_FEATURES. */
+export function featuresUnlocked(
+  fromLevel: number,
+  toLevel: number,
+  searchType: MerchantSearchType,
+): UpgradeFeature[] {
+  return UPGRADE_FEATURES.filter(
+    (feature) =>
+      !FEATURE_RULES[feature](fromLevel, searchType) && FEATURE_RULES[feature](toLevel, searchType),
+  );
 }

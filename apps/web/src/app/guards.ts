@@ -2,9 +2,14 @@
  * Route guards (spec §2 "Access control on routes"), used as loaders in
  * router.tsx. The layout guard checks the token on every navigation and
  * starts the session; the route guards send users without access to
- * /please-upgrade. A page of one merchant makes that merchant the acting
- * one (the header follows what is open) and answers 403 to a user whose
- * roles do not open it, which the shell shows as a "no permission" page.
+ * /please-upgrade, saying so when the page is reserved for admins (or
+ * agencies), whom no merchant level makes. A page of one merchant makes that
+ * merchant the acting one (the header follows what is open), answers 404 for
+ * a merchant the user may not act for or that does not exist (the two are
+ * not told apart), and 403 to a user whose roles do not open it, which the
+ * shell shows as a "no permission" page. While the user has yet to choose
+ * the merchant they act for, a merchant's page waits for that choice: the
+ * selection then decides where the user goes (merchant-decision.ts).
  */
 import {
   canOpenMerchantScreen,
@@ -30,7 +35,12 @@ import {
   takeBootstrapRedirect,
 } from '../features/merchant-selection/session-bootstrap';
 import { isIdent, paths } from '../shared/paths';
-import { getSession, setCurrentMerchant, type SessionState } from '../shared/session/session-store';
+import {
+  getSession,
+  isChoosingMerchant,
+  setCurrentMerchant,
+  type SessionState,
+} from '../shared/session/session-store';
 
 function targetOf(request: Request): string {
   const url = new URL(request.url);
@@ -76,25 +86,32 @@ export interface NoPermission {
   role: AccountRole | null;
 }
 
+/** The 404 of a merchant the user may not act for, shown as the not-found page. */
+function merchantNotFound(): never {
+  throw data(null, { status: 404 });
+}
+
 /**
  * The merchant of a /{merchantIdent}/… route as the acting merchant: the
  * session's when it is that one, else the server's answer for it, which then
- * becomes the acting merchant. Undefined when the user may not act for it
- * (the page itself then says it was not found).
+ * becomes the acting merchant. Undefined while the user has yet to choose a
+ * merchant (the page waits for the choice), and when the answer could not be
+ * had (the client has alerted; the page shows what it can). Throws the 404
+ * when the user may not act for it.
  */
 async function followRouteMerchant(merchantIdent: string): Promise<TMerchantSummary | undefined> {
   const session = await sessionForChild();
-  if (!session) return undefined;
+  if (!session || isChoosingMerchant(session)) return undefined;
   if (session.merchant?.uuid === merchantIdent) return session.merchant;
+  let answer;
   try {
-    const answer = await queryClient.fetchQuery(linkedWithAccountQueryOptions(merchantIdent));
-    if (!answer.allowed || !answer.merchant) return undefined;
-    setCurrentMerchant(answer.merchant);
-    return answer.merchant;
+    answer = await queryClient.fetchQuery(linkedWithAccountQueryOptions(merchantIdent));
   } catch {
-    // The client has alerted; the page shows what it can.
     return undefined;
   }
+  if (!answer.allowed || !answer.merchant) merchantNotFound();
+  setCurrentMerchant(answer.merchant);
+  return answer.merchant;
 }
 
 /**
@@ -130,22 +147,22 @@ export async function requireMerchantProfileAccess(): Promise<null> {
 /** Tip campaigns are for admins and agencies (spec §6). */
 export async function requireTips(): Promise<null> {
   const session = await sessionForChild();
-  if (session?.user && !canUseTips(session.user)) throw redirect(paths.pleaseUpgrade());
+  if (session?.user && !canUseTips(session.user)) throw redirect(paths.pleaseUpgrade('agency'));
   return null;
 }
 
-/** The review queue is for admins alone. */
+/** The review queue and the API keys are for admins alone. */
 export async function requireAdmin(): Promise<null> {
   const session = await sessionForChild();
-  if (session?.user && !isAdmin(session.user)) throw redirect(paths.pleaseUpgrade());
+  if (session?.user && !isAdmin(session.user)) throw redirect(paths.pleaseUpgrade('admin'));
   return null;
 }
 
-/** Access-code sets are for admins alone. */
+/** Access-code sets are for admins alone (spec §2: others go to please-upgrade). */
 export async function requireAccessCodeSets(): Promise<null> {
   const session = await sessionForChild();
   if (session?.user && !canUseAccessCodeSets(session.user)) {
-    throw redirect(paths.pleaseUpgrade());
+    throw redirect(paths.pleaseUpgrade('admin'));
   }
   return null;
 }
@@ -159,6 +176,8 @@ export async function requireMerchantEdit(args: LoaderFunctionArgs): Promise<nul
 /** The merchant list is for admins and agencies (the merchants they may act for). */
 export async function requireMerchantList(): Promise<null> {
   const session = await sessionForChild();
-  if (session?.user && !canUseMerchantList(session.user)) throw redirect(paths.pleaseUpgrade());
+  if (session?.user && !canUseMerchantList(session.user)) {
+    throw redirect(paths.pleaseUpgrade('agency'));
+  }
   return null;
 }

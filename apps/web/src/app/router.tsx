@@ -140,7 +140,7 @@ const shellRoutes: RouteObject[] = [
   {
     path: routePatterns.pleaseUpgrade.slice(1),
     id: 'please-upgrade',
-    lazy: lazyPage(() => import('../features/upgrade/please-upgrade-page')),
+    lazy: lazyPage(() => import('../features/upgrade/please-upgrade-page'), 'upgrade'),
   },
   {
     path: routePatterns.merchantCreate.slice(1),

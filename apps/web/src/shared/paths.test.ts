@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isIdent, paths } from './paths';
+import { isIdent, merchantIdentOfPath, merchantScreenPath, paths } from './paths';
 
 const merchantIdent = '0b1c2d3e-4f50-6172-8394-a5b6c7d8e9f0';
 
@@ -86,5 +86,28 @@ describe('paths', () => {
     // 36 hex digits or dashes, not in the 8-4-4-4-12 form: the server would refuse it.
     expect(isIdent('0123456789abcdef0123456789abcdef----')).toBe(false);
     expect(isIdent(undefined)).toBe(false);
+  });
+
+  it('says who an upgrade notice is about when no level opens the page', () => {
+    expect(paths.pleaseUpgrade('admin')).toBe('/please-upgrade?for=admin');
+    expect(paths.pleaseUpgrade('agency')).toBe('/please-upgrade?for=agency');
+  });
+
+  it('leads to each of a merchant’s screens', () => {
+    expect(merchantScreenPath('profile', { merchantIdent })).toBe(`/${merchantIdent}/merchant`);
+    expect(merchantScreenPath('accounts', { merchantIdent })).toBe(`/${merchantIdent}/accounts`);
+    expect(merchantScreenPath('campaigns', { merchantIdent })).toBe(
+      `/${merchantIdent}/campaigns/list`,
+    );
+  });
+
+  it('tells the merchant a path belongs to, if any', () => {
+    expect(merchantIdentOfPath(`/${merchantIdent}/campaigns/coupon/x/handling`)).toBe(
+      merchantIdent,
+    );
+    expect(merchantIdentOfPath(`/${merchantIdent}`)).toBe(merchantIdent);
+    expect(merchantIdentOfPath('/access-code-sets/abc')).toBeUndefined();
+    expect(merchantIdentOfPath('/')).toBeUndefined();
+    expect(merchantIdentOfPath('/not-a-merchant/campaigns/list')).toBeUndefined();
   });
 });

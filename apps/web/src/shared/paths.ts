@@ -2,12 +2,15 @@
  * Every URL of the app, built in one place (spec §2). Components never
  * concatenate paths themselves; route definitions use the patterns below.
  */
-import type {
-  CampaignFamily,
-  CampaignOrderOption,
-  CampaignStep,
-  RuntimeFilter,
-  TypeFilter,
+import {
+  isIdent,
+  type CampaignFamily,
+  type CampaignOrderOption,
+  type CampaignStep,
+  type MerchantScreen,
+  type RuntimeFilter,
+  type TypeFilter,
+  type UserLevel,
 } from '@backoffice/domain';
 import type { CampaignStatus } from '@backoffice/domain';
 
@@ -28,6 +31,12 @@ export interface CampaignListFilters {
   /** Omitted for page 1. */
   page?: number;
 }
+
+/**
+ * The users a screen is reserved for, when no merchant level opens it: the
+ * upgrade notice then says so instead of offering an upgrade.
+ */
+export type ReservedFor = Exclude<UserLevel, 'other'>;
 
 const seg = (value: string): string => encodeURIComponent(value);
 
@@ -80,7 +89,8 @@ export const routePatterns = {
 
 export const paths = {
   dashboard: () => '/',
-  pleaseUpgrade: () => '/please-upgrade',
+  /** The upgrade notice (spec §2); `reservedFor` when the page wanted is for admins or agencies alone. */
+  pleaseUpgrade: (reservedFor?: ReservedFor) => withQuery('/please-upgrade', { for: reservedFor }),
   merchant: {
     create: () => '/create',
     edit: ({ merchantIdent }: MerchantParams) => `/${seg(merchantIdent)}/merchant`,
@@ -158,4 +168,30 @@ export const PUBLIC_PATHS: readonly string[] = [
 ];
 
 /** Route merchant and campaign idents: the domain's rule, the server's. */
-export { isIdent } from '@backoffice/domain';
+export { isIdent };
+
+/** The page of one of a merchant's screens (its campaigns: the list). */
+export function merchantScreenPath(screen: MerchantScreen, params: MerchantParams): string {
+  switch (screen) {
+    case 'profile':
+      return paths.merchant.edit(params);
+    case 'accounts':
+      return paths.merchant.accounts(params);
+    case 'locations':
+      return paths.merchant.locations(params);
+    case 'notifications':
+      return paths.merchant.notifications(params);
+    case 'campaigns':
+      return paths.campaigns.list(params);
+  }
+}
+
+/**
+ * The merchant a path belongs to: every page of one merchant starts with its
+ * ident (/{merchantIdent}/…), no other page does. Undefined for the pages
+ * that are no merchant's (the admins' screens, /create, /please-upgrade).
+ */
+export function merchantIdentOfPath(pathname: string): string | undefined {
+  const first = pathname.split('/')[1];
+  return isIdent(first) ? first : undefined;
+}

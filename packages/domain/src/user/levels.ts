@@ -20,6 +20,11 @@ export function merchantLevelName(level: number): MerchantLevelName | undefined 
   return entry?.[0] as MerchantLevelName | undefined;
 }
 
+/** The lowest named merchant level above `level`, or undefined at the top. */
+export function nextMerchantLevel(level: number): number | undefined {
+  return Object.values(MERCHANT_LEVELS).find((candidate) => candidate > level);
+}
+
 /** The level a user acts with for the currently selected merchant. */
 export function effectiveMerchantLevel(
   userLevel: UserLevel,

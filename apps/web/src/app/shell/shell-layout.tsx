@@ -2,24 +2,41 @@
  * The signed-in layout (spec §2 "Shell"): top bar, side menu (open by default
  * on wide screens, behind a burger on narrow ones), the page, and the
  * merchant selection modal. TanStack Query's provider starts here, with the
- * first signed-in screen (the sign-in pages do not query).
+ * first signed-in screen (the sign-in pages do not query). While the user
+ * has yet to choose the merchant they act for, the page waits behind the
+ * selection: a merchant's page would otherwise load before its guards could
+ * check it for the chosen merchant.
  */
-import { AppShell } from '@mantine/core';
+import { AppShell, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { useSessionWatch } from '../../features/auth/use-session-watch';
 import { useTokenRefresh } from '../../features/auth/use-token-refresh';
 import { MerchantSelector } from '../../features/merchant-selection/components/merchant-selector';
 import { queryClient } from '../../shared/api/query-client';
+import { isChoosingMerchant, useSession } from '../../shared/session/session-store';
 import { SideMenu } from './side-menu';
 import { TopBar } from './top-bar';
 import { SHELL_BREAKPOINT } from './use-breakpoints';
 
+/** What the page area shows while the selection asks for the merchant. */
+function ChoosingMerchant() {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="xs" py="md">
+      <Title order={1}>{t('merchantSelection.title')}</Title>
+      <Text c="dimmed">{t('merchantSelection.waiting')}</Text>
+    </Stack>
+  );
+}
+
 export function ShellLayout() {
   const [navOpened, { toggle, close }] = useDisclosure(false);
   const { pathname } = useLocation();
+  const choosing = isChoosingMerchant(useSession());
   useTokenRefresh();
   useSessionWatch();
 
@@ -41,9 +58,7 @@ export function ShellLayout() {
         <AppShell.Navbar p="xs">
           <SideMenu />
         </AppShell.Navbar>
-        <AppShell.Main>
-          <Outlet />
-        </AppShell.Main>
+        <AppShell.Main>{choosing ? <ChoosingMerchant /> : <Outlet />}</AppShell.Main>
         <MerchantSelector />
       </AppShell>
     </QueryClientProvider>

@@ -2,12 +2,18 @@
  * The side menu (spec §2 "Shell"): dashboard, campaigns, merchant; for admins
  * also access-code sets, the review queue, the consumer app's API keys and the
  * external admin app.
+ *
+ * "Händler" leads to the first of the merchant's screens the user may open
+ * (for a basic merchant's only users the profile asks for an upgrade, so
+ * their accounts); while one of those screens is open, the others show
+ * below it, the locked profile with a lock (issue 30).
  */
 import {
   canOpenMerchantScreen,
   canSeeAdminLink,
   canUseAccessCodeSets,
   canUseMerchantList,
+  MERCHANT_SECTION_SCREENS,
 } from '@backoffice/domain';
 import { Box, NavLink, Stack } from '@mantine/core';
 import {
@@ -18,6 +24,7 @@ import {
   IconKey,
   IconLayoutDashboard,
   IconList,
+  IconLock,
   IconSpeakerphone,
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -26,7 +33,9 @@ import { Link, useLocation } from 'react-router';
 import { SiteSearchField } from '../../features/site-search/site-search-field';
 import { useConfig } from '../../shared/config/runtime-config';
 import { paths } from '../../shared/paths';
+import { useMerchantScreens, type MerchantScreenLink } from '../../shared/session/merchant-screens';
 import { useSession } from '../../shared/session/session-store';
+import classes from './side-menu.module.css';
 import { useIsWideShell } from './use-breakpoints';
 
 interface MenuLinkProps {
@@ -55,6 +64,33 @@ function MenuLink({ to, label, icon, prefix }: MenuLinkProps) {
   );
 }
 
+/** The merchant's screens below "Händler", while one of them is open. */
+function MerchantSectionLinks({ links }: { links: readonly MerchantScreenLink[] }) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  return (
+    // Indented under "Händler", their labels in line with its label, with a guide line.
+    <Box ml={21} pl={8} className={classes.section}>
+      {links.map(({ screen, access, to }) => {
+        const active = pathname === to;
+        const label = t(`nav.merchantScreens.${screen}`);
+        return (
+          <NavLink
+            key={screen}
+            component={Link}
+            to={to}
+            label={label}
+            aria-label={access === 'upgrade' ? t('nav.upgradeRequired', { label }) : undefined}
+            rightSection={access === 'upgrade' ? <IconLock size={14} aria-hidden /> : undefined}
+            active={active}
+            aria-current={active ? 'page' : undefined}
+          />
+        );
+      })}
+    </Box>
+  );
+}
+
 export function SideMenu() {
   const { t } = useTranslation();
   const { urls } = useConfig();
@@ -65,6 +101,9 @@ export function SideMenu() {
   const showAdminLink = user !== null && canSeeAdminLink(user) && urls.adminApp !== '';
   const showCampaigns =
     user !== null && (!merchant || canOpenMerchantScreen(user, merchant.roles, 'campaigns'));
+  const { pathname } = useLocation();
+  const merchantSection = useMerchantScreens(MERCHANT_SECTION_SCREENS);
+  const inMerchantSection = merchantSection.links.some((link) => link.to === pathname);
 
   return (
     <Stack gap="xs">
@@ -87,11 +126,25 @@ export function SideMenu() {
             icon={<IconSpeakerphone size={18} aria-hidden />}
           />
         )}
-        <MenuLink
-          to={merchantIdent ? paths.merchant.edit({ merchantIdent }) : undefined}
-          label={t('nav.merchant')}
-          icon={<IconBuildingStore size={18} aria-hidden />}
-        />
+        {inMerchantSection ? (
+          <>
+            {/* The open screen is marked below; "Händler" only shows where it is. */}
+            <NavLink
+              component={Link}
+              to={merchantSection.home ?? pathname}
+              label={t('nav.merchant')}
+              leftSection={<IconBuildingStore size={18} aria-hidden />}
+              fw={600}
+            />
+            <MerchantSectionLinks links={merchantSection.links} />
+          </>
+        ) : (
+          <MenuLink
+            to={merchantSection.home}
+            label={t('nav.merchant')}
+            icon={<IconBuildingStore size={18} aria-hidden />}
+          />
+        )}
         {user !== null && canUseMerchantList(user) && (
           <MenuLink
             to={paths.merchantList()}

@@ -1,6 +1,6 @@
 import type { MerchantSearchType, TInitUserResponse, TMerchantSummary } from '@backoffice/domain';
 import { describe, expect, it } from 'vitest';
-import { decideMerchant } from './merchant-decision';
+import { decideMerchant, pathAfterChoice } from './merchant-decision';
 
 const merchant = (uuid: string, level = 0): TMerchantSummary => ({
   uuid,
@@ -62,5 +62,32 @@ describe('decideMerchant (spec §4)', () => {
     expect(decideMerchant(init('autocomplete', [merchant('a')]), undefined)).toEqual({
       kind: 'choose',
     });
+  });
+});
+
+describe('pathAfterChoice (issue 30)', () => {
+  const chosen = '0b1c2d3e-4f50-6172-8394-a5b6c7d8e9f0';
+  const other = '1c2d3e4f-5061-7283-94a5-b6c7d8e9f0a1';
+
+  it('keeps a page of the chosen merchant, with its query', () => {
+    const path = `/${chosen}/campaigns/coupon/${other}/handling?field=title`;
+    expect(pathAfterChoice(path, chosen)).toBe(path);
+  });
+
+  it('keeps a page that belongs to no merchant', () => {
+    expect(pathAfterChoice(`/access-code-sets/${other}`, chosen)).toBe(
+      `/access-code-sets/${other}`,
+    );
+    expect(pathAfterChoice('/review', chosen)).toBe('/review');
+    expect(pathAfterChoice('/', chosen)).toBe('/');
+  });
+
+  it('leads from a page of another merchant to the dashboard', () => {
+    expect(pathAfterChoice(`/${other}/campaigns/list`, chosen)).toBe('/');
+    expect(pathAfterChoice(`/${other}/accounts`, chosen)).toBe('/');
+  });
+
+  it('leads from merchant creation to the dashboard: the choice answered it', () => {
+    expect(pathAfterChoice('/create', chosen)).toBe('/');
   });
 });

@@ -3,6 +3,7 @@
  * selection"), as a pure decision so that it can be tested without a browser.
  */
 import type { TInitUserResponse, TMerchantSummary } from '@backoffice/domain';
+import { merchantIdentOfPath, paths } from '../../shared/paths';
 
 export type MerchantDecision =
   /** Act for this merchant right away. */
@@ -37,4 +38,20 @@ export function decideMerchant(
     case 'autocomplete':
       return { kind: 'choose' };
   }
+}
+
+/**
+ * Where the first choice of a merchant leads (issue 30): a page that belongs
+ * to no merchant (the admins' screens) or to the chosen one stays open, so a
+ * deep link the user signed in on survives the choice; a page of another
+ * merchant gives way to the dashboard, as choosing a merchant does (spec §4),
+ * and so does merchant creation, which the choice has answered.
+ *
+ * @param path the page the user is on, with its query and fragment
+ */
+export function pathAfterChoice(path: string, chosenMerchant: string): string {
+  const { pathname } = new URL(path, 'http://app.invalid');
+  if (pathname === paths.merchant.create()) return paths.dashboard();
+  const owner = merchantIdentOfPath(pathname);
+  return owner === undefined || owner === chosenMerchant ? path : paths.dashboard();
 }

@@ -48,6 +48,7 @@ export const TEXT_PARTS = {
   review: { subtrees: { review: ['title'] }, features: ['features/review'] },
   merchantList: { subtrees: { merchantList: [] }, features: ['features/merchant-list'] },
   dashboard: { subtrees: { dashboard: [] }, features: ['features/dashboard'] },
+  upgrade: { subtrees: { upgrade: [] }, features: ['features/upgrade'] },
   [MESSAGES]: {
     subtrees: {
       errors: ['http', 'withReason', 'noResponse', 'unknown'],

@@ -72,6 +72,14 @@ export function setCurrentMerchant(merchant: TMerchantSummary): void {
   update({ merchant, selector: 'closed' });
 }
 
+/**
+ * True while the user acts for no merchant and the selection that cannot be
+ * closed asks them to choose one: the page behind it waits for the choice.
+ */
+export function isChoosingMerchant(session: SessionState): boolean {
+  return session.selector === 'forced' && session.merchant === null;
+}
+
 export function openMerchantSelector(mode: Exclude<MerchantSelectorState, 'closed'>): void {
   update({ selector: mode });
 }

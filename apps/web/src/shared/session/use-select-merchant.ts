@@ -1,16 +1,21 @@
-/** Choosing a merchant in the selection modal: it becomes current and remembered, then the dashboard opens. */
+/**
+ * Choosing a merchant in the selection modal or the merchant list: it
+ * becomes current and remembered, then the dashboard opens (spec §4), or the
+ * page the caller names (the page a first choice was asked over).
+ */
 import type { TMerchantSummary } from '@backoffice/domain';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '../paths';
 import { setCurrentMerchant } from './session-store';
 
-export function useSelectMerchant(): (merchant: TMerchantSummary) => void {
+export function useSelectMerchant(): (merchant: TMerchantSummary, target?: string) => void {
   const navigate = useNavigate();
   return useCallback(
-    (merchant: TMerchantSummary) => {
+    (merchant: TMerchantSummary, target: string = paths.dashboard()) => {
       setCurrentMerchant(merchant);
-      void navigate(paths.dashboard());
+      // Also to the page that is open: its guards run again, now for the chosen merchant.
+      void navigate(target, { replace: target !== paths.dashboard() });
     },
     [navigate],
   );

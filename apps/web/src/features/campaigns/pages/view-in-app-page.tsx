@@ -51,7 +51,7 @@ export function ViewInAppPage() {
   const { campaign, merchant } = query.data;
   const family = campaignFamily(campaign.type);
   if (family === 'tip' && user && !canUseTips(user)) {
-    return <Navigate to={paths.pleaseUpgrade()} replace />;
+    return <Navigate to={paths.pleaseUpgrade('agency')} replace />;
   }
   const language = i18n.language;
   const title = campaignTitle(campaign.title, language, t);

@@ -1,22 +1,26 @@
 /**
  * The sub-navigation of the merchant pages: profile, accounts, locations,
- * notifications; only the ones the user's roles open (spec §6).
+ * notifications; only the ones the user's roles open (spec §6). The profile
+ * of a basic merchant's only users stays as a tab with a lock: it leads to
+ * the upgrade notice, which says what an upgrade brings (issue 30).
  */
-import { canOpenMerchantScreen, type MerchantScreen } from '@backoffice/domain';
+import { MERCHANT_SECTION_SCREENS, type MerchantScreen } from '@backoffice/domain';
 import { Tabs } from '@mantine/core';
+import { IconLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { paths } from '../../../shared/paths';
-import { useSession } from '../../../shared/session/session-store';
+import { useMerchantScreens } from '../../../shared/session/merchant-screens';
 
 export type MerchantTab = 'edit' | 'accounts' | 'locations' | 'notifications';
 
-const SCREENS: Record<MerchantTab, MerchantScreen> = {
-  edit: 'profile',
+const TABS: Record<(typeof MERCHANT_SECTION_SCREENS)[number], MerchantTab> = {
+  profile: 'edit',
   accounts: 'accounts',
   locations: 'locations',
   notifications: 'notifications',
 };
+
+const isSectionScreen = (screen: MerchantScreen): screen is keyof typeof TABS => screen in TABS;
 
 export function MerchantTabs({
   merchantIdent,
@@ -27,25 +31,29 @@ export function MerchantTabs({
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { user, merchant } = useSession();
   // The route's guard made this merchant the acting one, so the session has its roles.
-  const roles = merchant?.uuid === merchantIdent ? merchant.roles : undefined;
-  const tabs: { value: MerchantTab; label: string }[] = [
-    { value: 'edit' as const, label: t('merchants.tabs.profile') },
-    { value: 'accounts' as const, label: t('merchants.tabs.accounts') },
-    { value: 'locations' as const, label: t('merchants.tabs.locations') },
-    { value: 'notifications' as const, label: t('merchants.tabs.notifications') },
-  ].filter((tab) => user !== null && canOpenMerchantScreen(user, roles, SCREENS[tab.value]));
+  const { links } = useMerchantScreens(MERCHANT_SECTION_SCREENS);
+  const tabs = links.flatMap(({ screen, access, to }) => {
+    if (!isSectionScreen(screen) || !to.startsWith(`/${merchantIdent}/`)) return [];
+    const label = t(`merchants.tabs.${screen}`);
+    return [{ value: TABS[screen], label, locked: access === 'upgrade', to }];
+  });
   return (
     <Tabs
       value={active}
       onChange={(value) => {
-        if (value) void navigate(paths.merchant[value as MerchantTab]({ merchantIdent }));
+        const tab = tabs.find((candidate) => candidate.value === value);
+        if (tab) void navigate(tab.to);
       }}
     >
       <Tabs.List>
         {tabs.map((tab) => (
-          <Tabs.Tab key={tab.value} value={tab.value}>
+          <Tabs.Tab
+            key={tab.value}
+            value={tab.value}
+            rightSection={tab.locked ? <IconLock size={14} aria-hidden /> : undefined}
+            aria-label={tab.locked ? t('nav.upgradeRequired', { label: tab.label }) : undefined}
+          >
             {tab.label}
           </Tabs.Tab>
         ))}

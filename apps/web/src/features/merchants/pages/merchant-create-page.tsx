@@ -46,7 +46,9 @@ export function MerchantCreatePage() {
       // The client has shown the request's alert; the session still lacks the
       // new merchant, which the next sign-in or reload brings.
     }
-    // The dashboard, not the profile: a level-0 merchant's only user would be sent to please-upgrade.
+    // The dashboard, with its first steps; "Händler" in the side menu leads to the
+    // merchant's screens (a basic merchant's only user: its accounts, as the
+    // profile asks them to upgrade).
     void navigate(paths.dashboard());
     return answer;
   };
