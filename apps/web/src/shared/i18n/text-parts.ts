@@ -50,7 +50,21 @@ export const TEXT_PARTS = {
   dashboard: { subtrees: { dashboard: [] }, features: ['features/dashboard'] },
   [MESSAGES]: {
     subtrees: {
-      errors: ['http', 'withReason', 'noResponse', 'unknown'],
+      errors: [
+        'http',
+        'withReason',
+        'noResponse',
+        'unknown',
+        'noConnection',
+        'timedOut',
+        'requestFailed',
+        'unexpected',
+        'requestId',
+        // The alert's count: the key the source names, and its plural forms.
+        'repeated',
+        'repeated_one',
+        'repeated_other',
+      ],
       fieldLabels: [],
       unsaved: [],
     },
