@@ -23,6 +23,7 @@ import { registerErrorHandling, sendNotFound } from './http/errors.js';
 import { registerInputHygiene } from './http/input-hygiene.js';
 import { registerOpenApi } from './http/openapi.js';
 import { registerRateLimit } from './http/rate-limit.js';
+import { registerRequestId, requestIdGenerator } from './http/request-id.js';
 import {
   MAX_PARAM_LENGTH,
   frameworkErrorAnswer,
@@ -67,6 +68,8 @@ export async function buildApp(
     bodyLimit: DEFAULT_BODY_LIMIT,
     // X-Forwarded-For decides request.ip (and the sign-in limits): believed only from TRUST_PROXY.
     trustProxy: trustProxyOption(ctx.config.trustProxy),
+    // A UUID per request, or a trusted proxy's id; every answer names it (X-Request-Id).
+    genReqId: requestIdGenerator(ctx.config.trustProxy),
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     // Slow clients are cut off: whole requests, headers, idle connections (HTTP_*_TIMEOUT_MS).
     ...serverTimeouts(ctx.config.http),
@@ -75,6 +78,7 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('ctx', ctx);
+  registerRequestId(app);
   registerErrorHandling(app);
   registerBodyLimits(app);
 

@@ -138,10 +138,9 @@ test('request failures show the spec texts at the top right, errors for 60 s', a
     route.fulfill({ status: 500, json: { statusCode: 500, message: 'internal_error' } }),
   );
   await dialog.getByLabel('Händler filtern').fill('zzz');
-  const alert = page
-    .getByRole('alert')
-    .filter({ hasText: 'HTTP 500: Interner Fehler des Servers.' });
+  const alert = page.getByRole('alert').filter({ hasText: 'Interner Fehler des Servers.' });
   await expect(alert).toBeVisible();
+  await expect(alert.getByTestId('alert-technical')).toHaveText('HTTP 500: internal_error');
   const box = await alert.boundingBox();
   const viewport = page.viewportSize();
   expect(box && viewport && box.x > viewport.width / 2 && box.y < viewport.height / 3).toBe(true);

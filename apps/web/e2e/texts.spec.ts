@@ -109,7 +109,10 @@ test('an invitation whose mail could not be sent shows the reason the server gav
   await page.goto(`/${merchantIdent}/accounts`);
   await page.getByLabel('E-Mail-Adresse').fill('neu@example.com');
   await page.getByRole('button', { name: 'Einladen' }).click();
-  await expect(page.getByTestId('alert-error')).toHaveText(
-    'HTTP 502: Die Einladung konnte nicht versendet werden. Grund: Mailserver antwortet nicht (ECONNREFUSED)',
+  // The German words with the reason first, the spec's 'HTTP {status}: {message}' below them.
+  const alert = page.getByTestId('alert-error');
+  await expect(alert.getByTestId('alert-message')).toHaveText(
+    'Die Einladung konnte nicht versendet werden. Grund: Mailserver antwortet nicht (ECONNREFUSED)',
   );
+  await expect(alert.getByTestId('alert-technical')).toHaveText('HTTP 502: invitation_not_sent');
 });

@@ -9,6 +9,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import helmet from 'helmet';
 import type { TErrorResponse } from '@backoffice/domain';
+import { sendRequestId } from './request-id.js';
 
 /** Sets the security headers on a raw answer (helmet's middleware). */
 export type SecurityHeaders = ReturnType<typeof helmet>;
@@ -59,8 +60,8 @@ export const MAX_PARAM_LENGTH = 16 * 1024;
 
 /**
  * Fastify's errors before routing (a path that does not decode, a parameter
- * over MAX_PARAM_LENGTH): the product's error body and headers, as a bad id
- * gets them from the schema.
+ * over MAX_PARAM_LENGTH): the product's error body and headers (the request
+ * id too: no hook runs for them), as a bad id gets them from the schema.
  */
 export function frameworkErrorAnswer(
   setSecurityHeaders: SecurityHeaders,
@@ -68,6 +69,7 @@ export function frameworkErrorAnswer(
   return (error, request, reply) => {
     const body: TErrorResponse = { statusCode: 400, message: 'invalid_value', field: 'path' };
     request.log.info({ code: error.code }, 'request refused before routing');
+    sendRequestId(request, reply);
     setSecurityHeaders(request.raw, reply.raw, () => {
       void reply.status(400).send(body);
     });

@@ -5,34 +5,33 @@
  * screens query, so the sign-in page loads without it.
  */
 import { MantineProvider } from '@mantine/core';
-import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
-import type { NotificationsProps } from '@mantine/notifications';
+import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { reportSessionEnded } from '../features/auth/session-end';
 import { getValidToken } from '../features/auth/token-storage';
 import { configureApiAuth } from '../shared/api/auth-hooks';
 import { i18n } from '../shared/i18n/i18n';
 import { BusyIndicator } from '../shared/ui/busy-indicator';
-import { ALERT_MS, useAlertsWanted } from '../shared/ui/notify';
+import alertClasses from '../shared/ui/alerts.module.css';
+import { ALERT_MS, ALERTS_Z_INDEX, useAlertList } from '../shared/ui/notify';
 import { UnshownAlerts } from '../shared/ui/unshown-alerts';
 import { cssVariablesResolver, theme } from './theme';
 
-const Notifications = lazy<ComponentType<NotificationsProps>>(() =>
-  import('@mantine/notifications').then(
-    (module) => ({ default: module.Notifications }),
-    // Not loadable (no network): the alerts are shown by UnshownAlerts.
-    () => ({ default: () => null }),
-  ),
-);
-
-/** The alert list, mounted (and loaded) with the first alert. */
+/**
+ * The alert list, mounted once the first alert has loaded its code (until
+ * then, or while it cannot load, UnshownAlerts shows the alerts).
+ */
 function Alerts() {
-  const wanted = useAlertsWanted();
-  if (!wanted) return null;
+  const list = useAlertList();
+  if (!list) return null;
   return (
-    <Suspense fallback={null}>
-      <Notifications position="top-right" autoClose={ALERT_MS} limit={5} />
-    </Suspense>
+    <list.Notifications
+      position="top-right"
+      autoClose={ALERT_MS}
+      limit={5}
+      zIndex={ALERTS_Z_INDEX}
+      classNames={{ root: alertClasses.list }}
+    />
   );
 }
 

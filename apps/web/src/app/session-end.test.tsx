@@ -42,10 +42,10 @@ import { useSessionWatch } from '../features/auth/use-session-watch';
 vi.mock('../shared/ui/notify', () => ({
   ALERT_MS: 5_000,
   ERROR_ALERT_MS: 60_000,
-  useAlertsWanted: () => false,
   notifyError: vi.fn(),
   notifyInfo: vi.fn(),
   notifySuccess: vi.fn(),
+  clearErrorAlerts: vi.fn(),
 }));
 
 const HOUR = 3_600_000;

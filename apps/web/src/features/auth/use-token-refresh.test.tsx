@@ -19,6 +19,7 @@ vi.mock('../../shared/ui/notify', () => ({
   notifyError: vi.fn(),
   notifyInfo: vi.fn(),
   notifySuccess: vi.fn(),
+  clearErrorAlerts: vi.fn(),
 }));
 
 const MINUTE = 60_000;

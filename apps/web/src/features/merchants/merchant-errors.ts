@@ -1,8 +1,9 @@
 /**
  * Texts of the merchant feature's answers: the field texts of the domain's
  * validation keys ('Kontakt-Typ muss angegeben werden', …), the messages of a
- * refused CSV line, and alerts in the spec's 'HTTP {status}: {message}'
- * format (the shared catalogue of server message keys).
+ * refused CSV line, and alerts of the answers the pages word themselves (the
+ * shared catalogue of server message keys, the spec's 'HTTP {status}:
+ * {message}' below it).
  */
 import {
   LOCATION_UPLOAD_LINE_KEYS,
@@ -10,8 +11,7 @@ import {
   type LocationUploadMessage,
 } from '@backoffice/domain';
 import type { TFunction } from 'i18next';
-import { requestErrorText } from '../../shared/api/error-text';
-import { notifyError } from '../../shared/ui/notify';
+import { notifyRequestError } from '../../shared/api/error-text';
 import { isUnreported } from './api/handled-statuses';
 
 const validationKeys = {
@@ -58,5 +58,5 @@ export function lineMessage(
  */
 export function notifyMerchantError(t: TFunction, error: unknown): void {
   if (!isUnreported(error)) return;
-  notifyError(requestErrorText(t, error));
+  notifyRequestError(t, error);
 }

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { i18n, initI18n, loadTexts } from '../i18n/i18n';
-import { ApiError, plainErrorText, serverMessageOf } from './api-error';
-import { requestErrorText } from './error-text';
+import { ApiError, plainFailureText, serverMessageOf } from './api-error';
+import { requestFailureText } from './error-text';
 import { joinUrl } from './client';
 
 beforeAll(async () => {
@@ -10,85 +10,96 @@ beforeAll(async () => {
   await loadTexts('messages');
 });
 
-describe('requestErrorText (spec §8)', () => {
-  it('translates known message keys', () => {
-    const error = new ApiError('http', 'required_field_missing', {
-      status: 400,
-      serverMessage: 'required_field_missing',
-      field: 'name',
+describe('requestFailureText (spec §8, issue 30 point 10)', () => {
+  const answer = (
+    status: number,
+    serverMessage: string,
+    details: { field?: string; body?: unknown } = {},
+  ) =>
+    requestFailureText(
+      i18n.t,
+      new ApiError('http', serverMessage, { status, serverMessage, ...details }),
+    );
+
+  it('says a known message key in German, the spec line with the key as sent below it', () => {
+    expect(answer(400, 'required_field_missing', { field: 'name' })).toEqual({
+      message: 'Bitte angeben: Name',
+      technical: 'HTTP 400: required_field_missing',
     });
-    expect(requestErrorText(i18n.t, error)).toBe('HTTP 400: Bitte angeben: Name');
-    const bad = new ApiError('http', 'bad_input', { status: 422, serverMessage: 'bad_input' });
-    expect(requestErrorText(i18n.t, bad)).toBe('HTTP 422: Eingabefehler!');
+    expect(answer(422, 'bad_input')).toEqual({
+      message: 'Eingabefehler!',
+      technical: 'HTTP 422: bad_input',
+    });
   });
 
   it('names a field by its label and adds the reason a refusal carries', () => {
-    const error = new ApiError('http', 'required_field_missing', {
-      status: 400,
-      serverMessage: 'required_field_missing',
-      field: 'title.de',
-    });
-    expect(requestErrorText(i18n.t, error)).toBe('HTTP 400: Bitte angeben: Titel (Deutsch)');
-    const notSent = new ApiError('http', 'invitation_not_sent', {
-      status: 502,
-      serverMessage: 'invitation_not_sent',
-      body: { statusCode: 502, message: 'invitation_not_sent', reason: 'connect ECONNREFUSED' },
-    });
-    expect(requestErrorText(i18n.t, notSent)).toBe(
-      'HTTP 502: Die Einladung konnte nicht versendet werden. Grund: connect ECONNREFUSED',
+    expect(answer(400, 'required_field_missing', { field: 'title.de' }).message).toBe(
+      'Bitte angeben: Titel (Deutsch)',
     );
+    const body = {
+      statusCode: 502,
+      message: 'invitation_not_sent',
+      reason: 'connect ECONNREFUSED',
+    };
+    expect(answer(502, 'invitation_not_sent', { body })).toEqual({
+      message: 'Die Einladung konnte nicht versendet werden. Grund: connect ECONNREFUSED',
+      technical: 'HTTP 502: invitation_not_sent',
+    });
   });
 
   it("states the domain's limits where a text names one (error-text.test.ts changes them)", () => {
-    const tooMany = new ApiError('http', 'too_many_codes', {
-      status: 413,
-      serverMessage: 'too_many_codes',
-      field: 'codes',
+    expect(answer(413, 'too_many_codes', { field: 'codes' }).message).toBe(
+      'Zu viele Zeilen auf einmal: bitte teilen Sie die Liste auf (höchstens 200.000 Zeilen).',
+    );
+    expect(answer(400, 'invalid_code', { field: 'upload' }).message).toBe(
+      'Ungültiger Code: Ein Code hat höchstens 64 Zeichen und keine Leerzeichen.',
+    );
+  });
+
+  it('words an answer without a key of ours by its status, and keeps what it said in the spec line', () => {
+    expect(answer(503, 'Service Unavailable')).toEqual({
+      message: 'Der Dienst ist gerade nicht erreichbar. Bitte versuchen Sie es gleich noch einmal.',
+      technical: 'HTTP 503: Service Unavailable',
     });
-    expect(requestErrorText(i18n.t, tooMany)).toBe(
-      'HTTP 413: Zu viele Zeilen auf einmal: bitte teilen Sie die Liste auf (höchstens 200.000 Zeilen).',
+    expect(answer(429, '').message).toBe('Zu viele Anfragen. Bitte warten Sie einen Moment.');
+    expect(answer(502, 'Bad Gateway').message).toBe(
+      'Der Dienst ist gerade nicht erreichbar. Bitte versuchen Sie es gleich noch einmal.',
     );
-    const invalid = new ApiError('http', 'invalid_code', {
-      status: 400,
-      serverMessage: 'invalid_code',
-      field: 'upload',
+    expect(answer(413, 'Request Entity Too Large').message).toBe('Die Anfrage ist zu groß.');
+    // A plain text of its own is shown as sent, in the spec's line.
+    expect(answer(500, 'Boom')).toEqual({
+      message: 'Interner Fehler des Servers.',
+      technical: 'HTTP 500: Boom',
     });
-    expect(requestErrorText(i18n.t, invalid)).toBe(
-      'HTTP 400: Ungültiger Code: Ein Code hat höchstens 64 Zeichen und keine Leerzeichen.',
-    );
+    expect(answer(400, 'invalid_grant')).toEqual({
+      message: 'Der Server hat die Anfrage abgelehnt.',
+      technical: 'HTTP 400: invalid_grant',
+    });
   });
 
-  it('shows plain server messages as they are', () => {
-    const error = new ApiError('http', 'Boom', { status: 500, serverMessage: 'Boom' });
-    expect(requestErrorText(i18n.t, error)).toBe('HTTP 500: Boom');
+  it('explains a request without answer in German beside the spec text', () => {
+    expect(requestFailureText(i18n.t, new ApiError('no-response', 'Failed to fetch'))).toEqual({
+      message: 'Keine Verbindung zum Server. Bitte prüfen Sie Ihre Internetverbindung.',
+      technical: 'Could not send request',
+    });
+    const late = new ApiError('no-response', 'signal is aborted', { timedOut: true });
+    expect(requestFailureText(i18n.t, late)).toEqual({
+      message:
+        'Der Server hat nicht rechtzeitig geantwortet. Bitte versuchen Sie es gleich noch einmal.',
+      technical: 'Could not send request',
+    });
+    expect(requestFailureText(i18n.t, new Error('kaputt'))).toEqual({
+      message: 'Ein unerwarteter Fehler ist aufgetreten.',
+      technical: 'Unknown axios error: kaputt',
+    });
   });
 
-  it('words an answer without a message of its own (a proxy’s, a closing server’s) by its status', () => {
-    const answer = (status: number, serverMessage: string) =>
-      requestErrorText(i18n.t, new ApiError('http', serverMessage, { status, serverMessage }));
-    expect(answer(503, 'Service Unavailable')).toBe(
-      'HTTP 503: Der Dienst ist gerade nicht erreichbar. Bitte versuchen Sie es gleich noch einmal.',
-    );
-    expect(answer(429, '')).toBe('HTTP 429: Zu viele Anfragen. Bitte warten Sie einen Moment.');
-    expect(answer(502, 'Bad Gateway')).toBe(
-      'HTTP 502: Der Dienst ist gerade nicht erreichbar. Bitte versuchen Sie es gleich noch einmal.',
-    );
-    expect(answer(413, 'Request Entity Too Large')).toBe('HTTP 413: Die Anfrage ist zu groß.');
-  });
-
-  it('names requests without answer and other failures', () => {
-    expect(requestErrorText(i18n.t, new ApiError('no-response', 'Failed to fetch'))).toBe(
-      'Could not send request',
-    );
-    expect(requestErrorText(i18n.t, new Error('kaputt'))).toBe('Unknown axios error: kaputt');
-  });
-
-  it('says status and raw message where the wording of message keys could not load', () => {
+  it('says that the server refused, with status and raw message, where the wording could not load', () => {
     const error = new ApiError('http', 'bad_input', { status: 422, serverMessage: 'bad_input' });
-    expect(plainErrorText(i18n.t, error)).toBe('HTTP 422: bad_input');
-    expect(plainErrorText(i18n.t, new ApiError('no-response', 'Failed to fetch'))).toBe(
-      'Could not send request',
-    );
+    expect(plainFailureText(i18n.t, error)).toEqual({
+      message: 'Der Server hat die Anfrage abgelehnt.',
+      technical: 'HTTP 422: bad_input',
+    });
   });
 });
 

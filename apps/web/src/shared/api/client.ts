@@ -3,14 +3,22 @@
  * config, the bearer token on every merchant- and auth-API call (skipped
  * silently without a token; the app is told, so that it ends the session
  * instead of ignoring every click), a 5000 ms timeout, the busy indicator,
- * and the spec's error alerts. Answers are typed by the contract in packages/domain;
+ * and the spec's error alerts, each about its request (its method and path,
+ * or the caller's alert scope): a later success of the same request takes
+ * its error alert away, and the alert names the server's request id. Answers are typed by the contract in packages/domain;
  * the server serialises every answer through the same zod schemas, so the
  * client does not parse them again (that keeps zod out of the first load).
  */
 import { getConfig } from '../config/runtime-config';
 import { i18n, loadTexts } from '../i18n/i18n';
-import { notifyError } from '../ui/notify';
-import { ApiError, plainErrorText, serverMessageOf } from './api-error';
+import { clearErrorAlerts, notifyError } from '../ui/notify';
+import {
+  ApiError,
+  plainFailureText,
+  REQUEST_ID_HEADER,
+  serverMessageOf,
+  type FailureText,
+} from './api-error';
 import { apiAuth } from './auth-hooks';
 import { beginRequest } from './busy-store';
 
@@ -45,6 +53,12 @@ export interface RequestOptions {
    * again by itself (the token refresh). A 401 still ends the session.
    */
   silent?: boolean;
+  /**
+   * What the request's alerts are about (notify.ts); by default its method and
+   * path. An error alert goes when a later request of the same scope succeeds,
+   * and a newer alert about it replaces it.
+   */
+  alertScope?: string;
   /** Cancels the request, e.g. TanStack Query's signal. */
   signal?: AbortSignal;
   /** Reports the share of the body sent (0 to 1); the request then goes by XMLHttpRequest. */
@@ -83,32 +97,6 @@ async function readBody(response: Response): Promise<unknown> {
 }
 
 /**
- * fetch() as an XMLHttpRequest, which alone reports the progress of sending a
- * body (fetch has no upload progress in browsers today).
- */
-function fetchWithUploadProgress(
-  url: string,
-  init: RequestInit & { headers: Headers; signal: AbortSignal },
-  onProgress: (fraction: number) => void,
-): Promise<Response> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open(init.method ?? 'GET', url);
-    init.headers.forEach((value, key) => xhr.setRequestHeader(key, value));
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
-    };
-    xhr.onload = () => {
-      resolve(new Response(xhr.responseText, { status: xhr.status, statusText: xhr.statusText }));
-    };
-    xhr.onerror = () => reject(new TypeError('Network request failed'));
-    xhr.onabort = () => reject(new DOMException('Aborted', 'AbortError'));
-    init.signal.addEventListener('abort', () => xhr.abort());
-    xhr.send((init.body as XMLHttpRequestBodyInit | null) ?? null);
-  });
-}
-
-/**
  * Sends one request. Resolves to the parsed answer, or to undefined when the
  * call needs a token and there is none (skipped silently, spec §7; the app
  * is told that the session is over). Rejects with an ApiError after showing
@@ -125,6 +113,8 @@ export async function apiRequest<TResponse>(
   }
   const alerted = async (error: ApiError): Promise<ApiError> =>
     options.silent ? error : report(error);
+  const method = options.method ?? 'GET';
+  const alertScope = options.alertScope ?? `${method} ${options.base ?? 'api'}:${options.path}`;
 
   const headers = new Headers({ Accept: 'application/json' });
   if (token) headers.set('Authorization', `Bearer ${token}`);
@@ -149,29 +139,38 @@ export async function apiRequest<TResponse>(
     let response: Response;
     try {
       const init = {
-        method: options.method ?? 'GET',
+        method,
         headers,
         body: body ?? null,
         signal,
         credentials: 'same-origin' as const,
       };
-      response = options.onUploadProgress
-        ? await fetchWithUploadProgress(buildUrl(options), init, options.onUploadProgress)
+      // The upload screens alone report progress: its code loads with the first upload.
+      const onProgress = options.onUploadProgress;
+      response = onProgress
+        ? await import('./upload-progress').then(({ fetchWithUploadProgress }) =>
+            fetchWithUploadProgress(buildUrl(options), init, onProgress),
+          )
         : await fetch(buildUrl(options), init);
     } catch (cause) {
       if (options.signal?.aborted) throw new ApiError('cancelled', 'Request cancelled');
       const message = cause instanceof Error ? cause.message : String(cause);
-      throw await alerted(new ApiError('no-response', message));
+      throw await alerted(
+        new ApiError('no-response', message, { timedOut: timeout.signal.aborted, alertScope }),
+      );
     }
 
     const payload = await readBody(response);
     if (!response.ok) {
       const { message, field } = serverMessageOf(payload);
+      const requestId = response.headers.get(REQUEST_ID_HEADER);
       const error = new ApiError('http', message ?? response.statusText, {
         status: response.status,
         serverMessage: message ?? response.statusText,
         ...(field !== undefined ? { field } : {}),
         body: payload,
+        ...(requestId ? { requestId } : {}),
+        alertScope,
       });
       if (response.status === 401 && authenticated && !options.quietStatuses?.includes(401)) {
         // The session is over: no alert, the app ends it and asks to sign in again.
@@ -186,12 +185,14 @@ export async function apiRequest<TResponse>(
       throw await alerted(error);
     }
 
+    // The request went through: an earlier alert that it failed is no longer true.
+    clearErrorAlerts(alertScope);
     return payload as TResponse;
   } catch (error) {
     if (error instanceof ApiError) throw error;
     if (options.signal?.aborted) throw new ApiError('cancelled', 'Request cancelled');
     const message = error instanceof Error ? error.message : String(error);
-    throw await alerted(new ApiError('unknown', message));
+    throw await alerted(new ApiError('unknown', message, { alertScope }));
   } finally {
     clearTimeout(timer);
     endBusy();
@@ -217,24 +218,32 @@ export function alertQuietAnswer(error: ApiError): void {
 }
 
 /**
- * Shows the spec's alert for a failed request. The wording of an answer
- * (message keys, field labels) is not part of the first load: it loads
- * first, and should it fail to load, the alert carries the raw message.
- * A request without answer is worded from the first load's texts at once.
+ * Shows the spec's alert for a failed request: the product's words, the
+ * spec's technical line and the request's id below them, about the request.
+ * The wording of an answer (message keys, field labels) is not part of the
+ * first load: it loads first, and should it fail to load, the alert says
+ * that the server refused the request above the spec's line. A request
+ * without answer is worded from the first load's texts at once.
  */
 async function report(error: ApiError): Promise<ApiError> {
-  notifyError(error.kind === 'http' ? await answerText(error) : plainErrorText(i18n.t, error));
+  const { message, technical } =
+    error.kind === 'http' ? await answerText(error) : plainFailureText(i18n.t, error);
+  notifyError(message, {
+    technical,
+    ...(error.requestId ? { requestId: error.requestId } : {}),
+    ...(error.alertScope ? { scope: error.alertScope } : {}),
+  });
   return error;
 }
 
-async function answerText(error: ApiError): Promise<string> {
+async function answerText(error: ApiError): Promise<FailureText> {
   try {
-    const [{ requestErrorText }] = await Promise.all([
+    const [{ requestFailureText }] = await Promise.all([
       import('./error-text'),
       loadTexts('messages'),
     ]);
-    return requestErrorText(i18n.t, error);
+    return requestFailureText(i18n.t, error);
   } catch {
-    return plainErrorText(i18n.t, error);
+    return plainFailureText(i18n.t, error);
   }
 }

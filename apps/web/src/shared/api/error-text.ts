@@ -1,7 +1,8 @@
 /**
  * The wording of the server's answers (spec §8 "Request failure"): a message
  * key in the user's language, naming the field by its label, with the reason
- * some refusals carry. Its texts are the `messages` part of the catalogue;
+ * some refusals carry; below it the spec's 'HTTP {status}: {server message}'
+ * and the request's id. Its texts are the `messages` part of the catalogue;
  * the API client loads both before it reports an answer.
  */
 import {
@@ -11,7 +12,14 @@ import {
   type MessageKey,
 } from '@backoffice/domain';
 import { fieldLabel } from '../i18n/field-label';
-import { ApiError, plainErrorText, type Translate } from './api-error';
+import { notifyError } from '../ui/notify';
+import {
+  ApiError,
+  plainFailureText,
+  technicalLine,
+  type FailureText,
+  type Translate,
+} from './api-error';
 
 /**
  * The domain's limits some message texts state ("höchstens 200.000 Zeilen"),
@@ -42,6 +50,7 @@ export function translateServerMessage(
  * The key of an answer that carries none of the server's message keys, by its
  * status: a proxy's error page, a rate limit in front of the server, or the
  * framework's own answer while a process shuts down ("Service Unavailable").
+ * What such an answer says itself stays in the spec's line below the words.
  */
 const KEY_OF_STATUS: Readonly<Partial<Record<number, MessageKey>>> = {
   401: 'unauthorized',
@@ -55,41 +64,38 @@ const KEY_OF_STATUS: Readonly<Partial<Record<number, MessageKey>>> = {
   504: 'service_unavailable',
 };
 
-/** HTTP's reason phrases of those statuses, which such answers carry as their message. */
-const REASON_PHRASES = new Set([
-  'unauthorized',
-  'forbidden',
-  'not found',
-  'payload too large',
-  'request entity too large',
-  'content too large',
-  'too many requests',
-  'internal server error',
-  'bad gateway',
-  'service unavailable',
-  'gateway timeout',
-]);
-
 /**
- * The message key of an answer: the server's own; for an answer without a
- * message of its own (none, or only HTTP's reason phrase), its status's;
- * else the text as sent.
+ * A failed request in words (spec §8): the server's message key in the
+ * user's language (an answer without one by its status), then the spec's
+ * 'HTTP {status}: {server message}' with the message as the server sent it.
  */
-export function answerMessage(error: ApiError): string | undefined {
-  const message = error.serverMessage;
-  if (isMessageKey(message)) return message;
-  const keyless = !message?.trim() || REASON_PHRASES.has(message.trim().toLowerCase());
-  return (keyless ? KEY_OF_STATUS[error.status ?? 0] : undefined) ?? message;
+export function requestFailureText(t: Translate, error: unknown): FailureText {
+  if (!(error instanceof ApiError) || error.kind !== 'http') return plainFailureText(t, error);
+  // The server's own key; else (a proxy's answer, Fastify's own, a plain text) its status's.
+  const key = isMessageKey(error.serverMessage)
+    ? error.serverMessage
+    : KEY_OF_STATUS[error.status ?? 0];
+  if (!key) return plainFailureText(t, error);
+  const message = translateServerMessage(t, key, error.field);
+  const reason = reasonOf(error.body);
+  return {
+    message: reason ? t('errors.withReason', { message, reason }) : message,
+    technical: technicalLine(t, error),
+  };
 }
 
-/** The alert text for a failed request (spec §8). */
-export function requestErrorText(t: Translate, error: unknown): string {
-  if (!(error instanceof ApiError) || error.kind !== 'http') return plainErrorText(t, error);
-  const message = translateServerMessage(t, answerMessage(error), error.field);
-  const reason = reasonOf(error.body);
-  return t('errors.http', {
-    status: error.status ?? 0,
-    message: reason ? t('errors.withReason', { message, reason }) : message,
+/**
+ * The alert of a failed request that its caller words (an answer it asked
+ * the client to be quiet about): the words, the spec's line and the
+ * request's id, about what the request was about.
+ */
+export function notifyRequestError(t: Translate, error: unknown): void {
+  const { message, technical } = requestFailureText(t, error);
+  const request = error instanceof ApiError ? error : undefined;
+  notifyError(message, {
+    technical,
+    ...(request?.requestId ? { requestId: request.requestId } : {}),
+    ...(request?.alertScope ? { scope: request.alertScope } : {}),
   });
 }
 

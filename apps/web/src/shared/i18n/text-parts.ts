@@ -51,7 +51,21 @@ export const TEXT_PARTS = {
   upgrade: { subtrees: { upgrade: [] }, features: ['features/upgrade'] },
   [MESSAGES]: {
     subtrees: {
-      errors: ['http', 'withReason', 'noResponse', 'unknown'],
+      errors: [
+        'http',
+        'withReason',
+        'noResponse',
+        'unknown',
+        'noConnection',
+        'timedOut',
+        'requestFailed',
+        'unexpected',
+        'requestId',
+        // The alert's count: the key the source names, and its plural forms.
+        'repeated',
+        'repeated_one',
+        'repeated_other',
+      ],
       fieldLabels: [],
       unsaved: [],
     },

@@ -19,7 +19,7 @@ export interface FakeRequest {
 }
 
 export type FakeAnswer =
-  | { status: number; body?: unknown; afterMs?: number }
+  | { status: number; body?: unknown; afterMs?: number; headers?: Record<string, string> }
   /** The network is down: fetch rejects. */
   | 'network';
 
@@ -66,7 +66,7 @@ export function fakeApi(
     }
     return new Response(reply.body === undefined ? null : JSON.stringify(reply.body), {
       status: reply.status,
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', ...reply.headers },
     });
   });
   vi.stubGlobal('fetch', fetch);

@@ -2,16 +2,17 @@
  * What a page that loads one object shows until it has it: a spinner while
  * it loads, the not-found notice only when the server answered 404, and for
  * every other failure (a 5xx, a timeout, no network) that the load failed,
- * with the error's text and a button that tries again. Queries do not retry
+ * with the error's text (the spec's line and the request id below it) and a
+ * button that tries again. Queries do not retry
  * by themselves (shared/api/query-client.ts), so one slow answer must not
  * make an object look deleted.
  */
-import { Alert, Button, Stack } from '@mantine/core';
+import { Alert, Button, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconRefresh } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../api/api-error';
-import { requestErrorText } from '../api/error-text';
+import { requestFailureText } from '../api/error-text';
 import { NotFoundPage } from './not-found-page';
 import { StateNotice } from './state-notice';
 
@@ -43,6 +44,9 @@ export function QueryState({ query, notFound }: QueryStateProps) {
 /** The failed load: what went wrong, and another try. */
 export function LoadFailed({ query }: { query: LoadingQuery }) {
   const { t } = useTranslation();
+  // The product's words first, the spec's line and the request's id smaller below them.
+  const { message, technical } = requestFailureText(t, query.error);
+  const requestId = query.error instanceof ApiError ? query.error.requestId : undefined;
   return (
     <Stack py="md" maw={720} data-testid="load-failed">
       <Alert
@@ -51,7 +55,15 @@ export function LoadFailed({ query }: { query: LoadingQuery }) {
         icon={<IconAlertCircle size={20} aria-hidden />}
         title={t('loadFailed.title')}
       >
-        {requestErrorText(t, query.error)}
+        <Text size="sm">{message}</Text>
+        <Text size="xs" c="dimmed" mt={4}>
+          {technical}
+        </Text>
+        {requestId && (
+          <Text size="xs" c="dimmed">
+            {t('errors.requestId', { id: requestId })}
+          </Text>
+        )}
       </Alert>
       <div>
         <Button

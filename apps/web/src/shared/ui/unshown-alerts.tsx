@@ -2,12 +2,22 @@
  * Alerts the alert list could not show (notify.ts): its code could not be
  * loaded, because the network went away before the first alert. They are
  * shown here with Mantine's `Notification` of the first load, where the list
- * would have shown them (top right), and go after their time or when closed.
+ * would have shown them (top right, below the top bar), and go after their
+ * time, when closed, or into the list once its code has loaded.
  */
 import { Notification, Portal, Stack } from '@mantine/core';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { dismissUnshownAlert, useUnshownAlerts, type UnshownAlert } from './notify';
+import { AlertBody } from './alert-body';
+import classes from './alerts.module.css';
+import {
+  ALERT_TONES,
+  ALERTS_Z_INDEX,
+  alertAutoClose,
+  dismissUnshownAlert,
+  useUnshownAlerts,
+  type ShownAlert,
+} from './notify';
 
 export function UnshownAlerts() {
   const alerts = useUnshownAlerts();
@@ -17,11 +27,11 @@ export function UnshownAlerts() {
       <Stack
         gap="xs"
         pos="fixed"
-        top="var(--mantine-spacing-md)"
+        className={classes.fallback}
         right="var(--mantine-spacing-md)"
         w={440}
         maw="calc(100vw - 2 * var(--mantine-spacing-md))"
-        style={{ zIndex: 'var(--mantine-z-index-max)' }}
+        style={{ zIndex: ALERTS_Z_INDEX }}
       >
         {alerts.map((alert) => (
           <UnshownAlertItem key={alert.id} alert={alert} />
@@ -31,23 +41,31 @@ export function UnshownAlerts() {
   );
 }
 
-function UnshownAlertItem({ alert }: { alert: UnshownAlert }) {
+function UnshownAlertItem({ alert }: { alert: ShownAlert }) {
   const { t } = useTranslation();
-  const { id, autoClose } = alert;
+  const { id } = alert;
+  // A repeat changes the duration by a millisecond: its time starts again.
+  const autoClose = alertAutoClose(alert);
   useEffect(() => {
     const timer = setTimeout(() => dismissUnshownAlert(id), autoClose);
     return () => clearTimeout(timer);
   }, [id, autoClose]);
+  const { color, testId } = ALERT_TONES[alert.tone];
   return (
     <Notification
       role="alert"
-      color={alert.color}
+      color={color}
       title={alert.title}
-      data-testid={alert['data-testid']}
+      data-testid={testId}
       closeButtonProps={{ 'aria-label': t('actions.close') }}
       onClose={() => dismissUnshownAlert(id)}
     >
-      {alert.message}
+      <AlertBody
+        message={alert.message}
+        technical={alert.technical}
+        requestId={alert.requestId}
+        count={alert.count}
+      />
     </Notification>
   );
 }

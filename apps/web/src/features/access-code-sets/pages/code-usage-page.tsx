@@ -22,14 +22,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { ApiError } from '../../../shared/api/api-error';
-import { requestErrorText } from '../../../shared/api/error-text';
+import { notifyRequestError } from '../../../shared/api/error-text';
 import { campaignTypeLabel } from '../../../shared/campaigns/campaign-type-label';
 import { downloadText } from '../../../shared/csv';
 import { displayTimeZone, formatDateTime } from '../../../shared/format/date-time';
 import { localisedText } from '../../../shared/format/localised-text';
 import { paths } from '../../../shared/paths';
 import { ListPager } from '../../../shared/ui/list-pager';
-import { notifyError } from '../../../shared/ui/notify';
 import { QueryState } from '../../../shared/ui/query-state';
 import { fetchAllUses, useCodeUsage } from '../api/code-usage';
 import { codeUsageCsv } from '../code-usage-csv';
@@ -70,7 +69,7 @@ export function CodeUsagePage() {
     } catch (error) {
       // The client has alerted for a failed request; anything else is told here.
       if (!(error instanceof ApiError)) {
-        notifyError(requestErrorText(t, error));
+        notifyRequestError(t, error);
       }
     } finally {
       setDownloading(false);

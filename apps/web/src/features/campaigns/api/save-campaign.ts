@@ -24,15 +24,18 @@ export interface SaveCampaignInput {
   validate: CampaignStep | undefined;
   /** The version the editor's copy was loaded at: a save over someone else's change is refused. */
   version: number;
+  /** What the save's alerts are about (the wizard's step): a later successful save takes them away. */
+  alertScope?: string;
 }
 
-export function saveCampaign({ ident, patch, validate, version }: SaveCampaignInput) {
+export function saveCampaign({ ident, patch, validate, version, alertScope }: SaveCampaignInput) {
   return apiRequestRequired<TCampaignEnvelope>({
     method: 'POST',
     path: campaignPath(ident),
     query: { validate },
     json: { ...patch, version },
     quietStatuses: SAVE_REFUSAL_STATUSES,
+    ...(alertScope ? { alertScope } : {}),
   });
 }
 

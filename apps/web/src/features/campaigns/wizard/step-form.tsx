@@ -1,11 +1,13 @@
 /**
  * The frame of one editable wizard step: the fields, the save button, and
  * the question before unsaved changes are lost (leaving the step inside the
- * app asks in a dialog; closing or reloading the tab asks the browser).
+ * app asks in a dialog; closing or reloading the tab asks the browser). A
+ * save that leaves the step with errors brings the first invalid field into
+ * view and focuses it, wherever the user was on a long step.
  */
 import { Button, Group, Stack } from '@mantine/core';
 import { IconDeviceFloppy } from '@tabler/icons-react';
-import { useEffect, type ReactNode, type RefObject } from 'react';
+import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { UnsavedChangesGuard } from '../../../shared/form/unsaved-changes';
@@ -17,15 +19,26 @@ export interface StepFormFrameProps {
     dirty: boolean;
     dirtyRef: RefObject<boolean>;
     saving: boolean;
+    /** Counts the saves that left the step with errors. */
+    errorsShown: number;
     submit: () => void;
     readOnly: boolean;
   };
   children: ReactNode;
 }
 
+/** Scrolls a field into the middle of the view and focuses it (or the input inside it). */
+function bringIntoView(target: HTMLElement): void {
+  const focusable = target.matches('input, textarea, select, button')
+    ? target
+    : target.querySelector<HTMLElement>('input, textarea, select, button, [tabindex]');
+  target.scrollIntoView({ block: 'center' });
+  focusable?.focus({ preventScroll: true });
+}
+
 export function StepForm({ form, children }: StepFormFrameProps) {
   const { t } = useTranslation();
-  const { dirty, dirtyRef, saving, submit, readOnly } = form;
+  const { dirty, dirtyRef, saving, errorsShown, submit, readOnly } = form;
 
   // A link to one field (an open error on the review) brings it into view and focuses it.
   const [search] = useSearchParams();
@@ -33,17 +46,22 @@ export function StepForm({ form, children }: StepFormFrameProps) {
   useEffect(() => {
     if (!field) return;
     const target = document.querySelector<HTMLElement>(`[data-field="${CSS.escape(field)}"]`);
-    if (!target) return;
-    const focusable = target.matches('input, textarea, select, button')
-      ? target
-      : target.querySelector<HTMLElement>('input, textarea, select, button, [tabindex]');
-    target.scrollIntoView({ block: 'center' });
-    focusable?.focus({ preventScroll: true });
+    if (target) bringIntoView(target);
   }, [field]);
 
   // The fields rest while a save is on its way: what is typed meanwhile would
   // be replaced by the stored values. The field that had the focus gets it back.
   const fieldsRef = useKeepFocus<HTMLFieldSetElement>(saving);
+
+  // A save left errors: the first invalid field (in the page's order) comes
+  // into view once the fields are enabled again, as the step's alert says.
+  const broughtIntoView = useRef(0);
+  useEffect(() => {
+    if (saving || errorsShown === broughtIntoView.current) return;
+    broughtIntoView.current = errorsShown;
+    const invalid = fieldsRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    if (invalid) bringIntoView(invalid);
+  }, [errorsShown, saving, fieldsRef]);
 
   return (
     <form

@@ -6,6 +6,11 @@
  * tried; what the server refused for a field shows beside it until the field
  * changes. Fields read with `getInputProps(path, { required: true })` behave
  * as required fields (shared/form/required-field.ts).
+ *
+ * The step's alerts are about the step (their scope): a save's answer
+ * replaces what the step's alerts said before, so a successful save takes
+ * away the error alert of an earlier attempt. A save that leaves the step
+ * with errors brings the first invalid field into view (step-form.tsx).
  */
 import {
   campaignFamily,
@@ -21,7 +26,7 @@ import { useForm, type FormErrors, type GetInputPropsReturnType } from '@mantine
 import { useMemo, useState, type FocusEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { ApiError } from '../../../shared/api/api-error';
+import { ApiError, technicalLine } from '../../../shared/api/api-error';
 import { translateServerMessage } from '../../../shared/api/error-text';
 import { requiredFieldProps } from '../../../shared/form/required-field';
 import { useDirtyRef } from '../../../shared/form/unsaved-changes';
@@ -100,6 +105,10 @@ export function useStepForm<D extends Record<string, unknown>>(options: StepForm
   const [baseVersion, setBaseVersion] = useState(campaign.version);
   const [attempted, setAttempted] = useState(false);
   const [preparing, setPreparing] = useState(false);
+  // Counts the saves that left the step with errors: each brings the first invalid field into view.
+  const [errorsShown, setErrorsShown] = useState(0);
+  const showErrors = () => setErrorsShown((count) => count + 1);
+  const alertScope = `campaign-step:${campaign.uuid}:${step}`;
   const merchantLevel = effectiveMerchantLevel(user?.level ?? 'other', merchant.level);
   const context = useMemo(
     () => ({
@@ -219,7 +228,8 @@ export function useStepForm<D extends Record<string, unknown>>(options: StepForm
     setAttempted(true);
     const browserErrors = inputErrors?.(values) ?? [];
     if (browserErrors.length > 0 || stepErrors(values).some(BLOCKING)) {
-      notifyError(t('campaigns.wizard.fixErrorsFirst'));
+      notifyError(t('campaigns.wizard.fixErrorsFirst'), { scope: alertScope });
+      showErrors();
       return;
     }
     let version = baseVersion;
@@ -233,16 +243,17 @@ export function useStepForm<D extends Record<string, unknown>>(options: StepForm
     const validation = saveValidation(step, errorsAfter(campaign, patch, context));
     const submittedBefore = state.submitted;
     save.mutate(
-      { ident: campaign.uuid, patch, validate: validation, version },
+      { ident: campaign.uuid, patch, validate: validation, version, alertScope },
       {
         onSuccess: (saved) => {
           reload(saved.campaign);
           const target = stepAfterSave(step, submittedBefore, saved.state.errors, merchantLevel);
           if (!target) {
-            notifyInfo(t('campaigns.wizard.savedWithErrors'));
+            notifyInfo(t('campaigns.wizard.savedWithErrors'), { scope: alertScope });
+            showErrors();
             return;
           }
-          notifySuccess(t('campaigns.wizard.saved'));
+          notifySuccess(t('campaigns.wizard.saved'), { scope: alertScope });
           dirtyRef.current = false;
           void navigate(
             paths.campaigns.step(
@@ -256,12 +267,18 @@ export function useStepForm<D extends Record<string, unknown>>(options: StepForm
           if (!(error instanceof ApiError)) return;
           if (error.status !== 409) {
             showRefusal(error);
+            if (error.field) showErrors();
             return;
           }
           notifyError(
             error.serverMessage === 'campaign_changed'
               ? t('errors.server.campaign_changed')
               : t('campaigns.wizard.notEditableAlert'),
+            {
+              scope: alertScope,
+              technical: technicalLine(t, error),
+              ...(error.requestId ? { requestId: error.requestId } : {}),
+            },
           );
         },
       },
@@ -275,6 +292,7 @@ export function useStepForm<D extends Record<string, unknown>>(options: StepForm
     dirty,
     dirtyRef,
     saving: save.isPending || preparing,
+    errorsShown,
     submit: () => void submit(),
     readOnly: !envelope.allow_edit,
     merchantLevel,

@@ -1,0 +1,138 @@
+// @vitest-environment jsdom
+/**
+ * The alerts of the API client (issue 30, points 6 and 10): a failed
+ * request's alert says it in German with the spec's line and the server's
+ * request id below; the same failure again is one alert with a count; a
+ * later success of the same request takes the alert away; and an alert
+ * about the same thing replaces the one before it.
+ */
+import { notificationsStore, type NotificationData } from '@mantine/notifications';
+import { isValidElement } from 'react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi, ok, type FakeAnswer } from '../testing/fake-api';
+import { loadGermanTexts } from '../testing/render';
+import type { AlertBodyProps } from '../ui/alert-body';
+import {
+  ALERT_MS,
+  ERROR_ALERT_MS,
+  clearErrorAlerts,
+  notifyError,
+  notifySuccess,
+} from '../ui/notify';
+import { ApiError } from './api-error';
+import { apiRequest } from './client';
+
+/** The alerts in Mantine's list, each with what its body says. */
+function alerts() {
+  const { notifications, queue } = notificationsStore.getState();
+  return [...notifications, ...queue].map((alert: NotificationData) => {
+    const body = isValidElement<AlertBodyProps>(alert.message) ? alert.message.props : undefined;
+    return { color: alert.color, autoClose: alert.autoClose, ...body };
+  });
+}
+
+/** Waits until the alert list's code has loaded and shown what was raised. */
+async function settled(): Promise<void> {
+  await vi.waitFor(() => expect(alerts().length).toBeGreaterThan(0));
+}
+
+beforeAll(async () => {
+  await loadGermanTexts();
+});
+beforeEach(() => {
+  notificationsStore.setState({ ...notificationsStore.getState(), notifications: [], queue: [] });
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const refused: FakeAnswer = {
+  status: 409,
+  body: { statusCode: 409, message: 'merchant_changed' },
+  headers: { 'X-Request-Id': 'b7e1c0de-0000-4000-8000-000000000001' },
+};
+
+describe('a failed request’s alert', () => {
+  it('says it in German, the spec’s line and the request id below', async () => {
+    fakeApi(() => refused);
+    const failure = apiRequest({ method: 'POST', path: '/merchants/m1', json: {} });
+    await expect(failure).rejects.toBeInstanceOf(ApiError);
+    await expect(failure).rejects.toMatchObject({
+      requestId: 'b7e1c0de-0000-4000-8000-000000000001',
+    });
+    await settled();
+    expect(alerts()).toEqual([
+      expect.objectContaining({
+        color: 'red',
+        message: expect.stringContaining('Der Händler wurde inzwischen geändert.'),
+        technical: 'HTTP 409: merchant_changed',
+        requestId: 'b7e1c0de-0000-4000-8000-000000000001',
+        count: 1,
+        autoClose: ERROR_ALERT_MS,
+      }),
+    ]);
+  });
+
+  it('is one alert with a count when the same failure comes again, and goes when the request succeeds', async () => {
+    let answer: FakeAnswer = 'network';
+    fakeApi(() => answer);
+    const save = () => apiRequest({ method: 'POST', path: '/merchants/m1', json: {} });
+    for (let attempt = 0; attempt < 3; attempt += 1) await save().catch(() => undefined);
+    await settled();
+    expect(alerts()).toEqual([
+      expect.objectContaining({
+        message: 'Keine Verbindung zum Server. Bitte prüfen Sie Ihre Internetverbindung.',
+        technical: 'Could not send request',
+        count: 3,
+        // Each repeat starts the alert's time again.
+        autoClose: ERROR_ALERT_MS + 2,
+      }),
+    ]);
+
+    // Another request that succeeds says nothing about this one.
+    answer = ok({});
+    await apiRequest({ method: 'POST', path: '/merchants/m2', json: {} });
+    expect(alerts()).toHaveLength(1);
+    // The same request succeeds: its failure is no longer true.
+    await save();
+    expect(alerts()).toEqual([]);
+  });
+
+  it('names a request that ran out of time as such', async () => {
+    vi.useFakeTimers();
+    try {
+      fakeApi(() => ({ status: 200, body: {}, afterMs: 10_000 }));
+      const late = apiRequest({ path: '/campaigns' }).catch((error: unknown) => error);
+      await vi.advanceTimersByTimeAsync(5_000);
+      expect(await late).toMatchObject({ kind: 'no-response', timedOut: true });
+    } finally {
+      vi.useRealTimers();
+    }
+    await settled();
+    expect(alerts()[0]).toMatchObject({
+      message:
+        'Der Server hat nicht rechtzeitig geantwortet. Bitte versuchen Sie es gleich noch einmal.',
+      technical: 'Could not send request',
+    });
+  });
+});
+
+describe('alerts about the same thing', () => {
+  it('replace what was said before; clearing takes the errors only', async () => {
+    notifyError('Bitte korrigieren Sie zuerst die markierten Felder.', { scope: 'step' });
+    await settled();
+    notifySuccess('Gespeichert.', { scope: 'step' });
+    expect(alerts()).toEqual([
+      expect.objectContaining({ color: 'teal', message: 'Gespeichert.', autoClose: ALERT_MS }),
+    ]);
+
+    notifyError('Anderswo fehlgeschlagen.', { scope: 'other' });
+    clearErrorAlerts('step');
+    expect(alerts().map((alert) => alert.message)).toEqual([
+      'Gespeichert.',
+      'Anderswo fehlgeschlagen.',
+    ]);
+    clearErrorAlerts('other');
+    expect(alerts().map((alert) => alert.message)).toEqual(['Gespeichert.']);
+  });
+});
