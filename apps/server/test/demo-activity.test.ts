@@ -325,6 +325,8 @@ describe('demo activity', () => {
         status: campaigns.status,
         brand: merchants.brandName,
         editor: users.email,
+        editorLevel: users.level,
+        type: campaigns.type,
         createdAt: campaigns.createdAt,
         modifiedAt: campaigns.modifiedAt,
       })
@@ -340,6 +342,8 @@ describe('demo activity', () => {
     const now = Date.now();
     for (const row of rows) {
       expect(membersOf(row.brand), row.title.de).toContain(row.editor);
+      // Tips only agencies and admins may make (canUseTips): the agency made the tips.
+      if (row.type.startsWith('tip/')) expect(row.editorLevel, row.title.de).toBe('agency');
       expect(row.createdAt.getTime()).toBeLessThanOrEqual(row.modifiedAt.getTime());
       expect(row.modifiedAt.getTime()).toBeLessThanOrEqual(now);
     }

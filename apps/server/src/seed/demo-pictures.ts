@@ -266,7 +266,7 @@ const MOTIFS = {
     ${shadow(70)}
     <path d="M100 166C40 124 18 96 24 66C30 36 70 26 100 56C130 26 170 36 176 66C182 96 160 124 100 166Z" fill="#8c4a1f"/>
     <path d="M100 150C50 116 34 94 38 70C42 46 72 40 100 68C128 40 158 46 162 70C166 94 150 116 100 150Z" fill="none" stroke="#fff" stroke-width="5" stroke-dasharray="2 7" stroke-linecap="round"/>
-    <text x="100" y="104" font-family="${FONT}" font-size="22" font-weight="800" fill="#ffd6a5" text-anchor="middle">Lebkuchen</text>`,
+    <text x="100" y="102" font-family="${FONT}" font-size="16" font-weight="800" fill="#ffd6a5" text-anchor="middle">Lebkuchen</text>`,
   strawberries: () => `
     ${shadow(84)}
     <path d="M24 128C24 112 176 112 176 128L168 162H32Z" fill="#f2b978"/>
@@ -453,21 +453,39 @@ function sprinkles(kind: Sprinkle, seed: string, width: number, height: number):
   return shapes.join('');
 }
 
-/** The size of the headline's letters: as large as fits the left half. */
-function headlineSize(text: string): number {
-  return Math.min(84, Math.floor(300 / Math.max(1, text.length * 0.6)));
+/**
+ * About how wide a text is in bold sans-serif letters, in ems: wide letters
+ * (m, w, %, €, capitals) count more than narrow ones (i, l, 1, punctuation).
+ */
+function ems(text: string): number {
+  let width = 0;
+  for (const char of text) {
+    if (" .,:;!|iIl1j'".includes(char)) width += 0.36;
+    else if ('mwMW%€@'.includes(char)) width += 0.98;
+    else if (char >= 'A' && char <= 'Z') width += 0.76;
+    else width += 0.66;
+  }
+  return width;
 }
+
+/** The text column's width on a campaign picture: the product stands right of it. */
+const TEXT_WIDTH = 292;
+
+/** The largest size up to `max` at which the longest of the texts fits the text column. */
+const fittingSize = (texts: string[], max: number): number =>
+  Math.min(max, Math.floor(TEXT_WIDTH / Math.max(1, ...texts.map(ems))));
 
 /** The SVG of a campaign picture in the campaign format (620×413). */
 export function campaignPictureSvg(picture: CampaignPicture): string {
   const { width, height } = CAMPAIGN_IMAGE_FORMAT;
   const { from, to, accent, ink } = picture.colours;
-  const size = headlineSize(picture.headline);
+  const size = fittingSize([picture.headline], 84);
+  const lineSize = fittingSize(picture.lines, 28);
   const lines = picture.lines
     .slice(0, 2)
     .map(
       (line, index) =>
-        `<text x="36" y="${198 + size * 0.25 + index * 36}" font-size="28" font-weight="600">${escapeXml(line)}</text>`,
+        `<text x="36" y="${198 + size * 0.25 + index * (lineSize + 8)}" font-size="${lineSize}" font-weight="600">${escapeXml(line)}</text>`,
     )
     .join('');
   const badgeWidth = 44 + picture.badge.length * 10.5;
@@ -480,8 +498,8 @@ export function campaignPictureSvg(picture: CampaignPicture): string {
   ${sprinkles(picture.sprinkle ?? 'dots', picture.headline + picture.brand, width, height)}
   <circle cx="${width - 40}" cy="30" r="130" fill="${accent}" opacity=".2"/>
   <circle cx="20" cy="${height + 10}" r="110" fill="#fff" opacity=".08"/>
-  <circle cx="448" cy="214" r="190" fill="url(#light)"/>
-  <g transform="translate(448 206) scale(1.5) translate(-100 -100)">${MOTIFS[picture.motif](accent)}</g>
+  <circle cx="470" cy="214" r="180" fill="url(#light)"/>
+  <g transform="translate(472 206) scale(1.34) translate(-100 -100)">${MOTIFS[picture.motif](accent)}</g>
   <g font-family="${FONT}" fill="${ink}">
     <text x="38" y="64" font-size="17" font-weight="700" letter-spacing="3" opacity=".85">${escapeXml(picture.brand.toUpperCase())}</text>
     <rect x="38" y="78" width="44" height="4" rx="2" fill="${accent}"/>

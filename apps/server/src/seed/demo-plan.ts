@@ -184,7 +184,10 @@ export interface Theme {
 interface CampaignSlot {
   type: CampaignType;
   status: CampaignStatus;
-  /** The merchant's own demo user who made and edits it. */
+  /**
+   * The merchant's own demo user who made and edits it; tips only an agency
+   * (or an admin) may make (packages/domain/src/permissions.ts, canUseTips).
+   */
   editor: string;
   /** Why an admin rejected it (rejected campaigns only). */
   rejection?: string;
@@ -757,7 +760,7 @@ const PLAN: Record<string, CampaignSlot[]> = {
     {
       type: 'tip/sweepstake',
       status: 'ended',
-      editor: 'multi@example.com',
+      editor: 'agency@example.com',
       days: [-100, -40],
       theme: {
         title: 'Tipp-Gewinnspiel: Einkaufsgutschein',
@@ -800,7 +803,7 @@ const PLAN: Record<string, CampaignSlot[]> = {
     {
       type: 'tip/generic',
       status: 'approved',
-      editor: 'multi@example.com',
+      editor: 'agency@example.com',
       seasons: {
         spring: {
           title: 'Tipp: Frühjahrskollektion',
@@ -1111,7 +1114,7 @@ export const BUSINESSES: Record<string, DemoBusiness> = {
       name: 'Schmid',
       tagline: 'Meisterbetrieb',
       symbol: 'bolt',
-      colours: { from: '#ffd60a', to: '#f77f00', accent: '#1d3557' },
+      colours: { from: '#f9a620', to: '#c44900', accent: '#1d3557' },
     },
   ),
   fischer: business(
