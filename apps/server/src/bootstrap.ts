@@ -6,7 +6,7 @@ import type { AppContext } from './app-context.js';
 import type { Config } from './config.js';
 import { createLocalFileStorage } from './files/storage.js';
 import { createGeocoder } from './geocoding/geocoder.js';
-import { createLogger } from './http/logging.js';
+import { createLogger, demoLogDestination } from './http/logging.js';
 import {
   openDatabase,
   type Database,
@@ -17,6 +17,7 @@ import { loadSigningKey } from './identity/keys.js';
 import { createTokenIssuer, createTokenVerifier } from './identity/tokens.js';
 import { createMailer } from './mail/mailer.js';
 import { DEMO_ACCOUNTS, seedDemoData } from './seed/demo-data.js';
+import { showPhase } from './start-progress.js';
 
 export function databaseLocation(config: Config): DatabaseLocation {
   return config.databaseUrl
@@ -34,6 +35,19 @@ function loggerOf(config: Config): FastifyBaseLogger {
     loggers.set(config, log);
   }
   return log;
+}
+
+/**
+ * A process that serves (main.ts, create-data-folder.ts) logs into
+ * `DATA_DIR/logs` in demo mode (http/logging.ts, demoLogDestination); other
+ * modes, and the tests' apps, log to standard output.
+ */
+export function logToDemoFileInDemoMode(config: Config): void {
+  if (!config.demo || loggers.has(config)) return;
+  loggers.set(
+    config,
+    createLogger(config.logLevel, demoLogDestination(config.dataDir, config.logLevel)),
+  );
 }
 
 export async function createAppContext(
@@ -84,9 +98,15 @@ export async function createAppContext(
  * process never gives back; the server then opens the finished folder.
  */
 export async function openConfiguredDatabase(config: Config): Promise<Database> {
+  // Demo mode says on the console what the first start spends its time on.
+  const label = config.demoActivity
+    ? 'Creating the database with demo campaigns and participations'
+    : 'Creating the database with the demo accounts';
   const database = await openDatabase(databaseLocation(config), {
     ...databaseOptions(config),
-    create: createDataFolderInChildProcess,
+    create: config.demo
+      ? () => showPhase(label, createDataFolderInChildProcess)
+      : createDataFolderInChildProcess,
   });
   if (config.demo) await seedDemoData(database.db);
   return database;

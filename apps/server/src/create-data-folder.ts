@@ -14,6 +14,7 @@ import {
   createAppContext,
   databaseLocation,
   databaseOptions,
+  logToDemoFileInDemoMode,
   seedDemoActivityOnce,
 } from './bootstrap.js';
 import { loadConfig } from './config.js';
@@ -33,6 +34,7 @@ process.umask(0o077);
 
 const config = loadConfig();
 await makePrivateFolder(config.dataDir);
+logToDemoFileInDemoMode(config);
 // Made now when missing, private, so that the server's later writes land in private
 // folders (folders an operator made elsewhere keep their modes).
 if (!config.files.s3) await mkdir(config.files.dir, { recursive: true, mode: PRIVATE_FOLDER_MODE });

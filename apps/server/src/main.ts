@@ -1,7 +1,14 @@
 /** Entry point: read config, open and migrate the database, listen (background jobs: background-jobs.ts). */
-import { createAppContext, openConfiguredDatabase, seedDemoActivityOnce } from './bootstrap.js';
+import path from 'node:path';
+import {
+  createAppContext,
+  logToDemoFileInDemoMode,
+  openConfiguredDatabase,
+  seedDemoActivityOnce,
+} from './bootstrap.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { DataFolderInUseError } from './db/folder-lock.js';
+import { demoLogFile } from './http/logging.js';
 
 async function main(): Promise<void> {
   // What the server writes (the embedded database, uploads, the outbox, the
@@ -17,6 +24,8 @@ async function main(): Promise<void> {
     }
     throw error;
   }
+  // Demo mode logs into DATA_DIR/logs: its console is for the person starting it.
+  logToDemoFileInDemoMode(config);
   // The routes' modules load while the database opens (about 0.15 s of the
   // start; the embedded database compiles its WebAssembly off the main thread).
   const opening = openConfiguredDatabase(config);
@@ -43,7 +52,14 @@ async function main(): Promise<void> {
   const mode = config.demo
     ? ` (demo mode: sign in as admin@example.com / demo; listening on ${config.host} only)`
     : '';
-  process.stdout.write(`Campaign back-office running at ${config.publicUrl}${mode}\n`);
+  // In demo mode the line stands last and apart: nothing follows it on the console (the
+  // requests are logged into the file named above it), so it is found at a glance.
+  const logFile = demoLogFile(config.dataDir);
+  const shown = path.relative(process.cwd(), logFile);
+  const logs = config.demo
+    ? `Logs: ${shown.startsWith('..') || path.isAbsolute(shown) ? logFile : shown}\n\n`
+    : '';
+  process.stdout.write(`${logs}Campaign back-office running at ${config.publicUrl}${mode}\n`);
 }
 
 main().catch((error: unknown) => {

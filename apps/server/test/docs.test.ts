@@ -1,11 +1,13 @@
 /**
  * The repository's documents serve someone who has only the repository
  * (issue 11, point 2): no link leads outside it, and the README answers what
- * the product is, how to start it, which address to open, how to sign in,
- * how to test it and what is not built yet. `npm start` says what it does
- * while its first start builds, and builds what is stale.
+ * the product is, how to start it (and on which port), which address to
+ * open, how to sign in, how to test it and what is not built yet. `npm start`
+ * says what it does while its first start builds, one line per phase, builds
+ * what is stale, logs into DATA_DIR/logs in demo mode and ends its console
+ * with the address to open (issue 30, point 12).
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import {
   existsSync,
   mkdirSync,
@@ -20,6 +22,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEMO_USERS } from '../src/seed/demo-data.js';
+import { freePort } from './fixtures/ports.js';
+import { until } from './fixtures/until.js';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const read = (file: string) => readFileSync(path.join(root, file), 'utf8');
@@ -105,6 +109,10 @@ describe('the documents', () => {
     const start = section(readme, 'Start it');
     expect(start).toContain('npm start');
     expect(start).toMatch(/open \*\*<http:\/\/localhost:3000>\*\*/);
+    // Another port, when 3000 is taken, and what a 2-core machine takes to start.
+    expect(start).toMatch(/`PORT=\d+ npm start`/);
+    expect(start).toMatch(/2-core machine/);
+    expect(start).toContain('data/logs/server.log');
     const signIn = section(readme, 'Sign in');
     for (const user of DEMO_USERS) expect(signIn).toContain(user.email);
     expect(signIn).toContain('`demo`');
@@ -117,6 +125,46 @@ describe('the documents', () => {
 });
 
 describe('npm start', () => {
+  it('builds with one progress line per phase, showing the tools output only when a build fails', () => {
+    const run = (outcomes: Record<string, number>) =>
+      JSON.parse(
+        execFileSync(
+          process.execPath,
+          [
+            '--input-type=module',
+            '-e',
+            `const { buildSteps, runBuildSteps } = await import(${JSON.stringify(path.join(root, 'scripts/build-state.mjs'))});
+             const outcomes = ${JSON.stringify(outcomes)};
+             let out = '', err = '';
+             const code = runBuildSteps(buildSteps(['apps/server', 'apps/web']), {
+               // What a bundler prints: a long list of assets.
+               run: (workspace) => ({ status: outcomes[workspace] ?? 0, signal: null,
+                 output: Array.from({ length: 40 }, (_, i) => 'dist/assets/chunk-' + i + '.js  12 kB\\n').join('') }),
+               write: (text) => { out += text; },
+               fail: (text) => { err += text; },
+             });
+             process.stdout.write(JSON.stringify({ code, out, err }));`,
+          ],
+          { encoding: 'utf8' },
+        ),
+      ) as { code: number; out: string; err: string };
+    const built = run({});
+    expect(built.code).toBe(0);
+    expect(built.out.split('\n')).toEqual([
+      expect.stringMatching(/^Building the domain package … \d+(\.\d)? s$/),
+      expect.stringMatching(/^Building the server … \d+(\.\d)? s$/),
+      expect.stringMatching(/^Building the web app … \d+(\.\d)? s$/),
+      '',
+    ]);
+    expect(built.err).toBe('');
+    const failed = run({ 'apps/server': 2 });
+    expect(failed.code).toBe(2);
+    expect(failed.out).toMatch(/Building the server … failed\n$/);
+    expect(failed.out).not.toContain('web app');
+    expect(failed.err).toContain('dist/assets/chunk-39.js');
+    expect(read('scripts/start.mjs')).toContain('runBuildSteps(buildSteps(stale))');
+  });
+
   it('prints one line saying what it does before it builds, and nothing when nothing is stale', () => {
     const notice = (workspaces: string[]) =>
       execFileSync(
@@ -130,7 +178,7 @@ describe('npm start', () => {
         { encoding: 'utf8' },
       );
     expect(notice(['apps/server', 'apps/web'])).toMatch(
-      /^Building the server and the web app .*first time takes a minute or two/,
+      /^Building the server and the web app .*first time takes about .* on 2 cores/,
     );
     expect(notice(['apps/server', 'apps/web'])).not.toContain('\n');
     expect(notice([])).toBe('');
@@ -182,6 +230,99 @@ describe('npm start', () => {
       expect(stale()).toEqual(['apps/server']);
     } finally {
       rmSync(tree, { recursive: true, force: true });
+    }
+  });
+});
+
+/** The server started from its sources as `npm start` runs it, with its console kept. */
+async function startServer(env: Record<string, string>) {
+  const port = await freePort();
+  const child = spawn(
+    process.execPath,
+    ['--conditions=source', '--import', 'tsx', 'apps/server/src/main.ts'],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        PUBLIC_URL: `http://localhost:${port}`,
+        LOG_LEVEL: 'info',
+        SCHEDULER_INTERVAL_SECONDS: '0',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  const console = { stdout: '', stderr: '' };
+  child.stdout.on('data', (chunk: Buffer) => (console.stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (console.stderr += chunk.toString()));
+  const exited = new Promise((resolve) => child.on('exit', resolve));
+  await until(async () => console.stdout.includes('running at'), 100_000);
+  return {
+    url: `http://127.0.0.1:${port}`,
+    console,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+describe('the server console and its logs', () => {
+  it('in demo mode: a progress line for the new database, the logs in DATA_DIR/logs, the running line last and alone', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'demo-console-'));
+    const server = await startServer({ DATA_DIR: dataDir, DEMO_ACTIVITY: 'false' });
+    try {
+      const response = await fetch(`${server.url}/api/docs/json`);
+      expect(response.status).toBe(200);
+      const logFile = path.join(dataDir, 'logs', 'server.log');
+      await until(async () => readFileSync(logFile, 'utf8').includes('request completed'), 10_000);
+      const lines = server.console.stdout.split('\n');
+      expect(lines).toEqual([
+        expect.stringMatching(/^Creating the database with the demo accounts … \d+(\.\d)? s$/),
+        `Logs: ${logFile}`,
+        '',
+        expect.stringMatching(
+          /^Campaign back-office running at http:\/\/localhost:\d+ \(demo mode: /,
+        ),
+        '',
+      ]);
+      // Every log line went to the file: the console has no JSON, and nothing followed the running line.
+      const logged = readFileSync(logFile, 'utf8').trim().split('\n');
+      expect(logged.map((line) => (JSON.parse(line) as { msg: string }).msg)).toEqual(
+        expect.arrayContaining(['database migrations applied', 'request completed']),
+      );
+      expect(server.console.stderr).toBe('');
+    } finally {
+      await server.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('outside demo mode: JSON lines on standard output, no log file', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'prod-console-'));
+    const { privateKey } = await import('node:crypto').then(({ generateKeyPairSync }) =>
+      generateKeyPairSync('ec', { namedCurve: 'P-256' }),
+    );
+    const server = await startServer({
+      DATA_DIR: dataDir,
+      DEMO: 'false',
+      JWT_PRIVATE_KEY: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+    });
+    try {
+      await fetch(`${server.url}/api/docs/json`);
+      await until(async () => server.console.stdout.includes('request completed'), 10_000);
+      const json = server.console.stdout
+        .split('\n')
+        .filter((line) => line.startsWith('{'))
+        .map((line) => (JSON.parse(line) as { msg: string }).msg);
+      expect(json).toEqual(
+        expect.arrayContaining(['database migrations applied', 'request completed']),
+      );
+      expect(existsSync(path.join(dataDir, 'logs'))).toBe(false);
+    } finally {
+      await server.stop();
+      rmSync(dataDir, { recursive: true, force: true });
     }
   });
 });

@@ -8,6 +8,7 @@
  * failed query, and pino's redaction removes credentials wherever a log call
  * passes headers or a body.
  */
+import path from 'node:path';
 import { DrizzleQueryError } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import { pino, stdSerializers, type DestinationStream, type Level } from 'pino';
@@ -156,4 +157,24 @@ export function createLogger(
     redact: { paths: REDACT_PATHS, censor: REDACTED },
   };
   return destination ? pino(options, destination) : pino(options);
+}
+
+/** The log file of demo mode, inside the data folder. */
+export const demoLogFile = (dataDir: string): string => path.join(dataDir, 'logs', 'server.log');
+
+/**
+ * Where demo mode logs (`npm start` on the embedded database): every line
+ * into `DATA_DIR/logs/server.log`, so that the console shows the start's
+ * progress and the address to open instead of two JSON lines per request;
+ * warnings and errors are copied to standard error, where the person trying
+ * the product sees them. Written synchronously, as pino writes to standard
+ * output, so that nothing is lost when the process ends. Every other mode
+ * logs JSON lines to standard output (createLogger without a destination).
+ */
+export function demoLogDestination(dataDir: string, level: Level | 'silent'): DestinationStream {
+  const file = pino.destination({ dest: demoLogFile(dataDir), mkdir: true, sync: true });
+  return pino.multistream([
+    { level: level === 'silent' ? 'fatal' : level, stream: file },
+    { level: 'warn', stream: process.stderr },
+  ]);
 }

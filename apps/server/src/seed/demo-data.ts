@@ -14,7 +14,7 @@ import { hashPassword } from '../identity/passwords.js';
 export const DEMO_PASSWORD = 'demo';
 const SEEDED_KEY = 'demo_seeded_at';
 
-interface DemoMerchant {
+export interface DemoMerchant {
   key: string;
   name: string;
   brandName: string;
@@ -22,7 +22,7 @@ interface DemoMerchant {
   errors?: string[];
 }
 
-const MERCHANTS: DemoMerchant[] = [
+export const DEMO_MERCHANTS: readonly DemoMerchant[] = [
   {
     key: 'sonnenschein',
     name: 'Bäckerei Sonnenschein GmbH',
@@ -142,7 +142,7 @@ export async function seedDemoData(db: Db): Promise<boolean> {
     // Another process may have seeded meanwhile (several servers starting on one database).
     if (await isSeeded(tx)) return false;
     const merchantIds = new Map<string, string>();
-    for (const merchant of MERCHANTS) {
+    for (const merchant of DEMO_MERCHANTS) {
       const [row] = await tx
         .insert(merchants)
         .values({

@@ -162,6 +162,15 @@ export function foldPending(db: Db): Promise<void> {
   return folderOf(db).now();
 }
 
+/**
+ * Cancels a fold asked for a moment from now and waits for one under way: a
+ * process that stored events and folded them (the demo data's) closes its
+ * database next, before the asked-for fold would find it closed.
+ */
+export function stopFolding(db: Db): Promise<void> {
+  return folderOf(db).close();
+}
+
 /** Asks for a fold a moment from now (after a batch was stored); a failed one is logged and repeated by the next. */
 export function foldSoon(ctx: AppContext): void {
   folderOf(ctx.db).soon((error) =>

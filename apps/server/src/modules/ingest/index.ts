@@ -1,3 +1,3 @@
 /** What the demo data uses of the ingest module: storing events as the consumer app sends them, and counting them. */
-export { foldPending } from './fold.js';
+export { foldPending, stopFolding } from './fold.js';
 export { ingestEvents } from './service.js';
