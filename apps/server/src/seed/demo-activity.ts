@@ -34,7 +34,12 @@ import { validationColumns } from '../modules/campaigns/index.js';
 import { runDueDraws } from '../modules/draws/index.js';
 import { foldPending, ingestEvents, stopFolding } from '../modules/ingest/index.js';
 import { DEMO_MERCHANTS, DEMO_USERS } from './demo-data.js';
-import { campaignPictureSvg, merchantLogoSvg, renderJpeg } from './demo-pictures.js';
+import {
+  campaignPictureSvg,
+  merchantLogoSvg,
+  pictureTextSizes,
+  renderJpeg,
+} from './demo-pictures.js';
 import {
   BUSINESSES,
   MERCHANTS_WITH_CAMPAIGNS,
@@ -402,7 +407,12 @@ export async function seedDemoActivity(ctx: AppContext, now = new Date()): Promi
     if (!merchant || !MERCHANTS_WITH_CAMPAIGNS.includes(planned.merchant)) continue;
     const id = randomUUID();
     const imagePath = newImageKey('campaigns', id, 'jpg');
-    await ctx.files.put(imagePath, await renderJpeg(campaignPictureSvg(planned.picture)));
+    await ctx.files.put(
+      imagePath,
+      await renderJpeg(
+        campaignPictureSvg(planned.picture, await pictureTextSizes(planned.picture)),
+      ),
+    );
     const columns = {
       type: planned.type,
       title: { de: planned.theme.title },

@@ -453,39 +453,65 @@ function sprinkles(kind: Sprinkle, seed: string, width: number, height: number):
   return shapes.join('');
 }
 
-/**
- * About how wide a text is in bold sans-serif letters, in ems: wide letters
- * (m, w, %, €, capitals) count more than narrow ones (i, l, 1, punctuation).
- */
-function ems(text: string): number {
-  let width = 0;
-  for (const char of text) {
-    if (" .,:;!|iIl1j'".includes(char)) width += 0.36;
-    else if ('mwMW%€@'.includes(char)) width += 0.98;
-    else if (char >= 'A' && char <= 'Z') width += 0.76;
-    else width += 0.66;
-  }
-  return width;
-}
-
 /** The text column's width on a campaign picture: the product stands right of it. */
 const TEXT_WIDTH = 292;
 
-/** The largest size up to `max` at which the longest of the texts fits the text column. */
-const fittingSize = (texts: string[], max: number): number =>
-  Math.min(max, Math.floor(TEXT_WIDTH / Math.max(1, ...texts.map(ems))));
+/**
+ * How wide librsvg draws the text in the picture's font, in pixels at `size`:
+ * rendered alone and trimmed, so that the fonts of the machine that seeds
+ * decide, not an estimate of them (an estimate let long lines run into the
+ * product). Undefined when no font draws it.
+ */
+async function drawnWidth(text: string, size: number, style: string): Promise<number | undefined> {
+  const sharp = await loadSharp();
+  const width = Math.ceil(size * text.length + 40);
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${size * 2}"><text x="10" y="${size * 1.4}" font-family="${FONT}" font-size="${size}" ${style}>${escapeXml(text)}</text></svg>`;
+  try {
+    const { info } = await sharp(Buffer.from(svg))
+      .trim({ background: '#00000000' })
+      .toBuffer({ resolveWithObject: true });
+    return info.width;
+  } catch {
+    // Nothing drawn: no font on this machine (the shapes still show).
+    return undefined;
+  }
+}
+
+/** The largest size up to `max` at which the widest of the texts, as drawn, fits the text column. */
+async function fittingSize(texts: string[], max: number, style: string): Promise<number> {
+  const widths = await Promise.all(texts.map((text) => drawnWidth(text, max, style)));
+  const widest = Math.max(1, ...widths.map((width) => width ?? 0));
+  return Math.max(12, Math.min(max, Math.floor((max * TEXT_WIDTH) / widest)));
+}
+
+const HEADLINE_STYLE = 'font-weight="800" letter-spacing="-1"';
+const LINE_STYLE = 'font-weight="600"';
+
+/** A campaign picture's text sizes: the headline's and its lines'. */
+export interface PictureTextSizes {
+  headline: number;
+  lines: number;
+}
+
+/** The sizes at which a picture's headline and lines fit left of its product. */
+export async function pictureTextSizes(picture: CampaignPicture): Promise<PictureTextSizes> {
+  return {
+    headline: await fittingSize([picture.headline], 84, HEADLINE_STYLE),
+    lines: await fittingSize(picture.lines.slice(0, 2), 28, LINE_STYLE),
+  };
+}
 
 /** The SVG of a campaign picture in the campaign format (620×413). */
-export function campaignPictureSvg(picture: CampaignPicture): string {
+export function campaignPictureSvg(picture: CampaignPicture, sizes: PictureTextSizes): string {
   const { width, height } = CAMPAIGN_IMAGE_FORMAT;
   const { from, to, accent, ink } = picture.colours;
-  const size = fittingSize([picture.headline], 84);
-  const lineSize = fittingSize(picture.lines, 28);
+  const size = sizes.headline;
+  const lineSize = sizes.lines;
   const lines = picture.lines
     .slice(0, 2)
     .map(
       (line, index) =>
-        `<text x="36" y="${198 + size * 0.25 + index * (lineSize + 8)}" font-size="${lineSize}" font-weight="600">${escapeXml(line)}</text>`,
+        `<text x="36" y="${198 + size * 0.25 + index * (lineSize + 8)}" font-size="${lineSize}" ${LINE_STYLE}>${escapeXml(line)}</text>`,
     )
     .join('');
   const badgeWidth = 44 + picture.badge.length * 10.5;
@@ -503,7 +529,7 @@ export function campaignPictureSvg(picture: CampaignPicture): string {
   <g font-family="${FONT}" fill="${ink}">
     <text x="38" y="64" font-size="17" font-weight="700" letter-spacing="3" opacity=".85">${escapeXml(picture.brand.toUpperCase())}</text>
     <rect x="38" y="78" width="44" height="4" rx="2" fill="${accent}"/>
-    <text x="32" y="${150 + size * 0.3}" font-size="${size}" font-weight="800" letter-spacing="-1">${escapeXml(picture.headline)}</text>
+    <text x="32" y="${150 + size * 0.3}" font-size="${size}" ${HEADLINE_STYLE}>${escapeXml(picture.headline)}</text>
     ${lines}
   </g>
   <rect x="38" y="318" width="${badgeWidth}" height="46" rx="23" fill="${accent}"/>
