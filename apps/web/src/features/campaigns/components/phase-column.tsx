@@ -1,8 +1,9 @@
-/** The campaign tables' phase column: the phase badge and the runtime below it. */
+/** The campaign tables' phase column: the phase badge and the runtime below it, each date on one line. */
 import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { CampaignColumn } from '../../../shared/campaigns/campaign-table';
 import { formatDateTime } from '../../../shared/format/date-time';
+import classes from './campaign-list-table.module.css';
 import { PhaseBadge } from './phase-badge';
 
 export function usePhaseColumn(): CampaignColumn {
@@ -14,12 +15,12 @@ export function usePhaseColumn(): CampaignColumn {
       <>
         <PhaseBadge phase={row.phase} status={row.current_status} />
         {row.valid_from && (
-          <Text size="xs" c="dimmed">
+          <Text size="xs" c="dimmed" className={classes.line}>
             {t('campaigns.values.from', { date: formatDateTime(row.valid_from) })}
           </Text>
         )}
         {row.valid_until && (
-          <Text size="xs" c="dimmed">
+          <Text size="xs" c="dimmed" className={classes.line}>
             {t('campaigns.values.until', { date: formatDateTime(row.valid_until) })}
           </Text>
         )}
