@@ -141,6 +141,7 @@ export function ReviewQueuePage() {
         opened={toApprove !== undefined}
         title={t('review.approveTitle')}
         confirmLabel={t('review.approve')}
+        cancelLabel={t('review.cancel')}
         confirmColor="green"
         confirmIcon={<IconCheck size={16} aria-hidden />}
         busy={approve.isPending}

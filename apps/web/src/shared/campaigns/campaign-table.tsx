@@ -142,11 +142,13 @@ export function CampaignTable({
   const size = compact ? 'inline' : 'page';
   // A compact table shows no bare header row while there is nothing to list.
   const showTable = !compact || (rows !== undefined && rows.length > 0);
+  // Cards need rows: an empty list would be an empty box.
+  const showCards = rows !== undefined && rows.length > 0;
   return (
     <>
       {showTable &&
         (cards ? (
-          list
+          showCards && list
         ) : minWidth === undefined ? (
           table
         ) : (
@@ -188,13 +190,15 @@ function CampaignCards({ rows, columns, label, rowTestId, titleOf }: CampaignCar
           >
             <Group gap="sm" wrap="nowrap" align="flex-start">
               {media.map((column) => (
-                <Box key={column.id} style={{ flexShrink: 0 }}>
+                <Box key={column.id} data-column={column.id} style={{ flexShrink: 0 }}>
                   {column.cell(row, title, CARD)}
                 </Box>
               ))}
               <Box miw={0} style={{ flex: 1 }}>
                 {heads.map((column) => (
-                  <Box key={column.id}>{column.cell(row, title, CARD)}</Box>
+                  <Box key={column.id} data-column={column.id}>
+                    {column.cell(row, title, CARD)}
+                  </Box>
                 ))}
               </Box>
             </Group>
@@ -208,7 +212,7 @@ function CampaignCards({ rows, columns, label, rowTestId, titleOf }: CampaignCar
                 mb={0}
               >
                 {fields.map((column) => (
-                  <div key={column.id} className={classes.field}>
+                  <div key={column.id} className={classes.field} data-column={column.id}>
                     <Text component="dt" size="xs" c="dimmed">
                       {column.header}
                     </Text>
@@ -218,7 +222,13 @@ function CampaignCards({ rows, columns, label, rowTestId, titleOf }: CampaignCar
               </SimpleGrid>
             )}
             {actions.map((column) => (
-              <Box key={column.id} mt="sm" pt="xs" className={classes.actions}>
+              <Box
+                key={column.id}
+                mt="sm"
+                pt="xs"
+                className={classes.actions}
+                data-column={column.id}
+              >
                 {column.cell(row, title, CARD)}
               </Box>
             ))}

@@ -17,6 +17,8 @@ export interface ConfirmModalProps {
   children: ReactNode;
   /** The action's verb: „Einreichen“. */
   confirmLabel: string;
+  /** „Abbrechen“, from the caller's part of the catalogue (shared code uses only the core's texts). */
+  cancelLabel: string;
   confirmColor?: MantineColor;
   confirmIcon?: ReactNode;
   busy: boolean;
@@ -29,6 +31,7 @@ export function ConfirmModal({
   title,
   children,
   confirmLabel,
+  cancelLabel,
   confirmColor,
   confirmIcon,
   busy,
@@ -49,7 +52,7 @@ export function ConfirmModal({
         {typeof children === 'string' ? <Text>{children}</Text> : children}
         <Group justify="flex-end" gap="xs">
           <Button variant="default" onClick={onClose} disabled={busy}>
-            {t('campaigns.confirm.cancel')}
+            {cancelLabel}
           </Button>
           <Button
             {...(confirmColor ? { color: confirmColor } : {})}

@@ -76,17 +76,21 @@ export function CampaignListTable({ query, level }: CampaignListTableProps) {
       id: 'image',
       header: t('campaigns.fields.image'),
       place: 'media',
-      cell: (row, title) => <CampaignThumbnail src={row.image?.src} title={title} width={56} />,
+      cell: (row, title, layout) => (
+        <CampaignThumbnail src={row.image?.src} title={title} width={layout === 'row' ? 48 : 64} />
+      ),
     },
     common.title({ to: editPathOf, withIdent: true }),
     {
       id: 'participations',
       header: t('campaigns.fields.participations'),
-      cell: (row) => (
+      cell: (row, _title, layout) => (
         <>
-          {/* The number alone: the column (or the card's label) says what it counts. */}
+          {/* In a row the number alone (the column's header says what it counts): the column stays narrow. */}
           <Text size="sm" className={classes.line}>
-            {formatCount(row.participations)}
+            {layout === 'row'
+              ? formatCount(row.participations)
+              : t('campaigns.values.participations', { count: row.participations })}
           </Text>
           <Text size="xs" c="dimmed" className={classes.line}>
             {t('campaigns.values.distinctUsers', { count: row.distinct_users })}
@@ -114,7 +118,7 @@ export function CampaignListTable({ query, level }: CampaignListTableProps) {
     {
       id: 'status',
       header: t('campaigns.fields.status'),
-      cell: (row, title, layout) => {
+      cell: (row, _title, layout) => {
         const reason = row.rejection_reason;
         // In a row the email alone (its tooltip says "von …"): the column stays narrow enough for 1280 px.
         const editor = row.editor && (
@@ -134,7 +138,7 @@ export function CampaignListTable({ query, level }: CampaignListTableProps) {
             <Text
               size="sm"
               fw={600}
-              c={row.current_status === 'rejected' ? 'red.8' : undefined}
+              c={row.current_status === 'rejected' ? 'red.9' : undefined}
               data-testid="status"
             >
               {t(`campaigns.statuses.${row.current_status}`)}
@@ -143,7 +147,6 @@ export function CampaignListTable({ query, level }: CampaignListTableProps) {
             {reason !== null && (
               <RejectionReason
                 reason={reason}
-                title={title}
                 editPath={editPathOf(row)}
                 editor={row.current_status === 'rejected' ? row.editor?.email : undefined}
               />

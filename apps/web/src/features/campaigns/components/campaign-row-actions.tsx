@@ -116,6 +116,7 @@ export function CampaignRowActions({
       <ConfirmModal
         opened={confirmClone}
         title={t('campaigns.clone.title')}
+        cancelLabel={t('campaigns.confirm.cancel')}
         confirmLabel={t('campaigns.clone.confirm')}
         confirmIcon={<IconCopy size={16} aria-hidden />}
         busy={busyUntilLeft(clone)}

@@ -61,6 +61,7 @@ export function CreateFollowupButton({
       <ConfirmModal
         opened={asking}
         title={t('campaigns.followup.title')}
+        cancelLabel={t('campaigns.confirm.cancel')}
         confirmLabel={t('campaigns.overview.createFollowup')}
         confirmIcon={<IconPlus size={16} aria-hidden />}
         busy={busyUntilLeft(create)}

@@ -6,14 +6,21 @@ import { formatDateTime } from '../../../shared/format/date-time';
 import classes from './campaign-list-table.module.css';
 import { PhaseBadge } from './phase-badge';
 
+const ROW_BADGE = { size: 'sm' } as const;
+
 export function usePhaseColumn(): CampaignColumn {
   const { t } = useTranslation();
   return {
     id: 'phase',
     header: t('campaigns.fields.phase'),
-    cell: (row) => (
+    cell: (row, _title, layout) => (
       <>
-        <PhaseBadge phase={row.phase} status={row.current_status} />
+        {/* In a table row the smaller badge keeps the column narrow enough for 1280 px. */}
+        <PhaseBadge
+          phase={row.phase}
+          status={row.current_status}
+          {...(layout === 'row' ? ROW_BADGE : {})}
+        />
         {row.valid_from && (
           <Text size="xs" c="dimmed" className={classes.line}>
             {t('campaigns.values.from', { date: formatDateTime(row.valid_from) })}

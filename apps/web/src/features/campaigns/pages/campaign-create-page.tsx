@@ -179,6 +179,7 @@ export function CampaignCreatePage() {
         title={t('campaigns.create.confirmTitle', {
           type: chosen ? campaignTypeLabel(t, chosen) : '',
         })}
+        cancelLabel={t('campaigns.confirm.cancel')}
         confirmLabel={t('campaigns.create.confirm')}
         confirmIcon={<IconPlus size={16} aria-hidden />}
         busy={busyUntilLeft(create)}

@@ -5,7 +5,7 @@
  * Shown from the rejection until the campaign is submitted again.
  */
 import { campaignFamily, type TCampaignEnvelope } from '@backoffice/domain';
-import { Alert, Anchor, Text } from '@mantine/core';
+import { Alert, Button, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -48,14 +48,14 @@ export function RejectionNotice({
       <Text size="sm" fw={600} mt="sm">
         {t('campaigns.rejection.nextStep')}
       </Text>
+      <Text size="sm">{t('campaigns.rejection.nextHint')}</Text>
       {allowEdit ? (
-        <Anchor component={Link} to={firstStep} size="sm" fw={600}>
+        <Button component={Link} to={firstStep} size="xs" mt="xs">
           {t('campaigns.rejection.next')}
-        </Anchor>
+        </Button>
       ) : (
         <Text size="sm">{t('campaigns.rejection.next')}</Text>
       )}
-      <Text size="sm">{t('campaigns.rejection.nextHint')}</Text>
     </Alert>
   );
 }

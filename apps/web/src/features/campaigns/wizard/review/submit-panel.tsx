@@ -87,6 +87,7 @@ export function SubmitPanel({ envelope }: { envelope: TCampaignEnvelope }) {
       <ConfirmModal
         opened={asking}
         title={t('campaigns.submit.title')}
+        cancelLabel={t('campaigns.confirm.cancel')}
         confirmLabel={t('campaigns.submit.confirm')}
         confirmIcon={<IconSend size={16} aria-hidden />}
         busy={busyUntilLeft(submit)}
