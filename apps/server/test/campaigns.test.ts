@@ -381,9 +381,9 @@ describe('lifecycle', () => {
       const list = (
         await t.api('GET', `/campaigns?exact_merchant=${ids.silberblick}&page=1`, 'silver')
       ).json<TCampaignListResponse>();
-      const followups = (
-        await t.api('GET', `/campaigns/${parent.uuid}/followups`, 'silver')
-      ).json<{ rows: TCampaignListResponse['rows'] }>();
+      const followups = (await t.api('GET', `/campaigns/${parent.uuid}/followups`, 'silver')).json<{
+        rows: TCampaignListResponse['rows'];
+      }>();
       return {
         campaign: opened.campaign.rejection_reason,
         row: list.rows.find((row) => row.uuid === id)?.rejection_reason,

@@ -41,7 +41,9 @@ export interface CampaignListRecord {
  * Looked up only for the statuses that can carry one, through the history's
  * index on the campaign.
  */
-const rejectionReason = sql<string | null>`case when ${campaigns.status} in ('rejected', 'created') then (
+const rejectionReason = sql<
+  string | null
+>`case when ${campaigns.status} in ('rejected', 'created') then (
   select case when history.to_status = 'rejected' then history.reason end
   from ${campaignStatusHistory} history
   where history.campaign_id = ${campaigns.id} and history.to_status in ('submitted', 'rejected')
