@@ -370,6 +370,59 @@ describe('lifecycle', () => {
     );
   });
 
+  it('answers the rejection reason in the campaign, its list row and the follow-ups until the campaign is submitted again', async () => {
+    const { campaign: parent } = await create('silver', ids.silberblick, 'coupon/percent');
+    const { campaign } = (
+      await t.api('POST', `/campaigns/${parent.uuid}/create-followup`, 'silver')
+    ).json<TCampaignEnvelope>();
+    const id = campaign.uuid;
+    const reasonIn = async () => {
+      const opened = (await t.api('GET', `/campaigns/${id}`, 'silver')).json<TCampaignEnvelope>();
+      const list = (
+        await t.api('GET', `/campaigns?exact_merchant=${ids.silberblick}&page=1`, 'silver')
+      ).json<TCampaignListResponse>();
+      const followups = (await t.api('GET', `/campaigns/${parent.uuid}/followups`, 'silver')).json<{
+        rows: TCampaignListResponse['rows'];
+      }>();
+      return {
+        campaign: opened.campaign.rejection_reason,
+        row: list.rows.find((row) => row.uuid === id)?.rejection_reason,
+        followup: followups.rows.find((row) => row.uuid === id)?.rejection_reason,
+      };
+    };
+    const none = { campaign: null, row: null, followup: null };
+    expect(campaign.rejection_reason).toBeNull();
+    await withImage(id);
+    await t.api('POST', `/campaigns/${id}`, 'silver', validCoupon());
+    await t.api('POST', `/campaigns/${id}/submit`, 'silver');
+    expect(await reasonIn()).toEqual(none);
+
+    const rejected = await t.api('POST', `/campaigns/${id}/reject`, 'admin', {
+      reason: '  Das Bild ist zu dunkel. ',
+    });
+    expect(rejected.json<TCampaignEnvelope>().campaign.rejection_reason).toBe(
+      'Das Bild ist zu dunkel.',
+    );
+    const standing = {
+      campaign: 'Das Bild ist zu dunkel.',
+      row: 'Das Bild ist zu dunkel.',
+      followup: 'Das Bild ist zu dunkel.',
+    };
+    expect(await reasonIn()).toEqual(standing);
+    // An edit reopens it to created: the reason stands until the next submission.
+    const edited = await t.api('POST', `/campaigns/${id}`, 'silver', {
+      title: { de: 'Heller' },
+    });
+    expect(edited.json<TCampaignEnvelope>().campaign.current_status).toBe('created');
+    expect(await reasonIn()).toEqual(standing);
+
+    await t.api('POST', `/campaigns/${id}/submit`, 'silver');
+    expect(await reasonIn()).toEqual(none);
+    // A second rejection answers its own reason, not the first one.
+    await t.api('POST', `/campaigns/${id}/reject`, 'admin', { reason: 'Noch zu dunkel.' });
+    expect((await reasonIn()).row).toBe('Noch zu dunkel.');
+  });
+
   it('reopens a rejected campaign on any edit, its image too, and takes it again as it is', async () => {
     const rejectedCampaign = async () => {
       const { campaign } = await create('owner', ids.sonnenschein, 'coupon/percent');

@@ -140,6 +140,7 @@ const SCREENS: Record<DemoUser, Screen[]> = {
       name: 'campaign create',
       route: 'campaigns.create',
       path: ({ merchant }) => paths.campaigns.create({ merchantIdent: merchant }),
+      popup: dialogOf('type confirmation', 'Gewinnspiel anlegen'),
     },
     ...wizardScreens('sweepstake'),
     ...wizardScreens('coupon'),
@@ -456,6 +457,12 @@ test.describe('keyboard only', () => {
     const percent = page.getByRole('button', { name: 'Gutschein: Prozent-Rabatt anlegen' });
     await expect(percent).toBeVisible();
     await tabTo(page, percent);
+    await page.keyboard.press('Enter');
+    // The confirmation takes the focus on its confirm button.
+    const confirm = page
+      .getByRole('dialog', { name: 'Gutschein: Prozent-Rabatt anlegen?' })
+      .getByRole('button', { name: 'Entwurf anlegen' });
+    await expect(confirm).toBeFocused();
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/campaigns\/coupon\/[0-9a-f-]{36}\/benefit$/);
     const benefit = page.url();

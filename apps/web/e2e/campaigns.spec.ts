@@ -26,13 +26,17 @@ test('silver creates a percent coupon, finds it by status in the URL, clones and
   await signInAt(page, '/', 'silver@example.com');
   const merchantIdent = await merchantIdentOf(page);
 
-  // Creation: coupon opens into its sub-types; choosing one creates and opens the benefit page.
+  // Creation: coupon opens into its sub-types; choosing one and confirming creates and opens the benefit page.
   await page.goto(`/${merchantIdent}/campaigns/create`);
   await expect(page.getByRole('heading', { name: 'Kampagne erstellen' })).toBeVisible();
   // Silver is no admin or agency: no tips offered.
   await expect(page.getByRole('button', { name: /^Tipp/ })).toHaveCount(0);
   await page.getByRole('button', { name: 'Gutschein-Arten anzeigen' }).click();
   await page.getByRole('button', { name: 'Gutschein: Prozent-Rabatt anlegen' }).click();
+  await page
+    .getByRole('dialog', { name: 'Gutschein: Prozent-Rabatt anlegen?' })
+    .getByRole('button', { name: 'Entwurf anlegen' })
+    .click();
   await expect(page).toHaveURL(
     new RegExp(`/${merchantIdent}/campaigns/coupon/(${IDENT.source})/benefit$`),
   );
@@ -71,9 +75,13 @@ test('silver creates a percent coupon, finds it by status in the URL, clones and
   await page.goto(`/${merchantIdent}/campaigns/list?filter_status=created&filter_type=coupon`);
   await expect(row(page, campaignIdent)).toBeVisible();
 
-  // Clone (level 1): the copy's handling page opens.
+  // Clone (level 1), confirmed: the copy's handling page opens.
   await row(page, campaignIdent)
     .getByRole('button', { name: /kopieren/ })
+    .click();
+  await page
+    .getByRole('dialog', { name: 'Kampagne kopieren?' })
+    .getByRole('button', { name: 'Kopie anlegen' })
     .click();
   await expect(page).toHaveURL(
     new RegExp(`/${merchantIdent}/campaigns/coupon/${IDENT.source}/handling$`),
@@ -153,6 +161,10 @@ test('admin approves a submitted campaign; the merchant sees status and phase ch
   await expect(page.getByRole('alert').filter({ hasText: 'wurde gestartet' })).toBeVisible();
   await expect(queued).toContainText('In Prüfung');
   await queued.getByRole('button', { name: `${title} freigeben` }).click();
+  await page
+    .getByRole('dialog', { name: 'Kampagne freigeben?' })
+    .getByRole('button', { name: 'Freigeben' })
+    .click();
   await expect(
     page.getByRole('alert').filter({ hasText: `„${title}“ wurde freigegeben.` }),
   ).toBeVisible();

@@ -162,6 +162,10 @@ test('sweepstake with a unique-code prize cannot be submitted until codes are ad
 
   await page.goto(`/${merchant}/campaigns/sweepstake/${campaign.uuid}/review`);
   await page.getByRole('button', { name: 'Zur Prüfung einreichen' }).click();
+  await page
+    .getByRole('dialog', { name: 'Kampagne einreichen?' })
+    .getByRole('button', { name: 'Einreichen' })
+    .click();
   await expect(
     page.getByRole('alert').filter({ hasText: 'Die Kampagne wurde zur Prüfung eingereicht.' }),
   ).toBeVisible();

@@ -19,7 +19,7 @@ function countRequests(page: Page, method: string, path: RegExp): { count: numbe
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-test('a second click on a campaign type while the wizard loads creates no second campaign', async ({
+test("a second click on a campaign type's confirmation while the wizard loads creates no second campaign", async ({
   page,
 }) => {
   await signInAt(page, '/', 'silver@example.com');
@@ -31,17 +31,20 @@ test('a second click on a campaign type while the wizard loads creates no second
   });
   const creations = countRequests(page, 'POST', /^\/api\/campaigns$/);
   await page.goto(`/${merchantIdent}/campaigns/create`);
-  const choice = page.getByRole('button', { name: 'Gewinnspiel anlegen' });
+  await page.getByRole('button', { name: 'Gewinnspiel anlegen' }).click();
+  const confirm = page
+    .getByRole('dialog', { name: 'Gewinnspiel anlegen?' })
+    .getByRole('button', { name: 'Entwurf anlegen' });
   const answered = page.waitForResponse(
     (response) =>
       response.request().method() === 'POST' &&
       new URL(response.url()).pathname === '/api/campaigns',
   );
-  await choice.click();
+  await confirm.click();
   await answered;
-  // The answer is in, the next page is not: the choice stays busy.
-  await expect(choice).toBeDisabled();
-  await choice.click({ force: true });
+  // The answer is in, the next page is not: the confirmation stays busy.
+  await expect(confirm).toBeDisabled();
+  await confirm.click({ force: true });
   await expect(page).toHaveURL(
     new RegExp(`/${merchantIdent}/campaigns/sweepstake/${IDENT.source}/benefit$`),
   );

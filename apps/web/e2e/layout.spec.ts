@@ -1,8 +1,11 @@
 /**
  * Every screen at ordinary laptop widths (issue 11, point 7): at 1280 and
  * 1440 px no badge, button or table cell cuts its text and nothing scrolls
- * sideways; at 768 px the drawer is closed and wide tables scroll inside
- * themselves. Screenshots of each screen go to the test's output folder.
+ * sideways; at 768 px the drawer is closed and nothing scrolls sideways.
+ * The campaign list and the wizard at 1440, 1280, 800 and 390 px
+ * (issue 30, point 7): no value broken inside a word, rows of at most three
+ * lines, every row's actions within reach, the search's placeholder whole.
+ * Screenshots of each screen go to the test's output folder.
  */
 import { expect, type Page } from '@playwright/test';
 import {
@@ -11,6 +14,7 @@ import {
   merchantDialog,
   merchantIdentOf,
   navigation,
+  seedCompleteCoupon,
   seedSubmittedCoupon,
   signInAt,
   signOut,
@@ -112,9 +116,7 @@ test('every screen of an admin fits at 1280 and 1440 px', async ({ page }) => {
   }
 });
 
-test('at 768 px the drawer is closed and wide tables scroll inside themselves', async ({
-  page,
-}) => {
+test('at 768 px the drawer is closed and the campaigns are cards', async ({ page }) => {
   await page.setViewportSize({ width: 768, height: 1000 });
   await signInAt(page, '/', 'multi@example.com');
   await chooseMerchant(page, 'Wagner', 'Buchhandlung Wagner');
@@ -122,18 +124,14 @@ test('at 768 px the drawer is closed and wide tables scroll inside themselves', 
   const merchantIdent = await merchantIdentOf(page);
   await expect(navigation(page)).not.toBeInViewport();
 
+  // The campaign list shows each campaign as a card (issue 30, point 7).
+  await api(page, 'POST', '/campaigns', { merchant: merchantIdent, type: 'sweepstake/standard' });
   await page.goto(`/${merchantIdent}/campaigns/list`);
-  await expect(page.getByRole('table', { name: 'Kampagnen' })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Kampagnen' })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Kampagnen' })).toHaveCount(0);
   await page.screenshot({ path: test.info().outputPath('campaign-list-768.png'), fullPage: true });
   const { pageScroll } = await layoutProblems(page);
   expect(pageScroll).toBe(false);
-  // The whole table is reachable by scrolling its own container.
-  const viewport = page
-    .getByRole('table', { name: 'Kampagnen' })
-    .locator('xpath=ancestor::*[contains(@class, "mantine-ScrollArea-viewport")]');
-  expect(await viewport.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(
-    true,
-  );
 
   for (const screen of ['merchant', 'accounts', 'locations', 'notifications']) {
     await page.goto(`/${merchantIdent}/${screen}`);
@@ -221,4 +219,186 @@ test('on a phone (390 px) nothing scrolls sideways and the top bar keeps its par
   ).toBeVisible();
   expect(await topBarOverlaps(page)).toEqual([]);
   expect((await layoutProblems(page)).pageScroll).toBe(false);
+});
+
+/**
+ * Values broken inside a word: a line break between two letters or digits
+ * of one word ("admin@example.co" / "m"). A break after a dash or at a space
+ * is a word's own break.
+ */
+async function midWordBreaks(page: Page): Promise<string[]> {
+  return page.locator('main').evaluate((main) => {
+    const found: string[] = [];
+    const walker = document.createTreeWalker(main, NodeFilter.SHOW_TEXT);
+    const range = document.createRange();
+    const wordCharacter = /[\p{L}\p{N}]/u;
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent ?? '';
+      if (!node.parentElement || node.parentElement.getClientRects().length === 0) continue;
+      let previousTop: number | undefined;
+      let previous = ' ';
+      for (let at = 0; at < text.length; at += 1) {
+        const character = text.charAt(at);
+        if (/\s/.test(character)) {
+          previous = character;
+          continue;
+        }
+        range.setStart(node, at);
+        range.setEnd(node, at + 1);
+        const box = range.getClientRects()[0];
+        if (!box || box.width === 0) continue;
+        if (
+          previousTop !== undefined &&
+          box.top - previousTop > 2 &&
+          wordCharacter.test(character) &&
+          wordCharacter.test(previous)
+        ) {
+          found.push(text.trim().slice(0, 60));
+          break;
+        }
+        previousTop = box.top;
+        previous = character;
+      }
+    }
+    return found;
+  });
+}
+
+/** The most lines of text any cell of each row shows (lines cut off by a line clamp not counted). */
+async function linesPerRow(page: Page): Promise<number[]> {
+  return page.getByTestId('campaign-row').evaluateAll((rows) =>
+    rows.map((row) => {
+      let most = 0;
+      for (const cell of row.children) {
+        const boxes: { top: number; bottom: number }[] = [];
+        const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+        const range = document.createRange();
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          const shown = node.parentElement?.getBoundingClientRect();
+          if (!shown || !(node.textContent ?? '').trim()) continue;
+          range.selectNodeContents(node);
+          for (const box of range.getClientRects()) {
+            if (box.width > 0 && box.top < shown.bottom - 1) boxes.push(box);
+          }
+        }
+        boxes.sort((a, b) => a.top - b.top);
+        let lines = 0;
+        let bottom = -Infinity;
+        for (const box of boxes) {
+          if (box.top >= bottom - 2) {
+            lines += 1;
+            bottom = box.bottom;
+          } else bottom = Math.max(bottom, box.bottom);
+        }
+        most = Math.max(most, lines);
+      }
+      return most;
+    }),
+  );
+}
+
+/** A row's actions that a user cannot reach: outside the screen or hidden by a container that scrolls or clips. */
+async function actionsOutOfReach(page: Page): Promise<string[]> {
+  return page.getByTestId('campaign-row').evaluateAll((rows) =>
+    rows.flatMap((row) =>
+      [
+        ...row.querySelectorAll<HTMLElement>(
+          '[data-column="actions"] a, [data-column="actions"] button',
+        ),
+      ]
+        .filter((control) => {
+          const box = control.getBoundingClientRect();
+          if (box.left < 0 || box.right > window.innerWidth) return true;
+          for (let parent = control.parentElement; parent; parent = parent.parentElement) {
+            const { overflowX } = getComputedStyle(parent);
+            if (overflowX === 'visible') continue;
+            const frame = parent.getBoundingClientRect();
+            if (box.left < frame.left - 1 || box.right > frame.right + 1) return true;
+          }
+          return false;
+        })
+        .map((control) => control.getAttribute('aria-label') ?? control.textContent ?? ''),
+    ),
+  );
+}
+
+/** Whether the top bar's search field shows its whole placeholder. */
+async function placeholderFits(page: Page): Promise<boolean> {
+  return page
+    .getByRole('banner')
+    .getByLabel('Suche')
+    .evaluate((input: HTMLInputElement) => {
+      const style = getComputedStyle(input);
+      const context = document.createElement('canvas').getContext('2d');
+      if (!context) return false;
+      context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      const room =
+        input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      return context.measureText(input.placeholder).width <= room;
+    });
+}
+
+test('the campaign list and the wizard fit at 1440, 1280, 800 and 390 px', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signInAt(page, '/', 'silver@example.com');
+  const merchant = await merchantIdentOf(page);
+  // Long titles, every status the list shows, and a runtime-less sweepstake (the widest phase badge).
+  const long = await seedCompleteCoupon(
+    page,
+    merchant,
+    'Herbstrabatt für alle Stammkundinnen und Stammkunden unseres Cafés am Marktplatz',
+  );
+  await seedSubmittedCoupon(page, merchant, 'Sonntagsfrühstück mit Brötchenkorb');
+  await api(page, 'POST', '/campaigns', { merchant, type: 'sweepstake/standard' });
+
+  for (const width of [1440, 1280, 800, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto(`/${merchant}/campaigns/list`);
+    await expect(page.getByTestId('campaign-row').first()).toBeVisible();
+    await page.evaluate(() => document.fonts.ready);
+    await expect(page.getByTestId('busy-indicator')).toBeHidden();
+    await page.screenshot({
+      path: test.info().outputPath(`campaign-list-${width}.png`),
+      fullPage: true,
+    });
+    expect(await midWordBreaks(page), `campaign list at ${width} px`).toEqual([]);
+    expect((await layoutProblems(page)).pageScroll, `campaign list at ${width} px`).toBe(false);
+    expect(await actionsOutOfReach(page), `campaign list at ${width} px`).toEqual([]);
+    if (width >= 1280) {
+      // A table whose rows take three lines at most, and that needs no sideways scrolling.
+      await expect(page.getByRole('table', { name: 'Kampagnen' })).toBeVisible();
+      const lines = await linesPerRow(page);
+      expect(
+        Math.max(...lines),
+        `lines per row at ${width} px: ${lines.join()}`,
+      ).toBeLessThanOrEqual(3);
+      expect((await layoutProblems(page)).cut, `campaign list at ${width} px`).toEqual([]);
+      expect(await placeholderFits(page), `search placeholder at ${width} px`).toBe(true);
+    } else {
+      // Narrower, each campaign is a card with its actions at its foot.
+      await expect(page.getByRole('list', { name: 'Kampagnen' })).toBeVisible();
+    }
+    // The actions work where they are: the copy's confirmation opens (and is cancelled).
+    const row = page.locator(`[data-testid="campaign-row"][data-campaign="${long}"]`);
+    await row.getByRole('button', { name: /kopieren$/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Kampagne kopieren?' });
+    await expect(dialog).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath(`campaign-clone-confirm-${width}.png`) });
+    await dialog.getByRole('button', { name: 'Abbrechen' }).click();
+    await expect(dialog).toBeHidden();
+
+    for (const step of ['benefit', 'review']) {
+      await page.goto(`/${merchant}/campaigns/coupon/${long}/${step}`);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await page.evaluate(() => document.fonts.ready);
+      await expect(page.getByTestId('busy-indicator')).toBeHidden();
+      await page.screenshot({
+        path: test.info().outputPath(`wizard-${step}-${width}.png`),
+        fullPage: true,
+      });
+      expect(await midWordBreaks(page), `wizard ${step} at ${width} px`).toEqual([]);
+      expect((await layoutProblems(page)).pageScroll, `wizard ${step} at ${width} px`).toBe(false);
+    }
+  }
 });

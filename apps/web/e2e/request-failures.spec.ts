@@ -52,6 +52,10 @@ test('wizard: a campaign submitted meanwhile in another page keeps what was type
   const other = await context.newPage();
   await other.goto(`/${merchantIdent}/campaigns/coupon/${ident}/review`);
   await other.getByRole('button', { name: 'Zur Prüfung einreichen' }).click();
+  await other
+    .getByRole('dialog', { name: 'Kampagne einreichen?' })
+    .getByRole('button', { name: 'Einreichen' })
+    .click();
   await expect(other).toHaveURL(/\/submitted$/);
 
   await page.getByRole('button', { name: 'Speichern' }).click();

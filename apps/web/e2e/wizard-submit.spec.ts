@@ -48,6 +48,10 @@ test('a coupon with multiple codes from the create screen to submit, approval an
   await page.goto(`/${merchant}/campaigns/create`);
   await page.getByRole('button', { name: 'Gutschein-Arten anzeigen' }).click();
   await page.getByRole('button', { name: 'Gutschein: Prozent-Rabatt anlegen' }).click();
+  await page
+    .getByRole('dialog', { name: 'Gutschein: Prozent-Rabatt anlegen?' })
+    .getByRole('button', { name: 'Entwurf anlegen' })
+    .click();
   await expect(page).toHaveURL(new RegExp(`/coupon/(${IDENT.source})/benefit$`));
   const campaign = new URL(page.url()).pathname.split('/')[4] ?? '';
 
@@ -151,8 +155,12 @@ test('a coupon with multiple codes from the create screen to submit, approval an
   expect(stored.campaign.valid_from).toBe('2031-03-01T08:30:00.000Z');
   expect(stored.campaign.valid_until).toBe('2031-03-31T16:00:00.000Z');
 
-  // Submit: the post-submit screen says what happens next.
+  // Submit, confirmed: the post-submit screen says what happens next.
   await page.getByRole('button', { name: 'Zur Prüfung einreichen' }).click();
+  await page
+    .getByRole('dialog', { name: 'Kampagne einreichen?' })
+    .getByRole('button', { name: 'Einreichen' })
+    .click();
   await expect(page).toHaveURL(new RegExp(`/coupon/${campaign}/submitted$`));
   await expect(page.getByTestId('next-steps')).toContainText(
     'Sie wird jetzt geprüft und innerhalb von 24 Stunden veröffentlicht.',
@@ -171,6 +179,10 @@ test('a coupon with multiple codes from the create screen to submit, approval an
   await queued.getByRole('button', { name: `Prüfung von ${title} starten` }).click();
   await expect(queued).toContainText('In Prüfung');
   await queued.getByRole('button', { name: `${title} freigeben` }).click();
+  await page
+    .getByRole('dialog', { name: 'Kampagne freigeben?' })
+    .getByRole('button', { name: 'Freigeben' })
+    .click();
   await expect(queued).toHaveCount(0);
   await signOut(page);
 
@@ -191,8 +203,12 @@ test('a coupon with multiple codes from the create screen to submit, approval an
   await expect(page.getByTestId('status-history')).toContainText('Freigegeben');
   await expect(page.getByTestId('status-history')).toContainText('admin@example.com');
 
-  // A follow-up opens the new campaign in the wizard.
+  // A follow-up, confirmed, opens the new campaign in the wizard.
   await page.getByRole('button', { name: 'Folgekampagne anlegen' }).click();
+  await page
+    .getByRole('dialog', { name: 'Folgekampagne anlegen?' })
+    .getByRole('button', { name: 'Folgekampagne anlegen' })
+    .click();
   // Its root path, the benefit step.
   await expect(page).toHaveURL(new RegExp(`/coupon/${IDENT.source}$`));
   expect(new URL(page.url()).pathname.split('/')[4]).not.toBe(campaign);

@@ -55,6 +55,12 @@ export const ZCampaignRow = z.object({
   view_mail: z.number().int(),
   merchant: z.object({ uuid: z.string(), name: z.string() }),
   preview_link: z.string(),
+  /**
+   * Why the review rejected the campaign, as long as that stands: from the
+   * rejection until the campaign is submitted again (also after an edit has
+   * reopened it to created); null otherwise.
+   */
+  rejection_reason: z.string().nullable(),
 });
 export type TCampaignRow = z.infer<typeof ZCampaignRow>;
 

@@ -28,15 +28,34 @@ export interface CampaignListRecord {
   campaign: CampaignRecord;
   merchantName: string;
   editorEmail: string | null;
+  /** Why the review rejected it, while that stands (see `rejectionReason`). */
+  rejectionReason: string | null;
   /** Kept apart from the campaign (the statistics fold writes them); none before its first event. */
   counters: CampaignCountersRecord | null;
 }
 
-/** What a campaign record is read with: its merchant's name, its editor and its counters (see `withRecordJoins`). */
+/**
+ * The reason of a campaign's latest rejection while it stands: the latest
+ * submission or rejection in its history is that rejection (an edit reopens a
+ * rejected campaign to created; submitting it again ends the rejection).
+ * Looked up only for the statuses that can carry one, through the history's
+ * index on the campaign.
+ */
+const rejectionReason = sql<
+  string | null
+>`case when ${campaigns.status} in ('rejected', 'created') then (
+  select case when history.to_status = 'rejected' then history.reason end
+  from ${campaignStatusHistory} history
+  where history.campaign_id = ${campaigns.id} and history.to_status in ('submitted', 'rejected')
+  order by history.created_at desc, history.id desc
+  limit 1) end`;
+
+/** What a campaign record is read with: its merchant's name, its editor, a standing rejection's reason and its counters (see `recordJoins`). */
 export const recordColumns = {
   campaign: campaigns,
   merchantName: merchants.name,
   editorEmail: users.email,
+  rejectionReason,
   counters: campaignCounters,
 };
 

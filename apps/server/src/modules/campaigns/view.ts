@@ -58,6 +58,7 @@ export function toCampaignRow(
     view_mail: counters?.viewMail ?? 0,
     merchant: { uuid: campaign.merchantId, name: record.merchantName },
     preview_link: previewLink(frontendUrl, campaign.id),
+    rejection_reason: record.rejectionReason,
   };
 }
 

@@ -1,7 +1,8 @@
 /**
  * /review: the admins' queue of submitted and in-review campaigns, oldest
  * submission first, with start review, approve and reject (spec §4 "Flow").
- * Other users are sent to please-upgrade.
+ * Approving and rejecting ask first: neither can be taken back. Other users
+ * are sent to please-upgrade.
  */
 import { campaignFamily, type TCampaignRow } from '@backoffice/domain';
 import { Badge, Button, Group } from '@mantine/core';
@@ -15,6 +16,7 @@ import {
   type CampaignColumn,
 } from '../../shared/campaigns/campaign-table';
 import { useCampaignTitle } from '../../shared/campaigns/campaign-title';
+import { ConfirmModal } from '../../shared/campaigns/confirm-modal';
 import { paths } from '../../shared/paths';
 import { ListPage } from '../../shared/ui/list-page';
 import { notifySuccess } from '../../shared/ui/notify';
@@ -33,6 +35,7 @@ export function ReviewQueuePage() {
   const approve = useApproveCampaign();
   const reject = useRejectCampaign();
   const [toReject, setToReject] = useState<TCampaignRow | undefined>(undefined);
+  const [toApprove, setToApprove] = useState<TCampaignRow | undefined>(undefined);
 
   const titleOf = useCampaignTitle();
   const common = useCampaignColumns();
@@ -68,6 +71,7 @@ export function ReviewQueuePage() {
     {
       id: 'actions',
       header: t('campaigns.fields.actions'),
+      place: 'actions',
       cell: (row, title) => (
         // The buttons wrap rather than push the table past the page.
         <Group gap="xs">
@@ -93,11 +97,8 @@ export function ReviewQueuePage() {
             leftSection={<IconCheck size={14} aria-hidden />}
             aria-label={t('review.approveNamed', { title })}
             disabled={busyWith(row)}
-            onClick={() =>
-              approve.mutate(row.uuid, {
-                onSuccess: () => notifySuccess(t('review.alerts.approved', { title })),
-              })
-            }
+            aria-haspopup="dialog"
+            onClick={() => setToApprove(row)}
           >
             {t('review.approve')}
           </Button>
@@ -108,6 +109,7 @@ export function ReviewQueuePage() {
             leftSection={<IconX size={14} aria-hidden />}
             aria-label={t('review.rejectNamed', { title })}
             disabled={busyWith(row)}
+            aria-haspopup="dialog"
             onClick={() => setToReject(row)}
           >
             {t('review.reject')}
@@ -132,7 +134,32 @@ export function ReviewQueuePage() {
         rowTestId="review-row"
         emptyText={t('review.empty')}
         minWidth={900}
+        cardsBelow={1200}
       />
+
+      <ConfirmModal
+        opened={toApprove !== undefined}
+        title={t('review.approveTitle')}
+        confirmLabel={t('review.approve')}
+        cancelLabel={t('review.cancel')}
+        confirmColor="green"
+        confirmIcon={<IconCheck size={16} aria-hidden />}
+        busy={approve.isPending}
+        onClose={() => setToApprove(undefined)}
+        onConfirm={() => {
+          if (!toApprove) return;
+          const title = titleOf(toApprove.title);
+          approve.mutate(toApprove.uuid, {
+            onSuccess: () => notifySuccess(t('review.alerts.approved', { title })),
+            onSettled: () => setToApprove(undefined),
+          });
+        }}
+      >
+        {t('review.approveQuestion', {
+          title: toApprove ? titleOf(toApprove.title) : '',
+          merchant: toApprove?.merchant.name ?? '',
+        })}
+      </ConfirmModal>
 
       <RejectModal
         title={toReject ? titleOf(toReject.title) : undefined}

@@ -30,6 +30,7 @@ const row = (uuid: string, title: TCampaignRow['title']): TCampaignRow => ({
   view_mail: 0,
   merchant: { uuid: 'm1', name: 'Bäckerei Korn' },
   preview_link: 'https://example.com/preview',
+  rejection_reason: null,
 });
 
 const LABEL = 'Testkampagnen';

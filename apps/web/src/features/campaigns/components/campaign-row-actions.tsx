@@ -1,6 +1,7 @@
 /**
  * The campaign list's actions of one row: edit, show or hide in the app,
- * clone, delete (asks first, through onDelete) and the preview.
+ * clone (asks first: the copy is a new campaign), delete (asks first,
+ * through onDelete) and the preview.
  */
 import { campaignFamily, canClone, canToggleListable, type TCampaignRow } from '@backoffice/domain';
 import { ActionIcon, Group, Tooltip } from '@mantine/core';
@@ -12,8 +13,11 @@ import {
   IconPencil,
   IconTrash,
 } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import type { CampaignLayout } from '../../../shared/campaigns/campaign-table';
+import { ConfirmModal } from '../../../shared/campaigns/confirm-modal';
 import { paths } from '../../../shared/paths';
 import { notifyInfo, notifySuccess } from '../../../shared/ui/notify';
 import { useCloneCampaign } from '../api/clone-campaign';
@@ -27,6 +31,8 @@ export interface CampaignRowActionsProps {
   /** The user's effective merchant level (effectiveMerchantLevel). */
   level: number;
   onDelete: (row: TCampaignRow) => void;
+  /** In a table row the actions stand in two lines of three; in a card in one line. */
+  layout?: CampaignLayout;
 }
 
 export function CampaignRowActions({
@@ -35,11 +41,13 @@ export function CampaignRowActions({
   editPath,
   level,
   onDelete,
+  layout = 'row',
 }: CampaignRowActionsProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const toggle = useToggleListable();
   const clone = useCloneCampaign();
+  const [confirmClone, setConfirmClone] = useState(false);
   const deleted = row.current_status === 'deleted';
   const toggleLabel = row.is_listable
     ? t('campaigns.actions.hide', { title })
@@ -66,8 +74,8 @@ export function CampaignRowActions({
     });
 
   return (
-    // Three actions a row: the column stays narrow enough for 1280 px screens.
-    <Group gap={4} w={104}>
+    // Three actions a line in a table row: the column stays narrow enough for 1280 px screens.
+    <Group gap={layout === 'row' ? 4 : 'xs'} {...(layout === 'row' ? { w: 92 } : {})}>
       <ActionIcon
         component={Link}
         to={editPath}
@@ -99,12 +107,24 @@ export function CampaignRowActions({
           variant="subtle"
           aria-label={t('campaigns.actions.clone', { title })}
           title={t('campaigns.actions.clone', { title })}
-          loading={busyUntilLeft(clone)}
-          onClick={onClone}
+          aria-haspopup="dialog"
+          onClick={() => setConfirmClone(true)}
         >
           <IconCopy size={18} aria-hidden />
         </ActionIcon>
       )}
+      <ConfirmModal
+        opened={confirmClone}
+        title={t('campaigns.clone.title')}
+        cancelLabel={t('campaigns.confirm.cancel')}
+        confirmLabel={t('campaigns.clone.confirm')}
+        confirmIcon={<IconCopy size={16} aria-hidden />}
+        busy={busyUntilLeft(clone)}
+        onConfirm={onClone}
+        onClose={() => setConfirmClone(false)}
+      >
+        {t('campaigns.clone.question', { title })}
+      </ConfirmModal>
       {!deleted && (
         <Tooltip label={t('campaigns.actions.deleteDisabled')} disabled={row.participations === 0}>
           {/* A disabled button gets no pointer events: the span carries the tooltip. */}

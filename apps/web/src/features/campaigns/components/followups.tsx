@@ -1,9 +1,8 @@
 /** The followup campaigns of a campaign: list, create one, detach one (spec §2 "followup creation"). */
 import { campaignFamily, editStep } from '@backoffice/domain';
-import { ActionIcon, Button, Card, Group, Title } from '@mantine/core';
-import { IconLinkOff, IconPlus } from '@tabler/icons-react';
+import { ActionIcon, Card, Group, Title } from '@mantine/core';
+import { IconLinkOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import {
   CampaignTable,
   useCampaignColumns,
@@ -11,14 +10,15 @@ import {
 } from '../../../shared/campaigns/campaign-table';
 import { paths } from '../../../shared/paths';
 import { notifySuccess } from '../../../shared/ui/notify';
-import { useCreateFollowup } from '../api/create-followup';
 import { useFollowups } from '../api/get-followups';
 import { useUnlinkFollowup } from '../api/unlink-followup';
+import { CreateFollowupButton } from './create-followup-button';
 import { usePhaseColumn } from './phase-column';
-import { busyUntilLeft } from '../../../shared/api/leaving-mutation';
 
 export interface FollowupsProps {
   campaignIdent: string;
+  /** The campaign's title, as the follow-up's confirmation names it. */
+  title: string;
   /**
    * Whether the user may create a follow-up (canCreateFollowup with the
    * level they act with): the server refuses it below merchant level 1, so
@@ -27,11 +27,9 @@ export interface FollowupsProps {
   canCreate: boolean;
 }
 
-export function Followups({ campaignIdent, canCreate }: FollowupsProps) {
+export function Followups({ campaignIdent, title, canCreate }: FollowupsProps) {
   const { t } = useTranslation();
   const query = useFollowups(campaignIdent);
-  const navigate = useNavigate();
-  const create = useCreateFollowup();
   const unlink = useUnlinkFollowup();
   const common = useCampaignColumns();
   const phase = usePhaseColumn();
@@ -52,6 +50,7 @@ export function Followups({ campaignIdent, canCreate }: FollowupsProps) {
     {
       id: 'actions',
       header: t('campaigns.fields.actions'),
+      place: 'actions',
       cell: (row, title) => (
         <ActionIcon
           variant="subtle"
@@ -79,28 +78,12 @@ export function Followups({ campaignIdent, canCreate }: FollowupsProps) {
           {t('campaigns.overview.followups')}
         </Title>
         {canCreate && (
-          <Button
+          <CreateFollowupButton
+            campaignIdent={campaignIdent}
+            title={title}
             size="xs"
             variant="light"
-            leftSection={<IconPlus size={14} aria-hidden />}
-            loading={busyUntilLeft(create)}
-            onClick={() =>
-              create.mutate(campaignIdent, {
-                onSuccess: ({ campaign, merchant }) => {
-                  notifySuccess(t('campaigns.alerts.followupCreated', { id: campaign.uuid }));
-                  // The new campaign opens in the wizard, at its first step.
-                  void navigate(
-                    paths.campaigns.detail(
-                      { merchantIdent: merchant.uuid, campaignIdent: campaign.uuid },
-                      campaignFamily(campaign.type),
-                    ),
-                  );
-                },
-              })
-            }
-          >
-            {t('campaigns.overview.createFollowup')}
-          </Button>
+          />
         )}
       </Group>
       <CampaignTable
@@ -110,6 +93,7 @@ export function Followups({ campaignIdent, canCreate }: FollowupsProps) {
         rowTestId="followup"
         emptyText={t('campaigns.overview.followupsEmpty')}
         minWidth={560}
+        cardsBelow={768}
         compact
       />
     </Card>

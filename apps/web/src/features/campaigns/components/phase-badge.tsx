@@ -23,15 +23,22 @@ const BADGE_STYLE: Record<PhaseColour, Pick<BadgeProps, 'color' | 'variant'>> = 
 export interface PhaseBadgeProps {
   phase: CampaignPhase | null;
   status: CampaignStatus;
+  size?: BadgeProps['size'];
 }
 
-export function PhaseBadge({ phase, status }: PhaseBadgeProps) {
+export function PhaseBadge({ phase, status, size }: PhaseBadgeProps) {
   const { t } = useTranslation();
   if (!phase) return null;
   const colour = phaseColour(phase, status);
   if (!colour) return null;
   return (
-    <Badge {...BADGE_STYLE[colour]} data-phase={phase} data-colour={colour} data-testid="phase">
+    <Badge
+      {...BADGE_STYLE[colour]}
+      {...(size ? { size } : {})}
+      data-phase={phase}
+      data-colour={colour}
+      data-testid="phase"
+    >
       {t(`campaigns.phases.${phase}`)}
     </Badge>
   );

@@ -1,17 +1,19 @@
 /**
  * /{merchantIdent}/campaigns/create (spec §2 "Campaign creation"): the types
  * the user may create, each with a hint; coupon opens into its sub-types.
- * Choosing a type creates the campaign and opens its benefit page (spec §4).
- * `?type=` may ask for a type: a known one is shown opened, an unknown one
- * gets the spec's plain alert (§8).
+ * Choosing a type asks first (issue 30: one misclick left an untitled draft
+ * behind); confirming creates the campaign and opens its benefit page (spec
+ * §4). `?type=` may ask for a type: a known one is shown opened, an unknown
+ * one gets the spec's plain alert (§8).
  */
 import { campaignFamily, canUseTips, isCampaignType, type CampaignType } from '@backoffice/domain';
 import { Alert, Card, Collapse, Group, Stack, Text, Title, UnstyledButton } from '@mantine/core';
-import { IconAlertCircle, IconChevronDown, IconChevronRight } from '@tabler/icons-react';
+import { IconAlertCircle, IconChevronDown, IconChevronRight, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { campaignTypeLabel } from '../../../shared/campaigns/campaign-type-label';
+import { ConfirmModal } from '../../../shared/campaigns/confirm-modal';
 import { paths } from '../../../shared/paths';
 import { useSession } from '../../../shared/session/session-store';
 import { notifySuccess } from '../../../shared/ui/notify';
@@ -22,11 +24,10 @@ import { busyUntilLeft } from '../../../shared/api/leaving-mutation';
 interface TypeChoiceProps {
   type: CampaignType;
   highlighted: boolean;
-  busy: boolean;
   onChoose: (type: CampaignType) => void;
 }
 
-function TypeChoice({ type, highlighted, busy, onChoose }: TypeChoiceProps) {
+function TypeChoice({ type, highlighted, onChoose }: TypeChoiceProps) {
   const { t } = useTranslation();
   return (
     <Card
@@ -34,11 +35,10 @@ function TypeChoice({ type, highlighted, busy, onChoose }: TypeChoiceProps) {
       type="button"
       ta="left"
       w="100%"
-      style={{ cursor: busy ? 'wait' : 'pointer' }}
+      style={{ cursor: 'pointer' }}
       withBorder
       radius="md"
       padding="md"
-      disabled={busy}
       onClick={() => onChoose(type)}
       aria-label={t('campaigns.create.choose', { type: campaignTypeLabel(t, type) })}
       bd={highlighted ? '2px solid var(--mantine-color-blue-6)' : undefined}
@@ -76,8 +76,9 @@ export function CampaignCreatePage() {
     !canUseTips(user) &&
     (asked === 'tip' || (askedType !== undefined && campaignFamily(askedType) === 'tip'));
   const [couponOpen, setCouponOpen] = useState(askedFamily);
+  const [chosen, setChosen] = useState<CampaignType | undefined>(undefined);
 
-  const choose = (type: CampaignType) =>
+  const confirm = (type: CampaignType) =>
     create.mutate(
       { merchant: merchantIdent, type },
       {
@@ -125,8 +126,7 @@ export function CampaignCreatePage() {
               key={type}
               type={type}
               highlighted={type === askedType}
-              busy={busyUntilLeft(create)}
-              onChoose={choose}
+              onChoose={setChosen}
             />
           ))}
         <Card withBorder radius="md" padding="md">
@@ -157,8 +157,7 @@ export function CampaignCreatePage() {
                   key={type}
                   type={type}
                   highlighted={type === askedType}
-                  busy={busyUntilLeft(create)}
-                  onChoose={choose}
+                  onChoose={setChosen}
                 />
               ))}
             </Stack>
@@ -171,11 +170,24 @@ export function CampaignCreatePage() {
               key={type}
               type={type}
               highlighted={type === askedType}
-              busy={busyUntilLeft(create)}
-              onChoose={choose}
+              onChoose={setChosen}
             />
           ))}
       </Stack>
+      <ConfirmModal
+        opened={chosen !== undefined}
+        title={t('campaigns.create.confirmTitle', {
+          type: chosen ? campaignTypeLabel(t, chosen) : '',
+        })}
+        cancelLabel={t('campaigns.confirm.cancel')}
+        confirmLabel={t('campaigns.create.confirm')}
+        confirmIcon={<IconPlus size={16} aria-hidden />}
+        busy={busyUntilLeft(create)}
+        onConfirm={() => chosen && confirm(chosen)}
+        onClose={() => setChosen(undefined)}
+      >
+        {t('campaigns.create.confirmText')}
+      </ConfirmModal>
     </Stack>
   );
 }

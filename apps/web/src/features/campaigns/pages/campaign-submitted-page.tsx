@@ -11,18 +11,16 @@ import {
   type TCampaignEnvelope,
 } from '@backoffice/domain';
 import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { IconAlertCircle, IconCircleCheck, IconList, IconPlus } from '@tabler/icons-react';
+import { IconAlertCircle, IconCircleCheck, IconList } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { campaignTitle } from '../../../shared/campaigns/campaign-title';
 import { paths } from '../../../shared/paths';
 import { useSession } from '../../../shared/session/session-store';
-import { notifySuccess } from '../../../shared/ui/notify';
-import { useCreateFollowup } from '../api/create-followup';
 import { useCampaign } from '../api/get-campaign';
 import { CampaignLoadState } from '../components/campaign-load-state';
+import { CreateFollowupButton } from '../components/create-followup-button';
 import { PreviewButtons } from '../components/preview-buttons';
-import { busyUntilLeft } from '../../../shared/api/leaving-mutation';
 
 export function CampaignSubmittedPage() {
   const { merchantIdent = '', campaignIdent = '' } = useParams();
@@ -35,9 +33,7 @@ export function CampaignSubmittedPage() {
 
 function Submitted({ envelope }: { envelope: TCampaignEnvelope }) {
   const { t, i18n } = useTranslation();
-  const navigate = useNavigate();
   const { user } = useSession();
-  const followup = useCreateFollowup();
   const { campaign, merchant } = envelope;
   const family = campaignFamily(campaign.type);
   const params = { merchantIdent: merchant.uuid, campaignIdent: campaign.uuid };
@@ -45,19 +41,6 @@ function Submitted({ envelope }: { envelope: TCampaignEnvelope }) {
   const fast = user?.level === 'agency' || user?.level === 'admin';
   const submitted = campaign.current_status !== 'created' && campaign.current_status !== 'rejected';
   const level = effectiveMerchantLevel(user?.level ?? 'other', merchant.level);
-
-  const createFollowup = () =>
-    followup.mutate(campaign.uuid, {
-      onSuccess: (created) => {
-        notifySuccess(t('campaigns.alerts.followupCreated', { id: created.campaign.uuid }));
-        void navigate(
-          paths.campaigns.detail(
-            { merchantIdent: created.merchant.uuid, campaignIdent: created.campaign.uuid },
-            campaignFamily(created.campaign.type),
-          ),
-        );
-      },
-    });
 
   return (
     <Stack py="md" maw={760} gap="md">
@@ -103,13 +86,7 @@ function Submitted({ envelope }: { envelope: TCampaignEnvelope }) {
           </Group>
           {canCreateFollowup(level) && (
             <Group gap="sm">
-              <Button
-                leftSection={<IconPlus size={16} aria-hidden />}
-                loading={busyUntilLeft(followup)}
-                onClick={createFollowup}
-              >
-                {t('campaigns.overview.createFollowup')}
-              </Button>
+              <CreateFollowupButton campaignIdent={campaign.uuid} title={title} />
               <Text size="sm" c="dimmed">
                 {t('campaigns.submitted.followupHint')}
               </Text>

@@ -36,6 +36,7 @@ export function testEnvelope(
       view_mail: 0,
       merchant: { uuid: TEST_MERCHANT, name: 'Café Silberblick KG' },
       preview_link: '',
+      rejection_reason: null,
       images: [],
       campaign_image_extension: null,
       parent: null,

@@ -7,7 +7,7 @@
  * the same way on every try.
  */
 import type { TCampaignEnvelope } from '@backoffice/domain';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { useQuery } from '@tanstack/react-query';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
@@ -76,6 +76,13 @@ function renderLoaded(show: (envelope: TCampaignEnvelope) => ReactNode, step: st
 
 const submitButton = () => screen.queryByRole('button', { name: 'Zur Prüfung einreichen' });
 
+/** Submits as a user does: the button, then the confirmation's 'Einreichen'. */
+async function submitAndConfirm() {
+  await userEvent.click(submitButton() as HTMLElement);
+  const dialog = await screen.findByRole('dialog', { name: 'Kampagne einreichen?' });
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Einreichen' }));
+}
+
 describe('a campaign whose status changed elsewhere', () => {
   it('is reloaded when a save is refused as not editable, and shows the typed input read-only', async () => {
     stored = testEnvelope({
@@ -109,7 +116,7 @@ describe('a campaign whose status changed elsewhere', () => {
     });
     refusal = { status: 409, message: 'campaign_not_submittable' };
     renderLoaded((envelope) => <SubmitPanel envelope={envelope} />, 'review');
-    await userEvent.click(submitButton() as HTMLElement);
+    await submitAndConfirm();
     await waitFor(() => expect(submitButton()).toBeNull());
     expect(screen.getByText(/kann sie nicht bearbeitet werden/)).toBeTruthy();
   });
@@ -126,7 +133,7 @@ describe('a campaign whose status changed elsewhere', () => {
     refusal = { status: 400, message: 'campaign_has_errors' };
     renderLoaded((envelope) => <SubmitPanel envelope={envelope} />, 'review');
     expect((submitButton() as HTMLButtonElement).disabled).toBe(false);
-    await userEvent.click(submitButton() as HTMLElement);
+    await submitAndConfirm();
     await waitFor(() => expect((submitButton() as HTMLButtonElement).disabled).toBe(true));
   });
 });

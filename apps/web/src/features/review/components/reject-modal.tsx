@@ -1,5 +1,9 @@
-/** Asks an admin for the required reason before a campaign is rejected. */
-import { Button, Group, Modal, Stack, Textarea } from '@mantine/core';
+/**
+ * Asks an admin for the required reason before a campaign is rejected, and
+ * says what rejecting does: the merchant reads the reason and may revise and
+ * submit the campaign again. Cancelling leaves the campaign as it was.
+ */
+import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { afterPointerRelease } from '../../../shared/ui/after-pointer-release';
@@ -30,7 +34,7 @@ export function RejectModal({ title, busy, onConfirm, onClose }: RejectModalProp
   );
 }
 
-function RejectForm({ busy, onConfirm, onClose }: RejectModalProps & { title: string }) {
+function RejectForm({ title, busy, onConfirm, onClose }: RejectModalProps & { title: string }) {
   const { t } = useTranslation();
   const [reason, setReason] = useState('');
   const [touched, setTouched] = useState(false);
@@ -44,6 +48,7 @@ function RejectForm({ busy, onConfirm, onClose }: RejectModalProps & { title: st
       }}
     >
       <Stack gap="md">
+        <Text>{t('review.rejectQuestion', { title })}</Text>
         <Textarea
           label={t('review.rejectReason')}
           description={t('review.rejectReasonHint')}

@@ -5,6 +5,7 @@
  */
 import { canCreateFollowup, hasPrizeDraw } from '@backoffice/domain';
 import { Stack } from '@mantine/core';
+import { useCampaignTitle } from '../../../../shared/campaigns/campaign-title';
 import { Followups } from '../../components/followups';
 import { WinnerDraw } from '../../components/winner-draw';
 import type { WizardStepProps } from '../step-props';
@@ -15,6 +16,7 @@ import { SubmitPanel } from './submit-panel';
 
 export function ReviewStep({ envelope, merchantLevel }: WizardStepProps) {
   const { campaign } = envelope;
+  const titleOf = useCampaignTitle();
   return (
     <Stack gap="md">
       <KeyFacts envelope={envelope} />
@@ -22,7 +24,11 @@ export function ReviewStep({ envelope, merchantLevel }: WizardStepProps) {
       <StepSummaries envelope={envelope} merchantLevel={merchantLevel} />
       <StatusHistoryOnDemand campaignIdent={campaign.uuid} />
       {hasPrizeDraw(campaign.type) && <WinnerDraw campaign={campaign} />}
-      <Followups campaignIdent={campaign.uuid} canCreate={canCreateFollowup(merchantLevel)} />
+      <Followups
+        campaignIdent={campaign.uuid}
+        title={titleOf(campaign.title)}
+        canCreate={canCreateFollowup(merchantLevel)}
+      />
     </Stack>
   );
 }

@@ -1,0 +1,70 @@
+/**
+ * Asks before a campaign action that cannot be taken back (issue 30, point
+ * 4): creating a campaign, a copy or a follow-up, submitting it, approving
+ * it. The text says what will happen; cancelling leaves everything as it
+ * was. The confirm button stays busy while the action runs (and, for
+ * actions that leave the page, until it is left: `busy` is the caller's).
+ */
+import { Button, Group, Modal, Stack, Text, type MantineColor } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+export interface ConfirmModalProps {
+  opened: boolean;
+  /** The question, as the dialog's name: „Kampagne einreichen?“ */
+  title: string;
+  /** What will happen, in a sentence or two. */
+  children: ReactNode;
+  /** The action's verb: „Einreichen“. */
+  confirmLabel: string;
+  /** „Abbrechen“, from the caller's part of the catalogue (shared code uses only the core's texts). */
+  cancelLabel: string;
+  confirmColor?: MantineColor;
+  confirmIcon?: ReactNode;
+  busy: boolean;
+  onConfirm: () => void;
+  onClose: () => void;
+}
+
+export function ConfirmModal({
+  opened,
+  title,
+  children,
+  confirmLabel,
+  cancelLabel,
+  confirmColor,
+  confirmIcon,
+  busy,
+  onConfirm,
+  onClose,
+}: ConfirmModalProps) {
+  const { t } = useTranslation();
+  return (
+    <Modal
+      opened={opened}
+      // A running action is not left half-watched: the dialog stays until it is answered.
+      onClose={busy ? () => undefined : onClose}
+      title={title}
+      closeButtonProps={{ 'aria-label': t('actions.close'), disabled: busy }}
+      centered
+    >
+      <Stack gap="md">
+        {typeof children === 'string' ? <Text>{children}</Text> : children}
+        <Group justify="flex-end" gap="xs">
+          <Button variant="default" onClick={onClose} disabled={busy}>
+            {cancelLabel}
+          </Button>
+          <Button
+            {...(confirmColor ? { color: confirmColor } : {})}
+            {...(confirmIcon ? { leftSection: confirmIcon } : {})}
+            onClick={onConfirm}
+            loading={busy}
+            data-autofocus
+          >
+            {confirmLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
