@@ -271,7 +271,16 @@ async function startServer(env: Record<string, string>) {
 describe('the server console and its logs', () => {
   it('in demo mode: a progress line for the new database, the logs in DATA_DIR/logs, the running line last and alone', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'demo-console-'));
-    const server = await startServer({ DATA_DIR: dataDir, DEMO_ACTIVITY: 'false' });
+    // A built web app of its own, so that the console does not depend on whether
+    // `npm run build` ran before (without one, the server rightly warns on stderr).
+    const webDist = path.join(dataDir, 'web');
+    mkdirSync(webDist);
+    writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>web</title>');
+    const server = await startServer({
+      DATA_DIR: dataDir,
+      DEMO_ACTIVITY: 'false',
+      WEB_DIST_DIR: webDist,
+    });
     try {
       const response = await fetch(`${server.url}/api/docs/json`);
       expect(response.status).toBe(200);
