@@ -1,9 +1,10 @@
 /**
- * Asks before a campaign action that cannot be taken back (issue 30, point
- * 4): creating a campaign, a copy or a follow-up, submitting it, approving
- * it. The text says what will happen; cancelling leaves everything as it
- * was. The confirm button stays busy while the action runs (and, for
- * actions that leave the page, until it is left: `busy` is the caller's).
+ * Asks before an action that cannot be taken back (issue 30, point 4):
+ * creating a campaign, a copy or a follow-up, submitting or approving it,
+ * removing an account, deleting a location. The text says what will happen;
+ * cancelling leaves everything as it was. The confirm button stays busy
+ * while the action runs (and, for actions that leave the page, until it is
+ * left: `busy` is the caller's).
  */
 import { Button, Group, Modal, Stack, Text, type MantineColor } from '@mantine/core';
 import type { ReactNode } from 'react';
