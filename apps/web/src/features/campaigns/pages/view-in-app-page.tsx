@@ -106,7 +106,10 @@ export function ViewInAppPage() {
                   <Badge
                     variant="light"
                     color="teal"
+                    radius="md"
                     classNames={{ root: pageClasses.tileBadge, label: pageClasses.tileBadgeLabel }}
+                    // The theme keeps badges at their full width (app/theme.ts); this one wraps instead.
+                    styles={{ root: { minWidth: 0 } }}
                     style={{ alignSelf: 'flex-start' }}
                     data-testid="app-tile-benefit"
                   >
