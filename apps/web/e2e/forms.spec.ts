@@ -108,7 +108,9 @@ test('the merchant form shows all its invalid fields at once on a save, the co-r
   await page.getByRole('switch', { name: 'Co-Registrierung aktiv' }).check();
   await page.getByRole('button', { name: 'Speichern' }).click();
 
-  // The name, the contact's two parts and the four co-registration terms, all at once.
+  // The name, the contact's two parts and the four co-registration terms, all at once;
+  // the first of them has the focus, in view.
+  await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toBeFocused();
   await expect(page.getByText('Kontakt-Typ muss angegeben werden')).toBeVisible();
   await expect(page.getByText('Konkaktdaten fehlen')).toBeVisible();
   await expect(page.getByText('Pflichtfeld', { exact: true })).toHaveCount(5);

@@ -3,7 +3,7 @@
  * same schema the server applies. The schema's issues are message keys;
  * `errorText` turns them into the texts shown beside the fields. A field's
  * message shows once the field is left, typed in or not, and on a save all
- * invalid fields show at once; fields read with
+ * invalid fields show at once, the first of them focused; fields read with
  * `getInputProps(path, { required: true })` behave as required fields
  * (required-field.ts).
  */
@@ -27,7 +27,7 @@ export function useSchemaForm<Values extends object>({
   errorText,
   validateInputOnChange = false,
 }: SchemaFormOptions<Values>) {
-  return useForm<Values>({
+  const form = useForm<Values>({
     mode: 'controlled',
     initialValues,
     validate: schemaResolver(schema, { sync: true }),
@@ -47,4 +47,19 @@ export function useSchemaForm<Values extends object>({
       return { error, ...left, ...requiredFieldProps(inputProps.value, inputProps.onFocus) };
     },
   });
+  /**
+   * The form's submit handler: a save with invalid fields shows all their
+   * messages at once and brings the first of them into view with the focus.
+   */
+  const onSubmit: typeof form.onSubmit = (handleSubmit, handleValidationFailure) =>
+    form.onSubmit(handleSubmit, (errors, values, event) => {
+      handleValidationFailure?.(errors, values, event);
+      const element = event?.currentTarget;
+      if (!(element instanceof HTMLElement)) return;
+      // After the render that marks the fields invalid.
+      requestAnimationFrame(() =>
+        element.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(),
+      );
+    });
+  return { ...form, onSubmit };
 }

@@ -35,7 +35,6 @@ import { AppCoregPreview } from '../components/app-coreg-preview';
 import { CampaignThumbnail } from '../components/campaign-thumbnail';
 import classes from '../wizard/content/description.module.css';
 import { renderDescription } from '../wizard/content/render-description';
-import pageClasses from './view-in-app.module.css';
 
 function imageOf(campaign: TCampaign): string | undefined {
   return campaign.image?.src ?? campaign.images[0]?.src;
@@ -107,9 +106,26 @@ export function ViewInAppPage() {
                     variant="light"
                     color="teal"
                     radius="md"
-                    classNames={{ root: pageClasses.tileBadge, label: pageClasses.tileBadgeLabel }}
-                    // The theme keeps badges at their full width (app/theme.ts); this one wraps instead.
-                    styles={{ root: { minWidth: 0 } }}
+                    // The theme keeps badges at their full width (app/theme.ts); this one wraps
+                    // its words within the tile instead. Inline: a CSS file of the page's own
+                    // would cost the first load a line of the preload map.
+                    styles={{
+                      root: {
+                        minWidth: 0,
+                        maxWidth: '100%',
+                        height: 'auto',
+                        minHeight: 'var(--badge-height)',
+                        paddingBlock: 2,
+                        lineHeight: 1.35,
+                      },
+                      label: {
+                        whiteSpace: 'normal',
+                        overflow: 'visible',
+                        textOverflow: 'clip',
+                        overflowWrap: 'anywhere',
+                        textAlign: 'start',
+                      },
+                    }}
                     style={{ alignSelf: 'flex-start' }}
                     data-testid="app-tile-benefit"
                   >

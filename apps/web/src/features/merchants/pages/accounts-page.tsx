@@ -99,9 +99,9 @@ function Accounts({ merchantIdent }: { merchantIdent: string }) {
   const remove = useRemoveAccount(merchantIdent);
   // The account whose removal is asked about; undefined while nothing is asked.
   const [removing, setRemoving] = useState<TAccount | undefined>();
-  // A role change rests the account's checkboxes, a removal its button: the
-  // focus comes back to the checkbox, or to the list when the row is gone.
-  const tableRef = useKeepFocus<HTMLTableElement>(changeRoles.isPending || remove.isPending);
+  // A role change rests the account's checkboxes: the focus comes back to the
+  // checkbox. A removal takes the row away: the focus goes to the list (after the question).
+  const tableRef = useKeepFocus<HTMLTableElement>(changeRoles.isPending);
   const form = useSchemaForm({
     initialValues: { user_email: '' },
     // 'Bitte Email-Adresse angeben' for an empty or malformed address (spec §5).
@@ -258,7 +258,11 @@ function Accounts({ merchantIdent }: { merchantIdent: string }) {
           remove.mutate(removing.id, {
             onSuccess: () => notifySuccess(t('merchants.accounts.removed')),
             onError: (error) => notifyMerchantError(t, error),
-            onSettled: () => setRemoving(undefined),
+            onSettled: () => {
+              setRemoving(undefined);
+              // The row's button is gone (or the keyboard user starts again at the list).
+              requestAnimationFrame(() => tableRef.current?.focus());
+            },
           });
         }}
         onClose={() => setRemoving(undefined)}

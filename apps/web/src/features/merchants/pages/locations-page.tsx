@@ -16,13 +16,12 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NotFoundPage } from '../../../shared/ui/not-found-page';
 import { notifySuccess } from '../../../shared/ui/notify';
 import { ConfirmModal } from '../../../shared/ui/confirm-modal';
 import { QueryState } from '../../../shared/ui/query-state';
-import { useKeepFocus } from '../../../shared/ui/use-keep-focus';
 import { useDeleteLocation, useLocations } from '../api/locations';
 import { LocationFormModal } from '../components/location-form';
 import { LocationUpload } from '../components/location-upload';
@@ -45,8 +44,8 @@ function Locations({ merchantIdent }: { merchantIdent: string }) {
   const [editing, setEditing] = useState<TLocation | 'new' | undefined>();
   // The location whose deletion is asked about; undefined while nothing is asked.
   const [deleting, setDeleting] = useState<TLocation | undefined>();
-  // A deletion rests the row's button: the focus goes to the list once the row is gone.
-  const tableRef = useKeepFocus<HTMLTableElement>(remove.isPending);
+  // A deletion takes the row's button away: the focus goes to the list (after the question).
+  const tableRef = useRef<HTMLTableElement>(null);
 
   if (!list.data) return <QueryState query={list} />;
   const rows = list.data.rows;
@@ -143,7 +142,11 @@ function Locations({ merchantIdent }: { merchantIdent: string }) {
           remove.mutate(deleting.id, {
             onSuccess: () => notifySuccess(t('merchants.locations.deleted')),
             onError: (error) => notifyMerchantError(t, error),
-            onSettled: () => setDeleting(undefined),
+            onSettled: () => {
+              setDeleting(undefined);
+              // The row's button is gone (or the keyboard user starts again at the list).
+              requestAnimationFrame(() => tableRef.current?.focus());
+            },
           });
         }}
         onClose={() => setDeleting(undefined)}
