@@ -97,8 +97,10 @@ function Accounts({ merchantIdent }: { merchantIdent: string }) {
   const invite = useInviteAccount(merchantIdent);
   const changeRoles = useChangeRoles(merchantIdent);
   const remove = useRemoveAccount(merchantIdent);
-  // The account whose removal is asked about; undefined while nothing is asked.
+  // The account whose removal is asked about, while `asking`; kept while the
+  // question fades out, so that its text stays until it is gone.
   const [removing, setRemoving] = useState<TAccount | undefined>();
+  const [asking, setAsking] = useState(false);
   // A role change rests the account's checkboxes: the focus comes back to the
   // checkbox. A removal takes the row away: the focus goes to the list (after the question).
   const tableRef = useKeepFocus<HTMLTableElement>(changeRoles.isPending);
@@ -234,7 +236,10 @@ function Accounts({ merchantIdent }: { merchantIdent: string }) {
                       loading={remove.isPending && remove.variables === account.id}
                       aria-label={t('merchants.accounts.removeAccount', { email: account.email })}
                       aria-haspopup="dialog"
-                      onClick={() => setRemoving(account)}
+                      onClick={() => {
+                        setRemoving(account);
+                        setAsking(true);
+                      }}
                     >
                       <IconTrash size={16} aria-hidden />
                     </ActionIcon>
@@ -246,7 +251,7 @@ function Accounts({ merchantIdent }: { merchantIdent: string }) {
         </Table>
       </Table.ScrollContainer>
       <ConfirmModal
-        opened={removing !== undefined}
+        opened={asking}
         title={t('merchants.accounts.removeTitle')}
         cancelLabel={t('merchants.confirm.cancel')}
         confirmLabel={t('merchants.accounts.removeConfirm')}
@@ -259,13 +264,13 @@ function Accounts({ merchantIdent }: { merchantIdent: string }) {
             onSuccess: () => notifySuccess(t('merchants.accounts.removed')),
             onError: (error) => notifyMerchantError(t, error),
             onSettled: () => {
-              setRemoving(undefined);
+              setAsking(false);
               // The row's button is gone (or the keyboard user starts again at the list).
               requestAnimationFrame(() => tableRef.current?.focus());
             },
           });
         }}
-        onClose={() => setRemoving(undefined)}
+        onClose={() => setAsking(false)}
       >
         {removing &&
           t(

@@ -42,8 +42,10 @@ function Locations({ merchantIdent }: { merchantIdent: string }) {
   const remove = useDeleteLocation(merchantIdent);
   // 'new' adds; a location edits it; undefined is closed. The key remounts the form per location.
   const [editing, setEditing] = useState<TLocation | 'new' | undefined>();
-  // The location whose deletion is asked about; undefined while nothing is asked.
+  // The location whose deletion is asked about, while `asking`; kept while the
+  // question fades out, so that its text stays until it is gone.
   const [deleting, setDeleting] = useState<TLocation | undefined>();
+  const [asking, setAsking] = useState(false);
   // A deletion takes the row's button away: the focus goes to the list (after the question).
   const tableRef = useRef<HTMLTableElement>(null);
 
@@ -117,7 +119,10 @@ function Locations({ merchantIdent }: { merchantIdent: string }) {
                         loading={remove.isPending && remove.variables === location.id}
                         aria-label={t('merchants.locations.deleteNamed', { name: location.name })}
                         aria-haspopup="dialog"
-                        onClick={() => setDeleting(location)}
+                        onClick={() => {
+                          setDeleting(location);
+                          setAsking(true);
+                        }}
                       >
                         <IconTrash size={16} aria-hidden />
                       </ActionIcon>
@@ -130,7 +135,7 @@ function Locations({ merchantIdent }: { merchantIdent: string }) {
         </Table>
       </Table.ScrollContainer>
       <ConfirmModal
-        opened={deleting !== undefined}
+        opened={asking}
         title={t('merchants.locations.deleteTitle')}
         cancelLabel={t('merchants.confirm.cancel')}
         confirmLabel={t('merchants.locations.deleteConfirm')}
@@ -143,13 +148,13 @@ function Locations({ merchantIdent }: { merchantIdent: string }) {
             onSuccess: () => notifySuccess(t('merchants.locations.deleted')),
             onError: (error) => notifyMerchantError(t, error),
             onSettled: () => {
-              setDeleting(undefined);
+              setAsking(false);
               // The row's button is gone (or the keyboard user starts again at the list).
               requestAnimationFrame(() => tableRef.current?.focus());
             },
           });
         }}
-        onClose={() => setDeleting(undefined)}
+        onClose={() => setAsking(false)}
       >
         {deleting && t('merchants.locations.deleteQuestion', { name: deleting.name })}
       </ConfirmModal>
