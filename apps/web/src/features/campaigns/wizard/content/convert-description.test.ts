@@ -16,9 +16,9 @@ describe('converting a description', () => {
     expect(markdown).toContain('_Musik_');
     expect(markdown).toContain('~~kein~~');
     expect(markdown).toContain('<u>Eintritt</u>');
-    expect(markdown).toMatch(/^- +Kaffee$/m);
-    expect(markdown).toMatch(/^- +Tee$/m);
-    expect(markdown).toMatch(/^1\. +Anmelden$/m);
+    expect(markdown).toMatch(/^- Kaffee$/m);
+    expect(markdown).toMatch(/^- Tee$/m);
+    expect(markdown).toMatch(/^1\. Anmelden$/m);
     expect(markdown).toContain('[Mehr](https://example.com)');
   });
 
@@ -36,6 +36,22 @@ describe('converting a description', () => {
     ]);
     expect(doc.querySelector('ol li')?.textContent?.trim()).toBe('Anmelden');
     expect(doc.querySelector('a')?.getAttribute('href')).toBe('https://example.com');
+  });
+
+  it('keeps a nested list nested, indented to its item’s text', async () => {
+    const markdown = await convertDescription(
+      '<ol start="3"><li><p>Kuchen</p><ul><li><p>Apfel</p></li></ul></li><li><p>Tee</p></li></ol>',
+      'wysiwyg',
+      'markdown',
+    );
+    expect(markdown.split('\n').filter((line) => line !== '')).toEqual([
+      '3. Kuchen',
+      '   - Apfel',
+      '4. Tee',
+    ]);
+    const html = await convertDescription(markdown, 'markdown', 'wysiwyg');
+    const doc = new DOMParser().parseFromString(html, 'text/html');
+    expect(doc.querySelector('ol > li ul > li')?.textContent?.trim()).toBe('Apfel');
   });
 
   it('leaves empty text and an unchanged format alone', async () => {

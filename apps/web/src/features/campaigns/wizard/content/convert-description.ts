@@ -29,6 +29,24 @@ function turndown(): Promise<TurndownService> {
       filter: ['s', 'del'],
       replacement: (content) => `~~${content}~~`,
     });
+    // "- Kaffee" and "1. Anmelden" as people type them (turndown pads the marker to four
+    // characters); a nested line is indented to the item's text.
+    converter.addRule('listItem', {
+      filter: 'li',
+      replacement: (content, node) => {
+        // By node names, not classes: turndown parses the HTML in a document of its own.
+        const parent = node.parentElement;
+        const index = parent ? [...parent.children].indexOf(node) : 0;
+        const start =
+          parent?.nodeName === 'OL' ? Number(parent.getAttribute('start') ?? '1') || 1 : undefined;
+        const prefix = start === undefined ? '- ' : `${start + index}. `;
+        const text = content
+          .replace(/^\n+/, '')
+          .replace(/\n+$/, '\n')
+          .replace(/\n(?=.)/g, `\n${' '.repeat(prefix.length)}`);
+        return prefix + text + (node.nextSibling && !text.endsWith('\n') ? '\n' : '');
+      },
+    });
     converter.keep(['u']);
     return converter;
   });
