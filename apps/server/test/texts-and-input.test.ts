@@ -12,6 +12,7 @@ import path from 'node:path';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TCampaignEnvelope, TMerchantListRow } from '@backoffice/domain';
+import { queryRows } from '../src/db/client.js';
 import { accessCodeSets, merchants } from '../src/db/schema.js';
 import { openWinsMail } from '../src/mail/templates.js';
 import { validAccessCodeSet } from './fixtures/access-code-sets.js';
@@ -204,7 +205,8 @@ describe('merchants in German order, found without umlauts', () => {
       const base = letter.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
       if (special[letter] || (base.length === 1 && /[A-Za-z]/.test(base))) letters.push(letter);
     }
-    const rows = await t.ctx.db.execute<{ letter: string; key: string }>(
+    const rows = await queryRows<{ letter: string; key: string }>(
+      t.ctx.db,
       sql`select letter, fold_name(letter) as key from unnest(${`{${letters.map((l) => `"${l}"`).join(',')}}`}::text[]) as letter`,
     );
     const expected = (letter: string) =>
@@ -213,14 +215,13 @@ describe('merchants in German order, found without umlauts', () => {
         .normalize('NFD')
         .replace(/[\u0300-\u036f]/g, '')
         .toLowerCase();
-    const wrong = rows.rows.filter((row) => row.key !== expected(row.letter));
+    const wrong = rows.filter((row) => row.key !== expected(row.letter));
     expect(wrong).toEqual([]);
-    expect(rows.rows.length).toBeGreaterThan(150);
-    const [spaced] = (
-      await t.ctx.db.execute<{ key: string }>(
-        sql`select fold_name(${' Müller \t GmbH\u00a0& Co. KG. '}) as key`,
-      )
-    ).rows;
+    expect(rows.length).toBeGreaterThan(150);
+    const [spaced] = await queryRows<{ key: string }>(
+      t.ctx.db,
+      sql`select fold_name(${' Müller \t GmbH\u00a0& Co. KG. '}) as key`,
+    );
     expect(spaced?.key).toBe('muller gmbh & co. kg.');
   });
 });

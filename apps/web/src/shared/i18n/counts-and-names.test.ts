@@ -11,7 +11,12 @@ beforeAll(async () => {
   await Promise.all([loadTexts('accessCodeSets'), loadTexts('campaigns'), loadTexts('dashboard')]);
 });
 
-const counted = (key: Parameters<typeof i18n.t>[0], count: number) =>
+type CountedKey =
+  | 'accessCodeSets.codes.blankLines'
+  | 'accessCodeSets.codes.addedCodes'
+  | 'accessCodeSets.codes.duplicates'
+  | 'campaigns.draw.participants';
+const counted = (key: CountedKey, count: number): string =>
   i18n.t(key, { count, formatted: String(count) });
 
 describe('counts', () => {
