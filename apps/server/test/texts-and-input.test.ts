@@ -353,7 +353,7 @@ describe('migration 0022 on a database with names stored twice', () => {
     expect(statements).toHaveLength(2);
     for (const statement of statements) await db.execute(sql.raw(statement));
     await db.execute(
-      sql`create unique index merchants_name_key_unique on merchants using btree (name_key)`,
+      sql`create unique index merchants_name_key_unique on merchants using btree (name_key collate "C")`,
     );
     await db.execute(
       sql`create unique index access_code_sets_name_key_unique on access_code_sets using btree (name_key)`,

@@ -43,5 +43,5 @@ WHERE "s"."id" = "d"."id" AND "d"."rank" > 1;
 DROP INDEX "merchants_name_idx";--> statement-breakpoint
 ALTER TABLE "merchants" ADD COLUMN "name_key" text GENERATED ALWAYS AS (fold_name("merchants"."name")) STORED NOT NULL;--> statement-breakpoint
 ALTER TABLE "access_code_sets" ADD COLUMN "name_key" text GENERATED ALWAYS AS (fold_name("access_code_sets"."name")) STORED NOT NULL;--> statement-breakpoint
-CREATE UNIQUE INDEX "merchants_name_key_unique" ON "merchants" USING btree ("name_key");--> statement-breakpoint
+CREATE UNIQUE INDEX "merchants_name_key_unique" ON "merchants" USING btree ("name_key" collate "C");--> statement-breakpoint
 CREATE UNIQUE INDEX "access_code_sets_name_key_unique" ON "access_code_sets" USING btree ("name_key");

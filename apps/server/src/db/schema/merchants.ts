@@ -78,7 +78,8 @@ export const merchants = pgTable(
       .notNull()
       .generatedAlwaysAs((): SQL => sql`fold_name(${merchants.name})`),
   },
-  (t) => [uniqueIndex('merchants_name_key_unique').on(t.nameKey)],
+  // Byte order ("C"): the list's order by the key reads the index on every database.
+  (t) => [uniqueIndex('merchants_name_key_unique').on(sql`${t.nameKey} collate "C"`)],
 );
 
 /** A user's membership of a merchant, with the roles it grants (spec §3 Account). */
