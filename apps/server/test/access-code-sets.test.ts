@@ -216,7 +216,7 @@ describe('the set form (spec §5)', () => {
 
   it('saves a set with its editor; the internal name stays; the list is paged', async () => {
     const set = await createSet();
-    expect(set.internal_name).toMatch(/^sommeraktion-2026-[0-9a-f]{8}$/);
+    expect(set.internal_name).toMatch(/^sommeraktion-2026-nr-\d+-[0-9a-f]{8}$/);
     expect(set.email).toBe('admin@example.com');
     const saved = await api('POST', `/access-code-sets/${set.id}`, 'admin', {
       ...validAccessCodeSet,

@@ -16,8 +16,10 @@ import { multipartFile, multipartWithoutFile } from './fixtures/multipart.js';
 let t: TestApp;
 const ids = { sonnenschein: '', adler: '', silberblick: '' };
 
+// Each profile names another merchant: a name is one merchant's (issue 30, duplicate_value).
+let profiles = 0;
 const profile = (overrides: object = {}) => ({
-  name: 'Neuer Händler GmbH',
+  name: `Neuer Händler ${(profiles += 1)} GmbH`,
   brand_name: 'Neuer Händler',
   description: 'Frische Ware jeden Tag.',
   vatin: 'DE 123 456 789',
@@ -58,7 +60,7 @@ describe('POST /merchants (create, spec §2 /create)', () => {
     const response = await t.api('POST', '/merchants', 'fresh', profile());
     expect(response.statusCode, response.body).toBe(200);
     const { merchant, summary } = response.json<TMerchantSaveResponse>();
-    expect(merchant.name).toBe('Neuer Händler GmbH');
+    expect(merchant.name).toMatch(/^Neuer Händler \d+ GmbH$/);
     expect(merchant.telephone).toBe('+49891234567');
     expect(merchant.vatin).toBe('DE123456789');
     expect(merchant.internal_name).toBeNull();

@@ -69,7 +69,7 @@ test('admin: create a set, paste codes, link a campaign, see the usage', async (
   await page.getByRole('textbox', { name: 'Codes einfügen' }).fill('A-100\nA-101\n\nA-100\n=1+1');
   await page.getByRole('button', { name: 'Codes hinzufügen' }).click();
   await expect(
-    page.getByText('3 Codes hinzugefügt; 1 doppelt, 1 Leerzeilen übersprungen.'),
+    page.getByText('3 Codes hinzugefügt; 1 doppelt, 1 Leerzeile übersprungen.'),
   ).toBeVisible();
   await expect(noCodes).toBeHidden();
   await expect(page.getByText('3 Codes vorhanden')).toBeVisible();
@@ -171,7 +171,7 @@ test('an import that adds nothing says so in the words of the spec, the counts b
   await expect(
     alert.getByText('Es wurden keine Codes hinzugefügt!', { exact: true }),
   ).toBeVisible();
-  await expect(alert.getByText('2 doppelt, 1 Leerzeilen.', { exact: true })).toBeVisible();
+  await expect(alert.getByText('2 doppelt, 1 Leerzeile.', { exact: true })).toBeVisible();
 });
 
 test('a merchant user opening access-code sets goes to please-upgrade', async ({ page }) => {

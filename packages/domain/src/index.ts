@@ -38,6 +38,7 @@ export * from './campaign/text-limits.js';
 export * from './text/safe-text.js';
 export * from './calendar/date-format.js';
 export * from './text/count-format.js';
+export * from './text/sentence.js';
 // The slug (text/slug.ts) is imported as @backoffice/domain/slug where it is needed:
 // its transliteration tables are too large to load with everything else.
 export * from './api/draws.js';

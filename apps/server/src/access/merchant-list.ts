@@ -3,7 +3,7 @@
  * web app keeps for the selected merchant, and the paged, filtered list of
  * the selection modal and init-user. Built on the access resolver's rule.
  */
-import { and, asc, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
 import {
   DEFAULT_PAGE_SIZE,
   effectiveRoles,
@@ -13,7 +13,7 @@ import {
 } from '@backoffice/domain';
 import type { DbOrTx } from '../db/client.js';
 import { accounts, campaigns, merchants } from '../db/schema.js';
-import { containsPattern } from '../db/text-search.js';
+import { merchantNameMatches, merchantNameOrder } from '../db/text-search.js';
 import type { MerchantRow, UserRow } from './merchant-access.js';
 
 export function merchantSummary(
@@ -37,7 +37,7 @@ export interface MerchantPage {
   total: number;
 }
 
-/** One page of the merchants the user may act for, filtered by name or brand, by name. */
+/** One page of the merchants the user may act for, filtered by name or brand, by name (German order). */
 export async function listMerchantsForUser(
   db: DbOrTx,
   user: UserRow,
@@ -45,11 +45,7 @@ export async function listMerchantsForUser(
 ): Promise<MerchantPage> {
   const pageSize = options.pageSize ?? DEFAULT_PAGE_SIZE;
   const conditions: SQL[] = [];
-  if (options.filter) {
-    const pattern = containsPattern(options.filter);
-    const byText = or(ilike(merchants.name, pattern), ilike(merchants.brandName, pattern));
-    if (byText) conditions.push(byText);
-  }
+  if (options.filter) conditions.push(merchantNameMatches(options.filter));
   const offset = (options.page - 1) * pageSize;
   // Admins see every merchant (no account needed); everyone else their confirmed accounts'.
   const linked = user.level !== 'admin';
@@ -77,7 +73,7 @@ export async function listMerchantsForUser(
   const [rows, [totals]] = await Promise.all([
     base()
       .where(where)
-      .orderBy(asc(merchants.name), asc(merchants.id))
+      .orderBy(merchantNameOrder(), asc(merchants.id))
       .limit(pageSize)
       .offset(offset),
     counter().where(where),

@@ -5,7 +5,7 @@
  * JSON keys of the title).
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { campaigns } from './schema.js';
+import { campaigns, merchants } from './schema.js';
 
 /** The text with LIKE's wildcards and escape character taken literally. */
 export const escapeLike = (value: string): string => value.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -27,3 +27,20 @@ export function campaignTextMatches(pattern: unknown, options: { useIndex: boole
     : sql`(${campaigns.searchText} || '')`;
   return sql`${searched} ilike ${pattern}`;
 }
+
+/**
+ * Merchants whose name or brand contains the text as German readers compare
+ * it (migration 0022's `fold_name`: "back" finds "Bäckerei", "strasse"
+ * "Straße", "MULLER" "Müller"), on PostgreSQL and PGlite alike.
+ */
+export function merchantNameMatches(text: string): SQL {
+  const pattern = sql`fold_name(${containsPattern(text)})`;
+  return sql`(${merchants.nameKey} like ${pattern} or fold_name(coalesce(${merchants.brandName}, '')) like ${pattern})`;
+}
+
+/**
+ * The order of merchants by name as German readers sort them: by the folded
+ * key (unique, so the order is total) compared byte by byte, the same on every
+ * database whatever its collation.
+ */
+export const merchantNameOrder = (): SQL => sql`${merchants.nameKey} collate "C"`;

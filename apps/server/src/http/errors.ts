@@ -116,6 +116,8 @@ const UNIQUE_CONSTRAINT_FIELDS: Readonly<Record<string, FieldName>> = {
   users_email_unique: 'user_email',
   accounts_merchant_user_unique: 'user_email',
   tags_pkey: 'tags',
+  merchants_name_key_unique: 'name',
+  access_code_sets_name_key_unique: 'name',
 };
 
 /** The unique violation in an error or its causes (drivers and Drizzle wrap it), if any. */

@@ -5,6 +5,15 @@ import de from './locales/de.json' with { type: 'json' };
 const fill = (template: string, values: Record<string, string>) =>
   template.replace(/\{(\w+)\}/g, (match, key: string) => values[key] ?? match);
 
+/**
+ * The text of a count in its singular or plural ("1 offener Gewinn", "2
+ * offene Gewinne"), by the language's plural rule, as i18next picks the web
+ * app's `_one`/`_other` texts.
+ */
+const plurals = new Intl.PluralRules('de');
+const byCount = <T>(texts: { one: T; other: T }, count: number): T =>
+  plurals.select(count) === 'one' ? texts.one : texts.other;
+
 export function campaignStatusMail(values: {
   title: string;
   merchant: string;
@@ -43,7 +52,9 @@ export function openWinsMail(values: {
 }): { subject: string; text: string } {
   const texts = de.openWins;
   const filled = { ...values, count: formatCountIn(values.count, values.locale) };
-  return { subject: fill(texts.subject, filled), text: fill(texts.body, filled) };
+  const subject = byCount({ one: texts.subject_one, other: texts.subject_other }, values.count);
+  const body = byCount({ one: texts.body_one, other: texts.body_other }, values.count);
+  return { subject: fill(subject, filled), text: fill(body, filled) };
 }
 
 export function weeklyStatisticsMail(values: {

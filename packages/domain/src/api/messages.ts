@@ -82,6 +82,7 @@ const VALIDATION_KEYS = [
   'invalid_email',
   'invalid_phone',
   'invalid_vatin',
+  'invalid_zip',
   'too_long',
   'email_required',
 ] as const;

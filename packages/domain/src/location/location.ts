@@ -49,7 +49,12 @@ export type LocationType = (typeof LOCATION_TYPES)[number];
 export const GEOCODE_STATUSES = ['found', 'pending', 'not_found', 'confirmed'] as const;
 export type GeocodeStatus = (typeof GEOCODE_STATUSES)[number];
 
-export const LOCATION_VALIDATION_KEYS = ['required', 'too_long', 'invalid_value'] as const;
+export const LOCATION_VALIDATION_KEYS = [
+  'required',
+  'too_long',
+  'invalid_value',
+  'invalid_zip',
+] as const;
 export type LocationValidationKey = (typeof LOCATION_VALIDATION_KEYS)[number];
 export const isLocationValidationKey = (value: string): value is LocationValidationKey =>
   (LOCATION_VALIDATION_KEYS as readonly string[]).includes(value);
@@ -82,7 +87,17 @@ const required = (max: number) =>
 /** CSV and forms write yes/no in many ways. */
 const flag = z.boolean().default(false);
 
-export const ZLocationInput = z.object({
+/** A German postcode (Postleitzahl): five digits, nothing else. */
+export const GERMAN_ZIP_PATTERN = /^\d{5}$/;
+
+/**
+ * Whether a postcode fits the country: in Germany five digits ("80331"); the
+ * other countries' postcodes are kept as entered.
+ */
+export const isZipOfCountry = (zip: string, country: string): boolean =>
+  country !== 'DE' || GERMAN_ZIP_PATTERN.test(zip.trim());
+
+const ZLocationFields = z.object({
   name: required(200),
   type: z.enum(LOCATION_TYPES, { error: 'invalid_value' }).default('store'),
   street: required(200),
@@ -101,14 +116,27 @@ export const ZLocationInput = z.object({
   is_mail_address: flag,
   is_redemption: flag,
 });
+
+/**
+ * A location as the form and the CSV upload send it. The postcode's rule
+ * needs the country, so it checks the whole (and runs also when another field
+ * is wrong, so that every mistake of a line is named at once).
+ */
+function checkZip(location: { zip: string; country: string }, context: z.RefinementCtx): void {
+  if (location.zip !== '' && !isZipOfCountry(location.zip, location.country)) {
+    context.addIssue({ code: 'custom', path: ['zip'], message: 'invalid_zip' });
+  }
+}
+
+export const ZLocationInput = ZLocationFields.superRefine(checkZip);
 export type TLocationInput = z.input<typeof ZLocationInput>;
 export type TLocationFields = z.output<typeof ZLocationInput>;
 
 /** The body of a save: the location, and whether to keep it although it was not found. */
-export const ZLocationSaveBody = ZLocationInput.extend({
+export const ZLocationSaveBody = ZLocationFields.extend({
   use_anyway: z.boolean().default(false),
   ...ZSaveVersion.shape,
-});
+}).superRefine(checkZip);
 export type TLocationSaveBody = z.input<typeof ZLocationSaveBody>;
 
 /** One line of the address, as it is shown and sent to the geocoder. */

@@ -1,6 +1,7 @@
 /**
  * Access-code sets (spec §3), their codes, campaigns and code uses.
  */
+import { sql, type SQL } from 'drizzle-orm';
 import {
   boolean,
   index,
@@ -18,24 +19,32 @@ import { campaigns } from './campaigns.js';
 import { users } from './identity.js';
 
 /** Access-code sets (spec §3): admins manage them; the consumer app reports their use. */
-export const accessCodeSets = pgTable('access_code_sets', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  name: text('name').notNull(),
-  /** Made from the name when the set is created; read-only afterwards. */
-  internalName: text('internal_name').notNull().unique(),
-  type: text('type').$type<AccessCodeSetType>().notNull(),
-  hintTitle: text('hint_title').notNull(),
-  hintText: text('hint_text').notNull(),
-  isPromoCode: boolean('is_promo_code').notNull().default(false),
-  isBonuscard: boolean('is_bonuscard').notNull().default(false),
-  validFrom: timestamp('valid_from', { withTimezone: true }),
-  validUntil: timestamp('valid_until', { withTimezone: true }),
-  editorId: uuid('editor_id').references(() => users.id, { onDelete: 'set null' }),
-  /** Counts the set's saves (db/versions.ts): a save from an older version is refused. */
-  version: integer('version').notNull().default(1),
-  createdAt: createdAt(),
-  modifiedAt: timestamp('modified_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const accessCodeSets = pgTable(
+  'access_code_sets',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    /** Made from the name when the set is created; read-only afterwards. */
+    internalName: text('internal_name').notNull().unique(),
+    type: text('type').$type<AccessCodeSetType>().notNull(),
+    hintTitle: text('hint_title').notNull(),
+    hintText: text('hint_text').notNull(),
+    isPromoCode: boolean('is_promo_code').notNull().default(false),
+    isBonuscard: boolean('is_bonuscard').notNull().default(false),
+    validFrom: timestamp('valid_from', { withTimezone: true }),
+    validUntil: timestamp('valid_until', { withTimezone: true }),
+    editorId: uuid('editor_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Counts the set's saves (db/versions.ts): a save from an older version is refused. */
+    version: integer('version').notNull().default(1),
+    createdAt: createdAt(),
+    modifiedAt: timestamp('modified_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The name as German readers compare it (migration 0022's `fold_name`): one set per name. */
+    nameKey: text('name_key')
+      .notNull()
+      .generatedAlwaysAs((): SQL => sql`fold_name(${accessCodeSets.name})`),
+  },
+  (t) => [uniqueIndex('access_code_sets_name_key_unique').on(t.nameKey)],
+);
 
 /** The codes provided in a set: each code once per set. */
 export const accessCodes = pgTable(

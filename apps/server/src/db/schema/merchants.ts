@@ -1,7 +1,7 @@
 /**
  * Merchants, their accounts and invitations, locations and API keys.
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
   boolean,
   doublePrecision,
@@ -69,8 +69,17 @@ export const merchants = pgTable(
     version: integer('version').notNull().default(1),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /**
+     * The name as German readers compare it (migration 0022's `fold_name`:
+     * lower case, umlauts and accents without their marks, ß as ss, spaces
+     * collapsed): the list's order and filter, and one merchant per name.
+     */
+    nameKey: text('name_key')
+      .notNull()
+      .generatedAlwaysAs((): SQL => sql`fold_name(${merchants.name})`),
   },
-  (t) => [index('merchants_name_idx').on(t.name)],
+  // Byte order ("C"): the list's order by the key reads the index on every database.
+  (t) => [uniqueIndex('merchants_name_key_unique').on(sql`${t.nameKey} collate "C"`)],
 );
 
 /** A user's membership of a merchant, with the roles it grants (spec §3 Account). */

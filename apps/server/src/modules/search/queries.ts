@@ -3,11 +3,17 @@
  * whose campaigns the caller may manage, merchant hits from those the caller
  * may act for: both through the access resolver's rule.
  */
-import { and, asc, desc, eq, ilike, ne, or } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, ne } from 'drizzle-orm';
 import { accessibleMerchants, withoutTips, type UserRow } from '../../access/merchant-access.js';
 import type { DbOrTx } from '../../db/client.js';
 import { campaigns, merchants, tags } from '../../db/schema.js';
-import { campaignTextMatches, containsPattern, prefixPattern } from '../../db/text-search.js';
+import {
+  campaignTextMatches,
+  containsPattern,
+  merchantNameMatches,
+  merchantNameOrder,
+  prefixPattern,
+} from '../../db/text-search.js';
 
 /**
  * What a hit shows, and no more: a campaign's content (up to megabytes of
@@ -45,19 +51,16 @@ export async function searchMerchants(
   query: { text: string; byId: boolean },
   limit: number,
 ): Promise<MerchantHitRow[]> {
-  const pattern = containsPattern(query.text);
   return db
     .select(merchantHitColumns)
     .from(merchants)
     .where(
       and(
         accessibleMerchants(user, merchants.id),
-        query.byId
-          ? eq(merchants.id, query.text)
-          : or(ilike(merchants.name, pattern), ilike(merchants.brandName, pattern)),
+        query.byId ? eq(merchants.id, query.text) : merchantNameMatches(query.text),
       ),
     )
-    .orderBy(asc(merchants.name))
+    .orderBy(merchantNameOrder())
     .limit(limit);
 }
 

@@ -22,9 +22,11 @@ const validationKeys = {
   invalid_email: true,
   invalid_phone: true,
   invalid_vatin: true,
+  invalid_zip: true,
   too_long: true,
   invalid_value: true,
   email_required: true,
+  duplicate_value: true,
 } as const;
 type ValidationKey = keyof typeof validationKeys;
 const isValidationKey = (key: string): key is ValidationKey => key in validationKeys;

@@ -5,6 +5,7 @@
  * core with the first load: a feature's own texts come with its routes
  * (`withTexts`, see `text-parts.ts`).
  */
+import { withFullStop } from '@backoffice/domain';
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import textLoaders from 'virtual:texts';
@@ -80,6 +81,8 @@ export async function initI18n(
     interpolation: { escapeValue: false },
     returnNull: false,
   });
+  // "… für den Händler {{name, fullStop}}": a name ending in "." ("Adler e.K.") takes no second one.
+  i18n.services.formatter?.add('fullStop', (value: unknown) => withFullStop(String(value)));
   setDocumentLanguage(lng);
 }
 

@@ -23,6 +23,7 @@ import {
 import { Button, Group, Paper, Select, Stack, Switch, TextInput, Textarea } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../shared/api/api-error';
 import { translateServerMessage } from '../../../shared/api/error-text';
 import { UnsavedChangesGuard, useDirtyRef } from '../../../shared/form/unsaved-changes';
 import { useSchemaForm } from '../../../shared/form/use-schema-form';
@@ -87,6 +88,7 @@ export function AccessCodeSetForm({ set, saving, onSave, onClose }: AccessCodeSe
     errorText: (key, field) => {
       if (!key) return undefined;
       if (key === 'min_length') return translateServerMessage(t, 'min_length', field);
+      if (key === 'duplicate_value') return t('accessCodeSets.form.duplicateName');
       if (field === 'valid_until' && key === 'invalid_value') {
         return t('accessCodeSets.form.validUntilBeforeFrom');
       }
@@ -120,8 +122,13 @@ export function AccessCodeSetForm({ set, saving, onSave, onClose }: AccessCodeSe
         // What the form shows is stored now: its clean state.
         form.resetDirty();
       },
-      // The page has shown the refusal; the input stays.
-      () => undefined,
+      // The page has shown the refusal; the input stays, and a name another set
+      // has (409 duplicate_value) is marked at the name as well.
+      (cause: unknown) => {
+        if (cause instanceof ApiError && cause.serverMessage === 'duplicate_value') {
+          form.setFieldError('name', 'duplicate_value');
+        }
+      },
     );
   });
 

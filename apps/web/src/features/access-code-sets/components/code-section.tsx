@@ -33,10 +33,13 @@ export function CodeSection({ setId }: { setId: string }) {
   const codes = stats.data?.codes;
 
   const report = ({ import: result }: TAccessCodesImportResponse) => {
+    // Each count with its own singular or plural ("1 Leerzeile", "2 Leerzeilen").
+    const counted = (key: 'addedCodes' | 'duplicates' | 'blankLines', count: number): string =>
+      t(`accessCodeSets.codes.${key}`, { count, formatted: formatCount(count) });
     const counts = {
-      added: formatCount(result.added),
-      duplicates: formatCount(result.duplicates),
-      blank: formatCount(result.blank_lines),
+      added: counted('addedCodes', result.added),
+      duplicates: counted('duplicates', result.duplicates),
+      blank: counted('blankLines', result.blank_lines),
     };
     if (result.added === 0) {
       // The spec's text on a line of its own (spec §8), what was skipped below it.

@@ -8,6 +8,7 @@ import { Button, Card, Code, Group, Loader, Stack, Table, Text, Title } from '@m
 import { IconTrophy } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../shared/format/date-time';
+import { formatCount } from '../../../shared/format/number';
 import { useSession } from '../../../shared/session/session-store';
 import { notifySuccess } from '../../../shared/ui/notify';
 import { useDraw, useDrawNow } from '../api/draw';
@@ -58,7 +59,10 @@ export function WinnerDraw({ campaign }: { campaign: TCampaign }) {
             {t('campaigns.draw.summary', {
               at: formatDateTime(draw.drawn_at),
               count: draw.winners.length,
-              participants: draw.participant_count,
+              participants: t('campaigns.draw.participants', {
+                count: draw.participant_count,
+                formatted: formatCount(draw.participant_count),
+              }),
             })}
           </Text>
           <Table>

@@ -44,7 +44,15 @@ export function fieldErrorText(t: TFunction, error: StepError, content: TCampaig
     });
   }
   if (message === 'invalid_value') {
-    if (fld === 'benefit.percent_discount') return t('campaigns.wizard.errors.percentRange');
+    if (fld === 'benefit.percent_discount') {
+      // A minus typed is kept and refused, never quietly dropped (issue 30).
+      const percent = content.benefit.percent_discount;
+      return t(
+        percent !== null && percent < 0
+          ? 'campaigns.wizard.errors.percentNegative'
+          : 'campaigns.wizard.errors.percentRange',
+      );
+    }
     if (fld === 'benefit.get_m') return t('campaigns.wizard.errors.mGreaterN');
     if (fld === 'benefit.discounted_value')
       return t('campaigns.wizard.errors.discountedBelowOriginal');

@@ -78,9 +78,20 @@ export type FieldInput = (
   options?: { required?: boolean; type?: 'input' | 'checkbox' },
 ) => FieldProps;
 
-/** Step errors the server would refuse as a whole request, so the step is not sent with them. */
-const BLOCKING = (error: StepError) =>
-  error.message === 'max_length' || error.fld === 'landing_page';
+/**
+ * Step errors the server would refuse as a whole request, so the step is not
+ * sent with them: a text over its limit, a landing page, and a benefit number
+ * below zero (the content's schema takes none; a typed minus is kept and
+ * refused with its message, never dropped).
+ */
+const blocking = (error: StepError, content: TCampaignContent) =>
+  error.message === 'max_length' || error.fld === 'landing_page' || belowZero(content, error.fld);
+
+function belowZero(content: TCampaignContent, fld: string): boolean {
+  if (!fld.startsWith('benefit.')) return false;
+  const value = content.benefit[fld.slice('benefit.'.length) as keyof TCampaignContent['benefit']];
+  return value !== undefined && value !== null && value < 0;
+}
 
 export function useStepForm<D extends Record<string, unknown>>(options: StepFormOptions<D>) {
   const {
@@ -226,7 +237,8 @@ export function useStepForm<D extends Record<string, unknown>>(options: StepForm
   const submit = async () => {
     setAttempted(true);
     const browserErrors = inputErrors?.(values) ?? [];
-    if (browserErrors.length > 0 || stepErrors(values).some(BLOCKING)) {
+    const content = contentWith(values);
+    if (browserErrors.length > 0 || stepErrors(values).some((error) => blocking(error, content))) {
       notifyError(t('campaigns.wizard.fixErrorsFirst'), { scope: alertScope });
       showErrors();
       return;

@@ -282,7 +282,8 @@ function CouponBenefit({ form, type }: { form: Form; type: CampaignType }) {
       label={label}
       clampBehavior="none"
       allowDecimal={false}
-      allowNegative={false}
+      // A typed minus stays and is refused with its message; dropping it would turn -10 % into 10 %.
+      allowNegative
     />
   );
   const fields = {

@@ -62,7 +62,10 @@ function ReportAlert({ report }: { report: CodeReport }) {
       {report.report && <Text size="sm">{skipped(report.report)}</Text>}
       {report.lines && (
         <Text size="sm">
-          {t('campaigns.wizard.codes.invalidLines', { lines: report.lines.join(', ') })}
+          {t('campaigns.wizard.codes.invalidLines', {
+            count: report.lines.length,
+            lines: report.lines.join(', '),
+          })}
         </Text>
       )}
     </Alert>
