@@ -210,12 +210,14 @@ test('switching the description from WYSIWYG to markdown and back keeps bold and
   await expect(editor.locator('strong')).toHaveText('frischer Kuchen');
 
   await page.getByText('Markdown', { exact: true }).click();
+  // Converted (turndown loads first), the markdown editor and its preview replace the editor.
+  const preview = page.getByTestId('markdown-preview');
+  await expect(preview).toBeVisible();
   const markdown = page.getByRole('textbox', { name: /^Beschreibung/ });
   await expect(markdown).toHaveValue(/\*\*frischer Kuchen\*\*/);
   await expect(markdown).toHaveValue(/^- Apfelkuchen$/m);
   await expect(markdown).toHaveValue(/^- Zwetschgendatschi$/m);
   // The markdown preview beside it shows the same formatting.
-  const preview = page.getByTestId('markdown-preview');
   await expect(preview.locator('strong')).toHaveText('frischer Kuchen');
   await expect(preview.getByRole('listitem')).toHaveText(['Apfelkuchen', 'Zwetschgendatschi']);
   await page.screenshot({ path: test.info().outputPath('markdown-converted.png') });
