@@ -117,6 +117,7 @@ const SCREENS: Record<DemoUser, Screen[]> = {
       name: 'merchant accounts',
       route: 'merchant.accounts',
       path: ({ merchant }) => paths.merchant.accounts({ merchantIdent: merchant }),
+      popup: dialogOf('account removal question', /^Account .* entfernen$/),
     },
     {
       name: 'merchant locations',

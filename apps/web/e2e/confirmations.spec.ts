@@ -1,7 +1,8 @@
 /**
  * What cannot be undone asks first (issue 30, point 4): choosing a campaign
- * type, cloning, creating a follow-up, submitting, approving and rejecting
- * each open a dialog that says what will happen. Cancelling leaves
+ * type, cloning, creating a follow-up, submitting, approving and rejecting,
+ * removing an account and deleting a location each open a dialog that says
+ * what will happen. Cancelling leaves
  * everything as it was (no request is sent, no campaign appears, the status
  * stays); confirming does it. One misclick on a type leaves no draft.
  */
@@ -18,11 +19,11 @@ import {
   test,
 } from './fixtures';
 
-/** Counts the page's POST requests whose path matches. */
-function countPosts(page: Page, path: RegExp): { count: number } {
+/** Counts the page's requests of a method (POST unless said) whose path matches. */
+function countPosts(page: Page, path: RegExp, method = 'POST'): { count: number } {
   const seen = { count: 0 };
   page.on('request', (request) => {
-    if (request.method() === 'POST' && path.test(new URL(request.url()).pathname)) seen.count += 1;
+    if (request.method() === method && path.test(new URL(request.url()).pathname)) seen.count += 1;
   });
   return seen;
 }
@@ -209,4 +210,73 @@ test('approve and reject ask first: cancelled, the campaign stays in the queue',
   expect(decisions.count).toBe(2);
   expect(await statusOf(page, toApprove)).toMatch(/approved|active/);
   expect(await statusOf(page, toReject)).toBe('rejected');
+});
+
+test('removing an account asks first; cancelled, the account stays', async ({ page }) => {
+  await signInAt(page, '/', 'silver@example.com');
+  const merchant = await merchantIdentOf(page);
+  const email = `aushilfe-${Date.now()}@example.com`;
+  await api(page, 'POST', `/merchants/${merchant}/invite-account`, {
+    user_email: email,
+    roles: ['manage-campaigns'],
+  });
+  const removals = countPosts(page, /\/accounts\/[^/]+$/, 'DELETE');
+  await page.goto(`/${merchant}/accounts`);
+  const row = page.getByTestId('account-row').filter({ hasText: email });
+  await expect(row).toBeVisible();
+
+  await row.getByRole('button', { name: `Account ${email} entfernen` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Account entfernen?' });
+  await expect(dialog).toContainText(`${email} verliert den Zugang zu diesem Händler`);
+  await expect(dialog).toContainText('Das lässt sich nicht rückgängig machen');
+  await page.screenshot({ path: test.info().outputPath('account-removal-confirmation.png') });
+  await dialog.getByRole('button', { name: 'Abbrechen' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(row).toBeVisible();
+  expect(removals.count).toBe(0);
+
+  // Confirmed, the account is removed.
+  await row.getByRole('button', { name: `Account ${email} entfernen` }).click();
+  await dialog.getByRole('button', { name: 'Account entfernen' }).click();
+  await expect(page.getByTestId('alert-success')).toContainText('Account entfernt.');
+  await expect(row).toHaveCount(0);
+  expect(removals.count).toBe(1);
+});
+
+test('deleting a location asks first; cancelled, the location stays', async ({ page }) => {
+  await signInAt(page, '/', 'silver@example.com');
+  const merchant = await merchantIdentOf(page);
+  const name = `Filiale ${Date.now()}`;
+  await api(page, 'POST', `/merchants/${merchant}/locations`, {
+    name,
+    street: 'Almweg',
+    zip: '99999',
+    city: 'Nirgendwohausen',
+    country: 'DE',
+    use_anyway: true,
+  });
+  const deletions = countPosts(page, /\/locations\/[^/]+$/, 'DELETE');
+  await page.goto(`/${merchant}/locations`);
+  const row = page.getByTestId('location-row').filter({ hasText: name });
+  await expect(row).toBeVisible();
+
+  await row.getByRole('button', { name: `Standort ${name} löschen` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Standort löschen?' });
+  await expect(dialog).toContainText(`Der Standort „${name}“ wird mit Adresse`);
+  await expect(dialog).toContainText('Das lässt sich nicht rückgängig machen.');
+  await page.screenshot({ path: test.info().outputPath('location-deletion-confirmation.png') });
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await row.getByRole('button', { name: `Standort ${name} löschen` }).click();
+  await dialog.getByRole('button', { name: 'Abbrechen' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(row).toBeVisible();
+  expect(deletions.count).toBe(0);
+
+  // Confirmed, the location is deleted.
+  await row.getByRole('button', { name: `Standort ${name} löschen` }).click();
+  await dialog.getByRole('button', { name: 'Standort löschen' }).click();
+  await expect(page.getByTestId('alert-success')).toContainText('Standort gelöscht.');
+  await expect(row).toHaveCount(0);
+  expect(deletions.count).toBe(1);
 });

@@ -3,7 +3,8 @@
  * a notification switch and the field of a campaign link keep it while the
  * change is saved (a browser drops the focus of a disabled control to the
  * page, and a keyboard user would start again at its top); a deleted row
- * hands it to its list instead of to a button that disappears.
+ * (deleted after its question) hands it to its list instead of to a button
+ * that disappears.
  */
 import { randomUUID } from 'node:crypto';
 import { expect, type Page } from '@playwright/test';
@@ -65,6 +66,9 @@ test('deleting a location or an account hands the focus to its list', async ({ p
   const trash = page.getByRole('button', { name: `Standort ${name} löschen` });
   await trash.focus();
   await page.keyboard.press('Enter');
+  // The question first (issue 30, point 4); its confirm button has the focus.
+  await expect(page.getByRole('button', { name: 'Standort löschen', exact: true })).toBeFocused();
+  await page.keyboard.press('Enter');
   await expect(trash).toHaveCount(0);
   await expect(page.getByRole('table', { name: 'Standorte' })).toBeFocused();
 
@@ -76,6 +80,8 @@ test('deleting a location or an account hands the focus to its list', async ({ p
   await page.goto(`/${merchantIdent}/accounts`);
   const remove = page.getByRole('button', { name: `Account ${email} entfernen` });
   await remove.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('button', { name: 'Account entfernen', exact: true })).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(remove).toHaveCount(0);
   await expect(page.getByRole('table', { name: 'Accounts' })).toBeFocused();

@@ -68,6 +68,10 @@ test('invite an account and see it pending; the invitee registers and creates a 
   await expect(row.getByText('Einladung offen')).toHaveCount(0);
   // Unlinked again, the new user has no merchant: the next sign-in leads to merchant creation.
   await row.getByRole('button', { name: `Account ${INVITEE} entfernen` }).click();
+  await page
+    .getByRole('dialog', { name: 'Account entfernen?' })
+    .getByRole('button', { name: 'Account entfernen' })
+    .click();
   await expect(row).toHaveCount(0);
   expect(merchantIdent).toHaveLength(36);
 

@@ -59,3 +59,26 @@ describe('merchant profile formats', () => {
     ]);
   });
 });
+
+describe('co-registration terms (issue 30, point 9)', () => {
+  it('are asked for together with every other invalid field, not only once the rest is valid', () => {
+    const refused = ZMerchantProfileInput.safeParse({
+      name: '',
+      coreg_enabled: true,
+      coreg_terms: { sponsor_name: 'Adler', unsubscribe_email: '', privacy_url: '' },
+      contacts: [{ type: '', value: '' }],
+    });
+    expect(refused.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+      ['name', 'required'],
+      ['contacts.0.type', 'contact_type_missing'],
+      ['contacts.0.value', 'contact_value_missing'],
+      ['coreg_terms.unsubscribe_email', 'required'],
+      ['coreg_terms.privacy_url', 'required'],
+      ['coreg_terms.contact_text', 'required'],
+    ]);
+  });
+
+  it('are not asked for while co-registration is off', () => {
+    expect(profile({ coreg_enabled: false }).success).toBe(true);
+  });
+});

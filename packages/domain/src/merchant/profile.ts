@@ -168,15 +168,23 @@ export const ZMerchantProfileInput = z
       contact_text: '',
     }),
   })
-  .superRefine((profile, issues) => {
-    // Co-registration passes the user's data to the sponsor: its terms must be complete.
-    if (!profile.coreg_enabled) return;
-    for (const field of COREG_TERM_FIELDS) {
-      if (profile.coreg_terms[field] === '') {
-        issues.addIssue({ code: 'custom', path: ['coreg_terms', field], message: 'required' });
+  .superRefine(
+    (profile, issues) => {
+      // Co-registration passes the user's data to the sponsor: its terms must be complete.
+      if (profile.coreg_enabled !== true) return;
+      // Read defensively: the rule runs on a profile with other issues too (below).
+      const terms: Partial<Record<string, unknown>> = profile.coreg_terms ?? {};
+      for (const field of COREG_TERM_FIELDS) {
+        const value = terms[field];
+        if (value === undefined || (typeof value === 'string' && value.trim() === '')) {
+          issues.addIssue({ code: 'custom', path: ['coreg_terms', field], message: 'required' });
+        }
       }
-    }
-  });
+    },
+    // Not only once every other field is valid: a form shows all its invalid fields at once,
+    // the co-registration terms with the rest (issue 30).
+    { when: ({ value }) => typeof value === 'object' && value !== null },
+  );
 export type TMerchantProfileInput = z.input<typeof ZMerchantProfileInput>;
 export type TMerchantProfile = z.output<typeof ZMerchantProfileInput>;
 

@@ -16,7 +16,7 @@ import {
   type CampaignColumn,
 } from '../../shared/campaigns/campaign-table';
 import { useCampaignTitle } from '../../shared/campaigns/campaign-title';
-import { ConfirmModal } from '../../shared/campaigns/confirm-modal';
+import { ConfirmModal } from '../../shared/ui/confirm-modal';
 import { paths } from '../../shared/paths';
 import { ListPage } from '../../shared/ui/list-page';
 import { notifySuccess } from '../../shared/ui/notify';

@@ -1,9 +1,13 @@
 /**
- * Required fields as spec §5 says: a star while the field is unfilled, and
- * the field scrolled into view when it gets the focus. The wizard's steps
- * and the schema forms (use-schema-form.ts) use these.
+ * What a form field does, the same in every form (the wizard's steps, the
+ * schema forms of use-schema-form.ts): its message shows once the field is
+ * left, typed in or not, so that a required field focused and left empty
+ * says 'Pflichtfeld' at once (spec §5; issue 30); and a required field shows
+ * a star while it is unfilled and scrolls into view when it gets the focus
+ * (spec §5).
  */
 import type { FocusEvent } from 'react';
+import { afterPointerRelease } from '../ui/after-pointer-release';
 
 /** A value counts as filled unless it is missing, blank text or an empty list. */
 export const isFilled = (value: unknown): boolean =>
@@ -15,6 +19,17 @@ export const isFilled = (value: unknown): boolean =>
 /** Brings a focused field into view (e.g. one reached with Tab below the fold). */
 export const scrollIntoViewOnFocus = (event: FocusEvent<HTMLElement>): void =>
   event.currentTarget.scrollIntoView({ block: 'nearest' });
+
+/**
+ * The blur handler of a field: `show` makes the form show the field's
+ * message (marks it left, or validates it). The message appears once the
+ * click that left the field has landed, so that it cannot move the control
+ * being clicked away from under the pointer (no lost clicks).
+ */
+export const onFieldLeft =
+  (show: () => void): (() => void) =>
+  () =>
+    afterPointerRelease(show);
 
 export interface RequiredFieldProps {
   withAsterisk: boolean;

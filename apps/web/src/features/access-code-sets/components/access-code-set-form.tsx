@@ -21,12 +21,12 @@ import {
   type TAccessCodeSetSaveBody,
 } from '@backoffice/domain';
 import { Button, Group, Paper, Select, Stack, Switch, TextInput, Textarea } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../shared/api/api-error';
 import { translateServerMessage } from '../../../shared/api/error-text';
 import { UnsavedChangesGuard, useDirtyRef } from '../../../shared/form/unsaved-changes';
+import { useSchemaForm } from '../../../shared/form/use-schema-form';
 import { DateTimeField } from '../../../shared/ui/date-time-field';
 
 interface FormValues {
@@ -51,7 +51,10 @@ const valuesOf = (set: TAccessCodeSet | undefined): FormValues => ({
   valid_until: set?.valid_until ?? null,
 });
 
-/** Fields checked as they change; the name is checked when it is left (it is typed letter by letter). */
+/**
+ * Fields also checked as they change; every field is checked when it is left
+ * (the name only then: it is typed letter by letter).
+ */
 const CHECKED_ON_CHANGE: (keyof FormValues)[] = [
   'type',
   'hint_title',
@@ -78,28 +81,23 @@ export function AccessCodeSetForm({ set, saving, onSave, onClose }: AccessCodeSe
   const { t } = useTranslation();
   // Not the query's version: a refetch must not make the form's older values look current.
   const [savedVersion, setSavedVersion] = useState(set?.version);
-  const form = useForm<FormValues>({
-    mode: 'controlled',
+  const form = useSchemaForm<FormValues>({
     initialValues: valuesOf(set),
-    validate: schemaResolver(ZAccessCodeSetInput, { sync: true }),
+    schema: ZAccessCodeSetInput,
+    // A missing value says 'Bitte angeben!' (spec §5), a short name says it is too short.
+    errorText: (key, field) => {
+      if (!key) return undefined;
+      if (key === 'min_length') return translateServerMessage(t, 'min_length', field);
+      if (key === 'duplicate_value') return t('accessCodeSets.form.duplicateName');
+      if (field === 'valid_until' && key === 'invalid_value') {
+        return t('accessCodeSets.form.validUntilBeforeFrom');
+      }
+      return t('accessCodeSets.form.required');
+    },
     validateInputOnChange: CHECKED_ON_CHANGE,
-    validateInputOnBlur: ['name'],
   });
-  /** The text of a field's error, by the schema's message key. */
-  const errorText = (field: keyof FormValues) => {
-    const key = form.errors[field];
-    if (!key) return undefined;
-    if (key === 'min_length') return translateServerMessage(t, 'min_length', field);
-    if (key === 'duplicate_value') return t('accessCodeSets.form.duplicateName');
-    if (field === 'valid_until' && key === 'invalid_value') {
-      return t('accessCodeSets.form.validUntilBeforeFrom');
-    }
-    return t('accessCodeSets.form.required');
-  };
-  const inputProps = (field: keyof FormValues) => ({
-    ...form.getInputProps(field),
-    error: errorText(field),
-  });
+  const inputProps = (field: 'type' | 'name' | 'hint_title' | 'hint_text') =>
+    form.getInputProps(field, { required: true });
   const fieldProps = {
     type: inputProps('type'),
     name: inputProps('name'),
@@ -107,10 +105,8 @@ export function AccessCodeSetForm({ set, saving, onSave, onClose }: AccessCodeSe
     hintText: inputProps('hint_text'),
     promo: form.getInputProps('is_promo_code', { type: 'checkbox' }),
     bonuscard: form.getInputProps('is_bonuscard', { type: 'checkbox' }),
-    validUntilError: errorText('valid_until'),
+    validUntilError: form.getInputProps('valid_until').error as ReactNode,
   };
-  const starred = (field: 'type' | 'name' | 'hint_title' | 'hint_text') =>
-    form.values[field].trim() === '';
   const dirty = form.isDirty();
   const { dirtyRef, whileSaving } = useDirtyRef(dirty);
   const submit = form.onSubmit((values) => {
@@ -153,7 +149,6 @@ export function AccessCodeSetForm({ set, saving, onSave, onClose }: AccessCodeSe
             value: type,
             label: t(`accessCodeSets.types.${type}`),
           }))}
-          withAsterisk={starred('type')}
           allowDeselect={false}
           {...fieldProps.type}
         />
@@ -161,13 +156,11 @@ export function AccessCodeSetForm({ set, saving, onSave, onClose }: AccessCodeSe
           label={t('accessCodeSets.fields.name')}
           description={t('accessCodeSets.form.nameMin', { min: ACCESS_CODE_SET_NAME_MIN })}
           maxLength={ACCESS_CODE_SET_NAME_MAX}
-          withAsterisk={starred('name')}
           {...fieldProps.name}
         />
         <TextInput
           label={t('accessCodeSets.fields.hintTitle')}
           maxLength={ACCESS_CODE_SET_HINT_TITLE_MAX}
-          withAsterisk={starred('hint_title')}
           {...fieldProps.hintTitle}
         />
         <Textarea
@@ -175,7 +168,6 @@ export function AccessCodeSetForm({ set, saving, onSave, onClose }: AccessCodeSe
           maxLength={ACCESS_CODE_SET_HINT_TEXT_MAX}
           autosize
           minRows={3}
-          withAsterisk={starred('hint_text')}
           {...fieldProps.hintText}
         />
         <Group gap="xl">

@@ -17,7 +17,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { CampaignLayout } from '../../../shared/campaigns/campaign-table';
-import { ConfirmModal } from '../../../shared/campaigns/confirm-modal';
+import { ConfirmModal } from '../../../shared/ui/confirm-modal';
 import { paths } from '../../../shared/paths';
 import { notifyInfo, notifySuccess } from '../../../shared/ui/notify';
 import { useCloneCampaign } from '../api/clone-campaign';

@@ -10,7 +10,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { busyUntilLeft } from '../../../shared/api/leaving-mutation';
-import { ConfirmModal } from '../../../shared/campaigns/confirm-modal';
+import { ConfirmModal } from '../../../shared/ui/confirm-modal';
 import { paths } from '../../../shared/paths';
 import { notifySuccess } from '../../../shared/ui/notify';
 import { useCreateFollowup } from '../api/create-followup';

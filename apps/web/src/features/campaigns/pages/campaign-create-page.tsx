@@ -13,7 +13,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { campaignTypeLabel } from '../../../shared/campaigns/campaign-type-label';
-import { ConfirmModal } from '../../../shared/campaigns/confirm-modal';
+import { ConfirmModal } from '../../../shared/ui/confirm-modal';
 import { paths } from '../../../shared/paths';
 import { useSession } from '../../../shared/session/session-store';
 import { notifySuccess } from '../../../shared/ui/notify';

@@ -1,8 +1,10 @@
 /**
  * /{merchantIdent}/campaigns/view-in-app/{campaignIdent} (spec §2): the
  * campaign as the consumer app shows it, as a list tile and as a detail
- * view. The description is shown as plain text with its line breaks; no
- * markup of it reaches the page.
+ * view. The description keeps its formatting (bold, lists, headings,
+ * links), rendered from either format and sanitised by DOMPurify as in the
+ * wizard's preview; the list tile's benefit badge wraps instead of being cut
+ * off.
  */
 import { campaignFamily, canUseTips, type TCampaign } from '@backoffice/domain';
 import {
@@ -29,9 +31,10 @@ import { CampaignLoadState } from '../components/campaign-load-state';
 import { benefitSummary } from '../benefit-summary';
 import { localisedText } from '../../../shared/format/localised-text';
 import { campaignTitle } from '../../../shared/campaigns/campaign-title';
-import { htmlToPlainText } from '../campaign-text';
 import { AppCoregPreview } from '../components/app-coreg-preview';
 import { CampaignThumbnail } from '../components/campaign-thumbnail';
+import classes from '../wizard/content/description.module.css';
+import { renderDescription } from '../wizard/content/render-description';
 
 function imageOf(campaign: TCampaign): string | undefined {
   return campaign.image?.src ?? campaign.images[0]?.src;
@@ -56,9 +59,10 @@ export function ViewInAppPage() {
   const language = i18n.language;
   const title = campaignTitle(campaign.title, language, t);
   const shortDescription = localisedText(campaign.short_description, language);
-  const rawDescription = localisedText(campaign.description, language);
-  const description =
-    campaign.description_format === 'wysiwyg' ? htmlToPlainText(rawDescription) : rawDescription;
+  const description = renderDescription(
+    localisedText(campaign.description, language),
+    campaign.description_format,
+  );
   const benefit = benefitSummary(t, campaign, currency);
   const src = imageOf(campaign);
   const rules = campaign.rules.filter((rule) => rule.trim() !== '');
@@ -97,7 +101,34 @@ export function ViewInAppPage() {
                   </Text>
                 )}
                 {benefit && (
-                  <Badge variant="light" color="teal" style={{ alignSelf: 'flex-start' }}>
+                  // Whole, however long: the label wraps inside the tile instead of being cut off.
+                  <Badge
+                    variant="light"
+                    color="teal"
+                    radius="md"
+                    // The theme keeps badges at their full width (app/theme.ts); this one wraps
+                    // its words within the tile instead. Inline: a CSS file of the page's own
+                    // would cost the first load a line of the preload map.
+                    styles={{
+                      root: {
+                        minWidth: 0,
+                        maxWidth: '100%',
+                        height: 'auto',
+                        minHeight: 'var(--badge-height)',
+                        paddingBlock: 2,
+                        lineHeight: 1.35,
+                      },
+                      label: {
+                        whiteSpace: 'normal',
+                        overflow: 'visible',
+                        textOverflow: 'clip',
+                        overflowWrap: 'anywhere',
+                        textAlign: 'start',
+                      },
+                    }}
+                    style={{ alignSelf: 'flex-start' }}
+                    data-testid="app-tile-benefit"
+                  >
                     {benefit}
                   </Badge>
                 )}
@@ -143,9 +174,14 @@ export function ViewInAppPage() {
               )}
               {shortDescription && <Text fw={500}>{shortDescription}</Text>}
               {description && (
-                <Text size="sm" style={{ whiteSpace: 'pre-line' }} data-testid="app-description">
-                  {description}
-                </Text>
+                <Text
+                  component="div"
+                  size="sm"
+                  className={classes.rendered}
+                  data-testid="app-description"
+                  // Sanitised by DOMPurify in renderDescription.
+                  dangerouslySetInnerHTML={{ __html: description }}
+                />
               )}
               {rules.length > 0 && (
                 <div>

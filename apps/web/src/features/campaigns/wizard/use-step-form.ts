@@ -28,11 +28,10 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ApiError, technicalLine } from '../../../shared/api/api-error';
 import { translateServerMessage } from '../../../shared/api/error-text';
-import { requiredFieldProps } from '../../../shared/form/required-field';
+import { onFieldLeft, requiredFieldProps } from '../../../shared/form/required-field';
 import { useDirtyRef } from '../../../shared/form/unsaved-changes';
 import { paths } from '../../../shared/paths';
 import { useSession } from '../../../shared/session/session-store';
-import { afterPointerRelease } from '../../../shared/ui/after-pointer-release';
 import { notifyError, notifyInfo, notifySuccess } from '../../../shared/ui/notify';
 import { useSaveCampaign } from '../api/save-campaign';
 import { fieldErrorText, isStepMessage } from './field-errors';
@@ -161,8 +160,8 @@ export function useStepForm<D extends Record<string, unknown>>(options: StepForm
       const fld = String(field);
       const props = {
         error: fieldError(fld),
-        // The message appears once the click that left the field has landed (no lost clicks).
-        onBlur: () => afterPointerRelease(() => leave(fld)),
+        // Left, typed in or not, the field shows its message (shared/form/required-field.ts).
+        onBlur: onFieldLeft(() => leave(fld)),
         onFocus: undefined,
         'data-field': fld,
       };

@@ -1,7 +1,8 @@
 /**
  * /{merchantIdent}/accounts (spec §2, §6, §8): the accounts with roles and
- * pending invitations, add by email, invite, change roles, remove; the
- * three-account limit below silver.
+ * pending invitations, add by email, invite, change roles, remove (after a
+ * question that says what removing does); the three-account limit below
+ * silver.
  */
 import {
   ACCOUNT_ROLES,
@@ -26,11 +27,13 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { IconMailForward, IconTrash, IconUserPlus } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSchemaForm } from '../../../shared/form/use-schema-form';
 import { useSession } from '../../../shared/session/session-store';
 import { NotFoundPage } from '../../../shared/ui/not-found-page';
 import { notifySuccess } from '../../../shared/ui/notify';
+import { ConfirmModal } from '../../../shared/ui/confirm-modal';
 import { QueryState } from '../../../shared/ui/query-state';
 import { useKeepFocus } from '../../../shared/ui/use-keep-focus';
 import {
@@ -94,9 +97,13 @@ function Accounts({ merchantIdent }: { merchantIdent: string }) {
   const invite = useInviteAccount(merchantIdent);
   const changeRoles = useChangeRoles(merchantIdent);
   const remove = useRemoveAccount(merchantIdent);
-  // A role change rests the account's checkboxes, a removal its button: the
-  // focus comes back to the checkbox, or to the list when the row is gone.
-  const tableRef = useKeepFocus<HTMLTableElement>(changeRoles.isPending || remove.isPending);
+  // The account whose removal is asked about, while `asking`; kept while the
+  // question fades out, so that its text stays until it is gone.
+  const [removing, setRemoving] = useState<TAccount | undefined>();
+  const [asking, setAsking] = useState(false);
+  // A role change rests the account's checkboxes: the focus comes back to the
+  // checkbox. A removal takes the row away: the focus goes to the list (after the question).
+  const tableRef = useKeepFocus<HTMLTableElement>(changeRoles.isPending);
   const form = useSchemaForm({
     initialValues: { user_email: '' },
     // 'Bitte Email-Adresse angeben' for an empty or malformed address (spec §5).
@@ -228,12 +235,11 @@ function Accounts({ merchantIdent }: { merchantIdent: string }) {
                       color="red"
                       loading={remove.isPending && remove.variables === account.id}
                       aria-label={t('merchants.accounts.removeAccount', { email: account.email })}
-                      onClick={() =>
-                        remove.mutate(account.id, {
-                          onSuccess: () => notifySuccess(t('merchants.accounts.removed')),
-                          onError: (error) => notifyMerchantError(t, error),
-                        })
-                      }
+                      aria-haspopup="dialog"
+                      onClick={() => {
+                        setRemoving(account);
+                        setAsking(true);
+                      }}
                     >
                       <IconTrash size={16} aria-hidden />
                     </ActionIcon>
@@ -244,6 +250,38 @@ function Accounts({ merchantIdent }: { merchantIdent: string }) {
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
+      <ConfirmModal
+        opened={asking}
+        title={t('merchants.accounts.removeTitle')}
+        cancelLabel={t('merchants.confirm.cancel')}
+        confirmLabel={t('merchants.accounts.removeConfirm')}
+        confirmColor="red"
+        confirmIcon={<IconTrash size={16} aria-hidden />}
+        busy={remove.isPending}
+        onConfirm={() => {
+          if (!removing) return;
+          remove.mutate(removing.id, {
+            onSuccess: () => notifySuccess(t('merchants.accounts.removed')),
+            onError: (error) => notifyMerchantError(t, error),
+            onSettled: () => {
+              setAsking(false);
+              // The row's button is gone (or the keyboard user starts again at the list).
+              requestAnimationFrame(() => tableRef.current?.focus());
+            },
+          });
+        }}
+        onClose={() => setAsking(false)}
+      >
+        {removing &&
+          t(
+            removing.is_self
+              ? 'merchants.accounts.removeSelfQuestion'
+              : 'merchants.accounts.removeQuestion',
+            {
+              email: removing.email,
+            },
+          )}
+      </ConfirmModal>
     </Stack>
   );
 }

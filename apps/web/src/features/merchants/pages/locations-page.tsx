@@ -1,6 +1,7 @@
 /**
  * /{merchantIdent}/locations (spec §2 "Merchant screens"): the list of
- * locations with their geocoding state; add, edit, delete; CSV upload.
+ * locations with their geocoding state; add, edit, delete (after a question
+ * that says what deleting does); CSV upload.
  */
 import type { TLocation } from '@backoffice/domain';
 import {
@@ -15,12 +16,12 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NotFoundPage } from '../../../shared/ui/not-found-page';
 import { notifySuccess } from '../../../shared/ui/notify';
+import { ConfirmModal } from '../../../shared/ui/confirm-modal';
 import { QueryState } from '../../../shared/ui/query-state';
-import { useKeepFocus } from '../../../shared/ui/use-keep-focus';
 import { useDeleteLocation, useLocations } from '../api/locations';
 import { LocationFormModal } from '../components/location-form';
 import { LocationUpload } from '../components/location-upload';
@@ -41,8 +42,12 @@ function Locations({ merchantIdent }: { merchantIdent: string }) {
   const remove = useDeleteLocation(merchantIdent);
   // 'new' adds; a location edits it; undefined is closed. The key remounts the form per location.
   const [editing, setEditing] = useState<TLocation | 'new' | undefined>();
-  // A deletion rests the row's button: the focus goes to the list once the row is gone.
-  const tableRef = useKeepFocus<HTMLTableElement>(remove.isPending);
+  // The location whose deletion is asked about, while `asking`; kept while the
+  // question fades out, so that its text stays until it is gone.
+  const [deleting, setDeleting] = useState<TLocation | undefined>();
+  const [asking, setAsking] = useState(false);
+  // A deletion takes the row's button away: the focus goes to the list (after the question).
+  const tableRef = useRef<HTMLTableElement>(null);
 
   if (!list.data) return <QueryState query={list} />;
   const rows = list.data.rows;
@@ -113,12 +118,11 @@ function Locations({ merchantIdent }: { merchantIdent: string }) {
                         color="red"
                         loading={remove.isPending && remove.variables === location.id}
                         aria-label={t('merchants.locations.deleteNamed', { name: location.name })}
-                        onClick={() =>
-                          remove.mutate(location.id, {
-                            onSuccess: () => notifySuccess(t('merchants.locations.deleted')),
-                            onError: (error) => notifyMerchantError(t, error),
-                          })
-                        }
+                        aria-haspopup="dialog"
+                        onClick={() => {
+                          setDeleting(location);
+                          setAsking(true);
+                        }}
                       >
                         <IconTrash size={16} aria-hidden />
                       </ActionIcon>
@@ -130,6 +134,30 @@ function Locations({ merchantIdent }: { merchantIdent: string }) {
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
+      <ConfirmModal
+        opened={asking}
+        title={t('merchants.locations.deleteTitle')}
+        cancelLabel={t('merchants.confirm.cancel')}
+        confirmLabel={t('merchants.locations.deleteConfirm')}
+        confirmColor="red"
+        confirmIcon={<IconTrash size={16} aria-hidden />}
+        busy={remove.isPending}
+        onConfirm={() => {
+          if (!deleting) return;
+          remove.mutate(deleting.id, {
+            onSuccess: () => notifySuccess(t('merchants.locations.deleted')),
+            onError: (error) => notifyMerchantError(t, error),
+            onSettled: () => {
+              setAsking(false);
+              // The row's button is gone (or the keyboard user starts again at the list).
+              requestAnimationFrame(() => tableRef.current?.focus());
+            },
+          });
+        }}
+        onClose={() => setAsking(false)}
+      >
+        {deleting && t('merchants.locations.deleteQuestion', { name: deleting.name })}
+      </ConfirmModal>
       {editing !== undefined && (
         <LocationFormModal
           key={editing === 'new' ? 'new' : editing.id}

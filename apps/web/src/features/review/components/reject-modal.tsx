@@ -6,7 +6,7 @@
 import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { afterPointerRelease } from '../../../shared/ui/after-pointer-release';
+import { onFieldLeft } from '../../../shared/form/required-field';
 
 export interface RejectModalProps {
   /** The title of the campaign to reject; the modal is closed while undefined. */
@@ -54,7 +54,7 @@ function RejectForm({ title, busy, onConfirm, onClose }: RejectModalProps & { ti
           description={t('review.rejectReasonHint')}
           value={reason}
           onChange={(event) => setReason(event.currentTarget.value)}
-          onBlur={() => afterPointerRelease(() => setTouched(true))}
+          onBlur={onFieldLeft(() => setTouched(true))}
           error={touched && missing ? t('review.required') : undefined}
           required
           autosize

@@ -22,15 +22,16 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfig } from '../../../../shared/config/runtime-config';
-import { htmlToPlainText } from '../../campaign-text';
+import { notifyError } from '../../../../shared/ui/notify';
 import { StepForm } from '../step-form';
 import type { WizardStepProps } from '../step-props';
 import { useStepForm } from '../use-step-form';
 import { toInteger } from '../wizard-logic';
+import { convertDescription } from './convert-description';
 import { DescriptionInput } from './description-input';
-import { markdownToHtml } from './render-description';
 import { RulesList } from './rules-list';
 import { TagsField } from './tags-field';
 
@@ -88,18 +89,22 @@ export function ContentStep({ envelope, family }: WizardStepProps) {
     ...availableLocales.filter((locale) => locale !== DEFAULT_CONTENT_LOCALE),
   ];
 
+  // The description is converted, formatting kept, before the other editor shows it.
+  const [converting, setConverting] = useState(false);
   const switchFormat = (value: string) => {
-    if (!isFormat(value) || value === values.description_format) return;
-    const convert = value === 'wysiwyg' ? markdownToHtml : htmlToPlainText;
-    form.setValues({
-      description_format: value,
-      description: Object.fromEntries(
-        Object.entries(values.description).map(([locale, text]) => [
-          locale,
-          text ? convert(text) : '',
-        ]),
+    const from = values.description_format;
+    if (!isFormat(value) || value === from || converting) return;
+    setConverting(true);
+    Promise.all(
+      Object.entries(values.description).map(
+        async ([locale, text]) => [locale, await convertDescription(text, from, value)] as const,
       ),
-    });
+    )
+      .then((converted) =>
+        form.setValues({ description_format: value, description: Object.fromEntries(converted) }),
+      )
+      .catch(() => notifyError(t('campaigns.wizard.content.convertFailed')))
+      .finally(() => setConverting(false));
   };
 
   const languageName = (locale: string) =>

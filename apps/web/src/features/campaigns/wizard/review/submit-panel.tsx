@@ -13,7 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../../../shared/api/api-error';
 import { busyUntilLeft } from '../../../../shared/api/leaving-mutation';
-import { ConfirmModal } from '../../../../shared/campaigns/confirm-modal';
+import { ConfirmModal } from '../../../../shared/ui/confirm-modal';
 import { paths } from '../../../../shared/paths';
 import { useSession } from '../../../../shared/session/session-store';
 import { notifyError, notifySuccess } from '../../../../shared/ui/notify';

@@ -1,12 +1,13 @@
 /**
- * Asks before a campaign action that cannot be taken back (issue 30, point
- * 4): creating a campaign, a copy or a follow-up, submitting it, approving
- * it. The text says what will happen; cancelling leaves everything as it
- * was. The confirm button stays busy while the action runs (and, for
- * actions that leave the page, until it is left: `busy` is the caller's).
+ * Asks before an action that cannot be taken back (issue 30, point 4):
+ * creating a campaign, a copy or a follow-up, submitting or approving it,
+ * removing an account, deleting a location. The text says what will happen;
+ * cancelling leaves everything as it was. The confirm button stays busy
+ * while the action runs (and, for actions that leave the page, until it is
+ * left: `busy` is the caller's).
  */
 import { Button, Group, Modal, Stack, Text, type MantineColor } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 export interface ConfirmModalProps {
@@ -39,9 +40,18 @@ export function ConfirmModal({
   onClose,
 }: ConfirmModalProps) {
   const { t } = useTranslation();
+  // Confirmed, the action decides where the focus goes (the button that opened
+  // the dialog may be gone with its row); cancelled, it goes back to that button.
+  const [confirmed, setConfirmed] = useState(false);
+  const [wasOpened, setWasOpened] = useState(opened);
+  if (opened !== wasOpened) {
+    setWasOpened(opened);
+    if (opened) setConfirmed(false);
+  }
   return (
     <Modal
       opened={opened}
+      returnFocus={!confirmed}
       // A running action is not left half-watched: the dialog stays until it is answered.
       onClose={busy ? () => undefined : onClose}
       title={title}
@@ -57,7 +67,10 @@ export function ConfirmModal({
           <Button
             {...(confirmColor ? { color: confirmColor } : {})}
             {...(confirmIcon ? { leftSection: confirmIcon } : {})}
-            onClick={onConfirm}
+            onClick={() => {
+              setConfirmed(true);
+              onConfirm();
+            }}
             loading={busy}
             data-autofocus
           >
