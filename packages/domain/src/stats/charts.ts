@@ -113,6 +113,11 @@ export const ZStatsCampaignsResponse = z.object({
 });
 export type TStatsCampaignsResponse = z.infer<typeof ZStatsCampaignsResponse>;
 
+/** How many rejected campaigns the dashboard's to-do table names. */
+export const DASHBOARD_REJECTED_LIMIT = 5;
+/** How many campaigns the dashboard's conversion table shows: those with the most list views. */
+export const DASHBOARD_CONVERSION_LIMIT = 10;
+
 export const ZDashboardResponse = z.object({
   /** Campaigns per type and status; sweeptotal: the prizes' total value in cents (sweepstakes). */
   campaigns: z.array(
@@ -139,5 +144,36 @@ export const ZDashboardResponse = z.object({
     total_mail_views: z.number().int(),
   }),
   todo_wins: z.object({ count: z.number().int(), winner_app_url: z.string() }),
+  /**
+   * Beside the spec's response (issue 30, point 5): the rejected campaigns,
+   * newest first (at most DASHBOARD_REJECTED_LIMIT; their count is in
+   * `campaigns`), each with the reason of its rejection.
+   */
+  todo_rejected: z.array(
+    z.object({
+      uuid: z.string(),
+      type: z.enum(CAMPAIGN_TYPES),
+      title: z.record(z.string(), z.string()),
+      /** Null only for a rejection recorded without a reason. */
+      rejection_reason: z.string().nullable(),
+      modified: z.string(),
+    }),
+  ),
+  /**
+   * Beside the spec's response (issue 30, point 8): the campaigns with the
+   * most list views (at most DASHBOARD_CONVERSION_LIMIT), with what their
+   * conversion is computed from (campaignConversion).
+   */
+  conversions: z.array(
+    z.object({
+      uuid: z.string(),
+      type: z.enum(CAMPAIGN_TYPES),
+      status: z.enum(CAMPAIGN_STATUSES),
+      title: z.record(z.string(), z.string()),
+      view_list: z.number().int(),
+      view_detail: z.number().int(),
+      participations: z.number().int(),
+    }),
+  ),
 });
 export type TDashboardResponse = z.infer<typeof ZDashboardResponse>;

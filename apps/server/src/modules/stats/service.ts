@@ -5,24 +5,28 @@
  */
 import {
   canUseCampaignType,
-  canUseTips,
+  DASHBOARD_CONVERSION_LIMIT,
+  DASHBOARD_REJECTED_LIMIT,
   type TDashboardResponse,
   type TStatsCampaignsResponse,
   type TStatsQuery,
   type TStatsRangeQuery,
   type TStatsResponse,
 } from '@backoffice/domain';
-import type { MerchantAccess } from '../../access/merchant-access.js';
+import { campaignVisibility, type MerchantAccess } from '../../access/merchant-access.js';
 import type { UserRow } from '../../access/users.js';
 import type { AppContext } from '../../app-context.js';
 import { chartBuckets, localDay } from '../../calendar.js';
 import { badRequest } from '../../http/errors.js';
 import {
   campaignCounts,
+  campaignFunnels,
   campaignsInRange,
   campaignsOfMerchant,
   openWins,
   participationSeries,
+  rejectedCampaigns,
+  statsScope,
   userCounts,
   usersKids,
 } from './queries.js';
@@ -34,17 +38,35 @@ export async function dashboard(
   user: UserRow,
   access: MerchantAccess,
 ): Promise<TDashboardResponse> {
-  const merchantId = access.merchant.id;
-  const [campaigns, users, wins] = await Promise.all([
-    campaignCounts(ctx.db, merchantId),
-    userCounts(ctx.db, merchantId, today(ctx)),
-    openWins(ctx.db, merchantId),
+  // Every figure counts the campaigns the user may open, as the campaign list shows them.
+  const scope = await statsScope(ctx.db, access.merchant.id, campaignVisibility(user));
+  const [campaigns, users, wins, rejected, funnels] = await Promise.all([
+    campaignCounts(ctx.db, scope),
+    userCounts(ctx.db, scope, today(ctx), ctx.config.web.timeZone),
+    openWins(ctx.db, scope),
+    rejectedCampaigns(ctx.db, scope, DASHBOARD_REJECTED_LIMIT),
+    campaignFunnels(ctx.db, scope, DASHBOARD_CONVERSION_LIMIT),
   ]);
   return {
-    // Tips are for admins and agencies: the others learn nothing of them here either.
-    campaigns: campaigns.filter((row) => canUseCampaignType(user, row.type)),
+    campaigns,
     users,
     todo_wins: { count: wins, winner_app_url: ctx.config.web.winnerAppUrl },
+    todo_rejected: rejected.map((row) => ({
+      uuid: row.id,
+      type: row.type,
+      title: row.title,
+      rejection_reason: row.reason,
+      modified: row.modifiedAt.toISOString(),
+    })),
+    conversions: funnels.map((row) => ({
+      uuid: row.id,
+      type: row.type,
+      status: row.status,
+      title: row.title,
+      view_list: row.viewList,
+      view_detail: row.viewDetail,
+      participations: row.participations,
+    })),
   };
 }
 
@@ -70,8 +92,10 @@ export async function participationStats(
     throw badRequest('invalid_value', 'campaigns');
   const { labels, from, until } = rangeOf(query);
   const distinct = query.distinct === 'participations';
+  const scope = await statsScope(db, merchantId, campaignVisibility(user));
   const [values, kids] = await Promise.all([
     participationSeries(db, {
+      scope,
       merchantId,
       campaignIds: ids,
       range: query.timerange,
@@ -79,7 +103,7 @@ export async function participationStats(
       until,
       distinct,
     }),
-    usersKids(db, { merchantId, campaignIds: ids, from, until, today: today(ctx) }),
+    usersKids(db, { scope, merchantId, campaignIds: ids, from, until, today: today(ctx) }),
   ]);
   const seriesOf = (key: string | null) =>
     labels.map(
@@ -108,7 +132,7 @@ export async function statsCampaigns(
     access.merchant.id,
     from,
     until,
-    canUseTips(user),
+    campaignVisibility(user),
     ctx.config.web.timeZone,
   );
   return {

@@ -1,10 +1,15 @@
 /**
  * The dashboard route (/) for the merchant the user acts for (spec §2
- * "Dashboard"): to-dos, sweepstakes and coupons per status, participant and
- * view counts, then the participation chart. The chart part (date picker,
- * CSV, and the charts themselves, each in its own place) loads once its place
+ * "Dashboard"), leading with what matters (issue 30, point 8): the first
+ * steps for a merchant without campaigns; the key figures with the
+ * participations' trend; then, compact, the to-dos (rejected campaigns with
+ * their reasons), sweepstakes and coupons per status (statuses without
+ * campaigns collapsed), participant and view counts and the conversion per
+ * campaign; then the participation chart. The chart part (date picker, CSV,
+ * and the charts themselves, each in its own place) loads once its place
  * scrolls into view, so that it stays out of the shell's first load.
  */
+import { DEFAULT_CHART_COUNT, DEFAULT_TIMERANGE } from '@backoffice/domain';
 import { Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { lazy } from 'react';
@@ -13,8 +18,14 @@ import { ApiError } from '../../shared/api/api-error';
 import { withChunkTimeout } from '../../shared/chunk-load';
 import { openMerchantSelector, useSession } from '../../shared/session/session-store';
 import { WhenVisible } from '../../shared/ui/when-visible';
-import { NO_STATS_ACCESS_STATUSES } from '../../shared/api/dashboard-keys';
+import { NO_STATS_ACCESS_STATUSES, type StatsParams } from '../../shared/api/dashboard-keys';
+import { useConfig } from '../../shared/config/runtime-config';
+import { todayIn } from '../../shared/format/date-time';
 import { useDashboard } from './api/get-dashboard';
+import { useStats } from './api/get-stats';
+import { ConversionTable } from './components/conversion-table';
+import { FirstSteps } from './components/first-steps';
+import { KeyFigures } from './components/key-figures';
 import {
   FiguresTable,
   StatusTable,
@@ -24,6 +35,7 @@ import {
 } from './components/overview-tables';
 import classes from './dashboard.module.css';
 import { campaignOverview } from './overview';
+import { defaultChartStart } from './stats/chart-logic';
 
 const ParticipationStats = lazy(withChunkTimeout(() => import('./stats/participation-stats')));
 
@@ -35,7 +47,17 @@ function MerchantDashboard({
   merchantName: string;
 }) {
   const { t } = useTranslation();
+  const { timeZone } = useConfig();
   const dashboard = useDashboard(merchantId);
+  // The participation chart's default query: the key figures' trend now, the chart's answer later.
+  const trendParams: StatsParams = {
+    timerange: DEFAULT_TIMERANGE,
+    count: DEFAULT_CHART_COUNT,
+    start: defaultChartStart(DEFAULT_TIMERANGE, DEFAULT_CHART_COUNT, todayIn(timeZone)),
+    campaigns: [],
+    distinct: false,
+  };
+  const trend = useStats(merchantId, dashboard.isSuccess ? trendParams : undefined);
 
   if (dashboard.isPending) return <Loader aria-label={t('app.loading')} />;
   if (dashboard.isError) {
@@ -74,29 +96,23 @@ function MerchantDashboard({
     );
   }
 
-  const { campaigns, users, todo_wins } = dashboard.data;
+  const { campaigns, users, todo_wins, todo_rejected, conversions } = dashboard.data;
   const overview = campaignOverview(campaigns);
   return (
     <Stack gap="lg">
+      {!overview.hasCampaigns && <FirstSteps merchantIdent={merchantId} />}
+      <KeyFigures
+        users={users}
+        wins={todo_wins}
+        trend={trend.data?.response.participations.series[0]?.values}
+      />
       <div className={classes.grid}>
-        <Stack gap="md">
-          <TodoTable
-            merchantIdent={merchantId}
-            unsubmitted={overview.unsubmitted}
-            wins={todo_wins}
-          />
-          <FiguresTable
-            id="dashboard-views"
-            title={t('dashboard.views')}
-            users={users}
-            figures={VIEW_FIGURES}
-          />
-        </Stack>
-        <FiguresTable
-          id="dashboard-users"
-          title={t('dashboard.users')}
-          users={users}
-          figures={USER_FIGURES}
+        <TodoTable
+          merchantIdent={merchantId}
+          unsubmitted={overview.unsubmitted}
+          wins={todo_wins}
+          rejected={overview.rejected}
+          rejectedCampaigns={todo_rejected}
         />
         <StatusTable
           id="dashboard-sweepstakes"
@@ -113,6 +129,19 @@ function MerchantDashboard({
           rows={overview.coupons}
           typeFilter="coupon"
         />
+        <FiguresTable
+          id="dashboard-users"
+          title={t('dashboard.users')}
+          users={users}
+          figures={USER_FIGURES}
+        />
+        <FiguresTable
+          id="dashboard-views"
+          title={t('dashboard.views')}
+          users={users}
+          figures={VIEW_FIGURES}
+        />
+        <ConversionTable merchantIdent={merchantId} conversions={conversions} />
       </div>
       <WhenVisible minHeight={480} data-testid="participation-stats">
         <ParticipationStats merchantId={merchantId} merchantName={merchantName} />

@@ -14,7 +14,7 @@ import { WhenVisible } from '../../../shared/ui/when-visible';
 import { kidsByAge } from './chart-logic';
 
 const KidAgeChart = lazy(withChunkTimeout(() => import('./kid-age-chart')));
-/** The pie chart's height (Mantine's 160 px with outside labels and legend, 80 px each), kept for it until it is there. */
+/** The pie chart's height (Mantine's 160 px, 80 px for outside labels) and its legend's lines, kept for it until it is there. */
 const KID_AGE_CHART_HEIGHT = 320;
 
 type Gender = TUsersKids['person_gender'][number]['gender'];
