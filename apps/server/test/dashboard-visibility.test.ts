@@ -190,6 +190,9 @@ describe('the dashboard counts the campaigns the list shows', () => {
         total: participants,
       });
       expect(sum(dashboard.campaigns.map((row) => row.count))).toBe(rows.length);
+      // The key figures' trend: this month's participations last, of the visible campaigns.
+      expect(dashboard.participation_trend).toHaveLength(12);
+      expect(dashboard.participation_trend.at(-1)).toBe(sum(rows.map((row) => row.participations)));
       expect(dashboard.campaigns.some((row) => row.type.startsWith('tip/'))).toBe(tips);
       expect(dashboard.todo_wins.count).toBe(openWins);
       expect(dashboard.todo_rejected.map((row) => row.uuid).sort()).toEqual(

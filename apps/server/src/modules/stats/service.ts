@@ -6,6 +6,7 @@
 import {
   canUseCampaignType,
   DASHBOARD_CONVERSION_LIMIT,
+  DEFAULT_CHART_COUNT,
   DASHBOARD_REJECTED_LIMIT,
   type TDashboardResponse,
   type TStatsCampaignsResponse,
@@ -16,7 +17,7 @@ import {
 import { campaignVisibility, type MerchantAccess } from '../../access/merchant-access.js';
 import type { UserRow } from '../../access/users.js';
 import type { AppContext } from '../../app-context.js';
-import { chartBuckets, localDay } from '../../calendar.js';
+import { chartBuckets, lastMonthsStart, localDay } from '../../calendar.js';
 import { badRequest } from '../../http/errors.js';
 import {
   campaignCounts,
@@ -40,17 +41,34 @@ export async function dashboard(
 ): Promise<TDashboardResponse> {
   // Every figure counts the campaigns the user may open, as the campaign list shows them.
   const scope = await statsScope(ctx.db, access.merchant.id, campaignVisibility(user));
-  const [campaigns, users, wins, rejected, funnels] = await Promise.all([
+  const trend = rangeOf({
+    timerange: 'month',
+    count: DEFAULT_CHART_COUNT,
+    start: lastMonthsStart(today(ctx), DEFAULT_CHART_COUNT),
+  });
+  const [campaigns, users, wins, rejected, funnels, trendValues] = await Promise.all([
     campaignCounts(ctx.db, scope),
     userCounts(ctx.db, scope, today(ctx), ctx.config.web.timeZone),
     openWins(ctx.db, scope),
     rejectedCampaigns(ctx.db, scope, DASHBOARD_REJECTED_LIMIT),
     campaignFunnels(ctx.db, scope, DASHBOARD_CONVERSION_LIMIT),
+    participationSeries(ctx.db, {
+      scope,
+      merchantId: scope.merchantId,
+      campaignIds: [],
+      range: 'month',
+      from: trend.from,
+      until: trend.until,
+      distinct: false,
+    }),
   ]);
   return {
     campaigns,
     users,
     todo_wins: { count: wins, winner_app_url: ctx.config.web.winnerAppUrl },
+    participation_trend: trend.labels.map(
+      (label) => trendValues.find((value) => value.bucket === label)?.value ?? 0,
+    ),
     todo_rejected: rejected.map((row) => ({
       uuid: row.id,
       type: row.type,

@@ -9,22 +9,16 @@
  * and the charts themselves, each in its own place) loads once its place
  * scrolls into view, so that it stays out of the shell's first load.
  */
-import { DEFAULT_CHART_COUNT, DEFAULT_TIMERANGE } from '@backoffice/domain';
 import { Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
-import { lazy } from 'react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../shared/api/api-error';
 import { withChunkTimeout } from '../../shared/chunk-load';
 import { openMerchantSelector, useSession } from '../../shared/session/session-store';
 import { WhenVisible } from '../../shared/ui/when-visible';
-import { NO_STATS_ACCESS_STATUSES, type StatsParams } from '../../shared/api/dashboard-keys';
-import { useConfig } from '../../shared/config/runtime-config';
-import { todayIn } from '../../shared/format/date-time';
+import { NO_STATS_ACCESS_STATUSES } from '../../shared/api/dashboard-keys';
 import { useDashboard } from './api/get-dashboard';
-import { useStats } from './api/get-stats';
-import { ConversionTable } from './components/conversion-table';
-import { FirstSteps } from './components/first-steps';
 import { KeyFigures } from './components/key-figures';
 import {
   FiguresTable,
@@ -35,9 +29,11 @@ import {
 } from './components/overview-tables';
 import classes from './dashboard.module.css';
 import { campaignOverview } from './overview';
-import { defaultChartStart } from './stats/chart-logic';
 
 const ParticipationStats = lazy(withChunkTimeout(() => import('./stats/participation-stats')));
+// What only some merchants see, or what lies below the first screen, loads when it is needed.
+const FirstSteps = lazy(withChunkTimeout(() => import('./components/first-steps')));
+const ConversionTable = lazy(withChunkTimeout(() => import('./components/conversion-table')));
 
 function MerchantDashboard({
   merchantId,
@@ -47,17 +43,7 @@ function MerchantDashboard({
   merchantName: string;
 }) {
   const { t } = useTranslation();
-  const { timeZone } = useConfig();
   const dashboard = useDashboard(merchantId);
-  // The participation chart's default query: the key figures' trend now, the chart's answer later.
-  const trendParams: StatsParams = {
-    timerange: DEFAULT_TIMERANGE,
-    count: DEFAULT_CHART_COUNT,
-    start: defaultChartStart(DEFAULT_TIMERANGE, DEFAULT_CHART_COUNT, todayIn(timeZone)),
-    campaigns: [],
-    distinct: false,
-  };
-  const trend = useStats(merchantId, dashboard.isSuccess ? trendParams : undefined);
 
   if (dashboard.isPending) return <Loader aria-label={t('app.loading')} />;
   if (dashboard.isError) {
@@ -96,16 +82,17 @@ function MerchantDashboard({
     );
   }
 
-  const { campaigns, users, todo_wins, todo_rejected, conversions } = dashboard.data;
+  const { campaigns, users, todo_wins, todo_rejected, conversions, participation_trend } =
+    dashboard.data;
   const overview = campaignOverview(campaigns);
   return (
     <Stack gap="lg">
-      {!overview.hasCampaigns && <FirstSteps merchantIdent={merchantId} />}
-      <KeyFigures
-        users={users}
-        wins={todo_wins}
-        trend={trend.data?.response.participations.series[0]?.values}
-      />
+      {!overview.hasCampaigns && (
+        <Suspense fallback={null}>
+          <FirstSteps merchantIdent={merchantId} />
+        </Suspense>
+      )}
+      <KeyFigures users={users} wins={todo_wins} trend={participation_trend} />
       <div className={classes.grid}>
         <TodoTable
           merchantIdent={merchantId}
@@ -141,7 +128,9 @@ function MerchantDashboard({
           users={users}
           figures={VIEW_FIGURES}
         />
-        <ConversionTable merchantIdent={merchantId} conversions={conversions} />
+        <WhenVisible minHeight={160} data-testid="conversion">
+          <ConversionTable merchantIdent={merchantId} conversions={conversions} />
+        </WhenVisible>
       </div>
       <WhenVisible minHeight={480} data-testid="participation-stats">
         <ParticipationStats merchantId={merchantId} merchantName={merchantName} />

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import de from '../../locales/de.json';
+import en from '../../locales/en.json';
 import { campaignOverview, usedStatusRows } from './overview';
 
 /** Every campaign status, in the order of the dashboard's tables. */
@@ -77,5 +79,14 @@ describe('compact dashboard', () => {
     ]);
     expect(deletedOnly.hasCampaigns).toBe(false);
     expect(campaignOverview([]).hasCampaigns).toBe(false);
+  });
+});
+
+describe('the to-do table’s rejection texts', () => {
+  it('read as the review page and the list row read them (the dashboard’s text part keeps its own copy)', () => {
+    for (const catalogue of [de, en]) {
+      expect(catalogue.dashboard.todo.reasonLine).toBe(catalogue.campaigns.rejection.reasonLine);
+      expect(catalogue.dashboard.todo.next).toBe(catalogue.campaigns.rejection.next);
+    }
   });
 });

@@ -98,3 +98,5 @@ export function ConversionTable({
     </Section>
   );
 }
+
+export { ConversionTable as default };

@@ -36,3 +36,5 @@ export function FirstSteps({ merchantIdent }: { merchantIdent: string }) {
     </Paper>
   );
 }
+
+export { FirstSteps as default };

@@ -6,23 +6,21 @@
  * all" away; the to-dos name each rejected campaign with the reason and the
  * next step (issue 30, points 5 and 8).
  */
-import {
-  campaignFamily,
-  editStep,
-  type TDashboardResponse,
-  type TypeFilter,
-} from '@backoffice/domain';
+import type { TDashboardResponse, TypeFilter } from '@backoffice/domain';
 import { Anchor, Paper, Text, Title, UnstyledButton } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useCampaignTitle } from '../../../shared/campaigns/campaign-title';
+import { withChunkTimeout } from '../../../shared/chunk-load';
 import { useConfig } from '../../../shared/config/runtime-config';
 import { formatCents, formatCount } from '../../../shared/format/number';
 import { paths } from '../../../shared/paths';
 import classes from '../dashboard.module.css';
 import { usedStatusRows, type StatusRow } from '../overview';
+
+// Only a merchant with rejected campaigns loads their rows (with the campaign titles' code).
+const RejectedCampaignRows = lazy(withChunkTimeout(() => import('./rejected-campaign-rows')));
 
 export function Section({
   id,
@@ -52,14 +50,6 @@ export interface TodoTableProps {
   rejectedCampaigns: TDashboardResponse['todo_rejected'];
 }
 
-/** Where a rejected campaign is revised: its first step, as the campaign list's edit link. */
-const revisePath = (merchantIdent: string, campaign: TDashboardResponse['todo_rejected'][number]) =>
-  paths.campaigns.step(
-    { merchantIdent, campaignIdent: campaign.uuid },
-    campaignFamily(campaign.type),
-    editStep('rejected'),
-  );
-
 /**
  * Unsubmitted campaigns (to the list filtered on created), rejected ones
  * (to the list filtered on rejected, then each with its reason and the next
@@ -73,7 +63,6 @@ export function TodoTable({
   rejectedCampaigns,
 }: TodoTableProps) {
   const { t } = useTranslation();
-  const titleOf = useCampaignTitle();
   return (
     <Section id="dashboard-todo" title={t('dashboard.todo.title')}>
       <table className={classes.table} aria-labelledby="dashboard-todo">
@@ -112,37 +101,11 @@ export function TodoTable({
               <td className={classes.number}>{formatCount(rejected)}</td>
             </tr>
           )}
-          {rejectedCampaigns.map((campaign) => {
-            const title = titleOf(campaign.title);
-            return (
-              <tr
-                key={campaign.uuid}
-                className={classes.subRow}
-                data-testid="todo-rejected-campaign"
-                data-campaign={campaign.uuid}
-              >
-                <td colSpan={2}>
-                  <Text size="sm" fw={600} className={classes.breakable}>
-                    {title}
-                  </Text>
-                  {campaign.rejection_reason && (
-                    <Text size="sm" c="red.9" className={classes.reason}>
-                      {t('campaigns.rejection.reasonLine', { reason: campaign.rejection_reason })}
-                    </Text>
-                  )}
-                  <Anchor
-                    component={Link}
-                    to={revisePath(merchantIdent, campaign)}
-                    size="sm"
-                    fw={600}
-                    aria-label={t('dashboard.todo.reviseCampaign', { title })}
-                  >
-                    {t('campaigns.rejection.next')}
-                  </Anchor>
-                </td>
-              </tr>
-            );
-          })}
+          {rejectedCampaigns.length > 0 && (
+            <Suspense fallback={null}>
+              <RejectedCampaignRows merchantIdent={merchantIdent} campaigns={rejectedCampaigns} />
+            </Suspense>
+          )}
           <tr>
             <th scope="row">
               {wins.winner_app_url ? (
