@@ -128,9 +128,11 @@ function MerchantDashboard({
           users={users}
           figures={VIEW_FIGURES}
         />
-        <WhenVisible minHeight={160} data-testid="conversion">
-          <ConversionTable merchantIdent={merchantId} conversions={conversions} />
-        </WhenVisible>
+        <div className={classes.wide}>
+          <WhenVisible minHeight={160} data-testid="conversion">
+            <ConversionTable merchantIdent={merchantId} conversions={conversions} />
+          </WhenVisible>
+        </div>
       </div>
       <WhenVisible minHeight={480} data-testid="participation-stats">
         <ParticipationStats merchantId={merchantId} merchantName={merchantName} />

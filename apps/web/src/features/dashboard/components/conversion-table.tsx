@@ -54,9 +54,6 @@ export function ConversionTable({
             <tr>
               <th scope="col">{t('dashboard.conversion.campaign')}</th>
               <th scope="col" className={classes.number}>
-                {t('dashboard.conversion.listViews')}
-              </th>
-              <th scope="col" className={classes.number}>
                 {t('dashboard.conversion.detail')}
               </th>
               <th scope="col" className={classes.number}>
@@ -81,8 +78,13 @@ export function ConversionTable({
                     >
                       {titleOf(row.title)}
                     </Anchor>
+                    <Text size="xs" c="dimmed" data-conversion="list">
+                      {t('dashboard.conversion.listViews', {
+                        count: row.view_list,
+                        formatted: formatCount(row.view_list),
+                      })}
+                    </Text>
                   </th>
-                  <td className={classes.number}>{formatCount(row.view_list)}</td>
                   <td className={classes.number} data-conversion="detail">
                     {share(row.view_detail, conversion.detail)}
                   </td>
