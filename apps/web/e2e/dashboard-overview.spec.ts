@@ -11,6 +11,7 @@
  *   and "Überarbeiten und erneut einreichen".
  */
 import { randomUUID } from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import {
   api,
@@ -25,6 +26,17 @@ import {
 } from './fixtures';
 
 const ADLER = 'Modehaus Adler GmbH';
+
+/** axe finds nothing serious on the page as it stands (the accessibility spec's rule set). */
+async function expectNoSeriousViolations(page: Page, what: string) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  const serious = results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(' ')}`);
+  expect(serious, what).toEqual([]);
+}
 const count = (value: number) => new Intl.NumberFormat('de-DE').format(value);
 const DAY = 24 * 3600_000;
 
@@ -202,6 +214,7 @@ test('the dashboard leads with the key figures, keeps its tables compact and sho
   const firstSteps = page.getByRole('region', { name: 'Erste Schritte' });
   await expect(firstSteps).toBeVisible();
   await page.screenshot({ path: test.info().outputPath('first-steps.png'), fullPage: true });
+  await expectNoSeriousViolations(page, 'dashboard with the first steps');
   await firstSteps.getByRole('link', { name: 'Erste Kampagne erstellen' }).click();
   await expect(page).toHaveURL(`/${created.merchant.uuid}/campaigns/create`);
 
@@ -291,6 +304,7 @@ test('the dashboard leads with the key figures, keeps its tables compact and sho
     expect(legendBox.x + legendBox.width).toBeLessThanOrEqual(card.x + card.width);
   }
   await page.screenshot({ path: test.info().outputPath('dashboard-compact.png'), fullPage: true });
+  await expectNoSeriousViolations(page, 'dashboard with every status, conversion and kid ages');
 });
 
 test('a rejected campaign stands in the dashboard’s to-do table with the reason and the next step (point 5)', async ({
@@ -323,6 +337,7 @@ test('a rejected campaign stands in the dashboard’s to-do table with the reaso
   });
   await expect(next).toHaveText('Überarbeiten und erneut einreichen');
   await page.screenshot({ path: test.info().outputPath('todo-rejected.png'), fullPage: true });
+  await expectNoSeriousViolations(page, 'dashboard with a rejected campaign');
   await next.click();
   await expect(page).toHaveURL(`/${merchant}/campaigns/coupon/${campaign}/benefit`);
 });

@@ -15,6 +15,7 @@ import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../shared/api/api-error';
 import { withChunkTimeout } from '../../shared/chunk-load';
+import { withTexts } from '../../shared/i18n/i18n';
 import { openMerchantSelector, useSession } from '../../shared/session/session-store';
 import { WhenVisible } from '../../shared/ui/when-visible';
 import { NO_STATS_ACCESS_STATUSES } from '../../shared/api/dashboard-keys';
@@ -30,10 +31,16 @@ import {
 import classes from './dashboard.module.css';
 import { campaignOverview } from './overview';
 
-const ParticipationStats = lazy(withChunkTimeout(() => import('./stats/participation-stats')));
-// What only some merchants see, or what lies below the first screen, loads when it is needed.
+// What lies below the first screen, or only some merchants see, loads when it is needed,
+// with its texts (the text part dashboardDetails).
+const ParticipationStats = lazy(
+  withChunkTimeout(withTexts('dashboardDetails', () => import('./stats/participation-stats'))),
+);
+// A new merchant's first steps: their texts are the dashboard's own.
 const FirstSteps = lazy(withChunkTimeout(() => import('./components/first-steps')));
-const ConversionTable = lazy(withChunkTimeout(() => import('./components/conversion-table')));
+const ConversionTable = lazy(
+  withChunkTimeout(withTexts('dashboardDetails', () => import('./components/conversion-table'))),
+);
 
 function MerchantDashboard({
   merchantId,

@@ -40,24 +40,24 @@ export function ConversionTable({
     </>
   );
   return (
-    <Section id={ID} title={t('dashboard.conversion.title')}>
+    <Section id={ID} title={t('dashboardDetails.conversion.title')}>
       <Text size="xs" c="dimmed" mb="xs">
-        {t('dashboard.conversion.hint')}
+        {t('dashboardDetails.conversion.hint')}
       </Text>
       {conversions.length === 0 ? (
         <Text size="sm" c="dimmed">
-          {t('dashboard.conversion.none')}
+          {t('dashboardDetails.conversion.none')}
         </Text>
       ) : (
         <table className={classes.table} aria-labelledby={ID}>
           <thead>
             <tr>
-              <th scope="col">{t('dashboard.conversion.campaign')}</th>
+              <th scope="col">{t('dashboardDetails.conversion.campaign')}</th>
               <th scope="col" className={classes.number}>
-                {t('dashboard.conversion.detail')}
+                {t('dashboardDetails.conversion.detail')}
               </th>
               <th scope="col" className={classes.number}>
-                {t('dashboard.conversion.participations')}
+                {t('dashboardDetails.conversion.participations')}
               </th>
             </tr>
           </thead>
@@ -79,7 +79,7 @@ export function ConversionTable({
                       {titleOf(row.title)}
                     </Anchor>
                     <Text size="xs" c="dimmed" data-conversion="list">
-                      {t('dashboard.conversion.listViews', {
+                      {t('dashboardDetails.conversion.listViews', {
                         count: row.view_list,
                         formatted: formatCount(row.view_list),
                       })}

@@ -34,7 +34,7 @@ export function KidAgeChart({
     <>
       <PieChart
         role="figure"
-        aria-label={t('dashboard.kids.ageChart')}
+        aria-label={t('dashboardDetails.kids.ageChart')}
         data={slices}
         withTooltip
         tooltipDataSource="segment"
@@ -43,7 +43,7 @@ export function KidAgeChart({
         valueFormatter={formatCount}
         mx="auto"
       />
-      <ul className={classes.legend} aria-label={t('dashboard.kids.ageLegend')}>
+      <ul className={classes.legend} aria-label={t('dashboardDetails.kids.ageLegend')}>
         {slices.map((slice) => (
           <li key={slice.key} className={classes.item} data-age={slice.key}>
             <ColorSwatch color={getThemeColor(slice.color, theme)} size={12} withShadow={false} />
