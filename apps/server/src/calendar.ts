@@ -29,6 +29,16 @@ export function chartBuckets(
   );
   return { labels: days.slice(0, -1), until: days[count] ?? start };
 }
+
+/** The first day of the month `count - 1` months before today's: `count` months ending with this one. */
+export function lastMonthsStart(today: string, count: number): string {
+  return dayjs
+    .utc(today)
+    .startOf('month')
+    .subtract(count - 1, 'month')
+    .format('YYYY-MM-DD');
+}
+
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
 /**

@@ -49,6 +49,8 @@ const FIRST_LOAD_EXTRAS = [
   /[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/](Card|Paper)[\\/]/,
   /[\\/]packages[\\/]domain[\\/]src[\\/]campaign[\\/](status|types)\.ts$/,
   /[\\/]src[\\/]shared[\\/]format[\\/](locale|number)\.ts$/,
+  // The dashboard's class names, which its lazily loaded parts (rejected campaigns, conversion) share.
+  /[\\/]src[\\/]features[\\/]dashboard[\\/]dashboard\.module\.css$/,
 ];
 /** Mantine's components and hooks with the libraries they use. */
 const UI_LIBRARIES =

@@ -34,6 +34,7 @@ export * from './api/locations.js';
 export * from './api/notifications.js';
 export * from './stats/events.js';
 export * from './stats/charts.js';
+export * from './stats/conversion.js';
 export * from './campaign/text-limits.js';
 export * from './text/safe-text.js';
 export * from './calendar/date-format.js';

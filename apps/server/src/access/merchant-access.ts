@@ -9,6 +9,7 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   canUseCampaignType,
+  canUseTips,
   effectiveMerchantLevel,
   effectiveRoles,
   type AccountRole,
@@ -173,4 +174,36 @@ export function accessibleMerchants(
  */
 export function withoutTips(column: AnyPgColumn | SQL): SQL {
   return sql`${column} not like 'tip/%'`;
+}
+
+/**
+ * Which of the campaigns of a merchant a user acts for the user may open
+ * (canUseCampaignType: every one, or all but tips). The one rule of every
+ * query over campaigns: the campaign list, site search, the dashboard and the
+ * chart ask it, so that a number never counts a campaign its list hides.
+ */
+export interface CampaignVisibility {
+  /** Whether tip campaigns are visible. */
+  includeTips: boolean;
+}
+
+export const campaignVisibility = (user: Pick<UserRow, 'level'>): CampaignVisibility => ({
+  includeTips: canUseTips(user),
+});
+
+/** The visibility as a condition on a campaign type column; undefined when every campaign is visible. */
+export function visibleCampaignsCondition(
+  visibility: CampaignVisibility,
+  typeColumn: AnyPgColumn | SQL,
+): SQL | undefined {
+  return visibility.includeTips ? undefined : withoutTips(typeColumn);
+}
+
+/** The opposite: the campaigns the user may not open; undefined when there are none by rule. */
+export function hiddenCampaignsCondition(
+  visibility: CampaignVisibility,
+  typeColumn: AnyPgColumn | SQL,
+): SQL | undefined {
+  const visible = visibleCampaignsCondition(visibility, typeColumn);
+  return visible ? sql`not (${visible})` : undefined;
 }

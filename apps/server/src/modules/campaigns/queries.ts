@@ -15,7 +15,11 @@ import { titleSortKey } from '../../db/expressions.js';
 import { prepared } from '../../db/prepared.js';
 import { campaignTextMatches, containsPattern } from '../../db/text-search.js';
 import { recordJoins, summaryColumns, type CampaignSummaryRecord } from './records.js';
-import { accessibleMerchants, withoutTips } from '../../access/merchant-access.js';
+import {
+  accessibleMerchants,
+  visibleCampaignsCondition,
+  type CampaignVisibility,
+} from '../../access/merchant-access.js';
 import { campaignCounters, campaigns, merchants, users } from '../../db/schema.js';
 
 /** SQL for "the runtime is well-formed", shared by every phase. */
@@ -89,15 +93,13 @@ function orderBy(option: CampaignOrderOption): SQL[] {
   return [primary, tieBreaker];
 }
 
-export interface CampaignScope {
+export interface CampaignScope extends CampaignVisibility {
   /** Only this merchant's campaigns. */
   merchantId?: string | undefined;
   /** Otherwise: the campaigns of the merchants this user manages campaigns for (undefined: all, for admins). */
   userId?: string | undefined;
   /** Whether the user is an agency (linked merchants grant every role). */
   agency?: boolean;
-  /** Whether tip campaigns are visible. */
-  includeTips: boolean;
 }
 
 /**
@@ -183,7 +185,7 @@ function whereOf(shape: ListShape, bind: Bind): SQL | undefined {
       accessibleMerchants(user, campaigns.merchantId, 'manage-campaigns', bind('userId')),
     );
   }
-  if (!shape.includeTips) conditions.push(withoutTips(campaigns.type));
+  conditions.push(visibleCampaignsCondition(shape, campaigns.type));
   conditions.push(
     shape.status === 'equal'
       ? sql`${campaigns.status} = ${bind('status')}`

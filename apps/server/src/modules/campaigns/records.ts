@@ -5,7 +5,19 @@
  * status changes and the scheduler, and of the validation refresh. Those of
  * campaign links are in link-records.ts.
  */
-import { and, asc, count, eq, getTableColumns, inArray, lte, ne, or, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  eq,
+  getTableColumns,
+  getTableName,
+  inArray,
+  lte,
+  ne,
+  or,
+  sql,
+} from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { DEFAULT_PAGE_SIZE, VALIDATION_RULES_VERSION } from '@backoffice/domain';
 import type { DbOrTx } from '../../db/client.js';
@@ -39,14 +51,18 @@ export interface CampaignListRecord {
  * submission or rejection in its history is that rejection (an edit reopens a
  * rejected campaign to created; submitting it again ends the rejection).
  * Looked up only for the statuses that can carry one, through the history's
- * index on the campaign.
+ * index on the campaign. The campaign's columns are named with their table:
+ * a query of the campaigns alone writes them unqualified, and inside the
+ * subquery `id` would be the history's.
  */
-const rejectionReason = sql<
+const campaignColumn = (column: typeof campaigns.id | typeof campaigns.status) =>
+  sql`${sql.identifier(getTableName(campaigns))}.${sql.identifier(column.name)}`;
+export const rejectionReason = sql<
   string | null
->`case when ${campaigns.status} in ('rejected', 'created') then (
+>`case when ${campaignColumn(campaigns.status)} in ('rejected', 'created') then (
   select case when history.to_status = 'rejected' then history.reason end
   from ${campaignStatusHistory} history
-  where history.campaign_id = ${campaigns.id} and history.to_status in ('submitted', 'rejected')
+  where history.campaign_id = ${campaignColumn(campaigns.id)} and history.to_status in ('submitted', 'rejected')
   order by history.created_at desc, history.id desc
   limit 1) end`;
 

@@ -19,9 +19,9 @@ import {
   ZToggleListableResponse,
   ZUuid,
   buildPager,
-  canUseTips,
 } from '@backoffice/domain';
 import { currentUser, currentUserWithMerchantAccess } from '../../access/current-user.js';
+import { campaignVisibility } from '../../access/merchant-access.js';
 import { cloneCampaign, createFollowup } from './clone.js';
 import { checkImageUpload, removeCampaignImage, replaceCampaignImage } from './image.js';
 import { linkOptions } from './links.js';
@@ -70,7 +70,7 @@ export const campaignRoutes: FastifyPluginAsyncZod = async (app) => {
         merchantId: query.exact_merchant,
         userId: user.level === 'admin' ? undefined : user.id,
         agency: user.level === 'agency',
-        includeTips: canUseTips(user),
+        ...campaignVisibility(user),
       };
       const list = await listCampaigns(db, scope, query);
       return {

@@ -4,7 +4,12 @@
  * may act for: both through the access resolver's rule.
  */
 import { and, asc, desc, eq, ilike, ne } from 'drizzle-orm';
-import { accessibleMerchants, withoutTips, type UserRow } from '../../access/merchant-access.js';
+import {
+  accessibleMerchants,
+  visibleCampaignsCondition,
+  type CampaignVisibility,
+  type UserRow,
+} from '../../access/merchant-access.js';
 import type { DbOrTx } from '../../db/client.js';
 import { campaigns, merchants, tags } from '../../db/schema.js';
 import {
@@ -67,7 +72,7 @@ export async function searchMerchants(
 export async function searchCampaigns(
   db: DbOrTx,
   user: UserRow,
-  query: { text: string; byId: boolean; includeTips: boolean },
+  query: { text: string; byId: boolean } & CampaignVisibility,
   limit: number,
 ): Promise<CampaignHitRow[]> {
   return db
@@ -78,7 +83,7 @@ export async function searchCampaigns(
       and(
         accessibleMerchants(user, campaigns.merchantId, 'manage-campaigns'),
         ne(campaigns.status, 'deleted'),
-        query.includeTips ? undefined : withoutTips(campaigns.type),
+        visibleCampaignsCondition(query, campaigns.type),
         query.byId
           ? eq(campaigns.id, query.text)
           : campaignTextMatches(containsPattern(query.text), { useIndex: true }),

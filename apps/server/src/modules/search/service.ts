@@ -3,6 +3,7 @@
  * they may manage, merchants they may act for), as hits for the search field.
  */
 import { campaignPhase, canUseTips, type TSiteSearchHit } from '@backoffice/domain';
+import { campaignVisibility } from '../../access/merchant-access.js';
 import type { UserRow } from '../../access/users.js';
 import type { DbOrTx } from '../../db/client.js';
 import { forbidden } from '../../http/errors.js';
@@ -16,7 +17,7 @@ const TAG_LIMIT = 20;
 export async function siteSearch(db: DbOrTx, user: UserRow, q: string): Promise<TSiteSearchHit[]> {
   const byId = UUID.test(q);
   const [campaignRows, merchantRows] = await Promise.all([
-    searchCampaigns(db, user, { text: q, byId, includeTips: canUseTips(user) }, HIT_LIMIT),
+    searchCampaigns(db, user, { text: q, byId, ...campaignVisibility(user) }, HIT_LIMIT),
     searchMerchants(db, user, { text: q, byId }, HIT_LIMIT),
   ]);
   const now = new Date();

@@ -5,24 +5,29 @@
  */
 import {
   canUseCampaignType,
-  canUseTips,
+  DASHBOARD_CONVERSION_LIMIT,
+  DEFAULT_CHART_COUNT,
+  DASHBOARD_REJECTED_LIMIT,
   type TDashboardResponse,
   type TStatsCampaignsResponse,
   type TStatsQuery,
   type TStatsRangeQuery,
   type TStatsResponse,
 } from '@backoffice/domain';
-import type { MerchantAccess } from '../../access/merchant-access.js';
+import { campaignVisibility, type MerchantAccess } from '../../access/merchant-access.js';
 import type { UserRow } from '../../access/users.js';
 import type { AppContext } from '../../app-context.js';
-import { chartBuckets, localDay } from '../../calendar.js';
+import { chartBuckets, lastMonthsStart, localDay } from '../../calendar.js';
 import { badRequest } from '../../http/errors.js';
 import {
   campaignCounts,
+  campaignFunnels,
   campaignsInRange,
   campaignsOfMerchant,
   openWins,
   participationSeries,
+  rejectedCampaigns,
+  statsScope,
   userCounts,
   usersKids,
 } from './queries.js';
@@ -34,17 +39,52 @@ export async function dashboard(
   user: UserRow,
   access: MerchantAccess,
 ): Promise<TDashboardResponse> {
-  const merchantId = access.merchant.id;
-  const [campaigns, users, wins] = await Promise.all([
-    campaignCounts(ctx.db, merchantId),
-    userCounts(ctx.db, merchantId, today(ctx)),
-    openWins(ctx.db, merchantId),
+  // Every figure counts the campaigns the user may open, as the campaign list shows them.
+  const scope = await statsScope(ctx.db, access.merchant.id, campaignVisibility(user));
+  const trend = rangeOf({
+    timerange: 'month',
+    count: DEFAULT_CHART_COUNT,
+    start: lastMonthsStart(today(ctx), DEFAULT_CHART_COUNT),
+  });
+  const [campaigns, users, wins, rejected, funnels, trendValues] = await Promise.all([
+    campaignCounts(ctx.db, scope),
+    userCounts(ctx.db, scope, today(ctx), ctx.config.web.timeZone),
+    openWins(ctx.db, scope),
+    rejectedCampaigns(ctx.db, scope, DASHBOARD_REJECTED_LIMIT),
+    campaignFunnels(ctx.db, scope, DASHBOARD_CONVERSION_LIMIT),
+    participationSeries(ctx.db, {
+      scope,
+      merchantId: scope.merchantId,
+      campaignIds: [],
+      range: 'month',
+      from: trend.from,
+      until: trend.until,
+      distinct: false,
+    }),
   ]);
   return {
-    // Tips are for admins and agencies: the others learn nothing of them here either.
-    campaigns: campaigns.filter((row) => canUseCampaignType(user, row.type)),
+    campaigns,
     users,
     todo_wins: { count: wins, winner_app_url: ctx.config.web.winnerAppUrl },
+    participation_trend: trend.labels.map(
+      (label) => trendValues.find((value) => value.bucket === label)?.value ?? 0,
+    ),
+    todo_rejected: rejected.map((row) => ({
+      uuid: row.id,
+      type: row.type,
+      title: row.title,
+      rejection_reason: row.reason,
+      modified: row.modifiedAt.toISOString(),
+    })),
+    conversions: funnels.map((row) => ({
+      uuid: row.id,
+      type: row.type,
+      status: row.status,
+      title: row.title,
+      view_list: row.viewList,
+      view_detail: row.viewDetail,
+      participations: row.participations,
+    })),
   };
 }
 
@@ -70,8 +110,10 @@ export async function participationStats(
     throw badRequest('invalid_value', 'campaigns');
   const { labels, from, until } = rangeOf(query);
   const distinct = query.distinct === 'participations';
+  const scope = await statsScope(db, merchantId, campaignVisibility(user));
   const [values, kids] = await Promise.all([
     participationSeries(db, {
+      scope,
       merchantId,
       campaignIds: ids,
       range: query.timerange,
@@ -79,7 +121,7 @@ export async function participationStats(
       until,
       distinct,
     }),
-    usersKids(db, { merchantId, campaignIds: ids, from, until, today: today(ctx) }),
+    usersKids(db, { scope, merchantId, campaignIds: ids, from, until, today: today(ctx) }),
   ]);
   const seriesOf = (key: string | null) =>
     labels.map(
@@ -108,7 +150,7 @@ export async function statsCampaigns(
     access.merchant.id,
     from,
     until,
-    canUseTips(user),
+    campaignVisibility(user),
     ctx.config.web.timeZone,
   );
   return {

@@ -1,20 +1,26 @@
 /**
  * The dashboard route (/) for the merchant the user acts for (spec §2
- * "Dashboard"): to-dos, sweepstakes and coupons per status, participant and
- * view counts, then the participation chart. The chart part (date picker,
- * CSV, and the charts themselves, each in its own place) loads once its place
+ * "Dashboard"), leading with what matters (issue 30, point 8): the first
+ * steps for a merchant without campaigns; the key figures with the
+ * participations' trend; then, compact, the to-dos (rejected campaigns with
+ * their reasons), sweepstakes and coupons per status (statuses without
+ * campaigns collapsed), participant and view counts and the conversion per
+ * campaign; then the participation chart. The chart part (date picker, CSV,
+ * and the charts themselves, each in its own place) loads once its place
  * scrolls into view, so that it stays out of the shell's first load.
  */
 import { Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
-import { lazy } from 'react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../shared/api/api-error';
 import { withChunkTimeout } from '../../shared/chunk-load';
+import { withTexts } from '../../shared/i18n/i18n';
 import { openMerchantSelector, useSession } from '../../shared/session/session-store';
 import { WhenVisible } from '../../shared/ui/when-visible';
 import { NO_STATS_ACCESS_STATUSES } from '../../shared/api/dashboard-keys';
 import { useDashboard } from './api/get-dashboard';
+import { KeyFigures } from './components/key-figures';
 import {
   FiguresTable,
   StatusTable,
@@ -25,7 +31,16 @@ import {
 import classes from './dashboard.module.css';
 import { campaignOverview } from './overview';
 
-const ParticipationStats = lazy(withChunkTimeout(() => import('./stats/participation-stats')));
+// What lies below the first screen, or only some merchants see, loads when it is needed,
+// with its texts (the text part dashboardDetails).
+const ParticipationStats = lazy(
+  withChunkTimeout(withTexts('dashboardDetails', () => import('./stats/participation-stats'))),
+);
+// A new merchant's first steps: their texts are the dashboard's own.
+const FirstSteps = lazy(withChunkTimeout(() => import('./components/first-steps')));
+const ConversionTable = lazy(
+  withChunkTimeout(withTexts('dashboardDetails', () => import('./components/conversion-table'))),
+);
 
 function MerchantDashboard({
   merchantId,
@@ -74,29 +89,24 @@ function MerchantDashboard({
     );
   }
 
-  const { campaigns, users, todo_wins } = dashboard.data;
+  const { campaigns, users, todo_wins, todo_rejected, conversions, participation_trend } =
+    dashboard.data;
   const overview = campaignOverview(campaigns);
   return (
     <Stack gap="lg">
+      {!overview.hasCampaigns && (
+        <Suspense fallback={null}>
+          <FirstSteps merchantIdent={merchantId} />
+        </Suspense>
+      )}
+      <KeyFigures users={users} wins={todo_wins} trend={participation_trend} />
       <div className={classes.grid}>
-        <Stack gap="md">
-          <TodoTable
-            merchantIdent={merchantId}
-            unsubmitted={overview.unsubmitted}
-            wins={todo_wins}
-          />
-          <FiguresTable
-            id="dashboard-views"
-            title={t('dashboard.views')}
-            users={users}
-            figures={VIEW_FIGURES}
-          />
-        </Stack>
-        <FiguresTable
-          id="dashboard-users"
-          title={t('dashboard.users')}
-          users={users}
-          figures={USER_FIGURES}
+        <TodoTable
+          merchantIdent={merchantId}
+          unsubmitted={overview.unsubmitted}
+          wins={todo_wins}
+          rejected={overview.rejected}
+          rejectedCampaigns={todo_rejected}
         />
         <StatusTable
           id="dashboard-sweepstakes"
@@ -113,6 +123,23 @@ function MerchantDashboard({
           rows={overview.coupons}
           typeFilter="coupon"
         />
+        <FiguresTable
+          id="dashboard-users"
+          title={t('dashboard.users')}
+          users={users}
+          figures={USER_FIGURES}
+        />
+        <FiguresTable
+          id="dashboard-views"
+          title={t('dashboard.views')}
+          users={users}
+          figures={VIEW_FIGURES}
+        />
+        <div className={classes.wide}>
+          <WhenVisible minHeight={160} data-testid="conversion">
+            <ConversionTable merchantIdent={merchantId} conversions={conversions} />
+          </WhenVisible>
+        </div>
       </div>
       <WhenVisible minHeight={480} data-testid="participation-stats">
         <ParticipationStats merchantId={merchantId} merchantName={merchantName} />

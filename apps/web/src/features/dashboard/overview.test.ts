@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { campaignOverview } from './overview';
+import de from '../../locales/de.json';
+import en from '../../locales/en.json';
+import { campaignOverview, usedStatusRows } from './overview';
 
 /** Every campaign status, in the order of the dashboard's tables. */
 const STATUSES = [
@@ -57,6 +59,34 @@ describe('dashboard overview', () => {
     expect(overview.coupons.map((row) => row.status)).toEqual(STATUSES);
     for (const rows of [overview.sweepstakes, overview.coupons]) {
       expect(rows.every((row) => row.count === 0 && row.sweeptotal === 0)).toBe(true);
+    }
+  });
+});
+
+describe('compact dashboard', () => {
+  it('counts rejected campaigns, tells a merchant without campaigns, and keeps the used statuses', () => {
+    const overview = campaignOverview([
+      { type: 'coupon/percent', status: 'rejected', count: 2, sweeptotal: 0 },
+      { type: 'sweepstake/standard', status: 'active', count: 1, sweeptotal: 500 },
+    ]);
+    expect(overview.rejected).toBe(2);
+    expect(overview.hasCampaigns).toBe(true);
+    expect(usedStatusRows(overview.coupons).map((row) => row.status)).toEqual(['rejected']);
+    expect(usedStatusRows(overview.sweepstakes).map((row) => row.status)).toEqual(['active']);
+    // Deleted campaigns alone: the merchant starts afresh.
+    const deletedOnly = campaignOverview([
+      { type: 'coupon/percent', status: 'deleted', count: 3, sweeptotal: 0 },
+    ]);
+    expect(deletedOnly.hasCampaigns).toBe(false);
+    expect(campaignOverview([]).hasCampaigns).toBe(false);
+  });
+});
+
+describe('the to-do table’s rejection texts', () => {
+  it('read as the review page and the list row read them (the dashboard’s text part keeps its own copy)', () => {
+    for (const catalogue of [de, en]) {
+      expect(catalogue.dashboard.todo.reasonLine).toBe(catalogue.campaigns.rejection.reasonLine);
+      expect(catalogue.dashboard.todo.next).toBe(catalogue.campaigns.rejection.next);
     }
   });
 });

@@ -20,6 +20,10 @@ export interface StatusRow {
 export interface CampaignOverview {
   /** Campaigns in status created, of every type: not yet submitted. */
   unsubmitted: number;
+  /** Campaigns in status rejected, of every type: to revise and submit again. */
+  rejected: number;
+  /** Whether the merchant has any campaign the user sees (deleted ones left out): else the first steps. */
+  hasCampaigns: boolean;
   sweepstakes: StatusRow[];
   coupons: StatusRow[];
 }
@@ -36,12 +40,22 @@ function byStatus(rows: TDashboardResponse['campaigns']): StatusRow[] {
   });
 }
 
+const countIn = (campaigns: TDashboardResponse['campaigns'], status: CampaignStatus) =>
+  campaigns.filter((row) => row.status === status).reduce((sum, row) => sum + row.count, 0);
+
 export function campaignOverview(campaigns: TDashboardResponse['campaigns']): CampaignOverview {
   return {
-    unsubmitted: campaigns
-      .filter((row) => row.status === 'created')
-      .reduce((sum, row) => sum + row.count, 0),
+    unsubmitted: countIn(campaigns, 'created'),
+    rejected: countIn(campaigns, 'rejected'),
+    hasCampaigns: campaigns.some((row) => row.status !== 'deleted' && row.count > 0),
     sweepstakes: byStatus(campaigns.filter((row) => row.type === 'sweepstake/standard')),
     coupons: byStatus(campaigns.filter((row) => campaignFamily(row.type) === 'coupon')),
   };
 }
+
+/**
+ * The rows a status table shows while collapsed (issue 30, point 8): the
+ * statuses that have campaigns; the others are a "show all" away.
+ */
+export const usedStatusRows = (rows: StatusRow[]): StatusRow[] =>
+  rows.filter((row) => row.count > 0);

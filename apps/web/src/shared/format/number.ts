@@ -66,3 +66,10 @@ export function amountSeparators(locale = displayLocale()): AmountSeparators {
   const typedDecimals = [decimal, ...['.', ','].filter((key) => key !== decimal && key !== group)];
   return { decimal, group, typedDecimals };
 }
+
+/** A share in percent, one decimal at most, e.g. 12.345 → "12,3 %" (German locales). */
+export function formatPercent(percent: number, locale = displayLocale()): string {
+  return new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 }).format(
+    percent / 100,
+  );
+}

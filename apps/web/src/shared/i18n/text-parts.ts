@@ -48,6 +48,9 @@ export const TEXT_PARTS = {
   review: { subtrees: { review: ['title'] }, features: ['features/review'] },
   merchantList: { subtrees: { merchantList: [] }, features: ['features/merchant-list'] },
   dashboard: { subtrees: { dashboard: [] }, features: ['features/dashboard'] },
+  // The dashboard's parts below its first screen (chart, kid statistics, conversion):
+  // loaded with their lazy chunks, out of the dashboard's first load.
+  dashboardDetails: { subtrees: { dashboardDetails: [] }, features: ['features/dashboard'] },
   upgrade: { subtrees: { upgrade: [] }, features: ['features/upgrade'] },
   [MESSAGES]: {
     subtrees: {

@@ -1,21 +1,36 @@
 /**
  * The dashboard's tables (spec §2 "Dashboard"): to-dos, sweepstakes and
  * coupons per status (each linking to the filtered campaign list), and the
- * participant and view counts. Numbers and amounts the German way.
+ * participant and view counts. Numbers and amounts the German way. The
+ * status tables show the statuses that have campaigns, the others a "show
+ * all" away; the to-dos name each rejected campaign with the reason and the
+ * next step (issue 30, points 5 and 8).
  */
 import type { TDashboardResponse, TypeFilter } from '@backoffice/domain';
-import { Anchor, Paper, Title } from '@mantine/core';
+import { Anchor, Paper, Text, Title, UnstyledButton } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { withChunkTimeout } from '../../../shared/chunk-load';
 import { useConfig } from '../../../shared/config/runtime-config';
 import { formatCents, formatCount } from '../../../shared/format/number';
 import { paths } from '../../../shared/paths';
 import classes from '../dashboard.module.css';
-import type { StatusRow } from '../overview';
+import { usedStatusRows, type StatusRow } from '../overview';
 
-function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+// Only a merchant with rejected campaigns loads their rows (with the campaign titles' code).
+const RejectedCampaignRows = lazy(withChunkTimeout(() => import('./rejected-campaign-rows')));
+
+export function Section({
+  id,
+  title,
+  children,
+}: {
+  id: string;
+  title: string;
+  children: ReactNode;
+}) {
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-labelledby={id}>
       <Title order={2} size="h4" id={id} mb="xs">
@@ -30,10 +45,23 @@ export interface TodoTableProps {
   merchantIdent: string;
   unsubmitted: number;
   wins: TDashboardResponse['todo_wins'];
+  /** How many campaigns are rejected, and the newest of them with their reasons. */
+  rejected: number;
+  rejectedCampaigns: TDashboardResponse['todo_rejected'];
 }
 
-/** Unsubmitted campaigns (to the list filtered on created) and open wins (to the winner app). */
-export function TodoTable({ merchantIdent, unsubmitted, wins }: TodoTableProps) {
+/**
+ * Unsubmitted campaigns (to the list filtered on created), rejected ones
+ * (to the list filtered on rejected, then each with its reason and the next
+ * step) and open wins (to the winner app).
+ */
+export function TodoTable({
+  merchantIdent,
+  unsubmitted,
+  wins,
+  rejected,
+  rejectedCampaigns,
+}: TodoTableProps) {
   const { t } = useTranslation();
   return (
     <Section id="dashboard-todo" title={t('dashboard.todo.title')}>
@@ -59,6 +87,25 @@ export function TodoTable({ merchantIdent, unsubmitted, wins }: TodoTableProps) 
             </th>
             <td className={classes.number}>{formatCount(unsubmitted)}</td>
           </tr>
+          {rejected > 0 && (
+            <tr data-testid="todo-rejected">
+              <th scope="row">
+                <Anchor
+                  component={Link}
+                  to={paths.campaigns.list({ merchantIdent }, { filter_status: 'rejected' })}
+                  size="sm"
+                >
+                  {t('dashboard.todo.rejected')}
+                </Anchor>
+              </th>
+              <td className={classes.number}>{formatCount(rejected)}</td>
+            </tr>
+          )}
+          {rejectedCampaigns.length > 0 && (
+            <Suspense fallback={null}>
+              <RejectedCampaignRows merchantIdent={merchantIdent} campaigns={rejectedCampaigns} />
+            </Suspense>
+          )}
           <tr>
             <th scope="row">
               {wins.winner_app_url ? (
@@ -105,9 +152,22 @@ export function StatusTable({
 }: StatusTableProps) {
   const { t } = useTranslation();
   const { currency } = useConfig();
+  const [showAll, setShowAll] = useState(false);
+  const used = usedStatusRows(rows);
+  const hidden = rows.length - used.length;
   return (
     <Section id={id} title={title}>
-      <table className={classes.table} aria-labelledby={id}>
+      {used.length === 0 && !showAll && (
+        <Text size="sm" c="dimmed" mb="xs">
+          {t('dashboard.statusTable.none')}
+        </Text>
+      )}
+      <table
+        id={`${id}-table`}
+        className={classes.table}
+        aria-labelledby={id}
+        hidden={used.length === 0 && !showAll}
+      >
         <thead>
           <tr>
             <th scope="col">{t('campaigns.fields.status')}</th>
@@ -125,7 +185,8 @@ export function StatusTable({
           {rows.map((row) => {
             const status = t(`campaigns.statuses.${row.status}`);
             return (
-              <tr key={row.status} data-status={row.status}>
+              // A collapsed status stays in the table, hidden: its figures are one click away.
+              <tr key={row.status} data-status={row.status} hidden={!showAll && row.count === 0}>
                 <th scope="row">
                   <Anchor
                     component={Link}
@@ -148,6 +209,18 @@ export function StatusTable({
           })}
         </tbody>
       </table>
+      {hidden > 0 && (
+        <UnstyledButton
+          className={classes.toggle}
+          onClick={() => setShowAll(!showAll)}
+          aria-expanded={showAll}
+          aria-controls={`${id}-table`}
+        >
+          {showAll
+            ? t('dashboard.statusTable.showUsed')
+            : t('dashboard.statusTable.showAll', { count: hidden })}
+        </UnstyledButton>
+      )}
     </Section>
   );
 }

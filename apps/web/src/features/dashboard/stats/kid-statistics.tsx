@@ -14,7 +14,7 @@ import { WhenVisible } from '../../../shared/ui/when-visible';
 import { kidsByAge } from './chart-logic';
 
 const KidAgeChart = lazy(withChunkTimeout(() => import('./kid-age-chart')));
-/** The pie chart's height (Mantine's 160 px with outside labels and legend, 80 px each), kept for it until it is there. */
+/** The pie chart's height (Mantine's 160 px, 80 px for outside labels) and its legend's lines, kept for it until it is there. */
 const KID_AGE_CHART_HEIGHT = 320;
 
 type Gender = TUsersKids['person_gender'][number]['gender'];
@@ -22,9 +22,11 @@ type Gender = TUsersKids['person_gender'][number]['gender'];
 function useLabels() {
   const { t } = useTranslation();
   return {
-    gender: (gender: Gender) => t(`dashboard.kids.genders.${gender ?? 'unknown'}`),
+    gender: (gender: Gender) => t(`dashboardDetails.kids.genders.${gender ?? 'unknown'}`),
     age: (age: number | null) =>
-      age === null ? t('dashboard.kids.unknownAge') : t('dashboard.kids.years', { count: age }),
+      age === null
+        ? t('dashboardDetails.kids.unknownAge')
+        : t('dashboardDetails.kids.years', { count: age }),
   };
 }
 
@@ -48,15 +50,16 @@ function KidTable({
       </Title>
       {rows.length === 0 ? (
         <Text c="dimmed" size="sm">
-          {t('dashboard.kids.none')}
+          {t('dashboardDetails.kids.none')}
         </Text>
       ) : (
-        <ScrollArea.Autosize mah={320}>
+        // A long table scrolls in its place: reachable by keyboard (axe: scrollable-region-focusable).
+        <ScrollArea.Autosize mah={320} viewportProps={{ tabIndex: 0 }}>
           <Table aria-labelledby={id} verticalSpacing={4} striped>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>{t('dashboard.kids.gender')}</Table.Th>
-                {withAge && <Table.Th>{t('dashboard.kids.age')}</Table.Th>}
+                <Table.Th>{t('dashboardDetails.kids.gender')}</Table.Th>
+                {withAge && <Table.Th>{t('dashboardDetails.kids.age')}</Table.Th>}
                 <Table.Th ta="right">{t('dashboard.count')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
@@ -83,34 +86,34 @@ export function KidStatistics({ usersKids }: { usersKids: TUsersKids }) {
   return (
     <Stack gap="sm" component="section" aria-labelledby="kids-title">
       <Title order={2} size="h4" id="kids-title">
-        {t('dashboard.kids.title')}
+        {t('dashboardDetails.kids.title')}
       </Title>
       <SimpleGrid cols={{ base: 1, md: 2, xl: 4 }} spacing="md">
         <KidTable
           id="kids-person-gender"
-          title={t('dashboard.kids.personGender')}
+          title={t('dashboardDetails.kids.personGender')}
           rows={usersKids.person_gender}
           withAge={false}
         />
         <KidTable
           id="kids-youngest"
-          title={t('dashboard.kids.youngestKid')}
+          title={t('dashboardDetails.kids.youngestKid')}
           rows={usersKids.youngest_kid}
           withAge
         />
         <KidTable
           id="kids-all"
-          title={t('dashboard.kids.allKids')}
+          title={t('dashboardDetails.kids.allKids')}
           rows={usersKids.all_kids}
           withAge
         />
         <Paper withBorder radius="md" p="md" component="section" aria-labelledby="kids-age">
           <Title order={3} size="h5" id="kids-age" mb="xs">
-            {t('dashboard.kids.ageChart')}
+            {t('dashboardDetails.kids.ageChart')}
           </Title>
           {ages.length === 0 ? (
             <Text c="dimmed" size="sm">
-              {t('dashboard.kids.none')}
+              {t('dashboardDetails.kids.none')}
             </Text>
           ) : (
             <WhenVisible minHeight={KID_AGE_CHART_HEIGHT}>

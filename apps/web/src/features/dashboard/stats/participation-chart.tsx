@@ -27,7 +27,7 @@ export function ParticipationChart({ table }: { table: ChartTable }) {
       valueFormatter={formatCount}
       yAxisProps={{ allowDecimals: false }}
       role="figure"
-      aria-label={t('dashboard.stats.chartLabel')}
+      aria-label={t('dashboardDetails.stats.chartLabel')}
       data-testid="participation-chart"
     />
   );

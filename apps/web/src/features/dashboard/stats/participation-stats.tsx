@@ -127,8 +127,8 @@ export function ParticipationStats({ merchantId, merchantName }: ParticipationSt
     // The slug's transliteration tables (some 10 KB) load with the first download.
     const { slugOf } = await import('@backoffice/domain/slug');
     downloadText(
-      chartCsv(table, t('dashboard.stats.period')),
-      t('dashboard.stats.fileName', {
+      chartCsv(table, t('dashboardDetails.stats.period')),
+      t('dashboardDetails.stats.fileName', {
         merchant: slugOf(merchantName),
         start: shown.params.start,
       }),
@@ -141,7 +141,7 @@ export function ParticipationStats({ merchantId, merchantName }: ParticipationSt
         <Paper withBorder radius="md" p="md" component="section" aria-labelledby="stats-title">
           <Group justify="space-between" mb="sm">
             <Title order={2} size="h4" id="stats-title">
-              {t('dashboard.stats.title')}
+              {t('dashboardDetails.stats.title')}
             </Title>
             {(stats.isFetching || rangeCampaigns.isFetching) && (
               <Loader size="sm" aria-label={t('app.loading')} />
@@ -149,30 +149,30 @@ export function ParticipationStats({ merchantId, merchantName }: ParticipationSt
           </Group>
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm" mb="sm">
             <DatePickerInput
-              label={t('dashboard.stats.start')}
+              label={t('dashboardDetails.stats.start')}
               value={start}
               onChange={setPickedStart}
               valueFormat="DD.MM.YYYY"
               firstDayOfWeek={1}
               required
               clearable
-              error={start ? undefined : t('dashboard.stats.required')}
+              error={start ? undefined : t('dashboardDetails.stats.required')}
               leftSection={<IconCalendar size={16} aria-hidden />}
               getDayAriaLabel={(date) => dayjs(date).format('DD.MM.YYYY')}
               ariaLabels={calendarAriaLabels(t)}
-              clearButtonProps={{ 'aria-label': t('dashboard.stats.clearStart') }}
+              clearButtonProps={{ 'aria-label': t('dashboardDetails.stats.clearStart') }}
             />
             <NativeSelect
-              label={t('dashboard.stats.timerange')}
+              label={t('dashboardDetails.stats.timerange')}
               value={timerange}
               onChange={(event) => setTimerange(event.currentTarget.value as Timerange)}
               data={TIMERANGES.map((value) => ({
                 value,
-                label: t(`dashboard.stats.timeranges.${value}`),
+                label: t(`dashboardDetails.stats.timeranges.${value}`),
               }))}
             />
             <NumberInput
-              label={t('dashboard.stats.count')}
+              label={t('dashboardDetails.stats.count')}
               value={count}
               onChange={setCount}
               min={CHART_COUNT_MIN}
@@ -184,7 +184,7 @@ export function ParticipationStats({ merchantId, merchantName }: ParticipationSt
               error={
                 countValid
                   ? undefined
-                  : t('dashboard.stats.countInvalid', {
+                  : t('dashboardDetails.stats.countInvalid', {
                       min: CHART_COUNT_MIN,
                       max: CHART_COUNT_MAX,
                     })
@@ -192,25 +192,27 @@ export function ParticipationStats({ merchantId, merchantName }: ParticipationSt
             />
           </SimpleGrid>
           <MultiSelect
-            label={t('dashboard.stats.campaigns')}
-            description={t('dashboard.stats.campaignsHint', { max: CHART_MAX_CAMPAIGNS })}
-            placeholder={campaigns.length === 0 ? t('dashboard.stats.allCampaigns') : undefined}
+            label={t('dashboardDetails.stats.campaigns')}
+            description={t('dashboardDetails.stats.campaignsHint', { max: CHART_MAX_CAMPAIGNS })}
+            placeholder={
+              campaigns.length === 0 ? t('dashboardDetails.stats.allCampaigns') : undefined
+            }
             data={options}
             value={campaigns}
             onChange={chooseCampaigns}
             searchable
             clearable
-            nothingFoundMessage={t('dashboard.stats.noCampaigns')}
+            nothingFoundMessage={t('dashboardDetails.stats.noCampaigns')}
             error={
               campaignsValid
                 ? undefined
-                : t('dashboard.stats.tooManyCampaigns', { max: CHART_MAX_CAMPAIGNS })
+                : t('dashboardDetails.stats.tooManyCampaigns', { max: CHART_MAX_CAMPAIGNS })
             }
             mb="sm"
           />
           <Group justify="space-between" mb="md">
             <Switch
-              label={t('dashboard.stats.distinct')}
+              label={t('dashboardDetails.stats.distinct')}
               checked={distinct}
               onChange={(event) => setDistinct(event.currentTarget.checked)}
             />
@@ -220,7 +222,7 @@ export function ParticipationStats({ merchantId, merchantName }: ParticipationSt
               onClick={() => void download()}
               disabled={!table || stats.isPlaceholderData}
             >
-              {t('dashboard.stats.download')}
+              {t('dashboardDetails.stats.download')}
             </Button>
           </Group>
           {table && (
@@ -229,10 +231,10 @@ export function ParticipationStats({ merchantId, merchantName }: ParticipationSt
                 <ParticipationChart table={table} />
               </WhenVisible>
               <VisuallyHidden>
-                <Table aria-label={t('dashboard.stats.tableLabel')}>
+                <Table aria-label={t('dashboardDetails.stats.tableLabel')}>
                   <Table.Thead>
                     <Table.Tr>
-                      <Table.Th>{t('dashboard.stats.period')}</Table.Th>
+                      <Table.Th>{t('dashboardDetails.stats.period')}</Table.Th>
                       {table.series.map((series) => (
                         <Table.Th key={series.key}>{series.name}</Table.Th>
                       ))}
