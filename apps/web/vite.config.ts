@@ -7,7 +7,6 @@ import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { chunkGroups } from './build/chunk-groups.ts';
-import { appShellWithoutScrollLock } from './build/remove-scroll-plugin.ts';
 import { textParts } from './build/text-parts-plugin.ts';
 
 const SERVER = 'http://localhost:3000';
@@ -17,7 +16,6 @@ export default defineConfig({
   plugins: [
     react(),
     textParts(),
-    appShellWithoutScrollLock(),
     // Files below 1 KB gain nothing worth a second request path.
     compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024, logLevel: 'silent' }),
   ],

@@ -98,7 +98,11 @@ export function navigation(page: Page) {
 
 /** The merchant the signed-in user acts for, read from the side menu's campaigns link. */
 export async function merchantIdentOf(page: Page): Promise<string> {
-  const href = await navigation(page).getByRole('link', { name: 'Kampagnen' }).getAttribute('href');
+  // Also while the side menu is a closed drawer (narrow screens), hidden from the page.
+  const href = await page
+    .getByRole('navigation', { name: 'Hauptnavigation', includeHidden: true })
+    .getByRole('link', { name: 'Kampagnen', includeHidden: true })
+    .getAttribute('href');
   const ident = href?.split('/')[1];
   expect(ident).toMatch(IDENT);
   return ident ?? '';

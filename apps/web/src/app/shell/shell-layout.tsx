@@ -7,11 +7,12 @@
  * selection: a merchant's page would otherwise load before its guards could
  * check it for the chosen merchant.
  */
-import { AppShell, Stack, Text, Title } from '@mantine/core';
+import { Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { zeroRightClassName } from 'react-remove-scroll-bar/constants';
 import { Outlet, useLocation } from 'react-router';
 import { useSessionWatch } from '../../features/auth/use-session-watch';
 import { useTokenRefresh } from '../../features/auth/use-token-refresh';
@@ -20,7 +21,7 @@ import { queryClient } from '../../shared/api/query-client';
 import { isChoosingMerchant, useSession } from '../../shared/session/session-store';
 import { SideMenu } from './side-menu';
 import { TopBar } from './top-bar';
-import { SHELL_BREAKPOINT } from './use-breakpoints';
+import classes from './shell-layout.module.css';
 
 /** What the page area shows while the selection asks for the merchant. */
 function ChoosingMerchant() {
@@ -47,20 +48,15 @@ export function ShellLayout() {
 
   return (
     <QueryClientProvider client={queryClient}>
-      <AppShell
-        header={{ height: 60 }}
-        navbar={{ width: 260, breakpoint: SHELL_BREAKPOINT, collapsed: { mobile: !navOpened } }}
-        padding="md"
-      >
-        <AppShell.Header>
-          <TopBar navOpened={navOpened} onToggleNav={toggle} />
-        </AppShell.Header>
-        <AppShell.Navbar p="xs">
-          <SideMenu />
-        </AppShell.Navbar>
-        <AppShell.Main>{choosing ? <ChoosingMerchant /> : <Outlet />}</AppShell.Main>
-        <MerchantSelector />
-      </AppShell>
+      {/* The top bar keeps its place while a modal's scroll lock takes the scrollbar away. */}
+      <header className={`${classes.header} ${zeroRightClassName}`}>
+        <TopBar navOpened={navOpened} onToggleNav={toggle} />
+      </header>
+      <div className={classes.navbar} data-opened={navOpened || undefined}>
+        <SideMenu />
+      </div>
+      <main className={classes.main}>{choosing ? <ChoosingMerchant /> : <Outlet />}</main>
+      <MerchantSelector />
     </QueryClientProvider>
   );
 }
