@@ -40,6 +40,7 @@ const ADVERSARIAL: Record<string, ((n: number) => string)[]> = {
     (n) => `a@a.${'a'.repeat(n)} `,
   ],
   VATIN_PATTERN: [(n) => `DE${'1'.repeat(n)}`],
+  GERMAN_ZIP_PATTERN: [(n) => '1'.repeat(n), (n) => `${'1'.repeat(n)}a`],
   CODE_PREFIX_PATTERN: [(n) => `${'a'.repeat(n)} `],
   CODE_PATTERN: [(n) => `${'a'.repeat(n)} `, (n) => 'a '.repeat(n / 2)],
   IMAGE_SIZE_PATTERN: [(n) => `${'1'.repeat(n)}x`, (n) => `1x${'1'.repeat(n)}`],
