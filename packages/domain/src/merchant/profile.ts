@@ -182,7 +182,7 @@ export const ZMerchantProfileInput = z
       }
     },
     // Not only once every other field is valid: a form shows all its invalid fields at once,
-    // the co-registration terms with the rest (issue 30).
+    // the co-registration terms with the rest.
     { when: ({ value }) => typeof value === 'object' && value !== null },
   );
 export type TMerchantProfileInput = z.input<typeof ZMerchantProfileInput>;

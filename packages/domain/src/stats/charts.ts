@@ -133,13 +133,13 @@ export const ZDashboardResponse = z.object({
   }),
   todo_wins: z.object({ count: z.number().int(), winner_app_url: z.string() }),
   /**
-   * Beside the spec's response (issue 30, point 8): participations per month
+   * Beside the spec's response: participations per month
    * of the last DEFAULT_CHART_COUNT months, this one last (the participation
    * chart's default line), for the key figures' trend.
    */
   participation_trend: z.array(z.number().int()),
   /**
-   * Beside the spec's response (issue 30, point 5): the rejected campaigns,
+   * Beside the spec's response: the rejected campaigns,
    * newest first (at most DASHBOARD_REJECTED_LIMIT; their count is in
    * `campaigns`), each with the reason of its rejection.
    */
@@ -154,7 +154,7 @@ export const ZDashboardResponse = z.object({
     }),
   ),
   /**
-   * Beside the spec's response (issue 30, point 8): the campaigns with the
+   * Beside the spec's response: the campaigns with the
    * most list views (at most DASHBOARD_CONVERSION_LIMIT), with what their
    * conversion is computed from (campaignConversion).
    */

@@ -1,5 +1,5 @@
 /**
- * A campaign's conversion (issue 30, point 8): of the consumers who saw it
+ * A campaign's conversion: of the consumers who saw it
  * in the app's list, how many opened it (detail views) and how many took
  * part (participations), in percent of the list views. Without list views
  * there is nothing to convert from: null, shown as a dash, never 0 % or ∞.

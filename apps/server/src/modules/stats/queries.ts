@@ -33,7 +33,7 @@ import {
 } from '../../db/schema.js';
 
 /**
- * What the statistics of a merchant count (issue 30, point 3): the campaigns
+ * What the statistics of a merchant count: the campaigns
  * the user may open (campaignVisibility, the campaign list's rule), and
  * whether the merchant has campaigns the user may not open. Without hidden
  * campaigns the merchant's rollups are the visible campaigns' sums; with

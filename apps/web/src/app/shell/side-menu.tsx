@@ -6,7 +6,7 @@
  * "Händler" leads to the first of the merchant's screens the user may open
  * (for a basic merchant's only users the profile asks for an upgrade, so
  * their accounts); while one of those screens is open, the others show
- * below it, the locked profile with a lock (issue 30).
+ * below it, the locked profile with a lock.
  */
 import {
   canOpenMerchantScreen,

@@ -1,6 +1,6 @@
 /**
  * The dashboard route (/) for the merchant the user acts for (spec §2
- * "Dashboard"), leading with what matters (issue 30, point 8): the first
+ * "Dashboard"), leading with what matters: the first
  * steps for a merchant without campaigns; the key figures with the
  * participations' trend; then, compact, the to-dos (rejected campaigns with
  * their reasons), sweepstakes and coupons per status (statuses without

@@ -54,7 +54,7 @@ export function campaignOverview(campaigns: TDashboardResponse['campaigns']): Ca
 }
 
 /**
- * The rows a status table shows while collapsed (issue 30, point 8): the
+ * The rows a status table shows while collapsed: the
  * statuses that have campaigns; the others are a "show all" away.
  */
 export const usedStatusRows = (rows: StatusRow[]): StatusRow[] =>

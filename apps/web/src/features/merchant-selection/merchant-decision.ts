@@ -41,7 +41,7 @@ export function decideMerchant(
 }
 
 /**
- * Where the first choice of a merchant leads (issue 30): a page that belongs
+ * Where the first choice of a merchant leads: a page that belongs
  * to no merchant (the admins' screens) or to the chosen one stays open, so a
  * deep link the user signed in on survives the choice; a page of another
  * merchant gives way to the dashboard, as choosing a merchant does (spec §4),

@@ -2,7 +2,7 @@
  * /please-upgrade (spec §6): why the page the user wanted is closed. For a
  * merchant level: the current level, what the next level unlocks (by the
  * domain's rules) and the merchant's screens the user may use now, so the
- * notice is no dead end (issue 30). For a page reserved for admins (or
+ * notice is no dead end. For a page reserved for admins (or
  * agencies), `?for=` says so instead of offering an upgrade no level brings.
  */
 import {

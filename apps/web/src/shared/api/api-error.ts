@@ -68,7 +68,7 @@ export type Translate = TFunction;
  * A failure in words: the product's message in the user's language, and
  * below it, smaller, the spec's technical line ('HTTP {status}: {server
  * message}', 'Could not send request', 'Unknown axios error: …'), which the
- * spec quotes and support asks for (spec §8; issue 30 point 10).
+ * spec quotes and support asks for (spec §8).
  */
 export interface FailureText {
   message: string;

@@ -3,7 +3,7 @@
  * and a campaign's follow-ups each choose their columns (the common ones
  * from useCampaignColumns, their own beside them). A spinner while the rows
  * load, a text when there are none. Below a width the use chooses, each
- * campaign is a card instead of a row (issue 30, point 7): the image beside
+ * campaign is a card instead of a row: the image beside
  * the title, the other columns as labelled values, the actions at its foot,
  * all within the screen's width.
  */

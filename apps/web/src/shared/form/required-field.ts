@@ -2,7 +2,7 @@
  * What a form field does, the same in every form (the wizard's steps, the
  * schema forms of use-schema-form.ts): its message shows once the field is
  * left, typed in or not, so that a required field focused and left empty
- * says 'Pflichtfeld' at once (spec §5; issue 30); and a required field shows
+ * says 'Pflichtfeld' at once (spec §5); and a required field shows
  * a star while it is unfilled and scrolls into view when it gets the focus
  * (spec §5).
  */

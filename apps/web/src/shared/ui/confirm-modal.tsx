@@ -1,5 +1,5 @@
 /**
- * Asks before an action that cannot be taken back (issue 30, point 4):
+ * Asks before an action that cannot be taken back:
  * creating a campaign, a copy or a follow-up, submitting or approving it,
  * removing an account, deleting a location. The text says what will happen;
  * cancelling leaves everything as it was. The confirm button stays busy

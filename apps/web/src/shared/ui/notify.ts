@@ -2,7 +2,7 @@
  * Alerts of spec §8: shown at the top right, below the top bar (never over
  * its search, create button or user menu); errors stay 60 s, others 5 s.
  *
- * Alerts tell the truth (issue 30, point 6):
+ * Alerts tell the truth:
  * - The same alert raised again while it shows is not stacked: it counts
  *   ("3-mal"), names the newest request id, and its time starts again.
  * - An alert may say what it is about (its scope: a wizard step, a request's

@@ -1,5 +1,5 @@
 /**
- * A standing rejection in the campaign list (issue 30, point 5): one line,
+ * A standing rejection in the campaign list: one line,
  * "Grund: …", cut to the column's width; it opens the whole reason with the
  * next step, "Überarbeiten und erneut einreichen", linked to where the
  * campaign is edited.

@@ -1,7 +1,7 @@
 /**
  * /{merchantIdent}/campaigns/create (spec §2 "Campaign creation"): the types
  * the user may create, each with a hint; coupon opens into its sub-types.
- * Choosing a type asks first (issue 30: one misclick left an untitled draft
+ * Choosing a type asks first (one misclick left an untitled draft
  * behind); confirming creates the campaign and opens its benefit page (spec
  * §4). `?type=` may ask for a type: a known one is shown opened, an unknown
  * one gets the spec's plain alert (§8).

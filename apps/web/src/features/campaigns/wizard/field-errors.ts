@@ -45,7 +45,7 @@ export function fieldErrorText(t: TFunction, error: StepError, content: TCampaig
   }
   if (message === 'invalid_value') {
     if (fld === 'benefit.percent_discount') {
-      // A minus typed is kept and refused, never quietly dropped (issue 30).
+      // A minus typed is kept and refused, never quietly dropped.
       const percent = content.benefit.percent_discount;
       return t(
         percent !== null && percent < 0

@@ -1,5 +1,5 @@
 /**
- * The conversion per campaign (issue 30, point 8): of the campaigns with the
+ * The conversion per campaign: of the campaigns with the
  * most list views, how many of those views led to the detail page and to a
  * participation (campaignConversion, the domain's rule). Each title opens
  * the campaign.

@@ -1,5 +1,5 @@
 /**
- * A merchant without campaigns starts here (issue 30, point 8): what a
+ * A merchant without campaigns starts here: what a
  * campaign brings, and the button that creates the first one. Only users who
  * may manage the merchant's campaigns see the dashboard's figures at all, and
  * every one of them may create campaigns.

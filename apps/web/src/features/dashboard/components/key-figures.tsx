@@ -1,5 +1,5 @@
 /**
- * What the dashboard leads with (issue 30, point 8): participations,
+ * What the dashboard leads with: participations,
  * participants, list views and open wins as four figures, the
  * participations with their monthly trend as a small line: the chart's
  * default line, sent with the dashboard and drawn as plain SVG. The charting

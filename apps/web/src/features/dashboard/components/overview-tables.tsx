@@ -4,7 +4,7 @@
  * participant and view counts. Numbers and amounts the German way. The
  * status tables show the statuses that have campaigns, the others a "show
  * all" away; the to-dos name each rejected campaign with the reason and the
- * next step (issue 30, points 5 and 8).
+ * next step.
  */
 import type { TDashboardResponse, TypeFilter } from '@backoffice/domain';
 import { Anchor, Paper, Text, Title, UnstyledButton } from '@mantine/core';

@@ -1,5 +1,5 @@
 /**
- * The rejected campaigns in the dashboard's to-do table (issue 30, point 5):
+ * The rejected campaigns in the dashboard's to-do table:
  * each with its title, the reason of its rejection, as the review page and
  * the list row show it, and the next step, "Überarbeiten und erneut
  * einreichen", linked to where the campaign is revised (its first step, as

@@ -2,7 +2,7 @@
  * The pie chart of the kids' ages (spec §2 "Dashboard"): its own lazy chunk
  * with the charting library, loaded when its place scrolls into view; the
  * same figures are in the "all kids" table beside it. Its legend is a plain
- * list below the pie, youngest first (issue 30, point 8): the library's
+ * list below the pie, youngest first: the library's
  * legend has a fixed height that cuts off a legend of many ages, and sorts
  * its entries as text ("10 Jahre" before "2 Jahre").
  */

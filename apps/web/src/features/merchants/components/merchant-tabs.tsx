@@ -2,7 +2,7 @@
  * The sub-navigation of the merchant pages: profile, accounts, locations,
  * notifications; only the ones the user's roles open (spec §6). The profile
  * of a basic merchant's only users stays as a tab with a lock: it leads to
- * the upgrade notice, which says what an upgrade brings (issue 30).
+ * the upgrade notice, which says what an upgrade brings.
  */
 import { MERCHANT_SECTION_SCREENS, type MerchantScreen } from '@backoffice/domain';
 import { Tabs } from '@mantine/core';

@@ -1,6 +1,6 @@
 /**
  * A description converted when its format is switched, keeping its
- * formatting both ways (issue 30): WYSIWYG HTML becomes markdown with
+ * formatting both ways: WYSIWYG HTML becomes markdown with
  * turndown (bold, emphasis, strike-through, headings, lists, quotes, links;
  * an underline stays as inline HTML, which markdown allows), and markdown
  * becomes sanitised HTML (render-description.ts). turndown is loaded on the

@@ -1,6 +1,5 @@
 /**
- * Why the review rejected the campaign, and what to do now (issue 30, point
- * 5): the reason as the admin wrote it and the next step, "Überarbeiten und
+ * Why the review rejected the campaign, and what to do now: the reason as the admin wrote it and the next step, "Überarbeiten und
  * erneut einreichen", with a link to the first step for those who may edit.
  * Shown from the rejection until the campaign is submitted again.
  */
