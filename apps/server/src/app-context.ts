@@ -6,6 +6,7 @@ import type { FileStorage } from './files/storage.js';
 import type { Geocoder } from './geocoding/geocoder.js';
 import type { SigningKey } from './identity/keys.js';
 import type { TokenIssuer, TokenVerifier } from './identity/tokens.js';
+import type { JobQueue } from './jobs/queue.js';
 import type { Mailer } from './mail/mailer.js';
 
 export interface DemoAccountInfo {
@@ -22,6 +23,8 @@ export interface AppContext {
   tokenIssuer: TokenIssuer;
   tokenVerifier: TokenVerifier;
   mailer: Mailer;
+  /** The job queue: background work and the mail outbox (jobs/queue.ts). */
+  jobs: JobQueue;
   /** Uploaded files (merchant images). */
   files: FileStorage;
   /** The configured geocoding provider (offline, Nominatim or Google). */

@@ -1,46 +1,44 @@
 /**
- * The background work of a server process, in one place: started when the
- * app is ready and stopped when it closes (tests close their app, `main.ts`
- * closes it on SIGTERM). Each job does its work once across several
- * processes: the campaign scheduler and the retention under an advisory lock,
- * the weekly mail by claiming its week in one conditional upsert, draws by
- * their row unique per campaign, location imports by claiming rows
- * (docs/operations.md). The periodic ones run a few seconds after start and
- * then every interval (repeat.ts), so an hourly one runs also in a process
- * restarted more often than hourly; stopping one waits for its run under way.
- * A scheduler interval of 0 (the tests' setting) leaves the periodic ones off.
+ * The background work of a server process, in one place: every job of the
+ * product (jobs/definition.ts) on the job queue (jobs/queue.ts), started when
+ * the app is ready and stopped when it closes (tests close their app,
+ * `main.ts` closes it on SIGTERM; running jobs get SHUTDOWN_TIMEOUT_SECONDS
+ * to finish, then go back to the queue). Each job runs once across all
+ * processes: the queue hands a job to one worker, recurring jobs keep one
+ * run waiting at most (docs/operations.md, "Background jobs").
  */
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from './app-context.js';
-import { startScheduler } from './modules/campaigns/lifecycle.js';
-import { startValidationRefresh } from './modules/campaigns/validation-refresh.js';
-import { startDrawScheduler } from './modules/draws/service.js';
-import { startFolding } from './modules/ingest/fold.js';
-import { startRetention } from './modules/ingest/privacy.js';
-import { resumeImportJobs, startImportResumption } from './modules/locations/import-worker.js';
-import { startWeeklyStatistics } from './modules/notifications/service.js';
+import type { JobDefinition } from './jobs/definition.js';
+import { mailJob } from './mail/outbox.js';
+import { campaignSchedulerJob } from './modules/campaigns/lifecycle.js';
+import { validationRefreshJob } from './modules/campaigns/validation-refresh.js';
+import { winnerDrawJob } from './modules/draws/service.js';
+import { foldPending, statisticsFoldJob, stopFolding } from './modules/ingest/fold.js';
+import { retentionJob } from './modules/ingest/privacy.js';
+import { locationGeocodingJob } from './modules/locations/import-worker.js';
+import { weeklyStatisticsJob } from './modules/notifications/service.js';
 
-type Stop = () => void | Promise<void>;
+/** Every job of the product. */
+export const JOB_DEFINITIONS: readonly JobDefinition[] = [
+  mailJob,
+  campaignSchedulerJob,
+  winnerDrawJob,
+  statisticsFoldJob,
+  retentionJob,
+  validationRefreshJob,
+  locationGeocodingJob,
+  weeklyStatisticsJob,
+];
 
 export function registerBackgroundJobs(app: FastifyInstance, ctx: AppContext): void {
-  const running: Stop[] = [];
   app.addHook('onReady', async () => {
-    // Uploads whose geocoding a stopped process left unfinished go on, also
-    // with the scheduler off (the resumption's first run a few seconds later
-    // leaves the jobs this one started to them: one worker per job and app).
-    await resumeImportJobs(ctx);
     // Statistics a stopped process appended but did not fold yet are counted now.
-    running.push(await startFolding(ctx));
-    running.push(
-      startValidationRefresh(ctx),
-      startScheduler(ctx),
-      startDrawScheduler(ctx),
-      startRetention(ctx),
-      startWeeklyStatistics(ctx),
-      startImportResumption(ctx),
-    );
+    await foldPending(ctx.db);
+    await ctx.jobs.start(ctx, JOB_DEFINITIONS);
   });
   app.addHook('onClose', async () => {
-    await Promise.all(running.splice(0).map((stop) => stop()));
+    await ctx.jobs.stop(ctx.config.jobs.shutdownTimeoutSeconds * 1000);
+    await stopFolding(ctx.db);
   });
 }

@@ -15,6 +15,7 @@ import {
 } from './db/client.js';
 import { loadSigningKey } from './identity/keys.js';
 import { createTokenIssuer, createTokenVerifier } from './identity/tokens.js';
+import { JobQueue } from './jobs/queue.js';
 import { createMailer } from './mail/mailer.js';
 import { DEMO_ACCOUNTS, seedDemoData } from './seed/demo-data.js';
 import { showPhase } from './start-progress.js';
@@ -79,6 +80,7 @@ export async function createAppContext(
     tokenIssuer,
     tokenVerifier,
     mailer: createMailer(config.mail),
+    jobs: new JobQueue({ target: database.queueTarget, config, log: loggerOf(config) }),
     // The S3 client is loaded only where it is used (some 8 MB: docs/benchmarks.md, "Idle memory").
     files: config.files.s3
       ? await (

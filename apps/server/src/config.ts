@@ -21,6 +21,7 @@ import {
   type RedisSettings,
   type S3Settings,
 } from './config-services.js';
+import { ZJobsEnv, jobsSettings, type JobsSettings } from './config-jobs.js';
 import { serverPath } from './server-folder.js';
 
 /**
@@ -140,7 +141,8 @@ const ZEnv = z
     ADMIN_APP_URL: z.url().default('https://admin.example.com'),
     FRONTEND_URL: z.url().default('https://app.example.com'),
   })
-  .extend(ZServicesEnv.shape);
+  .extend(ZServicesEnv.shape)
+  .extend(ZJobsEnv.shape);
 
 export interface Config {
   stats: {
@@ -174,6 +176,8 @@ export interface Config {
   /** Shared counters of the rate limits; undefined counts in this process's memory. */
   redis: RedisSettings | undefined;
   webDistDir: string;
+  /** The background jobs: retries, retention, the weekly mail's time, the shutdown's wait. */
+  jobs: JobsSettings;
   mail: {
     from: string;
     /** SMTP connection URL; undefined writes every mail as an .eml file into outboxDir. */
@@ -337,6 +341,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     redis: redisSettings(e),
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : defaultWebDist,
+    jobs: jobsSettings(e),
     mail: {
       from: e.MAIL_FROM,
       smtpUrl: e.SMTP_URL,

@@ -34,9 +34,13 @@ export async function queryRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
   return result.rows;
 }
 
+/** Where the job queue (jobs/queue.ts) keeps its tables: the same database, reached its own way. */
+export type QueueTarget = { kind: 'pglite'; client: PGlite } | { kind: 'postgres'; url: string };
+
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  queueTarget: QueueTarget;
   /** Answers whether the database responds (for /ready). */
   ping(): Promise<boolean>;
   close(): Promise<void>;
@@ -224,6 +228,7 @@ export async function openDatabase(
   return {
     db: db as unknown as Db,
     kind: 'pglite',
+    queueTarget: { kind: 'pglite', client },
     async ping() {
       await client.query('select 1');
       return true;
@@ -282,6 +287,7 @@ async function openPostgres(
   return {
     db: db as unknown as Db,
     kind: 'postgres',
+    queueTarget: { kind: 'postgres', url },
     async ping() {
       await pool.query('select 1');
       return true;

@@ -11,7 +11,8 @@ import {
   type CampaignStatus,
 } from '@backoffice/domain';
 import type { AppContext } from '../../app-context.js';
-import { repeat } from '../../repeat.js';
+import { defineJob } from '../../jobs/definition.js';
+import { recurringJobPolicy } from '../../jobs/recurring.js';
 import { ADVISORY_LOCK_KEYS, tryAdvisoryXactLock } from '../../db/advisory-locks.js';
 import type { DbOrTx } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
@@ -162,8 +163,12 @@ export async function notifyStatusChanges(ctx: AppContext, changes: StatusChange
   }
 }
 
-/** Runs the scheduler shortly after start and every interval; returns a function that stops it. */
-export function startScheduler(ctx: AppContext): () => Promise<void> {
-  const seconds = ctx.config.campaigns.schedulerIntervalSeconds;
-  return repeat(ctx.log, seconds * 1000, 'campaign scheduler', () => runScheduledTransitions(ctx));
-}
+/** The scheduler, every scheduler interval across all processes. */
+export const campaignSchedulerJob = defineJob({
+  name: 'campaign-scheduler',
+  queue: recurringJobPolicy,
+  everySeconds: (config) => config.campaigns.schedulerIntervalSeconds,
+  run: async (ctx) => {
+    await runScheduledTransitions(ctx);
+  },
+});

@@ -8,6 +8,8 @@
  */
 import { VALIDATION_RULES_VERSION } from '@backoffice/domain';
 import type { AppContext } from '../../app-context.js';
+import { defineJob } from '../../jobs/definition.js';
+import { recurringJobPolicy } from '../../jobs/recurring.js';
 import { staleValidationRows, updateValidationIf } from './records.js';
 import { validationColumns } from './view.js';
 
@@ -43,17 +45,18 @@ export async function refreshStaleValidation(
   return refreshed;
 }
 
-/** Starts the refresh in the background; the returned function stops it and waits for it. */
-export function startValidationRefresh(ctx: AppContext): () => Promise<void> {
-  let stop = false;
-  const running = refreshStaleValidation(ctx, () => stop).then(
-    (count) => {
-      if (count > 0) ctx.log.info({ count }, 'campaign errors recomputed for the current rules');
-    },
-    (error: unknown) => ctx.log.error({ err: error }, 'campaign error refresh failed'),
-  );
-  return async () => {
-    stop = true;
-    await running;
-  };
-}
+/** The refresh, once shortly after every start (a release may have changed the rules). */
+export const validationRefreshJob = defineJob({
+  name: 'validation-refresh',
+  queue: () => ({
+    ...recurringJobPolicy(),
+    retryLimit: 3,
+    retryDelaySeconds: 60,
+    retryBackoff: true,
+  }),
+  atStart: true,
+  run: async (ctx) => {
+    const count = await refreshStaleValidation(ctx);
+    if (count > 0) ctx.log.info({ count }, 'campaign errors recomputed for the current rules');
+  },
+});

@@ -12,7 +12,8 @@ import { hasPrizeDraw, type TCampaignContent, type TDrawResponse } from '@backof
 import { requireAdmin } from '../../access/admin.js';
 import { requireCampaignAccess, type UserRow } from '../../access/merchant-access.js';
 import type { AppContext } from '../../app-context.js';
-import { repeat } from '../../repeat.js';
+import { defineJob } from '../../jobs/definition.js';
+import { recurringJobPolicy } from '../../jobs/recurring.js';
 import { ADVISORY_LOCK_KEYS, advisoryXactLockShared } from '../../db/advisory-locks.js';
 import type { DbOrTx } from '../../db/client.js';
 import { AppError, notFound } from '../../http/errors.js';
@@ -217,8 +218,12 @@ export async function drawNow(ctx: AppContext, user: UserRow, id: string) {
   return { draw: await drawInfo(ctx.db, result.campaign) };
 }
 
-/** Draws due sweepstakes shortly after start and every scheduler interval; returns a function that stops it. */
-export function startDrawScheduler(ctx: AppContext): () => Promise<void> {
-  const seconds = ctx.config.campaigns.schedulerIntervalSeconds;
-  return repeat(ctx.log, seconds * 1000, 'winner draws', () => runDueDraws(ctx));
-}
+/** Draws due sweepstakes every scheduler interval across all processes. */
+export const winnerDrawJob = defineJob({
+  name: 'winner-draws',
+  queue: recurringJobPolicy,
+  everySeconds: (config) => config.campaigns.schedulerIntervalSeconds,
+  run: async (ctx) => {
+    await runDueDraws(ctx);
+  },
+});

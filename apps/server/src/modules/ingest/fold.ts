@@ -14,7 +14,8 @@ import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.js';
 import { ADVISORY_LOCK_KEYS, advisoryXactLock } from '../../db/advisory-locks.js';
 import { queryRows, type Db } from '../../db/client.js';
-import { repeat } from '../../repeat.js';
+import { defineJob } from '../../jobs/definition.js';
+import { recurringJobPolicy } from '../../jobs/recurring.js';
 
 const COUNT_SUMS = sql.raw(
   'sum(participations), sum(first_participations), sum(view_list), sum(view_detail), sum(view_mail)',
@@ -178,20 +179,19 @@ export function foldSoon(ctx: AppContext): void {
   );
 }
 
+/** Seconds between two folds of the background job. */
+const FOLD_INTERVAL_SECONDS = 5;
+
 /**
- * Folds at start and every few seconds in the background: what a process
- * stopped before folding (a crash between commit and fold) is counted by the
- * next fold of any process. Returns a function that stops it and waits for a
- * fold under way.
+ * Folds every few seconds in the background, across all processes: what a
+ * process stopped before folding (a crash between commit and fold) is
+ * counted by the next fold of any process. (Each process also folds at
+ * start, background-jobs.ts, and soon after each batch it stored.)
  */
-export async function startFolding(ctx: AppContext): Promise<() => Promise<void>> {
-  await foldPending(ctx.db);
-  const stopRepeating =
-    ctx.config.campaigns.schedulerIntervalSeconds === 0
-      ? async () => {}
-      : repeat(ctx.log, 5_000, 'statistics fold', () => foldPending(ctx.db));
-  return async () => {
-    await stopRepeating();
-    await folderOf(ctx.db).close();
-  };
-}
+export const statisticsFoldJob = defineJob({
+  name: 'statistics-fold',
+  queue: recurringJobPolicy,
+  everySeconds: (config) =>
+    config.campaigns.schedulerIntervalSeconds === 0 ? 0 : FOLD_INTERVAL_SECONDS,
+  run: (ctx) => foldPending(ctx.db),
+});

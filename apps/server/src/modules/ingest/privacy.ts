@@ -27,7 +27,8 @@ import {
   tryAdvisoryXactLock,
 } from '../../db/advisory-locks.js';
 import type { DbOrTx } from '../../db/client.js';
-import { repeat } from '../../repeat.js';
+import { defineJob } from '../../jobs/definition.js';
+import { recurringJobPolicy } from '../../jobs/recurring.js';
 import { clearCandidateDigests } from '../draws/index.js';
 import { erasureKeys } from './erasure-keys.js';
 import {
@@ -189,17 +190,15 @@ export async function applyRetention(ctx: AppContext, now = new Date()): Promise
   return run;
 }
 
-/**
- * Runs the retention shortly after start and then hourly while the scheduler
- * runs (also in a process restarted more often than hourly); returns a
- * function that stops it.
- */
-export function startRetention(ctx: AppContext): () => Promise<void> {
-  if (ctx.config.campaigns.schedulerIntervalSeconds === 0) return async () => {};
-  return repeat(ctx.log, 3600_000, 'event retention', async () => {
+/** The retention, hourly across all processes while the scheduler runs. */
+export const retentionJob = defineJob({
+  name: 'event-retention',
+  queue: recurringJobPolicy,
+  everySeconds: (config) => (config.campaigns.schedulerIntervalSeconds === 0 ? 0 : 3600),
+  run: async (ctx) => {
     const run = await applyRetention(ctx);
     if (Object.values(run).some((count) => count > 0)) {
       ctx.log.info(run, 'retention: raw events, receipts, participants and tombstones purged');
     }
-  });
-}
+  },
+});

@@ -11,31 +11,46 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { AppContext } from '../../app-context.js';
 import { geocodeLimitMs, type Config } from '../../config.js';
-import { repeat } from '../../repeat.js';
+import type { DbOrTx } from '../../db/client.js';
+import { defineJob } from '../../jobs/definition.js';
 import { geocodeLocation } from './geocode.js';
 import {
   claimNextPendingLocation,
   countImportProgress,
   finishImportJob,
-  runningImportJobIds,
   storeGeocodeResult,
 } from './queries.js';
 
 /** How long a claimed row is its worker's: ten times what one geocoding call may take. */
 export const claimLeaseMs = (config: Config): number => 10 * geocodeLimitMs(config);
 
-/** The jobs a worker of this app works on (per app: tests run two apps in one process). */
-const runningByApp = new WeakMap<AppContext, Set<string>>();
+export const LOCATION_GEOCODING_QUEUE = 'location-geocoding';
 
-export function startImportJob(ctx: AppContext, jobId: string): Promise<void> {
-  const running = runningByApp.get(ctx) ?? new Set<string>();
-  runningByApp.set(ctx, running);
-  if (running.has(jobId)) return Promise.resolve();
-  running.add(jobId);
-  return processJob(ctx, jobId, claimLeaseMs(ctx.config))
-    .catch((error: unknown) => ctx.log.error({ err: error, jobId }, 'location import failed'))
-    .finally(() => running.delete(jobId));
+/** Queues the geocoding of an upload's rows on `db` (the upload's transaction). */
+export async function sendImportJob(
+  ctx: AppContext,
+  db: DbOrTx,
+  importJobId: string,
+): Promise<void> {
+  await ctx.jobs.send(db, LOCATION_GEOCODING_QUEUE, { importJobId });
 }
+
+/**
+ * One job per upload geocodes its rows; a job whose process died is taken
+ * again after its expiry, and goes on with the rows not yet geocoded.
+ */
+export const locationGeocodingJob = defineJob<{ importJobId: string }>({
+  name: LOCATION_GEOCODING_QUEUE,
+  queue: () => ({
+    policy: 'standard',
+    retryLimit: 10,
+    retryDelaySeconds: 30,
+    retryBackoff: true,
+    expireInSeconds: 4 * 3600,
+  }),
+  concurrency: 2,
+  run: (ctx, { importJobId }) => processJob(ctx, importJobId, claimLeaseMs(ctx.config)),
+});
 
 async function processJob(ctx: AppContext, jobId: string, leaseMs: number): Promise<void> {
   for (;;) {
@@ -43,6 +58,11 @@ async function processJob(ctx: AppContext, jobId: string, leaseMs: number): Prom
     // geocoder needs no I/O: without a turn between two rows, a job of
     // thousands of rows would hold every other request until its end.
     await nextTurn();
+    // A stopping process hands the rest of the upload to the queue: another job goes on with it.
+    if (ctx.jobs.stopping) {
+      await sendImportJob(ctx, ctx.db, jobId);
+      return;
+    }
     const next = await claimNextPendingLocation(ctx.db, jobId, leaseMs);
     if (!next) break;
     const result = await geocodeLocation(ctx, next, 'background');
@@ -53,15 +73,4 @@ async function processJob(ctx: AppContext, jobId: string, leaseMs: number): Prom
   }
   // Done only when no row waits any more, also none claimed by another worker.
   await finishImportJob(ctx.db, jobId);
-}
-
-/** Works on every running job: those a stopped process left, and rows whose claim ran out. */
-export async function resumeImportJobs(ctx: AppContext): Promise<void> {
-  for (const jobId of await runningImportJobIds(ctx.db)) void startImportJob(ctx, jobId);
-}
-
-/** Looks for running jobs every scheduler interval; returns a function that stops it. */
-export function startImportResumption(ctx: AppContext): () => void {
-  const seconds = ctx.config.campaigns.schedulerIntervalSeconds;
-  return repeat(ctx.log, seconds * 1000, 'location import resumption', () => resumeImportJobs(ctx));
 }

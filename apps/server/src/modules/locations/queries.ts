@@ -236,11 +236,3 @@ export async function finishImportJob(db: DbOrTx, jobId: string): Promise<void> 
     );
 }
 
-/** The ids of the jobs still running. */
-export async function runningImportJobIds(db: DbOrTx): Promise<string[]> {
-  const jobs = await db
-    .select({ id: locationImportJobs.id })
-    .from(locationImportJobs)
-    .where(eq(locationImportJobs.status, 'running'));
-  return jobs.map((job) => job.id);
-}

@@ -18,7 +18,7 @@ import { requireMerchantAccess } from '../../access/merchant-access.js';
 import type { UserRow } from '../../access/users.js';
 import { parseLocationCsv } from './csv.js';
 import { geocodeLocation } from './geocode.js';
-import { startImportJob } from './import-worker.js';
+import { sendImportJob } from './import-worker.js';
 import {
   countImportProgress,
   findImportJob,
@@ -214,9 +214,9 @@ export async function uploadLocations(
         importJobId: created.id,
       })),
     );
+    await sendImportJob(ctx, tx, created.id);
     return created;
   });
-  void startImportJob(ctx, job.id);
   return toImportJob(job);
 }
 

@@ -10,7 +10,7 @@ import {
   type TNotificationListResponse,
 } from '@backoffice/domain';
 import type { AppContext } from '../../app-context.js';
-import { repeat } from '../../repeat.js';
+import { defineJob } from '../../jobs/definition.js';
 import type { DbOrTx } from '../../db/client.js';
 import { notFound, forbidden } from '../../http/errors.js';
 import { openWinsMail, weeklyStatisticsMail } from '../../mail/templates.js';
@@ -138,17 +138,21 @@ export async function sendWeeklyStatistics(ctx: AppContext, now = new Date()): P
   return sent;
 }
 
-/**
- * Checks shortly after start and then hourly whether the weekly mail is due
- * (so a process restarted more often than hourly sends it too); returns a
- * function that stops it.
- */
-export function startWeeklyStatistics(ctx: AppContext): () => Promise<void> {
-  if (
-    !ctx.config.merchants.weeklyStatsMail ||
-    ctx.config.campaigns.schedulerIntervalSeconds === 0
-  ) {
-    return async () => {};
-  }
-  return repeat(ctx.log, 3600_000, 'weekly statistics', () => sendWeeklyStatistics(ctx));
-}
+/** The weekly mail, at WEEKLY_STATS_MAIL_CRON in the configured time zone. */
+export const weeklyStatisticsJob = defineJob({
+  name: 'weekly-statistics',
+  queue: () => ({
+    policy: 'stately',
+    retryLimit: 3,
+    retryDelaySeconds: 300,
+    retryBackoff: true,
+    expireInSeconds: 3600,
+  }),
+  cron: (config) =>
+    config.merchants.weeklyStatsMail && config.campaigns.schedulerIntervalSeconds > 0
+      ? config.jobs.weeklyStatsMailCron
+      : undefined,
+  run: async (ctx) => {
+    await sendWeeklyStatistics(ctx);
+  },
+});

@@ -1,0 +1,45 @@
+/**
+ * The settings of the background jobs (jobs/queue.ts): how mails are
+ * retried, how long finished and failed jobs are kept, when the weekly
+ * statistics mail goes out, and how long a stopping process waits for the
+ * jobs it is running.
+ */
+import { z } from 'zod';
+
+export const ZJobsEnv = z.object({
+  // 6 retries doubling from 2 minutes: the last one some 2 hours after the first attempt.
+  MAIL_RETRY_LIMIT: z.coerce.number().int().min(0).max(50).default(6),
+  MAIL_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(86_400).default(120),
+  JOB_RETENTION_DAYS: z.coerce.number().int().min(1).max(365).default(7),
+  JOB_FAILED_RETENTION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  JOB_MAINTENANCE_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  WEEKLY_STATS_MAIL_CRON: z.string().min(9).default('0 8 * * 1'),
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(25),
+});
+
+type JobsEnv = z.infer<typeof ZJobsEnv>;
+
+export interface JobsSettings {
+  mailRetryLimit: number;
+  mailRetryDelaySeconds: number;
+  /** Days finished jobs are kept (in pg-boss's archive). */
+  retentionDays: number;
+  /** Days failed jobs stay on the admin screen, retriable. */
+  failedRetentionDays: number;
+  /** How often the queue expires overdue jobs and archives finished ones. */
+  maintenanceIntervalSeconds: number;
+  /** Cron expression (in TIME_ZONE) of the weekly statistics mail. */
+  weeklyStatsMailCron: string;
+  /** How long a stopping process waits for the jobs it runs before handing them back. */
+  shutdownTimeoutSeconds: number;
+}
+
+export const jobsSettings = (e: JobsEnv): JobsSettings => ({
+  mailRetryLimit: e.MAIL_RETRY_LIMIT,
+  mailRetryDelaySeconds: e.MAIL_RETRY_DELAY_SECONDS,
+  retentionDays: e.JOB_RETENTION_DAYS,
+  failedRetentionDays: e.JOB_FAILED_RETENTION_DAYS,
+  maintenanceIntervalSeconds: e.JOB_MAINTENANCE_INTERVAL_SECONDS,
+  weeklyStatsMailCron: e.WEEKLY_STATS_MAIL_CRON,
+  shutdownTimeoutSeconds: e.SHUTDOWN_TIMEOUT_SECONDS,
+});

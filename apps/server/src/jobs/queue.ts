@@ -1,0 +1,361 @@
+/**
+ * The job queue: every piece of background work is a job in pg-boss's tables
+ * (schema `pgboss`) in the product's own database, PostgreSQL or the embedded
+ * PGlite (docs/operations.md, "Background jobs"). A job is sent in the
+ * transaction of the change that causes it (a committed change always gets
+ * its job, a rolled-back one never does); workers in every server process
+ * take jobs with `FOR UPDATE SKIP LOCKED`, retry failed ones with backoff,
+ * and leave those out of attempts as failed (the dead letters an admin sees
+ * and retries). Recurring jobs chain themselves through the queue (one
+ * waiting and one running at most, the 'stately' policy); jobs at fixed
+ * local times are cron schedules. Only this file speaks to pg-boss.
+ */
+import { setTimeout as sleep } from 'node:timers/promises';
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import PgBoss from 'pg-boss';
+import type { AppContext } from '../app-context.js';
+import type { Config } from '../config.js';
+import { queryRows, type DbOrTx, type QueueTarget } from '../db/client.js';
+import type { JobDefinition, JobRun } from './definition.js';
+
+/** pg-boss's schema in the product's database. */
+export const JOB_SCHEMA = 'pgboss';
+
+/** The first run of a recurring job after a start: the start itself (first requests) goes first. */
+export const FIRST_RUN_DELAY_SECONDS = 5;
+
+/** How often an idle worker asks for a job of its queue. */
+const POLL_INTERVAL_SECONDS = 1;
+
+/** A queue's numbers on the admin screen. */
+export interface QueueCounts {
+  name: string;
+  /** Waiting to run: new, or failed and waiting for their retry. */
+  waiting: number;
+  running: number;
+  /** Out of attempts (dead letters), until retried or deleted by the retention. */
+  failed: number;
+  /** Finished successfully in the last 24 hours. */
+  completedLast24h: number;
+}
+
+export interface FailedJob {
+  id: string;
+  queue: string;
+  /** The last attempt's error message. */
+  error: string;
+  /** Attempts made (the first and its retries). */
+  attempts: number;
+  createdAt: Date;
+  failedAt: Date;
+}
+
+export interface SendOptions {
+  /** Seconds from now before the job may run. */
+  startAfterSeconds?: number;
+  /** Among jobs of a 'stately' queue: one waiting per key. */
+  singletonKey?: string;
+}
+
+/** What runs a statement under a drizzle handle: PGlite, its transaction, a pool or a pooled client. */
+interface StatementRunner {
+  query(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+}
+
+/**
+ * A drizzle handle (the database or an open transaction) as pg-boss's
+ * database. pg-boss's statements use one parameter in several places with
+ * types PostgreSQL infers from the first, which drizzle's SQL cannot say;
+ * they go to the connection under the handle (its session's client: the
+ * transaction's own on both drivers) as pg-boss wrote them. The outbox's
+ * tests (test/job-queue.test.ts) prove that a job sent in a transaction
+ * lives and dies with it.
+ */
+function onDrizzle(db: DbOrTx): PgBoss.Db {
+  const runner = (db as unknown as { session?: { client?: StatementRunner } }).session?.client;
+  if (!runner || typeof runner.query !== 'function') {
+    throw new Error('no database connection under this drizzle handle');
+  }
+  return { executeSql: (text, values) => runner.query(text, values) as Promise<{ rows: never[] }> };
+}
+
+/**
+ * PGlite as pg-boss's database: statements with parameters one at a time,
+ * and pg-boss's schema scripts (several statements, no parameters) whole.
+ */
+function onPglite(target: Extract<QueueTarget, { kind: 'pglite' }>): PgBoss.Db {
+  return {
+    async executeSql(text, values) {
+      if (values && values.length > 0) return target.client.query(text, values);
+      const results = await target.client.exec(text);
+      return { rows: results.flatMap((result) => result.rows) };
+    },
+  };
+}
+
+export interface JobQueueOptions {
+  target: QueueTarget;
+  config: Config;
+  log: FastifyBaseLogger;
+}
+
+export class JobQueue {
+  readonly #boss: PgBoss;
+  readonly #config: Config;
+  readonly #log: FastifyBaseLogger;
+  readonly #definitions = new Map<string, JobDefinition>();
+  #ctx: AppContext | undefined;
+  #started = false;
+  #stopping = false;
+
+  constructor({ target, config, log }: JobQueueOptions) {
+    this.#config = config;
+    this.#log = log;
+    const jobs = config.jobs;
+    this.#boss = new PgBoss({
+      ...(target.kind === 'postgres'
+        ? { connectionString: target.url, max: 4, application_name: 'backoffice-jobs' }
+        : { db: onPglite(target) }),
+      schema: JOB_SCHEMA,
+      // Failed jobs stay in the job table, where admins see and retry them.
+      archiveFailedAfterSeconds: jobs.failedRetentionDays * 86_400,
+      archiveCompletedAfterSeconds: 3600,
+      deleteAfterDays: jobs.retentionDays,
+      maintenanceIntervalSeconds: jobs.maintenanceIntervalSeconds,
+    });
+    this.#boss.on('error', (error) => this.#log.error({ err: error }, 'job queue error'));
+  }
+
+  /** The queue's tables, the queues of `definitions`, their workers, recurring runs and schedules. */
+  async start(ctx: AppContext, definitions: readonly JobDefinition[]): Promise<void> {
+    this.#ctx = ctx;
+    for (const definition of definitions) this.#definitions.set(definition.name, definition);
+    await this.#boss.start();
+    this.#started = true;
+    for (const definition of definitions) await this.#ensureQueue(definition);
+    for (const definition of definitions) {
+      for (let i = 0; i < (definition.concurrency ?? 1); i += 1) {
+        await this.#boss.work<object>(
+          definition.name,
+          { batchSize: 1, pollingIntervalSeconds: POLL_INTERVAL_SECONDS },
+          ([job]) => (job ? this.#run(definition, job) : Promise.resolve()),
+        );
+      }
+      const every = definition.everySeconds?.(this.#config) ?? 0;
+      if (every > 0 || definition.atStart) {
+        await this.send(
+          ctx.db,
+          definition.name,
+          {},
+          {
+            startAfterSeconds: Math.min(FIRST_RUN_DELAY_SECONDS, every || FIRST_RUN_DELAY_SECONDS),
+          },
+        );
+      }
+      if (definition.cron) {
+        const cron = definition.cron(this.#config);
+        if (cron) {
+          await this.#boss.schedule(definition.name, cron, {}, { tz: this.#config.web.timeZone });
+        } else await this.#boss.unschedule(definition.name);
+      }
+    }
+  }
+
+  /** Creates the queue, or brings an existing one to the definition's policy (a release changed it). */
+  async #ensureQueue(definition: JobDefinition): Promise<void> {
+    const policy = definition.queue(this.#config);
+    const options = {
+      name: definition.name,
+      policy: policy.policy,
+      retryLimit: policy.retryLimit,
+      retryDelay: policy.retryDelaySeconds,
+      retryBackoff: policy.retryBackoff,
+      expireInSeconds: policy.expireInSeconds,
+      // A job waits at most this long for a worker (a queue nobody works on any more).
+      retentionDays: 14,
+    };
+    const existing = await this.#boss.getQueue(definition.name);
+    if (!existing) {
+      // Another process may create it at the same moment; then this one updates it.
+      try {
+        await this.#boss.createQueue(definition.name, options);
+        return;
+      } catch (error) {
+        if (!(await this.#boss.getQueue(definition.name))) throw error;
+      }
+    }
+    await this.#boss.updateQueue(definition.name, options);
+  }
+
+  async #run(definition: JobDefinition, job: PgBoss.Job): Promise<void> {
+    const ctx = this.#ctx;
+    if (!ctx) throw new Error('job queue not started');
+    const every = definition.everySeconds?.(this.#config) ?? 0;
+    // The next run is queued before this one works: a process that dies now leaves it to another.
+    if (every > 0) await this.send(ctx.db, definition.name, {}, { startAfterSeconds: every });
+    const run: JobRun = {
+      id: job.id,
+      retryCount: (job as Partial<PgBoss.JobWithMetadata>).retryCount ?? 0,
+    };
+    try {
+      await definition.run(ctx, job.data, run);
+    } catch (error) {
+      this.#log.warn({ err: error, queue: definition.name, job: job.id }, 'job failed');
+      throw error;
+    }
+  }
+
+  /**
+   * Sends a job on `db`: in a transaction, the job exists exactly when the
+   * transaction commits. Answers the job's id, or null when a 'stately'
+   * queue has one waiting already.
+   */
+  async send(
+    db: DbOrTx,
+    name: string,
+    data: object,
+    options: SendOptions = {},
+  ): Promise<string | null> {
+    return this.#boss.send(name, data, {
+      db: onDrizzle(db),
+      ...(options.startAfterSeconds ? { startAfter: options.startAfterSeconds } : {}),
+      ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
+    });
+  }
+
+  /**
+   * Runs the jobs of these queues that are due now, in this process, until
+   * none is due or running (jobs waiting for a retry later are left): what
+   * tests and scripts call to see a job's effect at once. Throws after
+   * `timeoutMs`.
+   */
+  async drain(names: readonly string[], timeoutMs = 15_000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      let ran = false;
+      for (const name of names) {
+        const definition = this.#definitions.get(name);
+        if (!definition) throw new Error(`no job queue ${name}`);
+        const [job] =
+          (await this.#boss.fetch<object>(name, { batchSize: 1, includeMetadata: true })) ?? [];
+        if (!job) continue;
+        ran = true;
+        try {
+          await this.#run(definition, job);
+          await this.#boss.complete(name, job.id);
+        } catch (error) {
+          await this.#boss.fail(name, job.id, errorOutput(error));
+        }
+      }
+      if (ran) continue;
+      const ctx = this.#ctx;
+      if (!ctx) throw new Error('job queue not started');
+      const [busy] = await queryRows<{ count: number }>(
+        ctx.db,
+        sql`select count(*)::int as count from pgboss.job
+            where name in ${names} and (state = 'active' or (state in ('created', 'retry') and start_after <= now()))`,
+      );
+      if ((busy?.count ?? 0) === 0) return;
+      if (Date.now() > deadline)
+        throw new Error(`jobs of ${names.join(', ')} still due after ${timeoutMs} ms`);
+      await sleep(20);
+    }
+  }
+
+  /** The numbers of every queue of the product. */
+  async counts(db: DbOrTx): Promise<QueueCounts[]> {
+    const rows = await queryRows<QueueCounts>(
+      db,
+      sql`select q.name,
+            count(j.id) filter (where j.state in ('created', 'retry'))::int as waiting,
+            count(j.id) filter (where j.state = 'active')::int as running,
+            count(j.id) filter (where j.state = 'failed')::int as failed,
+            (select count(*)::int from (
+               select id from pgboss.job
+                where name = q.name and state = 'completed' and completed_on > now() - interval '24 hours'
+               union all
+               select id from pgboss.archive
+                where name = q.name and state = 'completed' and completed_on > now() - interval '24 hours'
+             ) done) as "completedLast24h"
+          from pgboss.queue q left join pgboss.job j on j.name = q.name
+          where q.name not like '\\_\\_pgboss%'
+          group by q.name order by q.name`,
+    );
+    return rows.filter((row) => this.#definitions.has(row.name));
+  }
+
+  /** The failed jobs (dead letters), newest first. */
+  async failed(db: DbOrTx, limit = 100): Promise<FailedJob[]> {
+    const rows = await queryRows<{
+      id: string;
+      queue: string;
+      output: unknown;
+      retry_count: number;
+      created_on: Date | string;
+      completed_on: Date | string | null;
+    }>(
+      db,
+      sql`select id, name as queue, output, retry_count, created_on, completed_on from pgboss.job
+          where state = 'failed' and name not like '\\_\\_pgboss%'
+          order by completed_on desc nulls last, id limit ${limit}`,
+    );
+    return rows.map((row) => ({
+      id: row.id,
+      queue: row.queue,
+      error: errorMessage(row.output),
+      attempts: row.retry_count + 1,
+      createdAt: new Date(row.created_on),
+      failedAt: new Date(row.completed_on ?? row.created_on),
+    }));
+  }
+
+  /** Puts failed jobs of a queue back to run (all when no ids are given); answers how many. */
+  async retry(db: DbOrTx, name: string, ids?: readonly string[]): Promise<number> {
+    const rows = await queryRows<{ id: string }>(
+      db,
+      sql`update pgboss.job set state = 'retry', retry_limit = retry_limit + 1, start_after = now()
+          where name = ${name} and state = 'failed'
+          ${ids ? sql`and id in ${ids.length > 0 ? ids : ['00000000-0000-0000-0000-000000000000']}` : sql``}
+          returning id`,
+    );
+    return rows.length;
+  }
+
+  /**
+   * Whether the process is stopping: a long job (an upload's geocoding)
+   * asks between two pieces of work and hands the rest back to the queue.
+   */
+  get stopping(): boolean {
+    return this.#stopping;
+  }
+
+  /** Whether `name` is one of the product's queues. */
+  has(name: string): boolean {
+    return this.#definitions.has(name);
+  }
+
+  /**
+   * Stops taking jobs and waits up to `timeoutMs` for the ones under way;
+   * those still running then are failed, so that they are retried (here or
+   * by another process).
+   */
+  async stop(timeoutMs: number): Promise<void> {
+    if (!this.#started) return;
+    this.#started = false;
+    this.#stopping = true;
+    await this.#boss.stop({ graceful: true, timeout: timeoutMs, wait: true });
+  }
+}
+
+/** What pg-boss stores as a failed attempt's output: the error's message (and no stack). */
+function errorOutput(error: unknown): object {
+  return { message: error instanceof Error ? error.message : String(error) };
+}
+
+function errorMessage(output: unknown): string {
+  if (output && typeof output === 'object' && 'message' in output) {
+    return String((output as { message: unknown }).message);
+  }
+  return output === null || output === undefined ? '' : JSON.stringify(output);
+}

@@ -1,0 +1,42 @@
+/**
+ * The outbox: a mail is a job of the 'mail' queue, sent in the transaction
+ * of the change that causes it, so that a committed change always gets its
+ * mail and a rolled-back one never does. A worker hands it to the mailer
+ * and, when the SMTP server refuses or cannot be reached, tries again with
+ * growing pauses (MAIL_RETRY_LIMIT, MAIL_RETRY_DELAY_SECONDS); out of
+ * attempts, the job stays failed for an admin to see and retry.
+ *
+ * Delivery is at least once: a worker that dies after the SMTP server took
+ * the mail and before the job is marked done sends it again. Both copies
+ * carry the same Message-ID (the job's id), by which receiving systems
+ * recognise the second one (docs/operations.md, "Mails").
+ */
+import type { AppContext } from '../app-context.js';
+import type { DbOrTx } from '../db/client.js';
+import { defineJob } from '../jobs/definition.js';
+import type { MailMessage } from './mailer.js';
+
+export const MAIL_QUEUE = 'mail';
+
+/** Puts a mail into the outbox on `db` (the change's transaction). */
+export async function enqueueMail(
+  ctx: AppContext,
+  db: DbOrTx,
+  message: MailMessage,
+): Promise<void> {
+  await ctx.jobs.send(db, MAIL_QUEUE, message);
+}
+
+export const mailJob = defineJob<MailMessage>({
+  name: MAIL_QUEUE,
+  queue: ({ jobs }) => ({
+    policy: 'standard',
+    retryLimit: jobs.mailRetryLimit,
+    retryDelaySeconds: jobs.mailRetryDelaySeconds,
+    retryBackoff: true,
+    // An SMTP conversation that takes longer has hung; the mail is tried again.
+    expireInSeconds: 300,
+  }),
+  concurrency: 2,
+  run: (ctx, message, job) => ctx.mailer.send({ ...message, id: job.id }),
+});
