@@ -12,7 +12,7 @@ export const ZJobsEnv = z.object({
   MAIL_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(86_400).default(120),
   JOB_RETENTION_DAYS: z.coerce.number().int().min(1).max(365).default(7),
   JOB_FAILED_RETENTION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
-  JOB_MAINTENANCE_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  JOB_MAINTENANCE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   WEEKLY_STATS_MAIL_CRON: z.string().min(9).default('0 8 * * 1'),
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(25),
 });
@@ -39,7 +39,7 @@ export const jobsSettings = (e: JobsEnv): JobsSettings => ({
   mailRetryDelaySeconds: e.MAIL_RETRY_DELAY_SECONDS,
   retentionDays: e.JOB_RETENTION_DAYS,
   failedRetentionDays: e.JOB_FAILED_RETENTION_DAYS,
-  maintenanceIntervalSeconds: e.JOB_MAINTENANCE_INTERVAL_SECONDS,
+  maintenanceIntervalSeconds: e.JOB_MAINTENANCE_SECONDS,
   weeklyStatsMailCron: e.WEEKLY_STATS_MAIL_CRON,
   shutdownTimeoutSeconds: e.SHUTDOWN_TIMEOUT_SECONDS,
 });

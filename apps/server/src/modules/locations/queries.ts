@@ -235,4 +235,3 @@ export async function finishImportJob(db: DbOrTx, jobId: string): Promise<void> 
       ),
     );
 }
-
