@@ -9,6 +9,7 @@ import cronParser from 'cron-parser';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NotificationSettings } from '@backoffice/domain';
+import type { AppContext } from '../src/app-context.js';
 import { ConfigError, loadConfig } from '../src/config.js';
 import { queryRows } from '../src/db/client.js';
 import {
@@ -303,5 +304,29 @@ describe('the mails', () => {
       expect.arrayContaining(['deutsch@example.com', 'english@example.com']),
     );
     expect(nextWeek.has('keine@example.com')).toBe(false);
+  });
+
+  it('leaves the week to the retry when a run dies before its commit: no mail lost, none twice', async () => {
+    const week = new Date('2027-04-12T06:00:30Z');
+    const died = new Error('the process died before the commit');
+    const mails = await mailsDuring(t, async () => {
+      // The run's transaction inside one that then fails: as a process dying before its commit.
+      const dying = t.ctx.db.transaction(async (tx) => {
+        const inTransaction = { ...t.ctx, db: tx } as unknown as AppContext;
+        expect(await sendWeeklyStatistics(inTransaction, week)).toBeGreaterThan(0);
+        throw died;
+      });
+      await expect(dying).rejects.toBe(died);
+      await t.ctx.jobs.drain([MAIL_QUEUE]);
+      // The job's retry.
+      expect(await sendWeeklyStatistics(t.ctx, week)).toBeGreaterThan(0);
+      expect(await sendWeeklyStatistics(t.ctx, week)).toBe(0);
+      await t.ctx.jobs.drain([MAIL_QUEUE]);
+    });
+    const english = mails
+      .map(decodeQuotedPrintable)
+      .filter((mail) => /^To: english@example\.com$/m.test(mail));
+    expect(english).toHaveLength(1);
+    expect(english[0]).toContain('(Apr 5, 2027 to Apr 11, 2027)');
   });
 });
