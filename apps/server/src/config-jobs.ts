@@ -4,7 +4,26 @@
  * statistics mail goes out, and how long a stopping process waits for the
  * jobs it is running.
  */
+import cronParser from 'cron-parser';
 import { z } from 'zod';
+
+/**
+ * Whether the queue's scheduler (pg-boss, by cron-parser) takes `cron`: five
+ * fields (minute to weekday), six with seconds first, or an alias such as
+ * `@weekly`. cron-parser alone also takes fewer fields and reads them
+ * differently than an operator meant, so the count is checked first.
+ */
+export function isCronExpression(cron: string): boolean {
+  const text = cron.trim();
+  const fields = text.split(/\s+/).length;
+  if (!text.startsWith('@') && fields !== 5 && fields !== 6) return false;
+  try {
+    cronParser.parseExpression(text, { tz: 'UTC' });
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 export const ZJobsEnv = z.object({
   // 6 retries doubling from 2 minutes: the last one some 2 hours after the first attempt.
@@ -13,7 +32,11 @@ export const ZJobsEnv = z.object({
   JOB_RETENTION_DAYS: z.coerce.number().int().min(1).max(365).default(7),
   JOB_FAILED_RETENTION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   JOB_MAINTENANCE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
-  WEEKLY_STATS_MAIL_CRON: z.string().min(9).default('0 8 * * 1'),
+  WEEKLY_STATS_MAIL_CRON: z
+    .string()
+    .trim()
+    .refine(isCronExpression, 'a cron expression of five fields, e.g. 0 8 * * 1 (Mondays 08:00)')
+    .default('0 8 * * 1'),
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(25),
 });
 

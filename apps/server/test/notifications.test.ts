@@ -5,8 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NotificationSettings, TNotificationListResponse } from '@backoffice/domain';
-import { eq } from 'drizzle-orm';
-import { campaignCounters, campaigns, systemSettings } from '../src/db/schema.js';
+import { campaignCounters, campaigns } from '../src/db/schema.js';
 import { notifyStatusChanges } from '../src/modules/campaigns/lifecycle.js';
 import { notifyOpenWins, sendWeeklyStatistics } from '../src/modules/notifications/service.js';
 import { createTestApp, decodeQuotedPrintable, mailsDuring, type TestApp } from './helpers.js';
@@ -128,12 +127,19 @@ describe('mails follow the settings', () => {
     const wins = await mailsDuring(t, () => notifyOpenWins(t.ctx, sonnenschein, 3));
     expect(wins).toHaveLength(1);
     expect(recipients(String(wins[0]))).toBe('owner@example.com');
-    const weekly = await mailsDuring(t, () => sendWeeklyStatistics(t.ctx));
+    const weekly = await mailsDuring(t, async () => {
+      await sendWeeklyStatistics(t.ctx);
+      await t.ctx.jobs.drain(['mail']);
+    });
     expect(weekly.some((mail) => recipients(mail) === 'owner@example.com')).toBe(true);
     expect(weekly.every((mail) => !recipients(mail).includes('staff@example.com'))).toBe(true);
     expect(await sendWeeklyStatistics(t.ctx)).toBe(0);
-    const nextWeek = new Date(Date.now() + 8 * 24 * 3600_000);
-    expect(await sendWeeklyStatistics(t.ctx, nextWeek)).toBeGreaterThan(0);
+    const nextWeek = new Date(Date.now() + 7 * 24 * 3600_000);
+    const later = await mailsDuring(t, async () => {
+      expect(await sendWeeklyStatistics(t.ctx, nextWeek)).toBeGreaterThan(0);
+      await t.ctx.jobs.drain(['mail']);
+    });
+    expect(later.map(recipients).sort()).toEqual(weekly.map(recipients).sort());
   });
 
   it('writes counts as German readers and the dashboard write them (12.345)', async () => {
@@ -146,12 +152,14 @@ describe('mails follow the settings', () => {
     await t.ctx.db
       .insert(campaignCounters)
       .values({ campaignId: created.json().campaign.uuid, participations: 12_345 });
-    await t.ctx.db
-      .delete(systemSettings)
-      .where(eq(systemSettings.key, 'weekly_statistics_sent_at'));
-    const weekly = (await mailsDuring(t, () => sendWeeklyStatistics(t.ctx))).map(
-      decodeQuotedPrintable,
-    );
+    // The week after the ones sent above.
+    const inTwoWeeks = new Date(Date.now() + 14 * 24 * 3600_000);
+    const weekly = (
+      await mailsDuring(t, async () => {
+        await sendWeeklyStatistics(t.ctx, inTwoWeeks);
+        await t.ctx.jobs.drain(['mail']);
+      })
+    ).map(decodeQuotedPrintable);
     const owners = weekly.find((mail) => recipients(mail) === 'owner@example.com');
     expect(owners).toMatch(/Teilnahmen insgesamt: \d{1,3}(\.\d{3})+\s/);
     const wins = (await mailsDuring(t, () => notifyOpenWins(t.ctx, sonnenschein, 1_234))).map(

@@ -1,6 +1,7 @@
 /** Texts of the mails the server sends, from the mail catalogue. */
 import { formatCountIn, type CampaignStatus } from '@backoffice/domain';
 import de from './locales/de.json' with { type: 'json' };
+import en from './locales/en.json' with { type: 'json' };
 
 const fill = (template: string, values: Record<string, string>) =>
   template.replace(/\{(\w+)\}/g, (match, key: string) => values[key] ?? match);
@@ -57,18 +58,59 @@ export function openWinsMail(values: {
   return { subject: fill(subject, filled), text: fill(body, filled) };
 }
 
+/** The languages of the mails written per recipient; German is the first and the fallback. */
+export const MAIL_LANGUAGES = ['de', 'en'] as const;
+export type MailLanguage = (typeof MAIL_LANGUAGES)[number];
+
+/** The mail language of a user's locale ('en', 'en-GB', 'de-AT'); German when it has none. */
+export function mailLanguage(locale: string | null | undefined): MailLanguage {
+  const language = (locale ?? '').trim().toLowerCase().split(/[-_]/)[0];
+  return MAIL_LANGUAGES.find((known) => known === language) ?? 'de';
+}
+
+/**
+ * The locale numbers and dates of a mail are written in: the configured
+ * LOCALE when it is of the mail's language (de-CH: 12’345), else the
+ * language's own (en: 12,345).
+ */
+const writingLocale = (language: MailLanguage, configured: string) =>
+  mailLanguage(configured) === language ? configured : language;
+
+const weeklyTexts: Record<MailLanguage, typeof de.weeklyStatistics> = {
+  de: de.weeklyStatistics,
+  en: en.weeklyStatistics,
+};
+
+/**
+ * The weekly statistics: the past calendar week's participations and views
+ * (its first and last day, yyyy-mm-dd) beside the totals, in the
+ * recipient's language.
+ */
 export function weeklyStatisticsMail(values: {
   merchant: string;
+  week: { from: string; until: string };
+  weekParticipations: number;
+  weekViews: number;
   running: number;
   participations: number;
   views: number;
   appName: string;
+  /** The configured LOCALE. */
   locale: string;
+  language: MailLanguage;
 }): { subject: string; text: string } {
-  const texts = de.weeklyStatistics;
-  const count = (value: number) => formatCountIn(value, values.locale);
+  const texts = weeklyTexts[values.language];
+  const locale = writingLocale(values.language, values.locale);
+  const count = (value: number) => formatCountIn(value, locale);
+  const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' });
+  const day = (yyyyMmDd: string) => date.format(new Date(`${yyyyMmDd}T00:00:00Z`));
   const filled = {
-    ...values,
+    merchant: values.merchant,
+    appName: values.appName,
+    from: day(values.week.from),
+    until: day(values.week.until),
+    weekParticipations: count(values.weekParticipations),
+    weekViews: count(values.weekViews),
     running: count(values.running),
     participations: count(values.participations),
     views: count(values.views),

@@ -13,7 +13,8 @@ import type { AppContext } from '../../app-context.js';
 import { defineJob } from '../../jobs/definition.js';
 import type { DbOrTx } from '../../db/client.js';
 import { notFound, forbidden } from '../../http/errors.js';
-import { openWinsMail, weeklyStatisticsMail } from '../../mail/templates.js';
+import { enqueueMail } from '../../mail/outbox.js';
+import { mailLanguage, openWinsMail, weeklyStatisticsMail } from '../../mail/templates.js';
 import { requireMerchantAccess } from '../../access/merchant-access.js';
 import type { UserRow } from '../../access/users.js';
 import {
@@ -23,8 +24,11 @@ import {
   findMerchant,
   recipientCandidates,
   setNotificationSettings,
+  statisticsOfDays,
+  weeklyRecipientCandidates,
   weeklyStatistics,
 } from './queries.js';
+import { pastWeek } from './week.js';
 
 export async function notificationList(
   ctx: AppContext,
@@ -104,38 +108,56 @@ export async function notifyOpenWins(
   return true;
 }
 
-const WEEKLY_KEY = 'weekly_statistics_sent_at';
-const WEEK_MS = 7 * 24 * 3600_000;
+/** The system setting holding the Monday of the last week whose mails went out. */
+const WEEKLY_KEY = 'weekly_statistics_week';
 
 /**
- * Sends the weekly statistics mail to every merchant's accounts that want it,
- * at most once a week across all processes (a conditional upsert claims the week).
+ * Puts the weekly statistics of the past calendar week (in the configured
+ * time zone) into the mail outbox: one mail per account that wants it, in
+ * its user's language. Once per week across all processes and retries: the
+ * week is claimed in the transaction that enqueues its mails, so a run that
+ * fails before the commit leaves the week to the retry, and every run after
+ * the commit finds it taken. Answers the number of mails enqueued (0 when
+ * the week was sent already).
  */
 export async function sendWeeklyStatistics(ctx: AppContext, now = new Date()): Promise<number> {
-  if (!(await claimWeek(ctx.db, WEEKLY_KEY, now, WEEK_MS))) return 0;
-  const stats = await weeklyStatistics(ctx.db);
-  let sent = 0;
-  for (const row of stats) {
-    try {
-      const to = await recipientsOf(ctx.db, row.merchant.id, 'weekly_statistics');
-      if (to.length === 0) continue;
-      await ctx.mailer.send({
-        to,
-        ...weeklyStatisticsMail({
-          merchant: row.merchant.brandName ?? row.merchant.name,
-          running: row.running,
-          participations: row.participations || 0,
-          views: row.views,
-          appName: ctx.config.web.appName,
-          locale: ctx.config.web.locale,
-        }),
-      });
-      sent += 1;
-    } catch (error) {
-      ctx.log.error({ err: error, merchant: row.merchant.id }, 'weekly statistics mail failed');
+  const week = pastWeek(now, ctx.config.web.timeZone);
+  return ctx.db.transaction(async (tx) => {
+    if (!(await claimWeek(tx, WEEKLY_KEY, week.monday))) return 0;
+    const recipients = new Map<string, { email: string; locale: string }[]>();
+    for (const row of await weeklyRecipientCandidates(tx)) {
+      if (!effectiveNotificationSettings(row.settings, row.roles).weekly_statistics) continue;
+      recipients.set(row.merchantId, [...(recipients.get(row.merchantId) ?? []), row]);
     }
-  }
-  return sent;
+    if (recipients.size === 0) return 0;
+    const ofWeek = new Map(
+      (await statisticsOfDays(tx, week.monday, week.sunday)).map((row) => [row.merchantId, row]),
+    );
+    let enqueued = 0;
+    for (const row of await weeklyStatistics(tx)) {
+      const inWeek = ofWeek.get(row.merchant.id);
+      for (const recipient of recipients.get(row.merchant.id) ?? []) {
+        await enqueueMail(ctx, tx, {
+          to: [recipient.email],
+          ...weeklyStatisticsMail({
+            merchant: row.merchant.brandName ?? row.merchant.name,
+            week: { from: week.monday, until: week.sunday },
+            weekParticipations: inWeek?.participations ?? 0,
+            weekViews: inWeek?.views ?? 0,
+            running: row.running,
+            participations: row.participations,
+            views: row.views,
+            appName: ctx.config.web.appName,
+            locale: ctx.config.web.locale,
+            language: mailLanguage(recipient.locale),
+          }),
+        });
+        enqueued += 1;
+      }
+    }
+    ctx.log.info({ week: week.monday, mails: enqueued }, 'weekly statistics mails enqueued');
+    return enqueued;
+  });
 }
 
 /** The weekly mail, at WEEKLY_STATS_MAIL_CRON in the configured time zone. */
