@@ -213,8 +213,12 @@ export function routeTable(app: FastifyInstance): { method: string; path: string
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
-/** The names of the files in the app's mail outbox now. */
+/**
+ * The names of the files in the app's mail outbox folder now, once the mail
+ * queue's due jobs are sent (mails queued earlier are not counted as new later).
+ */
 export async function outboxNames(t: TestApp): Promise<Set<string>> {
+  await t.ctx.jobs.drain([MAIL_QUEUE]);
   return new Set(await readdir(t.ctx.config.mail.outboxDir).catch(() => []));
 }
 
