@@ -48,7 +48,11 @@ async function invite(url: string, email: string): Promise<number> {
   return answer.status;
 }
 
-function restartOn(name: string, database: () => Promise<Record<string, string>>, available = true) {
+function restartOn(
+  name: string,
+  database: () => Promise<Record<string, string>>,
+  available = true,
+) {
   describe.runIf(available)(`a server killed in the middle of a mail, on ${name}`, () => {
     let env: Record<string, string> = {};
     let smtp: FakeSmtp;
