@@ -68,7 +68,7 @@ function restartOn(
         MAIL_RETRY_DELAY_SECONDS: '1',
         // A killed process's attempt counts as failed after 3 s, checked every second.
         MAIL_SEND_TIMEOUT_SECONDS: '3',
-        JOB_MAINTENANCE_INTERVAL_SECONDS: '1',
+        JOB_MAINTENANCE_SECONDS: '1',
       };
     });
     afterAll(async () => {
