@@ -5,8 +5,9 @@
  * from the review page when the campaign asks for a manual draw. Each campaign
  * is drawn once: the draw row is unique per campaign, so two processes cannot
  * both draw. Winners are mailed to the merchant's accounts that want
- * open-wins mails, through the outbox in the draw's transaction. The consumer app reads the winners with its API key, hands
- * the prizes out and closes each win with a `win_handled` event (ingest).
+ * open-wins mails, through the outbox in the draw's transaction. The
+ * consumer app reads the winners with its API key, hands the prizes out and
+ * closes each win with a `win_handled` event (ingest).
  */
 import { hasPrizeDraw, type TCampaignContent, type TDrawResponse } from '@backoffice/domain';
 import { requireAdmin } from '../../access/admin.js';
