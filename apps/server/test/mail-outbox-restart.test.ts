@@ -105,7 +105,8 @@ function restartOn(
       expect(smtp.received[0]?.messageId).toMatch(/^<[0-9a-f-]{36}@backoffice\.test>$/);
       expect(smtp.received[0]?.raw).toContain('/identity/register?token=');
       await kill(second);
-    });
+      // Two starts of a server from its sources, on a busy machine: more than the usual 90 s.
+    }, 240_000);
   });
 }
 
