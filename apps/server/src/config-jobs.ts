@@ -29,6 +29,7 @@ export const ZJobsEnv = z.object({
   // 6 retries doubling from 2 minutes: the last one some 2 hours after the first attempt.
   MAIL_RETRY_LIMIT: z.coerce.number().int().min(0).max(50).default(6),
   MAIL_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(86_400).default(120),
+  MAIL_SEND_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
   JOB_RETENTION_DAYS: z.coerce.number().int().min(1).max(365).default(7),
   JOB_FAILED_RETENTION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   JOB_MAINTENANCE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
@@ -45,6 +46,11 @@ type JobsEnv = z.infer<typeof ZJobsEnv>;
 export interface JobsSettings {
   mailRetryLimit: number;
   mailRetryDelaySeconds: number;
+  /**
+   * How long one attempt to send a mail may take before it counts as failed
+   * and the mail is tried again (by any process: a killed one's mails too).
+   */
+  mailSendTimeoutSeconds: number;
   /** Days finished jobs are kept (in pg-boss's archive). */
   retentionDays: number;
   /** Days failed jobs stay on the admin screen, retriable. */
@@ -60,6 +66,7 @@ export interface JobsSettings {
 export const jobsSettings = (e: JobsEnv): JobsSettings => ({
   mailRetryLimit: e.MAIL_RETRY_LIMIT,
   mailRetryDelaySeconds: e.MAIL_RETRY_DELAY_SECONDS,
+  mailSendTimeoutSeconds: e.MAIL_SEND_TIMEOUT_SECONDS,
   retentionDays: e.JOB_RETENTION_DAYS,
   failedRetentionDays: e.JOB_FAILED_RETENTION_DAYS,
   maintenanceIntervalSeconds: e.JOB_MAINTENANCE_SECONDS,

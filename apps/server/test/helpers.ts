@@ -14,6 +14,7 @@ import { buildApp } from '../src/app.js';
 import type { AppContext } from '../src/app-context.js';
 import { createAppContext } from '../src/bootstrap.js';
 import { loadConfig } from '../src/config.js';
+import { MAIL_QUEUE } from '../src/mail/outbox.js';
 import { openDatabase, type Database, type OpenOptions } from '../src/db/client.js';
 import { merchants } from '../src/db/schema.js';
 import { seedDemoData } from '../src/seed/demo-data.js';
@@ -212,13 +213,23 @@ export function routeTable(app: FastifyInstance): { method: string; path: string
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
-/** The names of the files in the app's mail outbox now. */
+/**
+ * The names of the files in the app's mail outbox folder now, once the mail
+ * queue's due jobs are sent (mails queued earlier are not counted as new later).
+ */
 export async function outboxNames(t: TestApp): Promise<Set<string>> {
+  await t.ctx.jobs.drain([MAIL_QUEUE]);
   return new Set(await readdir(t.ctx.config.mail.outboxDir).catch(() => []));
 }
 
-/** The mails (raw .eml texts) written into the outbox since `before` was taken with `outboxNames`. */
+/**
+ * The mails (raw .eml texts) written into the outbox folder since `before`
+ * was taken with `outboxNames`: the mail queue's due jobs are sent first
+ * (changes put their mails into the queue; its workers would send them
+ * within a second).
+ */
 export async function mailsSince(t: TestApp, before: Set<string>): Promise<string[]> {
+  await t.ctx.jobs.drain([MAIL_QUEUE]);
   const outbox = t.ctx.config.mail.outboxDir;
   const names = (await readdir(outbox).catch(() => [])).filter((name) => !before.has(name));
   return Promise.all(names.map((name) => readFile(path.join(outbox, name), 'utf8')));

@@ -24,6 +24,10 @@ const all = (on: boolean): NotificationSettings => ({
 
 const recipients = (mail: string) => /^To: (.*)$/m.exec(mail)?.[1] ?? '';
 
+/** The open-wins mail of Bäckerei Sonnenschein, as a draw's transaction queues it. */
+const openWins = (count: number) =>
+  t.ctx.db.transaction((tx) => notifyOpenWins(t.ctx, tx, sonnenschein, count));
+
 beforeAll(async () => {
   t = await createTestApp();
   await t.signInAs('owner', 'staff', 'silver');
@@ -112,19 +116,23 @@ describe('mails follow the settings', () => {
       .returning();
     if (!campaign) throw new Error('no campaign');
     const approved = await mailsDuring(t, () =>
-      notifyStatusChanges(t.ctx, [{ campaign, from: 'start_review', reason: null }]),
+      t.ctx.db.transaction((tx) =>
+        notifyStatusChanges(t.ctx, tx, [{ campaign, from: 'start_review', reason: null }]),
+      ),
     );
     expect(approved.map(recipients)).toEqual(['staff@example.com']);
     const ended = await mailsDuring(t, () =>
-      notifyStatusChanges(t.ctx, [
-        { campaign: { ...campaign, status: 'ended' }, from: 'active', reason: null },
-      ]),
+      t.ctx.db.transaction((tx) =>
+        notifyStatusChanges(t.ctx, tx, [
+          { campaign: { ...campaign, status: 'ended' }, from: 'active', reason: null },
+        ]),
+      ),
     );
     expect(ended.map(recipients)).toEqual(['owner@example.com']);
   });
 
   it('sends open wins and the weekly statistics (once a week)', async () => {
-    const wins = await mailsDuring(t, () => notifyOpenWins(t.ctx, sonnenschein, 3));
+    const wins = await mailsDuring(t, () => openWins(3));
     expect(wins).toHaveLength(1);
     expect(recipients(String(wins[0]))).toBe('owner@example.com');
     const weekly = await mailsDuring(t, async () => {
@@ -162,9 +170,7 @@ describe('mails follow the settings', () => {
     ).map(decodeQuotedPrintable);
     const owners = weekly.find((mail) => recipients(mail) === 'owner@example.com');
     expect(owners).toMatch(/Teilnahmen insgesamt: \d{1,3}(\.\d{3})+\s/);
-    const wins = (await mailsDuring(t, () => notifyOpenWins(t.ctx, sonnenschein, 1_234))).map(
-      decodeQuotedPrintable,
-    );
+    const wins = (await mailsDuring(t, () => openWins(1_234))).map(decodeQuotedPrintable);
     expect(wins[0]).toContain('1.234');
     expect(wins[0]).not.toContain('1234');
   });

@@ -34,8 +34,8 @@ export const mailJob = defineJob<MailMessage>({
     retryLimit: jobs.mailRetryLimit,
     retryDelaySeconds: jobs.mailRetryDelaySeconds,
     retryBackoff: true,
-    // An SMTP conversation that takes longer has hung; the mail is tried again.
-    expireInSeconds: 300,
+    // An SMTP conversation that takes longer has hung (or its process died); the mail is tried again.
+    expireInSeconds: jobs.mailSendTimeoutSeconds,
   }),
   concurrency: 2,
   run: (ctx, message, job) => ctx.mailer.send({ ...message, id: job.id }),

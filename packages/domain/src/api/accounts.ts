@@ -59,7 +59,10 @@ export const ZAccountParams = z.object({
 
 export const ZInviteAccountResponse = z.object({
   account: ZAccount,
-  /** Whether the invitation mail went out. */
+  /**
+   * Whether the invitation mail is on its way: always true, since it is
+   * queued with the invitation and delivered (and retried) by the server.
+   */
   sent: z.boolean(),
 });
 export type TInviteAccountResponse = z.infer<typeof ZInviteAccountResponse>;

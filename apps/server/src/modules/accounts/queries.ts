@@ -2,7 +2,7 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { lockRow } from '../../db/row-locks.js';
-import { accountInvitations, accounts, merchants, users } from '../../db/schema.js';
+import { accounts, merchants, users } from '../../db/schema.js';
 import type { UserRow } from '../../access/users.js';
 
 export type AccountRow = typeof accounts.$inferSelect;
@@ -87,23 +87,6 @@ export async function insertInvitedUser(tx: DbOrTx, email: string): Promise<User
   const [inserted] = await tx.insert(users).values({ email }).returning();
   if (!inserted) throw new Error('insert returned no user');
   return inserted;
-}
-
-export async function deleteInvitation(tx: DbOrTx, invitationId: string): Promise<void> {
-  await tx.delete(accountInvitations).where(eq(accountInvitations.id, invitationId));
-}
-
-/** Whether the user has any account (pending or not) at any merchant. */
-export async function userHasAccounts(tx: DbOrTx, userId: string): Promise<boolean> {
-  const others = await tx
-    .select({ id: accounts.id })
-    .from(accounts)
-    .where(eq(accounts.userId, userId));
-  return others.length > 0;
-}
-
-export async function deleteUser(tx: DbOrTx, userId: string): Promise<void> {
-  await tx.delete(users).where(eq(users.id, userId));
 }
 
 /**

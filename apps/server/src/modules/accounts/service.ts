@@ -16,6 +16,7 @@ import {
 import type { AppContext } from '../../app-context.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { AppError, notFound } from '../../http/errors.js';
+import { enqueueMail } from '../../mail/outbox.js';
 import { invitationMail } from '../../mail/templates.js';
 import {
   requireMerchantAccess,
@@ -36,8 +37,6 @@ import {
 import {
   activatePendingAccounts,
   deleteAccount,
-  deleteInvitation,
-  deleteUser,
   findAccount,
   findAccountWithEmail,
   insertAccount,
@@ -49,7 +48,6 @@ import {
   lockInviteeWithoutPassword,
   setAccountRoles,
   setFirstPassword,
-  userHasAccounts,
   type AccountWithEmail,
 } from './queries.js';
 
@@ -116,12 +114,7 @@ export async function addAccount(
 ): Promise<TAccount> {
   return ctx.db.transaction(async (tx) => {
     const { merchant } = await lockForAccountCommand(tx, user, merchantId);
-    // The address's lock, as an invitation takes it: a failed invitation
-    // mail's clean-up, which deletes a user it created that has no accounts,
-    // runs before this or after it has linked the user, never in between.
-    const email = normaliseEmail(body.user_email);
-    await lockInvitationAddress(tx, email);
-    const target = await findUserByEmail(tx, email);
+    const target = await findUserByEmail(tx, normaliseEmail(body.user_email));
     if (!target) throw new AppError(404, 'user_not_found', 'user_email');
     await checkRoomFor(tx, merchant, target.id);
     const created = await insertAccount(tx, {
@@ -133,8 +126,6 @@ export async function addAccount(
     return toAccount(await withEmail(tx, created.id), user);
   });
 }
-
-export class InvitationNotSentError extends Error {}
 
 /**
  * Invitation mails are limited per merchant and per invited address
@@ -163,9 +154,10 @@ async function checkInvitationLimits(
 
 /**
  * POST /merchants/{id}/invite-account: a pending account and a mail with a
- * link to the registration page. When the mail cannot be sent, this
- * invitation is taken back (nothing pending that nobody was told about);
- * the person's other invitations stay.
+ * link to the registration page. The mail goes into the outbox in the
+ * invitation's transaction: the invitation stands once made, and a mail
+ * server that refuses delays its mail (retried by the queue) but does not
+ * take it back.
  */
 export async function inviteAccount(
   ctx: AppContext,
@@ -174,11 +166,10 @@ export async function inviteAccount(
   body: { user_email: string; roles: AccountRole[] },
 ): Promise<TAccount> {
   const email = normaliseEmail(body.user_email);
-  const created = await ctx.db.transaction(async (tx) => {
+  return ctx.db.transaction(async (tx) => {
     const { merchant } = await lockForAccountCommand(tx, user, merchantId);
     // The address has its own lock, since several merchants may invite one
-    // person at once: whether the person exists is asked under it, and a
-    // failed mail's clean-up (below) takes it too.
+    // person at once: whether the person exists is asked under it.
     await lockInvitationAddress(tx, email);
     const existing = await findUserByEmail(tx, email);
     if (existing) {
@@ -202,36 +193,20 @@ export async function inviteAccount(
       invitedBy: user.id,
       ttlHours: ctx.config.merchants.invitationTtlHours,
     });
-    return { account, merchant, invitation, invitee, userCreated: !existing };
-  });
-
-  const link = `${ctx.config.publicUrl}/identity/register?token=${encodeURIComponent(created.invitation.token)}`;
-  try {
-    await ctx.mailer.send({
+    const link = `${ctx.config.publicUrl}/identity/register?token=${encodeURIComponent(invitation.token)}`;
+    await enqueueMail(ctx, tx, {
       to: [email],
       ...invitationMail({
-        merchant: created.merchant.brandName ?? created.merchant.name,
+        merchant: merchant.brandName ?? merchant.name,
         inviter: user.email,
         email,
         link,
-        expires: formatDateTimeIn(created.invitation.expiresAt, ctx.config.web.timeZone),
+        expires: formatDateTimeIn(invitation.expiresAt, ctx.config.web.timeZone),
         appName: ctx.config.web.appName,
       }),
     });
-  } catch (error) {
-    ctx.log.warn({ err: error, merchantId }, 'invitation mail failed');
-    await ctx.db.transaction(async (tx) => {
-      await lockInvitationAddress(tx, email);
-      await deleteInvitation(tx, created.invitation.id);
-      await deleteAccount(tx, created.account.id);
-      // The user this invitation created goes too, unless another merchant invited them meanwhile.
-      if (created.userCreated && !(await userHasAccounts(tx, created.invitee.id))) {
-        await deleteUser(tx, created.invitee.id);
-      }
-    });
-    throw new InvitationNotSentError(error instanceof Error ? error.message : String(error));
-  }
-  return toAccount({ account: created.account, email }, user);
+    return toAccount({ account, email }, user);
+  });
 }
 
 /** POST /merchants/{id}/accounts/{accountId}: new roles; never the last account manager's. */

@@ -2,7 +2,7 @@
  * Status changes of campaigns: one conditional UPDATE plus a history row per
  * change (so two processes can never apply the same change twice), the
  * scheduler that publishes and ends campaigns by the calendar, and the mails
- * to the merchant's contacts.
+ * to the merchant's contacts, put into the outbox in the change's transaction.
  */
 import {
   NOTIFIED_STATUSES,
@@ -16,6 +16,7 @@ import { recurringJobPolicy } from '../../jobs/recurring.js';
 import { ADVISORY_LOCK_KEYS, tryAdvisoryXactLock } from '../../db/advisory-locks.js';
 import type { DbOrTx } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
+import { enqueueMail } from '../../mail/outbox.js';
 import { campaignStatusMail } from '../../mail/templates.js';
 import { recipientsOf } from '../notifications/index.js';
 import {
@@ -114,7 +115,7 @@ export async function runScheduledTransitions(
   ctx: AppContext,
   now = new Date(),
 ): Promise<StatusChange[]> {
-  const changes = await ctx.db.transaction(async (tx) => {
+  return ctx.db.transaction(async (tx) => {
     if (!(await tryAdvisoryXactLock(tx, ADVISORY_LOCK_KEYS.scheduler))) return [];
     const approved = await applyBulk(
       tx,
@@ -129,37 +130,39 @@ export async function runScheduledTransitions(
       'active',
       'runtime_started',
     );
-    return [...approved, ...ended, ...activated];
+    const changes = [...approved, ...ended, ...activated];
+    await notifyStatusChanges(ctx, tx, changes);
+    return changes;
   });
-  await notifyStatusChanges(ctx, changes);
-  return changes;
 }
 
 /**
  * Mails the merchant's accounts about approvals, rejections, starts and ends,
- * each account as its notification settings say (contacts by default).
+ * each account as its notification settings say (contacts by default). Runs
+ * in the transaction of the changes: the recipients are read there and the
+ * mails go into the outbox with them, so a committed change is always mailed
+ * (retried while the mail server refuses) and a rolled-back one never.
  */
-export async function notifyStatusChanges(ctx: AppContext, changes: StatusChange[]): Promise<void> {
+export async function notifyStatusChanges(
+  ctx: AppContext,
+  tx: DbOrTx,
+  changes: StatusChange[],
+): Promise<void> {
   for (const change of changes) {
     const { campaign } = change;
     const event = notificationEventForStatus(campaign.status);
     if (!NOTIFIED_STATUSES.includes(campaign.status) || !event) continue;
-    try {
-      const to = await recipientsOf(ctx.db, campaign.merchantId, event);
-      if (to.length === 0) continue;
-      const merchantName = await findMerchantName(ctx.db, campaign.merchantId);
-      const mail = campaignStatusMail({
-        title: campaign.title.de ?? campaign.id,
-        merchant: merchantName ?? '',
-        status: campaign.status,
-        reason: change.reason,
-        appName: ctx.config.web.appName,
-      });
-      await ctx.mailer.send({ to, ...mail });
-    } catch (error) {
-      // A mail that cannot be sent must not undo the status change; it is logged instead.
-      ctx.log.error({ err: error, campaign: campaign.id }, 'campaign status mail failed');
-    }
+    const to = await recipientsOf(tx, campaign.merchantId, event);
+    if (to.length === 0) continue;
+    const merchantName = await findMerchantName(tx, campaign.merchantId);
+    const mail = campaignStatusMail({
+      title: campaign.title.de ?? campaign.id,
+      merchant: merchantName ?? '',
+      status: campaign.status,
+      reason: change.reason,
+      appName: ctx.config.web.appName,
+    });
+    await enqueueMail(ctx, tx, { to, ...mail });
   }
 }
 

@@ -14,7 +14,7 @@ import type { AppContext } from '../../app-context.js';
 import { requireAdmin } from '../../access/admin.js';
 import { AppError } from '../../http/errors.js';
 import type { UserRow } from '../../access/merchant-access.js';
-import { changeStatus, notifyStatusChanges, type StatusChange } from './lifecycle.js';
+import { changeStatus, notifyStatusChanges } from './lifecycle.js';
 import { listReviewQueue } from './records.js';
 import { envelopeOf, loadCampaign } from './service.js';
 import { toCampaignRow } from './view.js';
@@ -40,8 +40,7 @@ export async function reviewCampaign(
   reason: string | null,
 ): Promise<TCampaignEnvelope> {
   requireAdmin(user);
-  let changes: StatusChange[] = [];
-  const envelope = await ctx.db.transaction(async (tx) => {
+  return ctx.db.transaction(async (tx) => {
     const { record } = await loadCampaign(tx, user, id, { lock: true });
     if (!canTransition(transition, record.campaign.status, 'admin')) {
       throw new AppError(409, 'invalid_transition', 'current_status');
@@ -52,15 +51,12 @@ export async function reviewCampaign(
         : transition === 'approve'
           ? 'approved'
           : 'rejected';
-    changes = [
-      await changeStatus(tx, record.campaign, to, {
-        userId: user.id,
-        reason,
-        set: { autoApproveAt: null },
-      }),
-    ];
+    const change = await changeStatus(tx, record.campaign, to, {
+      userId: user.id,
+      reason,
+      set: { autoApproveAt: null },
+    });
+    await notifyStatusChanges(ctx, tx, [change]);
     return envelopeOf(ctx, tx, user, id);
   });
-  await notifyStatusChanges(ctx, changes);
-  return envelope;
 }

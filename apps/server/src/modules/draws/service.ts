@@ -5,8 +5,9 @@
  * from the review page when the campaign asks for a manual draw. Each campaign
  * is drawn once: the draw row is unique per campaign, so two processes cannot
  * both draw. Winners are mailed to the merchant's accounts that want
- * open-wins mails. The consumer app reads the winners with its API key, hands
- * the prizes out and closes each win with a `win_handled` event (ingest).
+ * open-wins mails, through the outbox in the draw's transaction. The
+ * consumer app reads the winners with its API key, hands the prizes out and
+ * closes each win with a `win_handled` event (ingest).
  */
 import { hasPrizeDraw, type TCampaignContent, type TDrawResponse } from '@backoffice/domain';
 import { requireAdmin } from '../../access/admin.js';
@@ -59,8 +60,13 @@ function drawTransaction<T>(ctx: AppContext, work: (tx: DbOrTx) => Promise<T>): 
   });
 }
 
-/** Draws one campaign inside a draw's transaction; undefined when it was drawn already. */
+/**
+ * Draws one campaign inside a draw's transaction; undefined when it was
+ * drawn already. Winners put the open-wins mail into the outbox in the same
+ * transaction: it goes out exactly when the draw is stored.
+ */
 async function drawCampaign(
+  ctx: AppContext,
   tx: DbOrTx,
   campaign: CampaignRow,
   options: { manual: boolean; userId: string | null },
@@ -87,17 +93,14 @@ async function drawCampaign(
       { drawId: draw.id, campaignId: campaign.id, merchantId: campaign.merchantId },
       result.winners,
     );
+    await notifyOpenWins(
+      ctx,
+      tx,
+      campaign.merchantId,
+      await countPendingWins(tx, campaign.merchantId),
+    );
   }
   return { draw, winners: result.winners.length };
-}
-
-async function mailOpenWins(ctx: AppContext, merchantId: string) {
-  const openWins = await countPendingWins(ctx.db, merchantId);
-  try {
-    await notifyOpenWins(ctx, merchantId, openWins);
-  } catch (error) {
-    ctx.log.error({ err: error, merchantId }, 'open wins mail failed');
-  }
 }
 
 /**
@@ -112,16 +115,14 @@ export async function runDueDraws(ctx: AppContext, now = new Date()): Promise<nu
     let done;
     try {
       done = await drawTransaction(ctx, (tx) =>
-        drawCampaign(tx, campaign, { manual: false, userId: null }),
+        drawCampaign(ctx, tx, campaign, { manual: false, userId: null }),
       );
     } catch (error) {
       // One campaign that cannot be drawn must not hold back the ones after it.
       ctx.log.error({ err: error, campaignId: campaign.id }, 'winner draw failed');
       continue;
     }
-    if (!done) continue;
-    drawn += 1;
-    if (done.winners > 0) await mailOpenWins(ctx, campaign.merchantId);
+    if (done) drawn += 1;
   }
   return drawn;
 }
@@ -206,16 +207,15 @@ export async function getCandidateDigests(
  */
 export async function drawNow(ctx: AppContext, user: UserRow, id: string) {
   requireAdmin(user);
-  const result = await drawTransaction(ctx, async (tx) => {
+  const drawn = await drawTransaction(ctx, async (tx) => {
     const campaign = await loadSweepstake(tx, user, id, true);
     if (!hasEnded(campaign, new Date()))
       throw new AppError(409, 'campaign_not_ended', 'current_status');
-    const done = await drawCampaign(tx, campaign, { manual: true, userId: user.id });
+    const done = await drawCampaign(ctx, tx, campaign, { manual: true, userId: user.id });
     if (!done) throw new AppError(409, 'already_drawn', 'campaign');
-    return { campaign, winners: done.winners };
+    return campaign;
   });
-  if (result.winners > 0) await mailOpenWins(ctx, result.campaign.merchantId);
-  return { draw: await drawInfo(ctx.db, result.campaign) };
+  return { draw: await drawInfo(ctx.db, drawn) };
 }
 
 /** Draws due sweepstakes every scheduler interval across all processes. */

@@ -84,18 +84,23 @@ export async function recipientsOf(
     .map((row) => row.email);
 }
 
-/** Mails the accounts that want it about wins waiting to be handled in the winner app. */
+/**
+ * Mails the accounts that want it about wins waiting to be handled in the
+ * winner app: into the outbox in `tx`, the draw's transaction, so the mail
+ * goes out exactly when the draw is stored. Answers whether a mail was queued.
+ */
 export async function notifyOpenWins(
   ctx: AppContext,
+  tx: DbOrTx,
   merchantId: string,
   openWins: number,
 ): Promise<boolean> {
   if (openWins <= 0) return false;
-  const merchant = await findMerchant(ctx.db, merchantId);
+  const merchant = await findMerchant(tx, merchantId);
   if (!merchant) return false;
-  const to = await recipientsOf(ctx.db, merchantId, 'open_wins');
+  const to = await recipientsOf(tx, merchantId, 'open_wins');
   if (to.length === 0) return false;
-  await ctx.mailer.send({
+  await enqueueMail(ctx, tx, {
     to,
     ...openWinsMail({
       merchant: merchant.brandName ?? merchant.name,
