@@ -82,7 +82,7 @@ export function BackgroundJobsPage() {
               />
               {data.failed.length >= FAILED_JOBS_LIMIT && (
                 <Text size="sm" c="dimmed">
-                  {t('backgroundJobs.failedLimit', { count: FAILED_JOBS_LIMIT })}
+                  {t('backgroundJobs.failedLimit', { limit: FAILED_JOBS_LIMIT })}
                 </Text>
               )}
             </>
