@@ -6,6 +6,7 @@
  */
 import {
   FAILED_JOBS_LIMIT,
+  JOB_QUEUES,
   type TFailedJob,
   type TJobRetryResult,
   type TJobsOverview,
@@ -15,6 +16,12 @@ import type { UserRow } from '../../access/users.js';
 import type { AppContext } from '../../app-context.js';
 import { AppError, notFound } from '../../http/errors.js';
 import type { FailedJob } from '../../jobs/queue.js';
+
+/** The domain's order (mails first); a queue it does not name goes last. */
+const queueOrder = (name: string): number => {
+  const index = (JOB_QUEUES as readonly string[]).indexOf(name);
+  return index === -1 ? JOB_QUEUES.length : index;
+};
 
 const toFailedJob = (job: FailedJob): TFailedJob => ({
   id: job.id,
@@ -32,10 +39,12 @@ export async function jobsOverview(ctx: AppContext, user: UserRow): Promise<TJob
     ctx.jobs.failed(ctx.db, FAILED_JOBS_LIMIT),
   ]);
   return {
-    queues: queues.map(({ completedLast24h, ...counts }) => ({
-      ...counts,
-      completed_last_24h: completedLast24h,
-    })),
+    queues: queues
+      .map(({ completedLast24h, ...counts }) => ({
+        ...counts,
+        completed_last_24h: completedLast24h,
+      }))
+      .sort((a, b) => queueOrder(a.name) - queueOrder(b.name)),
     // A queue a former release had is no queue of the product: none of its jobs can run again.
     failed: failed.filter((job) => ctx.jobs.has(job.queue)).map(toFailedJob),
   };
