@@ -10,7 +10,8 @@
  * a server of its own, the same script on a free port, with SMTP_URL at a
  * local SMTP server (smtp-server, the real protocol) run by the test and
  * MAIL_RETRY_LIMIT=0, so that a refused mail's job fails at its first
- * attempt.
+ * attempt. The mail is an invitation's, which goes into the outbox (the
+ * 'mail' queue) with the invitation.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
