@@ -40,6 +40,7 @@ import { accountRoutes } from './modules/accounts/routes.js';
 import { locationRoutes } from './modules/locations/routes.js';
 import { notificationRoutes } from './modules/notifications/routes.js';
 import { apiKeyRoutes } from './modules/api-keys/routes.js';
+import { jobsAdminRoutes } from './modules/jobs-admin/routes.js';
 import { campaignRoutes } from './modules/campaigns/routes.js';
 import { codeRoutes } from './modules/codes/routes.js';
 import { drawAppRoutes, drawRoutes } from './modules/draws/routes.js';
@@ -119,6 +120,7 @@ export async function buildApp(
       await api.register(statsRoutes);
       await api.register(drawRoutes);
       await api.register(apiKeyRoutes);
+      await api.register(jobsAdminRoutes);
       await api.register(participantAdminRoutes);
       await api.register(accessCodeSetRoutes);
     },

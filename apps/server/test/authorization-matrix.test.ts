@@ -19,6 +19,7 @@
  * Writes must not spoil later cells: deletions and status changes run on
  * objects made for the cell, and logout runs last.
  */
+import { randomUUID } from 'node:crypto';
 import { decodeJwt, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_ROLES, NOTIFICATION_EVENTS, type AccountRole } from '@backoffice/domain';
@@ -538,6 +539,16 @@ const MATRIX: Record<string, Entry> = {
     },
   },
   'DELETE /api/admin/participants/:participant': { rule: 'admin' },
+  'GET /api/admin/jobs': { rule: 'admin' },
+  'POST /api/admin/jobs/:queue/retry': {
+    rule: 'admin',
+    request: () => ({ params: { queue: 'mail' } }),
+  },
+  // No failed job of that id: an admin is answered 404 job_not_failed, past the access check.
+  'POST /api/admin/jobs/:queue/:id/retry': {
+    rule: 'admin',
+    request: () => ({ params: { queue: 'mail', id: randomUUID() } }),
+  },
 };
 
 /** The path with its parameters filled from the request or the target's objects. */

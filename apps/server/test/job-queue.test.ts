@@ -165,4 +165,35 @@ describe('the job queue', () => {
     await other.drain(['test-slow']);
     expect(await jobStates('test-slow')).toEqual(['completed']);
   });
+  it('retries the failed runs of a recurring job as one run (its queue holds one waiting)', async () => {
+    let failing = true;
+    let runs = 0;
+    const nightly = defineJob({
+      name: 'test-nightly',
+      queue: recurringJobPolicy,
+      run: async () => {
+        runs += 1;
+        if (failing) throw new Error('geocoder unavailable');
+      },
+    });
+    const queue = await startQueue([nightly]);
+    // Two runs fail one after the other (a recurring job is not retried: both stay failed).
+    for (let i = 0; i < 2; i += 1) {
+      await queue.send(t.ctx.db, 'test-nightly', {});
+      await queue.drain(['test-nightly']);
+    }
+    expect(await jobStates('test-nightly')).toEqual(['failed', 'failed']);
+
+    // All of them: the newest runs again, the older one waits for its turn.
+    failing = false;
+    expect(await queue.retry(t.ctx.db, 'test-nightly')).toBe(1);
+    // One of them while the other waits: nothing to put back yet.
+    const [older] = (await queue.failed(t.ctx.db)).filter((job) => job.queue === 'test-nightly');
+    expect(await queue.retry(t.ctx.db, 'test-nightly', [older?.id ?? ''])).toBe(0);
+    await queue.drain(['test-nightly']);
+    expect(runs).toBe(3);
+    expect(await queue.retry(t.ctx.db, 'test-nightly', [older?.id ?? ''])).toBe(1);
+    await queue.drain(['test-nightly']);
+    expect(await jobStates('test-nightly')).toEqual(['completed', 'completed']);
+  });
 });

@@ -205,6 +205,11 @@ const SCREENS: Record<DemoUser, Screen[]> = {
         },
       },
     },
+    {
+      name: 'background jobs',
+      route: 'backgroundJobs.list',
+      path: () => paths.backgroundJobs.list(),
+    },
     { name: 'merchant list', route: 'merchantList', path: () => paths.merchantList() },
     {
       name: 'access-code sets',

@@ -96,6 +96,7 @@ test('every screen of an admin fits at 1280 and 1440 px', async ({ page }) => {
   const screens: [string, string][] = [
     ['dashboard', '/'],
     ['review', '/review'],
+    ['background-jobs', '/background-jobs'],
     ['campaign-list', `/${silberblick}/campaigns/list`],
     ['campaign-create', `/${silberblick}/campaigns/create`],
     ['campaign-benefit', `/${silberblick}/campaigns/coupon/${campaignIdent}/benefit`],

@@ -47,3 +47,4 @@ export * from './access-code-set/access-code-set.js';
 export * from './api/access-code-sets.js';
 export * from './campaign/codes.js';
 export * from './api/codes.js';
+export * from './api/jobs.js';

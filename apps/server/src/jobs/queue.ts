@@ -310,13 +310,31 @@ export class JobQueue {
     }));
   }
 
-  /** Puts failed jobs of a queue back to run (all when no ids are given); answers how many. */
+  /**
+   * Puts failed jobs of a queue back to run (all when no ids are given);
+   * answers how many. A 'stately' queue (a recurring job) holds one job
+   * waiting for its retry at a time: of its failed runs the newest goes back,
+   * and the others stay failed until that one has run.
+   */
   async retry(db: DbOrTx, name: string, ids?: readonly string[]): Promise<number> {
     const rows = await queryRows<{ id: string }>(
       db,
-      sql`update pgboss.job set state = 'retry', retry_limit = retry_limit + 1, start_after = now()
-          where name = ${name} and state = 'failed'
-          ${ids ? sql`and id in ${ids.length > 0 ? ids : ['00000000-0000-0000-0000-000000000000']}` : sql``}
+      sql`with failed as (
+            select id, policy, coalesce(singleton_key, '') as key, completed_on from pgboss.job
+             where name = ${name} and state = 'failed'
+             ${ids ? sql`and id in ${ids.length > 0 ? ids : ['00000000-0000-0000-0000-000000000000']}` : sql``}
+          ), chosen as (
+            select distinct on (case when f.policy = 'stately' then f.key else f.id::text end) f.id
+              from failed f
+             where f.policy is distinct from 'stately' or not exists (
+                     select 1 from pgboss.job w
+                      where w.name = ${name} and w.state = 'retry' and w.policy = 'stately'
+                        and coalesce(w.singleton_key, '') = f.key)
+             order by case when f.policy = 'stately' then f.key else f.id::text end,
+                      f.completed_on desc nulls last
+          )
+          update pgboss.job set state = 'retry', retry_limit = retry_limit + 1, start_after = now()
+          where name = ${name} and id in (select id from chosen)
           returning id`,
     );
     return rows.length;

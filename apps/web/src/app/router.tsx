@@ -186,6 +186,15 @@ const shellRoutes: RouteObject[] = [
     lazy: lazyPage(() => import('../features/api-keys/api-keys-page'), 'apiKeys'),
   },
   {
+    path: routePatterns.backgroundJobs.slice(1),
+    id: 'background-jobs',
+    loader: requireAdmin,
+    lazy: lazyPage(
+      () => import('../features/background-jobs/background-jobs-page'),
+      'backgroundJobs',
+    ),
+  },
+  {
     path: routePatterns.accessCodeSets.slice(1),
     id: 'access-code-sets',
     loader: requireAccessCodeSets,

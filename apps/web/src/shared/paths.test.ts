@@ -17,6 +17,7 @@ describe('paths', () => {
     expect(paths.accessCodeSets.codeUsage({ ident: 'x1' })).toBe('/access-code-sets/x1/code-usage');
     expect(paths.campaigns.create({ merchantIdent })).toBe(`/${merchantIdent}/campaigns/create`);
     expect(paths.apiKeys.list()).toBe('/api-keys');
+    expect(paths.backgroundJobs.list()).toBe('/background-jobs');
     expect(paths.oauth.login()).toBe('/oauth2/login');
     expect(paths.oauth.logout()).toBe('/oauth2/logout');
     expect(paths.oauth.postback()).toBe('/oauth2/postback');

@@ -72,6 +72,7 @@ export const routePatterns = {
   campaigns: '/:merchantIdent/campaigns',
   reviewQueue: '/review',
   apiKeys: '/api-keys',
+  backgroundJobs: '/background-jobs',
   oauthLogin: '/oauth2/login',
   oauthLogout: '/oauth2/logout',
   oauthPostback: '/oauth2/postback',
@@ -152,6 +153,10 @@ export const paths = {
   /** The admins' API keys of the consumer app (participation data). */
   apiKeys: {
     list: () => '/api-keys',
+  },
+  /** The admins' view of the background jobs: queues, failed jobs, retries. */
+  backgroundJobs: {
+    list: () => '/background-jobs',
   },
   oauth: {
     login: () => '/oauth2/login',

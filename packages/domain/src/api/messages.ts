@@ -98,6 +98,9 @@ const ACCESS_CODE_KEYS = [
 /** Ingest's refusals of single events: a campaign never published, a participant erased on request. */
 const INGEST_KEYS = ['campaign_not_published', 'participant_erased'] as const;
 
+/** Background jobs: a retry of a job that is not (or no longer) failed. */
+const JOB_KEYS = ['job_not_failed'] as const;
+
 export const MESSAGE_KEYS = [
   ...GENERIC_KEYS,
   ...CAMPAIGN_KEYS,
@@ -105,6 +108,7 @@ export const MESSAGE_KEYS = [
   ...VALIDATION_KEYS,
   ...ACCESS_CODE_KEYS,
   ...INGEST_KEYS,
+  ...JOB_KEYS,
 ] as const;
 export type MessageKey = (typeof MESSAGE_KEYS)[number];
 
@@ -298,6 +302,8 @@ export const FIELD_NAMES = [
   '#.ident',
   'access_code_set',
   'code',
+  // Background jobs.
+  'queue',
 ] as const;
 export type FieldName = (typeof FIELD_NAMES)[number];
 

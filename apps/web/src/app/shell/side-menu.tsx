@@ -1,7 +1,7 @@
 /**
  * The side menu (spec §2 "Shell"): dashboard, campaigns, merchant; for admins
- * also access-code sets, the review queue, the consumer app's API keys and the
- * external admin app.
+ * also access-code sets, the consumer app's API keys, the background jobs, the
+ * review queue and the external admin app.
  *
  * "Händler" leads to the first of the merchant's screens the user may open
  * (for a basic merchant's only users the profile asks for an upgrade, so
@@ -26,6 +26,7 @@ import {
   IconList,
   IconLock,
   IconSpeakerphone,
+  IconStack2,
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -165,6 +166,13 @@ export function SideMenu() {
             to={paths.apiKeys.list()}
             label={t('nav.apiKeys')}
             icon={<IconApi size={18} aria-hidden />}
+          />
+        )}
+        {isAdminUser && (
+          <MenuLink
+            to={paths.backgroundJobs.list()}
+            label={t('nav.backgroundJobs')}
+            icon={<IconStack2 size={18} aria-hidden />}
           />
         )}
         {isAdminUser && (

@@ -40,6 +40,7 @@ export const TEXT_PARTS = {
     with: [MESSAGES],
   },
   apiKeys: { subtrees: { apiKeys: [] }, features: ['features/api-keys'] },
+  backgroundJobs: { subtrees: { backgroundJobs: [] }, features: ['features/background-jobs'] },
   accessCodeSets: {
     subtrees: { accessCodeSets: [] },
     features: ['features/access-code-sets'],

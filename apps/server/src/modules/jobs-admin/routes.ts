@@ -1,0 +1,49 @@
+/** Admins watch the background jobs and put failed ones back to run. */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ZJobQueueParams, ZJobRetryResult, ZJobsOverview, ZUuid } from '@backoffice/domain';
+import { currentUser } from '../../access/current-user.js';
+import { jobsOverview, retryJobs } from './service.js';
+
+export const jobsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { ctx } = app;
+  const tags = ['jobs'];
+
+  app.get(
+    '/admin/jobs',
+    {
+      schema: {
+        tags,
+        summary: 'Admins: each job queue’s numbers and the newest failed jobs with their errors',
+        response: { 200: ZJobsOverview },
+      },
+    },
+    async (request) => jobsOverview(ctx, await currentUser(request)),
+  );
+
+  app.post(
+    '/admin/jobs/:queue/retry',
+    {
+      schema: {
+        tags,
+        summary: 'Admins: puts every failed job of the queue back to run; answers how many',
+        params: ZJobQueueParams,
+        response: { 200: ZJobRetryResult },
+      },
+    },
+    async (request) => retryJobs(ctx, await currentUser(request), request.params.queue),
+  );
+
+  app.post(
+    '/admin/jobs/:queue/:id/retry',
+    {
+      schema: {
+        tags,
+        summary: 'Admins: puts one failed job back to run (404 when it is not failed)',
+        params: ZJobQueueParams.extend({ id: ZUuid }),
+        response: { 200: ZJobRetryResult },
+      },
+    },
+    async (request) =>
+      retryJobs(ctx, await currentUser(request), request.params.queue, request.params.id),
+  );
+};
