@@ -335,6 +335,8 @@ export class JobQueue {
           )
           update pgboss.job set state = 'retry', retry_limit = retry_limit + 1, start_after = now()
           where name = ${name} and id in (select id from chosen)
+            -- Rechecked on the row as it is now: of two admins retrying at once, one puts it back.
+            and state = 'failed'
           returning id`,
     );
     return rows.length;
