@@ -108,6 +108,8 @@ export class JobQueue {
   #ctx: AppContext | undefined;
   #started = false;
   #stopping = false;
+  /** The jobs this process runs now (ended, whether they succeeded or not). */
+  readonly #active = new Set<Promise<void>>();
 
   constructor({ target, config, log }: JobQueueOptions) {
     this.#config = config;
@@ -188,12 +190,30 @@ export class JobQueue {
     await this.#boss.updateQueue(definition.name, options);
   }
 
-  async #run(definition: JobDefinition, job: PgBoss.Job): Promise<void> {
+  /** Runs a job, known to stop() until it has ended. */
+  #run(definition: JobDefinition, job: PgBoss.Job): Promise<void> {
+    const running = this.#work(definition, job);
+    const ended = running.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.#active.add(ended);
+    void ended.then(() => this.#active.delete(ended));
+    return running;
+  }
+
+  async #work(definition: JobDefinition, job: PgBoss.Job): Promise<void> {
     const ctx = this.#ctx;
     if (!ctx) throw new Error('job queue not started');
     const every = definition.everySeconds?.(this.#config) ?? 0;
     // The next run is queued before this one works: a process that dies now leaves it to another.
     if (every > 0) await this.send(ctx.db, definition.name, {}, { startAfterSeconds: every });
+    if (this.#stopping) {
+      // Taken as the process stops: a recurring job leaves the work to its next run, another
+      // job fails this attempt and is retried (here after a restart, or by another process).
+      if (every > 0) return;
+      throw new Error('the process was stopping; the job is retried');
+    }
     const run: JobRun = {
       id: job.id,
       retryCount: (job as Partial<PgBoss.JobWithMetadata>).retryCount ?? 0,
@@ -364,7 +384,13 @@ export class JobQueue {
     if (!this.#started) return;
     this.#started = false;
     this.#stopping = true;
+    const deadline = Date.now() + timeoutMs;
     await this.#boss.stop({ graceful: true, timeout: timeoutMs, wait: true });
+    // pg-boss stops waiting at the deadline, or misses a job its worker fetched as it stopped:
+    // such a job ends (and pg-boss records its end) before the database closes.
+    if (this.#active.size === 0) return;
+    await Promise.race([Promise.all([...this.#active]), sleep(Math.max(0, deadline - Date.now()))]);
+    await sleep(100);
   }
 }
 
