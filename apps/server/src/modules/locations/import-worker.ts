@@ -26,7 +26,7 @@ import {
   countImportProgress,
   deferGeocoding,
   finishImportJob,
-  importRecentlyWorked,
+  importRecentlyClaimed,
   runningImportJobIds,
   secondsUntilClaimable,
   storeGeocodeResult,
@@ -93,11 +93,12 @@ export const locationGeocodingJob = defineJob<{ importJobId: string }>({
 export async function resumeImportJobs(ctx: AppContext): Promise<number> {
   const running = await runningImportJobIds(ctx.db);
   for (const importJobId of running) {
-    // A job of the upload may be running in another process (or a killed
-    // one's, until its expiry): a second one due meanwhile would stand first
-    // in the queue and be refused by the upload's key, holding up the jobs
-    // of other uploads. Then the upload's next job is due after that expiry.
-    const busy = await importRecentlyWorked(ctx.db, importJobId, EXPIRE_SECONDS);
+    // A row claimed lately: a job of the upload may be running in another
+    // process (or a killed one's, until its expiry). A second one due
+    // meanwhile would stand first in the queue and be refused by the
+    // upload's key, holding up the jobs of other uploads: the upload's next
+    // job is due after that expiry instead.
+    const busy = await importRecentlyClaimed(ctx.db, importJobId, EXPIRE_SECONDS);
     await sendImportJob(ctx, ctx.db, importJobId, busy ? EXPIRE_SECONDS : 0);
   }
   return running.length;

@@ -259,22 +259,22 @@ export async function secondsUntilClaimable(db: DbOrTx, jobId: string): Promise<
 }
 
 /**
- * Whether a worker touched the job's rows within the last `seconds` (stored
- * a result or holds or held a claim): a job of the queue may be working on it.
+ * Whether a row of the job has a claim that is or was held within the last
+ * `seconds`: a claim stays on its row only while its worker works on it, or
+ * when the worker's process died holding it.
  */
-export async function importRecentlyWorked(
+export async function importRecentlyClaimed(
   db: DbOrTx,
   jobId: string,
   seconds: number,
 ): Promise<boolean> {
-  const since = sql`now() - ${seconds} * interval '1 second'`;
   const [row] = await db
     .select({ total: count() })
     .from(locations)
     .where(
       and(
         eq(locations.importJobId, jobId),
-        or(gt(locations.updatedAt, since), gt(locations.geocodeClaimedUntil, since)),
+        gt(locations.geocodeClaimedUntil, sql`now() - ${seconds} * interval '1 second'`),
       ),
     );
   return (row?.total ?? 0) > 0;
