@@ -360,10 +360,20 @@ describe('location imports on two instances', () => {
   it('takes over the row of a worker that died holding it, once its lease has run out', async () => {
     const offline = a.ctx.geocoder;
     const calls = new Map<string, number>();
-    a.ctx.geocoder = counting(offline, calls);
-    b.ctx.geocoder = counting(offline, calls);
+    // The upload's job waits at its first row until the dead worker's claim is in place.
+    let open = () => {};
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    const gated = (geocoder: Geocoder): Geocoder => ({
+      name: geocoder.name,
+      geocode: async (query) => {
+        await gate;
+        return geocoder.geocode(query);
+      },
+    });
+    a.ctx.geocoder = gated(counting(offline, calls));
+    b.ctx.geocoder = gated(counting(offline, calls));
     const rows = 5;
-    const id = await upload(b, ids.silberblick, 'silver', csv(rows, 'Leopoldstraße'));
+    const id = await upload(a, ids.silberblick, 'silver', csv(rows, 'Leopoldstraße'));
     // The last row is held by a worker of a process that died: its claim
     // stays until its lease runs out, two seconds from now.
     const held = await a.ctx.db
@@ -378,6 +388,7 @@ describe('location imports on two instances', () => {
       )
       .returning({ until: locations.geocodeClaimedUntil });
     expect(held).toHaveLength(1);
+    open();
     // The upload's job (on either instance) geocodes the other rows ...
     await until(async () => total(calls) === rows - 1, 20_000, 50);
     // ... and the held row keeps the upload running until its lease has run out.
