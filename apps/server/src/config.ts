@@ -389,7 +389,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       timeoutMs: e.GEOCODER_TIMEOUT_MS,
       retryLimit: e.GEOCODER_RETRY_LIMIT,
       retryDelaySeconds: e.GEOCODER_RETRY_DELAY_SECONDS,
-      retryMaxDelaySeconds: Math.max(e.GEOCODER_RETRY_MAX_DELAY_SECONDS, e.GEOCODER_RETRY_DELAY_SECONDS),
+      retryMaxDelaySeconds: Math.max(
+        e.GEOCODER_RETRY_MAX_DELAY_SECONDS,
+        e.GEOCODER_RETRY_DELAY_SECONDS,
+      ),
     },
     identity: {
       privateKeyPem: e.JWT_PRIVATE_KEY?.replace(/\\n/g, '\n'),

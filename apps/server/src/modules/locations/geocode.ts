@@ -28,10 +28,7 @@ export async function geocodeOutcome(
     return result ? { kind: 'found', result } : { kind: 'not_found' };
   } catch (error) {
     if (!(error instanceof GeocoderUnavailableError)) throw error;
-    ctx.log.warn(
-      { err: error, address: formatAddress(address), priority },
-      'geocoder unavailable',
-    );
+    ctx.log.warn({ err: error, address: formatAddress(address), priority }, 'geocoder unavailable');
     return { kind: 'unavailable', reason: error.message };
   }
 }

@@ -351,4 +351,3 @@ export async function finishImportJob(db: DbOrTx, jobId: string): Promise<void> 
       ),
     );
 }
-
