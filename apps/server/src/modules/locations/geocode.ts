@@ -28,7 +28,11 @@ export async function geocodeOutcome(
     return result ? { kind: 'found', result } : { kind: 'not_found' };
   } catch (error) {
     if (!(error instanceof GeocoderUnavailableError)) throw error;
-    ctx.log.warn({ err: error, address: formatAddress(address), priority }, 'geocoder unavailable');
+    // The cause without a stack: an outage logs this for every row and attempt.
+    ctx.log.warn(
+      { reason: error.message, address: formatAddress(address), priority },
+      'geocoder unavailable',
+    );
     return { kind: 'unavailable', reason: error.message };
   }
 }
