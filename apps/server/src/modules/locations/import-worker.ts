@@ -85,27 +85,38 @@ export const locationGeocodingJob = defineJob<{ importJobId: string }>({
   run: (ctx, { importJobId }) => processImportJob(ctx, importJobId),
 });
 
+const RESUME_QUEUE = 'location-geocoding-resume';
+
 /**
  * Makes sure every running upload has its job: uploads from before the job
  * queue have none, and neither has one whose job ended as failed. Runs
- * shortly after every start; answers how many uploads it looked at.
+ * shortly after every start; answers how many uploads got a job sent.
  */
 export async function resumeImportJobs(ctx: AppContext): Promise<number> {
-  const running = await runningImportJobIds(ctx.db);
-  for (const importJobId of running) {
-    // A row claimed lately: a job of the upload may be running in another
-    // process (or a killed one's, until its expiry). A second one due
-    // meanwhile would stand first in the queue and be refused by the
-    // upload's key, holding up the jobs of other uploads: the upload's next
-    // job is due after that expiry instead.
-    const busy = await importRecentlyClaimed(ctx.db, importJobId, EXPIRE_SECONDS);
-    await sendImportJob(ctx, ctx.db, importJobId, busy ? EXPIRE_SECONDS : 0);
+  let sent = 0;
+  let skipped = 0;
+  for (const importJobId of await runningImportJobIds(ctx.db)) {
+    // A row claimed lately: a job of the upload is working on it (in
+    // another process), or was until its process was killed, and comes back
+    // after its expiry. A second job due meanwhile would stand first in the
+    // queue and be refused by the upload's key, holding up other uploads'
+    // jobs: such an upload is looked at again once that expiry has passed.
+    if (await importRecentlyClaimed(ctx.db, importJobId, EXPIRE_SECONDS)) {
+      skipped += 1;
+      continue;
+    }
+    // Nothing is sent when the upload has a job waiting (the queue's key).
+    await sendImportJob(ctx, ctx.db, importJobId);
+    sent += 1;
   }
-  return running.length;
+  if (skipped > 0) {
+    await ctx.jobs.send(ctx.db, RESUME_QUEUE, {}, { startAfterSeconds: EXPIRE_SECONDS });
+  }
+  return sent;
 }
 
 export const locationImportResumeJob = defineJob({
-  name: 'location-geocoding-resume',
+  name: RESUME_QUEUE,
   queue: () => ({
     policy: 'stately',
     retryLimit: 3,
