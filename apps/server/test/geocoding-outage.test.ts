@@ -187,8 +187,9 @@ describe('Nominatim outage during an upload', () => {
     const result = await importThroughOutage(t, merchant, uploadCsv('Kaufingerstraße'));
     expect(fake.failed).toBe(40);
     expectOutageRidden(result);
-    // Each failed row was asked again, and no retry storm: about one request per row and attempt
-    // (once, under heavy parallel load, two more were seen; the rows were still counted once).
+    // Each failed row was asked again, and no retry storm: one request per row and attempt. (A
+    // machine under load may take longer than the test's 100 ms timeout for an answer the fake
+    // gave: the client's timeout, and so one more attempt, as it should be.)
     expect(fake.requests - before).toBeGreaterThanOrEqual(ROWS + 40);
     expect(fake.requests - before).toBeLessThanOrEqual(ROWS + 40 + 5);
     const rows = (await rowsOf(t, merchant)).filter((row) => row.street === 'Kaufingerstraße');
