@@ -444,5 +444,37 @@ describe('location imports on two instances', () => {
     expect(jobs(after) - jobs(before)).toBeLessThanOrEqual(2);
     await until(async () => (await job(ids.sonnenschein, 'owner', id)).status === 'done');
     expect(await job(ids.sonnenschein, 'owner', id)).toMatchObject({ processed: 3, found: 3 });
+
+    // An upload whose row a worker holds is left to that worker's job (a job
+    // of its own could not start beside it and would hold up the queue), and
+    // looked at again after the job's expiry: one resume job waits for that.
+    const [held] = await a.ctx.db
+      .insert(locationImportJobs)
+      .values({ merchantId: ids.silberblick, total: 1 })
+      .returning();
+    await a.ctx.db.insert(locations).values({
+      merchantId: ids.silberblick,
+      name: 'In Arbeit',
+      street: 'Marienplatz',
+      streetnumber: '1',
+      zip: '80331',
+      city: 'München',
+      country: 'DE' as const,
+      importJobId: String(held?.id),
+      geocodeClaimedUntil: sql`now() + interval '1 minute'`,
+    });
+    const resumes = async () =>
+      (await a.ctx.jobs.counts(a.ctx.db)).find(
+        (queue) => queue.name === 'location-geocoding-resume',
+      )?.waiting ?? 0;
+    const geocodingBefore = jobs(await queued());
+    expect(await resumeImportJobs(a.ctx)).toBe(0);
+    expect(await resumeImportJobs(b.ctx)).toBe(0);
+    expect(jobs(await queued())).toBe(geocodingBefore);
+    expect(await resumes()).toBe(1);
+    await a.ctx.db
+      .update(locationImportJobs)
+      .set({ status: 'done' })
+      .where(eq(locationImportJobs.id, String(held?.id)));
   });
 });
