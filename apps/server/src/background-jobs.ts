@@ -16,7 +16,10 @@ import { validationRefreshJob } from './modules/campaigns/validation-refresh.js'
 import { winnerDrawJob } from './modules/draws/service.js';
 import { foldPending, statisticsFoldJob, stopFolding } from './modules/ingest/fold.js';
 import { retentionJob } from './modules/ingest/privacy.js';
-import { locationGeocodingJob } from './modules/locations/import-worker.js';
+import {
+  locationGeocodingJob,
+  locationImportResumeJob,
+} from './modules/locations/import-worker.js';
 import { weeklyStatisticsJob } from './modules/notifications/service.js';
 
 /** Every job of the product. */
@@ -28,6 +31,7 @@ export const JOB_DEFINITIONS: readonly JobDefinition[] = [
   retentionJob,
   validationRefreshJob,
   locationGeocodingJob,
+  locationImportResumeJob,
   weeklyStatisticsJob,
 ];
 

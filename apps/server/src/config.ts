@@ -124,6 +124,9 @@ const ZEnv = z
     NOMINATIM_MIN_INTERVAL_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
     GOOGLE_GEOCODING_URL: z.url().default('https://maps.googleapis.com/maps/api/geocode/json'),
     GEOCODER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+    GEOCODER_RETRY_LIMIT: z.coerce.number().int().min(0).max(100).default(10),
+    GEOCODER_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
+    GEOCODER_RETRY_MAX_DELAY_SECONDS: z.coerce.number().int().min(1).max(86_400).default(3600),
     WEEKLY_STATS_MAIL: booleanFromEnv.default(true),
     EVENT_RETENTION_DAYS: z.coerce.number().int().min(30).max(3650).default(730),
     ERASURE_BLOCK_DAYS: z.coerce.number().int().min(0).max(3650).default(30),
@@ -229,6 +232,15 @@ export interface Config {
     nominatimMinIntervalMs: number;
     googleUrl: string;
     timeoutMs: number;
+    /**
+     * An uploaded row whose provider could not answer (timeout, HTTP 5xx,
+     * quota) is tried again this many times, after `retryDelaySeconds`,
+     * doubled for each further attempt up to `retryMaxDelaySeconds`; then it
+     * ends as 'geocoder_failed' (never as "not found").
+     */
+    retryLimit: number;
+    retryDelaySeconds: number;
+    retryMaxDelaySeconds: number;
   };
   identity: {
     /** PKCS#8 PEM of the signing key; undefined in demo mode means "generate and keep in dataDir". */
@@ -375,6 +387,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       nominatimMinIntervalMs: e.NOMINATIM_MIN_INTERVAL_MS,
       googleUrl: e.GOOGLE_GEOCODING_URL,
       timeoutMs: e.GEOCODER_TIMEOUT_MS,
+      retryLimit: e.GEOCODER_RETRY_LIMIT,
+      retryDelaySeconds: e.GEOCODER_RETRY_DELAY_SECONDS,
+      retryMaxDelaySeconds: Math.max(
+        e.GEOCODER_RETRY_MAX_DELAY_SECONDS,
+        e.GEOCODER_RETRY_DELAY_SECONDS,
+      ),
     },
     identity: {
       privateKeyPem: e.JWT_PRIVATE_KEY?.replace(/\\n/g, '\n'),

@@ -1,7 +1,10 @@
 /**
  * Geocoding behind one interface (spec §5, §9): an offline city-level
- * default, Nominatim and Google. A provider answers null when the address is
- * not found, and throws GeocoderUnavailableError when it cannot answer at all.
+ * default, Nominatim and Google. A provider answers null only when it says
+ * that it knows no such address (Nominatim: an empty list; Google:
+ * ZERO_RESULTS), and throws GeocoderUnavailableError when it gives no answer
+ * about the address (timeout, network error, HTTP error, quota, an answer it
+ * cannot read): an import tries such a row again later.
  */
 import type { Config } from '../config.js';
 import { createGoogleGeocoder } from './google.js';

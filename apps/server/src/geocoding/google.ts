@@ -36,12 +36,17 @@ export function createGoogleGeocoder(options: {
       const body = (await fetchJson(`${options.url}${separator}${params.toString()}`, {
         timeoutMs: options.timeoutMs,
       })) as GoogleAnswer;
+      // Only ZERO_RESULTS says "no such address"; OVER_QUERY_LIMIT, UNKNOWN_ERROR,
+      // REQUEST_DENIED and the like are no answer about the address.
       if (body.status === 'ZERO_RESULTS') return null;
       if (body.status !== 'OK') throw new GeocoderUnavailableError(String(body.status));
       const first = body.results?.[0];
-      const lat = Number(first?.geometry?.location?.lat);
-      const lng = Number(first?.geometry?.location?.lng);
-      if (!first || !Number.isFinite(lat) || !Number.isFinite(lng)) return null;
+      if (!first) return null;
+      const lat = Number(first.geometry?.location?.lat);
+      const lng = Number(first.geometry?.location?.lng);
+      if (!Number.isFinite(lat) || !Number.isFinite(lng)) {
+        throw new GeocoderUnavailableError('result without coordinates');
+      }
       return {
         lat,
         lng,

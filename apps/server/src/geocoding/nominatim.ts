@@ -6,6 +6,7 @@
 import {
   createThrottle,
   fetchJson,
+  GeocoderUnavailableError,
   type GeocodePriority,
   type GeocodeQuery,
   type GeocodeResult,
@@ -48,10 +49,15 @@ export function createNominatimGeocoder(options: NominatimOptions): Geocoder {
           }),
         priority,
       );
-      const first = Array.isArray(body) ? (body[0] as NominatimPlace | undefined) : undefined;
-      const lat = Number(first?.lat);
-      const lng = Number(first?.lon);
-      if (!first || !Number.isFinite(lat) || !Number.isFinite(lng)) return null;
+      // Only an empty list says "no such address"; an error object is no answer.
+      if (!Array.isArray(body)) throw new GeocoderUnavailableError('unexpected answer');
+      const first = body[0] as NominatimPlace | undefined;
+      if (!first) return null;
+      const lat = Number(first.lat);
+      const lng = Number(first.lon);
+      if (!Number.isFinite(lat) || !Number.isFinite(lng)) {
+        throw new GeocoderUnavailableError('place without coordinates');
+      }
       return {
         lat,
         lng,

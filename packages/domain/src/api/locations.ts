@@ -43,7 +43,14 @@ export const ZLocationImportJob = z.object({
   total: z.number().int(),
   processed: z.number().int(),
   found: z.number().int(),
+  /** Rows the provider answered "no such address" for (only those). */
   not_found: z.number().int(),
+  /** Rows given up after the provider failed at every attempt (GEOCODER_RETRY_LIMIT). */
+  geocoder_failed: z.number().int(),
+  /** Rows not yet processed that wait for another attempt because the provider failed. */
+  retrying: z.number().int(),
+  /** When the next of those is tried again (ISO 8601), or null. */
+  next_retry_at: z.string().nullable(),
 });
 export type TLocationImportJob = z.infer<typeof ZLocationImportJob>;
 

@@ -42,11 +42,21 @@ export const LOCATION_TYPES = ['store', 'headquarters', 'office', 'warehouse', '
 export type LocationType = (typeof LOCATION_TYPES)[number];
 
 /**
- * found: coordinates known; pending: waiting for the background geocoder;
- * not_found: the geocoder found nothing and nobody confirmed the address yet;
- * confirmed: not found, but the user chose to use it anyway ('Trotzdem verwenden').
+ * found: coordinates known; pending: waiting for the background geocoder
+ * (also after a failed attempt, until its retry); not_found: the geocoder
+ * answered that it knows no such address and nobody confirmed the address
+ * yet; confirmed: not found, but the user chose to use it anyway ('Trotzdem
+ * verwenden'); geocoder_failed: the geocoding service could not answer at any
+ * attempt of the background import (timeouts, errors, quota): the address is
+ * unchecked, not unknown, and a save of the location tries again.
  */
-export const GEOCODE_STATUSES = ['found', 'pending', 'not_found', 'confirmed'] as const;
+export const GEOCODE_STATUSES = [
+  'found',
+  'pending',
+  'not_found',
+  'confirmed',
+  'geocoder_failed',
+] as const;
 export type GeocodeStatus = (typeof GEOCODE_STATUSES)[number];
 
 export const LOCATION_VALIDATION_KEYS = [

@@ -150,6 +150,8 @@ export const locationImportJobs = pgTable(
     processed: integer('processed').notNull().default(0),
     found: integer('found').notNull().default(0),
     notFound: integer('not_found').notNull().default(0),
+    /** Rows that ended without an answer: the provider failed at every attempt. */
+    geocoderFailed: integer('geocoder_failed').notNull().default(0),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
@@ -192,6 +194,10 @@ export const locations = pgTable(
      * (set by the database's clock); after that another worker takes it over.
      */
     geocodeClaimedUntil: timestamp('geocode_claimed_until', { withTimezone: true }),
+    /** Background attempts whose provider could not answer (timeout, HTTP 5xx, quota). */
+    geocodeAttempts: integer('geocode_attempts').notNull().default(0),
+    /** After a provider failure: the row is not claimed again before this time. */
+    geocodeRetryAt: timestamp('geocode_retry_at', { withTimezone: true }),
     /** Counts the location's saves (db/versions.ts): a save from an older version is refused. */
     version: integer('version').notNull().default(1),
     createdAt: createdAt(),

@@ -1,23 +1,53 @@
-/** Geocodes one location with the configured provider; failures count as "not found". */
+/**
+ * Geocodes one location with the configured provider. A user's save and the
+ * background import treat a provider that cannot answer differently: the
+ * user is asked as for an address not found (and may keep it with 'Trotzdem
+ * verwenden'), the import tries the row again later.
+ */
 import { formatAddress } from '@backoffice/domain';
 import type { AppContext } from '../../app-context.js';
 import {
   GeocoderUnavailableError,
-  type GeocodePriority,
+  type GeocodeQuery,
   type GeocodeResult,
 } from '../../geocoding/geocoder.js';
 
-export async function geocodeLocation(
+/** What the provider said about an address: found, not known, or nothing (it failed). */
+export type GeocodeOutcome =
+  | { kind: 'found'; result: GeocodeResult }
+  | { kind: 'not_found' }
+  | { kind: 'unavailable'; reason: string };
+
+export async function geocodeOutcome(
   ctx: AppContext,
-  address: { street: string; streetnumber: string; zip: string; city: string; country: string },
-  priority: GeocodePriority = 'interactive',
-): Promise<GeocodeResult | null> {
+  address: GeocodeQuery,
+  priority: 'interactive' | 'background',
+): Promise<GeocodeOutcome> {
   try {
-    return await ctx.geocoder.geocode(address, priority);
+    const result = await ctx.geocoder.geocode(address, priority);
+    return result ? { kind: 'found', result } : { kind: 'not_found' };
   } catch (error) {
     if (!(error instanceof GeocoderUnavailableError)) throw error;
-    // The user can still keep the address ('Trotzdem verwenden'); the cause goes to the log.
-    ctx.log.warn({ err: error, address: formatAddress(address) }, 'geocoder unavailable');
-    return null;
+    // The cause without a stack: an outage logs this for every row and attempt.
+    ctx.log.warn(
+      { reason: error.message, address: formatAddress(address), priority },
+      'geocoder unavailable',
+    );
+    return { kind: 'unavailable', reason: error.message };
   }
+}
+
+/**
+ * A user's save: the position, or null when the address was not found or
+ * the provider could not answer. The user is at the screen: the save asks
+ * "Adresse nicht gefunden" with 'Trotzdem verwenden' (the address is kept
+ * without a map position) or 'Adresse prüfen' (a later save tries again);
+ * refusing the save outright would lose the user's input to an outage.
+ */
+export async function geocodeLocation(
+  ctx: AppContext,
+  address: GeocodeQuery,
+): Promise<GeocodeResult | null> {
+  const outcome = await geocodeOutcome(ctx, address, 'interactive');
+  return outcome.kind === 'found' ? outcome.result : null;
 }

@@ -1,76 +1,179 @@
 /**
  * Background geocoding of uploaded locations (spec §9: seconds per address).
- * Rows are stored at upload as 'pending'; a worker claims one row at a time
- * for a lease (one conditional statement, `FOR UPDATE SKIP LOCKED`), geocodes
- * it and counts progress on the job. Workers of several processes share a
- * job without geocoding a row twice; a row whose worker died is claimed again
- * once its lease has run out, by any process whose scheduler looks for
- * running jobs. Every row update is conditional on 'pending' besides, so a
- * row is never counted twice.
+ * Rows are stored at upload as 'pending' and the upload sends one job to the
+ * 'location-geocoding' queue. A job claims one row at a time for a lease (one
+ * conditional statement, `FOR UPDATE SKIP LOCKED`), geocodes it and counts
+ * progress on the import. Every row update is conditional on 'pending', so
+ * a row is never counted twice, however many jobs of one upload run.
+ *
+ * A provider that cannot answer (timeout, HTTP 5xx, quota) leaves the row
+ * pending with a retry time (GEOCODER_RETRY_DELAY_SECONDS, doubling up to
+ * GEOCODER_RETRY_MAX_DELAY_SECONDS); after GEOCODER_RETRY_LIMIT retries it
+ * ends as 'geocoder_failed', never as "not found". A job works for a slice
+ * of time at most; then, and when only rows waiting for their retry are
+ * left, it ends by sending the upload's next job, due when the next row is.
+ * The queue is 'stately' with the upload as key: one job of an upload waits
+ * and one runs at most.
  */
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { AppContext } from '../../app-context.js';
 import { geocodeLimitMs, type Config } from '../../config.js';
 import type { DbOrTx } from '../../db/client.js';
 import { defineJob } from '../../jobs/definition.js';
-import { geocodeLocation } from './geocode.js';
+import { geocodeOutcome } from './geocode.js';
 import {
   claimNextPendingLocation,
   countImportProgress,
+  deferGeocoding,
   finishImportJob,
+  importRecentlyClaimed,
+  runningImportJobIds,
+  secondsUntilClaimable,
   storeGeocodeResult,
 } from './queries.js';
+import type { LocationRow } from './view.js';
 
 /** How long a claimed row is its worker's: ten times what one geocoding call may take. */
 export const claimLeaseMs = (config: Config): number => 10 * geocodeLimitMs(config);
 
 export const LOCATION_GEOCODING_QUEUE = 'location-geocoding';
 
-/** Queues the geocoding of an upload's rows on `db` (the upload's transaction). */
+/**
+ * How long one job works before it hands the rest to the upload's next job:
+ * a job of a process that was killed comes back after its expiry, so the
+ * expiry stays short however long an upload takes.
+ */
+const SLICE_MS = 2 * 60_000;
+const EXPIRE_SECONDS = 15 * 60;
+
+/**
+ * Queues the geocoding of an upload's rows on `db` (the upload's transaction),
+ * `startAfterSeconds` from now. Nothing is sent when the upload has a job
+ * waiting already (the queue's key): that one goes on with it.
+ */
 export async function sendImportJob(
   ctx: AppContext,
   db: DbOrTx,
   importJobId: string,
+  startAfterSeconds = 0,
 ): Promise<void> {
-  await ctx.jobs.send(db, LOCATION_GEOCODING_QUEUE, { importJobId });
+  await ctx.jobs.send(
+    db,
+    LOCATION_GEOCODING_QUEUE,
+    { importJobId },
+    { singletonKey: importJobId, startAfterSeconds },
+  );
 }
 
-/**
- * One job per upload geocodes its rows; a job whose process died is taken
- * again after its expiry, and goes on with the rows not yet geocoded.
- */
+/** Seconds before a row's next attempt after `failures` failed ones (1 or more). */
+export function retryDelaySeconds(config: Config, failures: number): number {
+  const { retryDelaySeconds: base, retryMaxDelaySeconds: max } = config.geocoding;
+  return Math.min(max, base * 2 ** Math.min(failures - 1, 30));
+}
+
 export const locationGeocodingJob = defineJob<{ importJobId: string }>({
   name: LOCATION_GEOCODING_QUEUE,
   queue: () => ({
-    policy: 'standard',
+    policy: 'stately',
+    // A failed job (a database error, an expired run) is retried; its rows stay as they were.
     retryLimit: 10,
     retryDelaySeconds: 30,
     retryBackoff: true,
-    expireInSeconds: 4 * 3600,
+    expireInSeconds: EXPIRE_SECONDS,
   }),
   concurrency: 2,
-  run: (ctx, { importJobId }) => processJob(ctx, importJobId, claimLeaseMs(ctx.config)),
+  run: (ctx, { importJobId }) => processImportJob(ctx, importJobId),
 });
 
-async function processJob(ctx: AppContext, jobId: string, leaseMs: number): Promise<void> {
+const RESUME_QUEUE = 'location-geocoding-resume';
+
+/**
+ * Makes sure every running upload has its job: uploads from before the job
+ * queue have none, and neither has one whose job ended as failed. Runs
+ * shortly after every start; answers how many uploads got a job sent.
+ */
+export async function resumeImportJobs(ctx: AppContext): Promise<number> {
+  let sent = 0;
+  let skipped = 0;
+  for (const importJobId of await runningImportJobIds(ctx.db)) {
+    // A row claimed lately: a job of the upload is working on it (in
+    // another process), or was until its process was killed, and comes back
+    // after its expiry. A second job due meanwhile would stand first in the
+    // queue and be refused by the upload's key, holding up other uploads'
+    // jobs: such an upload is looked at again once that expiry has passed.
+    if (await importRecentlyClaimed(ctx.db, importJobId, EXPIRE_SECONDS)) {
+      skipped += 1;
+      continue;
+    }
+    // Nothing is sent when the upload has a job waiting (the queue's key).
+    await sendImportJob(ctx, ctx.db, importJobId);
+    sent += 1;
+  }
+  if (skipped > 0) {
+    await ctx.jobs.send(ctx.db, RESUME_QUEUE, {}, { startAfterSeconds: EXPIRE_SECONDS });
+  }
+  return sent;
+}
+
+export const locationImportResumeJob = defineJob({
+  name: RESUME_QUEUE,
+  queue: () => ({
+    policy: 'stately',
+    retryLimit: 3,
+    retryDelaySeconds: 30,
+    retryBackoff: true,
+    expireInSeconds: 300,
+  }),
+  atStart: true,
+  run: async (ctx) => {
+    await resumeImportJobs(ctx);
+  },
+});
+
+/**
+ * One job's work on an upload: due rows one at a time until none is left,
+ * the slice is over or the process stops; then the upload's next job, or
+ * the upload is done.
+ */
+export async function processImportJob(ctx: AppContext, importJobId: string): Promise<void> {
+  const leaseMs = claimLeaseMs(ctx.config);
+  const sliceEnd = Date.now() + SLICE_MS;
   for (;;) {
     // PGlite answers within the same turn of the event loop, and the offline
     // geocoder needs no I/O: without a turn between two rows, a job of
     // thousands of rows would hold every other request until its end.
     await nextTurn();
-    // A stopping process hands the rest of the upload to the queue: another job goes on with it.
-    if (ctx.jobs.stopping) {
-      await sendImportJob(ctx, ctx.db, jobId);
+    // A stopping process (or a long upload) hands the rest to the upload's next job.
+    if (ctx.jobs.stopping || Date.now() >= sliceEnd) {
+      await sendImportJob(ctx, ctx.db, importJobId, 1);
       return;
     }
-    const next = await claimNextPendingLocation(ctx.db, jobId, leaseMs);
+    const next = await claimNextPendingLocation(ctx.db, importJobId, leaseMs);
     if (!next) break;
-    const result = await geocodeLocation(ctx, next, 'background');
-    await ctx.db.transaction(async (tx) => {
-      if (!(await storeGeocodeResult(tx, next.id, result))) return;
-      await countImportProgress(tx, jobId, result ? 'found' : 'not_found');
-    });
+    await geocodeRow(ctx, importJobId, next);
   }
+  const wait = await secondsUntilClaimable(ctx.db, importJobId);
   // Done only when no row waits any more, also none claimed by another worker.
-  await finishImportJob(ctx.db, jobId);
+  if (wait === null) await finishImportJob(ctx.db, importJobId);
+  // Rows wait for their retry (or another worker's claim): the next job is due with the first.
+  else await sendImportJob(ctx, ctx.db, importJobId, Math.max(1, Math.ceil(wait)));
+}
+
+async function geocodeRow(ctx: AppContext, importJobId: string, row: LocationRow): Promise<void> {
+  const outcome = await geocodeOutcome(ctx, row, 'background');
+  await ctx.db.transaction(async (tx) => {
+    if (outcome.kind === 'unavailable') {
+      const failures = row.geocodeAttempts + 1;
+      const final = failures > ctx.config.geocoding.retryLimit;
+      const deferred = await deferGeocoding(tx, row.id, {
+        final,
+        delaySeconds: retryDelaySeconds(ctx.config, failures),
+      });
+      if (deferred && final) await countImportProgress(tx, importJobId, 'geocoder_failed');
+      return;
+    }
+    const result = outcome.kind === 'found' ? outcome.result : null;
+    if (!(await storeGeocodeResult(tx, row.id, result))) return;
+    await countImportProgress(tx, importJobId, result ? 'found' : 'not_found');
+  });
 }

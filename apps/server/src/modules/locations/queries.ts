@@ -1,10 +1,24 @@
 /** Data access of a merchant's locations and their CSV import jobs. */
-import { and, asc, count, desc, eq, inArray, isNull, lt, notExists, or, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  inArray,
+  isNull,
+  lt,
+  lte,
+  notExists,
+  or,
+  sql,
+} from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import type { GeocodeResult } from '../../geocoding/geocoder.js';
 import { locationImportJobs, locations } from '../../db/schema.js';
 import { atVersion, nextVersion } from '../../db/versions.js';
-import type { ImportJobRow, LocationRow } from './view.js';
+import type { ImportJobRow, ImportRetries, LocationRow } from './view.js';
 
 type LocationInsert = typeof locations.$inferInsert;
 type ImportJobInsert = typeof locationImportJobs.$inferInsert;
@@ -148,7 +162,8 @@ export async function hasRedemptionLocations(db: DbOrTx, merchantId: string): Pr
 }
 
 /**
- * Claims the job's next location waiting for geocoding, oldest first, for
+ * Claims the job's next location waiting for geocoding (and due: a row whose
+ * provider failed waits for its retry time), oldest first, for
  * `leaseMs`: one statement, so no two workers (of any process) claim the same
  * row; a row whose claim has run out (its worker died) is claimed again.
  */
@@ -165,6 +180,7 @@ export async function claimNextPendingLocation(
         eq(locations.importJobId, jobId),
         eq(locations.geocodeStatus, 'pending'),
         or(isNull(locations.geocodeClaimedUntil), lt(locations.geocodeClaimedUntil, sql`now()`)),
+        or(isNull(locations.geocodeRetryAt), lte(locations.geocodeRetryAt, sql`now()`)),
       ),
     )
     .orderBy(asc(locations.createdAt), asc(locations.id))
@@ -192,6 +208,7 @@ export async function storeGeocodeResult(
       lng: result?.lng ?? null,
       ...(result?.formattedAddress ? { formattedAddress: result.formattedAddress } : {}),
       geocodeClaimedUntil: null,
+      geocodeRetryAt: null,
       updatedAt: sql`now()`,
     })
     .where(and(eq(locations.id, locationId), eq(locations.geocodeStatus, 'pending')))
@@ -200,13 +217,109 @@ export async function storeGeocodeResult(
 }
 
 /**
- * Counts one row of the job as processed: geocoded (found or not), or
- * removed by a user before its turn.
+ * A pending row whose provider failed: waits `delaySeconds` for its next
+ * attempt, or, when `final`, ends as 'geocoder_failed'. False when it was no
+ * longer pending (a user saved or deleted it meanwhile).
+ */
+export async function deferGeocoding(
+  db: DbOrTx,
+  locationId: string,
+  { final, delaySeconds }: { final: boolean; delaySeconds: number },
+): Promise<boolean> {
+  const [updated] = await db
+    .update(locations)
+    .set({
+      geocodeAttempts: sql`${locations.geocodeAttempts} + 1`,
+      ...(final
+        ? { geocodeStatus: 'geocoder_failed' as const, geocodeRetryAt: null }
+        : { geocodeRetryAt: sql`now() + ${delaySeconds} * interval '1 second'` }),
+      geocodeClaimedUntil: null,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(locations.id, locationId), eq(locations.geocodeStatus, 'pending')))
+    .returning({ id: locations.id });
+  return updated !== undefined;
+}
+
+/**
+ * Seconds until the job's next pending row may be claimed (0 or less: now;
+ * later for rows waiting for a retry or held by another worker's claim);
+ * null when no row of the job is pending any more.
+ */
+export async function secondsUntilClaimable(db: DbOrTx, jobId: string): Promise<number | null> {
+  const [row] = await db
+    .select({
+      seconds: sql<
+        string | number | null
+      >`extract(epoch from min(greatest(coalesce(${locations.geocodeRetryAt}, now()), coalesce(${locations.geocodeClaimedUntil}, now()))) - now())`,
+    })
+    .from(locations)
+    .where(and(eq(locations.importJobId, jobId), eq(locations.geocodeStatus, 'pending')));
+  return row?.seconds === null || row?.seconds === undefined ? null : Number(row.seconds);
+}
+
+/**
+ * Whether a row of the job has a claim that is or was held within the last
+ * `seconds`: a claim stays on its row only while its worker works on it, or
+ * when the worker's process died holding it.
+ */
+export async function importRecentlyClaimed(
+  db: DbOrTx,
+  jobId: string,
+  seconds: number,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ total: count() })
+    .from(locations)
+    .where(
+      and(
+        eq(locations.importJobId, jobId),
+        gt(locations.geocodeClaimedUntil, sql`now() - ${seconds} * interval '1 second'`),
+      ),
+    );
+  return (row?.total ?? 0) > 0;
+}
+
+/** The ids of all imports still running, oldest first. */
+export async function runningImportJobIds(db: DbOrTx): Promise<string[]> {
+  const rows = await db
+    .select({ id: locationImportJobs.id })
+    .from(locationImportJobs)
+    .where(eq(locationImportJobs.status, 'running'))
+    .orderBy(asc(locationImportJobs.createdAt));
+  return rows.map((row) => row.id);
+}
+
+/** The job's rows waiting for another attempt after a provider failure, and the next one's time. */
+export async function importRetries(db: DbOrTx, jobId: string): Promise<ImportRetries> {
+  const [row] = await db
+    .select({
+      waiting: count(),
+      next: sql<Date | string | null>`min(${locations.geocodeRetryAt})`,
+    })
+    .from(locations)
+    .where(
+      and(
+        eq(locations.importJobId, jobId),
+        eq(locations.geocodeStatus, 'pending'),
+        gt(locations.geocodeAttempts, 0),
+      ),
+    );
+  return {
+    waiting: row?.waiting ?? 0,
+    nextAt: row?.next ? new Date(row.next) : null,
+  };
+}
+
+/**
+ * Counts one row of the job as processed: geocoded (found or not), given up
+ * after the provider failed at every attempt, or removed by a user before
+ * its turn.
  */
 export async function countImportProgress(
   db: DbOrTx,
   jobId: string,
-  outcome: 'found' | 'not_found' | 'removed',
+  outcome: 'found' | 'not_found' | 'geocoder_failed' | 'removed',
 ): Promise<void> {
   await db
     .update(locationImportJobs)
@@ -214,6 +327,9 @@ export async function countImportProgress(
       processed: sql`${locationImportJobs.processed} + 1`,
       ...(outcome === 'found' ? { found: sql`${locationImportJobs.found} + 1` } : {}),
       ...(outcome === 'not_found' ? { notFound: sql`${locationImportJobs.notFound} + 1` } : {}),
+      ...(outcome === 'geocoder_failed'
+        ? { geocoderFailed: sql`${locationImportJobs.geocoderFailed} + 1` }
+        : {}),
     })
     .where(eq(locationImportJobs.id, jobId));
 }

@@ -23,6 +23,7 @@ import {
   countImportProgress,
   findImportJob,
   findLocation,
+  importRetries,
   insertImportJob,
   insertLocation,
   insertLocations,
@@ -46,7 +47,10 @@ export async function locationList(
   const job = await latestImportJob(ctx.db, merchantId);
   return {
     rows: rows.map(toLocation),
-    import_job: job && job.status === 'running' ? toImportJob(job) : null,
+    import_job:
+      job && job.status === 'running'
+        ? toImportJob(job, await importRetries(ctx.db, job.id))
+        : null,
   };
 }
 
@@ -129,7 +133,8 @@ export async function saveLocation(
   const previous = locationId ? await loadLocation(ctx.db, merchantId, locationId) : undefined;
   // Geocoding may take seconds: done before the transaction so that it holds no lock meanwhile.
   const geo = await geocodeForSave(ctx, fields, useAnyway, previous);
-  const values = { ...locationColumns(fields), ...geo };
+  // A saved row is settled by the save: an import's retries of it end.
+  const values = { ...locationColumns(fields), ...geo, geocodeAttempts: 0, geocodeRetryAt: null };
   const row = locationId
     ? await ctx.db.transaction(async (tx) => {
         const current = await lockLocation(tx, merchantId, locationId);
@@ -229,5 +234,5 @@ export async function importJob(
   await requireMerchantAccess(ctx.db, user, merchantId, { role: ROLE });
   const job = await findImportJob(ctx.db, merchantId, jobId);
   if (!job) throw notFound();
-  return toImportJob(job);
+  return toImportJob(job, await importRetries(ctx.db, job.id));
 }

@@ -47,11 +47,25 @@ export const locationColumns = (fields: TLocationFields) => ({
   isRedemption: fields.is_redemption,
 });
 
-export const toImportJob = (row: ImportJobRow): TLocationImportJob => ({
+/** An import's rows waiting for another attempt after the provider failed. */
+export interface ImportRetries {
+  waiting: number;
+  nextAt: Date | null;
+}
+
+const NO_RETRIES: ImportRetries = { waiting: 0, nextAt: null };
+
+export const toImportJob = (
+  row: ImportJobRow,
+  retries: ImportRetries = NO_RETRIES,
+): TLocationImportJob => ({
   id: row.id,
   status: row.status,
   total: row.total,
   processed: row.processed,
   found: row.found,
   not_found: row.notFound,
+  geocoder_failed: row.geocoderFailed,
+  retrying: retries.waiting,
+  next_retry_at: retries.nextAt ? retries.nextAt.toISOString() : null,
 });

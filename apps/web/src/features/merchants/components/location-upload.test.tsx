@@ -3,11 +3,13 @@
  * The progress of a location import while the server restarts: the polls
  * that fail raise one alert between them, they back off while failing (not
  * one every 700 ms), and the progress moves on once the server is back,
- * which takes the alert away.
+ * which takes the alert away. While the geocoding service does not answer,
+ * the progress says how many rows wait for another attempt, and the result
+ * tells rows it never answered for apart from addresses not found.
  */
 import { LOCATION_CSV_TEMPLATE, type TLocationImportJob } from '@backoffice/domain';
 import { notificationsStore } from '@mantine/notifications';
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { catchDownloads } from '../../../shared/testing/downloads';
 import { fakeApi, ok } from '../../../shared/testing/fake-api';
@@ -26,6 +28,9 @@ const job = (processed: number, total = 10): TLocationImportJob => ({
   processed,
   found: processed,
   not_found: 0,
+  geocoder_failed: 0,
+  retrying: 0,
+  next_retry_at: null,
 });
 
 const errorAlerts = () => {
@@ -93,5 +98,45 @@ describe('the progress of an import while the server restarts', () => {
     // The alert that the progress could not be read is no longer true: it is gone.
     expect(errorAlerts()).toHaveLength(0);
     expect(IMPORT_POLL_MS).toBe(700);
+  });
+});
+
+describe('the progress while the geocoding service does not answer', () => {
+  it('names the rows waiting for another attempt, and those given up apart from the misses', async () => {
+    let answer: TLocationImportJob = {
+      ...job(120, 200),
+      retrying: 80,
+      next_retry_at: '2026-03-02T13:05:00.000Z',
+    };
+    fakeApi((request) =>
+      request.path === JOB_PATH ? ok(answer) : ok({ rows: [], import_job: null }),
+    );
+    renderWithApp(<LocationUpload merchantIdent={MERCHANT} runningJob={answer} />);
+    const progress = await screen.findByTestId('upload-progress');
+    await waitFor(() =>
+      expect(progress.textContent).toContain(
+        '80 Adressen warten auf einen neuen Versuch, weil der Geocoding-Dienst nicht antwortet (nächster Versuch: 02.03.2026 14:05).',
+      ),
+    );
+    expect(progress.textContent).toContain('120 von 200 Adressen geocodiert');
+    expect(progress.textContent).not.toContain('nicht gefunden');
+
+    answer = {
+      ...job(200, 200),
+      found: 195,
+      not_found: 2,
+      geocoder_failed: 3,
+    };
+    await waitFor(
+      () =>
+        expect(progress.textContent).toContain(
+          '200 Standorte importiert: 195 gefunden, 2 nicht gefunden.',
+        ),
+      { timeout: 3000 },
+    );
+    expect(progress.textContent).toContain(
+      '3 Adressen konnten nicht geprüft werden, weil der Geocoding-Dienst auch nach mehreren Versuchen nicht antwortete.',
+    );
+    expect(progress.textContent).not.toContain('warten auf einen neuen Versuch');
   });
 });

@@ -26,6 +26,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { downloadText, withBom } from '../../../shared/csv';
+import { formatDateTime } from '../../../shared/format/date-time';
 import { notifyError } from '../../../shared/ui/notify';
 import { useImportJob, useUploadLocations } from '../api/locations';
 import { merchantKeys } from '../../../shared/api/merchant-keys';
@@ -52,6 +53,36 @@ function lineErrorText(t: TFunction, error: TUploadLineError): string {
     field: fieldLabel(t, error.field),
     message,
   });
+}
+
+/**
+ * The progress in words: rows geocoded so far, or the result; rows waiting
+ * for another attempt while the geocoding service does not answer; rows it
+ * never answered for (not the same as "nicht gefunden": the address is
+ * unchecked, and saving the location tries again).
+ */
+export function progressLines(t: TFunction, progress: TLocationImportJob): string[] {
+  const lines = [
+    progress.status === 'running'
+      ? t('merchants.upload.running', { processed: progress.processed, count: progress.total })
+      : t('merchants.upload.done', {
+          count: progress.total,
+          found: progress.found,
+          notFound: progress.not_found,
+        }),
+  ];
+  if (progress.status === 'running' && progress.retrying > 0) {
+    lines.push(
+      t('merchants.upload.retrying', {
+        count: progress.retrying,
+        next: formatDateTime(progress.next_retry_at),
+      }),
+    );
+  }
+  if (progress.geocoder_failed > 0) {
+    lines.push(t('merchants.upload.geocoderFailed', { count: progress.geocoder_failed }));
+  }
+  return lines;
 }
 
 function lineErrorsOf(error: unknown): TUploadLineError[] {
@@ -145,18 +176,11 @@ export function LocationUpload({
               animated={progress.status === 'running'}
               aria-label={t('merchants.upload.progressLabel')}
             />
-            <Text size="sm">
-              {progress.status === 'running'
-                ? t('merchants.upload.running', {
-                    processed: progress.processed,
-                    count: progress.total,
-                  })
-                : t('merchants.upload.done', {
-                    count: progress.total,
-                    found: progress.found,
-                    notFound: progress.not_found,
-                  })}
-            </Text>
+            {progressLines(t, progress).map((line) => (
+              <Text size="sm" key={line}>
+                {line}
+              </Text>
+            ))}
           </Stack>
         )}
       </Stack>

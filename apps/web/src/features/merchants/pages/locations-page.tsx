@@ -34,6 +34,7 @@ const STATUS_COLOURS = {
   pending: 'blue',
   not_found: 'orange',
   confirmed: 'gray',
+  geocoder_failed: 'red',
 } as const;
 
 function Locations({ merchantIdent }: { merchantIdent: string }) {
