@@ -15,6 +15,7 @@ export const JOB_QUEUES = [
   'event-retention',
   'validation-refresh',
   'location-geocoding',
+  'location-geocoding-resume',
   'weekly-statistics',
 ] as const;
 export type JobQueueName = (typeof JOB_QUEUES)[number];
