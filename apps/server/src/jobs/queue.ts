@@ -25,6 +25,9 @@ export const JOB_SCHEMA = 'pgboss';
 /** The first run of a recurring job after a start: the start itself (first requests) goes first. */
 export const FIRST_RUN_DELAY_SECONDS = 5;
 
+/** Attempts to create or update a queue at start (processes starting at once meet there). */
+const QUEUE_SETUP_ATTEMPTS = 5;
+
 /** How often an idle worker asks for a job of its queue. */
 const POLL_INTERVAL_SECONDS = 1;
 
@@ -177,17 +180,22 @@ export class JobQueue {
       // A job waits at most this long for a worker (a queue nobody works on any more).
       retentionDays: 14,
     };
-    const existing = await this.#boss.getQueue(definition.name);
-    if (!existing) {
-      // Another process may create it at the same moment; then this one updates it.
+    // Processes starting side by side on a new database create the same queues at once:
+    // PostgreSQL refuses one of them (a duplicate, or a deadlock over the new tables),
+    // which then finds the queue made by the other, or tries again.
+    for (let attempt = 1; ; attempt += 1) {
       try {
-        await this.#boss.createQueue(definition.name, options);
+        if (await this.#boss.getQueue(definition.name)) {
+          await this.#boss.updateQueue(definition.name, options);
+        } else {
+          await this.#boss.createQueue(definition.name, options);
+        }
         return;
       } catch (error) {
-        if (!(await this.#boss.getQueue(definition.name))) throw error;
+        if (attempt >= QUEUE_SETUP_ATTEMPTS) throw error;
+        await sleep(100 * attempt + Math.random() * 200);
       }
     }
-    await this.#boss.updateQueue(definition.name, options);
   }
 
   /** Runs a job, known to stop() until it has ended. */
