@@ -291,6 +291,16 @@ export class JobQueue {
     }
   }
 
+  /** Whether a job of `name` whose data holds `data` waits to run (new, or for its retry). */
+  async hasWaiting(db: DbOrTx, name: string, data: object): Promise<boolean> {
+    const [row] = await queryRows<{ waiting: boolean }>(
+      db,
+      sql`select exists (select 1 from pgboss.job where name = ${name}
+            and state in ('created', 'retry') and data @> ${JSON.stringify(data)}::jsonb) as waiting`,
+    );
+    return row?.waiting ?? false;
+  }
+
   /** The numbers of every queue of the product. */
   async counts(db: DbOrTx): Promise<QueueCounts[]> {
     const rows = await queryRows<QueueCounts>(

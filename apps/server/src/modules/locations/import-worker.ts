@@ -12,8 +12,8 @@
  * ends as 'geocoder_failed', never as "not found". A job works for a slice
  * of time at most; then, and when only rows waiting for their retry are
  * left, it ends by sending the upload's next job, due when the next row is.
- * The queue is 'stately' with the upload as key: one job of an upload waits
- * and one runs at most.
+ * An upload has one job waiting at most (sendImportJob looks first); two
+ * jobs of one upload running at once (in two processes) share its rows.
  */
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { AppContext } from '../../app-context.js';
@@ -49,7 +49,7 @@ const EXPIRE_SECONDS = 15 * 60;
 /**
  * Queues the geocoding of an upload's rows on `db` (the upload's transaction),
  * `startAfterSeconds` from now. Nothing is sent when the upload has a job
- * waiting already (the queue's key): that one goes on with it.
+ * waiting already: that one goes on with it.
  */
 export async function sendImportJob(
   ctx: AppContext,
@@ -57,12 +57,8 @@ export async function sendImportJob(
   importJobId: string,
   startAfterSeconds = 0,
 ): Promise<void> {
-  await ctx.jobs.send(
-    db,
-    LOCATION_GEOCODING_QUEUE,
-    { importJobId },
-    { singletonKey: importJobId, startAfterSeconds },
-  );
+  if (await ctx.jobs.hasWaiting(db, LOCATION_GEOCODING_QUEUE, { importJobId })) return;
+  await ctx.jobs.send(db, LOCATION_GEOCODING_QUEUE, { importJobId }, { startAfterSeconds });
 }
 
 /** Seconds before a row's next attempt after `failures` failed ones (1 or more). */
@@ -74,7 +70,9 @@ export function retryDelaySeconds(config: Config, failures: number): number {
 export const locationGeocodingJob = defineJob<{ importJobId: string }>({
   name: LOCATION_GEOCODING_QUEUE,
   queue: () => ({
-    policy: 'stately',
+    // Not 'stately' by upload: pg-boss 10 refuses to start a job whose key runs already,
+    // and that job, first in line, would hold up every other upload's job behind it.
+    policy: 'standard',
     // A failed job (a database error, an expired run) is retried; its rows stay as they were.
     retryLimit: 10,
     retryDelaySeconds: 30,
@@ -98,14 +96,13 @@ export async function resumeImportJobs(ctx: AppContext): Promise<number> {
   for (const importJobId of await runningImportJobIds(ctx.db)) {
     // A row claimed lately: a job of the upload is working on it (in
     // another process), or was until its process was killed, and comes back
-    // after its expiry. A second job due meanwhile would stand first in the
-    // queue and be refused by the upload's key, holding up other uploads'
-    // jobs: such an upload is looked at again once that expiry has passed.
+    // after its expiry; such an upload is looked at again once that expiry
+    // has passed, rather than given a second job now.
     if (await importRecentlyClaimed(ctx.db, importJobId, EXPIRE_SECONDS)) {
       skipped += 1;
       continue;
     }
-    // Nothing is sent when the upload has a job waiting (the queue's key).
+    // Nothing is sent when the upload has a job waiting.
     await sendImportJob(ctx, ctx.db, importJobId);
     sent += 1;
   }
