@@ -122,16 +122,34 @@ const LOOP_TURN_AFTER_MS = 10;
  */
 class YieldingPGlite extends PGlite {
   #lastTurn = performance.now();
+  /** Statements under way: a close waits for them (one may be waiting for its turn). */
+  #running = 0;
+  #idle: (() => void)[] = [];
 
   override async execProtocolRaw(
     message: Uint8Array,
     options?: ExecProtocolOptions,
   ): Promise<Uint8Array> {
-    if (performance.now() - this.#lastTurn >= LOOP_TURN_AFTER_MS) {
-      await loopTurn();
-      this.#lastTurn = performance.now();
+    this.#running += 1;
+    try {
+      if (performance.now() - this.#lastTurn >= LOOP_TURN_AFTER_MS) {
+        await loopTurn();
+        this.#lastTurn = performance.now();
+      }
+      return await super.execProtocolRaw(message, options);
+    } finally {
+      this.#running -= 1;
+      if (this.#running === 0) for (const resolve of this.#idle.splice(0)) resolve();
     }
-    return super.execProtocolRaw(message, options);
+  }
+
+  /**
+   * Closes once the statement under way has run: a close that came during a
+   * statement's turn of the event loop would take the database from under it.
+   */
+  override async close(): Promise<void> {
+    if (this.#running > 0) await new Promise<void>((resolve) => this.#idle.push(resolve));
+    await super.close();
   }
 }
 
