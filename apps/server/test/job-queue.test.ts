@@ -9,7 +9,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../src/app-context.js';
 import { queryRows } from '../src/db/client.js';
-import { defineJob, type JobDefinition } from '../src/jobs/definition.js';
+import { defineJob } from '../src/jobs/define.js';
+import type { JobDefinition } from '../src/jobs/definition.js';
 import { JobQueue } from '../src/jobs/queue.js';
 import { recurringJobPolicy } from '../src/jobs/recurring.js';
 import { until } from './fixtures/until.js';
@@ -36,7 +37,8 @@ async function startQueue(definitions: JobDefinition[], ctx: AppContext = t.ctx)
     log: ctx.log,
   });
   queues.push(queue);
-  await queue.start({ ...ctx, jobs: queue }, definitions);
+  const jobsContext: AppContext = { ...ctx, jobs: queue };
+  await queue.start(jobsContext, definitions);
   return queue;
 }
 

@@ -3,8 +3,8 @@
  * how its jobs are retried, and the work one job does. Each module defines
  * its jobs beside the work they run; background-jobs.ts lists them all.
  */
-import type { AppContext } from '../app-context.js';
 import type { Config } from '../config.js';
+import type { DbOrTx } from '../db/client.js';
 
 /** How the queue treats a job: retries, expiry, and how many of it may wait or run at once. */
 export interface QueuePolicy {
@@ -25,6 +25,14 @@ export interface QueuePolicy {
   expireInSeconds: number;
 }
 
+/**
+ * What the queue needs of the context it hands to the jobs (the application's
+ * context, AppContext: jobs/define.ts binds it for the modules' jobs).
+ */
+export interface JobContext {
+  db: DbOrTx;
+}
+
 /** One job's context besides the application's: its id (stable across retries) and attempt. */
 export interface JobRun {
   id: string;
@@ -32,12 +40,12 @@ export interface JobRun {
   retryCount: number;
 }
 
-export interface JobDefinition<Data extends object = object> {
+export interface JobDefinition<Data extends object = object, Ctx extends JobContext = JobContext> {
   /** The queue's name: lower case with dashes, shown on the admin screen. */
   name: string;
   queue: (config: Config) => QueuePolicy;
   /** The work of one job; a thrown error fails the attempt (retried as `queue` says). */
-  run(ctx: AppContext, data: Data, job: JobRun): Promise<void>;
+  run(ctx: Ctx, data: Data, job: JobRun): Promise<void>;
   /**
    * A recurring job: one run every this many seconds across all processes
    * (0: not in this process; the tests' scheduler interval of 0).
@@ -53,7 +61,3 @@ export interface JobDefinition<Data extends object = object> {
   /** Also runs once shortly after every start (a refresh after a release, a resumption). */
   atStart?: boolean;
 }
-
-/** Erases the data type of a definition, so that different jobs stand in one list. */
-export const defineJob = <Data extends object>(definition: JobDefinition<Data>): JobDefinition =>
-  definition as unknown as JobDefinition;

@@ -14,10 +14,9 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
-import type { AppContext } from '../app-context.js';
 import type { Config } from '../config.js';
 import { queryRows, type DbOrTx, type QueueTarget } from '../db/client.js';
-import type { JobDefinition, JobRun } from './definition.js';
+import type { JobContext, JobDefinition, JobRun } from './definition.js';
 
 /** pg-boss's schema in the product's database. */
 export const JOB_SCHEMA = 'pgboss';
@@ -108,7 +107,7 @@ export class JobQueue {
   readonly #config: Config;
   readonly #log: FastifyBaseLogger;
   readonly #definitions = new Map<string, JobDefinition>();
-  #ctx: AppContext | undefined;
+  #ctx: JobContext | undefined;
   #started = false;
   #stopping = false;
   /** The jobs this process runs now (ended, whether they succeeded or not). */
@@ -133,7 +132,7 @@ export class JobQueue {
   }
 
   /** The queue's tables, the queues of `definitions`, their workers, recurring runs and schedules. */
-  async start(ctx: AppContext, definitions: readonly JobDefinition[]): Promise<void> {
+  async start(ctx: JobContext, definitions: readonly JobDefinition[]): Promise<void> {
     this.#ctx = ctx;
     for (const definition of definitions) this.#definitions.set(definition.name, definition);
     await this.#boss.start();

@@ -13,7 +13,7 @@
  */
 import type { AppContext } from '../app-context.js';
 import type { DbOrTx } from '../db/client.js';
-import { defineJob } from '../jobs/definition.js';
+import { defineJob } from '../jobs/define.js';
 import type { MailMessage } from './mailer.js';
 
 export const MAIL_QUEUE = 'mail';

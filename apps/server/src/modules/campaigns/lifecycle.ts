@@ -11,7 +11,7 @@ import {
   type CampaignStatus,
 } from '@backoffice/domain';
 import type { AppContext } from '../../app-context.js';
-import { defineJob } from '../../jobs/definition.js';
+import { defineJob } from '../../jobs/define.js';
 import { recurringJobPolicy } from '../../jobs/recurring.js';
 import { ADVISORY_LOCK_KEYS, tryAdvisoryXactLock } from '../../db/advisory-locks.js';
 import type { DbOrTx } from '../../db/client.js';

@@ -8,7 +8,7 @@
  */
 import { VALIDATION_RULES_VERSION } from '@backoffice/domain';
 import type { AppContext } from '../../app-context.js';
-import { defineJob } from '../../jobs/definition.js';
+import { defineJob } from '../../jobs/define.js';
 import { recurringJobPolicy } from '../../jobs/recurring.js';
 import { staleValidationRows, updateValidationIf } from './records.js';
 import { validationColumns } from './view.js';

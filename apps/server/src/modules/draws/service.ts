@@ -13,7 +13,7 @@ import { hasPrizeDraw, type TCampaignContent, type TDrawResponse } from '@backof
 import { requireAdmin } from '../../access/admin.js';
 import { requireCampaignAccess, type UserRow } from '../../access/merchant-access.js';
 import type { AppContext } from '../../app-context.js';
-import { defineJob } from '../../jobs/definition.js';
+import { defineJob } from '../../jobs/define.js';
 import { recurringJobPolicy } from '../../jobs/recurring.js';
 import { ADVISORY_LOCK_KEYS, advisoryXactLockShared } from '../../db/advisory-locks.js';
 import type { DbOrTx } from '../../db/client.js';

@@ -14,7 +14,7 @@ import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.js';
 import { ADVISORY_LOCK_KEYS, advisoryXactLock } from '../../db/advisory-locks.js';
 import { queryRows, type Db } from '../../db/client.js';
-import { defineJob } from '../../jobs/definition.js';
+import { defineJob } from '../../jobs/define.js';
 import { recurringJobPolicy } from '../../jobs/recurring.js';
 
 const COUNT_SUMS = sql.raw(

@@ -27,7 +27,7 @@ import {
   tryAdvisoryXactLock,
 } from '../../db/advisory-locks.js';
 import type { DbOrTx } from '../../db/client.js';
-import { defineJob } from '../../jobs/definition.js';
+import { defineJob } from '../../jobs/define.js';
 import { recurringJobPolicy } from '../../jobs/recurring.js';
 import { clearCandidateDigests } from '../draws/index.js';
 import { erasureKeys } from './erasure-keys.js';

@@ -19,7 +19,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { AppContext } from '../../app-context.js';
 import { geocodeLimitMs, type Config } from '../../config.js';
 import type { DbOrTx } from '../../db/client.js';
-import { defineJob } from '../../jobs/definition.js';
+import { defineJob } from '../../jobs/define.js';
 import { geocodeOutcome } from './geocode.js';
 import {
   claimNextPendingLocation,

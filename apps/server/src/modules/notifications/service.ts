@@ -10,7 +10,7 @@ import {
   type TNotificationListResponse,
 } from '@backoffice/domain';
 import type { AppContext } from '../../app-context.js';
-import { defineJob } from '../../jobs/definition.js';
+import { defineJob } from '../../jobs/define.js';
 import type { DbOrTx } from '../../db/client.js';
 import { notFound, forbidden } from '../../http/errors.js';
 import { enqueueMail } from '../../mail/outbox.js';
