@@ -21,6 +21,7 @@ import {
   type RedisSettings,
   type S3Settings,
 } from './config-services.js';
+import { ZGeocodingEnv, geocodingSettings, type GeocodingSettings } from './config-geocoding.js';
 import { ZJobsEnv, jobsSettings, type JobsSettings } from './config-jobs.js';
 import { serverPath } from './server-folder.js';
 
@@ -118,15 +119,6 @@ const ZEnv = z
       .default(14 * 24),
     MERCHANT_INVITES_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(20),
     ADDRESS_INVITES_PER_DAY: z.coerce.number().int().min(1).max(1000).default(3),
-    GEOCODER: z.enum(['offline', 'nominatim', 'google']).default('offline'),
-    NOMINATIM_URL: z.url().default('https://nominatim.openstreetmap.org'),
-    NOMINATIM_EMAIL: z.string().default(''),
-    NOMINATIM_MIN_INTERVAL_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
-    GOOGLE_GEOCODING_URL: z.url().default('https://maps.googleapis.com/maps/api/geocode/json'),
-    GEOCODER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
-    GEOCODER_RETRY_LIMIT: z.coerce.number().int().min(0).max(100).default(10),
-    GEOCODER_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
-    GEOCODER_RETRY_MAX_DELAY_SECONDS: z.coerce.number().int().min(1).max(86_400).default(3600),
     WEEKLY_STATS_MAIL: booleanFromEnv.default(true),
     EVENT_RETENTION_DAYS: z.coerce.number().int().min(30).max(3650).default(730),
     ERASURE_BLOCK_DAYS: z.coerce.number().int().min(0).max(3650).default(30),
@@ -145,7 +137,8 @@ const ZEnv = z
     FRONTEND_URL: z.url().default('https://app.example.com'),
   })
   .extend(ZServicesEnv.shape)
-  .extend(ZJobsEnv.shape);
+  .extend(ZJobsEnv.shape)
+  .extend(ZGeocodingEnv.shape);
 
 export interface Config {
   stats: {
@@ -223,25 +216,7 @@ export interface Config {
     /** Send the weekly statistics mail (from the scheduler). */
     weeklyStatsMail: boolean;
   };
-  geocoding: {
-    provider: 'offline' | 'nominatim' | 'google';
-    nominatimUrl: string;
-    /** Contact address sent to Nominatim (its usage policy asks for one). */
-    nominatimEmail: string;
-    /** Nominatim's usage policy: at most one request per second. */
-    nominatimMinIntervalMs: number;
-    googleUrl: string;
-    timeoutMs: number;
-    /**
-     * An uploaded row whose provider could not answer (timeout, HTTP 5xx,
-     * quota) is tried again this many times, after `retryDelaySeconds`,
-     * doubled for each further attempt up to `retryMaxDelaySeconds`; then it
-     * ends as 'geocoder_failed' (never as "not found").
-     */
-    retryLimit: number;
-    retryDelaySeconds: number;
-    retryMaxDelaySeconds: number;
-  };
+  geocoding: GeocodingSettings;
   identity: {
     /** PKCS#8 PEM of the signing key; undefined in demo mode means "generate and keep in dataDir". */
     privateKeyPem: string | undefined;
@@ -290,20 +265,6 @@ export function trustProxyOption(
   value: Config['trustProxy'],
 ): boolean | string[] | ((address: string, hop: number) => boolean) {
   return typeof value === 'number' ? (_address, hop) => hop < value : value;
-}
-
-/**
- * The longest one geocoding call may take: the provider's timeout
- * (GEOCODER_TIMEOUT_MS); with Nominatim, whose requests go one at a time,
- * also the request under way before it (an import's row; users' saves go
- * before waiting rows) and the pause between the two. The import worker's
- * lease and the web app's wait for a location save follow from it (the
- * runtime config's `geocodeLimitMs`).
- */
-export function geocodeLimitMs({ geocoding }: Pick<Config, 'geocoding'>): number {
-  return geocoding.provider === 'nominatim'
-    ? 2 * geocoding.timeoutMs + geocoding.nominatimMinIntervalMs
-    : geocoding.timeoutMs;
 }
 
 const defaultWebDist = serverPath('..', 'web', 'dist');
@@ -380,20 +341,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       invitationsPerAddressPerDay: e.ADDRESS_INVITES_PER_DAY,
       weeklyStatsMail: e.WEEKLY_STATS_MAIL,
     },
-    geocoding: {
-      provider: e.GEOCODER,
-      nominatimUrl: e.NOMINATIM_URL.replace(/\/$/, ''),
-      nominatimEmail: e.NOMINATIM_EMAIL,
-      nominatimMinIntervalMs: e.NOMINATIM_MIN_INTERVAL_MS,
-      googleUrl: e.GOOGLE_GEOCODING_URL,
-      timeoutMs: e.GEOCODER_TIMEOUT_MS,
-      retryLimit: e.GEOCODER_RETRY_LIMIT,
-      retryDelaySeconds: e.GEOCODER_RETRY_DELAY_SECONDS,
-      retryMaxDelaySeconds: Math.max(
-        e.GEOCODER_RETRY_MAX_DELAY_SECONDS,
-        e.GEOCODER_RETRY_DELAY_SECONDS,
-      ),
-    },
+    geocoding: geocodingSettings(e),
     identity: {
       privateKeyPem: e.JWT_PRIVATE_KEY?.replace(/\\n/g, '\n'),
       issuer: e.OAUTH_ISSUER ?? publicUrl,
@@ -427,3 +375,5 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 }
 
 export { currencyForLocale };
+
+export { geocodeLimitMs } from './config-geocoding.js';

@@ -11,12 +11,22 @@
  * local times are cron schedules. Only this file speaks to pg-boss.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
 import type { Config } from '../config.js';
-import { queryRows, type DbOrTx, type QueueTarget } from '../db/client.js';
+import type { DbOrTx, QueueTarget } from '../db/client.js';
 import type { JobContext, JobDefinition, JobRun } from './definition.js';
+import {
+  dueOrRunningJobs,
+  failedJobs,
+  hasWaitingJob,
+  queueCounts,
+  retryFailedJobs,
+  type FailedJob,
+  type QueueCounts,
+} from './job-tables.js';
+
+export type { FailedJob, QueueCounts } from './job-tables.js';
 
 /** pg-boss's schema in the product's database. */
 export const JOB_SCHEMA = 'pgboss';
@@ -29,29 +39,6 @@ const QUEUE_SETUP_ATTEMPTS = 5;
 
 /** How often an idle worker asks for a job of its queue. */
 const POLL_INTERVAL_SECONDS = 1;
-
-/** A queue's numbers on the admin screen. */
-export interface QueueCounts {
-  name: string;
-  /** Waiting to run: new, or failed and waiting for their retry. */
-  waiting: number;
-  running: number;
-  /** Out of attempts (dead letters), until retried or deleted by the retention. */
-  failed: number;
-  /** Finished successfully in the last 24 hours. */
-  completedLast24h: number;
-}
-
-export interface FailedJob {
-  id: string;
-  queue: string;
-  /** The last attempt's error message. */
-  error: string;
-  /** Attempts made (the first and its retries). */
-  attempts: number;
-  createdAt: Date;
-  failedAt: Date;
-}
 
 export interface SendOptions {
   /** Seconds from now before the job may run. */
@@ -278,12 +265,7 @@ export class JobQueue {
       if (ran) continue;
       const ctx = this.#ctx;
       if (!ctx) throw new Error('job queue not started');
-      const [busy] = await queryRows<{ count: number }>(
-        ctx.db,
-        sql`select count(*)::int as count from pgboss.job
-            where name in ${names} and (state = 'active' or (state in ('created', 'retry') and start_after <= now()))`,
-      );
-      if ((busy?.count ?? 0) === 0) return;
+      if ((await dueOrRunningJobs(ctx.db, names)) === 0) return;
       if (Date.now() > deadline)
         throw new Error(`jobs of ${names.join(', ')} still due after ${timeoutMs} ms`);
       await sleep(20);
@@ -291,92 +273,23 @@ export class JobQueue {
   }
 
   /** Whether a job of `name` whose data holds `data` waits to run (new, or for its retry). */
-  async hasWaiting(db: DbOrTx, name: string, data: object): Promise<boolean> {
-    const [row] = await queryRows<{ waiting: boolean }>(
-      db,
-      sql`select exists (select 1 from pgboss.job where name = ${name}
-            and state in ('created', 'retry') and data @> ${JSON.stringify(data)}::jsonb) as waiting`,
-    );
-    return row?.waiting ?? false;
+  hasWaiting(db: DbOrTx, name: string, data: object): Promise<boolean> {
+    return hasWaitingJob(db, name, data);
   }
 
   /** The numbers of every queue of the product. */
   async counts(db: DbOrTx): Promise<QueueCounts[]> {
-    const rows = await queryRows<QueueCounts>(
-      db,
-      sql`select q.name,
-            count(j.id) filter (where j.state in ('created', 'retry'))::int as waiting,
-            count(j.id) filter (where j.state = 'active')::int as running,
-            count(j.id) filter (where j.state = 'failed')::int as failed,
-            (select count(*)::int from (
-               select id from pgboss.job
-                where name = q.name and state = 'completed' and completed_on > now() - interval '24 hours'
-               union all
-               select id from pgboss.archive
-                where name = q.name and state = 'completed' and completed_on > now() - interval '24 hours'
-             ) done) as "completedLast24h"
-          from pgboss.queue q left join pgboss.job j on j.name = q.name
-          where q.name not like '\\_\\_pgboss%'
-          group by q.name order by q.name`,
-    );
-    return rows.filter((row) => this.#definitions.has(row.name));
+    return (await queueCounts(db)).filter((row) => this.#definitions.has(row.name));
   }
 
   /** The failed jobs (dead letters), newest first. */
-  async failed(db: DbOrTx, limit = 100): Promise<FailedJob[]> {
-    const rows = await queryRows<{
-      id: string;
-      queue: string;
-      output: unknown;
-      retry_count: number;
-      created_on: Date | string;
-      completed_on: Date | string | null;
-    }>(
-      db,
-      sql`select id, name as queue, output, retry_count, created_on, completed_on from pgboss.job
-          where state = 'failed' and name not like '\\_\\_pgboss%'
-          order by completed_on desc nulls last, id limit ${limit}`,
-    );
-    return rows.map((row) => ({
-      id: row.id,
-      queue: row.queue,
-      error: errorMessage(row.output),
-      attempts: row.retry_count + 1,
-      createdAt: new Date(row.created_on),
-      failedAt: new Date(row.completed_on ?? row.created_on),
-    }));
+  failed(db: DbOrTx, limit = 100): Promise<FailedJob[]> {
+    return failedJobs(db, limit);
   }
 
-  /**
-   * Puts failed jobs of a queue back to run (all when no ids are given);
-   * answers how many. A 'stately' queue (a recurring job) holds one job
-   * waiting for its retry at a time: of its failed runs the newest goes back,
-   * and the others stay failed until that one has run.
-   */
-  async retry(db: DbOrTx, name: string, ids?: readonly string[]): Promise<number> {
-    const rows = await queryRows<{ id: string }>(
-      db,
-      sql`with failed as (
-            select id, policy, coalesce(singleton_key, '') as key, completed_on from pgboss.job
-             where name = ${name} and state = 'failed'
-             ${ids ? sql`and id in ${ids.length > 0 ? ids : ['00000000-0000-0000-0000-000000000000']}` : sql``}
-          ), chosen as (
-            select distinct on (case when f.policy = 'stately' then f.key else f.id::text end) f.id
-              from failed f
-             where f.policy is distinct from 'stately' or not exists (
-                     select 1 from pgboss.job w
-                      where w.name = ${name} and w.state = 'retry' and w.policy = 'stately'
-                        and coalesce(w.singleton_key, '') = f.key)
-             order by case when f.policy = 'stately' then f.key else f.id::text end,
-                      f.completed_on desc nulls last
-          )
-          update pgboss.job set state = 'retry', retry_limit = retry_limit + 1, start_after = now()
-          where name = ${name} and id in (select id from chosen)
-            -- Rechecked on the row as it is now: of two admins retrying at once, one puts it back.
-            and state = 'failed'
-          returning id`,
-    );
-    return rows.length;
+  /** Puts failed jobs of a queue back to run (all when no ids are given); answers how many. */
+  retry(db: DbOrTx, name: string, ids?: readonly string[]): Promise<number> {
+    return retryFailedJobs(db, name, ids);
   }
 
   /**
@@ -414,11 +327,4 @@ export class JobQueue {
 /** What pg-boss stores as a failed attempt's output: the error's message (and no stack). */
 function errorOutput(error: unknown): object {
   return { message: error instanceof Error ? error.message : String(error) };
-}
-
-function errorMessage(output: unknown): string {
-  if (output && typeof output === 'object' && 'message' in output) {
-    return String((output as { message: unknown }).message);
-  }
-  return output === null || output === undefined ? '' : JSON.stringify(output);
 }
