@@ -133,6 +133,23 @@ export const locationImportResumeJob = defineJob({
  * the upload is done.
  */
 export async function processImportJob(ctx: AppContext, importJobId: string): Promise<void> {
+  // A second job of an upload this process works on already ends at once: the first one
+  // goes on with the upload (and sends its next job), and the worker is free for others.
+  const working = uploadsAtWork.get(ctx.jobs) ?? new Set<string>();
+  uploadsAtWork.set(ctx.jobs, working);
+  if (working.has(importJobId)) return;
+  working.add(importJobId);
+  try {
+    await workOnUpload(ctx, importJobId);
+  } finally {
+    working.delete(importJobId);
+  }
+}
+
+/** The uploads the workers of a process (its job queue) are geocoding now. */
+const uploadsAtWork = new WeakMap<object, Set<string>>();
+
+async function workOnUpload(ctx: AppContext, importJobId: string): Promise<void> {
   const leaseMs = claimLeaseMs(ctx.config);
   const sliceEnd = Date.now() + SLICE_MS;
   for (;;) {
