@@ -5,6 +5,7 @@
  * retries it; a recurring job keeps one run waiting however many processes
  * start; a stopping process hands the job it runs back to the queue.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../src/app-context.js';
@@ -166,6 +167,30 @@ describe('the job queue', () => {
     expect(done).toEqual([id]);
     await other.drain(['test-slow']);
     expect(await jobStates('test-slow')).toEqual(['completed']);
+  });
+  it('records the end of a job that ends as its process stops before the stop returns', async () => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const ending = defineJob({
+      name: 'test-ending',
+      queue: standard,
+      run: () => held,
+    });
+    const queue = await startQueue([ending]);
+    await queue.send(t.ctx.db, 'test-ending', {});
+    await until(async () => (await jobStates('test-ending'))[0] === 'active', 10_000);
+    const stopped = queue.stop(5000).then(() => Date.now());
+    // The job ends while the stop waits for it, and its row is locked a while: pg-boss records
+    // the end without waiting, and a database closed right after the stop would lose it.
+    let unlockedAt = 0;
+    await t.ctx.db.transaction(async (tx) => {
+      await tx.execute(sql`select id from pgboss.job where name = 'test-ending' for update`);
+      release();
+      await sleep(400);
+      unlockedAt = Date.now();
+    });
+    expect(await stopped).toBeGreaterThanOrEqual(unlockedAt);
+    expect(await jobStates('test-ending')).toEqual(['completed']);
   });
   it('retries the failed runs of a recurring job as one run (its queue holds one waiting)', async () => {
     let failing = true;

@@ -136,6 +136,8 @@ class YieldingPGlite extends PGlite {
         await loopTurn();
         this.#lastTurn = performance.now();
       }
+      // A statement whose turn came after the close gets an error, not a PostgreSQL taken away.
+      if (this.closed) throw new Error('the embedded database is closed');
       return await super.execProtocolRaw(message, options);
     } finally {
       this.#running -= 1;
@@ -148,7 +150,7 @@ class YieldingPGlite extends PGlite {
    * statement's turn of the event loop would take the database from under it.
    */
   override async close(): Promise<void> {
-    if (this.#running > 0) await new Promise<void>((resolve) => this.#idle.push(resolve));
+    while (this.#running > 0) await new Promise<void>((resolve) => this.#idle.push(resolve));
     await super.close();
   }
 }

@@ -13,6 +13,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
+import pg from 'pg';
 import type { Config } from '../config.js';
 import type { DbOrTx, QueueTarget } from '../db/client.js';
 import type { JobContext, JobDefinition, JobRun } from './definition.js';
@@ -69,18 +70,66 @@ function onDrizzle(db: DbOrTx): PgBoss.Db {
   return { executeSql: (text, values) => runner.query(text, values) as Promise<{ rows: never[] }> };
 }
 
+/** How long pg-boss's statements must have been quiet before a stop lets the database close. */
+const QUIET_MS = 50;
+
 /**
- * PGlite as pg-boss's database: statements with parameters one at a time,
- * and pg-boss's schema scripts (several statements, no parameters) whole.
+ * pg-boss's own database: PGlite's client (statements with parameters one
+ * at a time, pg-boss's schema scripts whole), or a small pool of its own on
+ * PostgreSQL. It counts the statements under way, because pg-boss completes
+ * or fails a job without waiting for it: a stop waits until the last of them
+ * has run, so that none reaches a database that closed meanwhile.
  */
-function onPglite(target: Extract<QueueTarget, { kind: 'pglite' }>): PgBoss.Db {
-  return {
-    async executeSql(text, values) {
-      if (values && values.length > 0) return target.client.query(text, values);
-      const results = await target.client.exec(text);
-      return { rows: results.flatMap((result) => result.rows) };
-    },
-  };
+class QueueDatabase implements PgBoss.Db {
+  readonly #run: (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>;
+  readonly #close: () => Promise<void>;
+  #underWay = 0;
+  #lastEnded = 0;
+  #closed = false;
+
+  constructor(target: QueueTarget, log: FastifyBaseLogger) {
+    if (target.kind === 'pglite') {
+      const client = target.client;
+      this.#run = async (text, values) => {
+        if (values && values.length > 0) return client.query(text, values);
+        const results = await client.exec(text);
+        return { rows: results.flatMap((result) => result.rows) };
+      };
+      this.#close = async () => {};
+    } else {
+      const pool = new pg.Pool({
+        connectionString: target.url,
+        max: 4,
+        application_name: 'backoffice-jobs',
+      });
+      pool.on('error', (error) => log.error({ err: error }, 'job queue connection lost'));
+      this.#run = (text, values) => pool.query(text, values);
+      this.#close = () => pool.end();
+    }
+  }
+
+  async executeSql(text: string, values?: unknown[]): Promise<{ rows: never[] }> {
+    // A job that outlived the stop's wait was failed for a retry as the queue stopped: its late
+    // end is not recorded. pg-boss's own database answers nothing after its close, the same way.
+    if (this.#closed) return undefined as unknown as { rows: never[] };
+    this.#underWay += 1;
+    try {
+      return (await this.#run(text, values)) as { rows: never[] };
+    } finally {
+      this.#underWay -= 1;
+      this.#lastEnded = performance.now();
+    }
+  }
+
+  /** Whether no statement has run for QUIET_MS. */
+  get quiet(): boolean {
+    return this.#underWay === 0 && performance.now() - this.#lastEnded >= QUIET_MS;
+  }
+
+  close(): Promise<void> {
+    this.#closed = true;
+    return this.#close();
+  }
 }
 
 export interface JobQueueOptions {
@@ -91,6 +140,7 @@ export interface JobQueueOptions {
 
 export class JobQueue {
   readonly #boss: PgBoss;
+  readonly #database: QueueDatabase;
   readonly #config: Config;
   readonly #log: FastifyBaseLogger;
   readonly #definitions = new Map<string, JobDefinition>();
@@ -104,10 +154,9 @@ export class JobQueue {
     this.#config = config;
     this.#log = log;
     const jobs = config.jobs;
+    this.#database = new QueueDatabase(target, log);
     this.#boss = new PgBoss({
-      ...(target.kind === 'postgres'
-        ? { connectionString: target.url, max: 4, application_name: 'backoffice-jobs' }
-        : { db: onPglite(target) }),
+      db: this.#database,
       schema: JOB_SCHEMA,
       // Failed jobs stay in the job table, where admins see and retry them.
       archiveFailedAfterSeconds: jobs.failedRetentionDays * 86_400,
@@ -316,11 +365,13 @@ export class JobQueue {
     this.#stopping = true;
     const deadline = Date.now() + timeoutMs;
     await this.#boss.stop({ graceful: true, timeout: timeoutMs, wait: true });
-    // pg-boss stops waiting at the deadline, or misses a job its worker fetched as it stopped:
-    // such a job ends (and pg-boss records its end) before the database closes.
-    if (this.#active.size === 0) return;
-    await Promise.race([Promise.all([...this.#active]), sleep(Math.max(0, deadline - Date.now()))]);
-    await sleep(100);
+    // pg-boss stops waiting at the deadline, misses a job its worker fetched as it stopped, and
+    // records a job's end without waiting: the jobs and pg-boss's statements end before the
+    // database closes.
+    while ((this.#active.size > 0 || !this.#database.quiet) && Date.now() < deadline) {
+      await sleep(QUIET_MS / 2);
+    }
+    await this.#database.close();
   }
 }
 
