@@ -22,6 +22,7 @@ import {
   type S3Settings,
 } from './config-services.js';
 import { ZGeocodingEnv, geocodingSettings, type GeocodingSettings } from './config-geocoding.js';
+import { ZAccountsEnv, accountsSettings, type AccountsSettings } from './config-accounts.js';
 import { ZJobsEnv, jobsSettings, type JobsSettings } from './config-jobs.js';
 import { serverPath } from './server-folder.js';
 
@@ -138,6 +139,7 @@ const ZEnv = z
   })
   .extend(ZServicesEnv.shape)
   .extend(ZJobsEnv.shape)
+  .extend(ZAccountsEnv.shape)
   .extend(ZGeocodingEnv.shape);
 
 export interface Config {
@@ -174,6 +176,8 @@ export interface Config {
   webDistDir: string;
   /** The background jobs: retries, retention, the weekly mail's time, the shutdown's wait. */
   jobs: JobsSettings;
+  /** Password reset, two-factor sign-in, the implicit grant. */
+  accounts: AccountsSettings;
   mail: {
     from: string;
     /** SMTP connection URL; undefined writes every mail as an .eml file into outboxDir. */
@@ -315,6 +319,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redis: redisSettings(e),
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : defaultWebDist,
     jobs: jobsSettings(e),
+    accounts: accountsSettings(e),
     mail: {
       from: e.MAIL_FROM,
       smtpUrl: e.SMTP_URL,
