@@ -117,3 +117,64 @@ export function weeklyStatisticsMail(values: {
   };
   return { subject: fill(texts.subject, filled), text: fill(texts.body, filled) };
 }
+
+/** What happened to an account's security (security_events.kind), each with its mail text. */
+export const SECURITY_EVENT_KINDS = [
+  'password_reset',
+  'password_changed',
+  'mfa_enabled',
+  'mfa_disabled',
+  'mfa_reset',
+  'recovery_code_used',
+  'recovery_codes_renewed',
+  'sessions_ended',
+] as const;
+export type SecurityEventKind = (typeof SECURITY_EVENT_KINDS)[number];
+
+const securityTexts: Record<MailLanguage, typeof de.securityEvent> = {
+  de: de.securityEvent,
+  en: en.securityEvent,
+};
+
+/**
+ * The mail to an account about a security event: what happened, when (in
+ * TIME_ZONE), from which address and browser, who did it when not the
+ * account itself, and where to go when it was not them.
+ */
+export function securityEventMail(values: {
+  kind: SecurityEventKind;
+  email: string;
+  at: Date;
+  /** Client address and browser ("Chrome auf Linux") of the request, when known. */
+  address?: string | null;
+  browser?: string | null;
+  /** Who did it, when not the account itself (an admin's email). */
+  actor?: string | null;
+  link: string;
+  appName: string;
+  locale: string;
+  timeZone: string;
+  language: MailLanguage;
+}): { subject: string; text: string } {
+  const texts = securityTexts[values.language];
+  const locale = writingLocale(values.language, values.locale);
+  const when = new Intl.DateTimeFormat(locale, {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone: values.timeZone,
+  }).format(values.at);
+  const event = texts.events[values.kind];
+  const from =
+    values.address || values.browser
+      ? fill(texts.from, {
+          address: values.address ?? '–',
+          browser: values.browser ?? '–',
+        })
+      : '';
+  const actor = values.actor ? fill(texts.actor, { actor: values.actor }) : '';
+  const filled = { event, email: values.email, when, from, actor, link: values.link };
+  return {
+    subject: fill(texts.subject, { ...filled, appName: values.appName }),
+    text: fill(texts.body, { ...filled, appName: values.appName }),
+  };
+}
