@@ -32,6 +32,7 @@ beforeAll(async () => {
   t = await createTestApp({
     OAUTH_JWKS_URL: `http://127.0.0.1:${port}/jwks.json`,
     OAUTH_ISSUER: ISSUER,
+    OAUTH_TOKEN_URL: 'https://idp.example.com/oauth/token',
   });
 });
 afterAll(async () => {
@@ -39,14 +40,19 @@ afterAll(async () => {
   await new Promise((resolve) => jwksServer.close(resolve));
 });
 
-function providerToken(sub: string, email: string, emailVerified?: boolean): Promise<string> {
+function providerToken(
+  sub: string,
+  email: string,
+  emailVerified?: boolean,
+  issuer = ISSUER,
+): Promise<string> {
   return new SignJWT({
     email,
     ...(emailVerified === undefined ? {} : { email_verified: emailVerified }),
   })
     .setProtectedHeader({ alg: 'RS256', kid: KID })
     .setSubject(sub)
-    .setIssuer(ISSUER)
+    .setIssuer(issuer)
     .setAudience('campaign-backoffice')
     .setIssuedAt()
     .setExpirationTime('10 minutes')
@@ -146,5 +152,44 @@ describe('users of an external provider', () => {
     });
     expect(logout.json()).toEqual({ ended: false });
     expect((await initUser(token)).statusCode).toBe(200);
+  });
+
+  it('takes the issuer with or without a final slash, and no other issuer', async () => {
+    // OAUTH_ISSUER ends with a slash; a provider whose tokens name it without one is the same.
+    const bare = 'https://idp.example.com';
+    const init = await initUser(
+      await providerToken('no-slash', 'ohne.slash@example.com', true, bare),
+    );
+    expect(init.statusCode, init.body).toBe(200);
+    expect(init.json().user).toMatchObject({ email: 'ohne.slash@example.com' });
+    // The binding keeps the issuer as the provider's tokens name it.
+    expect(await userRow('ohne.slash@example.com')).toMatchObject({
+      externalIssuer: bare,
+      externalSubject: 'no-slash',
+    });
+    for (const issuer of ['https://idp.example.com/other', 'https://evil.example.com/']) {
+      const foreign = await providerToken('no-slash', 'ohne.slash@example.com', true, issuer);
+      expect((await initUser(foreign)).statusCode).toBe(401);
+    }
+  });
+});
+
+describe('the web app with an external provider', () => {
+  it('may connect to the provider’s token endpoint, which exchanges the sign-in’s code', async () => {
+    const page = await t.app.inject({ url: '/' });
+    const csp = String(page.headers['content-security-policy']);
+    expect(csp).toMatch(/(^|;)connect-src 'self' https:\/\/idp\.example\.com(;|$)/);
+    const config = await t.app.inject({ url: '/config.json' });
+    expect(config.json().oauth.tokenUrl).toBe('https://idp.example.com/oauth/token');
+  });
+
+  it('connects to its own origin alone with the built-in provider', async () => {
+    const own = await createTestApp();
+    try {
+      const csp = String((await own.app.inject({ url: '/' })).headers['content-security-policy']);
+      expect(csp).toMatch(/(^|;)connect-src 'self'(;|$)/);
+    } finally {
+      await own.close();
+    }
   });
 });

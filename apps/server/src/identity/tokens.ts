@@ -79,6 +79,16 @@ export interface TokenVerifier {
 const VERIFIED_CACHE_SIZE = 10_000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/**
+ * The issuer an external provider's tokens may name: as configured, and with
+ * or without a final slash (Auth0's issuer ends with one, Keycloak's and
+ * Entra ID's do not, and the setting is easily written either way).
+ */
+export function externalIssuers(issuer: string): string[] {
+  const bare = issuer.replace(/\/+$/, '');
+  return [...new Set([issuer, bare, `${bare}/`])];
+}
+
 export function createTokenVerifier(options: {
   issuer: string;
   audience: string;
@@ -110,7 +120,7 @@ export function createTokenVerifier(options: {
       }
       try {
         const { payload } = await jwtVerify(token, keys, {
-          issuer: options.issuer,
+          issuer: external ? externalIssuers(options.issuer) : options.issuer,
           audience: options.audience,
           algorithms: [SIGNING_ALG, 'RS256', 'PS256', 'EdDSA'],
           requiredClaims: ['sub', 'exp'],
