@@ -17,6 +17,7 @@ const KID = 'idp-key-1';
 
 let t: TestApp;
 let jwksServer: Server;
+let jwksUrl: string;
 let privateKey: CryptoKey;
 
 beforeAll(async () => {
@@ -29,8 +30,9 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => jwksServer.listen(0, '127.0.0.1', resolve));
   const { port } = jwksServer.address() as AddressInfo;
+  jwksUrl = `http://127.0.0.1:${port}/jwks.json`;
   t = await createTestApp({
-    OAUTH_JWKS_URL: `http://127.0.0.1:${port}/jwks.json`,
+    OAUTH_JWKS_URL: jwksUrl,
     OAUTH_ISSUER: ISSUER,
     OAUTH_TOKEN_URL: 'https://idp.example.com/oauth/token',
   });
@@ -45,10 +47,12 @@ function providerToken(
   email: string,
   emailVerified?: boolean,
   issuer = ISSUER,
+  extraClaims: Record<string, unknown> = {},
 ): Promise<string> {
   return new SignJWT({
     email,
     ...(emailVerified === undefined ? {} : { email_verified: emailVerified }),
+    ...extraClaims,
   })
     .setProtectedHeader({ alg: 'RS256', kid: KID })
     .setSubject(sub)
@@ -170,6 +174,34 @@ describe('users of an external provider', () => {
     for (const issuer of ['https://idp.example.com/other', 'https://evil.example.com/']) {
       const foreign = await providerToken('no-slash', 'ohne.slash@example.com', true, issuer);
       expect((await initUser(foreign)).statusCode).toBe(401);
+    }
+  });
+});
+
+describe('a provider that vouches for the email by another claim (OAUTH_EMAIL_VERIFIED_CLAIM)', () => {
+  it('takes that claim alone as the proof: Entra ID’s xms_edov', async () => {
+    const entra = await createTestApp({
+      OAUTH_JWKS_URL: jwksUrl,
+      OAUTH_ISSUER: ISSUER,
+      OAUTH_EMAIL_VERIFIED_CLAIM: 'xms_edov',
+    });
+    try {
+      const init = (token: string) =>
+        entra.app.inject({ method: 'POST', url: '/api/init-user', headers: bearer(token) });
+      // email_verified is not what this provider vouches with.
+      const unproven = await providerToken('entra-1', 'entra.person@example.com', true);
+      expect((await init(unproven)).json()).toEqual({
+        statusCode: 403,
+        message: 'email_not_verified',
+      });
+      const proven = await providerToken('entra-1', 'entra.person@example.com', undefined, ISSUER, {
+        xms_edov: true,
+      });
+      const answer = await init(proven);
+      expect(answer.statusCode, answer.body).toBe(200);
+      expect(answer.json().user).toMatchObject({ email: 'entra.person@example.com' });
+    } finally {
+      await entra.close();
     }
   });
 });

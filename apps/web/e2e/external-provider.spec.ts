@@ -40,10 +40,12 @@ async function startProduct(port: number, env: Record<string, string>) {
     env: {
       ...process.env,
       PORT: String(port),
+      HOST: '127.0.0.1',
       PUBLIC_URL: origin,
+      // No demo data: the external provider's users are the only ones (a quicker start, too).
+      DEMO: 'false',
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
-      DEMO_ACTIVITY: 'false',
       SCHEDULER_INTERVAL_SECONDS: '0',
       ...env,
     },

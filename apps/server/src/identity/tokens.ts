@@ -95,8 +95,13 @@ export function createTokenVerifier(options: {
   /** The built-in provider's key; used unless jwksUrl names an external provider. */
   localKey: SigningKey;
   jwksUrl: string | undefined;
+  /** The external provider's claim that says, with `true`, that the email is verified. */
+  emailVerifiedClaim?: string;
 }): TokenVerifier {
   const external = options.jwksUrl !== undefined;
+  const verifiedClaim = external
+    ? (options.emailVerifiedClaim ?? 'email_verified')
+    : 'email_verified';
   const keys: JWTVerifyGetKey = options.jwksUrl
     ? createRemoteJWKSet(new URL(options.jwksUrl))
     : createLocalJWKSet({ keys: [options.localKey.publicJwk] });
@@ -135,7 +140,7 @@ export function createTokenVerifier(options: {
         const claims: AccessTokenClaims = {
           sub: payload.sub,
           email: payload.email,
-          emailVerified: payload.email_verified === true,
+          emailVerified: payload[verifiedClaim] === true,
           iss: payload.iss ?? options.issuer,
           exp: payload.exp ?? 0,
           sid: external ? undefined : sid,
