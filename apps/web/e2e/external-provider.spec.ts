@@ -17,7 +17,7 @@ import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, type Browser, type Page } from '@playwright/test';
-import { test, tokenOf } from './fixtures';
+import { signOut, test, tokenOf } from './fixtures';
 import { startExternalProvider, type ExternalProvider } from './fixtures/oidc-provider';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
@@ -132,6 +132,14 @@ test('a user signs in through an external OpenID provider and is the same user n
       token: { sub: 'ext-4711', iss: provider.issuer },
     });
     expect(created.merchantinfo.total).toBe(0);
+
+    // Logout ends the product's side only: the provider's session signs the user in again
+    // without its form (README, "Sign-in with an external provider", limits).
+    await first.keyboard.press('Escape');
+    await signOut(first);
+    await first.getByRole('button', { name: 'Anmelden', exact: true }).click();
+    await expect(first).toHaveURL(`${product.origin}/create`);
+    expect((await initUser(first)).user.token.sub).toBe('ext-4711');
     await first.context().close();
 
     // The provider now claims another address, unverified: the binding decides, not the address.
