@@ -41,6 +41,8 @@ async function startProduct(port: number, env: Record<string, string>) {
       ...process.env,
       PORT: String(port),
       HOST: '127.0.0.1',
+      // The embedded database in its own folder, whatever the environment names.
+      DATABASE_URL: '',
       PUBLIC_URL: origin,
       // No demo data: the external provider's users are the only ones (a quicker start, too).
       DEMO: 'false',
