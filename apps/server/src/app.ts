@@ -48,6 +48,7 @@ import { participantAdminRoutes } from './modules/ingest/admin-routes.js';
 import { ingestRoutes } from './modules/ingest/routes.js';
 import { statsRoutes } from './modules/stats/routes.js';
 import { merchantRoutes } from './modules/merchants/routes.js';
+import { mySessionRoutes } from './modules/my-sessions/routes.js';
 import { searchRoutes } from './modules/search/routes.js';
 import { sessionRoutes } from './modules/session/routes.js';
 import { systemRoutes } from './modules/system/routes.js';
@@ -123,6 +124,7 @@ export async function buildApp(
       await api.register(jobsAdminRoutes);
       await api.register(participantAdminRoutes);
       await api.register(accessCodeSetRoutes);
+      await api.register(mySessionRoutes);
     },
     { prefix: '/api' },
   );

@@ -25,6 +25,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_ROLES, NOTIFICATION_EVENTS, type AccountRole } from '@backoffice/domain';
 import { accounts, users } from '../src/db/schema.js';
 import { hashPassword } from '../src/identity/passwords.js';
+import { insertSession } from '../src/identity/sessions.js';
 import { multipartFile } from './fixtures/multipart.js';
 import { bearer, createTestApp, routeTable, type TestApp } from './helpers.js';
 
@@ -216,8 +217,11 @@ interface Request {
 
 interface Entry {
   rule: Rule;
-  /** Builds the request for the target's objects; may make throwaway objects for the cell. */
-  request?: (objects: Objects) => Request | Promise<Request>;
+  /**
+   * Builds the request for the target's objects; may make throwaway objects
+   * for the cell (`token`: the caller's, for objects of the caller's own).
+   */
+  request?: (objects: Objects, token: string | undefined) => Request | Promise<Request>;
   /** Also addressed with a tip campaign (for routes of a campaign: those with a campaign rule). */
   tips?: boolean;
   /** Runs after every other route (it spoils the caller's session). */
@@ -320,6 +324,14 @@ async function makeObjects(merchant: string): Promise<Objects> {
   };
 }
 
+/** A throwaway session of the token's user, for a cell that ends one (a made-up id without a user). */
+async function freshSessionOf(token: string | undefined): Promise<string> {
+  const userId = token ? decodeJwt(token).sub : undefined;
+  if (!userId) return randomUUID();
+  const device = { userAgent: 'matrix', address: null };
+  return (await insertSession(t.ctx.db, userId, 1, device)).id;
+}
+
 const image = () => multipartFile('upload', 'bild.png', 'not really a png', 'image/png');
 const chart: Request = { query: 'count=4&start=2026-01-05' };
 const codesFile = () => multipartFile('upload', 'codes.txt', 'M1\nM2\n', 'text/plain');
@@ -353,6 +365,13 @@ const MATRIX: Record<string, Entry> = {
   'POST /api/init-user': { rule: 'signed-in' },
   'POST /api/session/logout': { rule: 'signed-in', last: true },
   'GET /api/merchants/:id/linked-with-account': { rule: 'signed-in' },
+  // The caller's own sessions (another person's answers 404: test/my-sessions.test.ts).
+  'GET /api/my/sessions': { rule: 'signed-in' },
+  'DELETE /api/my/sessions/:id': {
+    rule: 'signed-in',
+    request: async (_objects, token) => ({ params: { id: await freshSessionOf(token) } }),
+  },
+  'POST /api/my/sessions/end-others': { rule: 'signed-in' },
 
   // Consumer app.
   'POST /api/ingest/events': { rule: 'api-key', request: () => ({ payload: { events: [] } }) },
@@ -672,7 +691,8 @@ describe('the authorization matrix', () => {
             objects[target === 'foreign' || target === 'mixed' ? caller.foreign : caller.own];
           const addressed =
             target === 'tip' ? { ...home, campaign: home.tip, campaignType: 'tip/standard' } : home;
-          const request = (await entry.request?.(addressed)) ?? {};
+          const token = caller.token ? t.tokens[caller.token] : undefined;
+          const request = (await entry.request?.(addressed, token)) ?? {};
           const params =
             target === 'mixed'
               ? { ...request.params, id: objects[caller.own].merchant }

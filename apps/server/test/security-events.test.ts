@@ -88,6 +88,19 @@ describe('security events', () => {
     ]);
   });
 
+  it('names no browser for a User-Agent it does not recognise', async () => {
+    const mails = await mailsOf(() =>
+      t.ctx.db.transaction((tx) =>
+        recordSecurityEvent(t.ctx, tx, {
+          userId: germanId,
+          kind: 'sessions_ended',
+          device: { userAgent: 'curl-like/0', address: '203.0.113.8' },
+        }),
+      ),
+    );
+    expect(mails[0]).toContain('(von 203.0.113.8, –)');
+  });
+
   it('records and mails nothing when the change is rolled back', async () => {
     const mails = await mailsOf(() =>
       t.ctx.db

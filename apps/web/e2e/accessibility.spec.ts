@@ -163,6 +163,7 @@ const SCREENS: Record<DemoUser, Screen[]> = {
           campaignIdent: submittedCoupon ?? '',
         }),
     },
+    { name: 'signed-in devices', route: 'devices', path: () => paths.devices() },
     { name: 'not found', route: 'not-found', path: () => '/no/such/page' },
   ],
   owner: [

@@ -30,8 +30,9 @@ export function deviceOf(request: FastifyRequest): Device {
 export function describeUserAgent(userAgent: string | null | undefined, on: string): string | null {
   if (!userAgent) return null;
   const parsed = Bowser.parse(userAgent);
-  const browser = parsed.browser.name;
-  const system = parsed.os.name;
+  // bowser names what it does not recognise ''.
+  const browser = parsed.browser.name || undefined;
+  const system = parsed.os.name || undefined;
   if (browser && system) return `${browser} ${on} ${system}`;
   return browser ?? system ?? null;
 }

@@ -24,6 +24,7 @@ import {
 } from './authorize-request.js';
 import { createAuthorizationCode, redeemAuthorizationCode } from './codes.js';
 import { loginTexts, renderErrorPage, renderLoginPage, type LoginTexts } from './login-page.js';
+import { deviceOf } from './devices.js';
 import { DUMMY_HASH, verifyPassword } from './passwords.js';
 import { insertSession, renewSession, startSession } from './sessions.js';
 
@@ -203,7 +204,7 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
         302,
       );
     }
-    const session = await startSession(db, user, sessionMaxAgeHours);
+    const session = await startSession(db, user, sessionMaxAgeHours, deviceOf(request));
     if (!session) return showLogin(reply, form, 401, form.email, 'wrongCredentials');
     await touchLastLogin(db, user.id);
     const issued = await tokenIssuer.issue(user, session);
@@ -254,7 +255,7 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!result.ok) return undefined;
         const user = await findUserById(tx, result.userId);
         if (!user) return undefined;
-        const session = await insertSession(tx, user.id, sessionMaxAgeHours);
+        const session = await insertSession(tx, user.id, sessionMaxAgeHours, deviceOf(request));
         return { user, session, scope: result.scope };
       });
       if (!granted) return reply.status(400).send({ error: 'invalid_grant' });

@@ -10,12 +10,17 @@
  * issues its code, checking that the password it verified is still the
  * user's. Either the sign-in comes first and its session is ended by the
  * change, or it waits and finds the password changed.
+ *
+ * A session keeps the device it was started from (User-Agent and address,
+ * deviceOf): the account's list of signed-in devices shows them, and the
+ * person can end a session there (endOwnSession, endSessionsOf with keep).
  */
-import { and, eq, getTableColumns, gt, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client.js';
 import { prepared } from '../db/prepared.js';
 import { oauthCodes, sessions, users } from '../db/schema.js';
 import type { UserRow } from '../access/users.js';
+import type { Device } from './devices.js';
 
 export interface LiveSession {
   id: string;
@@ -49,18 +54,27 @@ export async function holdCredentials(
   return rows.length > 0;
 }
 
-/** A new session; the caller holds the user's credentials (holdCredentials) in its transaction. */
+/**
+ * A new session, started from `device` (the request's that signs in); the
+ * caller holds the user's credentials (holdCredentials) in its transaction.
+ */
 export async function insertSession(
   tx: DbOrTx,
   userId: string,
   maxAgeHours: number,
+  device: Device,
 ): Promise<LiveSession> {
   const now = Date.now();
   // Clearing old sessions here keeps the table small without a job.
   await tx.delete(sessions).where(lt(sessions.expiresAt, new Date(now - KEEP_AFTER_END_MS)));
   const [row] = await tx
     .insert(sessions)
-    .values({ userId, expiresAt: new Date(now + maxAgeHours * 3_600_000) })
+    .values({
+      userId,
+      expiresAt: new Date(now + maxAgeHours * 3_600_000),
+      userAgent: device.userAgent,
+      address: device.address,
+    })
     .returning({ id: sessions.id, expiresAt: sessions.expiresAt });
   if (!row) throw new Error('insert returned no session');
   return row;
@@ -74,10 +88,11 @@ export async function startSession(
   db: Db,
   user: { id: string; passwordHash: string },
   maxAgeHours: number,
+  device: Device,
 ): Promise<LiveSession | undefined> {
   return db.transaction(async (tx) =>
     (await holdCredentials(tx, user.id, user.passwordHash))
-      ? insertSession(tx, user.id, maxAgeHours)
+      ? insertSession(tx, user.id, maxAgeHours, device)
       : undefined,
   );
 }
@@ -88,13 +103,14 @@ export async function startSession(
  * the codes of sign-ins not yet redeemed: every token issued before stops
  * working at once, and none is renewed. Whatever sets a password or changes
  * a person's rights calls it in its own transaction, after it has updated
- * the user's row (the order of locks that sign-ins take too).
+ * the user's row (the order of locks that sign-ins take too). Answers how
+ * many sessions it ended.
  */
 export async function endSessionsOf(
   tx: DbOrTx,
   userId: string,
   keep?: { sid: string },
-): Promise<void> {
+): Promise<number> {
   await tx
     .update(oauthCodes)
     .set({ usedAt: sql`now()` })
@@ -105,7 +121,7 @@ export async function endSessionsOf(
         gt(oauthCodes.expiresAt, sql`now()`),
       ),
     );
-  await tx
+  const ended = await tx
     .update(sessions)
     .set({ endedAt: new Date() })
     .where(
@@ -115,7 +131,51 @@ export async function endSessionsOf(
         gt(sessions.expiresAt, new Date()),
         keep ? ne(sessions.id, keep.sid) : undefined,
       ),
-    );
+    )
+    .returning({ id: sessions.id });
+  return ended.length;
+}
+
+/**
+ * Ends one live session of the user (signed out from the list of devices);
+ * false when the user has no such live session (another person's is never
+ * ended). Tokens of the session stop working at once.
+ */
+export async function endOwnSession(tx: DbOrTx, userId: string, sid: string): Promise<boolean> {
+  const ended = await tx
+    .update(sessions)
+    .set({ endedAt: new Date() })
+    .where(
+      and(
+        eq(sessions.id, sid),
+        eq(sessions.userId, userId),
+        isNull(sessions.endedAt),
+        gt(sessions.expiresAt, new Date()),
+      ),
+    )
+    .returning({ id: sessions.id });
+  return ended.length > 0;
+}
+
+/** The user's live sessions with their devices, newest sign-in first. */
+export async function liveSessionsOf(db: DbOrTx, userId: string) {
+  return db
+    .select({
+      id: sessions.id,
+      createdAt: sessions.createdAt,
+      renewedAt: sessions.renewedAt,
+      userAgent: sessions.userAgent,
+      address: sessions.address,
+    })
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        isNull(sessions.endedAt),
+        gt(sessions.expiresAt, new Date()),
+      ),
+    )
+    .orderBy(desc(sessions.createdAt), desc(sessions.id));
 }
 
 /**

@@ -227,6 +227,11 @@ const shellRoutes: RouteObject[] = [
     ],
   },
   {
+    path: routePatterns.devices.slice(1),
+    id: 'devices',
+    lazy: lazyPage(() => import('../features/devices/devices-page'), 'devices'),
+  },
+  {
     path: routePatterns.merchantList.slice(1),
     id: 'merchant-list',
     loader: requireMerchantList,

@@ -1,6 +1,6 @@
 /** The user menu itself: the email, the language switch and logout. Loaded on first use. */
 import { Menu, Text } from '@mantine/core';
-import { IconCheck, IconLanguage, IconLogout } from '@tabler/icons-react';
+import { IconCheck, IconDevices, IconLanguage, IconLogout } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useConfig } from '../../shared/config/runtime-config';
@@ -56,6 +56,14 @@ export default function UserMenuDropdown({ opened, onChange }: UserMenuDropdownP
             ))}
           </>
         )}
+        <Menu.Divider />
+        <Menu.Item
+          component={Link}
+          to={paths.devices()}
+          leftSection={<IconDevices size={16} aria-hidden />}
+        >
+          {t('devices.menuItem')}
+        </Menu.Item>
         <Menu.Divider />
         <Menu.Item
           component={Link}

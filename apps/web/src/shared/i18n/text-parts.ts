@@ -53,6 +53,8 @@ export const TEXT_PARTS = {
   // loaded with their lazy chunks, out of the dashboard's first load.
   dashboardDetails: { subtrees: { dashboardDetails: [] }, features: ['features/dashboard'] },
   upgrade: { subtrees: { upgrade: [] }, features: ['features/upgrade'] },
+  // The user menu's entry stays in the core.
+  devices: { subtrees: { devices: ['menuItem'] }, features: ['features/devices'] },
   [MESSAGES]: {
     subtrees: {
       errors: [
