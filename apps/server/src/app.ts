@@ -51,6 +51,7 @@ import { merchantRoutes } from './modules/merchants/routes.js';
 import { searchRoutes } from './modules/search/routes.js';
 import { sessionRoutes } from './modules/session/routes.js';
 import { systemRoutes } from './modules/system/routes.js';
+import { twoFactorRoutes } from './modules/two-factor/routes.js';
 
 export interface BuildAppOptions {
   /** Serve the built web app from config.webDistDir (off in API tests). */
@@ -123,6 +124,7 @@ export async function buildApp(
       await api.register(jobsAdminRoutes);
       await api.register(participantAdminRoutes);
       await api.register(accessCodeSetRoutes);
+      await api.register(twoFactorRoutes);
     },
     { prefix: '/api' },
   );

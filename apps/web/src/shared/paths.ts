@@ -73,6 +73,7 @@ export const routePatterns = {
   reviewQueue: '/review',
   apiKeys: '/api-keys',
   backgroundJobs: '/background-jobs',
+  twoFactor: '/two-factor',
   oauthLogin: '/oauth2/login',
   oauthLogout: '/oauth2/logout',
   oauthPostback: '/oauth2/postback',
@@ -158,6 +159,8 @@ export const paths = {
   backgroundJobs: {
     list: () => '/background-jobs',
   },
+  /** The caller's own two-factor sign-in (user menu). */
+  twoFactor: () => '/two-factor',
   oauth: {
     login: () => '/oauth2/login',
     logout: () => '/oauth2/logout',

@@ -1,6 +1,6 @@
-/** The user menu itself: the email, the language switch and logout. Loaded on first use. */
+/** The user menu itself: the email, the language switch, two-factor sign-in and logout. Loaded on first use. */
 import { Menu, Text } from '@mantine/core';
-import { IconCheck, IconLanguage, IconLogout } from '@tabler/icons-react';
+import { IconCheck, IconLanguage, IconLogout, IconShieldLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useConfig } from '../../shared/config/runtime-config';
@@ -57,6 +57,13 @@ export default function UserMenuDropdown({ opened, onChange }: UserMenuDropdownP
           </>
         )}
         <Menu.Divider />
+        <Menu.Item
+          component={Link}
+          to={paths.twoFactor()}
+          leftSection={<IconShieldLock size={16} aria-hidden />}
+        >
+          {t('twoFactor.menuItem')}
+        </Menu.Item>
         <Menu.Item
           component={Link}
           to={paths.oauth.logout()}

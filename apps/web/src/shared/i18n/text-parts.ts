@@ -53,6 +53,7 @@ export const TEXT_PARTS = {
   // loaded with their lazy chunks, out of the dashboard's first load.
   dashboardDetails: { subtrees: { dashboardDetails: [] }, features: ['features/dashboard'] },
   upgrade: { subtrees: { upgrade: [] }, features: ['features/upgrade'] },
+  twoFactor: { subtrees: { twoFactor: ['menuItem'] }, features: ['features/account'] },
   [MESSAGES]: {
     subtrees: {
       errors: [
