@@ -182,8 +182,7 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
       return showLogin(reply, form, 401, form.email, 'wrongCredentials');
     }
     // An account with two-factor sign-in (or an admin who must set it up) takes a second step.
-    const secondStep = await beginSecondStep(reply, form, user);
-    if (secondStep) return secondStep;
+    if (await beginSecondStep(reply, form, user)) return reply;
     return finishSignIn(reply, form, user);
   });
 

@@ -71,8 +71,10 @@ export interface SignInSteps {
 }
 
 /**
- * Registers the second step's endpoints; the step to take after the right
- * password (a page answered), or undefined when the sign-in may finish.
+ * Registers the second step's endpoints; returns the step to take after
+ * the right password: true when it answered with a page, false when the
+ * sign-in may finish. (A boolean: a reply is thenable, so an async function
+ * cannot hand one back.)
  */
 export async function registerSecondFactor(
   app: FastifyInstance,
@@ -82,7 +84,7 @@ export async function registerSecondFactor(
     reply: FastifyReply,
     params: AuthorizeParams,
     user: UserRow & { passwordHash: string },
-  ) => Promise<FastifyReply | undefined>
+  ) => Promise<boolean>
 > {
   const ctx = app.ctx;
   const { db, config } = ctx;
@@ -235,7 +237,8 @@ export async function registerSecondFactor(
         kind: 'verify',
         passwordHash: user.passwordHash,
       });
-      return codePage(reply, params, token, 200, undefined);
+      codePage(reply, params, token, 200, undefined);
+      return true;
     }
     if (config.accounts.mfaRequiredForAdmins && user.level === 'admin') {
       const offer = await offerSecret(ctx, user.email);
@@ -246,8 +249,9 @@ export async function registerSecondFactor(
         pendingSecret: offer.encrypted,
       });
       const shown = { token, email: user.email, pendingSecret: offer.encrypted };
-      return setupPage(reply, params, shown, 200, undefined);
+      await setupPage(reply, params, shown, 200, undefined);
+      return true;
     }
-    return undefined;
+    return false;
   };
 }
