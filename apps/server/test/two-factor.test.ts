@@ -409,3 +409,35 @@ describe('MFA_REQUIRED_FOR_ADMINS', () => {
     expect((await signInAttempt(forced.app, 'owner@example.com', 'demo')).statusCode).toBe(302);
   });
 });
+
+describe('the sign-in limiter', () => {
+  let limited: TestApp;
+  beforeAll(async () => {
+    limited = await createTestApp({ LOGIN_FAILURES_PER_HOUR: '5' });
+    limited.tokens.owner = await limited.signInAndInit('owner@example.com');
+  });
+  afterAll(async () => {
+    await limited.close();
+  });
+
+  it('counts wrong codes as failed sign-ins of the account', async () => {
+    const started = await limited.api('POST', '/my/two-factor/setup', 'owner');
+    const { secret } = started.json<{ secret: string }>();
+    await limited.api('POST', '/my/two-factor/confirm', 'owner', { code: await codeOf(secret) });
+    const page = await signInAttempt(limited.app, 'owner@example.com', 'demo');
+    const challenge = challengeIn(page.body);
+    const post = (code: string) =>
+      limited.app.inject({
+        method: 'POST',
+        url: '/identity/authorize/code',
+        payload: { ...implicitParams, challenge, code },
+      });
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      expect((await post('kein-code')).statusCode).toBe(401);
+    }
+    // The account's failures are used up: a new challenge and the right code are refused too.
+    const again = await signInAttempt(limited.app, 'owner@example.com', 'demo');
+    expect(again.statusCode).toBe(429);
+    expect(again.body).toContain('Zu viele Anmeldeversuche');
+  });
+});
