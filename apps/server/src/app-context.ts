@@ -20,6 +20,8 @@ export interface AppContext {
   database: Database;
   db: Db;
   signingKey: SigningKey;
+  /** The key that encrypts two-factor secrets at rest (identity/totp.ts, loadMfaKey). */
+  mfaKey: Buffer;
   tokenIssuer: TokenIssuer;
   tokenVerifier: TokenVerifier;
   mailer: Mailer;

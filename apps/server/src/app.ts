@@ -52,6 +52,7 @@ import { mySessionRoutes } from './modules/my-sessions/routes.js';
 import { searchRoutes } from './modules/search/routes.js';
 import { sessionRoutes } from './modules/session/routes.js';
 import { systemRoutes } from './modules/system/routes.js';
+import { twoFactorRoutes } from './modules/two-factor/routes.js';
 
 export interface BuildAppOptions {
   /** Serve the built web app from config.webDistDir (off in API tests). */
@@ -125,6 +126,7 @@ export async function buildApp(
       await api.register(participantAdminRoutes);
       await api.register(accessCodeSetRoutes);
       await api.register(mySessionRoutes);
+      await api.register(twoFactorRoutes);
     },
     { prefix: '/api' },
   );

@@ -14,6 +14,7 @@ import {
   type OpenOptions,
 } from './db/client.js';
 import { loadSigningKey } from './identity/keys.js';
+import { loadMfaKey } from './identity/totp.js';
 import { createTokenIssuer, createTokenVerifier } from './identity/tokens.js';
 import { JobQueue } from './jobs/queue.js';
 import { createMailer } from './mail/mailer.js';
@@ -60,6 +61,16 @@ export async function createAppContext(
     privateKeyPem: config.identity.privateKeyPem,
     demoKeyDir: config.demo && options.keepDemoKeyInDataDir ? config.dataDir : undefined,
   });
+  // Without MFA_ENCRYPTION_KEY the key is kept in DATA_DIR (tests: in memory); see docs/operations.md.
+  const mfaKey = await loadMfaKey({
+    configured: config.accounts.mfaEncryptionKey,
+    keyDir: options.keepDemoKeyInDataDir ? config.dataDir : undefined,
+  });
+  if (!config.accounts.mfaEncryptionKey && config.databaseUrl && !config.demo) {
+    loggerOf(config).warn(
+      'MFA_ENCRYPTION_KEY is not set: two-factor secrets are encrypted with a key kept in DATA_DIR; several server processes must share one key (docs/operations.md)',
+    );
+  }
   const tokenIssuer = createTokenIssuer(signingKey, {
     issuer: config.identity.issuer,
     audience: config.identity.audience,
@@ -78,6 +89,7 @@ export async function createAppContext(
     database,
     db: database.db,
     signingKey,
+    mfaKey,
     tokenIssuer,
     tokenVerifier,
     mailer: createMailer(config.mail),

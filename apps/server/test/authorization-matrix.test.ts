@@ -135,6 +135,8 @@ const CALLERS: Record<string, Caller> = {
  *   merchant; a tip campaign (target 'tip', also for creating one) needs an
  *   admin or agency besides (403)
  * - campaign:silver: campaign:manage-campaigns at merchant level 1 or more
+ * - merchant-admin: admins alone (403 for everyone else), for an account of
+ *   the merchant in the path (404 for another merchant's)
  */
 type Rule =
   | 'public'
@@ -148,7 +150,8 @@ type Rule =
   | 'merchant-profile'
   | 'account-settings'
   | 'campaign:manage-campaigns'
-  | 'campaign:silver';
+  | 'campaign:silver'
+  | 'merchant-admin';
 
 /**
  * own: the caller's merchant's objects; foreign: another merchant's (for the
@@ -166,6 +169,9 @@ function expected(rule: Rule, caller: Caller, target: Target): Expected {
   if (!user || rule === 'api-key') return 401;
   if (rule === 'signed-in') return 'allowed';
   if (rule === 'admin') return user.level === 'admin' ? 'allowed' : 403;
+  if (rule === 'merchant-admin') {
+    return user.level !== 'admin' ? 403 : target === 'mixed' ? 404 : 'allowed';
+  }
   if (rule === 'tips') return user.level === 'other' ? 403 : 'allowed';
   const mustUpgrade = user.level === 'other' && user.single && user.merchantLevel === 0;
   if (rule === 'create-merchant') return mustUpgrade ? 403 : 'allowed';
@@ -344,6 +350,9 @@ const MATRIX: Record<string, Entry> = {
   'GET /identity/authorize': { rule: 'public' },
   'POST /identity/authorize': { rule: 'public', request: () => ({ payload: {} }) },
   'POST /identity/token': { rule: 'public', request: () => ({ payload: {} }) },
+  'POST /identity/authorize/code': { rule: 'public', request: () => ({ payload: {} }) },
+  'POST /identity/authorize/setup': { rule: 'public', request: () => ({ payload: {} }) },
+  'POST /identity/authorize/continue': { rule: 'public', request: () => ({ payload: {} }) },
   'GET /identity/jwks.json': { rule: 'public' },
   'GET /identity/register': { rule: 'public' },
   'POST /identity/register': { rule: 'public', request: () => ({ payload: {} }) },
@@ -372,6 +381,17 @@ const MATRIX: Record<string, Entry> = {
     request: async (_objects, token) => ({ params: { id: await freshSessionOf(token) } }),
   },
   'POST /api/my/sessions/end-others': { rule: 'signed-in' },
+  'GET /api/my/two-factor': { rule: 'signed-in' },
+  'POST /api/my/two-factor/setup': { rule: 'signed-in' },
+  'POST /api/my/two-factor/confirm': {
+    rule: 'signed-in',
+    request: () => ({ payload: { code: '000000' } }),
+  },
+  'POST /api/my/two-factor/disable': {
+    rule: 'signed-in',
+    request: () => ({ payload: { password: 'wrong' } }),
+  },
+  'POST /api/my/two-factor/recovery-codes': { rule: 'signed-in' },
 
   // Consumer app.
   'POST /api/ingest/events': { rule: 'api-key', request: () => ({ payload: { events: [] } }) },
@@ -432,6 +452,10 @@ const MATRIX: Record<string, Entry> = {
   'DELETE /api/merchants/:id/accounts/:accountId': {
     rule: 'merchant:manage-accounts',
     request: async (o) => ({ params: { accountId: await freshAccount(o.merchant, ['contact']) } }),
+  },
+  'DELETE /api/merchants/:id/accounts/:accountId/two-factor': {
+    rule: 'merchant-admin',
+    request: async (o) => ({ params: { accountId: await freshAccount(o.merchant) } }),
   },
   'POST /api/merchants/:id/invite-account': {
     rule: 'merchant:manage-accounts',

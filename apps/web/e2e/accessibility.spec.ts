@@ -206,6 +206,7 @@ const SCREENS: Record<DemoUser, Screen[]> = {
         },
       },
     },
+    { name: 'two-factor sign-in', route: 'twoFactor', path: () => paths.twoFactor() },
     {
       name: 'background jobs',
       route: 'backgroundJobs.list',

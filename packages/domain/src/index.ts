@@ -30,6 +30,7 @@ export * from './account/limits.js';
 export * from './account/notifications.js';
 export * from './location/location.js';
 export * from './api/accounts.js';
+export * from './api/two-factor.js';
 export * from './api/locations.js';
 export * from './api/notifications.js';
 export * from './stats/events.js';

@@ -27,6 +27,7 @@ import { loginTexts, renderErrorPage, renderLoginPage, type LoginTexts } from '.
 import { deviceOf } from './devices.js';
 import { DUMMY_HASH, verifyPassword } from './passwords.js';
 import { insertSession, renewSession, startSession } from './sessions.js';
+import { registerSecondFactor } from './second-factor-routes.js';
 
 const optionalParam = z.string().max(2048).optional();
 const ZAuthorizeParams = z.object(
@@ -181,9 +182,27 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!user) {
       return showLogin(reply, form, 401, form.email, 'wrongCredentials');
     }
+    // An account with two-factor sign-in (or an admin who must set it up) takes a second step.
+    if (await beginSecondStep(reply, form, user)) return reply;
+    return finishSignIn(request, reply, form, user);
+  });
+
+  /**
+   * Finishes a sign-in whose password (and second step, if any) was right:
+   * the authorization code (code flow) or the token (implicit) to the client.
+   * The code or session is made only while the password verified is still the
+   * user's: one changed meanwhile (create-admin) makes this attempt a wrong one.
+   */
+  const finishSignIn = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    form: AuthorizeParams,
+    user: UserRow & { passwordHash: string },
+  ) => {
+    const check = checkAuthorizeRequest(form, client);
+    if (check.kind !== 'ok') return showLogin(reply, form, 400, '', 'invalidRequest');
     const { request: grant } = check;
-    // The code or session is made only while the password verified is still the
-    // user's: one changed meanwhile (create-admin) makes this attempt a wrong one.
+    const email = user.email;
     if (grant.responseType === 'code') {
       const code = await createAuthorizationCode(
         db,
@@ -197,7 +216,7 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
         },
         user.passwordHash,
       );
-      if (code === undefined) return showLogin(reply, form, 401, form.email, 'wrongCredentials');
+      if (code === undefined) return showLogin(reply, form, 401, email, 'wrongCredentials');
       await touchLastLogin(db, user.id);
       return reply.redirect(
         redirectWith(grant.redirectUri, { code, state: grant.state }, false),
@@ -205,7 +224,7 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
       );
     }
     const session = await startSession(db, user, sessionMaxAgeHours, deviceOf(request));
-    if (!session) return showLogin(reply, form, 401, form.email, 'wrongCredentials');
+    if (!session) return showLogin(reply, form, 401, email, 'wrongCredentials');
     await touchLastLogin(db, user.id);
     const issued = await tokenIssuer.issue(user, session);
     return reply.redirect(
@@ -222,6 +241,15 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
       ),
       302,
     );
+  };
+
+  const beginSecondStep = await registerSecondFactor(app, {
+    carriedParams,
+    sendPage,
+    showLogin,
+    acceptable: (reply, params) => answerBadRequest(reply, params) !== undefined,
+    signInLimiter,
+    finish: finishSignIn,
   });
 
   app.post(

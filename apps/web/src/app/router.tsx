@@ -186,6 +186,11 @@ const shellRoutes: RouteObject[] = [
     lazy: lazyPage(() => import('../features/api-keys/api-keys-page'), 'apiKeys'),
   },
   {
+    path: routePatterns.twoFactor.slice(1),
+    id: 'two-factor',
+    lazy: lazyPage(() => import('../features/account/two-factor-page'), 'twoFactor'),
+  },
+  {
     path: routePatterns.backgroundJobs.slice(1),
     id: 'background-jobs',
     loader: requireAdmin,

@@ -74,6 +74,7 @@ export const routePatterns = {
   apiKeys: '/api-keys',
   backgroundJobs: '/background-jobs',
   devices: '/devices',
+  twoFactor: '/two-factor',
   oauthLogin: '/oauth2/login',
   oauthLogout: '/oauth2/logout',
   oauthPostback: '/oauth2/postback',
@@ -161,6 +162,8 @@ export const paths = {
   },
   /** The account's signed-in devices (every user, from the user menu). */
   devices: () => '/devices',
+  /** The caller's own two-factor sign-in (user menu). */
+  twoFactor: () => '/two-factor',
   oauth: {
     login: () => '/oauth2/login',
     logout: () => '/oauth2/logout',

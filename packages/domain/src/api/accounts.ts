@@ -12,6 +12,8 @@ export const ZAccount = z.object({
   pending_invitation: z.boolean(),
   /** The caller's own account. */
   is_self: z.boolean(),
+  /** The account's person signs in with a second factor (TOTP). */
+  two_factor: z.boolean(),
 });
 export type TAccount = z.infer<typeof ZAccount>;
 

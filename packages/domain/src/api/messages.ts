@@ -98,6 +98,15 @@ const ACCESS_CODE_KEYS = [
 /** Ingest's refusals of single events: a campaign never published, a participant erased on request. */
 const INGEST_KEYS = ['campaign_not_published', 'participant_erased'] as const;
 
+/** Two-factor sign-in: a wrong or used code, a set-up in the wrong state. */
+const TWO_FACTOR_KEYS = [
+  'wrong_two_factor_code',
+  'two_factor_already_enabled',
+  'two_factor_not_started',
+  'two_factor_not_enabled',
+  'two_factor_wrong_password',
+] as const;
+
 /** Background jobs: a retry of a job that is not (or no longer) failed. */
 const JOB_KEYS = ['job_not_failed'] as const;
 
@@ -109,6 +118,7 @@ export const MESSAGE_KEYS = [
   ...ACCESS_CODE_KEYS,
   ...INGEST_KEYS,
   ...JOB_KEYS,
+  ...TWO_FACTOR_KEYS,
 ] as const;
 export type MessageKey = (typeof MESSAGE_KEYS)[number];
 

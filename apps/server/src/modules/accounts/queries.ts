@@ -11,11 +11,15 @@ type AccountInsert = typeof accounts.$inferInsert;
 export interface AccountWithEmail {
   account: AccountRow;
   email: string;
+  /** The person signs in with a second factor. */
+  twoFactor?: boolean;
 }
+
+const twoFactorOn = sql<boolean>`${users.totpEnabledAt} is not null`;
 
 export async function listAccounts(tx: DbOrTx, merchantId: string): Promise<AccountWithEmail[]> {
   const rows = await tx
-    .select({ account: accounts, email: users.email })
+    .select({ account: accounts, email: users.email, twoFactor: twoFactorOn })
     .from(accounts)
     .innerJoin(users, eq(users.id, accounts.userId))
     .where(eq(accounts.merchantId, merchantId))
@@ -49,7 +53,7 @@ export async function findAccountWithEmail(
   accountId: string,
 ): Promise<AccountWithEmail | undefined> {
   const [row] = await tx
-    .select({ account: accounts, email: users.email })
+    .select({ account: accounts, email: users.email, twoFactor: twoFactorOn })
     .from(accounts)
     .innerJoin(users, eq(users.id, accounts.userId))
     .where(eq(accounts.id, accountId));

@@ -57,6 +57,7 @@ const toAccount = (row: AccountWithEmail, caller: UserRow): TAccount => ({
   roles: row.account.roles,
   pending_invitation: row.account.pendingInvitation,
   is_self: row.account.userId === caller.id,
+  two_factor: row.twoFactor ?? false,
 });
 
 export async function accountList(

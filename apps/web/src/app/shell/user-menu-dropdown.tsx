@@ -1,6 +1,12 @@
-/** The user menu itself: the email, the language switch and logout. Loaded on first use. */
+/** The user menu itself: the email, the language switch, two-factor sign-in and logout. Loaded on first use. */
 import { Menu, Text } from '@mantine/core';
-import { IconCheck, IconDevices, IconLanguage, IconLogout } from '@tabler/icons-react';
+import {
+  IconCheck,
+  IconDevices,
+  IconLanguage,
+  IconLogout,
+  IconShieldLock,
+} from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useConfig } from '../../shared/config/runtime-config';
@@ -63,6 +69,13 @@ export default function UserMenuDropdown({ opened, onChange }: UserMenuDropdownP
           leftSection={<IconDevices size={16} aria-hidden />}
         >
           {t('devices.menuItem')}
+        </Menu.Item>
+        <Menu.Item
+          component={Link}
+          to={paths.twoFactor()}
+          leftSection={<IconShieldLock size={16} aria-hidden />}
+        >
+          {t('twoFactor.menuItem')}
         </Menu.Item>
         <Menu.Divider />
         <Menu.Item

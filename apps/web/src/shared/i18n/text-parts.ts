@@ -55,6 +55,7 @@ export const TEXT_PARTS = {
   upgrade: { subtrees: { upgrade: [] }, features: ['features/upgrade'] },
   // The user menu's entry stays in the core.
   devices: { subtrees: { devices: ['menuItem'] }, features: ['features/devices'] },
+  twoFactor: { subtrees: { twoFactor: ['menuItem'] }, features: ['features/account'] },
   [MESSAGES]: {
     subtrees: {
       errors: [

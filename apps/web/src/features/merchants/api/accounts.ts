@@ -87,3 +87,12 @@ export const useRemoveAccount = (id: string) =>
       quietStatuses: HANDLED_STATUSES,
     }),
   );
+
+/** Admins: resets the account's two-factor sign-in (its sessions end, it is told by mail). */
+export const useResetTwoFactor = (id: string) =>
+  useAccountMutation(id, (accountId: string) =>
+    apiRequestRequired<{ reset: true }>({
+      method: 'DELETE',
+      path: merchantPath(id, `/accounts/${encodeURIComponent(accountId)}/two-factor`),
+    }),
+  );

@@ -2,13 +2,15 @@
  * /{merchantIdent}/accounts (spec §2, §6, §8): the accounts with roles and
  * pending invitations, add by email, invite, change roles, remove (after a
  * question that says what removing does); the three-account limit below
- * silver.
+ * silver. Which accounts sign in with two factors; admins can reset an
+ * account's second factor (after a question).
  */
 import {
   ACCOUNT_ROLES,
   ZAccountEmail,
   ZAddAccountBody,
   canAddAccount,
+  isAdmin,
   type AccountRole,
   type TAccount,
 } from '@backoffice/domain';
@@ -26,7 +28,7 @@ import {
   Title,
   Tooltip,
 } from '@mantine/core';
-import { IconMailForward, IconTrash, IconUserPlus } from '@tabler/icons-react';
+import { IconMailForward, IconShieldOff, IconTrash, IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSchemaForm } from '../../../shared/form/use-schema-form';
@@ -42,6 +44,7 @@ import {
   useChangeRoles,
   useInviteAccount,
   useRemoveAccount,
+  useResetTwoFactor,
 } from '../api/accounts';
 import { MerchantTabs } from '../components/merchant-tabs';
 import { notifyMerchantError, validationText } from '../merchant-errors';
@@ -91,8 +94,13 @@ function RoleCheckboxes({
 
 function Accounts({ merchantIdent }: { merchantIdent: string }) {
   const { t } = useTranslation();
-  const { merchant } = useSession();
+  const { merchant, user } = useSession();
+  const admin = user !== null && isAdmin(user);
   const accounts = useAccounts(merchantIdent);
+  const resetTwoFactor = useResetTwoFactor(merchantIdent);
+  // The account whose second factor an admin is asked about resetting.
+  const [resetting, setResetting] = useState<TAccount | undefined>();
+  const [askingReset, setAskingReset] = useState(false);
   const add = useAddAccount(merchantIdent);
   const invite = useInviteAccount(merchantIdent);
   const changeRoles = useChangeRoles(merchantIdent);
@@ -211,6 +219,16 @@ function Accounts({ merchantIdent }: { merchantIdent: string }) {
                         {t('merchants.accounts.you')}
                       </Badge>
                     )}
+                    {account.two_factor && (
+                      <Badge
+                        color="green"
+                        variant="light"
+                        title={t('merchants.accounts.twoFactorOnLabel')}
+                        data-testid="two-factor-badge"
+                      >
+                        {t('merchants.accounts.twoFactorOn')}
+                      </Badge>
+                    )}
                   </Group>
                 </Table.Td>
                 <Table.Td>
@@ -229,21 +247,44 @@ function Accounts({ merchantIdent }: { merchantIdent: string }) {
                   />
                 </Table.Td>
                 <Table.Td>
-                  <Tooltip label={t('merchants.accounts.remove')}>
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      loading={remove.isPending && remove.variables === account.id}
-                      aria-label={t('merchants.accounts.removeAccount', { email: account.email })}
-                      aria-haspopup="dialog"
-                      onClick={() => {
-                        setRemoving(account);
-                        setAsking(true);
-                      }}
-                    >
-                      <IconTrash size={16} aria-hidden />
-                    </ActionIcon>
-                  </Tooltip>
+                  <Group gap={4} wrap="nowrap">
+                    {admin && account.two_factor && (
+                      <Tooltip label={t('merchants.accounts.resetTwoFactor')}>
+                        <ActionIcon
+                          variant="subtle"
+                          color="orange.9"
+                          loading={
+                            resetTwoFactor.isPending && resetTwoFactor.variables === account.id
+                          }
+                          aria-label={t('merchants.accounts.resetTwoFactorFor', {
+                            email: account.email,
+                          })}
+                          aria-haspopup="dialog"
+                          onClick={() => {
+                            setResetting(account);
+                            setAskingReset(true);
+                          }}
+                        >
+                          <IconShieldOff size={16} aria-hidden />
+                        </ActionIcon>
+                      </Tooltip>
+                    )}
+                    <Tooltip label={t('merchants.accounts.remove')}>
+                      <ActionIcon
+                        variant="subtle"
+                        color="red"
+                        loading={remove.isPending && remove.variables === account.id}
+                        aria-label={t('merchants.accounts.removeAccount', { email: account.email })}
+                        aria-haspopup="dialog"
+                        onClick={() => {
+                          setRemoving(account);
+                          setAsking(true);
+                        }}
+                      >
+                        <IconTrash size={16} aria-hidden />
+                      </ActionIcon>
+                    </Tooltip>
+                  </Group>
                 </Table.Td>
               </Table.Tr>
             ))}
@@ -281,6 +322,30 @@ function Accounts({ merchantIdent }: { merchantIdent: string }) {
               email: removing.email,
             },
           )}
+      </ConfirmModal>
+      <ConfirmModal
+        opened={askingReset}
+        title={t('merchants.accounts.resetTwoFactorTitle')}
+        cancelLabel={t('merchants.confirm.cancel')}
+        confirmLabel={t('merchants.accounts.resetTwoFactorConfirm')}
+        confirmColor="red"
+        confirmIcon={<IconShieldOff size={16} aria-hidden />}
+        busy={resetTwoFactor.isPending}
+        onConfirm={() => {
+          if (!resetting) return;
+          const { email } = resetting;
+          resetTwoFactor.mutate(resetting.id, {
+            onSuccess: () => notifySuccess(t('merchants.accounts.twoFactorReset', { email })),
+            onError: (error) => notifyMerchantError(t, error),
+            onSettled: () => {
+              setAskingReset(false);
+              requestAnimationFrame(() => tableRef.current?.focus());
+            },
+          });
+        }}
+        onClose={() => setAskingReset(false)}
+      >
+        {resetting && t('merchants.accounts.resetTwoFactorQuestion', { email: resetting.email })}
       </ConfirmModal>
     </Stack>
   );

@@ -41,6 +41,7 @@ const ACCOUNTS: TAccountListResponse = {
       roles: ['manage-campaigns'],
       pending_invitation: false,
       is_self: false,
+      two_factor: false,
     },
   ],
   limit: null,

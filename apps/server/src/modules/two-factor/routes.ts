@@ -1,0 +1,122 @@
+/**
+ * Two-factor sign-in endpoints: the caller's own (`/my/two-factor`, any
+ * signed-in user for their own account) and an admin's reset of an
+ * account's second factor (`/merchants/:id/accounts/:accountId/two-factor`).
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ZAccountParams,
+  ZRecoveryCodes,
+  ZTwoFactorCodeBody,
+  ZTwoFactorDisableBody,
+  ZTwoFactorSetup,
+  ZTwoFactorStatus,
+} from '@backoffice/domain';
+import { currentUser } from '../../access/current-user.js';
+import { deviceOf } from '../../identity/devices.js';
+import {
+  beginSetup,
+  finishSetup,
+  myTwoFactor,
+  newRecoveryCodes,
+  resetAccountTwoFactor,
+  turnOff,
+} from './service.js';
+
+const tags = ['two-factor'];
+
+export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
+  const ctx = app.ctx;
+  // Secrets and recovery codes: kept by no cache.
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+
+  app.get(
+    '/my/two-factor',
+    {
+      schema: {
+        tags,
+        summary: 'Whether the caller signs in with a second factor, and recovery codes left',
+        response: { 200: ZTwoFactorStatus },
+      },
+    },
+    async (request) => myTwoFactor(ctx, await currentUser(request)),
+  );
+
+  app.post(
+    '/my/two-factor/setup',
+    {
+      schema: {
+        tags,
+        summary: 'Begins a set-up: a new secret as QR code (SVG) and as text',
+        description:
+          'The secret waits until a first code confirms it (POST /my/two-factor/confirm); a new set-up replaces one not confirmed.',
+        response: { 200: ZTwoFactorSetup },
+      },
+    },
+    async (request) => beginSetup(ctx, await currentUser(request)),
+  );
+
+  app.post(
+    '/my/two-factor/confirm',
+    {
+      schema: {
+        tags,
+        summary: 'Confirms the set-up with a first code: on, and ten recovery codes shown once',
+        body: ZTwoFactorCodeBody,
+        response: { 200: ZRecoveryCodes },
+      },
+    },
+    async (request) =>
+      finishSetup(ctx, await currentUser(request), request.body.code, deviceOf(request)),
+  );
+
+  app.post(
+    '/my/two-factor/disable',
+    {
+      schema: {
+        tags,
+        summary: 'Turns two-factor sign-in off, proven by a current code or the password',
+        body: ZTwoFactorDisableBody,
+        response: { 200: ZTwoFactorStatus },
+      },
+    },
+    async (request) => turnOff(ctx, await currentUser(request), request.body, deviceOf(request)),
+  );
+
+  app.post(
+    '/my/two-factor/recovery-codes',
+    {
+      schema: {
+        tags,
+        summary: 'Ten new recovery codes; the old ones stop working',
+        response: { 200: ZRecoveryCodes },
+      },
+    },
+    async (request) => newRecoveryCodes(ctx, await currentUser(request), deviceOf(request)),
+  );
+
+  app.delete(
+    '/merchants/:id/accounts/:accountId/two-factor',
+    {
+      schema: {
+        tags,
+        summary: 'Resets the account’s second factor and ends its sessions (admins)',
+        params: ZAccountParams,
+        response: { 200: z.object({ reset: z.literal(true) }) },
+      },
+    },
+    async (request) => {
+      await resetAccountTwoFactor(
+        ctx,
+        await currentUser(request),
+        request.params.id,
+        request.params.accountId,
+        deviceOf(request),
+      );
+      return { reset: true as const };
+    },
+  );
+};

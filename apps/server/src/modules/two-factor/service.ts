@@ -1,0 +1,107 @@
+/**
+ * Use cases of two-factor sign-in over the API: the caller's own set-up,
+ * turning it off, new recovery codes; and an admin's reset of another
+ * account's second factor. Access: the caller's own account, or, for the
+ * reset, an admin acting for the account's merchant (the access resolver).
+ */
+import type { TRecoveryCodes, TTwoFactorSetup, TTwoFactorStatus } from '@backoffice/domain';
+import { and, eq } from 'drizzle-orm';
+import type { AppContext } from '../../app-context.js';
+import { accounts } from '../../db/schema.js';
+import { requireAdmin } from '../../access/admin.js';
+import { requireMerchantAccess } from '../../access/merchant-access.js';
+import type { UserRow } from '../../access/users.js';
+import { AppError, notFound } from '../../http/errors.js';
+import type { Device } from '../../identity/devices.js';
+import { DUMMY_HASH, verifyPassword } from '../../identity/passwords.js';
+import {
+  confirmSetup,
+  disableTwoFactor,
+  renewRecoveryCodes,
+  resetTwoFactor,
+  startSetup,
+  takeSecondFactor,
+  twoFactorState,
+} from '../../identity/second-factor.js';
+
+export async function myTwoFactor(ctx: AppContext, user: UserRow): Promise<TTwoFactorStatus> {
+  const state = await twoFactorState(ctx.db, user.id);
+  return {
+    enabled: state.enabled,
+    enabled_at: state.enabledAt?.toISOString() ?? null,
+    recovery_codes_left: state.recoveryCodesLeft,
+  };
+}
+
+export async function beginSetup(ctx: AppContext, user: UserRow): Promise<TTwoFactorSetup> {
+  const offer = await startSetup(ctx, user);
+  if (offer === 'already_enabled') throw new AppError(409, 'two_factor_already_enabled');
+  return { qr_svg: offer.qrSvg, secret: offer.secret, uri: offer.uri };
+}
+
+export async function finishSetup(
+  ctx: AppContext,
+  user: UserRow,
+  code: string,
+  device: Device,
+): Promise<TRecoveryCodes> {
+  const result = await confirmSetup(ctx, user.id, code, device);
+  if (result === 'already_enabled') throw new AppError(409, 'two_factor_already_enabled');
+  if (result === 'not_started') throw new AppError(409, 'two_factor_not_started');
+  if (result === 'wrong_code') throw new AppError(400, 'wrong_two_factor_code', 'code');
+  return { recovery_codes: result };
+}
+
+/** Turns it off after a current code (or a recovery code) or the password. */
+export async function turnOff(
+  ctx: AppContext,
+  user: UserRow,
+  proof: { code?: string | undefined; password?: string | undefined },
+  device: Device,
+): Promise<TTwoFactorStatus> {
+  if (!(await twoFactorState(ctx.db, user.id)).enabled) {
+    throw new AppError(409, 'two_factor_not_enabled');
+  }
+  const proven = proof.code
+    ? (await takeSecondFactor(ctx, user.id, proof.code, device)) !== undefined
+    : await verifyPassword(proof.password ?? '', user.passwordHash ?? (await DUMMY_HASH));
+  if (!proven || (!proof.code && !user.passwordHash)) {
+    throw proof.code
+      ? new AppError(400, 'wrong_two_factor_code', 'code')
+      : new AppError(400, 'two_factor_wrong_password');
+  }
+  await disableTwoFactor(ctx, user.id, device);
+  return myTwoFactor(ctx, user);
+}
+
+export async function newRecoveryCodes(
+  ctx: AppContext,
+  user: UserRow,
+  device: Device,
+): Promise<TRecoveryCodes> {
+  const codes = await renewRecoveryCodes(ctx, user.id, device);
+  if (!codes) throw new AppError(409, 'two_factor_not_enabled');
+  return { recovery_codes: codes };
+}
+
+/**
+ * An admin resets the second factor of an account of a merchant: admins
+ * alone (403 for everyone else), through the access resolver for the
+ * merchant, and the account must be the merchant's (404 otherwise).
+ */
+export async function resetAccountTwoFactor(
+  ctx: AppContext,
+  user: UserRow,
+  merchantId: string,
+  accountId: string,
+  device: Device,
+): Promise<void> {
+  requireAdmin(user);
+  await requireMerchantAccess(ctx.db, user, merchantId, { role: 'manage-accounts' });
+  const [account] = await ctx.db
+    .select({ userId: accounts.userId })
+    .from(accounts)
+    .where(and(eq(accounts.id, accountId), eq(accounts.merchantId, merchantId)));
+  if (!account) throw notFound();
+  await resetTwoFactor(ctx, ctx.db, account.userId, { userId: user.id, device });
+}
