@@ -48,3 +48,4 @@ export * from './api/access-code-sets.js';
 export * from './campaign/codes.js';
 export * from './api/codes.js';
 export * from './api/jobs.js';
+export * from './api/my-password.js';

@@ -25,6 +25,7 @@ import {
 import { createAuthorizationCode, redeemAuthorizationCode } from './codes.js';
 import { loginTexts, renderErrorPage, renderLoginPage, type LoginTexts } from './login-page.js';
 import { DUMMY_HASH, verifyPassword } from './passwords.js';
+import { PASSWORD_FORGOTTEN_PATH } from './password-reset.js';
 import { insertSession, renewSession, startSession } from './sessions.js';
 
 const optionalParam = z.string().max(2048).optional();
@@ -92,6 +93,7 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
         email,
         error: error && texts[error],
         demoAccounts: config.demo ? demoAccounts : [],
+        forgotPasswordUrl: `${PASSWORD_FORGOTTEN_PATH}?${new URLSearchParams(carriedParams(params))}`,
       }),
     );
   };

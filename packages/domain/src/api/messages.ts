@@ -101,6 +101,16 @@ const INGEST_KEYS = ['campaign_not_published', 'participant_erased'] as const;
 /** Background jobs: a retry of a job that is not (or no longer) failed. */
 const JOB_KEYS = ['job_not_failed'] as const;
 
+/** The caller's own password: a wrong current one, the new one against the policy. */
+const PASSWORD_KEYS = [
+  'wrong_password',
+  'password_too_short',
+  'password_contains_email',
+  'password_too_common',
+  'passwords_differ',
+  'password_not_changeable',
+] as const;
+
 export const MESSAGE_KEYS = [
   ...GENERIC_KEYS,
   ...CAMPAIGN_KEYS,
@@ -109,6 +119,7 @@ export const MESSAGE_KEYS = [
   ...ACCESS_CODE_KEYS,
   ...INGEST_KEYS,
   ...JOB_KEYS,
+  ...PASSWORD_KEYS,
 ] as const;
 export type MessageKey = (typeof MESSAGE_KEYS)[number];
 
@@ -304,6 +315,10 @@ export const FIELD_NAMES = [
   'code',
   // Background jobs.
   'queue',
+  // The caller's own password.
+  'current_password',
+  'new_password',
+  'new_password_repeat',
 ] as const;
 export type FieldName = (typeof FIELD_NAMES)[number];
 
