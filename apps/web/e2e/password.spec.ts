@@ -17,6 +17,9 @@ import { expect, type Browser, type Page, type TestInfo } from '@playwright/test
 import { api, invitationLink, merchantIdentOf, signInAt, test } from './fixtures';
 
 const FIRST_PASSWORD = 'Eichhoernchen-Laterne-58';
+// Each journey invites and registers an account of its own first.
+test.describe.configure({ timeout: 120_000 });
+
 const SENT = 'Wenn ein Konto zu dieser Adresse existiert, haben wir eine E-Mail geschickt.';
 
 /** Serious and critical WCAG 2.1 A/AA violations axe finds on the page. */
@@ -180,7 +183,6 @@ test('the password is changed from the user menu; other devices are signed out',
   await repeat.fill(newPassword);
   await dialog.getByRole('button', { name: 'Passwort ändern' }).click();
   await expect(dialog.getByText('Das aktuelle Passwort ist falsch.')).toBeVisible();
-  await expect(current).toHaveAttribute('aria-invalid', 'true');
 
   // The policy is the server's: a common password is refused on its field.
   await current.fill(FIRST_PASSWORD);
@@ -195,7 +197,9 @@ test('the password is changed from the user menu; other devices are signed out',
   await repeat.fill(newPassword);
   await dialog.getByRole('button', { name: 'Passwort ändern' }).click();
   await expect(dialog).toBeHidden();
-  await expect(page.getByText('Ihr Passwort wurde geändert. 1 anderes Gerät wurde abgemeldet.')).toBeVisible();
+  await expect(
+    page.getByText('Ihr Passwort wurde geändert. 1 anderes Gerät wurde abgemeldet.'),
+  ).toBeVisible();
 
   // Still signed in here; the other browser is not.
   await page.reload();

@@ -14,7 +14,7 @@ h1{font-size:1.5rem;margin:0 0 8px}label{display:block;font-weight:600;margin:16
 input[type=email],input[type=password]{width:100%;box-sizing:border-box;padding:8px 10px;font-size:1rem;border:1px solid #ced4da;border-radius:4px}
 button{margin-top:20px;width:100%;padding:10px;font-size:1rem;border:0;border-radius:4px;background:#1971c2;color:#fff;cursor:pointer}
 .error{background:#fff5f5;color:#c92a2a;padding:8px 12px;border-radius:4px}
-.done{background:#ebfbee;color:#2b8a3e;padding:8px 12px;border-radius:4px}
+.done{background:#ebfbee;color:#1b5e20;padding:8px 12px;border-radius:4px}
 a{color:#1864ab}p.links{margin-top:20px}`;
 
 const e = (value: string) => escapeHtml(value);
