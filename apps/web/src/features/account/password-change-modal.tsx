@@ -12,6 +12,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../shared/api/api-error';
 import { alertQuietAnswer } from '../../shared/api/client';
+import { translateServerMessage } from '../../shared/api/error-text';
 import { notifySuccess } from '../../shared/ui/notify';
 import { useChangeMyPassword } from './api/my-password';
 
@@ -76,7 +77,7 @@ export function PasswordChangeModal({ opened, onClose }: PasswordChangeModalProp
           isMessageKey(message) &&
           FIELDS.some((known) => known === field)
         ) {
-          setErrors({ [field as Field]: t(`errors.server.${message}`) });
+          setErrors({ [field as Field]: translateServerMessage(t, message, field) });
         } else if (error instanceof ApiError) alertQuietAnswer(error);
       },
     });
