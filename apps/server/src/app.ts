@@ -35,6 +35,7 @@ import { serverTimeouts } from './http/timeouts.js';
 import { fileRoutes } from './files/routes.js';
 import { identityRoutes } from './identity/routes.js';
 import { registerRoutes } from './identity/register-routes.js';
+import { passwordResetRoutes } from './identity/password-reset-routes.js';
 import { accessCodeSetRoutes } from './modules/access-code-sets/routes.js';
 import { accountRoutes } from './modules/accounts/routes.js';
 import { locationRoutes } from './modules/locations/routes.js';
@@ -51,6 +52,7 @@ import { merchantRoutes } from './modules/merchants/routes.js';
 import { mySessionRoutes } from './modules/my-sessions/routes.js';
 import { searchRoutes } from './modules/search/routes.js';
 import { sessionRoutes } from './modules/session/routes.js';
+import { myPasswordRoutes } from './modules/my-password/routes.js';
 import { systemRoutes } from './modules/system/routes.js';
 import { twoFactorRoutes } from './modules/two-factor/routes.js';
 
@@ -106,12 +108,14 @@ export async function buildApp(
   if (!ctx.config.identity.jwksUrl) {
     await app.register(identityRoutes);
     await app.register(registerRoutes);
+    await app.register(passwordResetRoutes);
   }
   await app.register(fileRoutes);
   await app.register(
     async (api) => {
       requireBearerToken(api);
       await api.register(sessionRoutes);
+      await api.register(myPasswordRoutes);
       await api.register(merchantRoutes);
       await api.register(campaignRoutes);
       await api.register(codeRoutes);

@@ -10,6 +10,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from './app-context.js';
 import type { JobDefinition } from './jobs/definition.js';
+import { passwordResetJob } from './identity/password-reset.js';
 import { mailJob } from './mail/outbox.js';
 import { campaignSchedulerJob } from './modules/campaigns/lifecycle.js';
 import { validationRefreshJob } from './modules/campaigns/validation-refresh.js';
@@ -33,6 +34,7 @@ export const JOB_DEFINITIONS: readonly JobDefinition[] = [
   locationGeocodingJob,
   locationImportResumeJob,
   weeklyStatisticsJob,
+  passwordResetJob,
 ];
 
 export function registerBackgroundJobs(app: FastifyInstance, ctx: AppContext): void {

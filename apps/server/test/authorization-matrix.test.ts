@@ -356,6 +356,10 @@ const MATRIX: Record<string, Entry> = {
   'GET /identity/jwks.json': { rule: 'public' },
   'GET /identity/register': { rule: 'public' },
   'POST /identity/register': { rule: 'public', request: () => ({ payload: {} }) },
+  'GET /identity/password-forgotten': { rule: 'public' },
+  'POST /identity/password-forgotten': { rule: 'public', request: () => ({ payload: {} }) },
+  'GET /identity/password-reset': { rule: 'public' },
+  'POST /identity/password-reset': { rule: 'public', request: () => ({ payload: {} }) },
   'GET /.well-known/openid-configuration': { rule: 'public' },
   'GET /api/docs': { rule: 'public' },
   'GET /api/docs/': { rule: 'public' },
@@ -392,6 +396,14 @@ const MATRIX: Record<string, Entry> = {
     request: () => ({ payload: { password: 'wrong' } }),
   },
   'POST /api/my/two-factor/recovery-codes': { rule: 'signed-in' },
+  // The caller's own password (a wrong current one: the access check passes, the change does not).
+  'GET /api/my/password': { rule: 'signed-in' },
+  'POST /api/my/password': {
+    rule: 'signed-in',
+    request: () => ({
+      payload: { current_password: 'falsch', new_password: 'x', new_password_repeat: 'x' },
+    }),
+  },
 
   // Consumer app.
   'POST /api/ingest/events': { rule: 'api-key', request: () => ({ payload: { events: [] } }) },

@@ -50,3 +50,4 @@ export * from './campaign/codes.js';
 export * from './api/codes.js';
 export * from './api/jobs.js';
 export * from './api/my-sessions.js';
+export * from './api/my-password.js';

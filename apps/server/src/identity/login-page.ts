@@ -43,6 +43,8 @@ export interface LoginPageModel {
   email: string;
   error: string | undefined;
   demoAccounts: readonly { email: string; description: string }[];
+  /** The page that asks for a password reset link, with the request's parameters. */
+  forgotPasswordUrl?: string;
 }
 
 const hiddenFields = (params: Record<string, string>) =>
@@ -82,6 +84,7 @@ input[type=email],input[type=password]{width:100%;box-sizing:border-box;padding:
 button{margin-top:20px;width:100%;padding:10px;font-size:1rem;border:0;border-radius:4px;background:#1971c2;color:#fff;cursor:pointer}
 button.secondary{margin-top:4px;background:#e7f5ff;color:#1864ab;text-align:left}
 .error{background:#fff5f5;color:#c92a2a;padding:8px 12px;border-radius:4px}
+p.forgot{margin:16px 0 0}p.forgot a{color:#1864ab}
 ul.demo{list-style:none;padding:0;margin:0}ul.demo li{margin-bottom:8px}ul.demo span{font-size:.85rem;color:#495057}
 </style></head>
 <body><main>
@@ -95,6 +98,7 @@ ${error}
 <input id="password" name="password" type="password" autocomplete="current-password" required>
 <button type="submit">${escapeHtml(texts.submit)}</button>
 </form>
+${model.forgotPasswordUrl ? `<p class="forgot"><a href="${escapeHtml(model.forgotPasswordUrl)}">${escapeHtml(texts.forgotLink)}</a></p>` : ''}
 ${demo}
 </main></body></html>`;
 }

@@ -26,6 +26,7 @@ import { createAuthorizationCode, redeemAuthorizationCode } from './codes.js';
 import { loginTexts, renderErrorPage, renderLoginPage, type LoginTexts } from './login-page.js';
 import { deviceOf } from './devices.js';
 import { DUMMY_HASH, verifyPassword } from './passwords.js';
+import { PASSWORD_FORGOTTEN_PATH } from './password-reset.js';
 import { insertSession, renewSession, startSession } from './sessions.js';
 import { registerSecondFactor } from './second-factor-routes.js';
 
@@ -94,6 +95,7 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
         email,
         error: error && texts[error],
         demoAccounts: config.demo ? demoAccounts : [],
+        forgotPasswordUrl: `${PASSWORD_FORGOTTEN_PATH}?${new URLSearchParams(carriedParams(params))}`,
       }),
     );
   };

@@ -178,3 +178,36 @@ export function securityEventMail(values: {
     text: fill(texts.body, { ...filled, appName: values.appName }),
   };
 }
+
+const passwordResetTexts: Record<MailLanguage, typeof de.passwordReset> = {
+  de: de.passwordReset,
+  en: en.passwordReset,
+};
+
+/** The mail with a password reset link: valid `minutes`, until `expires` (in TIME_ZONE). */
+export function passwordResetMail(values: {
+  email: string;
+  link: string;
+  expires: Date;
+  minutes: number;
+  appName: string;
+  locale: string;
+  timeZone: string;
+  language: MailLanguage;
+}): { subject: string; text: string } {
+  const texts = passwordResetTexts[values.language];
+  const locale = writingLocale(values.language, values.locale);
+  const expires = new Intl.DateTimeFormat(locale, {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone: values.timeZone,
+  }).format(values.expires);
+  const filled = {
+    email: values.email,
+    link: values.link,
+    expires,
+    minutes: formatCountIn(values.minutes, locale),
+    appName: values.appName,
+  };
+  return { subject: fill(texts.subject, filled), text: fill(texts.body, filled) };
+}

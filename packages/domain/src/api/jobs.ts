@@ -17,6 +17,7 @@ export const JOB_QUEUES = [
   'location-geocoding',
   'location-geocoding-resume',
   'weekly-statistics',
+  'password-reset',
 ] as const;
 export type JobQueueName = (typeof JOB_QUEUES)[number];
 

@@ -110,6 +110,16 @@ const TWO_FACTOR_KEYS = [
 /** Background jobs: a retry of a job that is not (or no longer) failed. */
 const JOB_KEYS = ['job_not_failed'] as const;
 
+/** The caller's own password: a wrong current one, the new one against the policy. */
+const PASSWORD_KEYS = [
+  'wrong_password',
+  'password_too_short',
+  'password_contains_email',
+  'password_too_common',
+  'passwords_differ',
+  'password_not_changeable',
+] as const;
+
 export const MESSAGE_KEYS = [
   ...GENERIC_KEYS,
   ...CAMPAIGN_KEYS,
@@ -119,6 +129,7 @@ export const MESSAGE_KEYS = [
   ...INGEST_KEYS,
   ...JOB_KEYS,
   ...TWO_FACTOR_KEYS,
+  ...PASSWORD_KEYS,
 ] as const;
 export type MessageKey = (typeof MESSAGE_KEYS)[number];
 
@@ -314,6 +325,10 @@ export const FIELD_NAMES = [
   'code',
   // Background jobs.
   'queue',
+  // The caller's own password.
+  'current_password',
+  'new_password',
+  'new_password_repeat',
 ] as const;
 export type FieldName = (typeof FIELD_NAMES)[number];
 

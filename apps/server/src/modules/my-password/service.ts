@@ -1,0 +1,97 @@
+/**
+ * The caller changes their own password at the built-in provider: the
+ * current one must be right, the new one pass the password policy; then
+ * every other session of the account ends (the one of the change stays),
+ * open reset links are voided, and the change is recorded and mailed
+ * (recordSecurityEvent). Accounts of an external provider, and accounts
+ * without a password here, cannot.
+ */
+import { and, count, eq, gt, isNull, ne } from 'drizzle-orm';
+import type { TMyPasswordChanged, TMyPasswordState } from '@backoffice/domain';
+import type { AppContext } from '../../app-context.js';
+import type { UserRow } from '../../access/users.js';
+import { sessions, users } from '../../db/schema.js';
+import { badRequest } from '../../http/errors.js';
+import type { Device } from '../../identity/devices.js';
+import { passwordProblem, type PasswordProblem } from '../../identity/password-policy.js';
+import { voidResetLinks } from '../../identity/password-reset.js';
+import { hashPassword, verifyPassword } from '../../identity/passwords.js';
+import { recordSecurityEvent } from '../../identity/security-events.js';
+import { endSessionsOf } from '../../identity/sessions.js';
+
+/** Whether the user has a password at the built-in provider (and this server runs it). */
+export function passwordChangeable(ctx: AppContext, user: UserRow): boolean {
+  return !ctx.config.identity.jwksUrl && user.passwordHash !== null && user.externalIssuer === null;
+}
+
+export const myPasswordState = (ctx: AppContext, user: UserRow): TMyPasswordState => ({
+  changeable: passwordChangeable(ctx, user),
+});
+
+const POLICY_KEYS = {
+  too_short: 'password_too_short',
+  contains_email: 'password_contains_email',
+  too_common: 'password_too_common',
+} as const satisfies Record<PasswordProblem, string>;
+
+export interface PasswordChange {
+  current: string;
+  next: string;
+  repeat: string;
+}
+
+/**
+ * Checks the current password; returns whether it was right, so that the
+ * caller counts a wrong one against the account's guessing limit.
+ */
+export async function checkCurrentPassword(user: UserRow, current: string): Promise<boolean> {
+  return user.passwordHash !== null && (await verifyPassword(current, user.passwordHash));
+}
+
+/**
+ * Sets the new password once the current one was verified against
+ * `user.passwordHash`; a refusal is a field error.
+ */
+export async function changeMyPassword(
+  ctx: AppContext,
+  user: UserRow & { passwordHash: string },
+  change: PasswordChange,
+  session: { sid: string | undefined; device: Device },
+): Promise<TMyPasswordChanged> {
+  const problem = await passwordProblem(change.next, user.email);
+  if (problem) throw badRequest(POLICY_KEYS[problem], 'new_password');
+  if (change.next !== change.repeat) throw badRequest('passwords_differ', 'new_password_repeat');
+  const hash = await hashPassword(change.next);
+  const ended = await ctx.db.transaction(async (tx) => {
+    // The user's row first (identity/sessions.ts), and only while the verified password is still it.
+    const updated = await tx
+      .update(users)
+      .set({ passwordHash: hash, updatedAt: new Date() })
+      .where(and(eq(users.id, user.id), eq(users.passwordHash, user.passwordHash)))
+      .returning({ id: users.id });
+    if (updated.length === 0) return undefined;
+    const now = new Date();
+    const [others] = await tx
+      .select({ n: count() })
+      .from(sessions)
+      .where(
+        and(
+          eq(sessions.userId, user.id),
+          isNull(sessions.endedAt),
+          gt(sessions.expiresAt, now),
+          session.sid === undefined ? undefined : ne(sessions.id, session.sid),
+        ),
+      );
+    await voidResetLinks(tx, user.id);
+    await endSessionsOf(tx, user.id, session.sid === undefined ? undefined : { sid: session.sid });
+    await recordSecurityEvent(ctx, tx, {
+      userId: user.id,
+      kind: 'password_changed',
+      device: session.device,
+    });
+    return others?.n ?? 0;
+  });
+  // Changed meanwhile (another change or a reset): the current password given is no longer it.
+  if (ended === undefined) throw badRequest('wrong_password', 'current_password');
+  return { ended_sessions: ended };
+}
