@@ -329,6 +329,8 @@ export const FIELD_NAMES = [
   'current_password',
   'new_password',
   'new_password_repeat',
+  // Turning two-factor sign-in off with the password.
+  'password',
 ] as const;
 export type FieldName = (typeof FIELD_NAMES)[number];
 
