@@ -4,9 +4,10 @@
  * API's session logout.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { configureApiAuth } from '../../../shared/api/auth-hooks';
 import { setRuntimeConfig } from '../../../shared/config/runtime-config';
 import { testRuntimeConfig } from '../../../shared/testing/runtime-config';
-import { clearToken, storeToken } from '../token-storage';
+import { clearToken, getValidToken, storeToken } from '../token-storage';
 import { endServerSession } from './logout';
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -16,6 +17,8 @@ beforeEach(() => {
   fetchMock.mockReset();
   fetchMock.mockResolvedValue(new Response(null, { status: 200 }));
   storeToken('stored-token', 3_600);
+  // As the app wires it: the API's calls carry the stored token.
+  configureApiAuth({ getToken: getValidToken, onUnauthorized: () => undefined });
 });
 afterEach(() => {
   clearToken();
