@@ -61,7 +61,7 @@ export async function buildApp(
   ctx: AppContext,
   options: BuildAppOptions = {},
 ): Promise<FastifyInstance> {
-  const setSecurityHeaders = securityHeaders(ctx.config.publicUrl);
+  const setSecurityHeaders = securityHeaders(ctx.config.publicUrl, ctx.config.web.tokenUrl);
   setImageConcurrency(ctx.config.files.imageConcurrency);
   const app = Fastify({
     loggerInstance: ctx.log,

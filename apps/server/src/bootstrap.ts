@@ -70,6 +70,7 @@ export async function createAppContext(
     audience: config.identity.audience,
     localKey: signingKey,
     jwksUrl: config.identity.jwksUrl,
+    emailVerifiedClaim: config.identity.emailVerifiedClaim,
   });
   return {
     config,

@@ -55,6 +55,10 @@ const ZEnv = z
     OAUTH_ISSUER: optionalUrl,
     OAUTH_AUDIENCE: z.string().min(1).default('campaign-backoffice'),
     OAUTH_JWKS_URL: optionalUrl,
+    OAUTH_EMAIL_VERIFIED_CLAIM: z
+      .string()
+      .regex(/^[A-Za-z0-9_.:/-]{1,100}$/, 'a claim name')
+      .default('email_verified'),
     OAUTH_CLIENT_ID: z.string().min(1).default('backoffice-web'),
     OAUTH_REDIRECT_URIS: commaList.default([]),
     OAUTH_FLOW: z.enum(OAUTH_FLOWS).default('code'),
@@ -228,6 +232,8 @@ export interface Config {
     audience: string;
     /** When set, tokens are verified against this JWKS (an external provider). */
     jwksUrl: string | undefined;
+    /** The external provider's claim that vouches for the email (`true`): OIDC's email_verified, Entra ID's xms_edov. */
+    emailVerifiedClaim: string;
     clientId: string;
     redirectUris: string[];
     tokenTtlSeconds: number;
@@ -352,6 +358,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       issuer: e.OAUTH_ISSUER ?? publicUrl,
       audience: e.OAUTH_AUDIENCE,
       jwksUrl: e.OAUTH_JWKS_URL,
+      emailVerifiedClaim: e.OAUTH_EMAIL_VERIFIED_CLAIM,
       clientId: e.OAUTH_CLIENT_ID,
       redirectUris: [`${publicUrl}/oauth2/postback`, ...e.OAUTH_REDIRECT_URIS],
       tokenTtlSeconds: e.TOKEN_TTL_SECONDS,

@@ -17,6 +17,7 @@ const KID = 'idp-key-1';
 
 let t: TestApp;
 let jwksServer: Server;
+let jwksUrl: string;
 let privateKey: CryptoKey;
 
 beforeAll(async () => {
@@ -29,9 +30,11 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => jwksServer.listen(0, '127.0.0.1', resolve));
   const { port } = jwksServer.address() as AddressInfo;
+  jwksUrl = `http://127.0.0.1:${port}/jwks.json`;
   t = await createTestApp({
-    OAUTH_JWKS_URL: `http://127.0.0.1:${port}/jwks.json`,
+    OAUTH_JWKS_URL: jwksUrl,
     OAUTH_ISSUER: ISSUER,
+    OAUTH_TOKEN_URL: 'https://idp.example.com/oauth/token',
   });
 });
 afterAll(async () => {
@@ -39,14 +42,21 @@ afterAll(async () => {
   await new Promise((resolve) => jwksServer.close(resolve));
 });
 
-function providerToken(sub: string, email: string, emailVerified?: boolean): Promise<string> {
+function providerToken(
+  sub: string,
+  email: string,
+  emailVerified?: boolean,
+  issuer = ISSUER,
+  extraClaims: Record<string, unknown> = {},
+): Promise<string> {
   return new SignJWT({
     email,
     ...(emailVerified === undefined ? {} : { email_verified: emailVerified }),
+    ...extraClaims,
   })
     .setProtectedHeader({ alg: 'RS256', kid: KID })
     .setSubject(sub)
-    .setIssuer(ISSUER)
+    .setIssuer(issuer)
     .setAudience('campaign-backoffice')
     .setIssuedAt()
     .setExpirationTime('10 minutes')
@@ -146,5 +156,72 @@ describe('users of an external provider', () => {
     });
     expect(logout.json()).toEqual({ ended: false });
     expect((await initUser(token)).statusCode).toBe(200);
+  });
+
+  it('takes the issuer with or without a final slash, and no other issuer', async () => {
+    // OAUTH_ISSUER ends with a slash; a provider whose tokens name it without one is the same.
+    const bare = 'https://idp.example.com';
+    const init = await initUser(
+      await providerToken('no-slash', 'ohne.slash@example.com', true, bare),
+    );
+    expect(init.statusCode, init.body).toBe(200);
+    expect(init.json().user).toMatchObject({ email: 'ohne.slash@example.com' });
+    // The binding keeps the issuer as the provider's tokens name it.
+    expect(await userRow('ohne.slash@example.com')).toMatchObject({
+      externalIssuer: bare,
+      externalSubject: 'no-slash',
+    });
+    for (const issuer of ['https://idp.example.com/other', 'https://evil.example.com/']) {
+      const foreign = await providerToken('no-slash', 'ohne.slash@example.com', true, issuer);
+      expect((await initUser(foreign)).statusCode).toBe(401);
+    }
+  });
+});
+
+describe('a provider that vouches for the email by another claim (OAUTH_EMAIL_VERIFIED_CLAIM)', () => {
+  it('takes that claim alone as the proof: Entra ID’s xms_edov', async () => {
+    const entra = await createTestApp({
+      OAUTH_JWKS_URL: jwksUrl,
+      OAUTH_ISSUER: ISSUER,
+      OAUTH_EMAIL_VERIFIED_CLAIM: 'xms_edov',
+    });
+    try {
+      const init = (token: string) =>
+        entra.app.inject({ method: 'POST', url: '/api/init-user', headers: bearer(token) });
+      // email_verified is not what this provider vouches with.
+      const unproven = await providerToken('entra-1', 'entra.person@example.com', true);
+      expect((await init(unproven)).json()).toEqual({
+        statusCode: 403,
+        message: 'email_not_verified',
+      });
+      const proven = await providerToken('entra-1', 'entra.person@example.com', undefined, ISSUER, {
+        xms_edov: true,
+      });
+      const answer = await init(proven);
+      expect(answer.statusCode, answer.body).toBe(200);
+      expect(answer.json().user).toMatchObject({ email: 'entra.person@example.com' });
+    } finally {
+      await entra.close();
+    }
+  });
+});
+
+describe('the web app with an external provider', () => {
+  it('may connect to the provider’s token endpoint, which exchanges the sign-in’s code', async () => {
+    const page = await t.app.inject({ url: '/' });
+    const csp = String(page.headers['content-security-policy']);
+    expect(csp).toMatch(/(^|;)connect-src 'self' https:\/\/idp\.example\.com(;|$)/);
+    const config = await t.app.inject({ url: '/config.json' });
+    expect(config.json().oauth.tokenUrl).toBe('https://idp.example.com/oauth/token');
+  });
+
+  it('connects to its own origin alone with the built-in provider', async () => {
+    const own = await createTestApp();
+    try {
+      const csp = String((await own.app.inject({ url: '/' })).headers['content-security-policy']);
+      expect(csp).toMatch(/(^|;)connect-src 'self'(;|$)/);
+    } finally {
+      await own.close();
+    }
   });
 });

@@ -19,17 +19,22 @@ export type SecurityHeaders = ReturnType<typeof helmet>;
  * Content-Security-Policy (scripts same-origin only), which asks browsers to
  * upgrade insecure requests only when the product is served over HTTPS
  * (`PUBLIC_URL`): over plain HTTP, as on a developer's machine, the upgrade
- * would break every request.
+ * would break every request. The web app connects to its own origin, and to
+ * an external provider's token endpoint (`OAUTH_TOKEN_URL`), where it
+ * exchanges the sign-in's code.
  */
-export function securityHeaders(publicUrl: string): SecurityHeaders {
+export function securityHeaders(publicUrl: string, tokenUrl?: string): SecurityHeaders {
   const https = new URL(publicUrl).protocol === 'https:';
+  const tokenOrigin = tokenUrl ? new URL(tokenUrl, publicUrl).origin : undefined;
+  const connectOrigins =
+    tokenOrigin && tokenOrigin !== new URL(publicUrl).origin ? [tokenOrigin] : [];
   return helmet({
     contentSecurityPolicy: {
       directives: {
         // Mantine sets inline styles; scripts stay same-origin only.
         'style-src': ["'self'", "'unsafe-inline'"],
         'img-src': ["'self'", 'data:', 'blob:'],
-        'connect-src': ["'self'"],
+        'connect-src': ["'self'", ...connectOrigins],
         'form-action': ["'self'"],
         'upgrade-insecure-requests': https ? [] : null,
       },

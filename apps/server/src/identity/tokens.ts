@@ -79,14 +79,29 @@ export interface TokenVerifier {
 const VERIFIED_CACHE_SIZE = 10_000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/**
+ * The issuer an external provider's tokens may name: as configured, and with
+ * or without a final slash (Auth0's issuer ends with one, Keycloak's and
+ * Entra ID's do not, and the setting is easily written either way).
+ */
+export function externalIssuers(issuer: string): string[] {
+  const bare = issuer.replace(/\/+$/, '');
+  return [...new Set([issuer, bare, `${bare}/`])];
+}
+
 export function createTokenVerifier(options: {
   issuer: string;
   audience: string;
   /** The built-in provider's key; used unless jwksUrl names an external provider. */
   localKey: SigningKey;
   jwksUrl: string | undefined;
+  /** The external provider's claim that says, with `true`, that the email is verified. */
+  emailVerifiedClaim?: string;
 }): TokenVerifier {
   const external = options.jwksUrl !== undefined;
+  const verifiedClaim = external
+    ? (options.emailVerifiedClaim ?? 'email_verified')
+    : 'email_verified';
   const keys: JWTVerifyGetKey = options.jwksUrl
     ? createRemoteJWKSet(new URL(options.jwksUrl))
     : createLocalJWKSet({ keys: [options.localKey.publicJwk] });
@@ -110,7 +125,7 @@ export function createTokenVerifier(options: {
       }
       try {
         const { payload } = await jwtVerify(token, keys, {
-          issuer: options.issuer,
+          issuer: external ? externalIssuers(options.issuer) : options.issuer,
           audience: options.audience,
           algorithms: [SIGNING_ALG, 'RS256', 'PS256', 'EdDSA'],
           requiredClaims: ['sub', 'exp'],
@@ -125,7 +140,7 @@ export function createTokenVerifier(options: {
         const claims: AccessTokenClaims = {
           sub: payload.sub,
           email: payload.email,
-          emailVerified: payload.email_verified === true,
+          emailVerified: payload[verifiedClaim] === true,
           iss: payload.iss ?? options.issuer,
           exp: payload.exp ?? 0,
           sid: external ? undefined : sid,

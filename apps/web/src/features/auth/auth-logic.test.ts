@@ -66,6 +66,15 @@ describe('sign-in', () => {
     expect(url.searchParams.has('code_challenge')).toBe(false);
   });
 
+  it('keeps the query of the configured authorize URL (an external provider’s audience)', () => {
+    const authorizeUrl = 'https://tenant.auth0.com/authorize?audience=campaign-backoffice';
+    const external = { ...config, oauth: { ...config.oauth, authorizeUrl } };
+    const url = new URL(buildAuthorizeUrl(external, 'https://bo.example', { state: 's1' }));
+    expect(url.origin + url.pathname).toBe('https://tenant.auth0.com/authorize');
+    expect(url.searchParams.get('audience')).toBe('campaign-backoffice');
+    expect(url.searchParams.get('state')).toBe('s1');
+  });
+
   it('uses a configured redirect URI', () => {
     const custom = { ...config, oauth: { ...config.oauth, redirectUri: 'https://x/cb' } };
     expect(redirectUriFor(custom, 'https://bo.example')).toBe('https://x/cb');
