@@ -21,7 +21,9 @@ const outdir = path.join(server, 'dist', 'bundle');
  * - those loaded only when a setting asks for them, some of them large:
  *   the S3 client, ioredis (REDIS_URL), node-postgres and its optional
  *   native binding (DATABASE_URL), nodemailer (SMTP_URL), and zxcvbn (the
- *   password check, loaded when a password is first set).
+ *   password check, loaded when a password is first set);
+ * - @node-rs/argon2, the password hashing: it loads the native addon of
+ *   its platform (a package of its own) by require.
  */
 const EXTERNAL = [
   '@electric-sql/pglite',
@@ -35,6 +37,7 @@ const EXTERNAL = [
   'pg-native',
   'nodemailer',
   '@zxcvbn-ts',
+  '@node-rs/argon2',
 ];
 
 await rm(outdir, { recursive: true, force: true });

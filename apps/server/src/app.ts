@@ -16,7 +16,7 @@ import type { AppContext } from './app-context.js';
 import { registerBackgroundJobs } from './background-jobs.js';
 import { trustProxyOption } from './config.js';
 import { setImageConcurrency } from './files/images.js';
-import { requireBearerToken } from './http/authenticate.js';
+import { registerAuthChallenge, requireBearerToken } from './http/authenticate.js';
 import { DEFAULT_BODY_LIMIT, registerBodyLimits } from './http/body-limits.js';
 import { registerCompression } from './http/compression.js';
 import { registerErrorHandling, sendNotFound } from './http/errors.js';
@@ -85,6 +85,7 @@ export async function buildApp(
   app.decorate('ctx', ctx);
   registerRequestId(app);
   registerErrorHandling(app);
+  registerAuthChallenge(app, ctx.config.identity.realm);
   registerBodyLimits(app);
 
   registerSecurityHeaders(app, setSecurityHeaders);

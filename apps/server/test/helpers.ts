@@ -3,7 +3,7 @@
  * an in-memory PGlite, or, when TEST_DATABASE_URL is set, a new PostgreSQL
  * database created for the test file and dropped afterwards.
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -62,10 +62,18 @@ export async function openTestDatabase(options: OpenOptions = {}): Promise<TestD
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
- * One sign-in through the provider's form (implicit grant), as the browser
- * posts it; from `address` when given (X-Forwarded-For, believed with
- * TRUST_PROXY). The answer is the provider's: a redirect with the token, or
- * the form again with its error.
+ * The PKCE verifier of the tests' sign-ins (RFC 7636) and its S256 challenge:
+ * one for all, since each code is bound to its own sign-in anyway.
+ */
+export const CODE_VERIFIER = 'test-verifier-0123456789-abcdefghijklmnopqrstuvwxyz';
+export const CODE_CHALLENGE = createHash('sha256').update(CODE_VERIFIER).digest('base64url');
+
+/**
+ * One sign-in through the provider's form (authorization code flow with
+ * PKCE), as the browser posts it; from `address` when given
+ * (X-Forwarded-For, believed with TRUST_PROXY). The answer is the
+ * provider's: a redirect with the code (redeemed by `tokenOf`), or the form
+ * again with its error.
  */
 export function signInAttempt(
   app: FastifyInstance,
@@ -78,6 +86,33 @@ export function signInAttempt(
     url: '/identity/authorize',
     ...(address ? { headers: { 'x-forwarded-for': address } } : {}),
     payload: {
+      response_type: 'code',
+      client_id: CLIENT_ID,
+      redirect_uri: REDIRECT_URI,
+      scope: 'base',
+      state: 's',
+      code_challenge: CODE_CHALLENGE,
+      code_challenge_method: 'S256',
+      email,
+      password,
+    },
+  });
+}
+
+/**
+ * A sign-in of the implicit grant (`response_type=token`), answered only
+ * where it is enabled (OAUTH_FLOW=implicit or OAUTH_ALLOW_IMPLICIT=true):
+ * a redirect with the token in its fragment (`fragmentToken`).
+ */
+export function implicitSignInAttempt(
+  app: FastifyInstance,
+  email: string,
+  password: string,
+): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method: 'POST',
+    url: '/identity/authorize',
+    payload: {
       response_type: 'token',
       client_id: CLIENT_ID,
       redirect_uri: REDIRECT_URI,
@@ -89,10 +124,46 @@ export function signInAttempt(
   });
 }
 
+/** The access token in the fragment of an implicit grant's redirect, if any. */
+export function fragmentToken(answer: LightMyRequestResponse): string | undefined {
+  const location = answer.headers.location;
+  if (answer.statusCode !== 302 || typeof location !== 'string') return undefined;
+  return new URLSearchParams(new URL(location).hash.slice(1)).get('access_token') ?? undefined;
+}
+
+/**
+ * The access token of a successful sign-in: the code of the provider's
+ * redirect (a `signInAttempt` answer) redeemed at the token endpoint, as the
+ * web app does; undefined when the answer has no code or the token endpoint
+ * refuses it.
+ */
+export async function tokenOf(
+  app: FastifyInstance,
+  answer: LightMyRequestResponse,
+): Promise<string | undefined> {
+  const location = answer.headers.location;
+  if (answer.statusCode !== 302 || typeof location !== 'string') return undefined;
+  const code = new URL(location).searchParams.get('code');
+  if (!code) return undefined;
+  const redeemed = await app.inject({
+    method: 'POST',
+    url: '/identity/token',
+    payload: {
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: REDIRECT_URI,
+      client_id: CLIENT_ID,
+      code_verifier: CODE_VERIFIER,
+    },
+  });
+  if (redeemed.statusCode !== 200) return undefined;
+  return redeemed.json<{ access_token?: string }>().access_token;
+}
+
 export interface TestApp {
   app: FastifyInstance;
   ctx: AppContext;
-  /** Signs in through the real authorization endpoint (implicit grant) and returns the access token. */
+  /** Signs in through the real authorization endpoint (code flow with PKCE) and returns the access token. */
   signIn(email: string, password?: string): Promise<string>;
   /** Signs in and calls POST /init-user, as the web app does. */
   signInAndInit(email: string): Promise<string>;
@@ -140,12 +211,11 @@ export async function createTestApp(
 
   const signIn = async (email: string, password = 'demo') => {
     const response = await signInAttempt(app, email, password);
-    const location = response.headers.location;
-    if (response.statusCode !== 302 || typeof location !== 'string') {
+    if (response.statusCode !== 302) {
       throw new Error(`sign-in of ${email} failed with ${response.statusCode}`);
     }
-    const token = new URLSearchParams(new URL(location).hash.slice(1)).get('access_token');
-    if (!token) throw new Error(`no token in ${location}`);
+    const token = await tokenOf(app, response);
+    if (!token) throw new Error(`no token for the code in ${String(response.headers.location)}`);
     return token;
   };
 

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Redis } from 'ioredis';
 import { SignJWT, decodeJwt, generateKeyPair } from 'jose';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { createAppContext } from '../src/bootstrap.js';
 import { loadConfig } from '../src/config.js';
@@ -23,6 +23,7 @@ import {
   PUBLIC_URL,
   REDIRECT_URI,
   signInAttempt,
+  tokenOf,
   type TestApp,
   type TestDatabase,
 } from './helpers.js';
@@ -153,8 +154,7 @@ describe('sign-in page', () => {
   });
 
   it('marks a page with the language its texts are in', async () => {
-    const query = (extra: Record<string, string>) =>
-      authorizeQuery({ response_type: 'token', ...extra });
+    const query = (extra: Record<string, string>) => authorizeQuery({ ...extra });
     // No French catalogue: German texts, marked German.
     const french = await t.app.inject(`/identity/authorize?${query({ ui_locales: 'fr' })}`);
     expect(french.statusCode).toBe(200);
@@ -189,7 +189,9 @@ describe('sign-in page', () => {
 
   it('answers wrong credentials with one message that does not say which part was wrong', async () => {
     const base = {
-      response_type: 'token',
+      response_type: 'code',
+      code_challenge: pkce().challenge,
+      code_challenge_method: 'S256',
       client_id: CLIENT_ID,
       redirect_uri: REDIRECT_URI,
       scope: 'base',
@@ -209,9 +211,7 @@ describe('an address with its domain’s final dot', () => {
     for (const address of ['silver@example.com.', 'Silver@Example.com\u3002']) {
       const response = await signInAttempt(t.app, address, 'demo');
       expect(response.statusCode, address).toBe(302);
-      const token = new URLSearchParams(
-        new URL(String(response.headers.location)).hash.slice(1),
-      ).get('access_token');
+      const token = await tokenOf(t.app, response);
       const init = await t.app.inject({
         method: 'POST',
         url: '/api/init-user',
@@ -298,14 +298,20 @@ describe('authorization code grant with PKCE', () => {
 
 describe('implicit grant', () => {
   it('puts the token, its lifetime and the state in the fragment', async () => {
-    const response = await login({
-      response_type: 'token',
-      client_id: CLIENT_ID,
-      redirect_uri: REDIRECT_URI,
-      scope: 'base',
-      state: 'st4te',
-      email: 'ADMIN@example.com',
-      password: 'demo',
+    const implicit = await createTestApp({ OAUTH_ALLOW_IMPLICIT: 'true' });
+    onTestFinished(() => implicit.close());
+    const response = await implicit.app.inject({
+      method: 'POST',
+      url: '/identity/authorize',
+      payload: {
+        response_type: 'token',
+        client_id: CLIENT_ID,
+        redirect_uri: REDIRECT_URI,
+        scope: 'base',
+        state: 'st4te',
+        email: 'ADMIN@example.com',
+        password: 'demo',
+      },
     });
     expect(response.statusCode).toBe(302);
     const location = new URL(String(response.headers.location));
@@ -314,7 +320,7 @@ describe('implicit grant', () => {
     expect(fragment.get('state')).toBe('st4te');
     expect(fragment.get('token_type')).toBe('Bearer');
     expect(fragment.get('expires_in')).toBe('3600');
-    const init = await t.app.inject({
+    const init = await implicit.app.inject({
       method: 'POST',
       url: '/api/init-user',
       headers: bearer(String(fragment.get('access_token'))),
@@ -432,15 +438,16 @@ describe('auth API', () => {
     ).toBe(401);
   });
 
-  it('publishes the public key only, and a discovery document', async () => {
+  it('publishes the public key only, and its metadata (no OpenID discovery)', async () => {
     const jwks = (await t.app.inject('/identity/jwks.json')).json<{
       keys: Record<string, unknown>[];
     }>();
     expect(jwks.keys).toHaveLength(1);
     expect(jwks.keys[0]).not.toHaveProperty('d');
     expect(jwks.keys[0]).toMatchObject({ kty: 'EC', alg: 'ES256', kid: t.ctx.signingKey.kid });
-    const discovery = (await t.app.inject('/.well-known/openid-configuration')).json();
-    expect(discovery.code_challenge_methods_supported).toEqual(['S256']);
+    const metadata = (await t.app.inject('/.well-known/oauth-authorization-server')).json();
+    expect(metadata.code_challenge_methods_supported).toEqual(['S256']);
+    expect((await t.app.inject('/.well-known/openid-configuration')).statusCode).toBe(404);
   });
 });
 
@@ -814,11 +821,7 @@ describe('request logs', () => {
         payload: { token: secrets.invitation, password: secrets.password },
       });
       const signedIn = await signInAttempt(app, 'owner@example.com', 'demo');
-      const accessToken = String(
-        new URLSearchParams(new URL(String(signedIn.headers.location)).hash.slice(1)).get(
-          'access_token',
-        ),
-      );
+      const accessToken = String(await tokenOf(app, signedIn));
       await app.inject({ url: '/api/merchants', headers: bearer(accessToken) });
 
       const log = lines.join('');

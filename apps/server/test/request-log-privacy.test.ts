@@ -21,6 +21,7 @@ import {
   bearer,
   openTestDatabase,
   signInAttempt,
+  tokenOf,
   type TestDatabase,
 } from './helpers.js';
 
@@ -49,11 +50,7 @@ describe('request logs', () => {
       log: createLogger('trace', { write: (line: string) => void lines.push(line) }),
     });
     const signedIn = await signInAttempt(app, 'admin@example.com', 'demo');
-    admin = String(
-      new URLSearchParams(new URL(String(signedIn.headers.location)).hash.slice(1)).get(
-        'access_token',
-      ),
-    );
+    admin = String(await tokenOf(app, signedIn));
     await app.inject({ method: 'POST', url: '/api/init-user', headers: bearer(admin) });
   });
   afterAll(async () => {

@@ -32,6 +32,7 @@ import {
   type ServerProcess,
 } from './fixtures/server-process.js';
 import { until } from './fixtures/until.js';
+import { CODE_CHALLENGE } from './helpers.js';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const ADMIN_URL = process.env.TEST_DATABASE_URL;
@@ -202,7 +203,9 @@ describe.runIf(Boolean(sharedServices && ADMIN_URL))(
             'x-forwarded-for': '198.51.100.77',
           },
           body: new URLSearchParams({
-            response_type: 'token',
+            response_type: 'code',
+            code_challenge: CODE_CHALLENGE,
+            code_challenge_method: 'S256',
             client_id: 'backoffice-web',
             redirect_uri: `${PUBLIC_URL}/oauth2/postback`,
             scope: 'base',

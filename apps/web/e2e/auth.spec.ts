@@ -60,8 +60,14 @@ test('logout ends the session on the server, clears token, user and merchant; th
   const init = (bearer: string) =>
     page.request.post('/api/init-user', { headers: { authorization: `Bearer ${bearer}` } });
   expect((await init(token)).status()).toBe(200);
+  // The app revokes its token at the provider (RFC 7009).
+  const revocation = page.waitForResponse(
+    (response) =>
+      response.url().endsWith('/identity/revoke') && response.request().method() === 'POST',
+  );
   await page.getByRole('button', { name: 'Benutzermenü' }).click();
   await page.getByRole('menuitem', { name: 'Abmelden' }).click();
+  expect((await revocation).status()).toBe(200);
   await expect(page).toHaveURL(/\/oauth2\/login$/);
   await expect(page.getByText('Sie wurden abgemeldet.')).toBeVisible();
   const stored = await page.evaluate(() =>

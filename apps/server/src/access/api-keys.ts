@@ -8,6 +8,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { DbOrTx } from '../db/client.js';
 import { apiKeys } from '../db/schema.js';
+import { expectApiKey } from '../http/authenticate.js';
 import { unauthorized } from '../http/errors.js';
 
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
@@ -33,6 +34,7 @@ function presentedKey(request: FastifyRequest): string | undefined {
 
 /** The live key the request presents, or 401. Marks when it was last used (at most once a minute). */
 export async function requireApiKey(db: DbOrTx, request: FastifyRequest): Promise<ApiKeyRow> {
+  expectApiKey(request);
   const secret = presentedKey(request);
   if (!secret || secret.length > 200) throw unauthorized();
   const [key] = await db

@@ -4,6 +4,11 @@
  * session, or gets 401. The same lookup finds the user the token speaks for:
  * by session for the built-in provider's tokens, by issuer and subject for an
  * external provider's (never by the email a token claims).
+ *
+ * Every 401 of the API, wherever it is made, says how to authenticate
+ * (RFC 6750 §3, one onSend hook): `Bearer realm="…"` when no token was sent,
+ * with `error="invalid_token"` when one was sent but is invalid, expired or
+ * its session has ended; the consumer app's routes ask for their API key.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../app-context.js';
@@ -50,6 +55,39 @@ export async function authenticate(
   }
   const user = await findUserByExternalIdentity(ctx.db, { iss: claims.iss, sub: claims.sub });
   return { claims, user: user ?? null };
+}
+
+/** Requests whose route takes an API key instead of a token (access/api-keys.ts marks them). */
+const apiKeyRequests = new WeakSet<FastifyRequest>();
+
+/** Marks the request as one of a route that takes an API key: its 401 asks for one. */
+export function expectApiKey(request: FastifyRequest): void {
+  apiKeyRequests.add(request);
+}
+
+const quoted = (value: string) => `"${value.replace(/["\\]/g, '')}"`;
+
+/** The WWW-Authenticate challenge for a refused request of the API. */
+export function challengeFor(request: FastifyRequest, realm: string): string {
+  if (apiKeyRequests.has(request)) return `ApiKey realm=${quoted(realm)}`;
+  const sent = /^\s*Bearer(\s|$)/i.test(request.headers.authorization ?? '');
+  return sent
+    ? `Bearer realm=${quoted(realm)}, error="invalid_token", error_description="The access token is invalid, expired or its session has ended"`
+    : `Bearer realm=${quoted(realm)}`;
+}
+
+/** Gives every 401 under /api/ its WWW-Authenticate challenge (registered on the root instance). */
+export function registerAuthChallenge(app: FastifyInstance, realm: string): void {
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (
+      reply.statusCode === 401 &&
+      request.url.startsWith('/api/') &&
+      !reply.hasHeader('www-authenticate')
+    ) {
+      reply.header('www-authenticate', challengeFor(request, realm));
+    }
+    return payload;
+  });
 }
 
 /** Adds the token check to every route of the given (encapsulated) scope. */

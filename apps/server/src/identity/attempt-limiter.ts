@@ -5,7 +5,7 @@
  * @fastify/rate-limit's counters. Where a form names an account, failed
  * attempts also count against that account from any address, so that
  * spreading guesses over many addresses does not help either; and since a
- * password check takes a while (scrypt), the account's attempts under way
+ * password check takes a while (Argon2id), the account's attempts under way
  * count as well: an attempt is admitted only while the account's failures
  * plus its attempts in flight, itself included, stay within the limit. An
  * attempt raises its account's in-flight count before it reads the failures

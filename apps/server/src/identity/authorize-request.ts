@@ -1,7 +1,11 @@
 /**
  * Checks an OAuth2 authorization request (RFC 6749 §4.1/§4.2, RFC 7636).
  * A wrong client or redirect URI is never redirected to (it could be an
- * attacker's); every other problem goes back to the client as ?error=….
+ * attacker's); every other problem goes back to the client as ?error=…
+ * (#error=… for a request of the implicit grant). The implicit grant
+ * (`response_type=token`) is answered only when the client's flow is
+ * `implicit` (OAUTH_FLOW) or OAUTH_ALLOW_IMPLICIT is set; otherwise it is
+ * `unsupported_response_type`, as for any other unknown response type.
  */
 export interface AuthorizeParams {
   response_type?: string | undefined;
@@ -50,9 +54,20 @@ export type AuthorizeCheck =
 export const ALLOWED_SCOPES = ['base'];
 const CODE_CHALLENGE = /^[A-Za-z0-9\-._~]{43,128}$/;
 
+export interface AuthorizeClient {
+  clientId: string;
+  redirectUris: readonly string[];
+  /** Whether `response_type=token` (the implicit grant) is answered. */
+  implicitAllowed: boolean;
+}
+
+/** The response types the provider answers: `code`, and `token` when the implicit grant is on. */
+export const responseTypesOf = (client: { implicitAllowed: boolean }): string[] =>
+  client.implicitAllowed ? ['code', 'token'] : ['code'];
+
 export function checkAuthorizeRequest(
   params: AuthorizeParams,
-  client: { clientId: string; redirectUris: readonly string[] },
+  client: AuthorizeClient,
 ): AuthorizeCheck {
   if (params.client_id !== client.clientId) return { kind: 'fatal' };
   if (!params.redirect_uri || !client.redirectUris.includes(params.redirect_uri))
@@ -67,9 +82,10 @@ export function checkAuthorizeRequest(
     state,
   });
   const responseType = params.response_type;
-  if (responseType !== 'code' && responseType !== 'token')
-    return fail('unsupported_response_type', false);
+  // The answer to a request of the implicit grant is read from the fragment (§4.2.2.1).
   const useFragment = responseType === 'token';
+  if (responseType !== 'code' && !(responseType === 'token' && client.implicitAllowed))
+    return fail('unsupported_response_type', useFragment);
   const scopes = (params.scope ?? '').split(' ').filter(Boolean);
   if (scopes.length === 0 || scopes.some((scope) => !ALLOWED_SCOPES.includes(scope))) {
     return fail('invalid_scope', useFragment);

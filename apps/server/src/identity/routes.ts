@@ -1,7 +1,8 @@
 /**
  * HTTP face of the built-in OAuth2 provider: sign-in page and authorization
- * endpoint (code + PKCE, and implicit), token endpoint, JWKS, discovery, and
- * the auth API's token refresh `GET /api/v2/my/tokens`.
+ * endpoint (code + PKCE, and implicit where enabled), token endpoint, JWKS,
+ * metadata and revocation (provider-routes.ts), and the auth API's token
+ * refresh `GET /api/v2/my/tokens`.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -25,8 +26,9 @@ import {
 import { createAuthorizationCode, redeemAuthorizationCode } from './codes.js';
 import { loginTexts, renderErrorPage, renderLoginPage, type LoginTexts } from './login-page.js';
 import { deviceOf } from './devices.js';
-import { DUMMY_HASH, verifyPassword } from './passwords.js';
 import { PASSWORD_FORGOTTEN_PATH } from './password-reset.js';
+import { DUMMY_HASH, needsRehash, storeRehash, verifyPassword } from './passwords.js';
+import { providerRoutes } from './provider-routes.js';
 import { insertSession, renewSession, startSession } from './sessions.js';
 import { registerSecondFactor } from './second-factor-routes.js';
 
@@ -62,7 +64,11 @@ function carriedParams(params: AuthorizeParams): Record<string, string> {
 
 export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config, db, tokenIssuer, signingKey, demoAccounts } = app.ctx;
-  const client = { clientId: config.identity.clientId, redirectUris: config.identity.redirectUris };
+  const client = {
+    clientId: config.identity.clientId,
+    redirectUris: config.identity.redirectUris,
+    implicitAllowed: config.web.flow === 'implicit' || config.accounts.allowImplicit,
+  };
   // Browsers apply form-action to the redirect after a form post, so the client origins must be allowed.
   const formActionOrigins = [...new Set(client.redirectUris.map((uri) => new URL(uri).origin))];
   const pageCsp = `default-src 'none'; style-src 'unsafe-inline'; form-action 'self' ${formActionOrigins.join(' ')}; frame-ancestors 'none'; base-uri 'none'`;
@@ -147,11 +153,19 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
     email: string,
     password: string,
   ): Promise<(UserRow & { passwordHash: string }) | undefined> => {
-    const user = email ? await findUserByEmail(db, email) : undefined;
-    // Compare against a dummy hash when the user is unknown, so the answer time tells nothing.
-    const valid = await verifyPassword(password, user?.passwordHash ?? (await DUMMY_HASH));
-    const passwordHash = user?.passwordHash;
-    return user && passwordHash && valid ? { ...user, passwordHash } : undefined;
+    // Twice at most: once more when a concurrent sign-in has just re-hashed the password.
+    for (let round = 0; round < 2; round += 1) {
+      const user = email ? await findUserByEmail(db, email) : undefined;
+      // Compare against a dummy hash when the user is unknown, so the answer time tells nothing.
+      const valid = await verifyPassword(password, user?.passwordHash ?? (await DUMMY_HASH));
+      const passwordHash = user?.passwordHash;
+      if (!user || !passwordHash || !valid) return undefined;
+      if (!needsRehash(passwordHash)) return { ...user, passwordHash };
+      // An older hash (scrypt) is replaced by Argon2id while it is still the one verified.
+      const upgraded = await storeRehash(db, user.id, password, passwordHash);
+      if (upgraded) return { ...user, passwordHash: upgraded };
+    }
+    return undefined;
   };
 
   app.get(
@@ -303,17 +317,13 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
     keys: [signingKey.publicJwk],
   }));
 
-  app.get('/.well-known/openid-configuration', { schema: { hide: true } }, async () => ({
-    issuer: config.identity.issuer,
-    authorization_endpoint: `${config.publicUrl}${AUTHORIZE_PATH}`,
-    token_endpoint: `${config.publicUrl}/identity/token`,
-    jwks_uri: `${config.publicUrl}/identity/jwks.json`,
-    response_types_supported: ['code', 'token'],
-    grant_types_supported: ['authorization_code', 'implicit'],
-    code_challenge_methods_supported: ['S256'],
-    scopes_supported: ['base'],
-    token_endpoint_auth_methods_supported: ['none'],
-  }));
+  // Metadata (RFC 8414) and revocation (RFC 7009).
+  await app.register(providerRoutes, {
+    authorizePath: AUTHORIZE_PATH,
+    tokenPath: '/identity/token',
+    jwksPath: '/identity/jwks.json',
+    implicitAllowed: client.implicitAllowed,
+  });
 
   app.get(
     '/api/v2/my/tokens',

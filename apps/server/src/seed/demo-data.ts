@@ -132,7 +132,7 @@ const isSeeded = async (db: DbOrTx): Promise<boolean> =>
 
 /**
  * Creates the demo data unless it exists. Returns true when it created it.
- * Every start in demo mode asks; the password is hashed (scrypt, some 80 ms)
+ * Every start in demo mode asks; the password is hashed (Argon2id, some 30 ms)
  * only when the accounts are created, and outside the transaction.
  */
 export async function seedDemoData(db: Db): Promise<boolean> {

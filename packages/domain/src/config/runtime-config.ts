@@ -25,6 +25,12 @@ export const ZRuntimeConfig = z.object({
     flow: z.enum(OAUTH_FLOWS),
     authorizeUrl: z.string(),
     tokenUrl: z.string(),
+    /**
+     * The provider's token revocation endpoint (RFC 7009), which logout
+     * calls; empty when there is none (an external provider): logout then
+     * calls POST {apiUrl}/session/logout.
+     */
+    revocationUrl: z.string(),
     clientId: z.string(),
     /** Where the provider sends the user back; empty means {origin}/oauth2/postback. */
     redirectUri: z.string(),

@@ -23,7 +23,7 @@ export const users = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     /** Stored lower-case; unique. */
     email: text('email').notNull(),
-    /** scrypt hash; null for users who have not registered yet (invited) or who sign in elsewhere. */
+    /** Argon2id hash (older ones scrypt, replaced at the next sign-in); null for users who have not registered yet (invited) or who sign in elsewhere. */
     passwordHash: text('password_hash'),
     locale: text('locale').notNull().default('de'),
     level: text('level').$type<UserLevel>().notNull().default('other'),

@@ -14,6 +14,8 @@ export function runtimeConfig(config: Config): TRuntimeConfig {
       flow: web.flow,
       authorizeUrl: web.authorizeUrl,
       tokenUrl: web.tokenUrl,
+      // The built-in provider's; an external provider's tokens are let go of by forgetting them.
+      revocationUrl: identity.jwksUrl ? '' : `${config.publicUrl}/identity/revoke`,
       clientId: identity.clientId,
       redirectUri: '',
       scope: web.scope,

@@ -15,6 +15,7 @@ export function testRuntimeConfig(overrides: Partial<TRuntimeConfig> = {}): TRun
       flow: 'code',
       authorizeUrl: '/identity/authorize',
       tokenUrl: '/identity/token',
+      revocationUrl: '/identity/revoke',
       clientId: 'backoffice-web',
       redirectUri: '',
       scope: 'base',
