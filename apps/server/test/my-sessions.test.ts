@@ -22,6 +22,9 @@ import {
   type TestApp,
 } from './helpers.js';
 
+/** These tests sign in with the implicit grant too (its form post is the shortest way to a token). */
+const IMPLICIT = { OAUTH_ALLOW_IMPLICIT: 'true' };
+
 const CHROME_LINUX =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 const FIREFOX_WINDOWS =
@@ -31,7 +34,10 @@ const SAFARI_IPHONE =
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ TRUST_PROXY: 'true' });
+  t = await createTestApp({
+    ...IMPLICIT,
+    TRUST_PROXY: 'true',
+  });
 });
 afterAll(async () => {
   await t.close();
@@ -287,6 +293,7 @@ describe('signed-in devices of an external provider’s user', () => {
     await new Promise<void>((resolve) => jwksServer.listen(0, '127.0.0.1', resolve));
     const { port } = jwksServer.address() as AddressInfo;
     external = await createTestApp({
+      ...IMPLICIT,
       OAUTH_JWKS_URL: `http://127.0.0.1:${port}/jwks.json`,
       OAUTH_ISSUER: ISSUER,
     });

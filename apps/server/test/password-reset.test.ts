@@ -31,6 +31,9 @@ import {
   type TestDatabase,
 } from './helpers.js';
 
+/** These tests sign in with the implicit grant too (its form post is the shortest way to a token). */
+const IMPLICIT = { OAUTH_ALLOW_IMPLICIT: 'true' };
+
 const SENT = 'Wenn ein Konto zu dieser Adresse existiert, haben wir eine E-Mail geschickt.';
 const NEW_PASSWORD = 'Kastanienbaum-Wolke-71';
 
@@ -101,7 +104,11 @@ const median = (values: number[]) => {
 describe('password reset', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ TRUST_PROXY: 'true', PASSWORD_RESET_PER_ACCOUNT_PER_HOUR: '100' });
+    t = await createTestApp({
+      ...IMPLICIT,
+      TRUST_PROXY: 'true',
+      PASSWORD_RESET_PER_ACCOUNT_PER_HOUR: '100',
+    });
   });
   afterAll(() => t.close());
 
@@ -299,6 +306,7 @@ describe('password reset limits', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({
+      ...IMPLICIT,
       TRUST_PROXY: 'true',
       LOGIN_RATE_LIMIT_PER_MINUTE: '3',
       PASSWORD_RESET_PER_ACCOUNT_PER_HOUR: '2',

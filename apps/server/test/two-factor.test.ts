@@ -13,9 +13,12 @@ import { securityEvents, signInChallenges, users } from '../src/db/schema.js';
 import { decryptSecret } from '../src/identity/totp.js';
 import { CLIENT_ID, REDIRECT_URI, createTestApp, signInAttempt, type TestApp } from './helpers.js';
 
+/** These tests sign in with the implicit grant too (its form post is the shortest way to a token). */
+const IMPLICIT = { OAUTH_ALLOW_IMPLICIT: 'true' };
+
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp(IMPLICIT);
   await t.signInAs('owner', 'silver', 'admin', 'agency', 'multi', 'staff');
 });
 afterAll(async () => {
@@ -366,7 +369,10 @@ describe("an admin's reset", () => {
 describe('MFA_REQUIRED_FOR_ADMINS', () => {
   let forced: TestApp;
   beforeAll(async () => {
-    forced = await createTestApp({ MFA_REQUIRED_FOR_ADMINS: 'true' });
+    forced = await createTestApp({
+      ...IMPLICIT,
+      MFA_REQUIRED_FOR_ADMINS: 'true',
+    });
   });
   afterAll(async () => {
     await forced.close();
@@ -413,7 +419,10 @@ describe('MFA_REQUIRED_FOR_ADMINS', () => {
 describe('the sign-in limiter', () => {
   let limited: TestApp;
   beforeAll(async () => {
-    limited = await createTestApp({ LOGIN_FAILURES_PER_HOUR: '5' });
+    limited = await createTestApp({
+      ...IMPLICIT,
+      LOGIN_FAILURES_PER_HOUR: '5',
+    });
     limited.tokens.owner = await limited.signInAndInit('owner@example.com');
   });
   afterAll(async () => {
