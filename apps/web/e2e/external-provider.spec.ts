@@ -11,68 +11,10 @@
  * later sign-in finds the same user even when the provider then claims
  * another, unverified address.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { expect, type Browser, type Page } from '@playwright/test';
 import { signOut, test, tokenOf } from './fixtures';
 import { startExternalProvider, type ExternalProvider } from './fixtures/oidc-provider';
-
-const ROOT = path.resolve(import.meta.dirname, '../../..');
-const SERVER_ENTRY = path.join(ROOT, 'apps/server/dist/bundle/main.js');
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
-
-/** The built product on `port` with a fresh data folder of its own and these settings on top. */
-async function startProduct(port: number, env: Record<string, string>) {
-  const origin = `http://localhost:${String(port)}`;
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'e2e-external-'));
-  const server: ChildProcess = spawn(process.execPath, [SERVER_ENTRY], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      // The embedded database in its own folder, whatever the environment names.
-      DATABASE_URL: '',
-      PUBLIC_URL: origin,
-      // No demo data: the external provider's users are the only ones (a quicker start, too).
-      DEMO: 'false',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      SCHEDULER_INTERVAL_SECONDS: '0',
-      ...env,
-    },
-    stdio: 'inherit',
-  });
-  const exited = new Promise<void>((resolve) => server.on('exit', () => resolve()));
-  await expect
-    .poll(
-      () =>
-        fetch(`${origin}/ready`).then(
-          (r) => r.status,
-          () => 0,
-        ),
-      { timeout: 60_000 },
-    )
-    .toBe(200);
-  return {
-    origin,
-    async stop() {
-      server.kill('SIGTERM');
-      await exited;
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
+import { freePort, startProduct } from './fixtures/product-process';
 
 /** A browser of its own (no cookies of the provider, no token of the product) on `origin`. */
 async function freshPage(browser: Browser, origin: string): Promise<Page> {

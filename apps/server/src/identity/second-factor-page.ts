@@ -45,7 +45,7 @@ button{margin-top:20px;width:100%;padding:10px;font-size:1rem;border:0;border-ra
 .error{background:#fff5f5;color:#c92a2a;padding:8px 12px;border-radius:4px}
 .qr{width:200px;height:200px;margin:8px auto}.qr svg{width:100%;height:100%}
 .secret{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:1.05rem;background:#f1f3f5;padding:8px 12px;border-radius:4px;word-break:break-word}
-ol.codes{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:1.05rem;columns:2;background:#f1f3f5;padding:12px 12px 12px 36px;border-radius:4px}
+ol.codes{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:1.05rem;background:#f1f3f5;padding:12px 12px 12px 44px;border-radius:4px}
 a{color:#1864ab}
 </style></head>
 <body><main>
