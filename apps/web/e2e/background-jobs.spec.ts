@@ -13,10 +13,8 @@
  * attempt. The mail is an invitation's, which goes into the outbox (the
  * 'mail' queue) with the invitation.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { createServer, type AddressInfo } from 'node:net';
-import path from 'node:path';
+import type { AddressInfo } from 'node:net';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Browser, type Page } from '@playwright/test';
 import { SMTPServer } from 'smtp-server';
@@ -29,8 +27,7 @@ import {
   test,
   tokenOf,
 } from './fixtures';
-
-const ROOT = path.resolve(import.meta.dirname, '../../..');
+import { freePort, startServerProcess } from './fixtures/product-process';
 
 /** A mail server that refuses every recipient while `refusing`, and keeps what it accepts. */
 async function startSmtp() {
@@ -57,41 +54,13 @@ async function startSmtp() {
   return { state, port, close: () => new Promise<void>((resolve) => server.close(resolve)) };
 }
 
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
-
 /** The e2e server script on its own port and database, with these settings on top. */
 async function startServer(env: Record<string, string>) {
   const port = await freePort();
-  const origin = `http://localhost:${port}`;
-  const server: ChildProcess = spawn(process.execPath, ['scripts/e2e-server.mjs'], {
-    cwd: ROOT,
-    env: { ...process.env, ...env, E2E_PORT: String(port) },
-    stdio: 'inherit',
+  return startServerProcess(['scripts/e2e-server.mjs'], `http://localhost:${port}`, {
+    ...env,
+    E2E_PORT: String(port),
   });
-  const exited = new Promise<void>((resolve) => server.on('exit', () => resolve()));
-  await expect
-    .poll(
-      () =>
-        fetch(`${origin}/ready`).then(
-          (r) => r.status,
-          () => 0,
-        ),
-      { timeout: 60_000 },
-    )
-    .toBe(200);
-  return {
-    origin,
-    async stop() {
-      server.kill('SIGTERM');
-      await exited;
-    },
-  };
 }
 
 /** A page in a browser of its own on `origin` (another server than the journeys' shared one). */
