@@ -8,6 +8,7 @@
  * 100,000 codes) are not refused.
  */
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CAMPAIGN_TEXT_LIMITS as TEXT,
@@ -20,6 +21,7 @@ import {
   routeBodyLimits,
   type RouteBodyLimit,
 } from '../src/http/body-limits.js';
+import { users } from '../src/db/schema.js';
 import { multipartFile } from './fixtures/multipart.js';
 import { bearer, createTestApp, routeTable, type TestApp } from './helpers.js';
 
@@ -29,8 +31,15 @@ let apiKey = '';
 beforeAll(async () => {
   t = await createTestApp();
   await t.signInAs('admin', 'owner');
-  // The route loops' own session: they log it out at their end.
-  t.tokens.routes = await t.signInAndInit('admin@example.com');
+  // The route loops' own admin and session: they log it out at their end, and their call of
+  // POST /api/my/sessions/end-others ends that account's other sessions (none of the tests').
+  const [admin] = await t.ctx.db.select().from(users).where(eq(users.email, 'admin@example.com'));
+  await t.ctx.db.insert(users).values({
+    email: 'limits-admin@example.com',
+    level: 'admin',
+    passwordHash: admin?.passwordHash,
+  });
+  t.tokens.routes = await t.signInAndInit('limits-admin@example.com');
   const created = await t.api('POST', '/admin/api-keys', 'admin', { name: 'Body limits' });
   apiKey = (created.json() as { secret: string }).secret;
 });
