@@ -8,6 +8,7 @@
  * limited per client address like sign-in (counted in Redis with
  * REDIS_URL, so across processes).
  */
+import { sendLinkPage } from './page-reply.js';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -72,16 +73,7 @@ const query = (params: Record<string, string>) => {
 export const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
   const { config, db } = ctx;
-  const csp = `default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'`;
-  const send = (reply: FastifyReply, status: number, html: string) =>
-    reply
-      .status(status)
-      .header('content-security-policy', csp)
-      .header('cache-control', 'no-store')
-      // The link's token is in the address: no other site learns it.
-      .header('referrer-policy', 'no-referrer')
-      .type('text/html; charset=utf-8')
-      .send(html);
+  const send = sendLinkPage;
   const limits = { perAddressPerMinute: config.identity.loginRateLimitPerMinute };
   const requestLimiter = createAttemptLimiter(app, { name: 'password-forgotten', ...limits });
   // Links are unguessable (256 bits): the form is limited per address only.

@@ -3,6 +3,7 @@
  * completes the pending account(s) (issue 5). Limited per client address
  * like sign-in; the password must pass the password policy.
  */
+import { sendLinkPage } from './page-reply.js';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -33,15 +34,7 @@ export const registerRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config, db } = app.ctx;
   // German, as the invitation mail is.
   const { language, texts } = loginTexts('de');
-  const csp = `default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'`;
-  const send = (reply: FastifyReply, status: number, html: string) =>
-    reply
-      .status(status)
-      .header('content-security-policy', csp)
-      .header('cache-control', 'no-store')
-      .header('referrer-policy', 'no-referrer')
-      .type('text/html; charset=utf-8')
-      .send(html);
+  const send = sendLinkPage;
   const invalid = (reply: FastifyReply) =>
     send(
       reply,
