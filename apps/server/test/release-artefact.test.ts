@@ -188,6 +188,7 @@ describe('the release artefact', () => {
       'server/package.json',
       'server/dist/bundle/main.js',
       'server/dist/bundle/create-data-folder.js',
+      'server/dist/bundle/create-admin.js',
       'server/src/geocoding/data/cities.tsv.gz',
       'web/dist/index.html',
     ]) {
@@ -255,7 +256,24 @@ describe('the release artefact', () => {
           ...(process.env.TEST_REDIS_URL ? { REDIS_URL: process.env.TEST_REDIS_URL } : {}),
         });
         try {
-          // Migrated by the artefact; the demo accounts seeded beside it, as an operator would.
+          // The first admin, made with the artefact's own command while the server runs.
+          const created = spawnSync(
+            process.execPath,
+            ['server/dist/bundle/create-admin.js', 'it@firma.example'],
+            {
+              cwd: artefact,
+              encoding: 'utf8',
+              env: {
+                PATH: path.dirname(process.execPath),
+                DATABASE_URL: url.toString(),
+                ADMIN_PASSWORD: 'Kampagnen-Start-2026',
+              },
+            },
+          );
+          expect(created.stderr).toBe('');
+          expect(created.stdout).toContain('Admin it@firma.example created');
+          expect(created.status).toBe(0);
+          // The demo accounts seeded beside it, to sign in with.
           seedDemoAccounts(url.toString());
           await expectServes(started.url, 'owner@example.com');
         } finally {
