@@ -45,10 +45,12 @@ await build({
   // main.js starts the server; create-data-folder.js is the short-lived
   // process it starts for a new data folder (bootstrap.ts), found next to
   // it: every chunk lies in the one folder, so import.meta.dirname is the
-  // same for all of them.
-  entryPoints: ['main', 'create-data-folder'].map((name) =>
-    path.join(server, 'dist', `${name}.js`),
-  ),
+  // same for all of them. create-admin.js is `npm run create-admin` for the
+  // release artefact and the container image, which hold the bundle only.
+  entryPoints: [
+    ...['main', 'create-data-folder'].map((name) => path.join(server, 'dist', `${name}.js`)),
+    { in: path.join(server, 'dist', 'admin-account', 'cli.js'), out: 'create-admin' },
+  ],
   outdir,
   bundle: true,
   splitting: true,
