@@ -8,9 +8,12 @@
  * database's connections. On PostgreSQL too (TEST_DATABASE_URL).
  */
 import { randomBytes, randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse as parseYaml } from 'yaml';
 import type { TCampaignEnvelope } from '@backoffice/domain';
 import { ConfigError, loadConfig } from '../src/config.js';
 import { campaigns } from '../src/db/schema.js';
@@ -471,5 +474,65 @@ describe('with METRICS_PORT, on a port of their own', () => {
     expect((await fetch(url, { headers: auth(TOKEN) })).status).toBe(200);
     await app.close();
     await expect(fetch(url)).rejects.toThrow();
+  });
+});
+
+describe('the example alert rules (docs/prometheus-alerts.yaml)', () => {
+  interface Rule {
+    alert?: unknown;
+    expr?: unknown;
+    for?: unknown;
+    labels?: Record<string, unknown>;
+    annotations?: Record<string, unknown>;
+  }
+  const file = path.resolve(import.meta.dirname, '../../../docs/prometheus-alerts.yaml');
+  const rules = parseYaml(readFileSync(file, 'utf8')) as {
+    groups: { name: string; rules: Rule[] }[];
+  };
+
+  it('is a rule file whose every rule has an expression, a duration, a severity and a summary', () => {
+    expect(rules.groups.length).toBeGreaterThan(0);
+    const names = new Set<string>();
+    for (const group of rules.groups) {
+      expect(group.name).toMatch(/^[a-z-]+$/);
+      for (const rule of group.rules) {
+        expect(rule.alert).toMatch(/^[A-Z][A-Za-z]+$/);
+        names.add(String(rule.alert));
+        expect(typeof rule.expr).toBe('string');
+        expect(rule.for).toMatch(/^\d+[smh]$/);
+        expect(rule.labels?.severity).toMatch(/^(warning|critical)$/);
+        expect(typeof rule.annotations?.summary).toBe('string');
+      }
+    }
+    for (const alert of [
+      'BackofficeProcessDown',
+      'BackofficeHighErrorRate',
+      'BackofficeSlowRequests',
+      'BackofficeEventLoopLag',
+      'BackofficeJobsFailing',
+      'BackofficeJobQueueGrowing',
+      'BackofficeMailsFailing',
+      'BackofficeSignInFailureSpike',
+    ]) {
+      expect(names, alert).toContain(alert);
+    }
+  });
+
+  it('names only series the server has', () => {
+    const families = Object.keys(PRODUCT_SERIES);
+    const known = (name: string) =>
+      families.includes(name) ||
+      families.some((family) =>
+        ['_bucket', '_count', '_sum'].some((suffix) => name === `${family}${suffix}`),
+      );
+    for (const group of rules.groups) {
+      for (const rule of group.rules) {
+        for (const [name] of String(rule.expr).matchAll(
+          /\b(?:backoffice|process|nodejs)_[a-z0-9_]+/g,
+        )) {
+          expect(known(name), `${String(rule.alert)}: ${name}`).toBe(true);
+        }
+      }
+    }
   });
 });
