@@ -9,8 +9,9 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { JOB_QUEUES } from '@backoffice/domain';
-import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, Registry, collectDefaultMetrics } from 'prom-client';
 import type { QueueCounts } from '../jobs/queue.js';
+import { RequestSeries } from './request-series.js';
 import {
   SIGN_IN_FAILURE_REASONS,
   type Metrics,
@@ -49,29 +50,16 @@ const JOB_COUNTS_WAIT_MS = 2_000;
 
 const JOB_STATES = ['waiting', 'running', 'failed'] as const;
 
-/** The two series a request moves, per route, method and status, made once. */
-interface RequestSeries {
-  count: { inc(): void };
-  duration: { observe(seconds: number): void };
-}
-
 export function createPrometheusMetrics(sources: MetricsSources): Metrics {
   const registry = new Registry();
   const registers = [registry];
   collectDefaultMetrics({ register: registry });
 
-  const requests = new Counter({
-    name: `${PREFIX}http_requests_total`,
-    help: 'HTTP requests answered, by route pattern, method and status code',
-    labelNames: ['route', 'method', 'status_code'] as const,
-    registers,
-  });
-  const durations = new Histogram({
-    name: `${PREFIX}http_request_duration_seconds`,
-    help: 'Time from receiving a request to its answer, by route pattern, method and status code',
-    labelNames: ['route', 'method', 'status_code'] as const,
+  const requests = new RequestSeries({
+    registry,
+    countName: `${PREFIX}http_requests_total`,
+    durationName: `${PREFIX}http_request_duration_seconds`,
     buckets: DURATION_BUCKETS,
-    registers,
   });
 
   const { database } = sources;
@@ -155,36 +143,18 @@ export function createPrometheusMetrics(sources: MetricsSources): Metrics {
   });
   for (const reason of SIGN_IN_FAILURE_REASONS) signInFailures.inc({ reason }, 0);
 
-  // Route → method → status → its series, made at the first such request: a
-  // request then costs three map lookups and two increments.
-  const seriesByRoute = new Map<string, Map<string, Map<number, RequestSeries>>>();
-  const seriesOf = (route: string, method: string, status: number): RequestSeries => {
-    let byMethod = seriesByRoute.get(route);
-    if (!byMethod) seriesByRoute.set(route, (byMethod = new Map()));
-    let byStatus = byMethod.get(method);
-    if (!byStatus) byMethod.set(method, (byStatus = new Map()));
-    let series = byStatus.get(status);
-    if (!series) {
-      const labels = { route, method, status_code: String(status) };
-      series = { count: requests.labels(labels), duration: durations.labels(labels) };
-      byStatus.set(status, series);
-    }
-    return series;
-  };
-
   return {
     enabled: true,
     async scrape() {
       return { contentType: registry.contentType, text: await registry.metrics() };
     },
     requestDone(route, method, status, seconds) {
-      const series = seriesOf(
+      requests.observe(
         route ?? UNMATCHED_ROUTE,
         METHODS.has(method) ? method : 'OTHER',
         status,
+        seconds,
       );
-      series.count.inc();
-      series.duration.observe(seconds);
     },
     signInFailed(reason: SignInFailureReason) {
       signInFailures.inc({ reason });
