@@ -31,6 +31,7 @@ import {
   securityHeaders,
 } from './http/security-headers.js';
 import { registerSpa } from './http/spa.js';
+import { registerMetrics } from './metrics/routes.js';
 import { serverTimeouts } from './http/timeouts.js';
 import { fileRoutes } from './files/routes.js';
 import { identityRoutes } from './identity/routes.js';
@@ -83,6 +84,8 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('ctx', ctx);
+  // Counts every answer (when metrics are on) and serves /metrics where configured.
+  registerMetrics(app, ctx);
   registerRequestId(app);
   registerErrorHandling(app);
   registerAuthChallenge(app, ctx.config.identity.realm);

@@ -37,10 +37,24 @@ export async function queryRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
 /** Where the job queue (jobs/queue.ts) keeps its tables: the same database, reached its own way. */
 export type QueueTarget = { kind: 'pglite'; client: PGlite } | { kind: 'postgres'; url: string };
 
+/** How busy the database's connections are now (the metrics read it at each scrape). */
+export interface PoolUsage {
+  /** Connections open: PostgreSQL's pool up to its maximum; the embedded database's one. */
+  open: number;
+  /** Connections running a statement or a transaction. */
+  inUse: number;
+  /** Requests waiting for a connection: the pool's queue; the embedded database's waiting statements and transactions. */
+  waiting: number;
+  /** Most connections the pool opens. */
+  max: number;
+}
+
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   queueTarget: QueueTarget;
+  /** The connections' usage now. */
+  usage(): PoolUsage;
   /** Answers whether the database responds (for /ready). */
   ping(): Promise<boolean>;
   close(): Promise<void>;
@@ -125,6 +139,37 @@ class YieldingPGlite extends PGlite {
   /** Statements under way: a close waits for them (one may be waiting for its turn). */
   #running = 0;
   #idle: (() => void)[] = [];
+  /** Statements and transactions in PGlite's queue, and whether one of them runs now. */
+  #queued = 0;
+  #busy = false;
+
+  /** The one session's usage: busy or not, and how many statements and transactions wait for it. */
+  get usage(): PoolUsage {
+    return { open: 1, inUse: this.#busy ? 1 : 0, waiting: this.#queued, max: 1 };
+  }
+
+  /**
+   * Every query, exec and transaction runs exclusively through here (PGlite's
+   * queue); counted for the metrics' waiting statements.
+   */
+  override async _runExclusiveTransaction<T>(fn: () => Promise<T>): Promise<T> {
+    this.#queued += 1;
+    let started = false;
+    try {
+      return await super._runExclusiveTransaction(async () => {
+        started = true;
+        this.#queued -= 1;
+        this.#busy = true;
+        try {
+          return await fn();
+        } finally {
+          this.#busy = false;
+        }
+      });
+    } finally {
+      if (!started) this.#queued -= 1;
+    }
+  }
 
   override async execProtocolRaw(
     message: Uint8Array,
@@ -249,6 +294,7 @@ export async function openDatabase(
     db: db as unknown as Db,
     kind: 'pglite',
     queueTarget: { kind: 'pglite', client },
+    usage: () => client.usage,
     async ping() {
       await client.query('select 1');
       return true;
@@ -268,6 +314,9 @@ async function expectParentLock(dataDir: string): Promise<void> {
   }
 }
 
+/** Connections of a process's pool on PostgreSQL (the job queue has a small pool of its own). */
+const POOL_MAX = 10;
+
 async function openPostgres(
   url: string,
   timeZone: string,
@@ -284,7 +333,7 @@ async function openPostgres(
     import('drizzle-orm/node-postgres'),
     import('drizzle-orm/node-postgres/migrator'),
   ]);
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const pool = new pg.Pool({ connectionString: url, max: POOL_MAX });
   // An idle connection that the server drops (restart, failover, terminate)
   // emits an error; unhandled, node-postgres would end the process with it.
   // The pool replaces the connection on the next checkout.
@@ -308,6 +357,12 @@ async function openPostgres(
     db: db as unknown as Db,
     kind: 'postgres',
     queueTarget: { kind: 'postgres', url },
+    usage: () => ({
+      open: pool.totalCount,
+      inUse: pool.totalCount - pool.idleCount,
+      waiting: pool.waitingCount,
+      max: POOL_MAX,
+    }),
     async ping() {
       await pool.query('select 1');
       return true;
