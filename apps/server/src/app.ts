@@ -32,6 +32,7 @@ import {
 } from './http/security-headers.js';
 import { registerSpa } from './http/spa.js';
 import { serverTimeouts } from './http/timeouts.js';
+import { tracingPlugin } from './tracing/hooks.js';
 import { fileRoutes } from './files/routes.js';
 import { identityRoutes } from './identity/routes.js';
 import { registerRoutes } from './identity/register-routes.js';
@@ -80,6 +81,10 @@ export async function buildApp(
     ...serverTimeouts(ctx.config.http),
     frameworkErrors: frameworkErrorAnswer(setSecurityHeaders),
   }).withTypeProvider<ZodTypeProvider>();
+  // With tracing on (docs/operations.md, "Tracing"), a server span per request: registered
+  // first, so that it sees every hook and route registered after it.
+  const tracing = tracingPlugin();
+  if (tracing) await app.register(tracing);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('ctx', ctx);

@@ -1,0 +1,200 @@
+/**
+ * Tracing (docs/operations.md, "Tracing"): a server process whose
+ * OTEL_EXPORTER_OTLP_ENDPOINT names a local OTLP/HTTP receiver (JSON) sends
+ * the spans of a campaign save as one trace: the HTTP server span, the
+ * service operation below it, the SQL statements as the operation's
+ * children, with the statement's text and no values. On the embedded
+ * database (the server's own spans) and on PostgreSQL (node-postgres'
+ * instrumentation) where it answers.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  seedDemoAccounts,
+  signInOverHttp,
+  startServerProcess,
+  type ServerProcess,
+} from './fixtures/server-process.js';
+import { until } from './fixtures/until.js';
+
+const ADMIN_URL = process.env.TEST_DATABASE_URL;
+
+interface OtlpValue {
+  stringValue?: string;
+  intValue?: string | number;
+}
+interface OtlpSpan {
+  traceId: string;
+  spanId: string;
+  parentSpanId?: string;
+  name: string;
+  kind: number;
+  attributes?: { key: string; value: OtlpValue }[];
+}
+interface ReceivedSpan extends OtlpSpan {
+  serviceName: string | undefined;
+}
+
+/** OTLP's span kinds (the JSON encoding's numbers). */
+const SERVER = 2;
+const CLIENT = 3;
+
+const attribute = (span: OtlpSpan, key: string) =>
+  span.attributes?.find((entry) => entry.key === key)?.value.stringValue;
+
+/** An OTLP/HTTP receiver of traces in JSON, keeping every span it is sent. */
+async function startReceiver(): Promise<{ server: Server; url: string; spans: ReceivedSpan[] }> {
+  const spans: ReceivedSpan[] = [];
+  const server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      if (request.url === '/v1/traces') {
+        const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as {
+          resourceSpans?: {
+            resource?: { attributes?: { key: string; value: OtlpValue }[] };
+            scopeSpans?: { spans?: OtlpSpan[] }[];
+          }[];
+        };
+        for (const resource of body.resourceSpans ?? []) {
+          const serviceName = resource.resource?.attributes?.find(
+            (entry) => entry.key === 'service.name',
+          )?.value.stringValue;
+          for (const scope of resource.scopeSpans ?? []) {
+            for (const span of scope.spans ?? []) spans.push({ ...span, serviceName });
+          }
+        }
+      }
+      response.setHeader('content-type', 'application/json');
+      response.end('{}');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, spans };
+}
+
+const databases = [
+  { name: 'the embedded database', postgres: false },
+  ...(ADMIN_URL ? [{ name: 'PostgreSQL', postgres: true }] : []),
+];
+
+describe.each(databases)('traces of a campaign save on $name', ({ postgres }) => {
+  let receiver: Awaited<ReturnType<typeof startReceiver>>;
+  let server: ServerProcess | undefined;
+  let dataDir = '';
+  let databaseName = '';
+
+  beforeAll(async () => {
+    receiver = await startReceiver();
+    const tracing = {
+      OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url,
+      OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
+      OTEL_BSP_SCHEDULE_DELAY: '100',
+    };
+    if (postgres && ADMIN_URL) {
+      databaseName = `tracing_${randomBytes(6).toString('hex')}`;
+      const admin = new pg.Client({ connectionString: ADMIN_URL });
+      await admin.connect();
+      await admin.query(`create database ${databaseName}`);
+      await admin.end();
+      const url = new URL(ADMIN_URL);
+      url.pathname = `/${databaseName}`;
+      seedDemoAccounts(url.toString());
+      server = await startServerProcess({ ...tracing, DATABASE_URL: url.toString() });
+    } else {
+      dataDir = await mkdtemp(path.join(tmpdir(), 'tracing-'));
+      server = await startServerProcess({ ...tracing, DATA_DIR: dataDir, DEMO: 'true' });
+    }
+  }, 120_000);
+
+  afterAll(async () => {
+    if (server && server.child.exitCode === null) {
+      server.child.kill('SIGKILL');
+      await server.exited;
+    }
+    await new Promise((resolve) => receiver.server.close(resolve));
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+    if (databaseName) {
+      const admin = new pg.Client({ connectionString: ADMIN_URL });
+      await admin.connect();
+      await admin.query(`drop database if exists ${databaseName} with (force)`);
+      await admin.end();
+    }
+  });
+
+  it('sends one trace: HTTP server span → campaign.save → its SQL statements', async () => {
+    const url = server?.url ?? '';
+    const token = await signInOverHttp(url, 'owner@example.com');
+    const auth = { authorization: `Bearer ${token}` };
+    const headers = { ...auth, 'content-type': 'application/json' };
+    expect((await fetch(`${url}/api/init-user`, { method: 'POST', headers: auth })).status).toBe(
+      200,
+    );
+    const merchants = (await (await fetch(`${url}/api/merchants`, { headers: auth })).json()) as {
+      rows: { uuid: string }[];
+    };
+    const created = await fetch(`${url}/api/campaigns`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ merchant: merchants.rows[0]?.uuid, type: 'coupon/percent' }),
+    });
+    expect(created.status).toBe(200);
+    const id = ((await created.json()) as { campaign: { uuid: string } }).campaign.uuid;
+    // A value the statements carry as a parameter, never in their text.
+    const title = `Traced ${randomBytes(4).toString('hex')}`;
+    const saved = await fetch(`${url}/api/campaigns/${id}`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ title: { de: title } }),
+    });
+    expect(saved.status).toBe(200);
+
+    const spans = receiver.spans;
+    const byId = new Map<string, ReceivedSpan>();
+    const children = (of: ReceivedSpan) => spans.filter((span) => span.parentSpanId === of.spanId);
+    let operation: ReceivedSpan | undefined;
+    await until(async () => {
+      operation = spans.find((span) => span.name === 'campaign.save');
+      return operation !== undefined && children(operation).length > 0;
+    }, 30_000);
+    if (!operation) throw new Error('no campaign.save span');
+    for (const span of spans) byId.set(span.spanId, span);
+
+    // Up from the operation: the request's spans, to the HTTP server span at the trace's root.
+    const ancestors: ReceivedSpan[] = [];
+    for (
+      let at = byId.get(operation.parentSpanId ?? '');
+      at;
+      at = byId.get(at.parentSpanId ?? '')
+    ) {
+      ancestors.push(at);
+    }
+    const root = ancestors.at(-1);
+    expect(root).toMatchObject({ kind: SERVER, name: 'POST /api/campaigns/:id' });
+    expect(root?.parentSpanId || undefined).toBeUndefined();
+    expect(root && attribute(root, 'http.route')).toBe('/api/campaigns/:id');
+    expect(root?.serviceName).toBe('campaign-backoffice');
+    for (const span of ancestors) expect(span.traceId).toBe(operation.traceId);
+
+    // Below it: the statements, in the same trace, as the database conventions name them.
+    const statements = children(operation).filter((span) => attribute(span, 'db.query.text'));
+    expect(statements.length).toBeGreaterThan(0);
+    for (const statement of statements) {
+      expect(statement.kind).toBe(CLIENT);
+      expect(statement.traceId).toBe(operation.traceId);
+      expect(attribute(statement, 'db.system.name')).toBe('postgresql');
+      expect(attribute(statement, 'db.query.text')).not.toContain(title);
+    }
+    expect(
+      statements.some((span) =>
+        /^\s*update "campaigns"/i.test(attribute(span, 'db.query.text') ?? ''),
+      ),
+    ).toBe(true);
+  }, 120_000);
+});
