@@ -180,6 +180,8 @@ describe.each(databases)('traces of a campaign save on $name', ({ postgres }) =>
     expect(root?.parentSpanId || undefined).toBeUndefined();
     expect(root && attribute(root, 'http.route')).toBe('/api/campaigns/:id');
     expect(root?.serviceName).toBe('campaign-backoffice');
+    // The request's id, as its answer and its log lines name it.
+    expect(root && attribute(root, 'request.id')).toBe(saved.headers.get('x-request-id'));
     for (const span of ancestors) expect(span.traceId).toBe(operation.traceId);
 
     // Below it: the statements, in the same trace, as the database conventions name them.

@@ -95,6 +95,8 @@ export async function startTracing(settings: TracingSettings): Promise<void> {
     requestHook: (span, request) => {
       const route = request.routeOptions.url;
       span.updateName(route ? `${request.method} ${route}` : request.method);
+      // The id of the request's log lines and of its answer (X-Request-Id): finds the trace.
+      span.setAttribute('request.id', request.id);
     },
   });
   const sdk = new NodeSDK({
