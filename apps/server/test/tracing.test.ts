@@ -15,9 +15,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tracingSettings } from '../src/tracing/settings.js';
 import {
   seedDemoAccounts,
   signInOverHttp,
+  startRefused,
   startServerProcess,
   type ServerProcess,
 } from './fixtures/server-process.js';
@@ -198,5 +200,43 @@ describe.each(databases)('traces of a campaign save on $name', ({ postgres }) =>
         /^\s*update "campaigns"/i.test(attribute(span, 'db.query.text') ?? ''),
       ),
     ).toBe(true);
+
+    // A stop sends what is left and ends cleanly.
+    server?.child.kill('SIGTERM');
+    expect(await server?.exited).toBe(0);
   }, 120_000);
+});
+
+describe('the tracing settings', () => {
+  it('are on with an OTLP endpoint, off without one or with OTEL_SDK_DISABLED', () => {
+    const endpoint = 'http://collector:4318';
+    expect(tracingSettings({})).toBeUndefined();
+    expect(tracingSettings({ OTEL_EXPORTER_OTLP_ENDPOINT: ' ' })).toBeUndefined();
+    expect(tracingSettings({ OTEL_EXPORTER_OTLP_ENDPOINT: endpoint })).toEqual({
+      endpoint,
+      serviceName: 'campaign-backoffice',
+    });
+    expect(
+      tracingSettings({ OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: `${endpoint}/v1/traces` }),
+    ).toMatchObject({ endpoint: `${endpoint}/v1/traces` });
+    expect(
+      tracingSettings({ OTEL_EXPORTER_OTLP_ENDPOINT: endpoint, OTEL_SDK_DISABLED: 'TRUE' }),
+    ).toBeUndefined();
+    // A service name set the SDK's way is left to the SDK.
+    expect(
+      tracingSettings({ OTEL_EXPORTER_OTLP_ENDPOINT: endpoint, OTEL_SERVICE_NAME: 'shop' }),
+    ).toMatchObject({ serviceName: undefined });
+    expect(
+      tracingSettings({
+        OTEL_EXPORTER_OTLP_ENDPOINT: endpoint,
+        OTEL_RESOURCE_ATTRIBUTES: 'deployment.environment=prod,service.name=shop',
+      }),
+    ).toMatchObject({ serviceName: undefined });
+  });
+
+  it('stop the start with a message naming the variable when the endpoint is no address', async () => {
+    const { code, stderr } = await startRefused({ OTEL_EXPORTER_OTLP_ENDPOINT: 'collector:4318' });
+    expect(code).toBe(1);
+    expect(stderr).toContain('OTEL_EXPORTER_OTLP_ENDPOINT must be the http:// or https:// address');
+  }, 60_000);
 });

@@ -47,7 +47,17 @@ export function tracedStatement<T>(text: string, fn: () => Promise<T>): Promise<
 /** The plugin app.ts registers first when tracing is on. */
 export const tracingPlugin = (): FastifyPluginCallback | undefined => tracing?.fastifyPlugin;
 
-/** Flushes and stops tracing at the end of the process; nothing without it. */
+/** Longest a stop waits for the last spans to be sent (a collector that does not answer). */
+const STOP_TIMEOUT_MS = 2000;
+
+/** Flushes and stops tracing at the end of the process, for at most 2 s; nothing without it. */
 export async function stopTracing(): Promise<void> {
-  await tracing?.stop();
+  if (!tracing) return;
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, STOP_TIMEOUT_MS);
+  });
+  // A span that cannot be sent is lost, not a failure of the stop.
+  await Promise.race([tracing.stop().catch(() => undefined), late]);
+  clearTimeout(timer);
 }
