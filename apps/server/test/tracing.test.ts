@@ -201,6 +201,9 @@ describe.each(databases)('traces of a campaign save on $name', ({ postgres }) =>
       ),
     ).toBe(true);
 
+    // The start's readiness probes (GET /ready until 200) made no spans.
+    expect(spans.filter((span) => attribute(span, 'url.path') === '/ready')).toEqual([]);
+
     // A stop sends what is left and ends cleanly.
     server?.child.kill('SIGTERM');
     expect(await server?.exited).toBe(0);
