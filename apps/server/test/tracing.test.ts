@@ -86,18 +86,30 @@ const databases = [
   ...(ADMIN_URL ? [{ name: 'PostgreSQL', postgres: true }] : []),
 ];
 
-describe.each(databases)('traces of a campaign save on $name', ({ postgres }) => {
+describe.each(databases)('traces on $name', ({ postgres }) => {
   let receiver: Awaited<ReturnType<typeof startReceiver>>;
+  let nominatim: Server;
   let server: ServerProcess | undefined;
+  let token = '';
+  let merchant = '';
   let dataDir = '';
   let databaseName = '';
 
   beforeAll(async () => {
     receiver = await startReceiver();
+    // Nominatim's part: every address is found.
+    nominatim = createServer((_request, response) => {
+      response.setHeader('content-type', 'application/json');
+      response.end(JSON.stringify([{ lat: '48.1', lon: '11.5', display_name: 'München' }]));
+    });
+    await new Promise<void>((resolve) => nominatim.listen(0, '127.0.0.1', resolve));
     const tracing = {
       OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url,
       OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
       OTEL_BSP_SCHEDULE_DELAY: '100',
+      GEOCODER: 'nominatim',
+      NOMINATIM_URL: `http://127.0.0.1:${(nominatim.address() as AddressInfo).port}`,
+      NOMINATIM_MIN_INTERVAL_MS: '0',
     };
     if (postgres && ADMIN_URL) {
       databaseName = `tracing_${randomBytes(6).toString('hex')}`;
@@ -121,6 +133,7 @@ describe.each(databases)('traces of a campaign save on $name', ({ postgres }) =>
       await server.exited;
     }
     await new Promise((resolve) => receiver.server.close(resolve));
+    await new Promise((resolve) => nominatim.close(resolve));
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
     if (databaseName) {
       const admin = new pg.Client({ connectionString: ADMIN_URL });
@@ -132,7 +145,7 @@ describe.each(databases)('traces of a campaign save on $name', ({ postgres }) =>
 
   it('sends one trace: HTTP server span → campaign.save → its SQL statements', async () => {
     const url = server?.url ?? '';
-    const token = await signInOverHttp(url, 'owner@example.com');
+    token = await signInOverHttp(url, 'owner@example.com');
     const auth = { authorization: `Bearer ${token}` };
     const headers = { ...auth, 'content-type': 'application/json' };
     expect((await fetch(`${url}/api/init-user`, { method: 'POST', headers: auth })).status).toBe(
@@ -141,10 +154,11 @@ describe.each(databases)('traces of a campaign save on $name', ({ postgres }) =>
     const merchants = (await (await fetch(`${url}/api/merchants`, { headers: auth })).json()) as {
       rows: { uuid: string }[];
     };
+    merchant = merchants.rows[0]?.uuid ?? '';
     const created = await fetch(`${url}/api/campaigns`, {
       method: 'POST',
       headers,
-      body: JSON.stringify({ merchant: merchants.rows[0]?.uuid, type: 'coupon/percent' }),
+      body: JSON.stringify({ merchant, type: 'coupon/percent' }),
     });
     expect(created.status).toBe(200);
     const id = ((await created.json()) as { campaign: { uuid: string } }).campaign.uuid;
@@ -203,11 +217,51 @@ describe.each(databases)('traces of a campaign save on $name', ({ postgres }) =>
 
     // The start's readiness probes (GET /ready until 200) made no spans.
     expect(spans.filter((span) => attribute(span, 'url.path') === '/ready')).toEqual([]);
+  }, 120_000);
 
-    // A stop sends what is left and ends cleanly.
+  it('sends the geocoding of a location save as an outgoing HTTP span of its operation', async () => {
+    const url = server?.url ?? '';
+    const saved = await fetch(`${url}/api/merchants/${merchant}/locations`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        name: 'Filiale Innenstadt',
+        type: 'store',
+        street: 'Kaufingerstraße',
+        streetnumber: '5',
+        zip: '80331',
+        city: 'München',
+        country: 'DE',
+        is_redemption: true,
+      }),
+    });
+    expect(saved.status).toBe(200);
+    const spans = receiver.spans;
+    let outgoing: ReceivedSpan | undefined;
+    await until(async () => {
+      const operation = spans.find((span) => span.name === 'location.save');
+      outgoing = spans.find(
+        (span) =>
+          span.parentSpanId === operation?.spanId &&
+          span.kind === CLIENT &&
+          attribute(span, 'url.full') !== undefined,
+      );
+      return outgoing !== undefined;
+    }, 30_000);
+    expect(outgoing && attribute(outgoing, 'http.request.method')).toBe('GET');
+    expect(outgoing && attribute(outgoing, 'url.full')).toMatch(
+      /^http:\/\/127\.0\.0\.1:\d+\/search\?/,
+    );
+    const request = spans.find(
+      (span) => span.traceId === outgoing?.traceId && span.kind === SERVER,
+    );
+    expect(request?.name).toBe('POST /api/merchants/:id/locations');
+  }, 120_000);
+
+  it('sends what is left when the process stops, and exits cleanly', async () => {
     server?.child.kill('SIGTERM');
     expect(await server?.exited).toBe(0);
-  }, 120_000);
+  }, 60_000);
 });
 
 describe('the tracing settings', () => {
