@@ -3,9 +3,11 @@
  * OTEL_EXPORTER_OTLP_ENDPOINT names a local OTLP/HTTP receiver (JSON) sends
  * the spans of a campaign save as one trace: the HTTP server span, the
  * service operation below it, the SQL statements as the operation's
- * children, with the statement's text and no values. On the embedded
- * database (the server's own spans) and on PostgreSQL (node-postgres'
- * instrumentation) where it answers.
+ * children, with the statement's text and no values; a location save's
+ * geocoding (fetch to a local Nominatim) as an outgoing HTTP span of its
+ * operation; the last spans sent at a stop. On the embedded database (the
+ * server's own spans) and on PostgreSQL (node-postgres' instrumentation)
+ * where it answers. The settings' rules: on with an endpoint, off without.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
