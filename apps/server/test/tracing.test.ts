@@ -7,7 +7,7 @@
  * geocoding (fetch to a local Nominatim) as an outgoing HTTP span of its
  * operation; the last spans sent at a stop. On the embedded database (the
  * server's own spans) and on PostgreSQL (node-postgres' instrumentation)
- * where it answers. The settings' rules: on with an endpoint, off without.
+ * where it answers; Redis commands (TEST_REDIS_URL) in a request's trace. The settings' rules: on with an endpoint, off without.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -28,6 +28,7 @@ import {
 import { until } from './fixtures/until.js';
 
 const ADMIN_URL = process.env.TEST_DATABASE_URL;
+const REDIS_URL = process.env.TEST_REDIS_URL;
 
 interface OtlpValue {
   stringValue?: string;
@@ -112,6 +113,10 @@ describe.each(databases)('traces on $name', ({ postgres }) => {
       GEOCODER: 'nominatim',
       NOMINATIM_URL: `http://127.0.0.1:${(nominatim.address() as AddressInfo).port}`,
       NOMINATIM_MIN_INTERVAL_MS: '0',
+      // The rate limits' counters in Redis, where it answers: their commands are spans too.
+      ...(REDIS_URL
+        ? { REDIS_URL, REDIS_KEY_PREFIX: `tracing-${randomBytes(4).toString('hex')}:` }
+        : {}),
     };
     if (postgres && ADMIN_URL) {
       databaseName = `tracing_${randomBytes(6).toString('hex')}`;
@@ -259,6 +264,20 @@ describe.each(databases)('traces on $name', ({ postgres }) => {
     );
     expect(request?.name).toBe('POST /api/merchants/:id/locations');
   }, 120_000);
+
+  it.runIf(REDIS_URL)('sends Redis commands made during a request as spans of its trace', () => {
+    const spans = receiver.spans;
+    const requests = new Set(
+      spans.filter((span) => span.kind === SERVER).map((span) => span.traceId),
+    );
+    const commands = spans.filter(
+      (span) =>
+        (attribute(span, 'db.system.name') ?? attribute(span, 'db.system')) === 'redis' &&
+        requests.has(span.traceId),
+    );
+    expect(commands.length).toBeGreaterThan(0);
+    for (const command of commands) expect(command.kind).toBe(CLIENT);
+  });
 
   it('sends what is left when the process stops, and exits cleanly', async () => {
     server?.child.kill('SIGTERM');
