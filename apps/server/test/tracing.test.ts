@@ -7,7 +7,8 @@
  * geocoding (fetch to a local Nominatim) as an outgoing HTTP span of its
  * operation; the last spans sent at a stop. On the embedded database (the
  * server's own spans) and on PostgreSQL (node-postgres' instrumentation)
- * where it answers; Redis commands (TEST_REDIS_URL) in a request's trace. The settings' rules: on with an endpoint, off without.
+ * where it answers; Redis commands (TEST_REDIS_URL) in a request's trace.
+ * The settings' rules: on with an endpoint, off without.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
