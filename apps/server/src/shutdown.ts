@@ -80,9 +80,14 @@ export interface StopOptions {
 
 /** Stops the process as above on SIGTERM and SIGINT. */
 export function stopOnSignals(options: StopOptions): void {
-  const stop = (signal: string) => void stopProcess(signal, options);
-  process.once('SIGTERM', stop);
-  process.once('SIGINT', stop);
+  const stop = (signal: NodeJS.Signals) => {
+    // A second signal, either of them, ends the process at once (the signal's default).
+    process.off('SIGTERM', stop);
+    process.off('SIGINT', stop);
+    void stopProcess(signal, options);
+  };
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
 }
 
 async function stopProcess(

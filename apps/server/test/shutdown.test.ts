@@ -5,7 +5,8 @@
  * 503, closes an idle keep-alive connection at once, and waits for the
  * request until SHUTDOWN_TIMEOUT_SECONDS: finished in time, it gets its
  * answer and the process exits 0; not finished, the request is cut at the
- * deadline, an error log line names it, and the process exits 1.
+ * deadline, an error log line names it, and the process exits 1. A second
+ * signal ends it at once.
  */
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { connect, type Socket } from 'node:net';
@@ -138,5 +139,20 @@ describe('a server process stopped while a request is under way', () => {
       level: 50,
       requests: [{ method: 'POST', path: '/identity/authorize' }],
     });
+  }, 120_000);
+
+  it('ends at once on a second signal', async () => {
+    server = await start();
+    const slow = await slowRequest(server.url);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    server.child.kill('SIGTERM');
+    await until(() => refused(server?.url ?? '', '/ready'), 10_000, 50);
+    const againAt = Date.now();
+    server.child.kill('SIGINT');
+    // Ended by the signal itself: no exit code.
+    expect(await server.exited).toBeNull();
+    expect(server.child.signalCode).toBe('SIGINT');
+    expect(Date.now() - againAt).toBeLessThan(SHUTDOWN_TIMEOUT_SECONDS * 1000);
+    await slow.closed;
   }, 120_000);
 });
