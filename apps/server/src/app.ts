@@ -33,6 +33,7 @@ import {
 import { registerSpa } from './http/spa.js';
 import { registerMetrics } from './metrics/routes.js';
 import { serverTimeouts } from './http/timeouts.js';
+import { tracingPlugin } from './tracing/hooks.js';
 import { fileRoutes } from './files/routes.js';
 import { identityRoutes } from './identity/routes.js';
 import { registerRoutes } from './identity/register-routes.js';
@@ -81,6 +82,10 @@ export async function buildApp(
     ...serverTimeouts(ctx.config.http),
     frameworkErrors: frameworkErrorAnswer(setSecurityHeaders),
   }).withTypeProvider<ZodTypeProvider>();
+  // With tracing on (docs/operations.md, "Tracing"), a server span per request: registered
+  // first, so that it sees every hook and route registered after it.
+  const tracing = tracingPlugin();
+  if (tracing) await app.register(tracing);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('ctx', ctx);

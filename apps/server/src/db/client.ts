@@ -7,19 +7,29 @@
  * exclusively (its own queue), so concurrent requests never interleave. It
  * runs in this thread, so its statements give the event loop a turn now and
  * then (YieldingPGlite) to keep the server answering while they run.
+ *
+ * With tracing on, the embedded database's statements are spans of their
+ * own (YieldingPGlite), as node-postgres' are through its instrumentation.
  */
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { setImmediate as loopTurn } from 'node:timers/promises';
-import { PGlite, type ExecProtocolOptions } from '@electric-sql/pglite';
+import {
+  PGlite,
+  type ExecProtocolOptions,
+  type QueryOptions,
+  type Results,
+  type Transaction,
+} from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { serverPath } from '../server-folder.js';
+import { tracedStatement, tracingOn } from '../tracing/hooks.js';
 import { folderHolder, lockDataFolder } from './folder-lock.js';
 import * as schema from './schema.js';
 
@@ -190,6 +200,22 @@ class YieldingPGlite extends PGlite {
     }
   }
 
+  // With tracing on, a span per statement (tracing/start.ts), inside a transaction too.
+  override query<T>(text: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>> {
+    if (!tracingOn()) return super.query<T>(text, params, options);
+    return tracedStatement(text, () => super.query<T>(text, params, options));
+  }
+
+  override exec(text: string, options?: QueryOptions): Promise<Results[]> {
+    if (!tracingOn()) return super.exec(text, options);
+    return tracedStatement(text, () => super.exec(text, options));
+  }
+
+  override transaction<T>(callback: (tx: Transaction) => Promise<T>): Promise<T> {
+    if (!tracingOn()) return super.transaction(callback);
+    return super.transaction((tx) => callback(tracedTransaction(tx)));
+  }
+
   /**
    * Closes once the statement under way has run: a close that came during a
    * statement's turn of the event loop would take the database from under it.
@@ -198,6 +224,23 @@ class YieldingPGlite extends PGlite {
     while (this.#running > 0) await new Promise<void>((resolve) => this.#idle.push(resolve));
     await super.close();
   }
+}
+
+/** A PGlite transaction whose statements are spans (what drizzle and the job queue run in it). */
+function tracedTransaction(tx: Transaction): Transaction {
+  return new Proxy(tx, {
+    get(target, property) {
+      if (property === 'query') {
+        return <T>(text: string, params?: unknown[], options?: QueryOptions) =>
+          tracedStatement(text, () => target.query<T>(text, params, options));
+      }
+      if (property === 'exec') {
+        return (text: string, options?: QueryOptions) =>
+          tracedStatement(text, () => target.exec(text, options));
+      }
+      return Reflect.get(target, property) as unknown;
+    },
+  });
 }
 
 /** Where the embedded database keeps its files inside DATA_DIR. */
