@@ -22,6 +22,10 @@ const outdir = path.join(server, 'dist', 'bundle');
  *   the S3 client, ioredis (REDIS_URL), node-postgres and its optional
  *   native binding (DATABASE_URL), nodemailer (SMTP_URL), and zxcvbn (the
  *   password check, loaded when a password is first set);
+ * - OpenTelemetry and @fastify/otel, loaded when tracing is configured
+ *   (OTEL_EXPORTER_OTLP_ENDPOINT): the instrumentations patch node-postgres
+ *   and ioredis through import-in-the-middle's loader hook, whose copy in
+ *   node_modules must be the one they use;
  * - @node-rs/argon2, the password hashing: it loads the native addon of
  *   its platform (a package of its own) by require.
  */
@@ -38,6 +42,8 @@ const EXTERNAL = [
   'nodemailer',
   '@zxcvbn-ts',
   '@node-rs/argon2',
+  '@opentelemetry',
+  '@fastify/otel',
 ];
 
 await rm(outdir, { recursive: true, force: true });
@@ -45,10 +51,12 @@ await build({
   // main.js starts the server; create-data-folder.js is the short-lived
   // process it starts for a new data folder (bootstrap.ts), found next to
   // it: every chunk lies in the one folder, so import.meta.dirname is the
-  // same for all of them.
-  entryPoints: ['main', 'create-data-folder'].map((name) =>
-    path.join(server, 'dist', `${name}.js`),
-  ),
+  // same for all of them. create-admin.js is `npm run create-admin` for the
+  // release artefact and the container image, which hold the bundle only.
+  entryPoints: [
+    ...['main', 'create-data-folder'].map((name) => path.join(server, 'dist', `${name}.js`)),
+    { in: path.join(server, 'dist', 'admin-account', 'cli.js'), out: 'create-admin' },
+  ],
   outdir,
   bundle: true,
   splitting: true,

@@ -8,6 +8,7 @@ import type { SigningKey } from './identity/keys.js';
 import type { TokenIssuer, TokenVerifier } from './identity/tokens.js';
 import type { JobQueue } from './jobs/queue.js';
 import type { Mailer } from './mail/mailer.js';
+import type { Metrics } from './metrics/metrics.js';
 
 export interface DemoAccountInfo {
   email: string;
@@ -31,6 +32,8 @@ export interface AppContext {
   files: FileStorage;
   /** The configured geocoding provider (offline, Nominatim or Google). */
   geocoder: Geocoder;
+  /** The Prometheus metrics of this app (metrics/metrics.ts); they count nothing when off. */
+  metrics: Metrics;
   /** Listed on the sign-in page in demo mode only. */
   demoAccounts: readonly DemoAccountInfo[];
 }

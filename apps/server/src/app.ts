@@ -31,7 +31,9 @@ import {
   securityHeaders,
 } from './http/security-headers.js';
 import { registerSpa } from './http/spa.js';
+import { registerMetrics } from './metrics/routes.js';
 import { serverTimeouts } from './http/timeouts.js';
+import { tracingPlugin } from './tracing/hooks.js';
 import { fileRoutes } from './files/routes.js';
 import { identityRoutes } from './identity/routes.js';
 import { registerRoutes } from './identity/register-routes.js';
@@ -80,9 +82,15 @@ export async function buildApp(
     ...serverTimeouts(ctx.config.http),
     frameworkErrors: frameworkErrorAnswer(setSecurityHeaders),
   }).withTypeProvider<ZodTypeProvider>();
+  // With tracing on (docs/operations.md, "Tracing"), a server span per request: registered
+  // first, so that it sees every hook and route registered after it.
+  const tracing = tracingPlugin();
+  if (tracing) await app.register(tracing);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('ctx', ctx);
+  // Counts every answer (when metrics are on) and serves /metrics where configured.
+  registerMetrics(app, ctx);
   registerRequestId(app);
   registerErrorHandling(app);
   registerAuthChallenge(app, ctx.config.identity.realm);

@@ -1,15 +1,17 @@
 /**
  * The background work of a server process, in one place: every job of the
  * product (jobs/definition.ts) on the job queue (jobs/queue.ts), started when
- * the app is ready and stopped when it closes (tests close their app,
- * `main.ts` closes it on SIGTERM; running jobs get SHUTDOWN_TIMEOUT_SECONDS
- * to finish, then go back to the queue). Each job runs once across all
+ * the app is ready and stopped when it closes (tests close their app, a
+ * SIGTERM closes it: shutdown.ts; running jobs get what is left of
+ * SHUTDOWN_TIMEOUT_SECONDS after the requests under way, then go back to
+ * the queue). Each job runs once across all
  * processes: the queue hands a job to one worker, recurring jobs keep one
  * run waiting at most (docs/operations.md, "Background jobs").
  */
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from './app-context.js';
 import type { JobDefinition } from './jobs/definition.js';
+import { shutdownTimeLeftMs } from './shutdown.js';
 import { passwordResetJob } from './identity/password-reset.js';
 import { mailJob } from './mail/outbox.js';
 import { campaignSchedulerJob } from './modules/campaigns/lifecycle.js';
@@ -44,7 +46,7 @@ export function registerBackgroundJobs(app: FastifyInstance, ctx: AppContext): v
     await ctx.jobs.start(ctx, JOB_DEFINITIONS);
   });
   app.addHook('onClose', async () => {
-    await ctx.jobs.stop(ctx.config.jobs.shutdownTimeoutSeconds * 1000);
+    await ctx.jobs.stop(shutdownTimeLeftMs(ctx.config.jobs.shutdownTimeoutSeconds * 1000));
     await stopFolding(ctx.db);
   });
 }

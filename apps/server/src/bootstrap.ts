@@ -18,6 +18,7 @@ import { loadMfaKey } from './identity/totp.js';
 import { createTokenIssuer, createTokenVerifier } from './identity/tokens.js';
 import { JobQueue } from './jobs/queue.js';
 import { createMailer } from './mail/mailer.js';
+import { createMetrics, type Metrics } from './metrics/metrics.js';
 import { DEMO_ACCOUNTS, seedDemoData } from './seed/demo-data.js';
 import { showPhase } from './start-progress.js';
 
@@ -83,9 +84,21 @@ export async function createAppContext(
     jwksUrl: config.identity.jwksUrl,
     emailVerifiedClaim: config.identity.emailVerifiedClaim,
   });
+  const log = loggerOf(config);
+  const jobs = new JobQueue({
+    target: database.queueTarget,
+    config,
+    log,
+    onJobFailed: (queue) => metrics.jobFailed(queue),
+  });
+  const metrics: Metrics = await createMetrics(config.metrics, {
+    database,
+    jobCounts: () => jobs.counts(database.db),
+    log,
+  });
   return {
     config,
-    log: loggerOf(config),
+    log,
     database,
     db: database.db,
     signingKey,
@@ -93,7 +106,8 @@ export async function createAppContext(
     tokenIssuer,
     tokenVerifier,
     mailer: createMailer(config.mail),
-    jobs: new JobQueue({ target: database.queueTarget, config, log: loggerOf(config) }),
+    jobs,
+    metrics,
     // The S3 client is loaded only where it is used (some 8 MB: docs/benchmarks.md, "Idle memory").
     files: config.files.s3
       ? await (

@@ -24,6 +24,12 @@ import {
 import { ZGeocodingEnv, geocodingSettings, type GeocodingSettings } from './config-geocoding.js';
 import { ZAccountsEnv, accountsSettings, type AccountsSettings } from './config-accounts.js';
 import { ZJobsEnv, jobsSettings, type JobsSettings } from './config-jobs.js';
+import {
+  ZMetricsEnv,
+  metricsProblems,
+  metricsSettings,
+  type MetricsSettings,
+} from './config-metrics.js';
 import { serverPath } from './server-folder.js';
 
 /**
@@ -144,7 +150,8 @@ const ZEnv = z
   .extend(ZServicesEnv.shape)
   .extend(ZJobsEnv.shape)
   .extend(ZAccountsEnv.shape)
-  .extend(ZGeocodingEnv.shape);
+  .extend(ZGeocodingEnv.shape)
+  .extend(ZMetricsEnv.shape);
 
 export interface Config {
   stats: {
@@ -182,6 +189,8 @@ export interface Config {
   jobs: JobsSettings;
   /** Password reset, two-factor sign-in, the implicit grant. */
   accounts: AccountsSettings;
+  /** Whether and where GET /metrics (Prometheus) is served: a token, a port of its own. */
+  metrics: MetricsSettings;
   mail: {
     from: string;
     /** SMTP connection URL; undefined writes every mail as an .eml file into outboxDir. */
@@ -286,7 +295,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
-  const problems = servicesProblems(e);
+  const problems = [...servicesProblems(e), ...metricsProblems(e)];
   if (e.HTTP_HEADERS_TIMEOUT_MS > e.HTTP_REQUEST_TIMEOUT_MS) {
     problems.push(['HTTP_HEADERS_TIMEOUT_MS', 'at most HTTP_REQUEST_TIMEOUT_MS']);
   }
@@ -326,6 +335,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : defaultWebDist,
     jobs: jobsSettings(e),
     accounts: accountsSettings(e),
+    metrics: metricsSettings(e),
     mail: {
       from: e.MAIL_FROM,
       smtpUrl: e.SMTP_URL,

@@ -10,7 +10,18 @@
  * before anything is written (point 1).
  */
 import { spawnSync, type ChildProcess } from 'node:child_process';
-import { cp, lstat, mkdir, mkdtemp, readdir, rm, stat, symlink, writeFile } from 'node:fs/promises';
+import {
+  cp,
+  lstat,
+  mkdir,
+  mkdtemp,
+  readdir,
+  readFile,
+  rm,
+  stat,
+  symlink,
+  writeFile,
+} from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -134,7 +145,7 @@ describe('backup and restore of the embedded database', () => {
     const done = runScript(CLI, ['backup', backup()], { DATA_DIR: original() });
     expect(done.status, done.stderr).toBe(0);
     expect(await readdir(backup())).toEqual(
-      expect.arrayContaining(['backup.json', 'database.tar.gz', 'files']),
+      expect.arrayContaining(['backup.json', 'database.tar.gz', 'files', 'mfa-encryption-key']),
     );
     // The backup is its owner's alone: the database dump, the files, the key, the manifest.
     expect(await notPrivate(backup())).toEqual([]);
@@ -143,6 +154,10 @@ describe('backup and restore of the embedded database', () => {
     expect(restoring.status, restoring.stderr).toBe(0);
     // So is what the restore wrote, the database's own files included.
     expect(await notPrivate(restored())).toEqual([]);
+    // The restored folder keeps the key of the two-factor secrets: its accounts' codes stay right.
+    expect(await readFile(path.join(restored(), 'mfa-encryption-key'), 'utf8')).toBe(
+      await readFile(path.join(original(), 'mfa-encryption-key'), 'utf8'),
+    );
     // Never over a database: a second restore into the same folder is refused.
     const again = runScript(CLI, ['restore', backup()], { DATA_DIR: restored() });
     expect(again.status).toBe(1);

@@ -44,6 +44,21 @@ function section(text: string, heading: string): string {
 }
 
 describe('the documents', () => {
+  it('the README names every setting the server reads from its environment', () => {
+    // Each config*.ts declares its variables as the keys of a zod object: `NAME: z.…`.
+    const folder = path.join(root, 'apps/server/src');
+    const settings = readdirSync(folder)
+      .filter((name) => /^config.*\.ts$/.test(name))
+      .flatMap((name) =>
+        [...read(`apps/server/src/${name}`).matchAll(/^\s+([A-Z][A-Z0-9_]{2,}):\s*z\./gm)].map(
+          (match) => match[1] ?? '',
+        ),
+      );
+    expect(settings.length).toBeGreaterThan(50);
+    const readme = read('README.md');
+    expect(settings.filter((name) => !readme.includes(`| \`${name}\``))).toEqual([]);
+  });
+
   it('never point outside the repository', () => {
     const outside: string[] = [];
     for (const file of documents) {

@@ -114,6 +114,7 @@ describe('the request id in the log', () => {
       LOG_LEVEL: 'info',
       PUBLIC_URL,
       SCHEDULER_INTERVAL_SECONDS: '0',
+      TRUST_PROXY: '10.0.0.1',
     });
     const ctx = await createAppContext(config, database, { keepDemoKeyInDataDir: false });
     app = await buildApp({
@@ -136,6 +137,26 @@ describe('the request id in the log', () => {
       .slice(before)
       .map((line) => JSON.parse(line) as { reqId?: string; msg?: string });
     expect(logged.filter((entry) => entry.reqId === id).map((entry) => entry.msg)).toEqual([
+      'incoming request',
+      'request completed',
+    ]);
+  });
+
+  it('is the trusted proxy’s id when it sent one, in the log lines and the answer', async () => {
+    const before = lines.length;
+    const proxyId = '4c7d0b6e2f1a9e8d3c5b7a6f0e1d2c3b';
+    const refused = await app.inject({
+      method: 'GET',
+      url: '/api/campaigns',
+      remoteAddress: '10.0.0.1',
+      headers: { 'x-request-id': proxyId },
+    });
+    expect(refused.statusCode).toBe(401);
+    expect(refused.headers['x-request-id']).toBe(proxyId);
+    const logged = lines
+      .slice(before)
+      .map((line) => JSON.parse(line) as { reqId?: string; msg?: string });
+    expect(logged.filter((entry) => entry.reqId === proxyId).map((entry) => entry.msg)).toEqual([
       'incoming request',
       'request completed',
     ]);

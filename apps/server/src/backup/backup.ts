@@ -2,8 +2,9 @@
  * Backup and restore of the embedded database (DATA_DIR) with its uploaded
  * files (FILES_DIR), for `npm run backup` and `npm run restore`. A backup is
  * a folder: the database as PGlite's own dump (`database.tar.gz`, from
- * `dumpDataDir`), a copy of the files, the demo signing key when there is one,
- * and `backup.json` saying what it holds. It is taken while no server holds
+ * `dumpDataDir`), a copy of the files, the keys the data folder keeps (the
+ * demo signing key, the key that encrypts two-factor secrets) when there are
+ * any, and `backup.json` saying what it holds. It is taken while no server holds
  * the data folder (its lock, db/folder-lock.ts): PGlite is one process's
  * database, and opening it beside a running server would write to it twice.
  * PostgreSQL is backed up with its own tools (pg_dump; docs/operations.md).
@@ -29,9 +30,10 @@ import {
   readRegularFile,
   writePrivateFile,
 } from '../files/private-folders.js';
+import { MFA_KEY_FILE } from '../identity/totp.js';
 
 export interface DataLocation {
-  /** DATA_DIR: the embedded database (and the demo signing key). */
+  /** DATA_DIR: the embedded database (and the keys it keeps). */
   dataDir: string;
   /** FILES_DIR: uploaded files; undefined when they live in an object store. */
   filesDir: string | undefined;
@@ -42,13 +44,25 @@ export interface BackupManifest {
   createdAt: string;
   /** Whether the backup holds the uploaded files (false when they live in an object store). */
   files: boolean;
+  /** Whether the backup holds the demo signing key (kept for backups of earlier versions). */
   signingKey: boolean;
+  /** The key files of the data folder the backup holds (`KEY_FILES`). */
+  keys: KeyFile[];
 }
 
 const DATABASE_FILE = 'database.tar.gz';
 const FILES_FOLDER = 'files';
 const MANIFEST_FILE = 'backup.json';
 const SIGNING_KEY_FILE = 'demo-signing-key.pem';
+
+/**
+ * The keys a data folder may keep beside its database. Without the MFA key,
+ * a restored database's two-factor secrets could not be read: every code of
+ * those accounts would be wrong.
+ */
+const KEY_FILES = [SIGNING_KEY_FILE, MFA_KEY_FILE] as const;
+type KeyFile = (typeof KEY_FILES)[number];
+const isKeyFile = (name: unknown): name is KeyFile => KEY_FILES.some((key) => key === name);
 
 const exists = (file: string) =>
   access(file).then(
@@ -98,14 +112,19 @@ export async function backupDataDir(from: DataLocation, target: string): Promise
     if (files && from.filesDir) {
       await copyTreePrivately(from.filesDir, path.join(target, FILES_FOLDER));
     }
-    const keyFile = path.join(from.dataDir, SIGNING_KEY_FILE);
-    const signingKey = await exists(keyFile);
-    if (signingKey) await copyPrivateFile(keyFile, path.join(target, SIGNING_KEY_FILE));
+    const keys: KeyFile[] = [];
+    for (const key of KEY_FILES) {
+      const keyFile = path.join(from.dataDir, key);
+      if (!(await exists(keyFile))) continue;
+      await copyPrivateFile(keyFile, path.join(target, key));
+      keys.push(key);
+    }
     const manifest: BackupManifest = {
       format: 1,
       createdAt: new Date().toISOString(),
       files,
-      signingKey,
+      signingKey: keys.includes(SIGNING_KEY_FILE),
+      keys,
     };
     await writePrivateFile(
       path.join(target, MANIFEST_FILE),
@@ -118,15 +137,18 @@ export async function backupDataDir(from: DataLocation, target: string): Promise
 }
 
 function readManifest(text: string, source: string): BackupManifest {
-  const manifest = JSON.parse(text) as Partial<BackupManifest>;
+  const manifest = JSON.parse(text) as Partial<Omit<BackupManifest, 'keys'>> & { keys?: unknown };
+  const keys = manifest.keys ?? (manifest.signingKey ? [SIGNING_KEY_FILE] : []);
   if (
     manifest.format !== 1 ||
     typeof manifest.files !== 'boolean' ||
-    typeof manifest.signingKey !== 'boolean'
+    typeof manifest.signingKey !== 'boolean' ||
+    !Array.isArray(keys) ||
+    !keys.every(isKeyFile)
   ) {
     throw new Error(`${source} is not a backup this version can read`);
   }
-  return manifest as BackupManifest;
+  return { ...(manifest as BackupManifest), keys };
 }
 
 /**
@@ -162,11 +184,8 @@ export async function restoreDataDir(source: string, to: DataLocation): Promise<
     if (manifest.files && to.filesDir) {
       await copyTreePrivately(path.join(backup, FILES_FOLDER), to.filesDir);
     }
-    if (manifest.signingKey) {
-      await copyPrivateFile(
-        path.join(backup, SIGNING_KEY_FILE),
-        path.join(to.dataDir, SIGNING_KEY_FILE),
-      );
+    for (const key of manifest.keys) {
+      await copyPrivateFile(path.join(backup, key), path.join(to.dataDir, key));
     }
     return manifest;
   } finally {

@@ -7,19 +7,29 @@
  * exclusively (its own queue), so concurrent requests never interleave. It
  * runs in this thread, so its statements give the event loop a turn now and
  * then (YieldingPGlite) to keep the server answering while they run.
+ *
+ * With tracing on, the embedded database's statements are spans of their
+ * own (YieldingPGlite), as node-postgres' are through its instrumentation.
  */
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { setImmediate as loopTurn } from 'node:timers/promises';
-import { PGlite, type ExecProtocolOptions } from '@electric-sql/pglite';
+import {
+  PGlite,
+  type ExecProtocolOptions,
+  type QueryOptions,
+  type Results,
+  type Transaction,
+} from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { serverPath } from '../server-folder.js';
+import { tracedStatement, tracingOn } from '../tracing/hooks.js';
 import { folderHolder, lockDataFolder } from './folder-lock.js';
 import * as schema from './schema.js';
 
@@ -37,10 +47,24 @@ export async function queryRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
 /** Where the job queue (jobs/queue.ts) keeps its tables: the same database, reached its own way. */
 export type QueueTarget = { kind: 'pglite'; client: PGlite } | { kind: 'postgres'; url: string };
 
+/** How busy the database's connections are now (the metrics read it at each scrape). */
+export interface PoolUsage {
+  /** Connections open: PostgreSQL's pool up to its maximum; the embedded database's one. */
+  open: number;
+  /** Connections running a statement or a transaction. */
+  inUse: number;
+  /** Requests waiting for a connection: the pool's queue; the embedded database's waiting statements and transactions. */
+  waiting: number;
+  /** Most connections the pool opens. */
+  max: number;
+}
+
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   queueTarget: QueueTarget;
+  /** The connections' usage now. */
+  usage(): PoolUsage;
   /** Answers whether the database responds (for /ready). */
   ping(): Promise<boolean>;
   close(): Promise<void>;
@@ -125,6 +149,37 @@ class YieldingPGlite extends PGlite {
   /** Statements under way: a close waits for them (one may be waiting for its turn). */
   #running = 0;
   #idle: (() => void)[] = [];
+  /** Statements and transactions in PGlite's queue, and whether one of them runs now. */
+  #queued = 0;
+  #busy = false;
+
+  /** The one session's usage: busy or not, and how many statements and transactions wait for it. */
+  get usage(): PoolUsage {
+    return { open: 1, inUse: this.#busy ? 1 : 0, waiting: this.#queued, max: 1 };
+  }
+
+  /**
+   * Every query, exec and transaction runs exclusively through here (PGlite's
+   * queue); counted for the metrics' waiting statements.
+   */
+  override async _runExclusiveTransaction<T>(fn: () => Promise<T>): Promise<T> {
+    this.#queued += 1;
+    let started = false;
+    try {
+      return await super._runExclusiveTransaction(async () => {
+        started = true;
+        this.#queued -= 1;
+        this.#busy = true;
+        try {
+          return await fn();
+        } finally {
+          this.#busy = false;
+        }
+      });
+    } finally {
+      if (!started) this.#queued -= 1;
+    }
+  }
 
   override async execProtocolRaw(
     message: Uint8Array,
@@ -145,6 +200,22 @@ class YieldingPGlite extends PGlite {
     }
   }
 
+  // With tracing on, a span per statement (tracing/start.ts), inside a transaction too.
+  override query<T>(text: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>> {
+    if (!tracingOn()) return super.query<T>(text, params, options);
+    return tracedStatement(text, () => super.query<T>(text, params, options));
+  }
+
+  override exec(text: string, options?: QueryOptions): Promise<Results[]> {
+    if (!tracingOn()) return super.exec(text, options);
+    return tracedStatement(text, () => super.exec(text, options));
+  }
+
+  override transaction<T>(callback: (tx: Transaction) => Promise<T>): Promise<T> {
+    if (!tracingOn()) return super.transaction(callback);
+    return super.transaction((tx) => callback(tracedTransaction(tx)));
+  }
+
   /**
    * Closes once the statement under way has run: a close that came during a
    * statement's turn of the event loop would take the database from under it.
@@ -153,6 +224,23 @@ class YieldingPGlite extends PGlite {
     while (this.#running > 0) await new Promise<void>((resolve) => this.#idle.push(resolve));
     await super.close();
   }
+}
+
+/** A PGlite transaction whose statements are spans (what drizzle and the job queue run in it). */
+function tracedTransaction(tx: Transaction): Transaction {
+  return new Proxy(tx, {
+    get(target, property) {
+      if (property === 'query') {
+        return <T>(text: string, params?: unknown[], options?: QueryOptions) =>
+          tracedStatement(text, () => target.query<T>(text, params, options));
+      }
+      if (property === 'exec') {
+        return (text: string, options?: QueryOptions) =>
+          tracedStatement(text, () => target.exec(text, options));
+      }
+      return Reflect.get(target, property) as unknown;
+    },
+  });
 }
 
 /** Where the embedded database keeps its files inside DATA_DIR. */
@@ -249,6 +337,7 @@ export async function openDatabase(
     db: db as unknown as Db,
     kind: 'pglite',
     queueTarget: { kind: 'pglite', client },
+    usage: () => client.usage,
     async ping() {
       await client.query('select 1');
       return true;
@@ -268,6 +357,9 @@ async function expectParentLock(dataDir: string): Promise<void> {
   }
 }
 
+/** Connections of a process's pool on PostgreSQL (the job queue has a small pool of its own). */
+const POOL_MAX = 10;
+
 async function openPostgres(
   url: string,
   timeZone: string,
@@ -284,7 +376,7 @@ async function openPostgres(
     import('drizzle-orm/node-postgres'),
     import('drizzle-orm/node-postgres/migrator'),
   ]);
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const pool = new pg.Pool({ connectionString: url, max: POOL_MAX });
   // An idle connection that the server drops (restart, failover, terminate)
   // emits an error; unhandled, node-postgres would end the process with it.
   // The pool replaces the connection on the next checkout.
@@ -308,6 +400,12 @@ async function openPostgres(
     db: db as unknown as Db,
     kind: 'postgres',
     queueTarget: { kind: 'postgres', url },
+    usage: () => ({
+      open: pool.totalCount,
+      inUse: pool.totalCount - pool.idleCount,
+      waiting: pool.waitingCount,
+      max: POOL_MAX,
+    }),
     async ping() {
       await pool.query('select 1');
       return true;

@@ -63,7 +63,7 @@ function carriedParams(params: AuthorizeParams): Record<string, string> {
 }
 
 export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { config, db, tokenIssuer, signingKey, demoAccounts } = app.ctx;
+  const { config, db, tokenIssuer, signingKey, demoAccounts, metrics } = app.ctx;
   const client = {
     clientId: config.identity.clientId,
     redirectUris: config.identity.redirectUris,
@@ -185,6 +185,7 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
     // Too many attempts get the page again with a message (even with the right password).
     const attempt = await signInLimiter.admit(request);
     if (!attempt) {
+      metrics.signInFailed('limited');
       return showLogin(reply, form, 429, form.email, 'tooManyAttempts');
     }
     let user: (UserRow & { passwordHash: string }) | undefined;
@@ -196,6 +197,7 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
       await attempt.done();
     }
     if (!user) {
+      metrics.signInFailed('password');
       return showLogin(reply, form, 401, form.email, 'wrongCredentials');
     }
     // An account with two-factor sign-in (or an admin who must set it up) takes a second step.

@@ -156,7 +156,10 @@ export async function registerSecondFactor(
       if (!open) return expired(reply, form);
       form.email = open.email;
       const attempt = await steps.signInLimiter.admit(request);
-      if (!attempt) return codePage(reply, form, form.challenge, 429, 'tooManyAttempts');
+      if (!attempt) {
+        ctx.metrics.signInFailed('limited');
+        return codePage(reply, form, form.challenge, 429, 'tooManyAttempts');
+      }
       let taken: 'totp' | 'recovery' | undefined;
       try {
         const challenge = await takeAttempt(db, form.challenge, 'verify');
@@ -169,7 +172,10 @@ export async function registerSecondFactor(
       } finally {
         await attempt.done();
       }
-      if (!taken) return codePage(reply, form, form.challenge, 401, 'wrongCode');
+      if (!taken) {
+        ctx.metrics.signInFailed('second_factor');
+        return codePage(reply, form, form.challenge, 401, 'wrongCode');
+      }
       const user = (await useChallenge(db, form.challenge)) ? await userOf(open) : undefined;
       if (!user) return expired(reply, form);
       return steps.finish(request, reply, form, user);
@@ -183,7 +189,10 @@ export async function registerSecondFactor(
       form.email = open.email;
       const shown = { token: form.challenge, email: open.email, pendingSecret: open.pendingSecret };
       const attempt = await steps.signInLimiter.admit(request);
-      if (!attempt) return setupPage(reply, form, shown, 429, 'tooManyAttempts');
+      if (!attempt) {
+        ctx.metrics.signInFailed('limited');
+        return setupPage(reply, form, shown, 429, 'tooManyAttempts');
+      }
       let codes: string[] | undefined;
       try {
         const challenge = await takeAttempt(db, form.challenge, 'setup');
@@ -205,7 +214,10 @@ export async function registerSecondFactor(
       } finally {
         await attempt.done();
       }
-      if (!codes) return setupPage(reply, form, shown, 401, 'wrongCode');
+      if (!codes) {
+        ctx.metrics.signInFailed('second_factor');
+        return setupPage(reply, form, shown, 401, 'wrongCode');
+      }
       const { language, texts } = loginTexts(form.ui_locales);
       return steps.sendPage(
         reply,

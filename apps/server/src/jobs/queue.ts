@@ -136,6 +136,8 @@ export interface JobQueueOptions {
   target: QueueTarget;
   config: Config;
   log: FastifyBaseLogger;
+  /** Told of every failed attempt of a job of this process, by its queue (the metrics count them). */
+  onJobFailed?: (queue: string) => void;
 }
 
 export class JobQueue {
@@ -143,6 +145,7 @@ export class JobQueue {
   readonly #database: QueueDatabase;
   readonly #config: Config;
   readonly #log: FastifyBaseLogger;
+  readonly #onJobFailed: ((queue: string) => void) | undefined;
   readonly #definitions = new Map<string, JobDefinition>();
   #ctx: JobContext | undefined;
   #started = false;
@@ -150,9 +153,10 @@ export class JobQueue {
   /** The jobs this process runs now (ended, whether they succeeded or not). */
   readonly #active = new Set<Promise<void>>();
 
-  constructor({ target, config, log }: JobQueueOptions) {
+  constructor({ target, config, log, onJobFailed }: JobQueueOptions) {
     this.#config = config;
     this.#log = log;
+    this.#onJobFailed = onJobFailed;
     const jobs = config.jobs;
     this.#database = new QueueDatabase(target, log);
     this.#boss = new PgBoss({
@@ -265,6 +269,7 @@ export class JobQueue {
       await definition.run(ctx, job.data, run);
     } catch (error) {
       this.#log.warn({ err: error, queue: definition.name, job: job.id }, 'job failed');
+      this.#onJobFailed?.(definition.name);
       throw error;
     }
   }

@@ -38,5 +38,13 @@ export const mailJob = defineJob<MailMessage>({
     expireInSeconds: jobs.mailSendTimeoutSeconds,
   }),
   concurrency: 2,
-  run: (ctx, message, job) => ctx.mailer.send({ ...message, id: job.id }),
+  async run(ctx, message, job) {
+    try {
+      await ctx.mailer.send({ ...message, id: job.id });
+    } catch (error) {
+      ctx.metrics.mailFailed();
+      throw error;
+    }
+    ctx.metrics.mailSent();
+  },
 });

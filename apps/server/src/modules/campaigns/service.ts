@@ -56,6 +56,7 @@ import {
   type CampaignRecord,
 } from './records.js';
 import { sanitizeContentPatch } from './sanitize.js';
+import { traced } from '../../tracing/hooks.js';
 import {
   campaignErrors,
   codeErrors,
@@ -192,30 +193,36 @@ export async function createCampaign(
 ): Promise<TCampaignEnvelope> {
   if (!isCampaignType(body.type)) throw badRequest('invalid_value', 'type');
   const type = body.type;
-  return ctx.db.transaction(async (tx) => {
-    const access = await requireMerchantAccess(tx, user, body.merchant);
-    checkCampaignNeed(user, access, type);
-    const content = {
-      ...emptyCampaignContent(),
-      coreg_suitable: initialCoregSuitable(access.merchant),
-    };
-    const createdId = await insertCampaign(tx, {
-      merchantId: access.merchant.id,
-      type,
-      content,
-      editorId: user.id,
-      ...validationColumns({
+  return traced('campaign.create', () =>
+    ctx.db.transaction(async (tx) => {
+      const access = await requireMerchantAccess(tx, user, body.merchant);
+      checkCampaignNeed(user, access, type);
+      const content = {
+        ...emptyCampaignContent(),
+        coreg_suitable: initialCoregSuitable(access.merchant),
+      };
+      const createdId = await insertCampaign(tx, {
+        merchantId: access.merchant.id,
         type,
         content,
-        title: {},
-        validFrom: null,
-        validUntil: null,
-        imagePath: null,
-      }),
-    });
-    await insertStatusHistory(tx, { campaignId: createdId, toStatus: 'created', userId: user.id });
-    return answer(ctx, tx, user, access, createdId);
-  });
+        editorId: user.id,
+        ...validationColumns({
+          type,
+          content,
+          title: {},
+          validFrom: null,
+          validUntil: null,
+          imagePath: null,
+        }),
+      });
+      await insertStatusHistory(tx, {
+        campaignId: createdId,
+        toStatus: 'created',
+        userId: user.id,
+      });
+      return answer(ctx, tx, user, access, createdId);
+    }),
+  );
 }
 
 const dateOrNull = (value: string | null) => (value ? new Date(value) : null);
@@ -259,33 +266,36 @@ export async function saveCampaign(
   validate: CampaignStep | undefined,
 ): Promise<TCampaignEnvelope> {
   const { version, ...patch } = body;
-  return ctx.db.transaction(async (tx) => {
-    const linkTargets = CAMPAIGN_LINK_FIELDS.flatMap((field) => patch[field] ?? []);
-    const loaded = await loadEditable(tx, user, id, linkTargets);
-    const { record, access } = loaded;
-    const { campaign } = record;
-    if (version !== undefined && version !== campaign.version)
-      throw new AppError(409, 'campaign_changed', 'version');
-    checkRequiredData(access, campaign.content, patch, validate);
-    await checkCampaignLinks(tx, user, campaign, access.merchant, patch);
-    const safe = sanitizeContentPatch(patch, campaign.content.description_format);
-    const content = ZCampaignContent.parse({ ...campaign.content, ...safe });
-    const columns = {
-      content,
-      title: safe.title ?? campaign.title,
-      validFrom: patch.valid_from !== undefined ? dateOrNull(patch.valid_from) : campaign.validFrom,
-      validUntil:
-        patch.valid_until !== undefined ? dateOrNull(patch.valid_until) : campaign.validUntil,
-    };
-    const values = {
-      ...columns,
-      ...validationColumns({ ...columns, type: campaign.type, imagePath: campaign.imagePath }),
-      stepsSaved: validate ? { ...campaign.stepsSaved, [validate]: true } : allStepsSaved(),
-      version: campaign.version + 1,
-      editorId: user.id,
-    };
-    return answerUpdated(ctx, tx, user, loaded, await storeEdit(tx, campaign, user.id, values));
-  });
+  return traced('campaign.save', () =>
+    ctx.db.transaction(async (tx) => {
+      const linkTargets = CAMPAIGN_LINK_FIELDS.flatMap((field) => patch[field] ?? []);
+      const loaded = await loadEditable(tx, user, id, linkTargets);
+      const { record, access } = loaded;
+      const { campaign } = record;
+      if (version !== undefined && version !== campaign.version)
+        throw new AppError(409, 'campaign_changed', 'version');
+      checkRequiredData(access, campaign.content, patch, validate);
+      await checkCampaignLinks(tx, user, campaign, access.merchant, patch);
+      const safe = sanitizeContentPatch(patch, campaign.content.description_format);
+      const content = ZCampaignContent.parse({ ...campaign.content, ...safe });
+      const columns = {
+        content,
+        title: safe.title ?? campaign.title,
+        validFrom:
+          patch.valid_from !== undefined ? dateOrNull(patch.valid_from) : campaign.validFrom,
+        validUntil:
+          patch.valid_until !== undefined ? dateOrNull(patch.valid_until) : campaign.validUntil,
+      };
+      const values = {
+        ...columns,
+        ...validationColumns({ ...columns, type: campaign.type, imagePath: campaign.imagePath }),
+        stepsSaved: validate ? { ...campaign.stepsSaved, [validate]: true } : allStepsSaved(),
+        version: campaign.version + 1,
+        editorId: user.id,
+      };
+      return answerUpdated(ctx, tx, user, loaded, await storeEdit(tx, campaign, user.id, values));
+    }),
+  );
 }
 
 /** Submits a campaign without errors; agencies' and admins' submissions are approved after a delay. */
@@ -294,25 +304,27 @@ export async function submitCampaign(
   user: UserRow,
   id: string,
 ): Promise<TCampaignEnvelope> {
-  return ctx.db.transaction(async (tx) => {
-    const { record, access } = await loadCampaign(tx, user, id, { lock: true });
-    if (!canTransition('submit', record.campaign.status, 'merchant')) {
-      throw new AppError(409, 'campaign_not_submittable', 'current_status');
-    }
-    const available = await codesNeeded(tx, record);
-    const errors = [
-      ...campaignErrors(record.campaign),
-      ...(available === undefined ? [] : codeErrors(record.campaign, available)),
-    ];
-    if (errors.length > 0) throw new AppError(400, 'campaign_has_errors');
-    const autoApprove = user.level === 'agency' || user.level === 'admin';
-    const delay = ctx.config.campaigns.agencyAutoApproveSeconds * 1000;
-    await changeStatus(tx, record.campaign, 'submitted', {
-      userId: user.id,
-      set: autoApprove ? { autoApproveAt: new Date(Date.now() + delay) } : {},
-    });
-    return answer(ctx, tx, user, access, id);
-  });
+  return traced('campaign.submit', () =>
+    ctx.db.transaction(async (tx) => {
+      const { record, access } = await loadCampaign(tx, user, id, { lock: true });
+      if (!canTransition('submit', record.campaign.status, 'merchant')) {
+        throw new AppError(409, 'campaign_not_submittable', 'current_status');
+      }
+      const available = await codesNeeded(tx, record);
+      const errors = [
+        ...campaignErrors(record.campaign),
+        ...(available === undefined ? [] : codeErrors(record.campaign, available)),
+      ];
+      if (errors.length > 0) throw new AppError(400, 'campaign_has_errors');
+      const autoApprove = user.level === 'agency' || user.level === 'admin';
+      const delay = ctx.config.campaigns.agencyAutoApproveSeconds * 1000;
+      await changeStatus(tx, record.campaign, 'submitted', {
+        userId: user.id,
+        set: autoApprove ? { autoApproveAt: new Date(Date.now() + delay) } : {},
+      });
+      return answer(ctx, tx, user, access, id);
+    }),
+  );
 }
 
 export async function toggleListable(
@@ -335,18 +347,20 @@ export async function deleteCampaign(
   user: UserRow,
   id: string,
 ): Promise<TCampaignDeleteResponse> {
-  return ctx.db.transaction(async (tx) => {
-    const { record } = await loadCampaign(tx, user, id, { lock: true });
-    const { campaign } = record;
-    if (campaign.status === 'deleted') return { status: 'deleted', reason: null };
-    // The counters lag behind the ingest by a fold; the participants do not.
-    if ((record.counters?.participations ?? 0) > 0 || (await anyoneTookPart(tx, id)))
-      return { status: campaign.status, reason: 'has_participations' };
-    if (!canTransition('delete', campaign.status, 'merchant'))
-      return { status: campaign.status, reason: 'not_deletable' };
-    await changeStatus(tx, campaign, 'deleted', { userId: user.id });
-    return { status: 'deleted', reason: null };
-  });
+  return traced('campaign.delete', () =>
+    ctx.db.transaction(async (tx) => {
+      const { record } = await loadCampaign(tx, user, id, { lock: true });
+      const { campaign } = record;
+      if (campaign.status === 'deleted') return { status: 'deleted', reason: null };
+      // The counters lag behind the ingest by a fold; the participants do not.
+      if ((record.counters?.participations ?? 0) > 0 || (await anyoneTookPart(tx, id)))
+        return { status: campaign.status, reason: 'has_participations' };
+      if (!canTransition('delete', campaign.status, 'merchant'))
+        return { status: campaign.status, reason: 'not_deletable' };
+      await changeStatus(tx, campaign, 'deleted', { userId: user.id });
+      return { status: 'deleted', reason: null };
+    }),
+  );
 }
 
 export async function statusHistory(

@@ -38,6 +38,10 @@ export const ingestRoutes: FastifyPluginAsyncZod = async (app) => {
         await requireApiKey(ctx.db, request);
       },
     },
-    async (request) => ingestEvents(ctx, request.body.events),
+    async (request) => {
+      const answer = await ingestEvents(ctx, request.body.events);
+      ctx.metrics.ingested(answer);
+      return answer;
+    },
   );
 };

@@ -34,6 +34,7 @@ import {
   updateLocation,
 } from './queries.js';
 import { locationColumns, toImportJob, toLocation, type LocationRow } from './view.js';
+import { traced } from '../../tracing/hooks.js';
 
 const ROLE = 'manage-merchant';
 
@@ -129,32 +130,35 @@ export async function saveLocation(
     version?: number | undefined;
   },
 ): Promise<TLocation> {
-  await requireMerchantAccess(ctx.db, user, merchantId, { role: ROLE });
-  const previous = locationId ? await loadLocation(ctx.db, merchantId, locationId) : undefined;
-  // Geocoding may take seconds: done before the transaction so that it holds no lock meanwhile.
-  const geo = await geocodeForSave(ctx, fields, useAnyway, previous);
-  // A saved row is settled by the save: an import's retries of it end.
-  const values = { ...locationColumns(fields), ...geo, geocodeAttempts: 0, geocodeRetryAt: null };
-  const row = locationId
-    ? await ctx.db.transaction(async (tx) => {
-        const current = await lockLocation(tx, merchantId, locationId);
-        if (!current) return undefined;
-        const updated = await updateLocation(tx, merchantId, locationId, version, values);
-        if (!updated) throw new AppError(409, 'location_changed');
-        await countTakenFromImport(
-          tx,
-          current,
-          geo.geocodeStatus === 'found' ? 'found' : 'not_found',
-        );
-        return updated;
-      })
-    : await insertLocation(ctx.db, {
-        ...values,
-        merchantId,
-        formattedAddress: geo.formattedAddress ?? formatAddress(fields),
-      });
-  if (!row) throw notFound();
-  return toLocation(row);
+  // Geocoding (an outgoing request) and the statements, in one span.
+  return traced('location.save', async () => {
+    await requireMerchantAccess(ctx.db, user, merchantId, { role: ROLE });
+    const previous = locationId ? await loadLocation(ctx.db, merchantId, locationId) : undefined;
+    // Geocoding may take seconds: done before the transaction so that it holds no lock meanwhile.
+    const geo = await geocodeForSave(ctx, fields, useAnyway, previous);
+    // A saved row is settled by the save: an import's retries of it end.
+    const values = { ...locationColumns(fields), ...geo, geocodeAttempts: 0, geocodeRetryAt: null };
+    const row = locationId
+      ? await ctx.db.transaction(async (tx) => {
+          const current = await lockLocation(tx, merchantId, locationId);
+          if (!current) return undefined;
+          const updated = await updateLocation(tx, merchantId, locationId, version, values);
+          if (!updated) throw new AppError(409, 'location_changed');
+          await countTakenFromImport(
+            tx,
+            current,
+            geo.geocodeStatus === 'found' ? 'found' : 'not_found',
+          );
+          return updated;
+        })
+      : await insertLocation(ctx.db, {
+          ...values,
+          merchantId,
+          formattedAddress: geo.formattedAddress ?? formatAddress(fields),
+        });
+    if (!row) throw notFound();
+    return toLocation(row);
+  });
 }
 
 export async function deleteLocation(
