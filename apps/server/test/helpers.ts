@@ -187,6 +187,8 @@ export interface TestApp {
 export interface TestAppOptions {
   /** A database another test app uses too (two server processes on one database); its owner closes it. */
   database?: Database;
+  /** Runs after the context is made and before the app is built, as the server's start does with its demo activity. */
+  beforeStart?: (ctx: AppContext) => Promise<unknown>;
 }
 
 export async function createTestApp(
@@ -206,6 +208,7 @@ export async function createTestApp(
   const database = options.database ?? (await openTestDatabase());
   await seedDemoData(database.db);
   const ctx = await createAppContext(config, database, { keepDemoKeyInDataDir: false });
+  await options.beforeStart?.(ctx);
   const app = await buildApp(ctx);
   await app.ready();
 

@@ -149,6 +149,7 @@ export class JobQueue {
   readonly #definitions = new Map<string, JobDefinition>();
   #ctx: JobContext | undefined;
   #started = false;
+  #prepared: Promise<void> | undefined;
   #stopping = false;
   /** The jobs this process runs now (ended, whether they succeeded or not). */
   readonly #active = new Set<Promise<void>>();
@@ -171,13 +172,26 @@ export class JobQueue {
     this.#boss.on('error', (error) => this.#log.error({ err: error }, 'job queue error'));
   }
 
+  /**
+   * The queue's tables and the queues of `definitions`, without workers: what
+   * sending a job needs. `start` does it too; work that sends jobs before the
+   * process starts its workers (the demo activity of a first start, whose
+   * draws mail the winners' merchants) calls it first. Once per process.
+   */
+  prepare(definitions: readonly JobDefinition[]): Promise<void> {
+    this.#prepared ??= (async () => {
+      for (const definition of definitions) this.#definitions.set(definition.name, definition);
+      await this.#boss.start();
+      this.#started = true;
+      for (const definition of definitions) await this.#ensureQueue(definition);
+    })();
+    return this.#prepared;
+  }
+
   /** The queue's tables, the queues of `definitions`, their workers, recurring runs and schedules. */
   async start(ctx: JobContext, definitions: readonly JobDefinition[]): Promise<void> {
     this.#ctx = ctx;
-    for (const definition of definitions) this.#definitions.set(definition.name, definition);
-    await this.#boss.start();
-    this.#started = true;
-    for (const definition of definitions) await this.#ensureQueue(definition);
+    await this.prepare(definitions);
     for (const definition of definitions) {
       for (let i = 0; i < (definition.concurrency ?? 1); i += 1) {
         await this.#boss.work<object>(
