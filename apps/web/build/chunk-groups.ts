@@ -32,15 +32,18 @@
 import type { Rolldown } from 'vite';
 
 /**
- * Sources (endings of module ids) that open the signed-in part of the app,
- * and the dashboard's query keys, which the features that change what it
- * counts share with it: in `pages`, they would bring that file and `ui`
+ * Sources (endings of module ids) that open the signed-in part of the app;
+ * the dashboard's query keys, which the features that change what it
+ * counts share with it; and the campaign title in the user's language, which
+ * the dashboard's lazily loaded parts (rejected campaigns, conversion) share
+ * with the campaign screens. In `pages`, those would bring that file and `ui`
  * into the dashboard's first load.
  */
 const SHELL_ROOTS = [
   '/src/app/shell/shell-layout.tsx',
   '/src/app/guards.ts',
   '/src/shared/api/dashboard-keys.ts',
+  '/src/shared/campaigns/campaign-title.ts',
 ];
 /** What nearly every signed-in screen uses besides: TanStack Query's hooks. */
 const SHELL_LIBRARIES = /[\\/]node_modules[\\/]@tanstack[\\/]/;

@@ -19,6 +19,7 @@ export * from './campaign/image.js';
 export * from './campaign/content.js';
 export * from './campaign/order.js';
 export * from './campaign/prize-value.js';
+export * from './campaign/content-locale.js';
 export * from './campaign/validation.js';
 export * from './campaign/transitions.js';
 export * from './campaign/links.js';

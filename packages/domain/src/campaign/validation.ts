@@ -7,6 +7,7 @@
 import type { TCampaignContent } from './content.js';
 import type { CampaignStep } from './edit-link.js';
 import { prizeCodeErrors } from './codes.js';
+import { DEFAULT_CONTENT_LOCALE } from './content-locale.js';
 import { CAMPAIGN_TEXT_LIMITS } from './text-limits.js';
 import { campaignFamily, type CampaignType } from './types.js';
 
@@ -37,7 +38,6 @@ export const DESCRIPTION_MIN_LENGTH = 200;
 export const DESCRIPTION_MAX_LENGTH = CAMPAIGN_TEXT_LIMITS.description;
 export const PERCENT_DISCOUNT_MIN = 1;
 export const PERCENT_DISCOUNT_MAX = 100;
-export const DEFAULT_CONTENT_LOCALE = 'de';
 /** A landing page is an absolute http(s) URL without spaces. */
 export const LANDING_PAGE_PATTERN = /^https?:\/\/[^\s/$.?#][^\s]*$/i;
 
