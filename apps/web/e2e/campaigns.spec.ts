@@ -31,8 +31,8 @@ test('silver creates a percent coupon, finds it by status in the URL, clones and
   await expect(page.getByRole('heading', { name: 'Kampagne erstellen' })).toBeVisible();
   // Silver is no admin or agency: no tips offered.
   await expect(page.getByRole('button', { name: /^Tipp/ })).toHaveCount(0);
-  await page.getByRole('button', { name: 'Gutschein-Arten anzeigen' }).click();
-  await page.getByRole('button', { name: 'Gutschein: Prozent-Rabatt anlegen' }).click();
+  await page.getByRole('button', { name: /^Gutschein / }).click();
+  await page.getByRole('button', { name: /^Gutschein: Prozent-Rabatt / }).click();
   await page
     .getByRole('dialog', { name: 'Gutschein: Prozent-Rabatt anlegen?' })
     .getByRole('button', { name: 'Entwurf anlegen' })
@@ -157,7 +157,7 @@ test('admin approves a submitted campaign; the merchant sees status and phase ch
   await expect(page).toHaveURL(/\/review$/);
   const queued = page.locator(`[data-testid="review-row"][data-campaign="${campaignIdent}"]`);
   await expect(queued).toContainText('Café Silberblick KG');
-  await queued.getByRole('button', { name: `Prüfung von ${title} starten` }).click();
+  await queued.getByRole('button', { name: `Prüfung starten: ${title}` }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'wurde gestartet' })).toBeVisible();
   await expect(queued).toContainText('In Prüfung');
   await queued.getByRole('button', { name: `${title} freigeben` }).click();

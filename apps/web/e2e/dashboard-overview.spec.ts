@@ -333,7 +333,7 @@ test('a rejected campaign stands in the dashboard’s to-do table with the reaso
   await expect(entry).toContainText('Grund: Der Rabatt fehlt in der Kurzbeschreibung.');
   await expect(entry).toContainText('Bitte ergänzen.');
   const next = entry.getByRole('link', {
-    name: `„${title}“ überarbeiten und erneut einreichen`,
+    name: `Überarbeiten und erneut einreichen: „${title}“`,
   });
   await expect(next).toHaveText('Überarbeiten und erneut einreichen');
   await page.screenshot({ path: test.info().outputPath('todo-rejected.png'), fullPage: true });

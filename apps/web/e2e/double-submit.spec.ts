@@ -31,7 +31,7 @@ test("a second click on a campaign type's confirmation while the wizard loads cr
   });
   const creations = countRequests(page, 'POST', /^\/api\/campaigns$/);
   await page.goto(`/${merchantIdent}/campaigns/create`);
-  await page.getByRole('button', { name: 'Gewinnspiel anlegen' }).click();
+  await page.getByRole('button', { name: /^Gewinnspiel / }).click();
   const confirm = page
     .getByRole('dialog', { name: 'Gewinnspiel anlegen?' })
     .getByRole('button', { name: 'Entwurf anlegen' });

@@ -2,6 +2,7 @@
  * The shell as each demo account sees it: badges, menus, merchant selection
  * (spec §2 "Shell", §4 "Merchant selection", §6), route guards and alerts (§8).
  */
+import AxeBuilder from '@axe-core/playwright';
 import { expect } from '@playwright/test';
 import { chooseMerchant, merchantDialog, navigation, signInAt, signOut, test } from './fixtures';
 
@@ -182,6 +183,26 @@ test('the language can be switched to English', async ({ page }) => {
   await page.reload();
   await expect(englishNav.getByRole('link', { name: 'Campaigns' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'User menu' })).toBeVisible();
+});
+
+test('on a wide screen the user menu shows the e-mail, and its name begins with it', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1680, height: 900 });
+  await signInAt(page, '/', 'owner@example.com');
+  const menu = page.getByRole('banner').getByRole('button', {
+    name: 'owner@example.com: Benutzermenü',
+    exact: true,
+  });
+  await expect(menu).toHaveText('owner@example.com');
+  // WCAG 2.5.3: a speech user says what they see.
+  const results = await new AxeBuilder({ page })
+    .include('header')
+    .withRules(['label-content-name-mismatch'])
+    .analyze();
+  expect(results.violations).toEqual([]);
+  await menu.click();
+  await expect(page.getByRole('menuitem', { name: 'Abmelden' })).toBeVisible();
 });
 
 test('the side menu is open on wide screens and behind the burger on narrow ones', async ({

@@ -46,8 +46,8 @@ test('a coupon with multiple codes from the create screen to submit, approval an
 
   // Create: the benefit step opens.
   await page.goto(`/${merchant}/campaigns/create`);
-  await page.getByRole('button', { name: 'Gutschein-Arten anzeigen' }).click();
-  await page.getByRole('button', { name: 'Gutschein: Prozent-Rabatt anlegen' }).click();
+  await page.getByRole('button', { name: /^Gutschein / }).click();
+  await page.getByRole('button', { name: /^Gutschein: Prozent-Rabatt / }).click();
   await page
     .getByRole('dialog', { name: 'Gutschein: Prozent-Rabatt anlegen?' })
     .getByRole('button', { name: 'Entwurf anlegen' })
@@ -176,7 +176,7 @@ test('a coupon with multiple codes from the create screen to submit, approval an
   await signInAt(page, '/', 'admin@example.com');
   await navigation(page).getByRole('link', { name: 'Prüfung' }).click();
   const queued = page.locator(`[data-testid="review-row"][data-campaign="${campaign}"]`);
-  await queued.getByRole('button', { name: `Prüfung von ${title} starten` }).click();
+  await queued.getByRole('button', { name: `Prüfung starten: ${title}` }).click();
   await expect(queued).toContainText('In Prüfung');
   await queued.getByRole('button', { name: `${title} freigeben` }).click();
   await page

@@ -21,7 +21,9 @@ export const UserMenuButton = forwardRef<HTMLButtonElement, UserMenuButtonProps>
         color="gray"
         leftSection={<IconUserCircle size={20} aria-hidden />}
         rightSection={<IconChevronDown size={14} aria-hidden />}
-        aria-label={t('shell.userMenu')}
+        aria-label={
+          roomForEmail && user ? t('shell.userMenuOf', { email: user.email }) : t('shell.userMenu')
+        }
         aria-haspopup="menu"
         {...props}
       >

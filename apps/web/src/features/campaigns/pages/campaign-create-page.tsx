@@ -40,7 +40,6 @@ function TypeChoice({ type, highlighted, onChoose }: TypeChoiceProps) {
       radius="md"
       padding="md"
       onClick={() => onChoose(type)}
-      aria-label={t('campaigns.create.choose', { type: campaignTypeLabel(t, type) })}
       bd={highlighted ? '2px solid var(--mantine-color-blue-6)' : undefined}
       data-type={type}
     >
@@ -133,7 +132,6 @@ export function CampaignCreatePage() {
           <UnstyledButton
             onClick={() => setCouponOpen((open) => !open)}
             aria-expanded={couponOpen}
-            aria-label={t('campaigns.create.showSubtypes')}
             w="100%"
           >
             <Group justify="space-between" wrap="nowrap">

@@ -124,7 +124,7 @@ export function KeyFigures({ users, wins, trend }: KeyFiguresProps) {
               target="_blank"
               rel="noopener noreferrer"
               size="xs"
-              aria-label={t('dashboard.todo.openWinsInApp')}
+              aria-label={t('dashboard.keyFigures.openWinsLinkLabel')}
             >
               {t('dashboard.keyFigures.openWinsLink')} <IconExternalLink size={12} aria-hidden />
             </Anchor>

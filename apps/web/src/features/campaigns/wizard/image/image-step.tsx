@@ -217,7 +217,6 @@ export function ImageStep({ envelope }: WizardStepProps) {
             role="button"
             tabIndex={0}
             aria-disabled={form.saving || undefined}
-            aria-label={t('campaigns.wizard.image.dropLabel')}
             data-testid="image-drop"
             onClick={() => input.current?.click()}
             onKeyDown={onKeyDown}
