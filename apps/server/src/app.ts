@@ -19,7 +19,7 @@ import { setImageConcurrency } from './files/images.js';
 import { registerAuthChallenge, requireBearerToken } from './http/authenticate.js';
 import { DEFAULT_BODY_LIMIT, registerBodyLimits } from './http/body-limits.js';
 import { registerCompression } from './http/compression.js';
-import { registerErrorHandling, sendNotFound } from './http/errors.js';
+import { registerClosingAnswer, registerErrorHandling, sendNotFound } from './http/errors.js';
 import { registerInputHygiene } from './http/input-hygiene.js';
 import { registerOpenApi } from './http/openapi.js';
 import { registerRateLimit } from './http/rate-limit.js';
@@ -81,6 +81,8 @@ export async function buildApp(
     // Slow clients are cut off: whole requests, headers, idle connections (HTTP_*_TIMEOUT_MS).
     ...serverTimeouts(ctx.config.http),
     frameworkErrors: frameworkErrorAnswer(setSecurityHeaders),
+    // Requests arriving during a stop are answered by registerClosingAnswer, in the product's format.
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
   // With tracing on (docs/operations.md, "Tracing"), a server span per request: registered
   // first, so that it sees every hook and route registered after it.
@@ -92,6 +94,7 @@ export async function buildApp(
   // Counts every answer (when metrics are on) and serves /metrics where configured.
   registerMetrics(app, ctx);
   registerRequestId(app);
+  registerClosingAnswer(app);
   registerErrorHandling(app);
   registerAuthChallenge(app, ctx.config.identity.realm);
   registerBodyLimits(app);

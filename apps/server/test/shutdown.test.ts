@@ -106,7 +106,12 @@ describe('a server process stopped while a request is under way', () => {
     await idle.closed;
     late.socket.write('\r\n');
     await until(async () => late.received().includes('\r\n\r\n'), 10_000, 20);
+    // Answered like any service that is away: the product's message, when to come back, its id.
+    await until(async () => late.received().includes('service_unavailable'), 10_000, 20);
     expect(late.received()).toMatch(/^HTTP\/1\.1 503 /);
+    expect(late.received()).toMatch(/^retry-after: 5\r$/im);
+    expect(late.received()).toMatch(/^x-request-id: [0-9a-f-]{36}\r$/im);
+    expect(late.received()).toMatch(/^connection: close\r$/im);
     expect(server.child.exitCode).toBeNull();
 
     slow.finish();

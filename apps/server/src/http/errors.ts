@@ -242,6 +242,31 @@ export function sendServiceUnavailable(reply: FastifyReply): FastifyReply {
     .send({ statusCode: 503, message: 'service_unavailable' });
 }
 
+/**
+ * Once the app is closing (a stop began), a request that still arrives on an
+ * open connection is answered as when a service it needs is away: 503 with
+ * the product's error body and Retry-After, its X-Request-Id and security
+ * headers, and its connection closes, so that the client's next request goes
+ * to another process. (Fastify's own answer for this, `return503OnClosing`,
+ * is written past every hook: no id, no headers, another body.)
+ */
+export function registerClosingAnswer(app: FastifyInstance): void {
+  let closing = false;
+  app.addHook('preClose', (done) => {
+    closing = true;
+    done();
+  });
+  app.addHook('onRequest', (_request, reply, done) => {
+    if (!closing) {
+      done();
+      return;
+    }
+    // Plain JSON: the route's own answer schemas (/ready's 503, say) do not describe this one.
+    reply.header('connection', 'close').serializer(JSON.stringify);
+    sendServiceUnavailable(reply);
+  });
+}
+
 export function sendNotFound(reply: FastifyReply): FastifyReply {
   return reply.status(404).send({ statusCode: 404, message: 'not_found' });
 }
