@@ -19,7 +19,8 @@
 import { access, readdir, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { PGLITE_OPTIONS, pgliteFolder } from '../db/client.js';
+import { pgliteFolder } from '../db/client.js';
+import { PGLITE_OPTIONS } from '../db/embedded.js';
 import { lockDataFolder } from '../db/folder-lock.js';
 import {
   copyPrivateFile,

@@ -8,7 +8,7 @@
  * "Metrics".
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import { JOB_QUEUES } from '@backoffice/domain';
+import { JOB_QUEUES, isMessageKey } from '@backoffice/domain';
 import { Counter, Gauge, Registry, collectDefaultMetrics } from 'prom-client';
 import type { QueueCounts } from '../jobs/queue.js';
 import { RequestSeries } from './request-series.js';
@@ -30,18 +30,6 @@ const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.2, 0.3, 0.5, 1, 2.5, 
 
 /** The methods a request is counted under; any other is OTHER. */
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
-
-/** Why the consumer app's events are refused (ingest's message keys); any other is `other`. */
-const INGEST_REASONS = new Set([
-  'bad_input',
-  'invalid_value',
-  'required_field_missing',
-  'not_found',
-  'campaign_deleted',
-  'campaign_not_published',
-  'participant_erased',
-  'code_already_used',
-]);
 
 /** How long the job queues' numbers are reused: scrapes (several Prometheus servers) cost one query. */
 export const JOB_COUNTS_MAX_AGE_MS = 10_000;
@@ -169,7 +157,8 @@ export function createPrometheusMetrics(sources: MetricsSources): Metrics {
       if (answer.accepted > 0) ingest.inc({ outcome: 'accepted' }, answer.accepted);
       if (answer.duplicates > 0) ingest.inc({ outcome: 'duplicate' }, answer.duplicates);
       for (const { message } of answer.rejected) {
-        ingest.inc({ outcome: 'refused', reason: INGEST_REASONS.has(message) ? message : 'other' });
+        // The API's closed list of message keys bounds the label; anything else is `other`.
+        ingest.inc({ outcome: 'refused', reason: isMessageKey(message) ? message : 'other' });
       }
     },
     jobFailed(queue) {
