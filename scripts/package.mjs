@@ -31,6 +31,7 @@ import {
 import { builtinModules } from 'node:module';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { EXTERNAL } from '../apps/server/scripts/bundle-externals.mjs';
 import { buildSteps, runBuildSteps, workspacesToBuild } from './build-state.mjs';
 import {
   ARTEFACT_NAME,
@@ -57,17 +58,6 @@ function fail(message) {
 }
 
 const readJson = (file) => JSON.parse(readFileSync(file, 'utf8'));
-
-/**
- * The bundle script's EXTERNAL list: the packages the bundle leaves in
- * node_modules ('@aws-sdk' stands for every package of that scope).
- */
-function externalList() {
-  const text = readFileSync(path.join(server, 'scripts', 'bundle.mjs'), 'utf8');
-  const list = /const EXTERNAL = \[([^\]]*)\]/.exec(text);
-  if (!list) fail('apps/server/scripts/bundle.mjs has no literal `const EXTERNAL = [...]` list');
-  return [...list[1].matchAll(/'([^']+)'/g)].map((match) => match[1]);
-}
 
 const packageOf = (specifier) =>
   specifier
@@ -155,19 +145,16 @@ for (const [what, file] of [
   if (!existsSync(file)) fail(`${what} is not built (${path.relative(root, file)}): npm run build`);
 }
 
-const external = externalList();
 const isExternal = (name) =>
-  external.some((entry) => name === entry || name.startsWith(`${entry}/`));
+  EXTERNAL.some((entry) => name === entry || name.startsWith(`${entry}/`));
 const imported = [...bundleImports()].filter(isExternal);
 // Each EXTERNAL entry the bundle imports, plus the exact names on the list
 // (optional when not installed: pg-native is node-postgres's optional addon).
 const roots = [
   ...imported.map((name) => ({ name, optional: false })),
-  ...external
-    .filter(
-      (entry) => !imported.includes(entry) && (entry.startsWith('@') ? entry.includes('/') : true),
-    )
-    .map((name) => ({ name, optional: true })),
+  ...EXTERNAL.filter(
+    (entry) => !imported.includes(entry) && (entry.startsWith('@') ? entry.includes('/') : true),
+  ).map((name) => ({ name, optional: true })),
 ];
 const closure = dependencyClosure(roots);
 
