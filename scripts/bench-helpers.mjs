@@ -34,7 +34,7 @@ export function generate(env, args) {
   const result = spawnSync(
     process.execPath,
     [
-      path.join(root, 'apps/server/dist/seed/generate-cli.js'),
+      path.join(root, 'apps/server/dist/ops/seed/generate-cli.js'),
       ...args,
       '--password',
       LOAD_PASSWORD,

@@ -4,7 +4,11 @@
  * load, and they load with the rest of the server (serve.ts), imported only
  * then. Without tracing no part of OpenTelemetry is loaded.
  */
-import { TracingSettingError, tracingSettings, type TracingSettings } from './tracing/settings.js';
+import {
+  TracingSettingError,
+  tracingSettings,
+  type TracingSettings,
+} from './platform/tracing/settings.js';
 
 let tracing: TracingSettings | undefined;
 try {
@@ -16,7 +20,7 @@ try {
 }
 if (tracing) {
   try {
-    const { startTracing } = await import('./tracing/start.js');
+    const { startTracing } = await import('./platform/tracing/start.js');
     await startTracing(tracing);
   } catch (error) {
     process.stderr.write(

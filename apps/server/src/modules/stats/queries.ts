@@ -16,9 +16,9 @@ import {
   hiddenCampaignsCondition,
   visibleCampaignsCondition,
   type CampaignVisibility,
-} from '../../access/merchant-access.js';
-import { queryRows, type DbOrTx } from '../../db/client.js';
-import { prepared } from '../../db/prepared.js';
+} from '../../platform/access/merchant-access.js';
+import { queryRows, type DbOrTx } from '../../platform/db/client.js';
+import { prepared } from '../../platform/db/prepared.js';
 import { rejectionReason } from '../campaigns/index.js';
 import {
   campaignCounters,
@@ -30,7 +30,7 @@ import {
   merchantDailyStats,
   wins,
   type KidStatKind,
-} from '../../db/schema.js';
+} from '../../platform/db/schema.js';
 
 /**
  * What the statistics of a merchant count: the campaigns
