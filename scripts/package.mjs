@@ -4,7 +4,7 @@
 //   campaign-backoffice-<version>/
 //     package.json              name, version, engines, the start command
 //     node_modules/             the bundle's external packages and everything they need
-//     server/package.json       the server's package folder (server-folder.ts)
+//     server/package.json       the server's package folder (platform/config/server-folder.ts)
 //     server/dist/bundle/       the bundled server (main.js, create-data-folder.js, chunks)
 //     server/src/platform/db/migrations/ applied at every start
 //     server/src/platform/geocoding/data/cities.tsv.gz  the offline geocoder's dataset

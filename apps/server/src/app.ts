@@ -57,7 +57,7 @@ import { statsRoutes } from './modules/stats/routes.js';
 import { merchantRoutes } from './modules/merchants/routes.js';
 import { mySessionRoutes } from './modules/my-sessions/routes.js';
 import { searchRoutes } from './modules/search/routes.js';
-import { sessionRoutes } from './modules/current-user-session/routes.js';
+import { currentUserSessionRoutes } from './modules/current-user-session/routes.js';
 import { myPasswordRoutes } from './modules/my-password/routes.js';
 import { systemRoutes } from './modules/system/routes.js';
 import { twoFactorRoutes } from './modules/two-factor/routes.js';
@@ -130,7 +130,7 @@ export async function buildApp(
   await app.register(
     async (api) => {
       requireBearerToken(api);
-      await api.register(sessionRoutes);
+      await api.register(currentUserSessionRoutes);
       await api.register(myPasswordRoutes);
       await api.register(merchantRoutes);
       await api.register(campaignRoutes);

@@ -1,6 +1,6 @@
 /**
  * The background work of a server process, in one place: every job of the
- * product (jobs/definition.ts) on the job queue (jobs/queue.ts), started when
+ * product (platform/jobs/definition.ts) on the job queue (platform/jobs/queue.ts), started when
  * the app is ready and stopped when it closes (tests close their app, a
  * SIGTERM closes it: shutdown.ts; running jobs get what is left of
  * SHUTDOWN_TIMEOUT_SECONDS after the requests under way, then go back to

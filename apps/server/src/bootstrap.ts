@@ -42,7 +42,7 @@ function loggerOf(config: Config): FastifyBaseLogger {
 
 /**
  * A process that serves (main.ts, create-data-folder.ts) logs into
- * `DATA_DIR/logs` in demo mode (http/logging.ts, demoLogDestination); other
+ * `DATA_DIR/logs` in demo mode (platform/http/logging.ts, demoLogDestination); other
  * modes, and the tests' apps, log to standard output.
  */
 export function logToDemoFileInDemoMode(config: Config): void {

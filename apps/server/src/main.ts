@@ -1,5 +1,5 @@
 /**
- * Entry point. Tracing, when configured (tracing/settings.ts), starts first:
+ * Entry point. Tracing, when configured (platform/tracing/settings.ts), starts first:
  * its loader hook must be in place before the database drivers it traces
  * load, and they load with the rest of the server (serve.ts), imported only
  * then. Without tracing no part of OpenTelemetry is loaded.

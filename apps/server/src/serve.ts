@@ -58,7 +58,7 @@ async function main(): Promise<void> {
   });
 
   await app.listen({ port: config.port, host: config.host });
-  // Demo mode listens on loopback unless HOST says otherwise (config.ts): its password is public.
+  // Demo mode listens on loopback unless HOST says otherwise (platform/config/config.ts): its password is public.
   const mode = config.demo
     ? ` (demo mode: sign in as admin@example.com / demo; listening on ${config.host} only)`
     : '';

@@ -1,5 +1,5 @@
 /**
- * The job queue (jobs/queue.ts) on a real database, PGlite and PostgreSQL
+ * The job queue (platform/jobs/queue.ts) on a real database, PGlite and PostgreSQL
  * (TEST_DATABASE_URL): a job sent in a transaction lives and dies with it;
  * a failing job is retried, then stays failed with its error until an admin
  * retries it; a recurring job keeps one run waiting however many processes

@@ -1,5 +1,5 @@
 /**
- * Security events (identity/security-events.ts): each is recorded with the
+ * Security events (platform/identity/security-events.ts): each is recorded with the
  * device it came from and mailed to the account in its language, in the
  * transaction of the change — a rolled-back change records and mails
  * nothing.

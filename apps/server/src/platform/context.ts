@@ -1,4 +1,9 @@
-/** What every route module may use: configuration, database, token services. */
+/**
+ * What every route module may use: configuration, database, token services.
+ * The top floor of the kernel (types only): it names the services of the
+ * floors below; the kernel's own code asks only for the part it uses
+ * (OutboxContext, SecurityEventContext, ...), which AppContext has.
+ */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config/config.js';
 import type { Database, Db } from './db/client.js';

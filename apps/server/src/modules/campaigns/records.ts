@@ -128,7 +128,7 @@ export async function findCampaign(
   id: string,
   options: { lock?: boolean } = {},
 ): Promise<CampaignDetailRecord | undefined> {
-  // Every open, save and command reads a campaign this way: built once (db/prepared.ts).
+  // Every open, save and command reads a campaign this way: built once (platform/db/prepared.ts).
   const select = () =>
     db
       .select({

@@ -10,7 +10,7 @@ import { currentUser } from '../../platform/identity/current-user.js';
 import { claimsOf } from '../../platform/identity/authenticate.js';
 import { initUser, linkedWithAccount, logout } from './service.js';
 
-export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
+export const currentUserSessionRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.ctx;
 
   app.post(

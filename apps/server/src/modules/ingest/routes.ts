@@ -1,6 +1,6 @@
 /**
  * POST /api/ingest/events: the consumer app's participation data, with an API
- * key instead of a user's token (access/api-keys.ts). The rules a sender must
+ * key instead of a user's token (platform/access/api-keys.ts). The rules a sender must
  * know are in the operation's description, the API document's text.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

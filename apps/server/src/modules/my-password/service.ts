@@ -63,7 +63,7 @@ export async function changeMyPassword(
   if (change.next !== change.repeat) throw badRequest('passwords_differ', 'new_password_repeat');
   const hash = await hashPassword(change.next);
   const ended = await ctx.db.transaction(async (tx) => {
-    // The user's row first (identity/sessions.ts), and only while the verified password is still it.
+    // The user's row first (platform/identity/sessions.ts), and only while the verified password is still it.
     const updated = await tx
       .update(users)
       .set({ passwordHash: hash, updatedAt: new Date() })

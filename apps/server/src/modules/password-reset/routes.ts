@@ -1,5 +1,5 @@
 /**
- * The pages of a forgotten password (identity/password-reset.ts does the
+ * The pages of a forgotten password (service.ts does the
  * work): /identity/password-forgotten asks for a link and answers every
  * address alike, in the language of the sign-in it came from, with the
  * authorization request carried along for the way back to signing in;

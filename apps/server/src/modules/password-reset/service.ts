@@ -15,7 +15,7 @@
  * Lock order: whatever sets a password holds the user's row first, then the
  * account's links (the job, useResetLink, the password change), so that two
  * of them never wait for each other in a circle; the sign-ins hold the row
- * too (identity/sessions.ts).
+ * too (platform/identity/sessions.ts).
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';

@@ -44,7 +44,7 @@ import {
   takeSecondFactor,
 } from '../../platform/identity/second-factor.js';
 
-/** What the authorize endpoint lends the second step (identity/routes.ts). */
+/** What the authorize endpoint lends the second step (routes.ts). */
 const optionalParam = z.string().max(2048).optional();
 const ZChallengeForm = z.object({
   ...(Object.fromEntries(AUTHORIZE_PARAM_NAMES.map((name) => [name, optionalParam])) as Record<

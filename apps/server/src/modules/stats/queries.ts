@@ -77,7 +77,7 @@ const visibleCampaignIds = (scope: StatsScope, idColumn: AnyPgColumn): SQL | und
 /** Campaigns per type and status, with the total prize value (cents) of sweepstakes. */
 export async function campaignCounts(db: DbOrTx, scope: StatsScope) {
   const { merchantId, visibility } = scope;
-  // The dashboard's queries are prepared (db/prepared.ts): built once, planned once.
+  // The dashboard's queries are prepared (platform/db/prepared.ts): built once, planned once.
   const query = prepared(db, `dashboard-campaign-counts:${visibility.includeTips}`, (name) => {
     const prizeValue = sql<number>`coalesce(sum(case when ${inArray(campaigns.type, [...PRIZE_DRAW_TYPES])} then (select coalesce(sum((p ->> 'value')::bigint * (p ->> 'count')::bigint), 0) from jsonb_array_elements(${campaigns.content} -> 'prizes') p) else 0 end), 0)`;
     return (

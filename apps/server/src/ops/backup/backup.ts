@@ -5,7 +5,7 @@
  * `dumpDataDir`), a copy of the files, the keys the data folder keeps (the
  * demo signing key, the key that encrypts two-factor secrets) when there are
  * any, and `backup.json` saying what it holds. It is taken while no server holds
- * the data folder (its lock, db/folder-lock.ts): PGlite is one process's
+ * the data folder (its lock, platform/db/folder-lock.ts): PGlite is one process's
  * database, and opening it beside a running server would write to it twice.
  * PostgreSQL is backed up with its own tools (pg_dump; docs/operations.md).
  *

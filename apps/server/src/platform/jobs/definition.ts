@@ -27,7 +27,7 @@ export interface QueuePolicy {
 
 /**
  * What the queue needs of the context it hands to the jobs (the application's
- * context, AppContext: jobs/define.ts binds it for the modules' jobs).
+ * context, AppContext: define-job.ts binds it for the modules' jobs).
  */
 export interface JobContext {
   db: DbOrTx;
