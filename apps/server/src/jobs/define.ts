@@ -9,4 +9,4 @@ import type { JobDefinition } from './definition.js';
 /** Erases the data and context types of a definition, so that different jobs stand in one list. */
 export const defineJob = <Data extends object>(
   definition: JobDefinition<Data, AppContext>,
-): JobDefinition => definition as unknown as JobDefinition;
+): JobDefinition => definition;

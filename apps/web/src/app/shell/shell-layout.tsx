@@ -49,7 +49,7 @@ export function ShellLayout() {
   return (
     <QueryClientProvider client={queryClient}>
       {/* The top bar keeps its place while a modal's scroll lock takes the scrollbar away. */}
-      <header className={`${classes.header} ${zeroRightClassName}`}>
+      <header className={[classes.header, zeroRightClassName].join(' ')}>
         <TopBar navOpened={navOpened} onToggleNav={toggle} />
       </header>
       <div className={classes.navbar} data-opened={navOpened || undefined}>

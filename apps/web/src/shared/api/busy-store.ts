@@ -23,10 +23,6 @@ export function beginRequest(): () => void {
   };
 }
 
-export function runningRequests(): number {
-  return running;
-}
-
 function subscribe(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);

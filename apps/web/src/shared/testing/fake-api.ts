@@ -44,7 +44,7 @@ export function fakeApi(
   configureApiAuth({ getToken: () => 'test-token', onUnauthorized: () => undefined });
   const calls: FakeRequest[] = [];
   const fetch = vi.fn(async (input: string | URL | Request, init: RequestInit = {}) => {
-    const url = new URL(String(input), 'http://localhost');
+    const url = new URL(input instanceof Request ? input.url : input, 'http://localhost');
     const text = typeof init.body === 'string' ? init.body : undefined;
     const request: FakeRequest = {
       method: init.method ?? 'GET',
