@@ -142,6 +142,34 @@ const FORM_CONTROLS = {
   NativeSelect: 'select',
 };
 
+/** strictTypeChecked's rules, where the product's code has a reason to differ. */
+const typeCheckedRules = {
+  // A number in a text is written as JavaScript writes it; anything else is made a text on purpose.
+  '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true }],
+  // `onClick={() => setOpen(false)}`: an arrow's short body returns nothing anyone reads.
+  '@typescript-eslint/no-confusing-void-expression': ['error', { ignoreArrowShorthand: true }],
+  // Async functions that fulfil a promise-returning contract (Fastify plugins and hooks,
+  // store interfaces) have no await of their own; no-floating-promises and
+  // no-misused-promises catch the forgotten awaits this rule is after.
+  '@typescript-eslint/require-await': 'off',
+  // Passing on a rejection received (an abort's reason, a failed promise's error) as it is.
+  '@typescript-eslint/prefer-promise-reject-errors': [
+    'error',
+    { allowThrowingAny: true, allowThrowingUnknown: true },
+  ],
+  // React Router's loaders end a navigation by throwing what redirect() and data() return.
+  '@typescript-eslint/only-throw-error': [
+    'error',
+    {
+      allow: [
+        { from: 'lib', name: 'Response' },
+        { from: 'package', package: 'react-router', name: 'DataWithResponseInit' },
+      ],
+      allowRethrowing: true,
+    },
+  ],
+};
+
 export default defineConfig(
   {
     ignores: [
@@ -163,6 +191,29 @@ export default defineConfig(
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
       ],
     },
+  },
+  {
+    // Type-aware: the product's sources (their unit tests included) are linted with
+    // the type checker, each file against the tsconfig.json nearest to it.
+    files: ['apps/*/src/**/*.{ts,tsx}', 'packages/*/src/**/*.ts'],
+    ignores: ['packages/domain/src/**/*.test.ts'],
+    extends: [tseslint.configs.strictTypeChecked],
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    rules: typeCheckedRules,
+  },
+  {
+    // The domain package's build tsconfig leaves its tests out: they have their own.
+    files: ['packages/domain/src/**/*.test.ts'],
+    extends: [tseslint.configs.strictTypeChecked],
+    languageOptions: {
+      parserOptions: {
+        project: 'packages/domain/tsconfig.test.json',
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+    rules: typeCheckedRules,
   },
   {
     files: ['**/*.{ts,tsx}'],

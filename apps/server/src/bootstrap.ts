@@ -166,7 +166,10 @@ function createDataFolderInChildProcess(): Promise<void> {
     child.on('error', reject);
     child.on('exit', (code, signal) => {
       if (code === 0) resolve();
-      else reject(new Error(`creating the database failed (${signal ?? `exit code ${code}`})`));
+      else
+        reject(
+          new Error(`creating the database failed (${signal ?? `exit code ${String(code)}`})`),
+        );
     });
   });
 }

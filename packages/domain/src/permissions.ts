@@ -15,8 +15,8 @@ export interface Actor {
 export const isAdmin = (actor: Actor): boolean => actor.level === 'admin';
 
 /** Access-code sets and the admin link are for admins alone. */
-export const canUseAccessCodeSets = isAdmin;
-export const canSeeAdminLink = isAdmin;
+export const canUseAccessCodeSets = (actor: Actor): boolean => isAdmin(actor);
+export const canSeeAdminLink = (actor: Actor): boolean => isAdmin(actor);
 
 /** The merchant list (spec §2 "Merchant screens") is for admins and agencies. */
 export const canUseMerchantList = (actor: Actor): boolean =>
@@ -38,9 +38,10 @@ export const canUseCampaignType = (actor: Actor, type: CampaignType): boolean =>
 export const SILVER_FEATURES_LEVEL = 1;
 export const canToggleListable = (merchantLevel: number): boolean =>
   merchantLevel >= SILVER_FEATURES_LEVEL;
-export const canClone = canToggleListable;
-export const canCreateFollowup = canClone;
-export const canUseRequiredDataStep = canToggleListable;
+export const canClone = (merchantLevel: number): boolean => canToggleListable(merchantLevel);
+export const canCreateFollowup = (merchantLevel: number): boolean => canClone(merchantLevel);
+export const canUseRequiredDataStep = (merchantLevel: number): boolean =>
+  canToggleListable(merchantLevel);
 
 /** Merchant switching is hidden when the user has exactly one merchant. */
 export const canSwitchMerchant = (searchType: MerchantSearchType): boolean =>

@@ -105,7 +105,7 @@ async function followRouteMerchant(merchantIdent: string): Promise<TMerchantSumm
   if (session.merchant?.uuid === merchantIdent) return session.merchant;
   let answer;
   try {
-    answer = await queryClient.fetchQuery(linkedWithAccountQueryOptions(merchantIdent));
+    answer = await queryClient.query(linkedWithAccountQueryOptions(merchantIdent));
   } catch {
     return undefined;
   }

@@ -34,7 +34,7 @@ import classes from './theme.module.css';
 function extend<Payload extends FactoryPayload>(
   settings: ExtendComponent<Payload>,
 ): MantineThemeComponent {
-  return settings as MantineThemeComponent;
+  return settings;
 }
 
 /** Mantine's palette of `color` with its darkest shades replaced. */

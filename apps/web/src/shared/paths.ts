@@ -105,7 +105,8 @@ export const paths = {
   merchantList: () => '/merchants',
   accessCodeSets: {
     list: () => '/access-code-sets',
-    edit: ({ id }: { id: string | 'create' }) => `/access-code-sets/${seg(id)}`,
+    /** A set's page by its id, or the new set's ('create'). */
+    edit: ({ id }: { id: string }) => `/access-code-sets/${seg(id)}`,
     codeUsage: ({ ident }: { ident: string }) => `/access-code-sets/${seg(ident)}/code-usage`,
   },
   campaigns: {

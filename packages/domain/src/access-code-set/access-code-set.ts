@@ -92,6 +92,7 @@ export function collectAccessCodes(cells: readonly string[]): CodeLines {
       blankLines += 1;
       return;
     }
+    // eslint-disable-next-line @typescript-eslint/no-misused-spread -- the limit counts code points, as spreading does
     if ([...code].length > ACCESS_CODE_MAX_LENGTH) {
       tooLong.push(index + 1);
       return;

@@ -48,9 +48,6 @@ export const ZAddAccountBody = z.object({
 });
 export type TAddAccountBody = z.input<typeof ZAddAccountBody>;
 
-export const ZInviteAccountBody = ZAddAccountBody;
-export type TInviteAccountBody = TAddAccountBody;
-
 export const ZAccountRolesBody = z.object({ roles: ZRoles });
 export type TAccountRolesBody = z.infer<typeof ZAccountRolesBody>;
 

@@ -33,7 +33,7 @@ export const ZTwoFactorDisableBody = z
     password: z.string().max(1024).optional(),
   })
   .refine((body) => Boolean(body.code) || Boolean(body.password), {
-    message: 'required_field_missing',
+    error: 'required_field_missing',
   });
 export type TTwoFactorDisableBody = z.infer<typeof ZTwoFactorDisableBody>;
 

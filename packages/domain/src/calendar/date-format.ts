@@ -8,10 +8,10 @@
  */
 const formats = new Map<string, Intl.DateTimeFormat>();
 
-function partsIn(
-  date: Date,
-  timeZone: string,
-): Partial<Record<Intl.DateTimeFormatPartTypes, string>> {
+/** The parts of a date and time the formats below are made of. */
+type DateTimeParts = Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second', string>;
+
+function partsIn(date: Date, timeZone: string): DateTimeParts {
   let format = formats.get(timeZone);
   if (!format) {
     format = new Intl.DateTimeFormat('de-DE', {
@@ -28,7 +28,8 @@ function partsIn(
   }
   const parts: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
   for (const part of format.formatToParts(date)) parts[part.type] = part.value;
-  return parts;
+  const { year = '', month = '', day = '', hour = '', minute = '', second = '' } = parts;
+  return { year, month, day, hour, minute, second };
 }
 
 /** dd.MM.yyyy of an instant in the time zone. */

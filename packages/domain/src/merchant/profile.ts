@@ -169,11 +169,14 @@ export const ZMerchantProfileInput = z
     }),
   })
   .superRefine(
-    (profile, issues) => {
+    (checked, issues) => {
+      // Read defensively: the rule runs on a profile with other issues too (below), whose
+      // values need not have their types.
+      const profile: { coreg_enabled: unknown; coreg_terms?: Partial<Record<string, unknown>> } =
+        checked;
       // Co-registration passes the user's data to the sponsor: its terms must be complete.
       if (profile.coreg_enabled !== true) return;
-      // Read defensively: the rule runs on a profile with other issues too (below).
-      const terms: Partial<Record<string, unknown>> = profile.coreg_terms ?? {};
+      const terms = profile.coreg_terms ?? {};
       for (const field of COREG_TERM_FIELDS) {
         const value = terms[field];
         if (value === undefined || (typeof value === 'string' && value.trim() === '')) {

@@ -165,7 +165,7 @@ export async function insertCodes(db: DbOrTx, setId: string, codes: string[]): P
         )
         select count(*)::int as added from added`,
   );
-  return Number(row?.added ?? 0);
+  return row?.added ?? 0;
 }
 
 const linkedCampaignColumns = {
@@ -256,7 +256,7 @@ export async function codeUses(
       code: use.code,
       used_at: use.usedAt.toISOString(),
       participant: use.participantId,
-      campaign: campaign?.ident ? (campaign as TLinkedCampaign) : null,
+      campaign: campaign?.ident ? campaign : null,
     })),
     total: totals?.total ?? 0,
   };

@@ -7,7 +7,6 @@ import {
   ZAccountParams,
   ZAccountRolesBody,
   ZAddAccountBody,
-  ZInviteAccountBody,
   ZInviteAccountResponse,
   ZMerchantIdParams,
 } from '@backoffice/domain';
@@ -55,7 +54,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Invites a new person by email: a pending account until they register',
         params: ZMerchantIdParams,
-        body: ZInviteAccountBody,
+        body: ZAddAccountBody,
         response: { 200: ZInviteAccountResponse },
       },
     },

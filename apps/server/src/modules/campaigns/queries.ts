@@ -229,7 +229,7 @@ function countExpression(shape: ListShape, where: SQL | undefined): SQL<number> 
 function rowsQuery(db: DbOrTx, shape: ListShape, order: CampaignOrderOption, withCount: boolean) {
   return prepared(
     db,
-    `campaign-list:${JSON.stringify(shape)}:${order}:${withCount}`,
+    `campaign-list:${JSON.stringify(shape)}:${order}:${String(withCount)}`,
     (name) => {
       const where = whereOf(shape, placeholder);
       return db

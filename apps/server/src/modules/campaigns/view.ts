@@ -8,7 +8,6 @@ import {
   isEditableStatus,
   prizeCodeErrors,
   validateCampaign,
-  type CampaignType,
   type StepError,
   type TCampaignContent,
   type TCampaign,
@@ -86,7 +85,7 @@ function contentOf(campaign: ValidatedColumns): TCampaignContent {
 
 function computeErrors(campaign: ValidatedColumns): StepError[] {
   return validateCampaign(contentOf(campaign), {
-    type: campaign.type as CampaignType,
+    type: campaign.type,
     hasImage: campaign.imagePath !== null,
   });
 }
@@ -109,7 +108,7 @@ export function validationColumns(campaign: ValidatedColumns): {
  * since codes change without a save; added to the envelope and checked at submit.
  */
 export function codeErrors(campaign: ValidatedColumns, availableCodes: number): StepError[] {
-  return prizeCodeErrors(campaign.type as CampaignType, contentOf(campaign), availableCodes);
+  return prizeCodeErrors(campaign.type, contentOf(campaign), availableCodes);
 }
 
 /**

@@ -65,7 +65,7 @@ export async function insertCodes(
         )
         select count(*)::int as added from inserted`,
   );
-  return Number(row?.added ?? 0);
+  return row?.added ?? 0;
 }
 
 /** Locks the campaign's row for the rest of the transaction; its status. */

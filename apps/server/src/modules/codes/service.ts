@@ -150,7 +150,7 @@ export function randomCodes(count: number, prefix: string, length: number): stri
     let code = '';
     for (const byte of bytes) {
       if (byte >= limit) continue;
-      code += CODE_ALPHABET[byte % size];
+      code += CODE_ALPHABET.charAt(byte % size);
       if (code.length === length) {
         codes.add(prefix + code);
         code = '';

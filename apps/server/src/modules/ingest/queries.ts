@@ -409,7 +409,8 @@ export async function participantSweepState(db: DbOrTx): Promise<ParticipantSwee
     .select({ value: systemSettings.value })
     .from(systemSettings)
     .where(eq(systemSettings.key, SWEEP_KEY));
-  return (row?.value ?? {}) as ParticipantSweepState;
+  // What saveParticipantSweepState stored; nothing before the first sweep.
+  return row?.value ?? {};
 }
 
 export async function saveParticipantSweepState(

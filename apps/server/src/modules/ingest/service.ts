@@ -66,7 +66,7 @@ function parseEvents(
       typeof candidate === 'object' &&
       candidate !== null &&
       typeof (candidate as { id?: unknown }).id === 'string'
-        ? String((candidate as { id: string }).id).slice(0, 64)
+        ? (candidate as { id: string }).id.slice(0, 64)
         : null;
     // A text the database cannot store (NUL, an unpaired surrogate) costs
     // this event alone; the input hygiene leaves the batch's items to us.

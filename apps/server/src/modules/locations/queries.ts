@@ -152,15 +152,6 @@ export async function findImportJob(
   return job;
 }
 
-/** Whether the merchant has redemption locations (feeds the campaign's show-map setting). */
-export async function hasRedemptionLocations(db: DbOrTx, merchantId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ total: count() })
-    .from(locations)
-    .where(and(eq(locations.merchantId, merchantId), eq(locations.isRedemption, true)));
-  return (row?.total ?? 0) > 0;
-}
-
 /**
  * Claims the job's next location waiting for geocoding (and due: a row whose
  * provider failed waits for its retry time), oldest first, for

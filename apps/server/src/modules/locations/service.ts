@@ -154,7 +154,6 @@ export async function saveLocation(
       : await insertLocation(ctx.db, {
           ...values,
           merchantId,
-          formattedAddress: geo.formattedAddress ?? formatAddress(fields),
         });
     if (!row) throw notFound();
     return toLocation(row);

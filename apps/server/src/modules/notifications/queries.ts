@@ -86,7 +86,7 @@ export async function claimWeek(db: DbOrTx, key: string, monday: string): Promis
     .onConflictDoUpdate({
       target: systemSettings.key,
       set: { value: sql`to_jsonb(${monday}::text)` },
-      where: sql`(${systemSettings.value} #>> '{}')::date < ${monday}::date`,
+      setWhere: sql`(${systemSettings.value} #>> '{}')::date < ${monday}::date`,
     })
     .returning();
   return claimed.length > 0;

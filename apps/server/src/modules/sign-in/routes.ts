@@ -111,7 +111,7 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
         email,
         error: error && texts[error],
         demoAccounts: config.demo ? demoAccounts : [],
-        forgotPasswordUrl: `${PASSWORD_FORGOTTEN_PATH}?${new URLSearchParams(carriedParams(params))}`,
+        forgotPasswordUrl: `${PASSWORD_FORGOTTEN_PATH}?${new URLSearchParams(carriedParams(params)).toString()}`,
       }),
     );
   };

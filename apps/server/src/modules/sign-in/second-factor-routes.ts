@@ -174,7 +174,7 @@ export async function registerSecondFactor(
         const challenge = await takeAttempt(db, form.challenge, 'verify');
         if (!challenge) {
           await attempt.done();
-          return expired(reply, form);
+          return await expired(reply, form);
         }
         taken = await takeSecondFactor(ctx, challenge.userId, form.code, deviceOf(request));
         if (!taken) await attempt.failed();
@@ -209,7 +209,7 @@ export async function registerSecondFactor(
         const secret = pending ? decryptSecret(ctx.mfaKey, pending) : undefined;
         if (!challenge || !pending || !secret) {
           await attempt.done();
-          return expired(reply, form);
+          return await expired(reply, form);
         }
         const step = await totpStepOf(secret, form.code);
         if (step !== undefined) {

@@ -78,29 +78,33 @@ const visibleCampaignIds = (scope: StatsScope, idColumn: AnyPgColumn): SQL | und
 export async function campaignCounts(db: DbOrTx, scope: StatsScope) {
   const { merchantId, visibility } = scope;
   // The dashboard's queries are prepared (platform/db/prepared.ts): built once, planned once.
-  const query = prepared(db, `dashboard-campaign-counts:${visibility.includeTips}`, (name) => {
-    const prizeValue = sql<number>`coalesce(sum(case when ${inArray(campaigns.type, [...PRIZE_DRAW_TYPES])} then (select coalesce(sum((p ->> 'value')::bigint * (p ->> 'count')::bigint), 0) from jsonb_array_elements(${campaigns.content} -> 'prizes') p) else 0 end), 0)`;
-    return (
-      db
-        .select({
-          type: campaigns.type,
-          status: campaigns.status,
-          count: count(),
-          sweeptotal: prizeValue.mapWith(Number),
-        })
-        .from(campaigns)
-        // Deleted campaigns too: the dashboard links their count to the list filtered on them.
-        .where(
-          and(
-            eq(campaigns.merchantId, sql.placeholder('merchantId')),
-            visibleCampaignsCondition(visibility, campaigns.type),
-          ),
-        )
-        .groupBy(campaigns.type, campaigns.status)
-        .orderBy(asc(campaigns.type), asc(campaigns.status))
-        .prepare(name)
-    );
-  });
+  const query = prepared(
+    db,
+    `dashboard-campaign-counts:${String(visibility.includeTips)}`,
+    (name) => {
+      const prizeValue = sql<number>`coalesce(sum(case when ${inArray(campaigns.type, [...PRIZE_DRAW_TYPES])} then (select coalesce(sum((p ->> 'value')::bigint * (p ->> 'count')::bigint), 0) from jsonb_array_elements(${campaigns.content} -> 'prizes') p) else 0 end), 0)`;
+      return (
+        db
+          .select({
+            type: campaigns.type,
+            status: campaigns.status,
+            count: count(),
+            sweeptotal: prizeValue.mapWith(Number),
+          })
+          .from(campaigns)
+          // Deleted campaigns too: the dashboard links their count to the list filtered on them.
+          .where(
+            and(
+              eq(campaigns.merchantId, sql.placeholder('merchantId')),
+              visibleCampaignsCondition(visibility, campaigns.type),
+            ),
+          )
+          .groupBy(campaigns.type, campaigns.status)
+          .orderBy(asc(campaigns.type), asc(campaigns.status))
+          .prepare(name)
+      );
+    },
+  );
   return query.execute({ merchantId });
 }
 
@@ -209,7 +213,7 @@ async function visibleUserCounts(
 
 /** Wins not yet handled, of the campaigns the scope counts. */
 export async function openWins(db: DbOrTx, scope: StatsScope): Promise<number> {
-  const query = prepared(db, `dashboard-open-wins:${scope.hidden}`, (name) =>
+  const query = prepared(db, `dashboard-open-wins:${String(scope.hidden)}`, (name) =>
     db
       .select({ count: count() })
       .from(wins)
@@ -329,7 +333,7 @@ export async function participationSeries(
           group by 1`,
     );
   }
-  const query = prepared(db, `stats-series:${range}:${distinct}`, (name) => {
+  const query = prepared(db, `stats-series:${range}:${String(distinct)}`, (name) => {
     const t = merchantDailyStats;
     const value = distinct ? t.firstParticipations : t.participations;
     return db

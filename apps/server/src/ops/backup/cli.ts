@@ -38,7 +38,7 @@ try {
   if (command === 'backup') {
     const manifest = await backupDataDir(location, target);
     process.stdout.write(
-      `Backup of ${dataDir} written to ${target}${manifest.files ? ` (with the files of ${location.filesDir})` : ''}\n`,
+      `Backup of ${dataDir} written to ${target}${manifest.files && location.filesDir ? ` (with the files of ${location.filesDir})` : ''}\n`,
     );
   } else {
     await restoreDataDir(target, location);

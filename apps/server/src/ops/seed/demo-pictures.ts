@@ -222,14 +222,16 @@ const MOTIFS = {
     ${shadow(84)}
     <rect x="22" y="40" width="156" height="126" rx="8" fill="${accent}"/>
     <g fill="#fff" opacity=".92">${grid(34, 52, 6, 4, 24, 28, 18, 22)}</g>
-    <g font-family="${FONT}" font-size="11" font-weight="700" fill="${accent}" text-anchor="middle">${[
-      [43, 67, '7'],
-      [67, 95, '12'],
-      [115, 67, '3'],
-      [139, 123, '24'],
-      [91, 151, '18'],
-      [163, 95, '1'],
-    ]
+    <g font-family="${FONT}" font-size="11" font-weight="700" fill="${accent}" text-anchor="middle">${(
+      [
+        [43, 67, '7'],
+        [67, 95, '12'],
+        [115, 67, '3'],
+        [139, 123, '24'],
+        [91, 151, '18'],
+        [163, 95, '1'],
+      ] as const
+    )
       .map(([x, y, label]) => `<text x="${x}" y="${y}">${label}</text>`)
       .join('')}</g>
     <path d="M150 22l6 14 15 1-12 9 4 15-13-8-13 8 4-15-12-9 15-1z" fill="#ffd166"/>`,

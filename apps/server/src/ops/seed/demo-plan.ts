@@ -868,15 +868,6 @@ const PLAN: Record<string, CampaignSlot[]> = {
 /** The brand names of the merchants that get demo campaigns. */
 export const MERCHANTS_WITH_CAMPAIGNS = Object.keys(PLAN);
 
-/** Statuses whose runtime lies ahead: a campaign waiting to run. */
-const AHEAD: readonly CampaignStatus[] = [
-  'created',
-  'submitted',
-  'start_review',
-  'approved',
-  'rejected',
-];
-
 /** Days a seasonal campaign ahead starts at the earliest, and an ended one has been over at least. */
 const MARGIN_DAYS = 2;
 
@@ -964,9 +955,6 @@ export function planCampaigns(now: Date, timeZone: string): PlannedCampaign[] {
     }),
   );
 }
-
-/** Whether a status's runtime lies ahead of now (the campaign has not run yet). */
-export const isAhead = (status: CampaignStatus): boolean => AHEAD.includes(status);
 
 export interface DemoBusiness {
   /** The admins' name for the merchant: customer number, place, who looks after it. */

@@ -68,4 +68,5 @@ export async function runGenerator(args: string[]): Promise<void> {
   await database.close();
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) await runGenerator(process.argv.slice(2));
+if (import.meta.url === `file://${process.argv[1] ?? ''}`)
+  await runGenerator(process.argv.slice(2));

@@ -107,7 +107,8 @@ export async function generateLoad(db: Db, options: GenerateOptions): Promise<vo
         end,
         now,
       );
-      const title = `${WORDS[Math.floor(next() * WORDS.length)]} ${WORDS[Math.floor(next() * WORDS.length)]} ${Math.floor(next() * 10_000)}`;
+      const word = () => WORDS[Math.floor(next() * WORDS.length)] ?? '';
+      const title = `${word()} ${word()} ${Math.floor(next() * 10_000)}`;
       const columns = {
         type: CAMPAIGN_TYPES[Math.floor(next() * CAMPAIGN_TYPES.length)] ?? 'coupon/percent',
         title: { de: title, en: title },

@@ -83,7 +83,7 @@ export async function listMerchantsForUser(
       ...merchantSummary(row.merchant, effectiveRoles(user, row.roles ?? undefined) ?? []),
       // The internal name is the admins' (as on the merchant profile).
       internal_name: user.level === 'admin' ? row.merchant.internalName : null,
-      campaign_count: Number(row.campaignCount),
+      campaign_count: row.campaignCount,
     })),
     total: totals?.total ?? 0,
   };

@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import { z } from 'zod';
-import { OAUTH_FLOWS, currencyForLocale } from '@backoffice/domain';
+import { OAUTH_FLOWS } from '@backoffice/domain';
 import {
   booleanFromEnv,
   commaList,
@@ -395,7 +395,5 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
   };
 }
-
-export { currencyForLocale };
 
 export { geocodeLimitMs } from './config-geocoding.js';

@@ -34,7 +34,7 @@ export type DbOrTx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
 
 /** Runs raw SQL and returns its rows, whichever driver is underneath. */
 export async function queryRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  const result = (await db.execute(query)) as { rows: T[] };
   return result.rows;
 }
 

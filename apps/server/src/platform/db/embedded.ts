@@ -87,6 +87,7 @@ export class YieldingPGlite extends PGlite {
         }
       });
     } finally {
+      // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- set in the callback above, which TypeScript's narrowing does not follow
       if (!started) this.#queued -= 1;
     }
   }

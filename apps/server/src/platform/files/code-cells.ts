@@ -26,7 +26,7 @@ export function codeCells(text: string): string[] {
       relax_column_count: true,
       relax_quotes: true,
       skip_empty_lines: false,
-    }) as string[][];
+    });
     return records.map((record) => record[0] ?? '');
   } catch {
     throw new AppError(400, 'upload_not_text', 'upload');

@@ -119,8 +119,7 @@ async function checkAndCrop(input: Buffer, options: ImageFormat): Promise<Proces
       throw new ImageRejectedError('invalid_image_format');
     });
   const { format } = metadata;
-  if (!format || !ACCEPTED_FORMATS.has(format))
-    throw new ImageRejectedError('invalid_image_format');
+  if (!ACCEPTED_FORMATS.has(format)) throw new ImageRejectedError('invalid_image_format');
   // The picture as shown: a photo stored on its side with an EXIF orientation
   // is turned upright (rotate() below), and browsers show it so, which is
   // where the crop box's coordinates come from.

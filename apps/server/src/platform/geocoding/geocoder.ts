@@ -15,7 +15,6 @@ import type { Geocoder } from './provider.js';
 
 export {
   GeocoderUnavailableError,
-  type GeocodePriority,
   type GeocodeQuery,
   type GeocodeResult,
   type Geocoder,

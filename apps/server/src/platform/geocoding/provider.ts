@@ -82,7 +82,7 @@ export async function fetchJson(
   }
   if (!response.ok) throw new GeocoderUnavailableError(`HTTP ${response.status}`);
   try {
-    return (await response.json()) as unknown;
+    return await response.json();
   } catch {
     throw new GeocoderUnavailableError('invalid JSON');
   }

@@ -47,7 +47,7 @@ interface Visit {
 
 const pathOf = (visit: Visit): string[] => {
   const path: string[] = [];
-  for (let at: Visit | undefined = visit; at?.parent; at = at.parent) path.push(at.key);
+  for (let at = visit; at.parent; at = at.parent) path.push(at.key);
   return path.reverse();
 };
 
@@ -79,7 +79,7 @@ export function findUnsafeInput(value: unknown, itemsLeft?: string): UnsafeInput
       }
       continue;
     }
-    const entries = Object.entries(current);
+    const entries: [string, unknown][] = Object.entries(current);
     for (const [key] of entries) {
       if (!textsLeft && hasUnsafeCharacters(key)) return { unsafeText: [...pathOf(next), key] };
     }

@@ -29,10 +29,9 @@ async function fromPem(pem: string): Promise<SigningKey> {
   const privateKey = await importPKCS8(pem, SIGNING_ALG, { extractable: true });
   const jwk = await exportJWK(privateKey);
   const { d: _private, ...publicJwk } = jwk;
-  const kid = createHash('sha256')
-    .update(`${publicJwk.x}.${publicJwk.y}`)
-    .digest('base64url')
-    .slice(0, 16);
+  const { x, y } = publicJwk;
+  if (x === undefined || y === undefined) throw new Error('The signing key is no EC key.');
+  const kid = createHash('sha256').update(`${x}.${y}`).digest('base64url').slice(0, 16);
   return { privateKey, publicJwk: { ...publicJwk, kid, alg: SIGNING_ALG, use: 'sig' }, kid };
 }
 

@@ -70,4 +70,4 @@ export interface JobDefinition<Data extends object = object, Ctx extends JobCont
  */
 export const eraseJob = <Data extends object, Ctx extends JobContext>(
   definition: JobDefinition<Data, Ctx>,
-): JobDefinition => definition as unknown as JobDefinition;
+): JobDefinition => definition;

@@ -134,7 +134,7 @@ export async function dueOrRunningJobs(db: DbOrTx, names: readonly string[]): Pr
 
 function errorMessage(output: unknown): string {
   if (output && typeof output === 'object' && 'message' in output) {
-    return String((output as { message: unknown }).message);
+    return String(output.message);
   }
   return output === null || output === undefined ? '' : JSON.stringify(output);
 }

@@ -67,7 +67,7 @@ function onDrizzle(db: DbOrTx): PgBoss.Db {
   if (!runner || typeof runner.query !== 'function') {
     throw new Error('no database connection under this drizzle handle');
   }
-  return { executeSql: (text, values) => runner.query(text, values) as Promise<{ rows: never[] }> };
+  return { executeSql: (text, values) => runner.query(text, values) };
 }
 
 /** How long pg-boss's statements must have been quiet before a stop lets the database close. */
@@ -319,8 +319,7 @@ export class JobQueue {
       for (const name of names) {
         const definition = this.#definitions.get(name);
         if (!definition) throw new Error(`no job queue ${name}`);
-        const [job] =
-          (await this.#boss.fetch<object>(name, { batchSize: 1, includeMetadata: true })) ?? [];
+        const [job] = await this.#boss.fetch<object>(name, { batchSize: 1, includeMetadata: true });
         if (!job) continue;
         ran = true;
         try {

@@ -9,12 +9,7 @@
 import type { MetricsSettings } from '../config/config-metrics.js';
 import type { Metrics, MetricsSources } from './types.js';
 
-export {
-  SIGN_IN_FAILURE_REASONS,
-  type Metrics,
-  type MetricsSources,
-  type SignInFailureReason,
-} from './types.js';
+export type { Metrics, MetricsSources } from './types.js';
 
 const nothing = () => {};
 

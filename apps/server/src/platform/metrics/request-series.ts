@@ -39,8 +39,7 @@ export class RequestSeries {
 
   constructor({ registry, countName, durationName, buckets }: RequestSeriesOptions) {
     this.#bounds = buckets;
-    const register = (metric: object) =>
-      registry.registerMetric(metric as unknown as Metric<string>);
+    const register = (metric: object) => registry.registerMetric(metric as unknown as Metric);
     const countHelp = 'HTTP requests answered, by route pattern, method and status code';
     register({
       name: countName,
@@ -75,9 +74,9 @@ export class RequestSeries {
   /** Counts one answered request. */
   observe(route: string, method: string, status: number, seconds: number): void {
     let byMethod = this.#byRoute.get(route);
-    if (!byMethod) this.#byRoute.set(route, (byMethod = new Map()));
+    if (!byMethod) this.#byRoute.set(route, (byMethod = new Map<string, Map<number, Series>>()));
     let byStatus = byMethod.get(method);
-    if (!byStatus) byMethod.set(method, (byStatus = new Map()));
+    if (!byStatus) byMethod.set(method, (byStatus = new Map<number, Series>()));
     let series = byStatus.get(status);
     if (!series) {
       series = {

@@ -128,12 +128,17 @@ async function answerOnMetricsPort(
     response.end(JSON.stringify({ statusCode: status, message }));
   };
   const path = (request.url ?? '').split('?', 1)[0];
-  if (path !== METRICS_PATH) return json(404, 'not_found');
+  if (path !== METRICS_PATH) {
+    json(404, 'not_found');
+    return;
+  }
   if (request.method !== 'GET' && request.method !== 'HEAD') {
-    return json(405, 'method_not_allowed', { allow: 'GET, HEAD' });
+    json(405, 'method_not_allowed', { allow: 'GET, HEAD' });
+    return;
   }
   if (expected && !bearerMatches(request.headers.authorization, expected)) {
-    return json(401, 'unauthorized', { 'www-authenticate': CHALLENGE });
+    json(401, 'unauthorized', { 'www-authenticate': CHALLENGE });
+    return;
   }
   const { contentType, text } = await metrics.scrape();
   response.writeHead(200, { 'content-type': contentType, 'cache-control': 'no-store' });

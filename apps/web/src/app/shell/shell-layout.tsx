@@ -52,7 +52,7 @@ export function ShellLayout() {
     <QueryClientProvider client={queryClient}>
       <BusyIndicator />
       {/* The top bar keeps its place while a modal's scroll lock takes the scrollbar away. */}
-      <header className={`${classes.header} ${zeroRightClassName}`}>
+      <header className={[classes.header, zeroRightClassName].join(' ')}>
         <TopBar navOpened={navOpened} onToggleNav={toggle} />
       </header>
       <div className={classes.navbar} data-opened={navOpened || undefined}>

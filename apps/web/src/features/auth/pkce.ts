@@ -12,9 +12,13 @@ export function createCodeVerifier(): string {
   return randomToken(32);
 }
 
+/** Web Crypto's digests: typed as always there, yet missing outside a secure context. */
+const subtleCrypto = (): SubtleCrypto | undefined => crypto.subtle;
+
 /** BASE64URL(SHA256(verifier)); needs a secure context (https or localhost). */
 export async function codeChallengeS256(verifier: string): Promise<string> {
-  if (!globalThis.crypto?.subtle) throw new Error('Web Crypto is not available (insecure context)');
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(verifier));
+  const subtle = subtleCrypto();
+  if (!subtle) throw new Error('Web Crypto is not available (insecure context)');
+  const digest = await subtle.digest('SHA-256', new TextEncoder().encode(verifier));
   return base64UrlEncode(new Uint8Array(digest));
 }

@@ -64,5 +64,5 @@ export function withFilter(
   if (!('page' in change)) merged.page = undefined;
   return Object.fromEntries(
     Object.entries(merged).filter(([, value]) => value !== undefined && value !== ''),
-  ) as CampaignListFilters;
+  );
 }

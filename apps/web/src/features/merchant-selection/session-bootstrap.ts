@@ -51,7 +51,7 @@ async function rememberedMerchant(init: TInitUserResponse): Promise<TMerchantSum
   const listed = init.merchantinfo.merchants.find((merchant) => merchant.uuid === uuid);
   if (listed) return listed;
   try {
-    const answer = await queryClient.fetchQuery(linkedWithAccountQueryOptions(uuid));
+    const answer = await queryClient.query(linkedWithAccountQueryOptions(uuid));
     if (answer.allowed && answer.merchant) return answer.merchant;
   } catch {
     // The client has alerted; carry on as if nothing was remembered.

@@ -65,13 +65,13 @@ describe('a failed request’s alert', () => {
     expect(alerts()).toEqual([
       expect.objectContaining({
         color: 'red',
-        message: expect.stringContaining('Der Händler wurde inzwischen geändert.'),
         technical: 'HTTP 409: merchant_changed',
         requestId: 'b7e1c0de-0000-4000-8000-000000000001',
         count: 1,
         autoClose: ERROR_ALERT_MS,
       }),
     ]);
+    expect(alerts()[0]?.message).toContain('Der Händler wurde inzwischen geändert.');
   });
 
   it('is one alert with a count when the same failure comes again, and goes when the request succeeds', async () => {

@@ -8,7 +8,7 @@
  * (required-field.ts).
  */
 import { schemaResolver, useForm, type UseFormInput } from '@mantine/form';
-import type { ReactNode } from 'react';
+import type { FocusEvent, ReactNode } from 'react';
 import { onFieldLeft, requiredFieldProps } from './required-field';
 
 export interface SchemaFormOptions<Values extends object> {
@@ -44,7 +44,10 @@ export function useSchemaForm<Values extends object>({
       });
       const left = options.withFocus === false ? {} : { onBlur: leave };
       if (!options['required']) return { error, ...left };
-      return { error, ...left, ...requiredFieldProps(inputProps.value, inputProps.onFocus) };
+      // What @mantine/form set for the field (its type says `any`): the value and its focus handler.
+      const given: { value?: unknown; onFocus?: (event: FocusEvent<HTMLElement>) => void } =
+        inputProps;
+      return { error, ...left, ...requiredFieldProps(given.value, given.onFocus) };
     },
   });
   /**

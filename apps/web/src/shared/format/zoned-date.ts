@@ -40,7 +40,7 @@ export function toWallClock(iso: string | null, timeZone: string): string | null
 export function formatWallClock(wallClock: string | null | undefined): string {
   const match = /^(\d{4})-(\d{2})-(\d{2})(?: (\d{2}):(\d{2}))?/.exec(wallClock ?? '');
   if (!match) return '';
-  const [, year, month, day, hour = '00', minute = '00'] = match;
+  const [, year = '', month = '', day = '', hour = '00', minute = '00'] = match;
   return `${day}.${month}.${year} ${hour}:${minute}`;
 }
 

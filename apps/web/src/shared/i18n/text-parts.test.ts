@@ -65,8 +65,8 @@ describe('text parts', () => {
         if (part.features.some((folder) => relative.startsWith(`${folder}/`))) continue;
         for (const [subtree, shared] of Object.entries(part.subtrees)) {
           const uses = text.matchAll(new RegExp(`['"\`]${subtree}\\.([A-Za-z]+|\\$\\{)`, 'g'));
-          for (const [, key] of uses) {
-            if (!shared.includes(key ?? '')) misplaced.push(`${relative}: ${subtree}.${key}`);
+          for (const [, key = ''] of uses) {
+            if (!shared.includes(key)) misplaced.push(`${relative}: ${subtree}.${key}`);
           }
         }
       }

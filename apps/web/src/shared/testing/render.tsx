@@ -20,23 +20,26 @@ import { initI18n, loadTexts } from '../i18n/i18n';
 import type { TextPartName } from '../i18n/text-parts';
 
 // Browser parts jsdom lacks and Mantine uses: no media query matches, nothing resizes.
-window.matchMedia ??= (query: string) =>
-  ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    dispatchEvent: () => false,
-  }) as MediaQueryList;
-window.ResizeObserver ??= class {
+// Typed as always there, hence set through views that say they may be missing.
+const browser: {
+  matchMedia?: (query: string) => Omit<MediaQueryList, 'addListener' | 'removeListener'>;
+  ResizeObserver?: typeof ResizeObserver;
+} = window;
+browser.matchMedia ??= (query: string) => ({
+  matches: false,
+  media: query,
+  onchange: null,
+  addEventListener: () => undefined,
+  removeEventListener: () => undefined,
+  dispatchEvent: () => false,
+});
+browser.ResizeObserver ??= class {
   observe() {}
   unobserve() {}
   disconnect() {}
 };
-Element.prototype.scrollIntoView ??= () => undefined;
+const elements: { scrollIntoView?: () => void } = Element.prototype;
+elements.scrollIntoView ??= () => undefined;
 // Autosizing text areas wait for web fonts, which jsdom does not load.
 if (!('fonts' in document)) {
   Object.defineProperty(document, 'fonts', {

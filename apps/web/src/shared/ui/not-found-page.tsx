@@ -18,5 +18,3 @@ export function NotFoundPage() {
     </Stack>
   );
 }
-
-export { NotFoundPage as Component };

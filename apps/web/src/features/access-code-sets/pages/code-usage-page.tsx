@@ -154,7 +154,7 @@ export function CodeUsagePage() {
         </Text>
       )}
       <Group justify="flex-end">
-        <ListPager pager={usage.data?.pager} page={page} onPage={setPage} />
+        <ListPager pager={usage.data.pager} page={page} onPage={setPage} />
       </Group>
     </Stack>
   );

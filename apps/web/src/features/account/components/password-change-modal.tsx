@@ -8,7 +8,7 @@
  */
 import { PASSWORD_MIN_LENGTH, isMessageKey } from '@backoffice/domain';
 import { Button, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../shared/api/api-error';
 import { alertQuietAnswer } from '../../../shared/api/client';
@@ -56,7 +56,7 @@ export function PasswordChangeModal({ opened, onClose }: PasswordChangeModalProp
     return found;
   };
 
-  const submit = (event: FormEvent) => {
+  const submit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     const found = check();
     setErrors(found);

@@ -1,7 +1,7 @@
 /** Turning two-factor sign-in off: proven by a current code (or a recovery code) or the password. */
 import { Button, Group, Paper, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { IconShieldOff } from '@tabler/icons-react';
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../shared/api/api-error';
 import { notifySuccess } from '../../../shared/ui/notify';
@@ -14,7 +14,7 @@ export function TwoFactorDisable({ onClose }: { onClose: () => void }) {
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | undefined>();
 
-  const submit = (event: FormEvent) => {
+  const submit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (code.trim() === '' && password === '') {
       setError(t('twoFactor.disable.proofRequired'));

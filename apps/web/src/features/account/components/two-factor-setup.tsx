@@ -6,7 +6,7 @@
 import type { TTwoFactorSetup } from '@backoffice/domain';
 import { Button, Code, Group, Image, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { IconShieldCheck } from '@tabler/icons-react';
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../shared/api/api-error';
 import { useConfirmSetup } from '../api/two-factor';
@@ -25,7 +25,7 @@ export function TwoFactorSetup({
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | undefined>();
 
-  const submit = (event: FormEvent) => {
+  const submit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (code.trim() === '') {
       setError(t('twoFactor.setup.codeRequired'));

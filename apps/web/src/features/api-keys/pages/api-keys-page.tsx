@@ -19,7 +19,7 @@ import {
   Title,
 } from '@mantine/core';
 import { IconBan, IconPlus } from '@tabler/icons-react';
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../shared/format/date-time';
 import { notifySuccess } from '../../../shared/ui/notify';
@@ -38,7 +38,7 @@ function CreateKeyForm({ onCreated }: { onCreated: (name: string, secret: string
   const [tried, setTried] = useState(false);
   const valid = ZApiKeyCreateBody.safeParse({ name }).success;
 
-  const submit = (event: FormEvent) => {
+  const submit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     setTried(true);
     if (!valid) return;

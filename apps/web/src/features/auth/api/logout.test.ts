@@ -33,7 +33,7 @@ describe('endServerSession', () => {
     const [url, init] = fetchMock.mock.calls[0] ?? [];
     expect(url).toBe('/identity/revoke');
     expect(init?.method).toBe('POST');
-    const form = new URLSearchParams(String(init?.body));
+    const form = new URLSearchParams(init?.body instanceof URLSearchParams ? init.body : undefined);
     expect(Object.fromEntries(form)).toEqual({
       token: 'stored-token',
       token_type_hint: 'access_token',

@@ -22,7 +22,12 @@ import {
   type TCampaignContentPatch,
   type TCampaignEnvelope,
 } from '@backoffice/domain';
-import { useForm, type FormErrors, type GetInputPropsReturnType } from '@mantine/form';
+import {
+  useForm,
+  type FormErrors,
+  type GetInputPropsReturnType,
+  type LooseKeys,
+} from '@mantine/form';
 import { useMemo, useState, type FocusEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -65,6 +70,8 @@ export interface StepFormOptions<D extends Record<string, unknown>> {
 
 /** What `getInputProps` gives a wizard field: the form's props plus the step's. */
 export interface FieldProps extends GetInputPropsReturnType {
+  /** Takes the new value, or an input's change event (the form reads its value). */
+  onChange: (valueOrEvent: unknown) => void;
   error: ReactNode;
   withAsterisk?: boolean;
   onBlur: () => void;
@@ -72,9 +79,9 @@ export interface FieldProps extends GetInputPropsReturnType {
   'data-field': string;
 }
 
-/** A field's props by its path; `{ required: true }` for a required field. */
-export type FieldInput = (
-  path: string,
+/** A field's props by its path in the values `D`; `{ required: true }` for a required field. */
+export type FieldInput<D = Record<string, unknown>> = (
+  path: LooseKeys<D>,
   options?: { required?: boolean; type?: 'input' | 'checkbox' },
 ) => FieldProps;
 
@@ -90,7 +97,7 @@ const blocking = (error: StepError, content: TCampaignContent) =>
 function belowZero(content: TCampaignContent, fld: string): boolean {
   if (!fld.startsWith('benefit.')) return false;
   const value = content.benefit[fld.slice('benefit.'.length) as keyof TCampaignContent['benefit']];
-  return value !== undefined && value !== null && value < 0;
+  return value !== null && value < 0;
 }
 
 export function useStepForm<D extends Record<string, unknown>>(options: StepFormOptions<D>) {
@@ -298,7 +305,7 @@ export function useStepForm<D extends Record<string, unknown>>(options: StepForm
 
   return {
     ...form,
-    getInputProps: form.getInputProps as FieldInput,
+    getInputProps: form.getInputProps as FieldInput<D>,
     fieldError,
     dirty,
     dirtyRef,

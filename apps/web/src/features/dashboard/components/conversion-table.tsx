@@ -21,7 +21,7 @@ import { Section } from './overview-tables';
 
 const ID = 'dashboard-conversion';
 
-export function ConversionTable({
+function ConversionTable({
   merchantIdent,
   conversions,
 }: {

@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../shared/paths';
 
-export function FirstSteps({ merchantIdent }: { merchantIdent: string }) {
+function FirstSteps({ merchantIdent }: { merchantIdent: string }) {
   const { t } = useTranslation();
   return (
     <Paper

@@ -24,7 +24,7 @@ const revisePath = (merchantIdent: string, campaign: RejectedCampaign) =>
     editStep('rejected'),
   );
 
-export function RejectedCampaignRows({
+function RejectedCampaignRows({
   merchantIdent,
   campaigns,
 }: {

@@ -15,7 +15,7 @@ import { formatCount } from '../../../shared/format/number';
 import type { AgeSlice } from './chart-logic';
 import classes from './kid-age-chart.module.css';
 
-export function KidAgeChart({
+function KidAgeChart({
   ages,
   ageLabel,
 }: {

@@ -65,7 +65,7 @@ function KidTable({
             </Table.Thead>
             <Table.Tbody>
               {rows.map((row) => (
-                <Table.Tr key={`${row.gender ?? '-'}:${row.age ?? '-'}`}>
+                <Table.Tr key={`${row.gender ?? '-'}:${String(row.age ?? '-')}`}>
                   <Table.Td>{labels.gender(row.gender)}</Table.Td>
                   {withAge && <Table.Td>{labels.age(row.age ?? null)}</Table.Td>}
                   <Table.Td ta="right">{formatCount(row.count)}</Table.Td>

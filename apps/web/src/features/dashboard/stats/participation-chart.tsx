@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { formatCount } from '../../../shared/format/number';
 import { CHART_HEIGHT, PERIOD_KEY, type ChartTable } from './chart-logic';
 
-export function ParticipationChart({ table }: { table: ChartTable }) {
+function ParticipationChart({ table }: { table: ChartTable }) {
   const { t } = useTranslation();
   return (
     <LineChart

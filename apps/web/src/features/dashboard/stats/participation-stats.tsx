@@ -69,7 +69,7 @@ export interface ParticipationStatsProps {
   merchantName: string;
 }
 
-export function ParticipationStats({ merchantId, merchantName }: ParticipationStatsProps) {
+function ParticipationStats({ merchantId, merchantName }: ParticipationStatsProps) {
   const { t, i18n } = useTranslation();
   const { timeZone } = useConfig();
   const [timerange, setTimerange] = useState<Timerange>(DEFAULT_TIMERANGE);

@@ -1,8 +1,7 @@
 /** GET /merchants/{id}/linked-with-account: may the signed-in account act for this merchant? */
 import type { TLinkedWithAccountResponse } from '@backoffice/domain';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { apiRequestRequired } from '../../../shared/api/client';
-import { useSession } from '../../../shared/session/session-store';
 import { merchantKeys } from '../../../shared/resources/merchants/merchant-keys';
 
 export function fetchLinkedWithAccount(
@@ -22,8 +21,3 @@ export const linkedWithAccountQueryOptions = (merchantId: string) =>
     // The answer decides access; never act on a stale one.
     staleTime: 0,
   });
-
-export function useLinkedWithAccount(merchantId: string) {
-  const { user } = useSession();
-  return useQuery({ ...linkedWithAccountQueryOptions(merchantId), enabled: user !== null });
-}

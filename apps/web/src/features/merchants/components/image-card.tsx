@@ -60,7 +60,10 @@ export function ImageCard({ merchant, canEdit }: { merchant: TMerchantDetail; ca
               })}
             </Text>
             {canEdit && (
-              <FileButton onChange={choose} accept="image/jpeg,image/png,image/gif">
+              <FileButton
+                onChange={(file) => void choose(file)}
+                accept="image/jpeg,image/png,image/gif"
+              >
                 {(props) => (
                   <Button
                     {...props}

@@ -234,7 +234,7 @@ export function ProfileForm({
                   allowNegative={false}
                   {...form.getInputProps('level', required)}
                   value={values.level ?? ''}
-                  onChange={(value) => form.setFieldValue('level', levelOf(value))}
+                  onChange={(value: number | string) => form.setFieldValue('level', levelOf(value))}
                 />
                 <Switch
                   mt="xl"

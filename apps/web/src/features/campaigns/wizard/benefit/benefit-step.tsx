@@ -180,7 +180,7 @@ interface PrizeCardProps {
 function PrizeCard({ form, prize, index, onRemove }: PrizeCardProps) {
   const { t } = useTranslation();
   const number = index + 1;
-  const fld = (name: keyof TPrize) => `prizes.${index}.${name}`;
+  const fld = <Name extends keyof TPrize>(name: Name) => `prizes.${index}.${name}` as const;
   const required = { required: true };
   return (
     <Card
@@ -206,7 +206,9 @@ function PrizeCard({ form, prize, index, onRemove }: PrizeCardProps) {
           <NumberInput
             {...form.getInputProps(fld('count'), required)}
             value={prize.count ?? ''}
-            onChange={(value) => form.setFieldValue(fld('count'), toInteger(value))}
+            onChange={(value: number | string) =>
+              form.setFieldValue(fld('count'), toInteger(value))
+            }
             label={t('campaigns.wizard.benefit.count')}
             clampBehavior="none"
             allowDecimal={false}
@@ -278,7 +280,7 @@ function CouponBenefit({ form, type }: { form: Form; type: CampaignType }) {
     <NumberInput
       {...form.getInputProps(`benefit.${key}`, { required: true })}
       value={b[key] ?? ''}
-      onChange={(value) => form.setFieldValue(`benefit.${key}`, toInteger(value))}
+      onChange={(value: number | string) => form.setFieldValue(`benefit.${key}`, toInteger(value))}
       label={label}
       clampBehavior="none"
       allowDecimal={false}

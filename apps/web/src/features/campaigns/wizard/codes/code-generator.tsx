@@ -61,7 +61,7 @@ export function CodeGenerator({
         <NumberInput
           {...form.getInputProps('count')}
           value={form.values.count ?? ''}
-          onChange={(value) => form.setFieldValue('count', toInteger(value))}
+          onChange={(value: number | string) => form.setFieldValue('count', toInteger(value))}
           label={t('campaigns.wizard.codes.count')}
           min={1}
           max={CODES_PER_REQUEST_MAX}
@@ -79,7 +79,7 @@ export function CodeGenerator({
         <NumberInput
           {...form.getInputProps('length')}
           value={form.values.length ?? ''}
-          onChange={(value) => form.setFieldValue('length', toInteger(value))}
+          onChange={(value: number | string) => form.setFieldValue('length', toInteger(value))}
           label={t('campaigns.wizard.codes.length')}
           min={GENERATED_CODE_LENGTH.min}
           max={GENERATED_CODE_LENGTH.max}

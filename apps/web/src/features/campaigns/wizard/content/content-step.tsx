@@ -201,7 +201,7 @@ export function ContentStep({ envelope, family }: WizardStepProps) {
       <NumberInput
         {...form.getInputProps('points')}
         value={values.points ?? ''}
-        onChange={(value) => form.setFieldValue('points', toInteger(value))}
+        onChange={(value: number | string) => form.setFieldValue('points', toInteger(value))}
         label={t('campaigns.wizard.content.points')}
         min={0}
         max={1_000_000}

@@ -30,11 +30,11 @@ describe('converting a description', () => {
     expect(doc.querySelector('strong')?.textContent).toBe('frischem Kuchen');
     expect(doc.querySelector('em')?.textContent).toBe('Musik');
     expect(doc.querySelector('u')?.textContent).toBe('Eintritt');
-    expect([...doc.querySelectorAll('ul li')].map((li) => li.textContent?.trim())).toEqual([
+    expect([...doc.querySelectorAll('ul li')].map((li) => li.textContent.trim())).toEqual([
       'Kaffee',
       'Tee',
     ]);
-    expect(doc.querySelector('ol li')?.textContent?.trim()).toBe('Anmelden');
+    expect(doc.querySelector('ol li')?.textContent.trim()).toBe('Anmelden');
     expect(doc.querySelector('a')?.getAttribute('href')).toBe('https://example.com');
   });
 
@@ -51,7 +51,7 @@ describe('converting a description', () => {
     ]);
     const html = await convertDescription(markdown, 'markdown', 'wysiwyg');
     const doc = new DOMParser().parseFromString(html, 'text/html');
-    expect(doc.querySelector('ol > li ul > li')?.textContent?.trim()).toBe('Apfel');
+    expect(doc.querySelector('ol > li ul > li')?.textContent.trim()).toBe('Apfel');
   });
 
   it('leaves empty text and an unchanged format alone', async () => {

@@ -42,7 +42,7 @@ export interface RichTextInputProps {
   onBlur: () => void;
 }
 
-export function RichTextInput({
+function RichTextInput({
   value,
   onChange,
   label,
@@ -69,7 +69,7 @@ export function RichTextInput({
   });
   // The editor reads `editable` once; later changes are told to it.
   useEffect(() => {
-    editor?.setEditable(!readOnly && !busy, false);
+    editor.setEditable(!readOnly && !busy, false);
   }, [editor, readOnly, busy]);
   const key = (name: EditorLabel) => t(`campaigns.wizard.content.editor.${name}`);
   return (

@@ -24,8 +24,12 @@ export interface TagsFieldProps {
 
 export function TagsField({ field, onCreated }: TagsFieldProps) {
   const { t } = useTranslation();
-  const { value: current, onChange, ...fieldProps } = field;
-  const value: string[] = Array.isArray(current) ? current : [];
+  // The field's value read as what it may hold (@mantine/form types it as `any`).
+  const props: Omit<FieldProps, 'value'> & { value?: unknown } = field;
+  const { value: current, onChange, ...fieldProps } = props;
+  const value = Array.isArray(current)
+    ? current.filter((tag): tag is string => typeof tag === 'string')
+    : [];
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const suggestions = useTagSuggestions(debounced);
@@ -37,7 +41,7 @@ export function TagsField({ field, onCreated }: TagsFieldProps) {
     const kept = next.filter((tag) => value.includes(tag));
     const existing = added.filter((tag) => known.includes(tag));
     const fresh = added.filter((tag) => !known.includes(tag));
-    (onChange as (tags: string[]) => void)([...kept, ...existing]);
+    onChange([...kept, ...existing]);
     // One promise per tag: mutate()'s own callbacks run for the latest call
     // only, so of two tags added at once (a pasted "a, b") one would be lost.
     for (const tag of fresh) {

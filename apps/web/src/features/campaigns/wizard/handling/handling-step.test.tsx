@@ -75,7 +75,7 @@ describe('the flow step’s dates', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Speichern' }));
     await waitFor(() => expect(sent).toHaveBeenCalledTimes(1));
     const [, init] = sent.mock.calls[0] ?? [];
-    expect(JSON.parse(String(init?.body))).toMatchObject({
+    expect(JSON.parse(typeof init?.body === 'string' ? init.body : '')).toMatchObject({
       valid_until: '2026-06-30T08:00:00.000Z',
     });
   });

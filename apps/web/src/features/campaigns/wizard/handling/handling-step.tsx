@@ -122,7 +122,7 @@ export function HandlingStep({ envelope, family }: WizardStepProps) {
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
               <Select
                 {...form.getInputProps('coupon.redemption', { required: true })}
-                onChange={(value) =>
+                onChange={(value: string | null) =>
                   form.setFieldValue('coupon.redemption', oneOf(COUPON_REDEMPTIONS, value))
                 }
                 label={t('campaigns.wizard.handling.redemption')}
@@ -136,7 +136,7 @@ export function HandlingStep({ envelope, family }: WizardStepProps) {
               <>
                 <Select
                   {...form.getInputProps('coupon.action_handler', { required: true })}
-                  onChange={(value) =>
+                  onChange={(value: string | null) =>
                     form.setFieldValue(
                       'coupon.action_handler',
                       oneOf(COUPON_ACTION_HANDLERS, value),
@@ -167,7 +167,7 @@ export function HandlingStep({ envelope, family }: WizardStepProps) {
               <NumberInput
                 {...form.getInputProps('coupon.max_participants')}
                 value={coupon.max_participants ?? ''}
-                onChange={(value) =>
+                onChange={(value: number | string) =>
                   form.setFieldValue('coupon.max_participants', toInteger(value))
                 }
                 label={t('campaigns.wizard.handling.maxParticipants')}
