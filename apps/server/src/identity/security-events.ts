@@ -11,13 +11,18 @@ import type { AppContext } from '../app-context.js';
 import type { DbOrTx } from '../db/client.js';
 import { securityEvents, users } from '../db/schema.js';
 import { enqueueMail } from '../mail/outbox.js';
-import { mailLanguage, securityEventMail, type SecurityEventKind } from '../mail/templates.js';
+import {
+  mailLanguage,
+  securityEventMail,
+  type MailLanguage,
+  type SecurityEventKind,
+} from '../mail/templates.js';
 import { describeUserAgent, type Device } from './devices.js';
 
 export type { SecurityEventKind } from '../mail/templates.js';
 
 /** "Chrome auf Linux" in the mail's language. */
-const ON: Record<'de' | 'en', string> = { de: 'auf', en: 'on' };
+const ON: Record<MailLanguage, string> = { de: 'auf', en: 'on' };
 
 /**
  * Records `kind` for the account `userId` and mails it to the account, on
