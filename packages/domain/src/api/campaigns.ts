@@ -8,6 +8,7 @@ import {
   ZCampaignContentPatch,
   localisedTextSchema,
 } from '../campaign/content.js';
+import { CAMPAIGN_STEPS } from '../campaign/edit-link.js';
 import { CAMPAIGN_TEXT_LIMITS } from '../campaign/text-limits.js';
 import {
   CAMPAIGN_ORDER_OPTIONS,
@@ -102,7 +103,7 @@ export const ZStatusHistoryResponse = z.object({ history: z.array(ZStatusHistory
 export type TStatusHistoryResponse = z.infer<typeof ZStatusHistoryResponse>;
 
 export const ZStepError = z.object({
-  step: z.enum(['benefit', 'content', 'image', 'handling', 'requireddata', 'review']),
+  step: z.enum(CAMPAIGN_STEPS),
   fld: z.string(),
   message: z.string(),
 });

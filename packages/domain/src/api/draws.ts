@@ -5,13 +5,17 @@
  */
 import { z } from 'zod';
 
+/** A win waits to be handled by the consumer app, or was handled (win_handled). */
+export const WIN_STATUSES = ['pending', 'handled'] as const;
+export type WinStatus = (typeof WIN_STATUSES)[number];
+
 export const ZDrawWinner = z.object({
   /** The win's id: the consumer app sends it as `win` with `win_handled`. */
   id: z.string(),
   prize_index: z.number().int(),
   /** The participant's pseudonymous id; for a winner erased since, a random stand-in. */
   participant: z.string(),
-  status: z.enum(['pending', 'handled']),
+  status: z.enum(WIN_STATUSES),
 });
 export type TDrawWinner = z.infer<typeof ZDrawWinner>;
 

@@ -35,6 +35,7 @@ export const ZLocation = z.object({
 export type TLocation = z.infer<typeof ZLocation>;
 
 export const IMPORT_JOB_STATUSES = ['running', 'done'] as const;
+export type ImportJobStatus = (typeof IMPORT_JOB_STATUSES)[number];
 
 /** The background geocoding of an upload: progress for the page's bar. */
 export const ZLocationImportJob = z.object({

@@ -88,6 +88,7 @@ export const LANDING_PAGE_PROTOCOL = /^https?$/;
 
 export const SHOW_MAP_OPTIONS = ['never', 'always', 'after_participation'] as const;
 export const DESCRIPTION_FORMATS = ['markdown', 'wysiwyg'] as const;
+export type DescriptionFormat = (typeof DESCRIPTION_FORMATS)[number];
 
 export const ZCampaignContent = z.object({
   title: localisedTextSchema(LIMITS.title).default({}),

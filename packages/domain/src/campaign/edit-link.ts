@@ -10,15 +10,15 @@ export const REVIEW_FIRST_STATUSES: readonly CampaignStatus[] = [
   'active',
 ];
 
-export type CampaignStep = 'benefit' | 'content' | 'image' | 'handling' | 'requireddata' | 'review';
-export const CAMPAIGN_STEPS: readonly CampaignStep[] = [
+export const CAMPAIGN_STEPS = [
   'benefit',
   'content',
   'image',
   'handling',
   'requireddata',
   'review',
-];
+] as const;
+export type CampaignStep = (typeof CAMPAIGN_STEPS)[number];
 
 /** Where the edit action of a campaign leads. */
 export function editStep(status: CampaignStatus): 'review' | 'benefit' {

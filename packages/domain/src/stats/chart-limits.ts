@@ -1,6 +1,6 @@
 /**
  * The participation chart's ranges, limits and line colours (spec §5, §9),
- * apart from its API schemas (charts.ts): the dashboard's first load uses
+ * apart from its API schemas (api/stats.ts): the dashboard's first load uses
  * them without loading zod.
  */
 export const TIMERANGES = ['month', 'week', 'year'] as const;

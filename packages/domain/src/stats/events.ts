@@ -1,14 +1,9 @@
 /**
- * What the consumer app reports (POST /api/ingest/events): participations and
- * views of campaigns by pseudonymous participants, and wins it handled. Each
- * event is checked on its own: the valid ones of a batch are kept, the others
- * are answered with their index, message key and field. An event's id is
- * its receipt (docs/api.md, "When an event is a resend").
+ * The events the consumer app reports about campaigns (participations, views,
+ * handled wins, used access codes) and the pseudonymous participants they
+ * name, with their profiles; the ingest API's schemas are api/ingest.ts.
  */
 import { z } from 'zod';
-import { ACCESS_CODE_MAX_LENGTH } from '../access-code-set/access-code-set.js';
-import { ZDateTime, ZUuid } from '../api/common.js';
-import { dayIn } from '../calendar/date-format.js';
 
 export const EVENT_TYPES = [
   'participation',
@@ -34,9 +29,6 @@ export const PARTICIPANT_EVENT_TYPES: readonly EventType[] = [
 export const PARTICIPANT_GENDERS = ['female', 'male', 'diverse'] as const;
 export type ParticipantGender = (typeof PARTICIPANT_GENDERS)[number];
 
-/** Events in one request. */
-export const INGEST_BATCH_MAX = 1000;
-
 /** A participant's pseudonymous id as the consumer app knows it: no address, no name. */
 export const ZParticipantId = z
   .string()
@@ -54,128 +46,3 @@ export const ZParticipantProfile = z.object({
   kids: z.array(ZKid).max(20).default([]),
 });
 export type TParticipantProfile = z.infer<typeof ZParticipantProfile>;
-
-const ZEventUuid = ZUuid;
-
-/**
- * The birth years of a profile against the event's year (in the time zone
- * the statistics count in, whose year their ages are computed from): nobody
- * is born after the event, and no kid before its parent.
- */
-function checkBirthYears(
-  profile: TParticipantProfile | undefined,
-  eventYear: () => number,
-  context: z.RefinementCtx,
-): void {
-  if (!profile) return;
-  let year: number | undefined;
-  const latest = () => (year ??= eventYear());
-  const refuse = (path: (string | number)[]) =>
-    context.addIssue({ code: 'custom', path: ['profile', ...path], message: 'invalid_value' });
-  if (profile.birth_year !== null && profile.birth_year > latest()) refuse(['birth_year']);
-  profile.kids.forEach((kid, index) => {
-    if (kid.birth_year === null) return;
-    if (
-      kid.birth_year > latest() ||
-      (profile.birth_year !== null && kid.birth_year < profile.birth_year)
-    ) {
-      refuse(['kids', index, 'birth_year']);
-    }
-  });
-}
-
-/**
- * One event, checked with the year of its `occurred_at` in `timeZone`.
- * `participant` is required for the PARTICIPANT_EVENT_TYPES; a view may name
- * one, but it is not kept.
- */
-export function ingestEventSchema(timeZone: string) {
-  return z
-    .object({
-      /**
-       * The event's own id, its receipt: with the same `occurred_at` a
-       * duplicate as long as events are kept; within EVENT_RECEIPT_DAYS of its
-       * receipt a duplicate whatever else it carries.
-       */
-      id: ZEventUuid,
-      type: z.enum(EVENT_TYPES),
-      campaign: ZEventUuid,
-      occurred_at: ZDateTime,
-      participant: ZParticipantId.optional(),
-      /** With a participation: the participant's profile as it is now. */
-      profile: ZParticipantProfile.optional(),
-      /** With win_handled: the win that was handled. */
-      win: ZEventUuid.optional(),
-      /** With code_used: the access-code set and the code used. */
-      access_code_set: ZEventUuid.optional(),
-      code: z.string().trim().min(1).max(ACCESS_CODE_MAX_LENGTH, 'too_long').optional(),
-    })
-    .superRefine((event, context) => {
-      const needsParticipant = PARTICIPANT_EVENT_TYPES.includes(event.type);
-      if (needsParticipant && !event.participant) {
-        context.addIssue({
-          code: 'custom',
-          path: ['participant'],
-          message: 'required_field_missing',
-        });
-      }
-      if (event.type === 'win_handled' && !event.win) {
-        context.addIssue({ code: 'custom', path: ['win'], message: 'required_field_missing' });
-      }
-      if (event.type === 'code_used') {
-        for (const field of ['access_code_set', 'code'] as const) {
-          if (!event[field]) {
-            context.addIssue({ code: 'custom', path: [field], message: 'required_field_missing' });
-          }
-        }
-      }
-      checkBirthYears(
-        event.profile,
-        () => Number(dayIn(new Date(event.occurred_at), timeZone).slice(0, 4)),
-        context,
-      );
-    });
-}
-
-/** One event as the API document and the types know it (years in UTC). */
-export const ZIngestEvent = ingestEventSchema('UTC');
-export type TIngestEvent = z.infer<typeof ZIngestEvent>;
-
-export const ZIngestBatch = z.object({
-  /** Checked one by one (ZIngestEvent), so that one bad event does not cost the others. */
-  events: z.array(z.unknown()).min(1).max(INGEST_BATCH_MAX),
-});
-
-export const ZIngestRejection = z.object({
-  index: z.number().int(),
-  id: z.string().nullable(),
-  message: z.string(),
-  field: z.string().optional(),
-});
-
-export const ZIngestResponse = z.object({
-  /** Events stored now. */
-  accepted: z.number().int(),
-  /** Events whose id was received before (whatever time they carry now): nothing changed. */
-  duplicates: z.number().int(),
-  rejected: z.array(ZIngestRejection),
-});
-export type TIngestResponse = z.infer<typeof ZIngestResponse>;
-
-/** Admin screen of the keys the consumer app sends events with. */
-export const ZApiKey = z.object({
-  id: z.string(),
-  name: z.string(),
-  /** The first characters of the key, to recognise it; the key itself is shown once. */
-  prefix: z.string(),
-  created: z.string(),
-  created_by: z.string().nullable(),
-  last_used: z.string().nullable(),
-  revoked: z.string().nullable(),
-});
-export type TApiKey = z.infer<typeof ZApiKey>;
-export const ZApiKeyList = z.object({ keys: z.array(ZApiKey) });
-export type TApiKeyList = z.infer<typeof ZApiKeyList>;
-export const ZApiKeyCreateBody = z.object({ name: z.string().trim().min(1).max(100) });
-export const ZApiKeyCreated = z.object({ key: ZApiKey, secret: z.string() });
-export type TApiKeyCreated = z.infer<typeof ZApiKeyCreated>;

@@ -12,6 +12,7 @@ import {
   ZCampaignContentPatch,
   inlineImageWidth,
   type TCampaignContentPatch,
+  type DescriptionFormat,
   type TLocalised,
 } from '@backoffice/domain';
 import { badRequest, fieldPath } from '../../platform/errors.js';
@@ -83,7 +84,7 @@ const mapLocalised = (texts: TLocalised, clean: (text: string) => string): TLoca
  */
 export function sanitizeContentPatch(
   patch: TCampaignContentPatch,
-  storedFormat: 'markdown' | 'wysiwyg',
+  storedFormat: DescriptionFormat,
 ): TCampaignContentPatch {
   const safe = sanitizeTexts(patch, storedFormat);
   const checked = ZCampaignContentPatch.safeParse(safe);
@@ -96,7 +97,7 @@ export function sanitizeContentPatch(
 
 function sanitizeTexts(
   patch: TCampaignContentPatch,
-  storedFormat: 'markdown' | 'wysiwyg',
+  storedFormat: DescriptionFormat,
 ): TCampaignContentPatch {
   const format = patch.description_format ?? storedFormat;
   return {

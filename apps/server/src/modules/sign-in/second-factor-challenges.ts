@@ -11,6 +11,9 @@ import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../platform/db/client.js';
 import { signInChallenges, users } from '../../platform/db/schema.js';
 
+/** What a challenge is for: the second factor's check at sign-in, or its setup. */
+type ChallengeKind = (typeof signInChallenges.$inferSelect)['kind'];
+
 export const MAX_ATTEMPTS = 5;
 /** A code is asked within five minutes of the password. */
 export const VERIFY_TTL_MINUTES = 5;
@@ -26,7 +29,7 @@ export async function createChallenge(
   db: Db,
   challenge: {
     userId: string;
-    kind: 'verify' | 'setup';
+    kind: ChallengeKind;
     passwordHash: string;
     pendingSecret?: string;
   },
@@ -59,7 +62,7 @@ const open = (token: string) =>
 export async function findOpenChallenge(
   db: DbOrTx,
   token: string,
-  kind: 'verify' | 'setup',
+  kind: ChallengeKind,
 ): Promise<(ChallengeRow & { email: string }) | undefined> {
   const [row] = await db
     .select({ challenge: signInChallenges, email: users.email })
@@ -73,7 +76,7 @@ export async function findOpenChallenge(
 export async function takeAttempt(
   db: DbOrTx,
   token: string,
-  kind: 'verify' | 'setup',
+  kind: ChallengeKind,
 ): Promise<ChallengeRow | undefined> {
   const [row] = await db
     .update(signInChallenges)

@@ -11,6 +11,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import {
+  CAMPAIGN_STEPS,
   dayIn,
   emptyCampaignContent,
   wallClockIn,
@@ -446,12 +447,7 @@ export async function seedDemoActivity(
         merchantId: merchant.id,
         status: planned.status,
         imageExtension: 'jpg',
-        stepsSaved: Object.fromEntries(
-          ['benefit', 'content', 'image', 'handling', 'requireddata', 'review'].map((step) => [
-            step,
-            true,
-          ]),
-        ),
+        stepsSaved: Object.fromEntries(CAMPAIGN_STEPS.map((step) => [step, true])),
         editorId,
         createdAt,
         modifiedAt,

@@ -10,6 +10,7 @@
  * hold no buffer, and at most that many bodies are in memory at once, while
  * a slow client sending its body holds up no decoding.
  */
+import type { MessageKey } from '@backoffice/domain';
 import pLimit from 'p-limit';
 import type Sharp from 'sharp';
 import type { Sharp as SharpImage } from 'sharp';
@@ -55,7 +56,10 @@ export function uploadWorkload(): { active: number; waiting: number } {
   return { active: receivingWork.activeCount, waiting: receivingWork.pendingCount };
 }
 
-export type ImageProblem = 'invalid_image_format' | 'image_too_large' | 'invalid_crop';
+export type ImageProblem = Extract<
+  MessageKey,
+  'invalid_image_format' | 'image_too_large' | 'invalid_crop'
+>;
 
 export class ImageRejectedError extends Error {
   constructor(readonly problem: ImageProblem) {

@@ -11,7 +11,12 @@ import type { Config } from '../config/config.js';
 import type { DbOrTx } from '../db/client.js';
 import { securityEvents, users } from '../db/schema.js';
 import { enqueueMail, type OutboxContext } from '../mail/outbox.js';
-import { mailLanguage, securityEventMail, type SecurityEventKind } from '../mail/templates.js';
+import {
+  mailLanguage,
+  securityEventMail,
+  type MailLanguage,
+  type SecurityEventKind,
+} from '../mail/templates.js';
 import { describeUserAgent, type Device } from './devices.js';
 
 /** What recording a security event needs of the application's context (AppContext). */
@@ -22,7 +27,7 @@ export interface SecurityEventContext extends OutboxContext {
 export type { SecurityEventKind } from '../mail/templates.js';
 
 /** "Chrome auf Linux" in the mail's language. */
-const ON: Record<'de' | 'en', string> = { de: 'auf', en: 'on' };
+const ON: Record<MailLanguage, string> = { de: 'auf', en: 'on' };
 
 /**
  * Records `kind` for the account `userId` and mails it to the account, on

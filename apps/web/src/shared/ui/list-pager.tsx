@@ -13,7 +13,8 @@ export interface ListPagerProps {
 export function ListPager({ pager, page, onPage }: ListPagerProps) {
   const { t } = useTranslation();
   if (!pager) return null;
-  const link = (rel: 'prev' | 'next') => pager.links.find((candidate) => candidate.rel === rel);
+  const link = (rel: Extract<TPager['links'][number]['rel'], 'prev' | 'next'>) =>
+    pager.links.find((candidate) => candidate.rel === rel);
   const prev = link('prev');
   const next = link('next');
   const pages = pageCount(pager);

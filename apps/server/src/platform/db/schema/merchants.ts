@@ -17,6 +17,7 @@ import {
 import type {
   AccountRole,
   GeocodeStatus,
+  ImportJobStatus,
   LocationCountry,
   LocationType,
   NotificationSettings,
@@ -145,7 +146,7 @@ export const locationImportJobs = pgTable(
     merchantId: uuid('merchant_id')
       .notNull()
       .references(() => merchants.id, { onDelete: 'cascade' }),
-    status: text('status').$type<'running' | 'done'>().notNull().default('running'),
+    status: text('status').$type<ImportJobStatus>().notNull().default('running'),
     total: integer('total').notNull(),
     processed: integer('processed').notNull().default(0),
     found: integer('found').notNull().default(0),

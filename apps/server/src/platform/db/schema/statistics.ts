@@ -1,6 +1,7 @@
 /**
  * Participation events, participants, daily rollups, draws and wins.
  */
+import type { WinStatus } from '@backoffice/domain';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -312,7 +313,7 @@ export const wins = pgTable(
     merchantId: uuid('merchant_id').notNull(),
     prizeIndex: integer('prize_index').notNull(),
     participantId: text('participant_id').notNull(),
-    status: text('status').$type<'pending' | 'handled'>().notNull().default('pending'),
+    status: text('status').$type<WinStatus>().notNull().default('pending'),
     handledAt: timestamp('handled_at', { withTimezone: true }),
   },
   (t) => [

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ingestEventSchema } from './events.js';
+import { ingestEventSchema } from './ingest.js';
 
 const berlin = ingestEventSchema('Europe/Berlin');
 

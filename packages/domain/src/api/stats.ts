@@ -3,7 +3,6 @@
  * Dashboard and Chart response, §5, §9 chart limits).
  */
 import { z } from 'zod';
-import { DATE_TIME_MAX, DATE_TIME_MIN, ZUuid } from '../api/common.js';
 import { CAMPAIGN_STATUSES } from '../campaign/status.js';
 import { CAMPAIGN_TYPES } from '../campaign/types.js';
 import {
@@ -12,10 +11,9 @@ import {
   CHART_MAX_CAMPAIGNS,
   DEFAULT_TIMERANGE,
   TIMERANGES,
-} from './chart-limits.js';
-import { PARTICIPANT_GENDERS } from './events.js';
-
-export * from './chart-limits.js';
+} from '../stats/chart-limits.js';
+import { PARTICIPANT_GENDERS } from '../stats/events.js';
+import { DATE_TIME_MAX, DATE_TIME_MIN, ZUuid } from './common.js';
 
 /** A calendar date (yyyy-mm-dd) in the configured time zone. */
 /** The first and last day the domain's dates may name (DATE_TIME_MIN, DATE_TIME_MAX). */
