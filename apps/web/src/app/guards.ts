@@ -25,7 +25,7 @@ import {
   type TMerchantSummary,
 } from '@backoffice/domain';
 import { data, redirect, redirectDocument, type LoaderFunctionArgs } from 'react-router';
-import { linkedWithAccountQueryOptions } from '../features/merchant-selection/api/linked-with-account';
+import { linkedWithAccountQueryOptions } from '../features/merchant-selection/api/get-linked-with-account';
 import { queryClient } from '../shared/api/query-client';
 import { sessionEndedPath } from '../features/auth/session-end';
 import { endSessionFor, prepareSignIn } from '../features/auth/sign-in';

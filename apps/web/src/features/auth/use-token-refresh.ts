@@ -8,7 +8,7 @@ import type { TTokensResponse } from '@backoffice/domain';
 import { useEffect } from 'react';
 import { ApiError } from '../../shared/api/api-error';
 import { getConfig } from '../../shared/config/runtime-config';
-import { fetchMyTokens, tokenForRealm } from './api/my-tokens';
+import { fetchMyTokens, tokenForRealm } from './api/get-my-tokens';
 import { getStoredToken, storeToken, useStoredToken } from './token-storage';
 
 /** setTimeout's upper bound (about 24.8 days). */

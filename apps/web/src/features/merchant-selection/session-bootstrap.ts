@@ -17,7 +17,7 @@ import {
   type SessionState,
 } from '../../shared/session/session-store';
 import { initUser } from '../../shared/session/init-user';
-import { linkedWithAccountQueryOptions } from './api/linked-with-account';
+import { linkedWithAccountQueryOptions } from './api/get-linked-with-account';
 import { decideMerchant } from './merchant-decision';
 
 let pending: Promise<SessionState> | undefined;

@@ -30,7 +30,7 @@ import { localisedText } from '../../../shared/format/localised-text';
 import { paths } from '../../../shared/paths';
 import { ListPager } from '../../../shared/ui/list-pager';
 import { QueryState } from '../../../shared/ui/query-state';
-import { fetchAllUses, useCodeUsage } from '../api/code-usage';
+import { fetchAllUses, useCodeUsage } from '../api/get-code-usage';
 import { codeUsageCsv } from '../code-usage-csv';
 
 const SEARCH_DEBOUNCE_MS = 300;

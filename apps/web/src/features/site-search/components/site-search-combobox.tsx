@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { campaignTypeLabel } from '../../../shared/resources/campaigns/campaign-type-label';
 import type { TSiteSearchHit } from '@backoffice/domain';
-import { MIN_QUERY_LENGTH, useSiteSearch } from '../api/site-search';
+import { MIN_QUERY_LENGTH, useSiteSearch } from '../api/get-site-search';
 import { hitPath } from '../hit-path';
 
 export const SITE_SEARCH_DEBOUNCE_MS = 500;
