@@ -20,7 +20,7 @@ import { ConfirmModal } from '../../shared/ui/confirm-modal';
 import { paths } from '../../shared/paths';
 import { ListPage } from '../../shared/ui/list-page';
 import { notifySuccess } from '../../shared/ui/notify';
-import { useListPaging } from '../../shared/ui/use-list-paging';
+import { useUrlPaging } from '../../shared/ui/use-url-paging';
 import { useApproveCampaign } from './api/approve-campaign';
 import { useReviewQueue } from './api/get-review-queue';
 import { useRejectCampaign } from './api/reject-campaign';
@@ -29,7 +29,7 @@ import { RejectModal } from './components/reject-modal';
 
 export function ReviewQueuePage() {
   const { t } = useTranslation();
-  const { page, setPage } = useListPaging();
+  const { page, setPage } = useUrlPaging();
   const query = useReviewQueue(page);
   const start = useStartReview();
   const approve = useApproveCampaign();
@@ -120,13 +120,7 @@ export function ReviewQueuePage() {
   ];
 
   return (
-    <ListPage
-      title={t('review.title')}
-      intro={t('review.intro')}
-      query={query}
-      page={page}
-      onPage={setPage}
-    >
+    <ListPage title={t('review.title')} intro={t('review.intro')} busy={query.isFetching}>
       <CampaignTable
         query={query}
         columns={columns}
@@ -135,6 +129,7 @@ export function ReviewQueuePage() {
         emptyText={t('review.empty')}
         minWidth={900}
         cardsBelow={1200}
+        paging={{ pager: query.data?.pager, page, onPage: setPage }}
       />
 
       <ConfirmModal

@@ -10,7 +10,8 @@
  * do so); the page lives where the screen keeps it (useUrlPaging: the URL).
  */
 import type { TPager } from '@backoffice/domain';
-import { Group, Table, type MantineSpacing } from '@mantine/core';
+import { em, Group, Table, type MantineSpacing } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import {
   createColumnHelper,
   tableFeatures,
@@ -23,6 +24,9 @@ import type { ReactNode, Ref } from 'react';
 import { ListPager } from './list-pager';
 import { LoadFailed, type LoadingQuery } from './query-state';
 import { StateNotice } from './state-notice';
+
+/** A media query that never matches: for tables that are never shown as cards. */
+const NEVER = 'not all';
 
 /** How a column's cells are set, beyond what they show. */
 export interface DataColumnMeta {
@@ -53,8 +57,11 @@ export interface DataTablePaging {
   onPage: (page: number) => void;
 }
 
-/** What the table reads of the rows' query (a `useQuery` result fits). */
-export type DataTableQuery = LoadingQuery & { isPending: boolean };
+/**
+ * What the table reads of the rows' query (a `useQuery` result fits): whether
+ * it still loads, and, with the rest of a query, its failure.
+ */
+export type DataTableQuery = { isPending: boolean } | (LoadingQuery & { isPending: boolean });
 
 /** A row's data attributes (data-testid, data-key …) and its aria-current. */
 export type RowAttributes = Partial<Record<`data-${string}`, string>> & {
@@ -88,6 +95,11 @@ export interface DataTableProps<Row extends RowData> {
   tableRef?: Ref<HTMLTableElement>;
   /** Inside a card: a smaller spinner and empty text, and no header row until there are rows. */
   compact?: boolean;
+  /**
+   * Below this screen width (px) the rows are shown by `render` (cards)
+   * instead of as table rows; read at once, so that the page does not jump.
+   */
+  cards?: { below: number; render: (rows: readonly Row[]) => ReactNode };
   /** The server's pages: the pager below the table. */
   paging?: DataTablePaging;
   /** The footer's start, left of the pager (e.g. a create button). */
@@ -110,9 +122,15 @@ export function DataTable<Row extends RowData>({
   className,
   tableRef,
   compact = false,
+  cards,
   paging,
   footer,
 }: DataTableProps<Row>) {
+  const asCards = useMediaQuery(
+    cards === undefined ? NEVER : `(max-width: ${em(cards.below - 0.02)})`,
+    false,
+    { getInitialValueInEffect: false },
+  );
   const table = useTable({
     features,
     columns: columns as DataColumn<Row>[],
@@ -120,7 +138,8 @@ export function DataTable<Row extends RowData>({
     getRowId: (row) => rowKey(row),
   });
   const loading = query?.isPending ?? rows === undefined;
-  const failed = rows === undefined && query?.isError === true;
+  const failure = query && 'refetch' in query && query.isError ? query : undefined;
+  const failed = rows === undefined && failure !== undefined;
   const empty = rows !== undefined && rows.length === 0;
   const size = compact ? 'inline' : 'page';
   // A compact table shows no bare header row while there is nothing to list.
@@ -178,12 +197,14 @@ export function DataTable<Row extends RowData>({
   return (
     <>
       {showTable &&
-        (minWidth === undefined ? (
+        (asCards && cards ? (
+          rows !== undefined && rows.length > 0 && cards.render(rows)
+        ) : minWidth === undefined ? (
           grid
         ) : (
           <Table.ScrollContainer minWidth={minWidth}>{grid}</Table.ScrollContainer>
         ))}
-      {failed && query && <LoadFailed query={query} />}
+      {failure && failed && <LoadFailed query={failure} />}
       {loading && !failed && <StateNotice state="loading" size={size} />}
       {!loading && empty && emptyText !== undefined && (
         <StateNotice state="empty" text={emptyText} size={size} />
