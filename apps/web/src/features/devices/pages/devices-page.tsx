@@ -11,15 +11,15 @@ import { Alert, Badge, Button, Group, Loader, Stack, Text, Title } from '@mantin
 import { IconDevicesOff, IconInfoCircle, IconLogout } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../shared/format/date-time';
-import { ConfirmModal } from '../../shared/ui/confirm-modal';
-import { DataTable, dataColumns, type DataColumn } from '../../shared/ui/data-table';
-import { notifySuccess } from '../../shared/ui/notify';
-import { QueryState } from '../../shared/ui/query-state';
-import { useEndOtherSessions } from './api/end-other-sessions';
-import { useEndSession } from './api/end-session';
-import { useMySessions } from './api/get-my-sessions';
-import { deviceName } from './device-name';
+import { DataTable, dataColumns, type DataColumn } from '../../../shared/ui/data-table';
+import { formatDateTime } from '../../../shared/format/date-time';
+import { ConfirmModal } from '../../../shared/ui/confirm-modal';
+import { notifySuccess } from '../../../shared/ui/notify';
+import { QueryState } from '../../../shared/ui/query-state';
+import { useEndOtherSessions } from '../api/end-other-sessions';
+import { useEndSession } from '../api/end-session';
+import { useMySessions } from '../api/get-my-sessions';
+import { deviceName } from '../device-name';
 
 const column = dataColumns<TMySession>();
 

@@ -14,17 +14,17 @@ import {
 import { Badge, Button, Group, Text, TextInput, ThemeIcon, Tooltip } from '@mantine/core';
 import { IconBellRinging, IconPencil, IconSearch, IconSwitchHorizontal } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { merchantErrorText } from '../../shared/i18n/merchant-error-text';
+import { merchantErrorText } from '../../../shared/resources/merchants/merchant-error-text';
 import { Link } from 'react-router';
-import { useMerchants } from '../../shared/api/get-merchants';
-import { formatCount } from '../../shared/format/number';
-import { paths } from '../../shared/paths';
-import { useSession } from '../../shared/session/session-store';
-import { useSelectMerchant } from '../../shared/session/use-select-merchant';
-import { ListPage } from '../../shared/ui/list-page';
-import { merchantLevelLabel } from '../../shared/ui/merchant-level';
-import { useUrlPaging } from '../../shared/ui/use-url-paging';
-import { DataTable, dataColumns, type DataColumn } from '../../shared/ui/data-table';
+import { useMerchants } from '../../../shared/resources/merchants/get-merchants';
+import { formatCount } from '../../../shared/format/number';
+import { paths } from '../../../shared/paths';
+import { useSession } from '../../../shared/session/session-store';
+import { useSelectMerchant } from '../../../shared/session/use-select-merchant';
+import { DataTable, dataColumns, type DataColumn } from '../../../shared/ui/data-table';
+import { ListPage } from '../../../shared/ui/list-page';
+import { merchantLevelLabel } from '../../../shared/resources/merchants/merchant-level';
+import { useUrlPaging } from '../../../shared/ui/use-url-paging';
 
 /** The session keeps the summary alone, not the list's extra columns. */
 const summaryOf = ({

@@ -26,7 +26,7 @@ import {
   dataColumns,
   type DataTablePaging,
   type DataTableQuery,
-} from '../ui/data-table';
+} from '../../ui/data-table';
 import classes from './campaign-table.module.css';
 import { useCampaignTitle } from './campaign-title';
 import { campaignTypeLabel } from './campaign-type-label';
