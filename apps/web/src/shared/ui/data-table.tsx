@@ -50,6 +50,20 @@ export type DataColumn<Row extends RowData> = ColumnDef<DataFeatures, Row, any>;
 export const dataColumns = <Row extends RowData>(): ColumnHelper<DataFeatures, Row> =>
   createColumnHelper<DataFeatures, Row>();
 
+/**
+ * A header's or cell's content: its text, or its function called with the
+ * context. Called, not mounted as a component (as TanStack's FlexRender
+ * does): columns built afresh on each render then do not remount their
+ * cells, so a focused checkbox in a row keeps its focus while it is saved.
+ * Cells hold no hooks.
+ */
+function render<Context>(
+  content: string | ((context: Context) => ReactNode) | undefined,
+  context: Context,
+): ReactNode {
+  return typeof content === 'function' ? content(context) : content;
+}
+
 /** The list's page, as the server's pager counts it, and how to show another. */
 export interface DataTablePaging {
   pager: TPager | undefined;
@@ -165,7 +179,9 @@ export function DataTable<Row extends RowData>({
           <Table.Tr key={group.id}>
             {group.headers.map((header) => (
               <Table.Th key={header.id} ta={header.column.columnDef.meta?.align}>
-                {header.isPlaceholder ? null : <table.FlexRender header={header} />}
+                {header.isPlaceholder
+                  ? null
+                  : render(header.column.columnDef.header, header.getContext())}
               </Table.Th>
             ))}
           </Table.Tr>
@@ -184,7 +200,7 @@ export function DataTable<Row extends RowData>({
                   fw={meta?.strong ? 600 : undefined}
                   style={meta?.nowrap ? { whiteSpace: 'nowrap' } : undefined}
                 >
-                  <table.FlexRender cell={cell} />
+                  {render(cell.column.columnDef.cell, cell.getContext())}
                 </Table.Td>
               );
             })}

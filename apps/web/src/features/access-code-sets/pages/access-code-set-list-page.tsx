@@ -11,6 +11,7 @@ import { Link } from 'react-router';
 import { formatDateTime } from '../../../shared/format/date-time';
 import { paths } from '../../../shared/paths';
 import { ListPage } from '../../../shared/ui/list-page';
+import { RowAction } from '../../../shared/ui/row-action';
 import { DataTable, dataColumns, type DataColumn } from '../../../shared/ui/data-table';
 import { useUrlPaging } from '../../../shared/ui/use-url-paging';
 import { useAccessCodeSets } from '../api/access-code-sets';
@@ -69,26 +70,19 @@ function useSetColumns(): DataColumn<AccessCodeSetRow>[] {
       header: t('accessCodeSets.fields.actions'),
       cell: ({ row: { original: set } }) => (
         <Group gap="xs" wrap="nowrap">
-          <Button
-            component={Link}
+          <RowAction
+            label={t('accessCodeSets.actions.edit')}
+            named={t('accessCodeSets.actions.editNamed', { name: set.name })}
+            icon={IconPencil}
             to={paths.accessCodeSets.edit({ id: set.id })}
-            size="xs"
-            variant="light"
-            leftSection={<IconPencil size={14} aria-hidden />}
-            aria-label={t('accessCodeSets.actions.editNamed', { name: set.name })}
-          >
-            {t('accessCodeSets.actions.edit')}
-          </Button>
-          <Button
-            component={Link}
-            to={paths.accessCodeSets.codeUsage({ ident: set.id })}
-            size="xs"
+          />
+          <RowAction
+            label={t('accessCodeSets.actions.usage')}
+            named={t('accessCodeSets.actions.usageNamed', { name: set.name })}
+            icon={IconChartBar}
             variant="subtle"
-            leftSection={<IconChartBar size={14} aria-hidden />}
-            aria-label={t('accessCodeSets.actions.usageNamed', { name: set.name })}
-          >
-            {t('accessCodeSets.actions.usage')}
-          </Button>
+            to={paths.accessCodeSets.codeUsage({ ident: set.id })}
+          />
         </Group>
       ),
     }),

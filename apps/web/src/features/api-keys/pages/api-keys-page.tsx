@@ -20,6 +20,7 @@ import {
 import { IconBan, IconPlus } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RowAction } from '../../../shared/ui/row-action';
 import { DataTable, dataColumns, type DataColumn } from '../../../shared/ui/data-table';
 import { formatDateTime } from '../../../shared/format/date-time';
 import { notifySuccess } from '../../../shared/ui/notify';
@@ -122,16 +123,14 @@ function useKeyColumns(onRevoke: (key: TApiKey) => void): DataColumn<TApiKey>[] 
       header: t('apiKeys.fields.actions'),
       cell: ({ row: { original: key } }) =>
         !key.revoked && (
-          <Button
-            size="xs"
+          <RowAction
+            label={t('apiKeys.revoke.action')}
+            named={t('apiKeys.revoke.named', { name: key.name })}
+            icon={IconBan}
             variant="subtle"
             color="red"
-            leftSection={<IconBan size={14} aria-hidden />}
-            aria-label={t('apiKeys.revoke.named', { name: key.name })}
             onClick={() => onRevoke(key)}
-          >
-            {t('apiKeys.revoke.action')}
-          </Button>
+          />
         ),
     }),
   ]);

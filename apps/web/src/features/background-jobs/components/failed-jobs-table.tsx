@@ -1,9 +1,10 @@
 /** The failed jobs, newest first: queue, last error, attempts, when; each with its retry. */
 import type { TFailedJob } from '@backoffice/domain';
-import { Button, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../shared/format/date-time';
+import { RowAction } from '../../../shared/ui/row-action';
 import { DataTable, dataColumns } from '../../../shared/ui/data-table';
 import { queueLabel } from '../queue-label';
 
@@ -52,20 +53,16 @@ export function FailedJobsTable({ jobs, retrying, onRetry }: FailedJobsTableProp
       id: 'actions',
       header: t('backgroundJobs.columns.actions'),
       cell: ({ row: { original: job } }) => (
-        <Button
-          size="xs"
-          variant="light"
-          leftSection={<IconRefresh size={14} aria-hidden />}
-          aria-label={t('backgroundJobs.retry.jobNamed', {
+        <RowAction
+          label={t('backgroundJobs.retry.job')}
+          named={t('backgroundJobs.retry.jobNamed', {
             queue: queueLabel(t, job.queue),
             date: formatDateTime(job.failed_at),
           })}
+          icon={IconRefresh}
           loading={retrying === job.id}
           onClick={() => onRetry(job)}
-          style={{ whiteSpace: 'nowrap' }}
-        >
-          {t('backgroundJobs.retry.job')}
-        </Button>
+        />
       ),
     }),
   ]);

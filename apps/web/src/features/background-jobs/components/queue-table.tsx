@@ -1,8 +1,9 @@
 /** Each queue with its numbers, and a retry of its failed jobs where it has any. */
 import type { TJobQueueCounts } from '@backoffice/domain';
-import { Badge, Button, Code, Stack, Text } from '@mantine/core';
+import { Badge, Code, Stack, Text } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { RowAction } from '../../../shared/ui/row-action';
 import { DataTable, dataColumns } from '../../../shared/ui/data-table';
 import { queueLabel } from '../queue-label';
 
@@ -55,19 +56,16 @@ export function QueueTable({ queues, retrying, onRetry }: QueueTableProps) {
       header: t('backgroundJobs.columns.actions'),
       cell: ({ row: { original: queue } }) =>
         queue.failed > 0 && (
-          <Button
-            size="xs"
-            variant="light"
-            leftSection={<IconRefresh size={14} aria-hidden />}
-            aria-label={t('backgroundJobs.retry.queueNamed', {
+          <RowAction
+            label={t('backgroundJobs.retry.queue', { count: queue.failed })}
+            named={t('backgroundJobs.retry.queueNamed', {
               count: queue.failed,
               queue: queueLabel(t, queue.name),
             })}
+            icon={IconRefresh}
             loading={retrying === queue.name}
             onClick={() => onRetry(queue.name)}
-          >
-            {t('backgroundJobs.retry.queue', { count: queue.failed })}
-          </Button>
+          />
         ),
     }),
   ]);

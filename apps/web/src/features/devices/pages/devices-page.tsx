@@ -11,6 +11,7 @@ import { Alert, Badge, Button, Group, Loader, Stack, Text, Title } from '@mantin
 import { IconDevicesOff, IconInfoCircle, IconLogout } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RowAction } from '../../../shared/ui/row-action';
 import { DataTable, dataColumns, type DataColumn } from '../../../shared/ui/data-table';
 import { formatDateTime } from '../../../shared/format/date-time';
 import { ConfirmModal } from '../../../shared/ui/confirm-modal';
@@ -64,19 +65,17 @@ function useDeviceColumns(onEnd: (session: TMySession) => void): DataColumn<TMyS
       header: t('devices.fields.actions'),
       cell: ({ row: { original: session } }) =>
         !session.current && (
-          <Button
-            size="xs"
-            variant="subtle"
-            color="red"
-            leftSection={<IconLogout size={14} aria-hidden />}
-            aria-label={t('devices.end.named', {
+          <RowAction
+            label={t('devices.end.action')}
+            named={t('devices.end.named', {
               device: deviceName(t, session),
               started: formatDateTime(session.started),
             })}
+            icon={IconLogout}
+            variant="subtle"
+            color="red"
             onClick={() => onEnd(session)}
-          >
-            {t('devices.end.action')}
-          </Button>
+          />
         ),
     }),
   ]);

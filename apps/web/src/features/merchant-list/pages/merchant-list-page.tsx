@@ -11,16 +11,16 @@ import {
   type TMerchantListRow,
   type TMerchantSummary,
 } from '@backoffice/domain';
-import { Badge, Button, Group, Text, TextInput, ThemeIcon, Tooltip } from '@mantine/core';
+import { Badge, Group, Text, TextInput, ThemeIcon, Tooltip } from '@mantine/core';
 import { IconBellRinging, IconPencil, IconSearch, IconSwitchHorizontal } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { merchantErrorText } from '../../../shared/resources/merchants/merchant-error-text';
-import { Link } from 'react-router';
 import { useMerchants } from '../../../shared/resources/merchants/get-merchants';
 import { formatCount } from '../../../shared/format/number';
 import { paths } from '../../../shared/paths';
 import { useSession } from '../../../shared/session/session-store';
 import { useSelectMerchant } from '../../../shared/session/use-select-merchant';
+import { RowAction } from '../../../shared/ui/row-action';
 import { DataTable, dataColumns, type DataColumn } from '../../../shared/ui/data-table';
 import { ListPage } from '../../../shared/ui/list-page';
 import { merchantLevelLabel } from '../../../shared/resources/merchants/merchant-level';
@@ -112,25 +112,19 @@ function useMerchantColumns(): DataColumn<TMerchantListRow>[] {
       header: t('merchantList.actions'),
       cell: ({ row: { original: merchant } }) => (
         <Group gap="xs" wrap="nowrap">
-          <Button
-            size="xs"
-            variant="light"
-            leftSection={<IconSwitchHorizontal size={14} aria-hidden />}
-            aria-label={t('merchantList.switchNamed', { name: merchant.name })}
+          <RowAction
+            label={t('merchantList.switch')}
+            named={t('merchantList.switchNamed', { name: merchant.name })}
+            icon={IconSwitchHorizontal}
             onClick={() => select(summaryOf(merchant))}
-          >
-            {t('merchantList.switch')}
-          </Button>
-          <Button
-            component={Link}
-            to={paths.merchant.edit({ merchantIdent: merchant.uuid })}
-            size="xs"
+          />
+          <RowAction
+            label={t('merchantList.edit')}
+            named={t('merchantList.editNamed', { name: merchant.name })}
+            icon={IconPencil}
             variant="subtle"
-            leftSection={<IconPencil size={14} aria-hidden />}
-            aria-label={t('merchantList.editNamed', { name: merchant.name })}
-          >
-            {t('merchantList.edit')}
-          </Button>
+            to={paths.merchant.edit({ merchantIdent: merchant.uuid })}
+          />
         </Group>
       ),
     }),

@@ -5,7 +5,7 @@
  * are sent to please-upgrade.
  */
 import { campaignFamily, type TCampaignRow } from '@backoffice/domain';
-import { Badge, Button, Group } from '@mantine/core';
+import { Badge, Group } from '@mantine/core';
 import { IconCheck, IconPlayerPlay, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +17,7 @@ import {
 } from '../../../shared/resources/campaigns/campaign-table';
 import { useCampaignTitle } from '../../../shared/resources/campaigns/campaign-title';
 import { ConfirmModal } from '../../../shared/ui/confirm-modal';
+import { RowAction } from '../../../shared/ui/row-action';
 import { paths } from '../../../shared/paths';
 import { ListPage } from '../../../shared/ui/list-page';
 import { notifySuccess } from '../../../shared/ui/notify';
@@ -76,44 +77,37 @@ export function ReviewQueuePage() {
         // The buttons wrap rather than push the table past the page.
         <Group gap="xs">
           {row.current_status === 'submitted' && (
-            <Button
-              size="xs"
-              variant="light"
-              leftSection={<IconPlayerPlay size={14} aria-hidden />}
-              aria-label={t('review.startReviewNamed', { title })}
+            <RowAction
+              label={t('review.startReview')}
+              named={t('review.startReviewNamed', { title })}
+              icon={IconPlayerPlay}
               disabled={busyWith(row)}
               onClick={() =>
                 start.mutate(row.uuid, {
                   onSuccess: () => notifySuccess(t('review.alerts.started', { title })),
                 })
               }
-            >
-              {t('review.startReview')}
-            </Button>
+            />
           )}
-          <Button
-            size="xs"
+          <RowAction
+            label={t('review.approve')}
+            named={t('review.approveNamed', { title })}
+            icon={IconCheck}
+            variant="filled"
             color="green"
-            leftSection={<IconCheck size={14} aria-hidden />}
-            aria-label={t('review.approveNamed', { title })}
             disabled={busyWith(row)}
-            aria-haspopup="dialog"
+            asks
             onClick={() => setToApprove(row)}
-          >
-            {t('review.approve')}
-          </Button>
-          <Button
-            size="xs"
+          />
+          <RowAction
+            label={t('review.reject')}
+            named={t('review.rejectNamed', { title })}
+            icon={IconX}
             color="red"
-            variant="light"
-            leftSection={<IconX size={14} aria-hidden />}
-            aria-label={t('review.rejectNamed', { title })}
             disabled={busyWith(row)}
-            aria-haspopup="dialog"
+            asks
             onClick={() => setToReject(row)}
-          >
-            {t('review.reject')}
-          </Button>
+          />
         </Group>
       ),
     },
