@@ -36,8 +36,10 @@ export function ImageDrop({ busy, problem, onChoose, onProblem }: ImageDropProps
     }
     onProblem('invalid_image_format');
   };
-  // A data attribute beside the name: the tests choose a file through the input.
+  // Hidden, as the file input was before (the drop area is the button); a
+  // data attribute beside its name: the tests choose a file through it.
   const inputProps = {
+    hidden: true,
     'aria-label': t('campaigns.wizard.image.upload'),
     'data-testid': 'image-input',
   };
