@@ -45,8 +45,11 @@ const SHELL_ROOTS = [
   '/src/shared/resources/dashboard/dashboard-keys.ts',
   '/src/shared/resources/campaigns/campaign-title.ts',
 ];
-/** What nearly every signed-in screen uses besides: TanStack Query's hooks. */
-const SHELL_LIBRARIES = /[\\/]node_modules[\\/]@tanstack[\\/]/;
+/**
+ * What nearly every signed-in screen uses besides: TanStack Query's hooks
+ * (not TanStack Table: only the lists load it).
+ */
+const SHELL_LIBRARIES = /[\\/]node_modules[\\/]@tanstack[\\/](react-query|query-core)[\\/]/;
 /** The small modules of the sign-in page's and the dashboard's first loads outside `app` and `shell`. */
 const FIRST_LOAD_EXTRAS = [
   /[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/](Card|Paper)[\\/]/,

@@ -7,7 +7,7 @@
  * `getInputProps(path, { required: true })` behave as required fields
  * (required-field.ts).
  */
-import { schemaResolver, useForm, type UseFormInput } from '@mantine/form';
+import { schemaResolver, useForm, type LooseKeys, type UseFormInput } from '@mantine/form';
 import type { FocusEvent, ReactNode } from 'react';
 import { onFieldLeft, requiredFieldProps } from './required-field';
 
@@ -16,7 +16,7 @@ export interface SchemaFormOptions<Values extends object> {
   /** The domain's schema for the values (zod 4 schemas are standard schemas). */
   schema: Parameters<typeof schemaResolver>[0];
   /** The text for a message key of the schema or the server, for the field at `path`. */
-  errorText: (key: string | undefined, path: string) => string | undefined;
+  errorText: (key: string | undefined, path: LooseKeys<Values>) => string | undefined;
   /** Fields also checked as they change (choices, where a change is complete at once). */
   validateInputOnChange?: UseFormInput<Values>['validateInputOnChange'];
 }

@@ -13,7 +13,6 @@ import {
   Loader,
   Paper,
   Stack,
-  Table,
   Text,
   TextInput,
   Title,
@@ -21,6 +20,8 @@ import {
 import { IconBan, IconPlus } from '@tabler/icons-react';
 import { useState, type SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RowAction } from '../../../shared/ui/row-action';
+import { DataTable, dataColumns, type DataColumn } from '../../../shared/ui/data-table';
 import { formatDateTime } from '../../../shared/format/date-time';
 import { notifySuccess } from '../../../shared/ui/notify';
 import { useCreateApiKey } from '../api/create-api-key';
@@ -76,13 +77,72 @@ function CreateKeyForm({ onCreated }: { onCreated: (name: string, secret: string
   );
 }
 
+const column = dataColumns<TApiKey>();
+
+function useKeyColumns(onRevoke: (key: TApiKey) => void): DataColumn<TApiKey>[] {
+  const { t } = useTranslation();
+  return column.columns([
+    column.accessor('name', { header: t('apiKeys.fields.name'), meta: { strong: true } }),
+    column.accessor('prefix', {
+      header: t('apiKeys.fields.prefix'),
+      cell: ({ row }) => <Code>{row.original.prefix}</Code>,
+    }),
+    column.accessor('created', {
+      header: t('apiKeys.fields.created'),
+      cell: ({ row: { original: key } }) => (
+        <>
+          <Text size="sm">{formatDateTime(key.created)}</Text>
+          {key.created_by && (
+            <Text size="xs" c="dimmed">
+              {t('apiKeys.values.createdBy', { email: key.created_by })}
+            </Text>
+          )}
+        </>
+      ),
+    }),
+    column.accessor(
+      (key) => (key.last_used ? formatDateTime(key.last_used) : t('apiKeys.values.neverUsed')),
+      { id: 'lastUsed', header: t('apiKeys.fields.lastUsed') },
+    ),
+    column.display({
+      id: 'state',
+      header: t('apiKeys.fields.state'),
+      cell: ({ row: { original: key } }) =>
+        key.revoked ? (
+          <Text size="sm" c="dimmed">
+            {t('apiKeys.values.revokedAt', { date: formatDateTime(key.revoked) })}
+          </Text>
+        ) : (
+          <Badge color="teal" variant="light">
+            {t('apiKeys.values.active')}
+          </Badge>
+        ),
+    }),
+    column.display({
+      id: 'actions',
+      header: t('apiKeys.fields.actions'),
+      cell: ({ row: { original: key } }) =>
+        !key.revoked && (
+          <RowAction
+            label={t('apiKeys.revoke.action')}
+            named={t('apiKeys.revoke.named', { name: key.name })}
+            icon={IconBan}
+            variant="subtle"
+            color="red"
+            onClick={() => onRevoke(key)}
+          />
+        ),
+    }),
+  ]);
+}
+
 export function ApiKeysPage() {
   const { t } = useTranslation();
   const list = useApiKeys();
   const revoke = useRevokeApiKey();
   const [created, setCreated] = useState<{ name: string; secret: string } | undefined>();
   const [toRevoke, setToRevoke] = useState<TApiKey | undefined>();
-  const keys = list.data?.keys ?? [];
+  const columns = useKeyColumns(setToRevoke);
 
   const onRevoke = () => {
     if (!toRevoke) return;
@@ -112,67 +172,16 @@ export function ApiKeysPage() {
         }}
       />
 
-      <Table.ScrollContainer minWidth={900}>
-        <Table striped verticalSpacing="sm" aria-label={t('apiKeys.tableLabel')}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('apiKeys.fields.name')}</Table.Th>
-              <Table.Th>{t('apiKeys.fields.prefix')}</Table.Th>
-              <Table.Th>{t('apiKeys.fields.created')}</Table.Th>
-              <Table.Th>{t('apiKeys.fields.lastUsed')}</Table.Th>
-              <Table.Th>{t('apiKeys.fields.state')}</Table.Th>
-              <Table.Th>{t('apiKeys.fields.actions')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {keys.map((key) => (
-              <Table.Tr key={key.id} data-testid="api-key-row" data-key={key.id}>
-                <Table.Td fw={600}>{key.name}</Table.Td>
-                <Table.Td>
-                  <Code>{key.prefix}</Code>
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm">{formatDateTime(key.created)}</Text>
-                  {key.created_by && (
-                    <Text size="xs" c="dimmed">
-                      {t('apiKeys.values.createdBy', { email: key.created_by })}
-                    </Text>
-                  )}
-                </Table.Td>
-                <Table.Td>
-                  {key.last_used ? formatDateTime(key.last_used) : t('apiKeys.values.neverUsed')}
-                </Table.Td>
-                <Table.Td>
-                  {key.revoked ? (
-                    <Text size="sm" c="dimmed">
-                      {t('apiKeys.values.revokedAt', { date: formatDateTime(key.revoked) })}
-                    </Text>
-                  ) : (
-                    <Badge color="teal" variant="light">
-                      {t('apiKeys.values.active')}
-                    </Badge>
-                  )}
-                </Table.Td>
-                <Table.Td>
-                  {!key.revoked && (
-                    <Button
-                      size="xs"
-                      variant="subtle"
-                      color="red"
-                      leftSection={<IconBan size={14} aria-hidden />}
-                      aria-label={t('apiKeys.revoke.named', { name: key.name })}
-                      onClick={() => setToRevoke(key)}
-                    >
-                      {t('apiKeys.revoke.action')}
-                    </Button>
-                  )}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-      {list.isSuccess && keys.length === 0 && <Text c="dimmed">{t('apiKeys.empty')}</Text>}
+      <DataTable
+        label={t('apiKeys.tableLabel')}
+        columns={columns}
+        rows={list.data?.keys}
+        rowKey={(key) => key.id}
+        rowAttributes={(key) => ({ 'data-testid': 'api-key-row', 'data-key': key.id })}
+        query={list}
+        emptyText={t('apiKeys.empty')}
+        minWidth={900}
+      />
 
       <SecretModal created={created} onClose={() => setCreated(undefined)} />
       <RevokeKeyModal

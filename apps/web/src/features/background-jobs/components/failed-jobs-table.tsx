@@ -1,9 +1,11 @@
 /** The failed jobs, newest first: queue, last error, attempts, when; each with its retry. */
 import type { TFailedJob } from '@backoffice/domain';
-import { Button, Table, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../shared/format/date-time';
+import { RowAction } from '../../../shared/ui/row-action';
+import { DataTable, dataColumns } from '../../../shared/ui/data-table';
 import { queueLabel } from '../queue-label';
 
 interface FailedJobsTableProps {
@@ -13,62 +15,65 @@ interface FailedJobsTableProps {
   onRetry: (job: TFailedJob) => void;
 }
 
+const column = dataColumns<TFailedJob>();
+
 export function FailedJobsTable({ jobs, retrying, onRetry }: FailedJobsTableProps) {
   const { t } = useTranslation();
-  return (
-    <Table.ScrollContainer minWidth={860}>
-      <Table striped verticalSpacing="sm" aria-label={t('backgroundJobs.failedLabel')}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('backgroundJobs.columns.queue')}</Table.Th>
-            <Table.Th>{t('backgroundJobs.columns.error')}</Table.Th>
-            <Table.Th ta="right">{t('backgroundJobs.columns.attempts')}</Table.Th>
-            <Table.Th>{t('backgroundJobs.columns.failedAt')}</Table.Th>
-            <Table.Th>{t('backgroundJobs.columns.actions')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {jobs.map((job) => {
-            const label = queueLabel(t, job.queue);
-            const failedAt = formatDateTime(job.failed_at);
-            return (
-              <Table.Tr key={job.id} data-testid="failed-job-row" data-job={job.id}>
-                <Table.Td fw={600} style={{ whiteSpace: 'nowrap' }}>
-                  {label}
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
-                    {job.error}
-                  </Text>
-                </Table.Td>
-                <Table.Td ta="right">{job.attempts}</Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                  <Text size="sm">{failedAt}</Text>
-                  <Text size="xs" c="dimmed">
-                    {t('backgroundJobs.createdAt', { date: formatDateTime(job.created_at) })}
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  <Button
-                    size="xs"
-                    variant="light"
-                    leftSection={<IconRefresh size={14} aria-hidden />}
-                    aria-label={t('backgroundJobs.retry.jobNamed', {
-                      queue: label,
-                      date: failedAt,
-                    })}
-                    loading={retrying === job.id}
-                    onClick={() => onRetry(job)}
-                    style={{ whiteSpace: 'nowrap' }}
-                  >
-                    {t('backgroundJobs.retry.job')}
-                  </Button>
-                </Table.Td>
-              </Table.Tr>
-            );
+  const columns = column.columns([
+    column.accessor((job) => queueLabel(t, job.queue), {
+      id: 'queue',
+      header: t('backgroundJobs.columns.queue'),
+      meta: { strong: true, nowrap: true },
+    }),
+    column.accessor('error', {
+      header: t('backgroundJobs.columns.error'),
+      cell: ({ row: { original: job } }) => (
+        <Text size="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
+          {job.error}
+        </Text>
+      ),
+    }),
+    column.accessor('attempts', {
+      header: t('backgroundJobs.columns.attempts'),
+      meta: { align: 'right' },
+    }),
+    column.accessor('failed_at', {
+      header: t('backgroundJobs.columns.failedAt'),
+      meta: { nowrap: true },
+      cell: ({ row: { original: job } }) => (
+        <>
+          <Text size="sm">{formatDateTime(job.failed_at)}</Text>
+          <Text size="xs" c="dimmed">
+            {t('backgroundJobs.createdAt', { date: formatDateTime(job.created_at) })}
+          </Text>
+        </>
+      ),
+    }),
+    column.display({
+      id: 'actions',
+      header: t('backgroundJobs.columns.actions'),
+      cell: ({ row: { original: job } }) => (
+        <RowAction
+          label={t('backgroundJobs.retry.job')}
+          named={t('backgroundJobs.retry.jobNamed', {
+            queue: queueLabel(t, job.queue),
+            date: formatDateTime(job.failed_at),
           })}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+          icon={IconRefresh}
+          loading={retrying === job.id}
+          onClick={() => onRetry(job)}
+        />
+      ),
+    }),
+  ]);
+  return (
+    <DataTable
+      label={t('backgroundJobs.failedLabel')}
+      columns={columns}
+      rows={jobs}
+      rowKey={(job) => job.id}
+      rowAttributes={(job) => ({ 'data-testid': 'failed-job-row', 'data-job': job.id })}
+      minWidth={860}
+    />
   );
 }

@@ -1,8 +1,10 @@
 /** Each queue with its numbers, and a retry of its failed jobs where it has any. */
 import type { TJobQueueCounts } from '@backoffice/domain';
-import { Badge, Button, Code, Stack, Table, Text } from '@mantine/core';
+import { Badge, Code, Stack, Text } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { RowAction } from '../../../shared/ui/row-action';
+import { DataTable, dataColumns } from '../../../shared/ui/data-table';
 import { queueLabel } from '../queue-label';
 
 interface QueueTableProps {
@@ -12,70 +14,70 @@ interface QueueTableProps {
   onRetry: (queue: string) => void;
 }
 
+const column = dataColumns<TJobQueueCounts>();
+const NUMBER = { align: 'right' } as const;
+
 export function QueueTable({ queues, retrying, onRetry }: QueueTableProps) {
   const { t } = useTranslation();
+  const columns = column.columns([
+    column.accessor('name', {
+      header: t('backgroundJobs.columns.queue'),
+      cell: ({ row: { original: queue } }) => (
+        <Stack gap={0}>
+          <Text size="sm" fw={600}>
+            {queueLabel(t, queue.name)}
+          </Text>
+          <Code fz="xs" w="fit-content">
+            {queue.name}
+          </Code>
+        </Stack>
+      ),
+    }),
+    column.accessor('waiting', { header: t('backgroundJobs.columns.waiting'), meta: NUMBER }),
+    column.accessor('running', { header: t('backgroundJobs.columns.running'), meta: NUMBER }),
+    column.accessor('failed', {
+      header: t('backgroundJobs.columns.failed'),
+      meta: NUMBER,
+      cell: ({ row: { original: queue } }) =>
+        queue.failed > 0 ? (
+          <Badge color="red" variant="light">
+            {queue.failed}
+          </Badge>
+        ) : (
+          queue.failed
+        ),
+    }),
+    column.accessor('completed_last_24h', {
+      header: t('backgroundJobs.columns.completed'),
+      meta: NUMBER,
+    }),
+    column.display({
+      id: 'actions',
+      header: t('backgroundJobs.columns.actions'),
+      cell: ({ row: { original: queue } }) =>
+        queue.failed > 0 && (
+          <RowAction
+            label={t('backgroundJobs.retry.queue', { count: queue.failed })}
+            named={t('backgroundJobs.retry.queueNamed', {
+              count: queue.failed,
+              queue: queueLabel(t, queue.name),
+            })}
+            icon={IconRefresh}
+            loading={retrying === queue.name}
+            onClick={() => onRetry(queue.name)}
+          />
+        ),
+    }),
+  ]);
   return (
-    <Table.ScrollContainer minWidth={760}>
-      <Table striped verticalSpacing="xs" aria-label={t('backgroundJobs.queuesLabel')}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('backgroundJobs.columns.queue')}</Table.Th>
-            <Table.Th ta="right">{t('backgroundJobs.columns.waiting')}</Table.Th>
-            <Table.Th ta="right">{t('backgroundJobs.columns.running')}</Table.Th>
-            <Table.Th ta="right">{t('backgroundJobs.columns.failed')}</Table.Th>
-            <Table.Th ta="right">{t('backgroundJobs.columns.completed')}</Table.Th>
-            <Table.Th>{t('backgroundJobs.columns.actions')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {queues.map((queue) => {
-            const label = queueLabel(t, queue.name);
-            return (
-              <Table.Tr key={queue.name} data-testid="job-queue-row" data-queue={queue.name}>
-                <Table.Td>
-                  <Stack gap={0}>
-                    <Text size="sm" fw={600}>
-                      {label}
-                    </Text>
-                    <Code fz="xs" w="fit-content">
-                      {queue.name}
-                    </Code>
-                  </Stack>
-                </Table.Td>
-                <Table.Td ta="right">{queue.waiting}</Table.Td>
-                <Table.Td ta="right">{queue.running}</Table.Td>
-                <Table.Td ta="right">
-                  {queue.failed > 0 ? (
-                    <Badge color="red" variant="light">
-                      {queue.failed}
-                    </Badge>
-                  ) : (
-                    queue.failed
-                  )}
-                </Table.Td>
-                <Table.Td ta="right">{queue.completed_last_24h}</Table.Td>
-                <Table.Td>
-                  {queue.failed > 0 && (
-                    <Button
-                      size="xs"
-                      variant="light"
-                      leftSection={<IconRefresh size={14} aria-hidden />}
-                      aria-label={t('backgroundJobs.retry.queueNamed', {
-                        count: queue.failed,
-                        queue: label,
-                      })}
-                      loading={retrying === queue.name}
-                      onClick={() => onRetry(queue.name)}
-                    >
-                      {t('backgroundJobs.retry.queue', { count: queue.failed })}
-                    </Button>
-                  )}
-                </Table.Td>
-              </Table.Tr>
-            );
-          })}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <DataTable
+      label={t('backgroundJobs.queuesLabel')}
+      columns={columns}
+      rows={queues}
+      rowKey={(queue) => queue.name}
+      rowAttributes={(queue) => ({ 'data-testid': 'job-queue-row', 'data-queue': queue.name })}
+      verticalSpacing="xs"
+      minWidth={760}
+    />
   );
 }

@@ -9,13 +9,13 @@
  */
 import { campaignFamily, editStep, type TCampaignRow } from '@backoffice/domain';
 import { Text } from '@mantine/core';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   CampaignTable,
   useCampaignColumns,
   type CampaignColumn,
-  type CampaignRowsQuery,
+  type CampaignTableProps,
 } from '../../../shared/resources/campaigns/campaign-table';
 import { useCampaignTitle } from '../../../shared/resources/campaigns/campaign-title';
 import { formatDateTime } from '../../../shared/format/date-time';
@@ -46,12 +46,16 @@ export const CAMPAIGN_CARDS_BELOW = 1280;
 
 export interface CampaignListTableProps {
   /** The list query. */
-  query: CampaignRowsQuery;
+  query: CampaignTableProps['query'];
   /** The user's effective merchant level: which actions a row offers. */
   level: number;
+  /** The list's pages: the pager below the table. */
+  paging: CampaignTableProps['paging'];
+  /** The footer's start, left of the pager (the create button and the count). */
+  footer: ReactNode;
 }
 
-export function CampaignListTable({ query, level }: CampaignListTableProps) {
+export function CampaignListTable({ query, level, paging, footer }: CampaignListTableProps) {
   const { t } = useTranslation();
   const titleOf = useCampaignTitle();
   const common = useCampaignColumns();
@@ -189,6 +193,8 @@ export function CampaignListTable({ query, level }: CampaignListTableProps) {
         horizontalSpacing={6}
         minWidth={960}
         cardsBelow={CAMPAIGN_CARDS_BELOW}
+        paging={paging}
+        footer={footer}
       />
       <DeleteCampaignModal
         title={toDelete ? titleOf(toDelete.title) : undefined}

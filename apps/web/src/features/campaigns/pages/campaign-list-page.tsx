@@ -40,35 +40,40 @@ export function CampaignListPage() {
   return (
     <ListPage
       title={t('campaigns.list.title')}
-      query={query}
-      page={filters.page ?? 1}
-      onPage={(page) =>
-        void navigate(paths.campaigns.list({ merchantIdent }, withFilter(filters, { page })))
-      }
+      busy={query.isFetching}
       filters={<CampaignListFilters merchantIdent={merchantIdent} filters={filters} />}
-      footer={
-        <Group gap="sm">
-          <Button
-            component={Link}
-            to={paths.campaigns.create({ merchantIdent })}
-            leftSection={<IconPlus size={16} aria-hidden />}
-          >
-            {t('campaigns.actions.create')}
-          </Button>
-          {query.data && (
-            <Text size="sm" c="dimmed">
-              {t(
-                query.data.pager.total_entries_estimated
-                  ? 'campaigns.list.totalAbout'
-                  : 'campaigns.list.total',
-                { count: query.data.pager.total_entries },
-              )}
-            </Text>
-          )}
-        </Group>
-      }
     >
-      <CampaignListTable query={query} level={level} />
+      <CampaignListTable
+        query={query}
+        level={level}
+        paging={{
+          pager: query.data?.pager,
+          page: filters.page ?? 1,
+          onPage: (page) =>
+            void navigate(paths.campaigns.list({ merchantIdent }, withFilter(filters, { page }))),
+        }}
+        footer={
+          <Group gap="sm">
+            <Button
+              component={Link}
+              to={paths.campaigns.create({ merchantIdent })}
+              leftSection={<IconPlus size={16} aria-hidden />}
+            >
+              {t('campaigns.actions.create')}
+            </Button>
+            {query.data && (
+              <Text size="sm" c="dimmed">
+                {t(
+                  query.data.pager.total_entries_estimated
+                    ? 'campaigns.list.totalAbout'
+                    : 'campaigns.list.total',
+                  { count: query.data.pager.total_entries },
+                )}
+              </Text>
+            )}
+          </Group>
+        }
+      />
     </ListPage>
   );
 }

@@ -1,11 +1,12 @@
 /**
  * The form of one wizard step on @mantine/form: the step's fields as the
- * form's values, validated by the shared step rules (the same rules the
- * server runs), and saved as spec §4 says. Errors show once a field was left
- * (the form's touched state, set on blur), the step was saved, or a save was
- * tried; what the server refused for a field shows beside it until the field
- * changes. Fields read with `getInputProps(path, { required: true })` behave
- * as required fields (shared/form/required-field.ts).
+ * form's values, validated by the shared step rules (step-rules.ts, the same
+ * rules the server runs), and saved as spec §4 says (use-step-save.ts).
+ * Errors show once a field was left (the form's touched state, set on blur),
+ * the step was saved, or a save was tried; what the server refused for a
+ * field shows beside it until the field changes. Fields read with
+ * `getInputProps(path, { required: true })` behave as required fields
+ * (shared/form/required-field.ts).
  *
  * The step's alerts are about the step (their scope): a save's answer
  * replaces what the step's alerts said before, so a successful save takes
@@ -13,34 +14,20 @@
  * with errors brings the first invalid field into view (step-form.tsx).
  */
 import {
-  campaignFamily,
   effectiveMerchantLevel,
   type CampaignStep,
   type StepError,
   type TCampaign,
-  type TCampaignContent,
   type TCampaignContentPatch,
   type TCampaignEnvelope,
 } from '@backoffice/domain';
-import {
-  useForm,
-  type FormErrors,
-  type GetInputPropsReturnType,
-  type LooseKeys,
-} from '@mantine/form';
-import { useMemo, useState, type FocusEvent, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
-import { ApiError, technicalLine } from '../../../shared/api/api-error';
-import { translateServerMessage } from '../../../shared/api/error-text';
+import { useForm, type GetInputPropsReturnType, type LooseKeys } from '@mantine/form';
+import { useState, type FocusEvent, type ReactNode } from 'react';
 import { onFieldLeft, requiredFieldProps } from '../../../shared/form/required-field';
 import { useDirtyRef } from '../../../shared/form/unsaved-changes';
-import { paths } from '../../../shared/paths';
 import { useSession } from '../../../shared/session/session-store';
-import { notifyError, notifyInfo, notifySuccess } from '../../../shared/ui/notify';
-import { useSaveCampaign } from '../api/save-campaign';
-import { fieldErrorText, isStepMessage } from './field-errors';
-import { contentOf, errorsAfter, saveValidation, stepAfterSave } from './wizard-logic';
+import { useStepRules } from './step-rules';
+import { useStepSave } from './use-step-save';
 
 export interface StepFormOptions<D extends Record<string, unknown>> {
   envelope: TCampaignEnvelope;
@@ -79,26 +66,11 @@ export interface FieldProps extends GetInputPropsReturnType {
   'data-field': string;
 }
 
-/** A field's props by its path in the values `D`; `{ required: true }` for a required field. */
-export type FieldInput<D = Record<string, unknown>> = (
+/** A field's props by its path in the values D; `{ required: true }` for a required field. */
+export type FieldInput<D> = (
   path: LooseKeys<D>,
   options?: { required?: boolean; type?: 'input' | 'checkbox' },
 ) => FieldProps;
-
-/**
- * Step errors the server would refuse as a whole request, so the step is not
- * sent with them: a text over its limit, a landing page, and a benefit number
- * below zero (the content's schema takes none; a typed minus is kept and
- * refused with its message, never dropped).
- */
-const blocking = (error: StepError, content: TCampaignContent) =>
-  error.message === 'max_length' || error.fld === 'landing_page' || belowZero(content, error.fld);
-
-function belowZero(content: TCampaignContent, fld: string): boolean {
-  if (!fld.startsWith('benefit.')) return false;
-  const value = content.benefit[fld.slice('benefit.'.length) as keyof TCampaignContent['benefit']];
-  return value !== null && value < 0;
-}
 
 export function useStepForm<D extends Record<string, unknown>>(options: StepFormOptions<D>) {
   const {
@@ -112,53 +84,19 @@ export function useStepForm<D extends Record<string, unknown>>(options: StepForm
     beforeSave,
     availableCodes,
   } = options;
-  const { t } = useTranslation();
-  const navigate = useNavigate();
   const { user } = useSession();
   const { campaign, state, merchant } = envelope;
-  const save = useSaveCampaign();
   // The version the values are based on: a save from an older one is refused
   // (someone else changed the campaign meanwhile).
   const [baseVersion, setBaseVersion] = useState(campaign.version);
-  const [attempted, setAttempted] = useState(false);
-  const [preparing, setPreparing] = useState(false);
-  // Counts the saves that left the step with errors: each brings the first invalid field into view.
-  const [errorsShown, setErrorsShown] = useState(0);
-  const showErrors = () => setErrorsShown((count) => count + 1);
   const alertScope = `campaign-step:${campaign.uuid}:${step}`;
   const merchantLevel = effectiveMerchantLevel(user?.level ?? 'other', merchant.level);
-  const context = useMemo(
-    () => ({
-      type: campaign.type,
-      hasImage: campaign.image !== null || imageChosen,
-      ...(availableCodes === undefined ? {} : { availableCodes }),
-    }),
-    [campaign.type, campaign.image, imageChosen, availableCodes],
-  );
-
-  const contentWith = (values: D): TCampaignContent => ({
-    ...contentOf(campaign),
-    ...toPatch(values),
-  });
-  /** The step's rules: what only the browser sees first, then the domain's rules for the step. */
-  const stepErrors = (values: D): StepError[] => [
-    ...(inputErrors?.(values) ?? []),
-    ...errorsAfter(campaign, toPatch(values), context).filter((error) => error.step === step),
-  ];
-  /** The step's rules as the form's validation: the text of each field's first error. */
-  const validate = (values: D): FormErrors => {
-    const content = contentWith(values);
-    const errors: FormErrors = {};
-    for (const error of stepErrors(values)) {
-      errors[error.fld] ??= fieldErrorText(t, error, content);
-    }
-    return errors;
-  };
+  const rules = useStepRules({ campaign, step, toPatch, inputErrors, imageChosen, availableCodes });
 
   const form = useForm<D, TCampaignContentPatch>({
     mode: 'controlled',
     initialValues: read(campaign),
-    validate,
+    validate: rules.validate,
     // What a save sends: the step is unsaved when this differs from the stored values'.
     transformValues: toPatch,
     // Touched means left: a change or a focus alone does not show a field's error.
@@ -179,22 +117,13 @@ export function useStepForm<D extends Record<string, unknown>>(options: StepForm
     },
   });
 
-  const leave = (fld: string) =>
+  const leave = (fld: LooseKeys<D>) =>
     form.setTouched((current) => (current[fld] ? current : { ...current, [fld]: true }));
 
   // The rules span fields (a runtime's end depends on its start), so the
   // errors follow the values on every render rather than only when validated.
   const { values } = form;
-  const errors = validate(values);
-  const showAll = attempted || state.submitted[step] === true;
-
-  /** The text beside a field: the server's refusal of it, or its step error once shown. */
-  function fieldError(fld: string): ReactNode {
-    const refused = form.errors[fld];
-    if (refused) return refused;
-    if (!showAll && form.getTouched()[fld] !== true) return undefined;
-    return errors[fld];
-  }
+  const errors = rules.validate(values);
 
   // Dirty by what a save would send, not by the raw values: an empty rule or
   // an untouched language's emptied text is no change. Input only the browser
@@ -226,82 +155,30 @@ export function useStepForm<D extends Record<string, unknown>>(options: StepForm
     if (!dirty) reload(campaign);
   }
 
-  /**
-   * A refusal that names a field shows beside it; one that names an entry of
-   * a list of values (`coparticipation_targets.2`) beside the list's input.
-   */
-  const showRefusal = (error: ApiError) => {
-    const { field, serverMessage } = error;
-    if (!field || !serverMessage) return;
-    form.setFieldError(
-      field.replace(/\.\d+$/, ''),
-      isStepMessage(serverMessage)
-        ? fieldErrorText(t, { step, fld: field, message: serverMessage }, contentWith(values))
-        : translateServerMessage(t, serverMessage, field),
-    );
-  };
+  const save = useStepSave({
+    envelope,
+    step,
+    baseVersion,
+    patch,
+    content: rules.contentWith(values),
+    context: rules.context,
+    unsendable: rules.unsendable(values),
+    beforeSave,
+    reload,
+    setFieldError: form.setFieldError,
+    dirtyRef,
+    merchantLevel,
+    alertScope,
+  });
+  const showAll = save.attempted || state.submitted[step] === true;
 
-  const submit = async () => {
-    setAttempted(true);
-    const browserErrors = inputErrors?.(values) ?? [];
-    const content = contentWith(values);
-    if (browserErrors.length > 0 || stepErrors(values).some((error) => blocking(error, content))) {
-      notifyError(t('campaigns.wizard.fixErrorsFirst'), { scope: alertScope });
-      showErrors();
-      return;
-    }
-    let version = baseVersion;
-    if (beforeSave) {
-      setPreparing(true);
-      const prepared = await beforeSave().finally(() => setPreparing(false));
-      if (prepared === false) return;
-      // The preparation's own change (an uploaded image) is the editor's, not someone else's.
-      if (typeof prepared === 'number') version = prepared;
-    }
-    const validation = saveValidation(step, errorsAfter(campaign, patch, context));
-    const submittedBefore = state.submitted;
-    save.mutate(
-      { ident: campaign.uuid, patch, validate: validation, version, alertScope },
-      {
-        onSuccess: (saved) => {
-          reload(saved.campaign);
-          const target = stepAfterSave(step, submittedBefore, saved.state.errors, merchantLevel);
-          if (!target) {
-            notifyInfo(t('campaigns.wizard.savedWithErrors'), { scope: alertScope });
-            showErrors();
-            return;
-          }
-          notifySuccess(t('campaigns.wizard.saved'), { scope: alertScope });
-          dirtyRef.current = false;
-          void navigate(
-            paths.campaigns.step(
-              { merchantIdent: saved.merchant.uuid, campaignIdent: saved.campaign.uuid },
-              campaignFamily(saved.campaign.type),
-              target,
-            ),
-          );
-        },
-        onError: (error) => {
-          if (!(error instanceof ApiError)) return;
-          if (error.status !== 409) {
-            showRefusal(error);
-            if (error.field) showErrors();
-            return;
-          }
-          notifyError(
-            error.serverMessage === 'campaign_changed'
-              ? t('errors.server.campaign_changed')
-              : t('campaigns.wizard.notEditableAlert'),
-            {
-              scope: alertScope,
-              technical: technicalLine(t, error),
-              ...(error.requestId ? { requestId: error.requestId } : {}),
-            },
-          );
-        },
-      },
-    );
-  };
+  /** The text beside a field: the server's refusal of it, or its step error once shown. */
+  function fieldError(fld: LooseKeys<D>): ReactNode {
+    const refused = form.errors[fld];
+    if (refused) return refused;
+    if (!showAll && form.getTouched()[fld] !== true) return undefined;
+    return errors[fld];
+  }
 
   return {
     ...form,
@@ -309,9 +186,9 @@ export function useStepForm<D extends Record<string, unknown>>(options: StepForm
     fieldError,
     dirty,
     dirtyRef,
-    saving: save.isPending || preparing,
-    errorsShown,
-    submit: () => void submit(),
+    saving: save.saving,
+    errorsShown: save.errorsShown,
+    submit: save.submit,
     readOnly: !envelope.allow_edit,
     merchantLevel,
   };

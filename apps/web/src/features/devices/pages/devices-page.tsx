@@ -7,10 +7,12 @@
  * provider keeps their devices.
  */
 import type { TMySession } from '@backoffice/domain';
-import { Alert, Badge, Button, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconDevicesOff, IconInfoCircle, IconLogout } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RowAction } from '../../../shared/ui/row-action';
+import { DataTable, dataColumns, type DataColumn } from '../../../shared/ui/data-table';
 import { formatDateTime } from '../../../shared/format/date-time';
 import { ConfirmModal } from '../../../shared/ui/confirm-modal';
 import { notifySuccess } from '../../../shared/ui/notify';
@@ -20,6 +22,65 @@ import { useEndSession } from '../api/end-session';
 import { useMySessions } from '../api/get-my-sessions';
 import { deviceName } from '../device-name';
 
+const column = dataColumns<TMySession>();
+
+function useDeviceColumns(onEnd: (session: TMySession) => void): DataColumn<TMySession>[] {
+  const { t } = useTranslation();
+  return column.columns([
+    column.display({
+      id: 'device',
+      header: t('devices.fields.device'),
+      cell: ({ row: { original: session } }) => (
+        <Group gap="xs" wrap="nowrap">
+          <Text size="sm" fw={600}>
+            {deviceName(t, session)}
+          </Text>
+          {session.current && (
+            <Badge color="teal" variant="light">
+              {t('devices.values.thisDevice')}
+            </Badge>
+          )}
+        </Group>
+      ),
+    }),
+    column.accessor('address', {
+      header: t('devices.fields.address'),
+      cell: ({ row }) =>
+        row.original.address ?? (
+          <Text span size="sm" c="dimmed">
+            {t('devices.values.unknownAddress')}
+          </Text>
+        ),
+    }),
+    column.accessor((session) => formatDateTime(session.started), {
+      id: 'started',
+      header: t('devices.fields.started'),
+    }),
+    column.accessor((session) => formatDateTime(session.last_used), {
+      id: 'lastUsed',
+      header: t('devices.fields.lastUsed'),
+    }),
+    column.display({
+      id: 'actions',
+      header: t('devices.fields.actions'),
+      cell: ({ row: { original: session } }) =>
+        !session.current && (
+          <RowAction
+            label={t('devices.end.action')}
+            named={t('devices.end.named', {
+              device: deviceName(t, session),
+              started: formatDateTime(session.started),
+            })}
+            icon={IconLogout}
+            variant="subtle"
+            color="red"
+            onClick={() => onEnd(session)}
+          />
+        ),
+    }),
+  ]);
+}
+
 export function DevicesPage() {
   const { t } = useTranslation();
   const list = useMySessions();
@@ -28,9 +89,11 @@ export function DevicesPage() {
   const [toEnd, setToEnd] = useState<TMySession | undefined>();
   const [askOthers, setAskOthers] = useState(false);
   // This device first, then the others, newest sign-in first (the server's order).
-  const sessions = [...(list.data?.sessions ?? [])].sort(
-    (a, b) => Number(b.current) - Number(a.current),
+  const sessions = useMemo(
+    () => [...(list.data?.sessions ?? [])].sort((a, b) => Number(b.current) - Number(a.current)),
+    [list.data],
   );
+  const columns = useDeviceColumns(setToEnd);
   const others = sessions.filter((session) => !session.current).length;
 
   const onEndOne = () => {
@@ -99,68 +162,17 @@ export function DevicesPage() {
               </Text>
             )}
           </Group>
-          <Table.ScrollContainer minWidth={760}>
-            <Table striped verticalSpacing="sm" aria-label={t('devices.tableLabel')}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('devices.fields.device')}</Table.Th>
-                  <Table.Th>{t('devices.fields.address')}</Table.Th>
-                  <Table.Th>{t('devices.fields.started')}</Table.Th>
-                  <Table.Th>{t('devices.fields.lastUsed')}</Table.Th>
-                  <Table.Th>{t('devices.fields.actions')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {sessions.map((session) => {
-                  const device = deviceName(t, session);
-                  const started = formatDateTime(session.started);
-                  return (
-                    <Table.Tr
-                      key={session.id}
-                      data-testid="device-row"
-                      data-current={session.current ? 'true' : undefined}
-                    >
-                      <Table.Td>
-                        <Group gap="xs" wrap="nowrap">
-                          <Text size="sm" fw={600}>
-                            {device}
-                          </Text>
-                          {session.current && (
-                            <Badge color="teal" variant="light">
-                              {t('devices.values.thisDevice')}
-                            </Badge>
-                          )}
-                        </Group>
-                      </Table.Td>
-                      <Table.Td>
-                        {session.address ?? (
-                          <Text span size="sm" c="dimmed">
-                            {t('devices.values.unknownAddress')}
-                          </Text>
-                        )}
-                      </Table.Td>
-                      <Table.Td>{started}</Table.Td>
-                      <Table.Td>{formatDateTime(session.last_used)}</Table.Td>
-                      <Table.Td>
-                        {!session.current && (
-                          <Button
-                            size="xs"
-                            variant="subtle"
-                            color="red"
-                            leftSection={<IconLogout size={14} aria-hidden />}
-                            aria-label={t('devices.end.named', { device, started })}
-                            onClick={() => setToEnd(session)}
-                          >
-                            {t('devices.end.action')}
-                          </Button>
-                        )}
-                      </Table.Td>
-                    </Table.Tr>
-                  );
-                })}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <DataTable
+            label={t('devices.tableLabel')}
+            columns={columns}
+            rows={sessions}
+            rowKey={(session) => session.id}
+            rowAttributes={(session) => ({
+              'data-testid': 'device-row',
+              'data-current': session.current ? 'true' : undefined,
+            })}
+            minWidth={760}
+          />
         </>
       )}
 

@@ -11,19 +11,20 @@ import {
   type TMerchantListRow,
   type TMerchantSummary,
 } from '@backoffice/domain';
-import { Badge, Button, Group, Table, Text, TextInput, ThemeIcon, Tooltip } from '@mantine/core';
+import { Badge, Group, Text, TextInput, ThemeIcon, Tooltip } from '@mantine/core';
 import { IconBellRinging, IconPencil, IconSearch, IconSwitchHorizontal } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { merchantErrorText } from '../../../shared/resources/merchants/merchant-error-text';
-import { Link } from 'react-router';
 import { useMerchants } from '../../../shared/resources/merchants/get-merchants';
 import { formatCount } from '../../../shared/format/number';
 import { paths } from '../../../shared/paths';
 import { useSession } from '../../../shared/session/session-store';
 import { useSelectMerchant } from '../../../shared/session/use-select-merchant';
+import { RowAction } from '../../../shared/ui/row-action';
+import { DataTable, dataColumns, type DataColumn } from '../../../shared/ui/data-table';
 import { ListPage } from '../../../shared/ui/list-page';
 import { merchantLevelLabel } from '../../../shared/resources/merchants/merchant-level';
-import { useListPaging } from '../../../shared/ui/use-list-paging';
+import { useUrlPaging } from '../../../shared/ui/use-url-paging';
 
 /** The session keeps the summary alone, not the list's extra columns. */
 const summaryOf = ({
@@ -59,23 +60,89 @@ function Validity({ merchant }: { merchant: TMerchantListRow }) {
   );
 }
 
-export function MerchantListPage() {
+const column = dataColumns<TMerchantListRow>();
+
+function useMerchantColumns(): DataColumn<TMerchantListRow>[] {
   const { t } = useTranslation();
   const { user, merchant: current } = useSession();
   const select = useSelectMerchant();
-  const { page, setPage, filter, setFilter, appliedFilter } = useListPaging();
-  const list = useMerchants({ page, filter: appliedFilter });
-  const rows = list.data?.rows ?? [];
   const showInternalName = user !== null && isAdmin(user);
+  return column.columns([
+    column.accessor('name', {
+      header: t('fields.name'),
+      meta: { strong: true },
+      cell: ({ row: { original: merchant } }) => (
+        <>
+          {merchant.name}
+          {merchant.uuid === current?.uuid && (
+            <Badge ml="xs" size="xs" variant="light">
+              {t('merchantSelection.current')}
+            </Badge>
+          )}
+        </>
+      ),
+    }),
+    column.accessor((merchant) => merchant.brand_name ?? '', {
+      id: 'brand',
+      header: t('fields.brandName'),
+    }),
+    ...(showInternalName
+      ? [
+          column.accessor((merchant) => merchant.internal_name ?? '', {
+            id: 'internalName',
+            header: t('merchantList.internalName'),
+          }),
+        ]
+      : []),
+    column.accessor((merchant) => merchantLevelLabel(t, merchant.level), {
+      id: 'level',
+      header: t('fields.level'),
+    }),
+    column.display({
+      id: 'validity',
+      header: t('merchantList.validity'),
+      cell: ({ row }) => <Validity merchant={row.original} />,
+    }),
+    column.accessor((merchant) => formatCount(merchant.campaign_count), {
+      id: 'campaigns',
+      header: t('merchantList.campaigns'),
+    }),
+    column.display({
+      id: 'actions',
+      header: t('merchantList.actions'),
+      cell: ({ row: { original: merchant } }) => (
+        <Group gap="xs" wrap="nowrap">
+          <RowAction
+            label={t('merchantList.switch')}
+            named={t('merchantList.switchNamed', { name: merchant.name })}
+            icon={IconSwitchHorizontal}
+            onClick={() => select(summaryOf(merchant))}
+          />
+          <RowAction
+            label={t('merchantList.edit')}
+            named={t('merchantList.editNamed', { name: merchant.name })}
+            icon={IconPencil}
+            variant="subtle"
+            to={paths.merchant.edit({ merchantIdent: merchant.uuid })}
+          />
+        </Group>
+      ),
+    }),
+  ]);
+}
+
+export function MerchantListPage() {
+  const { t } = useTranslation();
+  const { merchant: current } = useSession();
+  const { page, setPage, filter, setFilter, appliedFilter } = useUrlPaging();
+  const list = useMerchants({ page, filter: appliedFilter });
+  const columns = useMerchantColumns();
 
   return (
     <ListPage
       title={t('merchantList.title')}
       intro={t('merchantList.intro')}
-      query={list}
-      page={page}
-      onPage={setPage}
-      emptyText={t('merchantSelection.empty')}
+      busy={list.isFetching}
       filters={
         <TextInput
           label={t('merchantSelection.filterLabel')}
@@ -87,68 +154,19 @@ export function MerchantListPage() {
         />
       }
     >
-      <Table.ScrollContainer minWidth={960}>
-        <Table striped verticalSpacing="sm" aria-label={t('merchantList.tableLabel')}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('fields.name')}</Table.Th>
-              <Table.Th>{t('fields.brandName')}</Table.Th>
-              {showInternalName && <Table.Th>{t('merchantList.internalName')}</Table.Th>}
-              <Table.Th>{t('fields.level')}</Table.Th>
-              <Table.Th>{t('merchantList.validity')}</Table.Th>
-              <Table.Th>{t('merchantList.campaigns')}</Table.Th>
-              <Table.Th>{t('merchantList.actions')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((merchant) => (
-              <Table.Tr
-                key={merchant.uuid}
-                aria-current={merchant.uuid === current?.uuid ? 'true' : undefined}
-              >
-                <Table.Td fw={600}>
-                  {merchant.name}
-                  {merchant.uuid === current?.uuid && (
-                    <Badge ml="xs" size="xs" variant="light">
-                      {t('merchantSelection.current')}
-                    </Badge>
-                  )}
-                </Table.Td>
-                <Table.Td>{merchant.brand_name ?? ''}</Table.Td>
-                {showInternalName && <Table.Td>{merchant.internal_name ?? ''}</Table.Td>}
-                <Table.Td>{merchantLevelLabel(t, merchant.level)}</Table.Td>
-                <Table.Td>
-                  <Validity merchant={merchant} />
-                </Table.Td>
-                <Table.Td>{formatCount(merchant.campaign_count)}</Table.Td>
-                <Table.Td>
-                  <Group gap="xs" wrap="nowrap">
-                    <Button
-                      size="xs"
-                      variant="light"
-                      leftSection={<IconSwitchHorizontal size={14} aria-hidden />}
-                      aria-label={t('merchantList.switchNamed', { name: merchant.name })}
-                      onClick={() => select(summaryOf(merchant))}
-                    >
-                      {t('merchantList.switch')}
-                    </Button>
-                    <Button
-                      component={Link}
-                      to={paths.merchant.edit({ merchantIdent: merchant.uuid })}
-                      size="xs"
-                      variant="subtle"
-                      leftSection={<IconPencil size={14} aria-hidden />}
-                      aria-label={t('merchantList.editNamed', { name: merchant.name })}
-                    >
-                      {t('merchantList.edit')}
-                    </Button>
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <DataTable
+        label={t('merchantList.tableLabel')}
+        columns={columns}
+        rows={list.data?.rows}
+        rowKey={(merchant) => merchant.uuid}
+        rowAttributes={(merchant) => ({
+          'aria-current': merchant.uuid === current?.uuid ? 'true' : undefined,
+        })}
+        query={list}
+        emptyText={t('merchantSelection.empty')}
+        minWidth={960}
+        paging={{ pager: list.data?.pager, page, onPage: setPage }}
+      />
     </ListPage>
   );
 }

@@ -23,7 +23,6 @@ import {
   Group,
   Paper,
   Stack,
-  Table,
   TextInput,
   Title,
   Tooltip,
@@ -31,11 +30,13 @@ import {
 import { IconMailForward, IconShieldOff, IconTrash, IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { useSchemaForm } from '../../../shared/form/use-schema-form';
 import { useSession } from '../../../shared/session/session-store';
 import { NotFoundPage } from '../../../shared/ui/not-found-page';
 import { notifySuccess } from '../../../shared/ui/notify';
 import { ConfirmModal } from '../../../shared/ui/confirm-modal';
+import { DataTable, dataColumns, type DataColumn } from '../../../shared/ui/data-table';
 import { QueryState } from '../../../shared/ui/query-state';
 import { useKeepFocus } from '../../../shared/ui/use-keep-focus';
 import {
@@ -90,6 +91,108 @@ function RoleCheckboxes({
       ))}
     </Group>
   );
+}
+
+const column = dataColumns<TAccount>();
+
+interface AccountColumnsOptions {
+  t: TFunction;
+  /** Admins reset a second factor. */
+  admin: boolean;
+  savingRolesOf: (account: TAccount) => boolean;
+  onRoles: (account: TAccount, roles: AccountRole[]) => void;
+  resettingOf: (account: TAccount) => boolean;
+  onReset: (account: TAccount) => void;
+  removingOf: (account: TAccount) => boolean;
+  onRemove: (account: TAccount) => void;
+}
+
+/** The accounts' columns: the address with its marks, the roles, and the actions. */
+function accountColumns({
+  t,
+  admin,
+  savingRolesOf,
+  onRoles,
+  resettingOf,
+  onReset,
+  removingOf,
+  onRemove,
+}: AccountColumnsOptions): DataColumn<TAccount>[] {
+  return column.columns([
+    column.accessor('email', {
+      header: t('merchants.accounts.email'),
+      cell: ({ row: { original: account } }) => (
+        <Group gap="xs">
+          {account.email}
+          {account.pending_invitation && (
+            <Badge color="yellow" variant="light">
+              {t('merchants.accounts.pending')}
+            </Badge>
+          )}
+          {account.is_self && (
+            <Badge color="gray" variant="light">
+              {t('merchants.accounts.you')}
+            </Badge>
+          )}
+          {account.two_factor && (
+            <Badge
+              color="green"
+              variant="light"
+              title={t('merchants.accounts.twoFactorOnLabel')}
+              data-testid="two-factor-badge"
+            >
+              {t('merchants.accounts.twoFactorOn')}
+            </Badge>
+          )}
+        </Group>
+      ),
+    }),
+    column.display({
+      id: 'roles',
+      header: t('merchants.accounts.roles'),
+      cell: ({ row: { original: account } }) => (
+        <RoleCheckboxes
+          account={account}
+          saving={savingRolesOf(account)}
+          onChange={(roles) => onRoles(account, roles)}
+        />
+      ),
+    }),
+    column.display({
+      id: 'actions',
+      header: t('merchants.accounts.actions'),
+      cell: ({ row: { original: account } }) => (
+        <Group gap={4} wrap="nowrap">
+          {admin && account.two_factor && (
+            <Tooltip label={t('merchants.accounts.resetTwoFactor')}>
+              <ActionIcon
+                variant="subtle"
+                color="orange.9"
+                loading={resettingOf(account)}
+                aria-label={t('merchants.accounts.resetTwoFactorFor', { email: account.email })}
+                aria-haspopup="dialog"
+                onClick={() => onReset(account)}
+              >
+                <IconShieldOff size={16} aria-hidden />
+              </ActionIcon>
+            </Tooltip>
+          )}
+          <Tooltip label={t('merchants.accounts.remove')}>
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              loading={removingOf(account)}
+              aria-label={t('merchants.accounts.removeAccount', { email: account.email })}
+              aria-haspopup="dialog"
+              onClick={() => onRemove(account)}
+            >
+              <IconTrash size={16} aria-hidden />
+            </ActionIcon>
+          </Tooltip>
+        </Group>
+      ),
+    }),
+  ]);
 }
 
 function Accounts({ merchantIdent }: { merchantIdent: string }) {
@@ -188,109 +291,41 @@ function Accounts({ merchantIdent }: { merchantIdent: string }) {
           </Button>
         </Group>
       </Paper>
-      <Table.ScrollContainer minWidth={640}>
-        <Table
-          ref={tableRef}
-          tabIndex={-1}
-          aria-label={t('merchants.accounts.title')}
-          striped
-          withTableBorder
-        >
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('merchants.accounts.email')}</Table.Th>
-              <Table.Th>{t('merchants.accounts.roles')}</Table.Th>
-              <Table.Th>{t('merchants.accounts.actions')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((account) => (
-              <Table.Tr key={account.id} data-testid="account-row">
-                <Table.Td>
-                  <Group gap="xs">
-                    {account.email}
-                    {account.pending_invitation && (
-                      <Badge color="yellow" variant="light">
-                        {t('merchants.accounts.pending')}
-                      </Badge>
-                    )}
-                    {account.is_self && (
-                      <Badge color="gray" variant="light">
-                        {t('merchants.accounts.you')}
-                      </Badge>
-                    )}
-                    {account.two_factor && (
-                      <Badge
-                        color="green"
-                        variant="light"
-                        title={t('merchants.accounts.twoFactorOnLabel')}
-                        data-testid="two-factor-badge"
-                      >
-                        {t('merchants.accounts.twoFactorOn')}
-                      </Badge>
-                    )}
-                  </Group>
-                </Table.Td>
-                <Table.Td>
-                  <RoleCheckboxes
-                    account={account}
-                    saving={changeRoles.isPending && changeRoles.variables.accountId === account.id}
-                    onChange={(roles) =>
-                      changeRoles.mutate(
-                        { accountId: account.id, roles },
-                        {
-                          onSuccess: () => notifySuccess(t('merchants.accounts.rolesSaved')),
-                          onError: (error) => notifyMerchantError(t, error),
-                        },
-                      )
-                    }
-                  />
-                </Table.Td>
-                <Table.Td>
-                  <Group gap={4} wrap="nowrap">
-                    {admin && account.two_factor && (
-                      <Tooltip label={t('merchants.accounts.resetTwoFactor')}>
-                        <ActionIcon
-                          variant="subtle"
-                          color="orange.9"
-                          loading={
-                            resetTwoFactor.isPending && resetTwoFactor.variables === account.id
-                          }
-                          aria-label={t('merchants.accounts.resetTwoFactorFor', {
-                            email: account.email,
-                          })}
-                          aria-haspopup="dialog"
-                          onClick={() => {
-                            setResetting(account);
-                            setAskingReset(true);
-                          }}
-                        >
-                          <IconShieldOff size={16} aria-hidden />
-                        </ActionIcon>
-                      </Tooltip>
-                    )}
-                    <Tooltip label={t('merchants.accounts.remove')}>
-                      <ActionIcon
-                        variant="subtle"
-                        color="red"
-                        loading={remove.isPending && remove.variables === account.id}
-                        aria-label={t('merchants.accounts.removeAccount', { email: account.email })}
-                        aria-haspopup="dialog"
-                        onClick={() => {
-                          setRemoving(account);
-                          setAsking(true);
-                        }}
-                      >
-                        <IconTrash size={16} aria-hidden />
-                      </ActionIcon>
-                    </Tooltip>
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <DataTable
+        label={t('merchants.accounts.title')}
+        columns={accountColumns({
+          t,
+          admin,
+          savingRolesOf: (account) =>
+            changeRoles.isPending && changeRoles.variables.accountId === account.id,
+          onRoles: (account, roles) =>
+            changeRoles.mutate(
+              { accountId: account.id, roles },
+              {
+                onSuccess: () => notifySuccess(t('merchants.accounts.rolesSaved')),
+                onError: (error) => notifyMerchantError(t, error),
+              },
+            ),
+          resettingOf: (account) =>
+            resetTwoFactor.isPending && resetTwoFactor.variables === account.id,
+          onReset: (account) => {
+            setResetting(account);
+            setAskingReset(true);
+          },
+          removingOf: (account) => remove.isPending && remove.variables === account.id,
+          onRemove: (account) => {
+            setRemoving(account);
+            setAsking(true);
+          },
+        })}
+        rows={rows}
+        rowKey={(account) => account.id}
+        rowAttributes={() => ({ 'data-testid': 'account-row' })}
+        tableRef={tableRef}
+        withTableBorder
+        verticalSpacing={7}
+        minWidth={640}
+      />
       <ConfirmModal
         opened={asking}
         title={t('merchants.accounts.removeTitle')}

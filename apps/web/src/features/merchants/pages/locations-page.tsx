@@ -4,23 +4,15 @@
  * that says what deleting does); CSV upload.
  */
 import type { TLocation } from '@backoffice/domain';
-import {
-  ActionIcon,
-  Badge,
-  Button,
-  Group,
-  Stack,
-  Table,
-  Text,
-  Title,
-  Tooltip,
-} from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { NotFoundPage } from '../../../shared/ui/not-found-page';
 import { notifySuccess } from '../../../shared/ui/notify';
 import { ConfirmModal } from '../../../shared/ui/confirm-modal';
+import { DataTable, dataColumns, type DataColumn } from '../../../shared/ui/data-table';
 import { QueryState } from '../../../shared/ui/query-state';
 import { useDeleteLocation, useLocations } from '../api/locations';
 import { LocationFormModal } from '../components/location-form';
@@ -36,6 +28,82 @@ const STATUS_COLOURS = {
   confirmed: 'gray',
   geocoder_failed: 'red',
 } as const;
+
+const column = dataColumns<TLocation>();
+
+interface LocationColumnsOptions {
+  t: TFunction;
+  onEdit: (location: TLocation) => void;
+  deletingOf: (location: TLocation) => boolean;
+  onDelete: (location: TLocation) => void;
+}
+
+/** The locations' columns: name, address, what it is used for, geocoding, and the actions. */
+function locationColumns({
+  t,
+  onEdit,
+  deletingOf,
+  onDelete,
+}: LocationColumnsOptions): DataColumn<TLocation>[] {
+  return column.columns([
+    column.accessor('name', { header: t('merchants.locations.fields.name') }),
+    column.accessor('formatted_address', { header: t('merchants.locations.address') }),
+    column.display({
+      id: 'flags',
+      header: t('merchants.locations.flags'),
+      cell: ({ row: { original: location } }) => (
+        <Group gap={4}>
+          {location.is_billing_address && (
+            <Badge variant="light">{t('merchants.locations.billing')}</Badge>
+          )}
+          {location.is_mail_address && (
+            <Badge variant="light">{t('merchants.locations.mail')}</Badge>
+          )}
+          {location.is_redemption && (
+            <Badge variant="light">{t('merchants.locations.redemption')}</Badge>
+          )}
+        </Group>
+      ),
+    }),
+    column.accessor('geocode_status', {
+      header: t('merchants.locations.geocoding'),
+      cell: ({ row: { original: location } }) => (
+        <Badge color={STATUS_COLOURS[location.geocode_status]} variant="light">
+          {t(`merchants.locations.status.${location.geocode_status}`)}
+        </Badge>
+      ),
+    }),
+    column.display({
+      id: 'actions',
+      header: t('merchants.accounts.actions'),
+      cell: ({ row: { original: location } }) => (
+        <Group gap={4} wrap="nowrap">
+          <Tooltip label={t('merchants.locations.edit')}>
+            <ActionIcon
+              variant="subtle"
+              aria-label={t('merchants.locations.editNamed', { name: location.name })}
+              onClick={() => onEdit(location)}
+            >
+              <IconPencil size={16} aria-hidden />
+            </ActionIcon>
+          </Tooltip>
+          <Tooltip label={t('merchants.locations.delete')}>
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              loading={deletingOf(location)}
+              aria-label={t('merchants.locations.deleteNamed', { name: location.name })}
+              aria-haspopup="dialog"
+              onClick={() => onDelete(location)}
+            >
+              <IconTrash size={16} aria-hidden />
+            </ActionIcon>
+          </Tooltip>
+        </Group>
+      ),
+    }),
+  ]);
+}
 
 function Locations({ merchantIdent }: { merchantIdent: string }) {
   const { t } = useTranslation();
@@ -62,79 +130,25 @@ function Locations({ merchantIdent }: { merchantIdent: string }) {
           {t('merchants.locations.add')}
         </Button>
       </Group>
-      <Table.ScrollContainer minWidth={720}>
-        <Table
-          ref={tableRef}
-          tabIndex={-1}
-          aria-label={t('merchants.locations.title')}
-          striped
-          withTableBorder
-        >
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('merchants.locations.fields.name')}</Table.Th>
-              <Table.Th>{t('merchants.locations.address')}</Table.Th>
-              <Table.Th>{t('merchants.locations.flags')}</Table.Th>
-              <Table.Th>{t('merchants.locations.geocoding')}</Table.Th>
-              <Table.Th>{t('merchants.accounts.actions')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((location) => (
-              <Table.Tr key={location.id} data-testid="location-row">
-                <Table.Td>{location.name}</Table.Td>
-                <Table.Td>{location.formatted_address}</Table.Td>
-                <Table.Td>
-                  <Group gap={4}>
-                    {location.is_billing_address && (
-                      <Badge variant="light">{t('merchants.locations.billing')}</Badge>
-                    )}
-                    {location.is_mail_address && (
-                      <Badge variant="light">{t('merchants.locations.mail')}</Badge>
-                    )}
-                    {location.is_redemption && (
-                      <Badge variant="light">{t('merchants.locations.redemption')}</Badge>
-                    )}
-                  </Group>
-                </Table.Td>
-                <Table.Td>
-                  <Badge color={STATUS_COLOURS[location.geocode_status]} variant="light">
-                    {t(`merchants.locations.status.${location.geocode_status}`)}
-                  </Badge>
-                </Table.Td>
-                <Table.Td>
-                  <Group gap={4} wrap="nowrap">
-                    <Tooltip label={t('merchants.locations.edit')}>
-                      <ActionIcon
-                        variant="subtle"
-                        aria-label={t('merchants.locations.editNamed', { name: location.name })}
-                        onClick={() => setEditing(location)}
-                      >
-                        <IconPencil size={16} aria-hidden />
-                      </ActionIcon>
-                    </Tooltip>
-                    <Tooltip label={t('merchants.locations.delete')}>
-                      <ActionIcon
-                        variant="subtle"
-                        color="red"
-                        loading={remove.isPending && remove.variables === location.id}
-                        aria-label={t('merchants.locations.deleteNamed', { name: location.name })}
-                        aria-haspopup="dialog"
-                        onClick={() => {
-                          setDeleting(location);
-                          setAsking(true);
-                        }}
-                      >
-                        <IconTrash size={16} aria-hidden />
-                      </ActionIcon>
-                    </Tooltip>
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <DataTable
+        label={t('merchants.locations.title')}
+        columns={locationColumns({
+          t,
+          onEdit: setEditing,
+          deletingOf: (location) => remove.isPending && remove.variables === location.id,
+          onDelete: (location) => {
+            setDeleting(location);
+            setAsking(true);
+          },
+        })}
+        rows={rows}
+        rowKey={(location) => location.id}
+        rowAttributes={() => ({ 'data-testid': 'location-row' })}
+        tableRef={tableRef}
+        withTableBorder
+        verticalSpacing={7}
+        minWidth={720}
+      />
       <ConfirmModal
         opened={asking}
         title={t('merchants.locations.deleteTitle')}

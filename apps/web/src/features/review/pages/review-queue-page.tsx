@@ -5,7 +5,7 @@
  * are sent to please-upgrade.
  */
 import { campaignFamily, type TCampaignRow } from '@backoffice/domain';
-import { Badge, Button, Group } from '@mantine/core';
+import { Badge, Group } from '@mantine/core';
 import { IconCheck, IconPlayerPlay, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,10 +17,11 @@ import {
 } from '../../../shared/resources/campaigns/campaign-table';
 import { useCampaignTitle } from '../../../shared/resources/campaigns/campaign-title';
 import { ConfirmModal } from '../../../shared/ui/confirm-modal';
+import { RowAction } from '../../../shared/ui/row-action';
 import { paths } from '../../../shared/paths';
 import { ListPage } from '../../../shared/ui/list-page';
 import { notifySuccess } from '../../../shared/ui/notify';
-import { useListPaging } from '../../../shared/ui/use-list-paging';
+import { useUrlPaging } from '../../../shared/ui/use-url-paging';
 import { useApproveCampaign } from '../api/approve-campaign';
 import { useReviewQueue } from '../api/get-review-queue';
 import { useRejectCampaign } from '../api/reject-campaign';
@@ -29,7 +30,7 @@ import { RejectModal } from '../components/reject-modal';
 
 export function ReviewQueuePage() {
   const { t } = useTranslation();
-  const { page, setPage } = useListPaging();
+  const { page, setPage } = useUrlPaging();
   const query = useReviewQueue(page);
   const start = useStartReview();
   const approve = useApproveCampaign();
@@ -76,57 +77,44 @@ export function ReviewQueuePage() {
         // The buttons wrap rather than push the table past the page.
         <Group gap="xs">
           {row.current_status === 'submitted' && (
-            <Button
-              size="xs"
-              variant="light"
-              leftSection={<IconPlayerPlay size={14} aria-hidden />}
-              aria-label={t('review.startReviewNamed', { title })}
+            <RowAction
+              label={t('review.startReview')}
+              named={t('review.startReviewNamed', { title })}
+              icon={IconPlayerPlay}
               disabled={busyWith(row)}
               onClick={() =>
                 start.mutate(row.uuid, {
                   onSuccess: () => notifySuccess(t('review.alerts.started', { title })),
                 })
               }
-            >
-              {t('review.startReview')}
-            </Button>
+            />
           )}
-          <Button
-            size="xs"
+          <RowAction
+            label={t('review.approve')}
+            named={t('review.approveNamed', { title })}
+            icon={IconCheck}
+            variant="filled"
             color="green"
-            leftSection={<IconCheck size={14} aria-hidden />}
-            aria-label={t('review.approveNamed', { title })}
             disabled={busyWith(row)}
-            aria-haspopup="dialog"
+            asks
             onClick={() => setToApprove(row)}
-          >
-            {t('review.approve')}
-          </Button>
-          <Button
-            size="xs"
+          />
+          <RowAction
+            label={t('review.reject')}
+            named={t('review.rejectNamed', { title })}
+            icon={IconX}
             color="red"
-            variant="light"
-            leftSection={<IconX size={14} aria-hidden />}
-            aria-label={t('review.rejectNamed', { title })}
             disabled={busyWith(row)}
-            aria-haspopup="dialog"
+            asks
             onClick={() => setToReject(row)}
-          >
-            {t('review.reject')}
-          </Button>
+          />
         </Group>
       ),
     },
   ];
 
   return (
-    <ListPage
-      title={t('review.title')}
-      intro={t('review.intro')}
-      query={query}
-      page={page}
-      onPage={setPage}
-    >
+    <ListPage title={t('review.title')} intro={t('review.intro')} busy={query.isFetching}>
       <CampaignTable
         query={query}
         columns={columns}
@@ -135,6 +123,7 @@ export function ReviewQueuePage() {
         emptyText={t('review.empty')}
         minWidth={900}
         cardsBelow={1200}
+        paging={{ pager: query.data?.pager, page, onPage: setPage }}
       />
 
       <ConfirmModal

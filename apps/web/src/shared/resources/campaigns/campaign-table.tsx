@@ -1,8 +1,8 @@
 /**
  * The one table of campaigns: the campaign list, the admins' review queue
  * and a campaign's follow-ups each choose their columns (the common ones
- * from useCampaignColumns, their own beside them). A spinner while the rows
- * load, a text when there are none. Below a width the use chooses, each
+ * from useCampaignColumns, their own beside them), shown by the DataTable
+ * with its states and pager. Below a width the use chooses, each
  * campaign is a card instead of a row: the image beside
  * the title, the other columns as labelled values, the actions at its foot,
  * all within the screen's width.
@@ -12,19 +12,21 @@ import {
   Anchor,
   Box,
   Card,
-  em,
   Group,
   SimpleGrid,
   Stack,
-  Table,
   Text,
   type MantineSpacing,
 } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
-import { Fragment, type ReactNode } from 'react';
+import { Fragment, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { StateNotice } from '../../ui/state-notice';
+import {
+  DataTable,
+  dataColumns,
+  type DataTablePaging,
+  type DataTableQuery,
+} from '../../ui/data-table';
 import classes from './campaign-table.module.css';
 import { useCampaignTitle } from './campaign-title';
 import { campaignTypeLabel } from './campaign-type-label';
@@ -50,15 +52,9 @@ export interface CampaignColumn {
   place?: 'media' | 'title' | 'actions';
 }
 
-/** What the table needs of a query's state: its answer, once there is one, and whether it is still loading. */
-export interface CampaignRowsQuery {
-  data?: { rows: readonly TCampaignRow[] } | undefined;
-  isPending: boolean;
-}
-
 export interface CampaignTableProps {
   /** The query whose answer holds the rows (a list, the review queue, the follow-ups). */
-  query: CampaignRowsQuery;
+  query: DataTableQuery & { data?: { rows: readonly TCampaignRow[] } | undefined };
   columns: readonly CampaignColumn[];
   /** The table's accessible name. */
   label: string;
@@ -73,10 +69,13 @@ export interface CampaignTableProps {
   compact?: boolean;
   /** Below this screen width (px) each campaign is a card instead of a table row. */
   cardsBelow?: number;
+  /** The list's pages: the pager below the table. */
+  paging?: DataTablePaging;
+  /** The footer's start, left of the pager (e.g. a create button). */
+  footer?: ReactNode;
 }
 
-/** A media query that never matches: for tables that are never shown as cards. */
-const NEVER = 'not all';
+const column = dataColumns<TCampaignRow>();
 
 export function CampaignTable({
   query,
@@ -84,79 +83,50 @@ export function CampaignTable({
   label,
   rowTestId,
   emptyText,
-  minWidth,
-  horizontalSpacing,
-  compact = false,
   cardsBelow,
+  ...table
 }: CampaignTableProps) {
   const titleOf = useCampaignTitle();
-  // Read at once (not after a first render as a table): the page does not jump.
-  const cards = useMediaQuery(
-    cardsBelow === undefined ? NEVER : `(max-width: ${em(cardsBelow - 0.02)})`,
-    false,
-    { getInitialValueInEffect: false },
+  const rowColumns = useMemo(
+    () =>
+      columns.map((campaignColumn) =>
+        column.display({
+          id: campaignColumn.id,
+          header: campaignColumn.header,
+          cell: ({ row }) => campaignColumn.cell(row.original, titleOf(row.original.title), ROW),
+        }),
+      ),
+    [columns, titleOf],
   );
-  const rows = query.data?.rows;
-  const loading = query.isPending;
-  const table = (
-    <Table
-      striped
-      highlightOnHover
-      verticalSpacing="sm"
-      {...(horizontalSpacing !== undefined ? { horizontalSpacing } : {})}
-      aria-label={label}
-      className={classes.table}
-    >
-      <Table.Thead>
-        <Table.Tr>
-          {columns.map((column) => (
-            <Table.Th key={column.id}>{column.header}</Table.Th>
-          ))}
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {(rows ?? []).map((row) => {
-          const title = titleOf(row.title);
-          return (
-            <Table.Tr key={row.uuid} data-testid={rowTestId} data-campaign={row.uuid}>
-              {columns.map((column) => (
-                <Table.Td key={column.id} data-column={column.id}>
-                  {column.cell(row, title, ROW)}
-                </Table.Td>
-              ))}
-            </Table.Tr>
-          );
-        })}
-      </Table.Tbody>
-    </Table>
-  );
-  const list = (
-    <CampaignCards
-      rows={rows ?? []}
-      columns={columns}
-      label={label}
-      rowTestId={rowTestId}
-      titleOf={titleOf}
-    />
-  );
-  const size = compact ? 'inline' : 'page';
-  // A compact table shows no bare header row while there is nothing to list.
-  const showTable = !compact || (rows !== undefined && rows.length > 0);
-  // Cards need rows: an empty list would be an empty box.
-  const showCards = rows !== undefined && rows.length > 0;
   return (
-    <>
-      {showTable &&
-        (cards ? (
-          showCards && list
-        ) : minWidth === undefined ? (
-          table
-        ) : (
-          <Table.ScrollContainer minWidth={minWidth}>{table}</Table.ScrollContainer>
-        ))}
-      {loading && <StateNotice state="loading" size={size} />}
-      {!loading && rows?.length === 0 && <StateNotice state="empty" text={emptyText} size={size} />}
-    </>
+    <DataTable
+      {...table}
+      label={label}
+      columns={rowColumns}
+      rows={query.data?.rows}
+      rowKey={(row) => row.uuid}
+      rowAttributes={(row) => ({ 'data-testid': rowTestId, 'data-campaign': row.uuid })}
+      query={query}
+      emptyText={emptyText}
+      highlightOnHover
+      className={classes.table}
+      {...(cardsBelow === undefined
+        ? {}
+        : {
+            cards: {
+              below: cardsBelow,
+              render: (rows: readonly TCampaignRow[]) => (
+                <CampaignCards
+                  rows={rows}
+                  columns={columns}
+                  label={label}
+                  rowTestId={rowTestId}
+                  titleOf={titleOf}
+                />
+              ),
+            },
+          })}
+    />
   );
 }
 

@@ -20,7 +20,7 @@ export type CoregDraft = {
 interface CoregFieldsProps {
   envelope: TCampaignEnvelope;
   /** The step form's fields (the form holds the CoregDraft fields). */
-  getInputProps: FieldInput;
+  getInputProps: FieldInput<CoregDraft>;
 }
 
 export function CoregFields({ envelope, getInputProps }: CoregFieldsProps) {
