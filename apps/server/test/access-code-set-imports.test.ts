@@ -29,7 +29,7 @@ const holdCodes = (setId: string, codes: string[]) =>
   );
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({}, { seed: 'demo' });
   await t.signInAs('admin');
 });
 afterAll(async () => {

@@ -111,7 +111,7 @@ async function stats(setId: string): Promise<TCodeStats> {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({}, { seed: 'demo' });
   for (const who of ['admin', 'owner', 'staff', 'agency']) {
     tokens[who] = await t.signInAndInit(`${who}@example.com`);
   }

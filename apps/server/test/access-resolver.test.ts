@@ -30,7 +30,7 @@ import { createTestApp, type TestApp } from './helpers.js';
 let t: TestApp;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({}, { seed: 'demo' });
   await t.signInAs('admin', 'agency', 'owner', 'silver', 'staff', 'multi');
 });
 afterAll(async () => {

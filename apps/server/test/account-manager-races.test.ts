@@ -37,7 +37,7 @@ const holdMerchant = (id: string) =>
   );
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({}, { seed: 'demo' });
   await t.signInAs('admin', 'silver', 'multi');
   merchant = await t.merchantId('Café Silberblick');
   // Three account managers: silver (the owner), multi and owner.

@@ -45,7 +45,7 @@ const byEmail = (list: TAccountListResponse, email: string): TAccount => {
 };
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({}, { seed: 'demo' });
   await t.signInAs('admin', 'agency', 'owner', 'silver', 'staff', 'multi');
   ids.sonnenschein = await t.merchantId('Bäckerei Sonnenschein');
   ids.silberblick = await t.merchantId('Café Silberblick');
@@ -430,7 +430,7 @@ describe('the invitation mail’s expiry', () => {
   const TIME_ZONE = 'America/New_York';
   let zoned: TestApp;
   beforeAll(async () => {
-    zoned = await createTestApp({ TIME_ZONE });
+    zoned = await createTestApp({ TIME_ZONE }, { seed: 'demo' });
     await zoned.signInAs('silver');
   });
   afterAll(async () => {
@@ -474,7 +474,7 @@ describe('the invitation mail’s expiry', () => {
 describe('invitation limits', () => {
   let limited: TestApp;
   beforeAll(async () => {
-    limited = await createTestApp();
+    limited = await createTestApp({}, { seed: 'demo' });
     await limited.signInAs('silver', 'admin');
   });
   afterAll(async () => {

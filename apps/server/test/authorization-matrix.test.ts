@@ -644,7 +644,7 @@ function judge(want: Expected, status: number, body: string): boolean {
 // ---------------------------------------------------------------- setup
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({}, { seed: 'demo' });
   const keller = await t.merchantId(BRANDS.keller);
   const passwordHash = await hashPassword('demo');
   const [stranger, clerk] = await t.ctx.db

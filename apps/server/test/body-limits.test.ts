@@ -29,7 +29,7 @@ let t: TestApp;
 let apiKey = '';
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({}, { seed: 'demo' });
   await t.signInAs('admin', 'owner');
   // The route loops' own admin and session: they log it out at their end, and their call of
   // POST /api/my/sessions/end-others ends that account's other sessions (none of the tests').

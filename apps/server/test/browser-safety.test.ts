@@ -10,7 +10,7 @@ import { createTestApp, type TestApp } from './helpers.js';
 let t: TestApp;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({}, { seed: 'demo' });
   await t.signInAs('owner');
 });
 afterAll(async () => t.close());
@@ -60,7 +60,10 @@ describe('browser safety', () => {
     expect(String(plain.headers['content-security-policy'])).not.toContain(
       'upgrade-insecure-requests',
     );
-    const secure = await createTestApp({ PUBLIC_URL: 'https://backoffice.example' });
+    const secure = await createTestApp(
+      { PUBLIC_URL: 'https://backoffice.example' },
+      { seed: 'demo' },
+    );
     try {
       const answer = await secure.app.inject({ method: 'GET', url: '/health' });
       expect(String(answer.headers['content-security-policy'])).toContain(

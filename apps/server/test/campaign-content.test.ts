@@ -19,7 +19,10 @@ let silver: string;
 let sonnenschein: string;
 
 beforeAll(async () => {
-  t = await createTestApp({ IMAGE_MAX_BYTES: String(300 * 1024), IMAGE_MAX_PIXELS: '4000000' });
+  t = await createTestApp(
+    { IMAGE_MAX_BYTES: String(300 * 1024), IMAGE_MAX_PIXELS: '4000000' },
+    { seed: 'demo' },
+  );
   owner = await t.signInAndInit('owner@example.com');
   silver = await t.signInAndInit('silver@example.com');
   const [row] = await t.ctx.db

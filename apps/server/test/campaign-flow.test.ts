@@ -84,7 +84,7 @@ const COREG_TERMS = {
 };
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({}, { seed: 'demo' });
   for (const who of ['admin', 'owner', 'silver', 'staff']) {
     tokens[who] = await t.signInAndInit(`${who}@example.com`);
   }

@@ -29,7 +29,7 @@ const ADLER_TOTAL = SOMMERFEST + WINTERAKTION;
 const ALL_TOTAL = ADLER_TOTAL + SOMMERBROT;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({}, { seed: 'demo' });
   admin = await t.signInAndInit('admin@example.com');
   agency = await t.signInAndInit('agency@example.com');
   adlerId = await t.merchantId('Modehaus Adler');

@@ -47,7 +47,7 @@ const SEEDS: Seed[] = [
 ];
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({}, { seed: 'demo' });
   token = await t.signInAndInit('agency@example.com');
   merchantId = await t.merchantId('Modehaus Adler');
   const now = Date.now();

@@ -56,7 +56,7 @@ async function withImage(id: string) {
 }
 
 beforeAll(async () => {
-  t = await createTestApp({ AGENCY_AUTO_APPROVE_SECONDS: '0' });
+  t = await createTestApp({ AGENCY_AUTO_APPROVE_SECONDS: '0' }, { seed: 'demo' });
   await t.signInAs('admin', 'agency', 'owner', 'silver', 'staff', 'multi');
   ids.sonnenschein = await t.merchantId('Bäckerei Sonnenschein');
   ids.silberblick = await t.merchantId('Café Silberblick');

@@ -47,7 +47,7 @@ const utf16le = (text: string) =>
   Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]);
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({}, { seed: 'demo' });
   for (const who of ['admin', 'owner']) tokens[who] = await t.signInAndInit(`${who}@example.com`);
   const [row] = await t.ctx.db
     .select()

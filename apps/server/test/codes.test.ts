@@ -74,7 +74,7 @@ const codeList = (from: number, to: number, prefix = 'C') =>
   );
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({}, { seed: 'demo' });
   for (const who of ['owner', 'silver', 'staff']) {
     tokens[who] = await t.signInAndInit(`${who}@example.com`);
   }

@@ -31,7 +31,7 @@ let t: TestApp;
 
 beforeAll(async () => {
   // The implicit grant too: sign-ins of both flows meet a change of password below.
-  t = await createTestApp({ OAUTH_ALLOW_IMPLICIT: 'true' });
+  t = await createTestApp({ OAUTH_ALLOW_IMPLICIT: 'true' }, { seed: 'demo' });
   await t.signInAs('silver');
 });
 afterAll(async () => {

@@ -86,7 +86,7 @@ async function pendingWins(campaign: string, participants: string[]) {
 }
 
 beforeAll(async () => {
-  t = await createTestApp({ TIME_ZONE: 'Europe/Berlin' });
+  t = await createTestApp({ TIME_ZONE: 'Europe/Berlin' }, { seed: 'demo' });
   await t.signInAs('admin', 'agency', 'multi', 'staff', 'owner');
   adler = await t.merchantId('Modehaus Adler');
   // staff@example.com, a member of Modehaus Adler too, without the manage-campaigns role.

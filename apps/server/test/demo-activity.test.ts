@@ -41,7 +41,7 @@ beforeAll(async () => {
   // Seeded before the app is built, as at a server's first start: before its job queue runs.
   t = await createTestApp(
     { FILES_DIR: filesDir },
-    { beforeStart: async (ctx) => (seeded = await seedDemoActivity(ctx)) },
+    { beforeStart: async (ctx) => (seeded = await seedDemoActivity(ctx)), seed: 'demo' },
   );
   owner = await t.signInAndInit('owner@example.com');
 });

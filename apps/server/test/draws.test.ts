@@ -125,7 +125,7 @@ async function sweepstake(options: {
 const schedulerRunsLater = () => runDueDraws(t.ctx, new Date(Date.now() + 3 * HOUR));
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({}, { seed: 'demo' });
   await t.signInAs('admin', 'silver');
   silberblick = await t.merchantId('Café Silberblick');
   const created = await t.api('POST', '/admin/api-keys', 'admin', { name: 'Consumer app' });

@@ -16,7 +16,7 @@ const PASSWORD = 'Wintermantel-Kerze-19';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({}, { seed: 'demo' });
 });
 afterAll(async () => {
   await t.close();

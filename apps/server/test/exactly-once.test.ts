@@ -65,8 +65,8 @@ beforeAll(async () => {
       .privateKey.export({ type: 'pkcs8', format: 'pem' })
       .toString(),
   };
-  a = await createTestApp(env, { database });
-  b = await createTestApp(env, { database: secondPool });
+  a = await createTestApp(env, { database, seed: 'demo' });
+  b = await createTestApp(env, { database: secondPool, seed: 'demo' });
   await a.signInAs('admin', 'owner', 'silver');
   b.tokens.owner = String(a.tokens.owner);
   ids.sonnenschein = await a.merchantId('Bäckerei Sonnenschein');

@@ -31,11 +31,14 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => jwksServer.listen(0, '127.0.0.1', resolve));
   const { port } = jwksServer.address() as AddressInfo;
   jwksUrl = `http://127.0.0.1:${port}/jwks.json`;
-  t = await createTestApp({
-    OAUTH_JWKS_URL: jwksUrl,
-    OAUTH_ISSUER: ISSUER,
-    OAUTH_TOKEN_URL: 'https://idp.example.com/oauth/token',
-  });
+  t = await createTestApp(
+    {
+      OAUTH_JWKS_URL: jwksUrl,
+      OAUTH_ISSUER: ISSUER,
+      OAUTH_TOKEN_URL: 'https://idp.example.com/oauth/token',
+    },
+    { seed: 'demo' },
+  );
 });
 afterAll(async () => {
   await t.close();
@@ -180,11 +183,14 @@ describe('users of an external provider', () => {
 
 describe('a provider that vouches for the email by another claim (OAUTH_EMAIL_VERIFIED_CLAIM)', () => {
   it('takes that claim alone as the proof: Entra ID’s xms_edov', async () => {
-    const entra = await createTestApp({
-      OAUTH_JWKS_URL: jwksUrl,
-      OAUTH_ISSUER: ISSUER,
-      OAUTH_EMAIL_VERIFIED_CLAIM: 'xms_edov',
-    });
+    const entra = await createTestApp(
+      {
+        OAUTH_JWKS_URL: jwksUrl,
+        OAUTH_ISSUER: ISSUER,
+        OAUTH_EMAIL_VERIFIED_CLAIM: 'xms_edov',
+      },
+      { seed: 'demo' },
+    );
     try {
       const init = (token: string) =>
         entra.app.inject({ method: 'POST', url: '/api/init-user', headers: bearer(token) });
@@ -216,7 +222,7 @@ describe('the web app with an external provider', () => {
   });
 
   it('connects to its own origin alone with the built-in provider', async () => {
-    const own = await createTestApp();
+    const own = await createTestApp({}, { seed: 'demo' });
     try {
       const csp = String((await own.app.inject({ url: '/' })).headers['content-security-policy']);
       expect(csp).toMatch(/(^|;)connect-src 'self'(;|$)/);

@@ -45,7 +45,7 @@ const image = (background: string, format: 'png' | 'jpeg', width = 700, height =
 beforeAll(async () => {
   store = await startObjectStore();
   filesDir = await mkdtemp(path.join(tmpdir(), 'files-'));
-  t = await createTestApp({ ...store.env, FILES_DIR: filesDir });
+  t = await createTestApp({ ...store.env, FILES_DIR: filesDir }, { seed: 'demo' });
   await t.signInAs('silver');
   silberblick = await t.merchantId('Café Silberblick');
 });
@@ -240,7 +240,10 @@ describe('an object store that does not answer', () => {
       }),
     ]);
     // The app on it starts and answers an image with 503 in time.
-    const silentApp = await createTestApp({ ...silent.env, ...TIMEOUTS, FILES_DIR: filesDir });
+    const silentApp = await createTestApp(
+      { ...silent.env, ...TIMEOUTS, FILES_DIR: filesDir },
+      { seed: 'demo' },
+    );
     apps.push(silentApp);
     const key = `merchants/${silberblick}/00000000-0000-4000-8000-000000000000.jpg`;
     const served = await timed(() => silentApp.app.inject(`/files/${key}`));
@@ -251,7 +254,10 @@ describe('an object store that does not answer', () => {
   it('answers images 503 with Retry-After in time when the store stalls after the bucket check', async () => {
     const stalling = await startStallingStore();
     stores.push(stalling);
-    const stalled = await createTestApp({ ...stalling.env, ...TIMEOUTS, FILES_DIR: filesDir });
+    const stalled = await createTestApp(
+      { ...stalling.env, ...TIMEOUTS, FILES_DIR: filesDir },
+      { seed: 'demo' },
+    );
     apps.push(stalled);
     await stalled.signInAs('silver');
     const merchant = await stalled.merchantId('Café Silberblick');

@@ -167,12 +167,15 @@ describe('Nominatim outage during an upload', () => {
         },
       ]);
     });
-    t = await createTestApp({
-      GEOCODER: 'nominatim',
-      NOMINATIM_URL: fake.url,
-      NOMINATIM_MIN_INTERVAL_MS: '0',
-      ...RETRIES,
-    });
+    t = await createTestApp(
+      {
+        GEOCODER: 'nominatim',
+        NOMINATIM_URL: fake.url,
+        NOMINATIM_MIN_INTERVAL_MS: '0',
+        ...RETRIES,
+      },
+      { seed: 'demo' },
+    );
     await t.signInAs('owner');
     merchant = await t.merchantId('Bäckerei Sonnenschein');
   });
@@ -281,12 +284,15 @@ describe('Google outage during an upload', () => {
         ],
       });
     });
-    t = await createTestApp({
-      GEOCODER: 'google',
-      GOOGLE_GEOCODING_URL: `${fake.url}/maps/api/geocode/json`,
-      MAPS_KEY: 'test-key',
-      ...RETRIES,
-    });
+    t = await createTestApp(
+      {
+        GEOCODER: 'google',
+        GOOGLE_GEOCODING_URL: `${fake.url}/maps/api/geocode/json`,
+        MAPS_KEY: 'test-key',
+        ...RETRIES,
+      },
+      { seed: 'demo' },
+    );
     await t.signInAs('owner');
     merchant = await t.merchantId('Bäckerei Sonnenschein');
   });

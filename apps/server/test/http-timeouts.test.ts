@@ -25,10 +25,13 @@ let port = 0;
 let uploadPath = '';
 
 beforeAll(async () => {
-  t = await createTestApp({
-    HTTP_REQUEST_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS),
-    HTTP_HEADERS_TIMEOUT_MS: String(HEADERS_TIMEOUT_MS),
-  });
+  t = await createTestApp(
+    {
+      HTTP_REQUEST_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS),
+      HTTP_HEADERS_TIMEOUT_MS: String(HEADERS_TIMEOUT_MS),
+    },
+    { seed: 'demo' },
+  );
   await t.signInAs('silver');
   uploadPath = `/api/merchants/${await t.merchantId('Café Silberblick')}/images`;
   await t.app.listen({ port: 0, host: '127.0.0.1' });

@@ -33,7 +33,7 @@ const redisUp = REDIS_URL !== undefined && (await redisAnswers(REDIS_URL));
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({}, { seed: 'demo' });
 });
 afterAll(async () => {
   await t.close();
@@ -109,7 +109,10 @@ describe('sign-in page', () => {
   });
 
   it('lists no demo accounts outside demo mode', async () => {
-    const other = await createTestApp({ DEMO: 'false', JWT_PRIVATE_KEY: await freshPem() });
+    const other = await createTestApp(
+      { DEMO: 'false', JWT_PRIVATE_KEY: await freshPem() },
+      { seed: 'demo' },
+    );
     try {
       const response = await other.app.inject(`/identity/authorize?${authorizeQuery()}`);
       expect(response.statusCode).toBe(200);
@@ -222,10 +225,13 @@ describe('an address with its domain’s final dot', () => {
   });
 
   it('counts failed sign-ins at the dotted address against the account', async () => {
-    const limited = await createTestApp({
-      TRUST_PROXY: '127.0.0.1',
-      LOGIN_FAILURES_PER_HOUR: '3',
-    });
+    const limited = await createTestApp(
+      {
+        TRUST_PROXY: '127.0.0.1',
+        LOGIN_FAILURES_PER_HOUR: '3',
+      },
+      { seed: 'demo' },
+    );
     try {
       for (let i = 0; i < 3; i += 1) {
         const guess = await signInAttempt(limited.app, 'staff@example.com.', 'x', `203.0.113.${i}`);
@@ -298,7 +304,7 @@ describe('authorization code grant with PKCE', () => {
 
 describe('implicit grant', () => {
   it('puts the token, its lifetime and the state in the fragment', async () => {
-    const implicit = await createTestApp({ OAUTH_ALLOW_IMPLICIT: 'true' });
+    const implicit = await createTestApp({ OAUTH_ALLOW_IMPLICIT: 'true' }, { seed: 'demo' });
     onTestFinished(() => implicit.close());
     const response = await implicit.app.inject({
       method: 'POST',
@@ -453,7 +459,7 @@ describe('auth API', () => {
 
 describe('brute-force protection', () => {
   it('limits sign-in attempts per client and says so in German', async () => {
-    const limited = await createTestApp({ LOGIN_RATE_LIMIT_PER_MINUTE: '3' });
+    const limited = await createTestApp({ LOGIN_RATE_LIMIT_PER_MINUTE: '3' }, { seed: 'demo' });
     try {
       const attempt = () => signInAttempt(limited.app, 'owner@example.com', 'guess');
       for (let i = 0; i < 3; i += 1) expect((await attempt()).statusCode).toBe(401);
@@ -474,7 +480,7 @@ describe('brute-force protection behind proxies', () => {
     signInAttempt(app.app, email, password, address);
 
   it('does not believe X-Forwarded-For by default: 200 guesses with forged addresses get 429s', async () => {
-    const limited = await createTestApp({ LOGIN_RATE_LIMIT_PER_MINUTE: '10' });
+    const limited = await createTestApp({ LOGIN_RATE_LIMIT_PER_MINUTE: '10' }, { seed: 'demo' });
     try {
       const statuses: number[] = [];
       for (let i = 0; i < 200; i += 1) {
@@ -492,11 +498,14 @@ describe('brute-force protection behind proxies', () => {
   });
 
   it('limits failed sign-ins per account from any address, with TRUST_PROXY set', async () => {
-    const limited = await createTestApp({
-      TRUST_PROXY: '127.0.0.1',
-      LOGIN_RATE_LIMIT_PER_MINUTE: '10',
-      LOGIN_FAILURES_PER_HOUR: '5',
-    });
+    const limited = await createTestApp(
+      {
+        TRUST_PROXY: '127.0.0.1',
+        LOGIN_RATE_LIMIT_PER_MINUTE: '10',
+        LOGIN_FAILURES_PER_HOUR: '5',
+      },
+      { seed: 'demo' },
+    );
     try {
       const statuses: number[] = [];
       for (let i = 0; i < 8; i += 1) {
@@ -517,11 +526,14 @@ describe('brute-force protection behind proxies', () => {
   });
 
   it('holds the account limit for guesses that arrive at the same time from different addresses', async () => {
-    const limited = await createTestApp({
-      TRUST_PROXY: '127.0.0.1',
-      LOGIN_RATE_LIMIT_PER_MINUTE: '10',
-      LOGIN_FAILURES_PER_HOUR: '5',
-    });
+    const limited = await createTestApp(
+      {
+        TRUST_PROXY: '127.0.0.1',
+        LOGIN_RATE_LIMIT_PER_MINUTE: '10',
+        LOGIN_FAILURES_PER_HOUR: '5',
+      },
+      { seed: 'demo' },
+    );
     try {
       const attempts = Array.from({ length: 30 }, (_, i) =>
         guess(limited, 'owner@example.com', `203.0.113.${i}`, i === 29 ? 'demo' : `guess-${i}`),
@@ -538,10 +550,13 @@ describe('brute-force protection behind proxies', () => {
   });
 
   it('uses up no attempts of an account with successful sign-ins, one after another or at once', async () => {
-    const limited = await createTestApp({
-      TRUST_PROXY: '127.0.0.1',
-      LOGIN_FAILURES_PER_HOUR: '2',
-    });
+    const limited = await createTestApp(
+      {
+        TRUST_PROXY: '127.0.0.1',
+        LOGIN_FAILURES_PER_HOUR: '2',
+      },
+      { seed: 'demo' },
+    );
     try {
       const signIn = (i: number, password = 'demo') =>
         guess(limited, 'owner@example.com', `203.0.113.${i}`, password);
@@ -558,7 +573,7 @@ describe('brute-force protection behind proxies', () => {
   });
 
   it('limits the token endpoint and the registration form per address too', async () => {
-    const limited = await createTestApp({ LOGIN_RATE_LIMIT_PER_MINUTE: '2' });
+    const limited = await createTestApp({ LOGIN_RATE_LIMIT_PER_MINUTE: '2' }, { seed: 'demo' });
     try {
       const register = (i: number) =>
         limited.app.inject({
@@ -639,9 +654,9 @@ describe.runIf(redisUp)('the account limit of two apps counting in one Redis', (
       LOGIN_FAILURES_PER_HOUR: '5',
       JWT_PRIVATE_KEY: await freshPem(),
     };
-    a = await createTestApp(env, { database });
+    a = await createTestApp(env, { database, seed: 'demo' });
     secondPool = await database.connectAgain();
-    b = await createTestApp(env, { database: secondPool });
+    b = await createTestApp(env, { database: secondPool, seed: 'demo' });
   });
   afterAll(async () => {
     await a.close();
@@ -735,7 +750,7 @@ describe('server-side sessions', () => {
   });
 
   it('renews within the session, never past its maximum age', async () => {
-    const short = await createTestApp({ SESSION_MAX_AGE_HOURS: '1' });
+    const short = await createTestApp({ SESSION_MAX_AGE_HOURS: '1' }, { seed: 'demo' });
     const start = Date.now();
     try {
       const token = await short.signIn('owner@example.com');

@@ -20,7 +20,7 @@ let apiKey = '';
 const ids = { sonnenschein: '', silberblick: '' };
 
 beforeAll(async () => {
-  t = await createTestApp({ TIME_ZONE: 'Europe/Berlin' });
+  t = await createTestApp({ TIME_ZONE: 'Europe/Berlin' }, { seed: 'demo' });
   await t.signInAs('admin', 'owner', 'silver');
   ids.sonnenschein = await t.merchantId('Bäckerei Sonnenschein');
   ids.silberblick = await t.merchantId('Café Silberblick');

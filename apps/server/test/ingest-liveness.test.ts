@@ -26,7 +26,7 @@ let apiKey = '';
 const campaignIds: string[] = [];
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({}, { seed: 'demo' });
   await t.signInAs('admin', 'silver');
   apiKey = (await t.api('POST', '/admin/api-keys', 'admin', { name: 'burst' })).json().secret;
   const merchant = await t.merchantId('Café Silberblick');

@@ -24,7 +24,7 @@ let apiKey = '';
 let merchant = '';
 
 beforeAll(async () => {
-  t = await createTestApp({ TIME_ZONE: 'Europe/Berlin' });
+  t = await createTestApp({ TIME_ZONE: 'Europe/Berlin' }, { seed: 'demo' });
   await t.signInAs('admin', 'silver');
   merchant = await t.merchantId('Café Silberblick');
   apiKey = (await t.api('POST', '/admin/api-keys', 'admin', { name: 'receipts' })).json().secret;

@@ -46,7 +46,7 @@ async function expectRefused(request: () => ReturnType<TestApp['api']>, field: s
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({}, { seed: 'demo' });
   await t.signInAs('owner', 'admin', 'agency');
   sonnenschein = await t.merchantId('Bäckerei Sonnenschein');
   const created = await t.api('POST', '/campaigns', 'owner', {

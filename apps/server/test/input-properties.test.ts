@@ -350,7 +350,7 @@ async function check(target: string, options: InjectOptions, tally: Tally): Prom
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({}, { seed: 'demo' });
   await t.signInAs('owner', 'admin', 'agency');
   ids.sonnenschein = await t.merchantId('Bäckerei Sonnenschein');
   ids.silberblick = await t.merchantId('Café Silberblick');

@@ -69,7 +69,10 @@ const drainMail = () => t.ctx.jobs.drain(['mail']);
 beforeAll(async () => {
   await new Promise<void>((resolve) => smtp.server.listen(0, '127.0.0.1', resolve));
   const { port } = smtp.server.server.address() as AddressInfo;
-  t = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_RETRY_LIMIT: '0' });
+  t = await createTestApp(
+    { SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_RETRY_LIMIT: '0' },
+    { seed: 'demo' },
+  );
   await t.signInAs('admin', 'agency', 'owner', 'staff', 'silver');
 }, 60_000);
 

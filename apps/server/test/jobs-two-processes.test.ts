@@ -89,7 +89,7 @@ describe.runIf(ADMIN_URL !== undefined)('background jobs of two processes on one
     await admin.query(`create database ${name}`);
     await admin.end();
     database = await openDatabase({ kind: 'postgres', url: url.toString() });
-    t = await createTestApp({}, { database });
+    t = await createTestApp({}, { database, seed: 'demo' });
     await t.signInAs('admin', 'silver');
     const created = await t.api('POST', '/admin/api-keys', 'admin', { name: 'Consumer app' });
     const apiKey = String(created.json().secret);

@@ -50,7 +50,7 @@ beforeAll(async () => {
   await mkdir(outside);
   secretFile = path.join(folder, 'host-secrets.env');
   await writeFile(secretFile, SECRET);
-  t = await createTestApp({ FILES_DIR: filesDir });
+  t = await createTestApp({ FILES_DIR: filesDir }, { seed: 'demo' });
   await t.signInAs('silver');
   silberblick = await t.merchantId('Café Silberblick');
 });

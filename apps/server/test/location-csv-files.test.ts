@@ -35,7 +35,7 @@ describe('location CSV files as users write them', () => {
 
   beforeAll(async () => {
     // Room for the files below, and a limit a test can pass.
-    t = await createTestApp({ CSV_MAX_ROWS: '5' });
+    t = await createTestApp({ CSV_MAX_ROWS: '5' }, { seed: 'demo' });
     await t.signInAs('owner');
     sonnenschein = await t.merchantId('Bäckerei Sonnenschein');
   });

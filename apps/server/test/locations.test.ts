@@ -66,7 +66,7 @@ describe('locations with the offline geocoder', () => {
     return row?.total ?? 0;
   };
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({}, { seed: 'demo' });
     await t.signInAs('admin', 'owner', 'silver', 'staff');
     sonnenschein = await t.merchantId('Bäckerei Sonnenschein');
     silberblick = await t.merchantId('Café Silberblick');
@@ -575,12 +575,15 @@ describe('Nominatim geocoder against a local fake', () => {
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as AddressInfo;
-    t = await createTestApp({
-      GEOCODER: 'nominatim',
-      NOMINATIM_URL: `http://127.0.0.1:${port}`,
-      NOMINATIM_EMAIL: 'betrieb@example.com',
-      NOMINATIM_MIN_INTERVAL_MS: String(INTERVAL),
-    });
+    t = await createTestApp(
+      {
+        GEOCODER: 'nominatim',
+        NOMINATIM_URL: `http://127.0.0.1:${port}`,
+        NOMINATIM_EMAIL: 'betrieb@example.com',
+        NOMINATIM_MIN_INTERVAL_MS: String(INTERVAL),
+      },
+      { seed: 'demo' },
+    );
     await t.signInAs('owner');
   });
   afterAll(async () => {

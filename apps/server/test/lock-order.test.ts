@@ -64,7 +64,7 @@ function pauseNextCommit() {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({}, { seed: 'demo' });
   await t.signInAs('admin', 'silver');
   ids.silberblick = await t.merchantId('Café Silberblick');
   ids.weber = await t.merchantId('Weber Reisen');

@@ -24,12 +24,15 @@ const ids = { sonnenschein: '', silberblick: '' };
 
 beforeAll(async () => {
   smtp = await startSmtpServer('accept');
-  t = await createTestApp({
-    SMTP_URL: smtp.url,
-    MAIL_FROM: 'Kampagnen-Backoffice <no-reply@backoffice.test>',
-    MAIL_RETRY_LIMIT: '20',
-    MAIL_RETRY_DELAY_SECONDS: '1',
-  });
+  t = await createTestApp(
+    {
+      SMTP_URL: smtp.url,
+      MAIL_FROM: 'Kampagnen-Backoffice <no-reply@backoffice.test>',
+      MAIL_RETRY_LIMIT: '20',
+      MAIL_RETRY_DELAY_SECONDS: '1',
+    },
+    { seed: 'demo' },
+  );
   await t.signInAs('admin', 'owner', 'silver');
   ids.sonnenschein = await t.merchantId('Bäckerei Sonnenschein');
   ids.silberblick = await t.merchantId('Café Silberblick');

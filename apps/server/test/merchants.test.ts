@@ -41,7 +41,7 @@ const profile = (overrides: object = {}) => ({
 });
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({}, { seed: 'demo' });
   // A person with no merchant yet, who signs in with a password like everyone.
   await t.ctx.db
     .insert(users)

@@ -69,7 +69,7 @@ function schemaFields(
 describe('field names of the API', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({}, { seed: 'demo' });
   });
   afterAll(async () => {
     await t.close();
@@ -94,7 +94,7 @@ describe('field names of the API', () => {
 describe('a missing value', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({}, { seed: 'demo' });
   });
   afterEach(() => {
     z.config(z.locales.en());

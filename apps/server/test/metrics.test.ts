@@ -65,7 +65,7 @@ const PRODUCT_SERIES = {
 describe('unconfigured', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({}, { seed: 'demo' });
   });
   afterAll(async () => {
     await t.close();
@@ -132,14 +132,17 @@ describe('with METRICS_TOKEN, on the public port', () => {
 
   beforeAll(async () => {
     smtp = await startSmtpServer('accept');
-    t = await createTestApp({
-      METRICS_TOKEN: TOKEN,
-      SMTP_URL: smtp.url,
-      // A refused mail waits for its retry (the queue's depth) instead of being tried again at once.
-      MAIL_RETRY_DELAY_SECONDS: '3600',
-      LOGIN_FAILURES_PER_HOUR: '2',
-      OAUTH_ALLOW_IMPLICIT: 'true',
-    });
+    t = await createTestApp(
+      {
+        METRICS_TOKEN: TOKEN,
+        SMTP_URL: smtp.url,
+        // A refused mail waits for its retry (the queue's depth) instead of being tried again at once.
+        MAIL_RETRY_DELAY_SECONDS: '3600',
+        LOGIN_FAILURES_PER_HOUR: '2',
+        OAUTH_ALLOW_IMPLICIT: 'true',
+      },
+      { seed: 'demo' },
+    );
     await t.signInAs('admin', 'silver');
     const key = await t.api('POST', '/admin/api-keys', 'admin', { name: 'Consumer app' });
     expect(key.statusCode, key.body).toBe(200);
@@ -384,7 +387,7 @@ describe('with METRICS_TOKEN, on the public port', () => {
 describe('the database connections', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ METRICS_TOKEN: TOKEN });
+    t = await createTestApp({ METRICS_TOKEN: TOKEN }, { seed: 'demo' });
   });
   afterAll(async () => {
     await t.close();
@@ -436,7 +439,7 @@ describe('with METRICS_PORT, on a port of their own', () => {
   let port = 0;
   beforeAll(async () => {
     port = await freePort();
-    t = await createTestApp({ METRICS_PORT: String(port) });
+    t = await createTestApp({ METRICS_PORT: String(port) }, { seed: 'demo' });
   });
   afterAll(async () => {
     await t.close();
@@ -467,7 +470,10 @@ describe('with METRICS_PORT, on a port of their own', () => {
 
   it('closes the port with the app', async () => {
     const other = await freePort();
-    const app = await createTestApp({ METRICS_PORT: String(other), METRICS_TOKEN: TOKEN });
+    const app = await createTestApp(
+      { METRICS_PORT: String(other), METRICS_TOKEN: TOKEN },
+      { seed: 'demo' },
+    );
     const url = `http://127.0.0.1:${other}/metrics`;
     expect((await fetch(url)).status).toBe(401);
     expect((await fetch(url, { headers: auth(`${TOKEN}x`) })).status).toBe(401);

@@ -39,7 +39,7 @@ const initUser = (t: TestApp, token: string) =>
 describe('changing one’s own password', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ LOGIN_FAILURES_PER_HOUR: '3' });
+    t = await createTestApp({ LOGIN_FAILURES_PER_HOUR: '3' }, { seed: 'demo' });
   });
   afterAll(() => t.close());
 

@@ -34,10 +34,13 @@ const SAFARI_IPHONE =
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({
-    ...IMPLICIT,
-    TRUST_PROXY: 'true',
-  });
+  t = await createTestApp(
+    {
+      ...IMPLICIT,
+      TRUST_PROXY: 'true',
+    },
+    { seed: 'demo' },
+  );
 });
 afterAll(async () => {
   await t.close();
@@ -292,11 +295,14 @@ describe('signed-in devices of an external provider’s user', () => {
     });
     await new Promise<void>((resolve) => jwksServer.listen(0, '127.0.0.1', resolve));
     const { port } = jwksServer.address() as AddressInfo;
-    external = await createTestApp({
-      ...IMPLICIT,
-      OAUTH_JWKS_URL: `http://127.0.0.1:${port}/jwks.json`,
-      OAUTH_ISSUER: ISSUER,
-    });
+    external = await createTestApp(
+      {
+        ...IMPLICIT,
+        OAUTH_JWKS_URL: `http://127.0.0.1:${port}/jwks.json`,
+        OAUTH_ISSUER: ISSUER,
+      },
+      { seed: 'demo' },
+    );
     token = await new SignJWT({ email: 'geraete@example.com', email_verified: true })
       .setProtectedHeader({ alg: 'RS256', kid: 'k1' })
       .setSubject('devices-1')

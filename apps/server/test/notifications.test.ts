@@ -29,7 +29,7 @@ const openWins = (count: number) =>
   t.ctx.db.transaction((tx) => notifyOpenWins(t.ctx, tx, sonnenschein, count));
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({}, { seed: 'demo' });
   await t.signInAs('owner', 'staff', 'silver');
   sonnenschein = await t.merchantId('Bäckerei Sonnenschein');
 });

@@ -33,7 +33,7 @@ describe('the OpenAPI document', () => {
   let document: Document;
   const operations: { method: string; path: string; operation: Operation }[] = [];
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({}, { seed: 'demo' });
     document = (await t.app.inject('/api/docs/json')).json<Document>();
     for (const [route, methods] of Object.entries(document.paths))
       for (const [method, operation] of Object.entries(methods))

@@ -31,7 +31,7 @@ function scryptHash(password: string): string {
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ OAUTH_ALLOW_IMPLICIT: 'true' });
+  t = await createTestApp({ OAUTH_ALLOW_IMPLICIT: 'true' }, { seed: 'demo' });
   await t.signInAs('silver');
 });
 afterAll(async () => {

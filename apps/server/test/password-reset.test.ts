@@ -104,11 +104,14 @@ const median = (values: number[]) => {
 describe('password reset', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({
-      ...IMPLICIT,
-      TRUST_PROXY: 'true',
-      PASSWORD_RESET_PER_ACCOUNT_PER_HOUR: '100',
-    });
+    t = await createTestApp(
+      {
+        ...IMPLICIT,
+        TRUST_PROXY: 'true',
+        PASSWORD_RESET_PER_ACCOUNT_PER_HOUR: '100',
+      },
+      { seed: 'demo' },
+    );
   });
   afterAll(() => t.close());
 
@@ -326,12 +329,15 @@ describe('password reset', () => {
 describe('password reset limits', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({
-      ...IMPLICIT,
-      TRUST_PROXY: 'true',
-      LOGIN_RATE_LIMIT_PER_MINUTE: '3',
-      PASSWORD_RESET_PER_ACCOUNT_PER_HOUR: '2',
-    });
+    t = await createTestApp(
+      {
+        ...IMPLICIT,
+        TRUST_PROXY: 'true',
+        LOGIN_RATE_LIMIT_PER_MINUTE: '3',
+        PASSWORD_RESET_PER_ACCOUNT_PER_HOUR: '2',
+      },
+      { seed: 'demo' },
+    );
   });
   afterAll(() => t.close());
 
@@ -381,8 +387,8 @@ describe.runIf(REDIS_SERVER_BINARY !== undefined)(
         LOGIN_RATE_LIMIT_PER_MINUTE: '3',
         PASSWORD_RESET_PER_ACCOUNT_PER_HOUR: '2',
       };
-      a = await createTestApp(env, { database });
-      b = await createTestApp(env, { database: secondPool });
+      a = await createTestApp(env, { database, seed: 'demo' });
+      b = await createTestApp(env, { database: secondPool, seed: 'demo' });
     });
     afterAll(async () => {
       await a.close();

@@ -17,7 +17,7 @@ let url: string;
 beforeAll(async () => {
   const port = await freePort();
   url = `http://127.0.0.1:${port}`;
-  t = await createTestApp({ PUBLIC_URL: url });
+  t = await createTestApp({ PUBLIC_URL: url }, { seed: 'demo' });
   await t.app.listen({ port, host: '127.0.0.1' });
 });
 afterAll(async () => {

@@ -20,7 +20,7 @@ import {
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({}, { seed: 'demo' });
   await t.signInAs('owner', 'admin');
 });
 afterAll(async () => {
@@ -28,7 +28,7 @@ afterAll(async () => {
 });
 
 async function appWith(env: Record<string, string>): Promise<TestApp> {
-  const app = await createTestApp(env);
+  const app = await createTestApp(env, { seed: 'demo' });
   onTestFinished(() => app.close());
   return app;
 }

@@ -13,7 +13,7 @@ let t: TestApp;
 let sonnenschein = '';
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({}, { seed: 'demo' });
   await t.signInAs('owner', 'admin');
   sonnenschein = await t.merchantId('Bäckerei Sonnenschein');
 });

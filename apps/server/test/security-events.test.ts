@@ -20,7 +20,7 @@ const CHROME_ON_LINUX =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36';
 
 beforeAll(async () => {
-  t = await createTestApp({ TIME_ZONE: 'Europe/Berlin', LOCALE: 'de-DE' });
+  t = await createTestApp({ TIME_ZONE: 'Europe/Berlin', LOCALE: 'de-DE' }, { seed: 'demo' });
   const made = await t.ctx.db
     .insert(users)
     .values([

@@ -6,7 +6,7 @@ import { bearer, createTestApp, type TestApp } from './helpers.js';
 let t: TestApp;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({}, { seed: 'demo' });
 });
 afterAll(async () => {
   await t.close();

@@ -38,10 +38,13 @@ function signIn(
 describe('an unreachable Redis', () => {
   it('keeps the sign-in answering, without limits, and quickly', async () => {
     // Nothing listens on port 1: every counter fails at once.
-    const t = await createTestApp({
-      REDIS_URL: 'redis://127.0.0.1:1',
-      LOGIN_RATE_LIMIT_PER_MINUTE: '2',
-    });
+    const t = await createTestApp(
+      {
+        REDIS_URL: 'redis://127.0.0.1:1',
+        LOGIN_RATE_LIMIT_PER_MINUTE: '2',
+      },
+      { seed: 'demo' },
+    );
     try {
       const started = Date.now();
       for (let i = 0; i < 4; i += 1) expect((await signIn(t, 'demo')).statusCode).toBe(302);
@@ -73,8 +76,8 @@ describe.runIf(REDIS_SERVER_BINARY !== undefined)('two instances counting in one
       LOGIN_RATE_LIMIT_PER_MINUTE: '4',
       LOGIN_FAILURES_PER_HOUR: '3',
     };
-    a = await createTestApp(env, { database });
-    b = await createTestApp(env, { database: secondPool });
+    a = await createTestApp(env, { database, seed: 'demo' });
+    b = await createTestApp(env, { database: secondPool, seed: 'demo' });
   });
   afterAll(async () => {
     await a.close();

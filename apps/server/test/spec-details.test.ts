@@ -21,7 +21,7 @@ async function sizeOf(src: string): Promise<[number | undefined, number | undefi
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({}, { seed: 'demo' });
   await t.signInAs('silver');
   silberblick = await t.merchantId('Café Silberblick');
   const png = await sharp({ create: { width: 600, height: 300, channels: 3, background: '#c63' } })

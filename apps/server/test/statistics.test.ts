@@ -61,7 +61,7 @@ const participation = (campaign: string, participant: string, at: string, profil
 });
 
 beforeAll(async () => {
-  t = await createTestApp({ TIME_ZONE: 'Europe/Berlin' });
+  t = await createTestApp({ TIME_ZONE: 'Europe/Berlin' }, { seed: 'demo' });
   await t.signInAs('admin', 'owner', 'silver', 'staff');
   ids.sonnenschein = await t.merchantId('Bäckerei Sonnenschein');
   ids.silberblick = await t.merchantId('Café Silberblick');

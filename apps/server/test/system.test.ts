@@ -152,7 +152,7 @@ describe('network exposure', () => {
 describe('system endpoints', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ LOCALE: 'de-CH', AVAILABLE_LOCALES: 'de,en,fr' });
+    t = await createTestApp({ LOCALE: 'de-CH', AVAILABLE_LOCALES: 'de,en,fr' }, { seed: 'demo' });
   });
   afterAll(async () => {
     await t.close();
@@ -172,7 +172,7 @@ describe('system endpoints', () => {
       availableLocales: ['de', 'en', 'fr'],
       oauth: { flow: 'code', clientId: 'backoffice-web', scope: 'base', realm: 'backoffice' },
     });
-    const euro = await createTestApp();
+    const euro = await createTestApp({}, { seed: 'demo' });
     try {
       expect((await euro.app.inject('/config.json')).json().currency).toBe('EUR');
     } finally {

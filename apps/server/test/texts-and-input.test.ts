@@ -24,7 +24,7 @@ let sonnenschein = '';
 let adler = '';
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({}, { seed: 'demo' });
   await t.signInAs('admin', 'owner');
   sonnenschein = await t.merchantId('Bäckerei Sonnenschein');
   adler = await t.merchantId('Modehaus Adler');

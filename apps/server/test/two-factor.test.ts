@@ -18,7 +18,7 @@ const IMPLICIT = { OAUTH_ALLOW_IMPLICIT: 'true' };
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp(IMPLICIT);
+  t = await createTestApp(IMPLICIT, { seed: 'demo' });
   await t.signInAs('owner', 'silver', 'admin', 'agency', 'multi', 'staff');
 });
 afterAll(async () => {
@@ -369,10 +369,13 @@ describe("an admin's reset", () => {
 describe('MFA_REQUIRED_FOR_ADMINS', () => {
   let forced: TestApp;
   beforeAll(async () => {
-    forced = await createTestApp({
-      ...IMPLICIT,
-      MFA_REQUIRED_FOR_ADMINS: 'true',
-    });
+    forced = await createTestApp(
+      {
+        ...IMPLICIT,
+        MFA_REQUIRED_FOR_ADMINS: 'true',
+      },
+      { seed: 'demo' },
+    );
   });
   afterAll(async () => {
     await forced.close();
@@ -419,10 +422,13 @@ describe('MFA_REQUIRED_FOR_ADMINS', () => {
 describe('the sign-in limiter', () => {
   let limited: TestApp;
   beforeAll(async () => {
-    limited = await createTestApp({
-      ...IMPLICIT,
-      LOGIN_FAILURES_PER_HOUR: '5',
-    });
+    limited = await createTestApp(
+      {
+        ...IMPLICIT,
+        LOGIN_FAILURES_PER_HOUR: '5',
+      },
+      { seed: 'demo' },
+    );
     limited.tokens.owner = await limited.signInAndInit('owner@example.com');
   });
   afterAll(async () => {

@@ -97,10 +97,13 @@ function upload(payload: Buffer, headers: Record<string, string>): Promise<Answe
 
 beforeAll(async () => {
   filesDir = await mkdtemp(path.join(tmpdir(), 'upload-burst-'));
-  t = await createTestApp({
-    FILES_DIR: filesDir,
-    IMAGE_UPLOADS_PER_ACCOUNT: String(PER_ACCOUNT),
-  });
+  t = await createTestApp(
+    {
+      FILES_DIR: filesDir,
+      IMAGE_UPLOADS_PER_ACCOUNT: String(PER_ACCOUNT),
+    },
+    { seed: 'demo' },
+  );
   await t.signInAs('silver');
   silberblick = await t.merchantId('Café Silberblick');
   const [silver] = await t.ctx.db

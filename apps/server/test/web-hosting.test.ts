@@ -191,7 +191,7 @@ describe('the built web app', () => {
 describe('JSON answers', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({}, { seed: 'demo' });
   });
   afterAll(async () => {
     await t.close();

@@ -39,7 +39,10 @@ const berlin = (instant: Date) =>
 describe('the schedule: a fixed local time', () => {
   it('stores the cron of WEEKLY_STATS_MAIL_CRON in TIME_ZONE, which fires at 08:00 local across both DST changes', async () => {
     // The production settings of the scheduler (tests run with it off).
-    const t = await createTestApp({ SCHEDULER_INTERVAL_SECONDS: '3600', TIME_ZONE: BERLIN });
+    const t = await createTestApp(
+      { SCHEDULER_INTERVAL_SECONDS: '3600', TIME_ZONE: BERLIN },
+      { seed: 'demo' },
+    );
     try {
       const [stored] = await queryRows<{ cron: string; timezone: string }>(
         t.ctx.db,
@@ -164,7 +167,7 @@ describe('the mails', () => {
   };
 
   beforeAll(async () => {
-    t = await createTestApp({ TIME_ZONE: BERLIN, LOCALE: 'de-DE' });
+    t = await createTestApp({ TIME_ZONE: BERLIN, LOCALE: 'de-DE' }, { seed: 'demo' });
     const [merchant] = await t.ctx.db
       .insert(merchants)
       .values({ name: 'Wochenmarkt GmbH', brandName: 'Wochenmarkt' })
