@@ -5,13 +5,15 @@
  * the error answers the framework gives (404, 413, 414, 415).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMerchantWithOwner } from './factories/index.js';
 import { createTestApp, type TestApp } from './helpers.js';
 
 let t: TestApp;
 
 beforeAll(async () => {
-  t = await createTestApp({}, { seed: 'demo' });
-  await t.signInAs('owner');
+  t = await createTestApp();
+  const { owner } = await createMerchantWithOwner(t.ctx.db);
+  await t.signInAs({ owner });
 });
 afterAll(async () => t.close());
 
@@ -60,10 +62,7 @@ describe('browser safety', () => {
     expect(String(plain.headers['content-security-policy'])).not.toContain(
       'upgrade-insecure-requests',
     );
-    const secure = await createTestApp(
-      { PUBLIC_URL: 'https://backoffice.example' },
-      { seed: 'demo' },
-    );
+    const secure = await createTestApp({ PUBLIC_URL: 'https://backoffice.example' });
     try {
       const answer = await secure.app.inject({ method: 'GET', url: '/health' });
       expect(String(answer.headers['content-security-policy'])).toContain(

@@ -11,6 +11,7 @@ import openapiTS, { astToString } from 'openapi-typescript';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operationIdOf } from '../src/http/openapi.js';
+import { createAdmin, createMerchant } from './factories/index.js';
 import { PUBLIC_URL, bearer, createTestApp, routeTable, type TestApp } from './helpers.js';
 
 interface Operation {
@@ -33,7 +34,7 @@ describe('the OpenAPI document', () => {
   let document: Document;
   const operations: { method: string; path: string; operation: Operation }[] = [];
   beforeAll(async () => {
-    t = await createTestApp({}, { seed: 'demo' });
+    t = await createTestApp();
     document = (await t.app.inject('/api/docs/json')).json<Document>();
     for (const [route, methods] of Object.entries(document.paths))
       for (const [method, operation] of Object.entries(methods))
@@ -164,7 +165,9 @@ export async function calls(id: string): Promise<string[]> {
       rmSync(dir, { recursive: true, force: true });
     }
     // The generated client's promise holds: the server answers the typed call so.
-    const token = await t.signInAndInit('admin@example.com');
+    await createMerchant(t.ctx.db);
+    const admin = await createAdmin(t.ctx.db);
+    const token = await t.signInAndInit(admin.email, admin.password);
     const response = await t.app.inject({
       url: '/api/merchants?page=1',
       headers: bearer(token),

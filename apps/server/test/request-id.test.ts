@@ -14,7 +14,7 @@ import { buildApp } from '../src/app.js';
 import { createAppContext } from '../src/bootstrap.js';
 import { loadConfig } from '../src/config.js';
 import { createLogger } from '../src/http/logging.js';
-import { seedDemoData } from '../src/seed/demo-data.js';
+import { createMerchantWithOwner } from './factories/index.js';
 import {
   PUBLIC_URL,
   bearer,
@@ -29,8 +29,9 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{1
 let t: TestApp;
 
 beforeAll(async () => {
-  t = await createTestApp({}, { seed: 'demo' });
-  await t.signInAs('owner');
+  t = await createTestApp();
+  const { owner } = await createMerchantWithOwner(t.ctx.db);
+  await t.signInAs({ owner });
 });
 afterAll(async () => t.close());
 
@@ -75,7 +76,7 @@ describe('X-Request-Id', () => {
   });
 
   it('takes a trusted proxy’s id when it is a short token, and only from that proxy', async () => {
-    const behindProxy = await createTestApp({ TRUST_PROXY: '10.0.0.1' }, { seed: 'demo' });
+    const behindProxy = await createTestApp({ TRUST_PROXY: '10.0.0.1' });
     try {
       const fromProxy = (id: string, remoteAddress = '10.0.0.1') =>
         behindProxy.app.inject({
@@ -107,7 +108,6 @@ describe('the request id in the log', () => {
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'request-id-'));
     database = await openTestDatabase();
-    await seedDemoData(database.db);
     const config = loadConfig({
       DEMO: 'true',
       DATA_DIR: dataDir,

@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { createAppContext } from '../src/bootstrap.js';
 import { loadConfig } from '../src/config.js';
+import { createMerchantWithOwner } from './factories/index.js';
 import {
   bearer,
   CLIENT_ID,
@@ -191,14 +192,15 @@ describe('the built web app', () => {
 describe('JSON answers', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({}, { seed: 'demo' });
+    t = await createTestApp();
   });
   afterAll(async () => {
     await t.close();
   });
 
   it('arrive compressed above 1 KB (a campaign list), and plain below it', async () => {
-    const token = await t.signInAndInit('silver@example.com');
+    const { owner } = await createMerchantWithOwner(t.ctx.db, { level: 1 });
+    const token = await t.signInAndInit(owner.email, owner.password);
     const merchants = await t.app.inject({ url: '/api/merchants', headers: bearer(token) });
     const merchant: string = merchants.json().rows[0].uuid;
     for (let i = 0; i < 4; i += 1) {

@@ -7,6 +7,7 @@ import { ACCOUNT_ROLES, type AccountRole, type UserLevel } from '@backoffice/dom
 import type { DbOrTx } from '../../src/db/client.js';
 import { accounts, users } from '../../src/db/schema.js';
 import { hashPassword } from '../../src/identity/passwords.js';
+import { createMerchant, type CreatedMerchant, type MerchantOptions } from './merchants.js';
 
 /** The password of every person a factory makes, unless the test names another. */
 export const TEST_PASSWORD = 'test-password';
@@ -104,4 +105,15 @@ export function createAgency(
   options: Omit<PersonOptions, 'level' | 'memberships'> = {},
 ) {
   return createPerson(db, { ...options, level: 'agency', memberships: merchantIds });
+}
+
+/** A merchant and a person holding every role in it (its owner). */
+export async function createMerchantWithOwner(
+  db: DbOrTx,
+  merchant: MerchantOptions = {},
+  person: Omit<PersonOptions, 'memberships'> = {},
+): Promise<{ merchant: CreatedMerchant; owner: CreatedPerson }> {
+  const created = await createMerchant(db, merchant);
+  const owner = await createPerson(db, { ...person, memberships: [created.id] });
+  return { merchant: created, owner };
 }
