@@ -10,6 +10,7 @@ import type { TAccessCodeSetDetail, TAccessCodesImportResponse } from '@backoffi
 import { accessCodes } from '../src/db/schema.js';
 import { validAccessCodeSet } from './fixtures/access-code-sets.js';
 import { holdTransaction } from './fixtures/held-transaction.js';
+import { createAdmin } from './factories/index.js';
 import { createTestApp, type TestApp } from './helpers.js';
 
 let t: TestApp;
@@ -29,8 +30,8 @@ const holdCodes = (setId: string, codes: string[]) =>
   );
 
 beforeAll(async () => {
-  t = await createTestApp({}, { seed: 'demo' });
-  await t.signInAs('admin');
+  t = await createTestApp();
+  await t.signInAs({ admin: await createAdmin(t.ctx.db) });
 });
 afterAll(async () => {
   await t?.close();

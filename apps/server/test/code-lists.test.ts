@@ -7,9 +7,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TAccessCodeSetDetail, TCampaignEnvelope } from '@backoffice/domain';
-import { accessCodes, campaignCodes, merchants } from '../src/db/schema.js';
+import { accessCodes, campaignCodes } from '../src/db/schema.js';
 import { validAccessCodeSet } from './fixtures/access-code-sets.js';
 import { multipartFile } from './fixtures/multipart.js';
+import { createAdmin, createMerchantWithOwner } from './factories/index.js';
 import { bearer, createTestApp, type TestApp } from './helpers.js';
 
 let t: TestApp;
@@ -47,13 +48,12 @@ const utf16le = (text: string) =>
   Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]);
 
 beforeAll(async () => {
-  t = await createTestApp({}, { seed: 'demo' });
-  for (const who of ['admin', 'owner']) tokens[who] = await t.signInAndInit(`${who}@example.com`);
-  const [row] = await t.ctx.db
-    .select()
-    .from(merchants)
-    .where(eq(merchants.brandName, 'Bäckerei Sonnenschein'));
-  merchantId = String(row?.id);
+  t = await createTestApp();
+  const admin = await createAdmin(t.ctx.db);
+  const { merchant, owner } = await createMerchantWithOwner(t.ctx.db);
+  tokens.admin = await t.signInAndInit(admin.email, admin.password);
+  tokens.owner = await t.signInAndInit(owner.email, owner.password);
+  merchantId = merchant.id;
 });
 afterAll(async () => {
   await t.close();

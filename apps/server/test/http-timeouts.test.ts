@@ -13,6 +13,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
 import { multipartFile } from './fixtures/multipart.js';
+import { createMerchantWithOwner } from './factories/index.js';
 import { createTestApp, type TestApp } from './helpers.js';
 
 const REQUEST_TIMEOUT_MS = 4000;
@@ -25,15 +26,13 @@ let port = 0;
 let uploadPath = '';
 
 beforeAll(async () => {
-  t = await createTestApp(
-    {
-      HTTP_REQUEST_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS),
-      HTTP_HEADERS_TIMEOUT_MS: String(HEADERS_TIMEOUT_MS),
-    },
-    { seed: 'demo' },
-  );
-  await t.signInAs('silver');
-  uploadPath = `/api/merchants/${await t.merchantId('Café Silberblick')}/images`;
+  t = await createTestApp({
+    HTTP_REQUEST_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS),
+    HTTP_HEADERS_TIMEOUT_MS: String(HEADERS_TIMEOUT_MS),
+  });
+  const { merchant, owner } = await createMerchantWithOwner(t.ctx.db, { level: 1 });
+  await t.signInAs({ silver: owner });
+  uploadPath = `/api/merchants/${merchant.id}/images`;
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   port = (t.app.server.address() as AddressInfo).port;
 });

@@ -21,7 +21,7 @@ let t: TestApp;
 const queues: JobQueue[] = [];
 
 beforeAll(async () => {
-  t = await createTestApp({}, { seed: 'demo' });
+  t = await createTestApp();
 });
 afterEach(async () => {
   await Promise.all(queues.splice(0).map((queue) => queue.stop(1000)));

@@ -14,6 +14,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipartFile } from './fixtures/multipart.js';
+import { createMerchantWithOwner } from './factories/index.js';
 import { createTestApp, type TestApp } from './helpers.js';
 
 let t: TestApp;
@@ -50,9 +51,10 @@ beforeAll(async () => {
   await mkdir(outside);
   secretFile = path.join(folder, 'host-secrets.env');
   await writeFile(secretFile, SECRET);
-  t = await createTestApp({ FILES_DIR: filesDir }, { seed: 'demo' });
-  await t.signInAs('silver');
-  silberblick = await t.merchantId('Café Silberblick');
+  t = await createTestApp({ FILES_DIR: filesDir });
+  const { merchant, owner } = await createMerchantWithOwner(t.ctx.db, { level: 1 });
+  await t.signInAs({ silver: owner });
+  silberblick = merchant.id;
 });
 afterAll(async () => {
   await t.close();

@@ -8,6 +8,7 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { locations } from '../src/db/schema.js';
+import { createMerchantWithOwner } from './factories/index.js';
 import { createTestApp, type TestApp } from './helpers.js';
 import { multipartFile } from './fixtures/multipart.js';
 
@@ -35,9 +36,10 @@ describe('location CSV files as users write them', () => {
 
   beforeAll(async () => {
     // Room for the files below, and a limit a test can pass.
-    t = await createTestApp({ CSV_MAX_ROWS: '5' }, { seed: 'demo' });
-    await t.signInAs('owner');
-    sonnenschein = await t.merchantId('Bäckerei Sonnenschein');
+    t = await createTestApp({ CSV_MAX_ROWS: '5' });
+    const { merchant, owner } = await createMerchantWithOwner(t.ctx.db);
+    await t.signInAs({ owner });
+    sonnenschein = merchant.id;
   });
   afterAll(async () => {
     await t.close();

@@ -7,15 +7,19 @@
  * really overlap); a client that sends no version saves as before.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAdmin, createMerchant, createPerson } from './factories/index.js';
 import { createTestApp, type TestApp } from './helpers.js';
 
 let t: TestApp;
 let sonnenschein = '';
 
 beforeAll(async () => {
-  t = await createTestApp({}, { seed: 'demo' });
-  await t.signInAs('owner', 'admin');
-  sonnenschein = await t.merchantId('Bäckerei Sonnenschein');
+  t = await createTestApp();
+  sonnenschein = (await createMerchant(t.ctx.db)).id;
+  await t.signInAs({
+    owner: await createPerson(t.ctx.db, { memberships: [sonnenschein] }),
+    admin: await createAdmin(t.ctx.db),
+  });
 });
 afterAll(async () => {
   await t.close();

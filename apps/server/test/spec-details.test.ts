@@ -6,6 +6,7 @@
  */
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMerchantWithOwner } from './factories/index.js';
 import { createTestApp, type TestApp } from './helpers.js';
 import { multipartFile } from './fixtures/multipart.js';
 
@@ -21,9 +22,10 @@ async function sizeOf(src: string): Promise<[number | undefined, number | undefi
 }
 
 beforeAll(async () => {
-  t = await createTestApp({}, { seed: 'demo' });
-  await t.signInAs('silver');
-  silberblick = await t.merchantId('Café Silberblick');
+  t = await createTestApp();
+  const { merchant, owner } = await createMerchantWithOwner(t.ctx.db, { level: 1 });
+  await t.signInAs({ silver: owner });
+  silberblick = merchant.id;
   const png = await sharp({ create: { width: 600, height: 300, channels: 3, background: '#c63' } })
     .png()
     .toBuffer();
