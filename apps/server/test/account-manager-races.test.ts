@@ -11,6 +11,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TAccount, TAccountListResponse } from '@backoffice/domain';
 import { holdTransaction } from './fixtures/held-transaction.js';
+import { createAdmin, createMerchant, createPerson } from './factories/index.js';
 import { createTestApp, type TestApp } from './helpers.js';
 
 let t: TestApp;
@@ -37,9 +38,15 @@ const holdMerchant = (id: string) =>
   );
 
 beforeAll(async () => {
-  t = await createTestApp({}, { seed: 'demo' });
-  await t.signInAs('admin', 'silver', 'multi');
-  merchant = await t.merchantId('Café Silberblick');
+  t = await createTestApp();
+  const silberblick = await createMerchant(t.ctx.db, { level: 1 });
+  merchant = silberblick.id;
+  await createPerson(t.ctx.db, { email: 'owner@example.com' });
+  await t.signInAs({
+    admin: await createAdmin(t.ctx.db),
+    silver: await createPerson(t.ctx.db, { email: 'silver@example.com', memberships: [merchant] }),
+    multi: await createPerson(t.ctx.db, { email: 'multi@example.com' }),
+  });
   // Three account managers: silver (the owner), multi and owner.
   for (const user_email of ['multi@example.com', 'owner@example.com']) {
     const added = await t.api('POST', `/merchants/${merchant}/accounts`, 'admin', {

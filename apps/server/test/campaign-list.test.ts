@@ -15,6 +15,7 @@ import {
   type TCampaignRow,
 } from '@backoffice/domain';
 import { campaigns } from '../src/db/schema.js';
+import { createAgency, createMerchant } from './factories/index.js';
 import { bearer, createTestApp, type TestApp } from './helpers.js';
 
 let t: TestApp;
@@ -47,9 +48,10 @@ const SEEDS: Seed[] = [
 ];
 
 beforeAll(async () => {
-  t = await createTestApp({}, { seed: 'demo' });
-  token = await t.signInAndInit('agency@example.com');
-  merchantId = await t.merchantId('Modehaus Adler');
+  t = await createTestApp();
+  merchantId = (await createMerchant(t.ctx.db, { level: 1 })).id;
+  const agency = await createAgency(t.ctx.db, [merchantId]);
+  token = await t.signInAndInit(agency.email, agency.password);
   const now = Date.now();
   let minute = 0;
   for (const seed of SEEDS) {

@@ -9,6 +9,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../src/db/schema.js';
 import { hashPassword } from '../src/identity/passwords.js';
+import { createPerson } from './factories/index.js';
 import { createTestApp, signInAttempt, type TestApp } from './helpers.js';
 
 const MIGRATION = new URL('../src/db/migrations/0021_trailing_dot_emails.sql', import.meta.url);
@@ -16,7 +17,8 @@ const PASSWORD = 'Wintermantel-Kerze-19';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({}, { seed: 'demo' });
+  t = await createTestApp();
+  await createPerson(t.ctx.db, { email: 'silver@example.com' });
 });
 afterAll(async () => {
   await t.close();

@@ -19,6 +19,7 @@ import { sql } from 'drizzle-orm';
 import { openDatabase, queryRows, type Database } from '../src/db/client.js';
 import { multipartFile } from './fixtures/multipart.js';
 import { startServerProcess, type ServerProcess } from './fixtures/server-process.js';
+import { createAdmin, createMerchantWithOwner } from './factories/index.js';
 import { bearer, createTestApp, decodeQuotedPrintable, type TestApp } from './helpers.js';
 
 const ADMIN_URL = process.env.TEST_DATABASE_URL;
@@ -48,10 +49,11 @@ describe.runIf(ADMIN_URL !== undefined)('background jobs of two processes on one
     return row?.n ?? 0;
   }
 
+  let silberblick = '';
+
   async function approvedSweepstake(title: string, from: Date, until: Date): Promise<string> {
-    const merchant = await t.merchantId('Café Silberblick');
     const created = await t.api('POST', '/campaigns', 'silver', {
-      merchant,
+      merchant: silberblick,
       type: 'sweepstake/standard',
     });
     expect(created.statusCode, created.body).toBe(200);
@@ -89,8 +91,10 @@ describe.runIf(ADMIN_URL !== undefined)('background jobs of two processes on one
     await admin.query(`create database ${name}`);
     await admin.end();
     database = await openDatabase({ kind: 'postgres', url: url.toString() });
-    t = await createTestApp({}, { database, seed: 'demo' });
-    await t.signInAs('admin', 'silver');
+    t = await createTestApp({}, { database });
+    const { merchant, owner } = await createMerchantWithOwner(t.ctx.db, { level: 1 });
+    silberblick = merchant.id;
+    await t.signInAs({ admin: await createAdmin(t.ctx.db), silver: owner });
     const created = await t.api('POST', '/admin/api-keys', 'admin', { name: 'Consumer app' });
     const apiKey = String(created.json().secret);
     const now = Date.now();

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TCampaignEnvelope } from '@backoffice/domain';
 import { campaigns, wins } from '../src/db/schema.js';
 import { holdTransaction } from './fixtures/held-transaction.js';
+import { createAdmin, createMerchant, createMerchantWithOwner } from './factories/index.js';
 import { createTestApp, type TestApp } from './helpers.js';
 
 let t: TestApp;
@@ -64,10 +65,11 @@ function pauseNextCommit() {
 }
 
 beforeAll(async () => {
-  t = await createTestApp({}, { seed: 'demo' });
-  await t.signInAs('admin', 'silver');
-  ids.silberblick = await t.merchantId('Café Silberblick');
-  ids.weber = await t.merchantId('Weber Reisen');
+  t = await createTestApp();
+  const { merchant, owner } = await createMerchantWithOwner(t.ctx.db, { level: 1 });
+  await t.signInAs({ admin: await createAdmin(t.ctx.db), silver: owner });
+  ids.silberblick = merchant.id;
+  ids.weber = (await createMerchant(t.ctx.db, { level: 1 })).id;
   const created = await t.api('POST', '/admin/api-keys', 'admin', { name: 'Lock order' });
   expect(created.statusCode, created.body).toBe(200);
   apiKey = created.json<{ secret: string }>().secret;

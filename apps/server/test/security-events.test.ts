@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { securityEvents, users } from '../src/db/schema.js';
 import { recordSecurityEvent } from '../src/identity/security-events.js';
 import { MAIL_QUEUE } from '../src/mail/outbox.js';
+import { createAdmin } from './factories/index.js';
 import { createTestApp, decodeQuotedPrintable, mailsDuring, type TestApp } from './helpers.js';
 
 let t: TestApp;
@@ -20,7 +21,7 @@ const CHROME_ON_LINUX =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36';
 
 beforeAll(async () => {
-  t = await createTestApp({ TIME_ZONE: 'Europe/Berlin', LOCALE: 'de-DE' }, { seed: 'demo' });
+  t = await createTestApp({ TIME_ZONE: 'Europe/Berlin', LOCALE: 'de-DE' });
   const made = await t.ctx.db
     .insert(users)
     .values([
@@ -30,11 +31,7 @@ beforeAll(async () => {
     .returning({ id: users.id });
   germanId = String(made[0]?.id);
   englishId = String(made[1]?.id);
-  const [admin] = await t.ctx.db
-    .select({ id: users.id })
-    .from(users)
-    .where(eq(users.email, 'admin@example.com'));
-  adminId = String(admin?.id);
+  adminId = (await createAdmin(t.ctx.db, { email: 'admin@example.com' })).id;
 });
 afterAll(async () => {
   await t.close();

@@ -17,9 +17,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { imageWorkload, uploadWorkload } from '../src/files/images.js';
 import { ACCOUNT_UPLOADS_WAITING_MAX, accountUploads } from '../src/http/uploads.js';
-import { users } from '../src/db/schema.js';
-import { eq } from 'drizzle-orm';
 import { multipartFile } from './fixtures/multipart.js';
+import { createMerchantWithOwner } from './factories/index.js';
 import { createTestApp, type TestApp } from './helpers.js';
 
 const UPLOADS = 40;
@@ -97,20 +96,14 @@ function upload(payload: Buffer, headers: Record<string, string>): Promise<Answe
 
 beforeAll(async () => {
   filesDir = await mkdtemp(path.join(tmpdir(), 'upload-burst-'));
-  t = await createTestApp(
-    {
-      FILES_DIR: filesDir,
-      IMAGE_UPLOADS_PER_ACCOUNT: String(PER_ACCOUNT),
-    },
-    { seed: 'demo' },
-  );
-  await t.signInAs('silver');
-  silberblick = await t.merchantId('Café Silberblick');
-  const [silver] = await t.ctx.db
-    .select({ id: users.id })
-    .from(users)
-    .where(eq(users.email, 'silver@example.com'));
-  silverId = silver?.id ?? '';
+  t = await createTestApp({
+    FILES_DIR: filesDir,
+    IMAGE_UPLOADS_PER_ACCOUNT: String(PER_ACCOUNT),
+  });
+  const { merchant, owner } = await createMerchantWithOwner(t.ctx.db, { level: 1 });
+  await t.signInAs({ silver: owner });
+  silberblick = merchant.id;
+  silverId = owner.id;
   photo = await bigPhoto();
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
