@@ -1,11 +1,11 @@
 /**
  * The repository's documents serve someone who has only the repository
- * (issue 11, point 2): no link leads outside it, and the README answers what
+ *: no link leads outside it, and the README answers what
  * the product is, how to start it (and on which port), which address to
  * open, how to sign in, how to test it and what is not built yet. `npm start`
  * says what it does while its first start builds, one line per phase, builds
  * what is stale, logs into DATA_DIR/logs in demo mode and ends its console
- * with the address to open (issue 30, point 12).
+ * with the address to open.
  */
 import { execFileSync, spawn } from 'node:child_process';
 import {

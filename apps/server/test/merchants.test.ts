@@ -16,7 +16,7 @@ import { multipartFile, multipartWithoutFile } from './fixtures/multipart.js';
 let t: TestApp;
 const ids = { sonnenschein: '', adler: '', silberblick: '' };
 
-// Each profile names another merchant: a name is one merchant's (issue 30, duplicate_value).
+// Each profile names another merchant: a name is one merchant's.
 let profiles = 0;
 const profile = (overrides: object = {}) => ({
   name: `Neuer Händler ${(profiles += 1)} GmbH`,

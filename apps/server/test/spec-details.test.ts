@@ -1,6 +1,6 @@
 /**
  * Details of spec §7 and §9 a reading of the spec against the code found
- * missing (issue 11, point 11): GET /merchants honours image_format, the
+ * missing: GET /merchants honours image_format, the
  * merchant images call takes the optimal width and height, and the location
  * calls accept the body wrapped as `location` as well as flat.
  */
