@@ -10,7 +10,7 @@ import type {
   TAccessCodesImportResponse,
   TCodeStats,
 } from '@backoffice/domain';
-import { accessCodes } from '../src/db/schema.js';
+import { accessCodes } from '../src/platform/db/schema.js';
 import { validAccessCodeSet } from './fixtures/access-code-sets.js';
 import { multipartFile } from './fixtures/multipart.js';
 import { createAdmin } from './factories/index.js';

@@ -13,7 +13,7 @@ import type {
   TCodeUsage,
   TIngestResponse,
 } from '@backoffice/domain';
-import { campaigns, merchants } from '../src/db/schema.js';
+import { campaigns, merchants } from '../src/platform/db/schema.js';
 import { deletionInProgress } from './fixtures/deletion-in-progress.js';
 import { validAccessCodeSet } from './fixtures/access-code-sets.js';
 import { bearer, createTestApp, type TestApp } from './helpers.js';

@@ -13,7 +13,7 @@ import type {
   TMerchantListResponse,
   TPager,
 } from '@backoffice/domain';
-import { accessCodeSets, campaigns, merchants } from '../src/db/schema.js';
+import { accessCodeSets, campaigns, merchants } from '../src/platform/db/schema.js';
 import { validAccessCodeSet } from './fixtures/access-code-sets.js';
 import { multipartFile } from './fixtures/multipart.js';
 import { bearer, createTestApp, type TestApp } from './helpers.js';

@@ -5,8 +5,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TAccount, TAccountListResponse } from '@backoffice/domain';
-import { accountInvitations, users } from '../src/db/schema.js';
-import { insertSession } from '../src/identity/sessions.js';
+import { accountInvitations, users } from '../src/platform/db/schema.js';
+import { insertSession } from '../src/platform/identity/sessions.js';
 import {
   createTestApp,
   decodeQuotedPrintable,

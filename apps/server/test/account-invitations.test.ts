@@ -5,7 +5,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TAccount, TAccountListResponse } from '@backoffice/domain';
-import { hashPassword } from '../src/identity/passwords.js';
+import { hashPassword } from '../src/platform/identity/passwords.js';
 import { completeInvitation } from '../src/modules/accounts/index.js';
 import {
   createTestApp,

@@ -7,7 +7,7 @@
 import { like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TAccount, TAccountListResponse } from '@backoffice/domain';
-import { users } from '../src/db/schema.js';
+import { users } from '../src/platform/db/schema.js';
 import { createTestApp, mailsSince, outboxNames, type TestApp } from './helpers.js';
 
 let t: TestApp;

@@ -9,7 +9,7 @@ import {
   type TCampaignEnvelope,
   type TCampaignListResponse,
 } from '@backoffice/domain';
-import { campaignCounters, campaigns } from '../src/db/schema.js';
+import { campaignCounters, campaigns } from '../src/platform/db/schema.js';
 import { runScheduledTransitions } from '../src/modules/campaigns/lifecycle.js';
 import { createTestApp, mailsDuring, type TestApp } from './helpers.js';
 

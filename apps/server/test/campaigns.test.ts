@@ -125,7 +125,7 @@ describe('create and open', () => {
     const huber = await t.merchantId('Getränke Huber');
     const sonnenschein = ids.sonnenschein;
     // multi is on Huber with manage-campaigns; strip it to try.
-    const { accounts, users } = await import('../src/db/schema.js');
+    const { accounts, users } = await import('../src/platform/db/schema.js');
     const [multi] = await t.ctx.db.select().from(users).where(eq(users.email, 'multi@example.com'));
     await t.ctx.db
       .update(accounts)

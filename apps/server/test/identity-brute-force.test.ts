@@ -7,7 +7,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { generateKeyPair } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../src/db/client.js';
+import type { Database } from '../src/platform/db/client.js';
 import { deleteKeys, redisAnswers } from './fixtures/redis-server.js';
 import {
   CLIENT_ID,

@@ -6,7 +6,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { generateKeyPair } from 'jose';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import { loginTexts, renderLoginPage } from '../src/identity/login-page.js';
+import { loginTexts, renderLoginPage } from '../src/modules/identity-pages/login-page.js';
 import {
   bearer,
   CLIENT_ID,

@@ -11,9 +11,9 @@ import { SignJWT, decodeJwt, generateKeyPair } from 'jose';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { createAppContext } from '../src/bootstrap.js';
-import { loadConfig } from '../src/config.js';
-import { createLogger } from '../src/http/logging.js';
-import { seedDemoData } from '../src/seed/demo-data.js';
+import { loadConfig } from '../src/platform/config/config.js';
+import { createLogger } from '../src/platform/http/logging.js';
+import { seedDemoData } from '../src/ops/seed/demo-data.js';
 import {
   bearer,
   CLIENT_ID,

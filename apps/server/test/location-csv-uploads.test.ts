@@ -9,7 +9,7 @@ import path from 'node:path';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TLocationImportJob, TLocationListResponse } from '@backoffice/domain';
-import { locations } from '../src/db/schema.js';
+import { locations } from '../src/platform/db/schema.js';
 import { createAdmin, createMerchant, createPerson } from './factories/index.js';
 import { createTestApp, type TestApp } from './helpers.js';
 import { multipartFile, multipartWithoutFile } from './fixtures/multipart.js';

@@ -10,7 +10,7 @@ import type {
   TIngestResponse,
   TStatsCampaignsResponse,
 } from '@backoffice/domain';
-import { campaigns } from '../src/db/schema.js';
+import { campaigns } from '../src/platform/db/schema.js';
 import { foldPending } from '../src/modules/ingest/fold.js';
 import { createTestApp, type TestApp } from './helpers.js';
 

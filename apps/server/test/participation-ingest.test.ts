@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TCampaignEnvelope, TIngestResponse } from '@backoffice/domain';
-import { campaigns, participants, participationEvents } from '../src/db/schema.js';
+import { campaigns, participants, participationEvents } from '../src/platform/db/schema.js';
 import { foldPending } from '../src/modules/ingest/fold.js';
 import { applyRetention } from '../src/modules/ingest/privacy.js';
 import { createTestApp, type TestApp } from './helpers.js';

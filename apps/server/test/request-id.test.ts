@@ -12,8 +12,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { createAppContext } from '../src/bootstrap.js';
-import { loadConfig } from '../src/config.js';
-import { createLogger } from '../src/http/logging.js';
+import { loadConfig } from '../src/platform/config/config.js';
+import { createLogger } from '../src/platform/http/logging.js';
 import { createMerchantWithOwner } from './factories/index.js';
 import {
   PUBLIC_URL,

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TCampaignEnvelope, TIngestResponse } from '@backoffice/domain';
-import { campaigns, wins } from '../src/db/schema.js';
+import { campaigns, wins } from '../src/platform/db/schema.js';
 import { foldPending } from '../src/modules/ingest/fold.js';
 import { drawCandidates, drawOverIds, participantsHash } from '../src/modules/draws/draw.js';
 import { runDueDraws } from '../src/modules/draws/service.js';

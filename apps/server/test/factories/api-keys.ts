@@ -2,9 +2,9 @@
  * API keys of the consumer app: the key's secret (what a request presents in
  * X-Api-Key) with the row that stores its hash.
  */
-import type { DbOrTx } from '../../src/db/client.js';
-import { apiKeys } from '../../src/db/schema.js';
-import { newApiKeySecret } from '../../src/access/api-keys.js';
+import type { DbOrTx } from '../../src/platform/db/client.js';
+import { apiKeys } from '../../src/platform/db/schema.js';
+import { newApiKeySecret } from '../../src/platform/access/api-keys.js';
 
 export interface ApiKeyOptions {
   name?: string;

@@ -10,8 +10,8 @@ import {
   type CampaignType,
   type TCampaignContent,
 } from '@backoffice/domain';
-import type { DbOrTx } from '../../src/db/client.js';
-import { campaigns, campaignStatusHistory } from '../../src/db/schema.js';
+import type { DbOrTx } from '../../src/platform/db/client.js';
+import { campaigns, campaignStatusHistory } from '../../src/platform/db/schema.js';
 import { validationColumns } from '../../src/modules/campaigns/view.js';
 
 const DAY = 24 * 60 * 60 * 1000;

@@ -3,8 +3,8 @@
  * readers compare names), a brand name and a level (0 basic, 1 silver,
  * 2 gold), valid unless told otherwise.
  */
-import type { DbOrTx } from '../../src/db/client.js';
-import { merchants } from '../../src/db/schema.js';
+import type { DbOrTx } from '../../src/platform/db/client.js';
+import { merchants } from '../../src/platform/db/schema.js';
 
 export interface MerchantOptions {
   name?: string;

@@ -4,9 +4,9 @@
  * with roles). An agency's merchants are its memberships too.
  */
 import { ACCOUNT_ROLES, type AccountRole, type UserLevel } from '@backoffice/domain';
-import type { DbOrTx } from '../../src/db/client.js';
-import { accounts, users } from '../../src/db/schema.js';
-import { hashPassword } from '../../src/identity/passwords.js';
+import type { DbOrTx } from '../../src/platform/db/client.js';
+import { accounts, users } from '../../src/platform/db/schema.js';
+import { hashPassword } from '../../src/platform/identity/passwords.js';
 import { createMerchant, type CreatedMerchant, type MerchantOptions } from './merchants.js';
 
 /** The password of every person a factory makes, unless the test names another. */
