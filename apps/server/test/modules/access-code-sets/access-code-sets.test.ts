@@ -16,6 +16,7 @@ import type {
 import { accessCodeSets, campaigns, merchants } from '../../../src/platform/db/schema.js';
 import { validAccessCodeSet } from '../../fixtures/access-code-sets.js';
 import { multipartFile } from '../../fixtures/multipart.js';
+import { createCampaign as createCampaignRow } from '../../factories/index.js';
 import { bearer, createTestApp, type TestApp } from '../../helpers.js';
 
 let t: TestApp;
@@ -279,9 +280,12 @@ describe('the merchant list', () => {
       adminAdler.json<TMerchantListResponse>().rows.map((row) => [row.uuid, row.internal_name]),
     ).toEqual([[adlerId, 'Adler – intern']]);
 
+    // Campaigns of the merchant, a deleted one among them.
+    for (const status of ['created', 'active', 'ended', 'active', 'created', 'deleted'] as const)
+      await createCampaignRow(t.ctx.db, { merchantId, status });
     const admin = await api('GET', '/merchants?filter=Silberblick', 'admin');
     const [silberblick] = admin.json<TMerchantListResponse>().rows;
-    // Campaigns created above, the deleted ones not counted.
+    // The deleted ones not counted.
     const all = await t.ctx.db.$count(campaigns, eq(campaigns.merchantId, merchantId));
     const deleted = await t.ctx.db.$count(
       campaigns,
