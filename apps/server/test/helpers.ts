@@ -166,11 +166,16 @@ export interface TestApp {
   /** Signs in through the real authorization endpoint (code flow with PKCE) and returns the access token. */
   signIn(email: string, password?: string): Promise<string>;
   /** Signs in and calls POST /init-user, as the web app does. */
-  signInAndInit(email: string): Promise<string>;
+  signInAndInit(email: string, password?: string): Promise<string>;
   /** Access tokens by the name `api()` calls them: `signInAs` fills it, a test may add its own. */
   tokens: Record<string, string>;
-  /** Signs in and initialises the demo users `<who>@example.com`, one after another, into `tokens[who]`. */
-  signInAs(...who: string[]): Promise<void>;
+  /**
+   * Signs in and initialises people, one after another: a name alone is the
+   * demo user `<name>@example.com` (apps with `seed: 'demo'`); an object
+   * names people a factory made (`{ owner, staff }`). Each token goes into
+   * `tokens[name]`.
+   */
+  signInAs(...who: (string | Record<string, SignInPerson>)[]): Promise<void>;
   /** Calls `/api<url>` as `who` (the bearer token `tokens[who]`); extra headers go on top. */
   api(
     method: Method,
@@ -184,7 +189,20 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** Who `signInAs` signs in: a person a factory made (test/factories). */
+export interface SignInPerson {
+  email: string;
+  password: string;
+}
+
 export interface TestAppOptions {
+  /**
+   * The data the database starts with: none (the default; tests make theirs
+   * with test/factories), or the demo cast (demo merchants and the users
+   * `admin`, `agency`, `owner`, `silver`, `staff`, `multi` @example.com,
+   * password `demo`), for tests about the demo.
+   */
+  seed?: 'none' | 'demo';
   /** A database another test app uses too (two server processes on one database); its owner closes it. */
   database?: Database;
   /** Runs after the context is made and before the app is built, as the server's start does with its demo activity. */
@@ -206,7 +224,7 @@ export async function createTestApp(
     ...env,
   });
   const database = options.database ?? (await openTestDatabase());
-  await seedDemoData(database.db);
+  if (options.seed === 'demo') await seedDemoData(database.db);
   const ctx = await createAppContext(config, database, { keepDemoKeyInDataDir: false });
   await options.beforeStart?.(ctx);
   const app = await buildApp(ctx);
@@ -222,8 +240,8 @@ export async function createTestApp(
     return token;
   };
 
-  const signInAndInit = async (email: string) => {
-    const token = await signIn(email);
+  const signInAndInit = async (email: string, password?: string) => {
+    const token = await signIn(email, password);
     const init = await app.inject({
       method: 'POST',
       url: '/api/init-user',
@@ -241,7 +259,15 @@ export async function createTestApp(
     signInAndInit,
     tokens,
     async signInAs(...who) {
-      for (const name of who) tokens[name] = await signInAndInit(`${name}@example.com`);
+      for (const entry of who) {
+        if (typeof entry === 'string') {
+          tokens[entry] = await signInAndInit(`${entry}@example.com`);
+          continue;
+        }
+        for (const [name, person] of Object.entries(entry)) {
+          tokens[name] = await signInAndInit(person.email, person.password);
+        }
+      }
     },
     api(method, url, who, payload, headers = {}) {
       return app.inject({

@@ -9,7 +9,7 @@
  *
  * The set-up forced on admins (MFA_REQUIRED_FOR_ADMINS) needs a server
  * started with that setting; its pages are proven by the API tests
- * (apps/server/test/two-factor.test.ts, "MFA_REQUIRED_FOR_ADMINS").
+ * (apps/server/test/modules/two-factor/two-factor.test.ts, "MFA_REQUIRED_FOR_ADMINS").
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, type TestInfo } from '@playwright/test';

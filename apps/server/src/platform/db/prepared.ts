@@ -10,7 +10,7 @@
  * query is built once, on whichever comes first, and a call from another
  * database or transaction of the same driver gets a copy bound to that one's
  * connection: inside a transaction it runs on the transaction's connection,
- * sees its uncommitted rows and holds its locks (test/prepared.test.ts).
+ * sees its uncommitted rows and holds its locks (test/platform/db/prepared.test.ts).
  */
 import type { DbOrTx } from './client.js';
 

@@ -59,7 +59,7 @@ interface StatementRunner {
  * types PostgreSQL infers from the first, which drizzle's SQL cannot say;
  * they go to the connection under the handle (its session's client: the
  * transaction's own on both drivers) as pg-boss wrote them. The outbox's
- * tests (test/job-queue.test.ts) prove that a job sent in a transaction
+ * tests (test/platform/jobs/job-queue.test.ts) prove that a job sent in a transaction
  * lives and dies with it.
  */
 function onDrizzle(db: DbOrTx): PgBoss.Db {

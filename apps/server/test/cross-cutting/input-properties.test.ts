@@ -1,0 +1,433 @@
+/**
+ * Property-based tests of input (fast-check): generated texts
+ * (NUL, unpaired surrogates, right-to-left and zero-width characters, very
+ * long runs) and generated ids go into every text field, query parameter and
+ * path parameter of the campaign, merchant, location and tag routes. Whatever
+ * comes in: never a 5xx; a 4xx names a message key, and a 400 the field; a
+ * refused request wrote no row. Runs are counted so that the file stays fast.
+ */
+import fc from 'fast-check';
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TCampaignEnvelope } from '@backoffice/domain';
+import { bearer, createTestApp, type Method, type TestApp } from '../helpers.js';
+import { tableDigest } from '../fixtures/table-digest.js';
+
+let t: TestApp;
+const ids = { sonnenschein: '', silberblick: '', campaign: '', location: '' };
+
+/** Characters that broke or could break storage, comparison or display. */
+const SPECIAL = [
+  '\u0000',
+  '\uD800',
+  '\uDBFF',
+  '\uDC00',
+  '\uDFFF',
+  '\u202E', // right-to-left override
+  '\u200F', // right-to-left mark
+  '\u05D0', // Hebrew letter
+  '\u0627', // Arabic letter
+  '\u200B', // zero-width space
+  '\u200D', // zero-width joiner
+  '\uFEFF', // zero-width no-break space (BOM)
+  '\u2028',
+  '\u{1F389}',
+  'ä',
+  '<',
+  '>',
+  '&',
+  '%',
+  '/',
+  '"',
+  '\\',
+];
+
+const unit = fc.oneof(
+  { arbitrary: fc.constantFrom(...SPECIAL), weight: 3 },
+  { arbitrary: fc.string({ unit: 'binary', minLength: 1, maxLength: 1 }), weight: 3 },
+  {
+    arbitrary: fc.integer({ min: 0xd800, max: 0xdfff }).map((c) => String.fromCharCode(c)),
+    weight: 1,
+  },
+);
+const shortText = fc.string({ unit, maxLength: 40 });
+const longText = fc
+  .tuple(
+    fc.constantFrom(...SPECIAL, 'x'),
+    fc.constantFrom(201, 1_001, 2_001, 5_001, 10_001, 20_001, 60_000),
+    shortText,
+  )
+  .map(([character, count, tail]) => character.repeat(count) + tail);
+const text = fc.oneof({ arbitrary: shortText, weight: 4 }, { arbitrary: longText, weight: 1 });
+
+const hex = [...'0123456789abcdefABCDEF'];
+const id = fc.oneof(
+  fc.uuid(),
+  fc.string({ unit: fc.constantFrom(...hex, '-'), minLength: 36, maxLength: 36 }),
+  fc.string({ unit: fc.constantFrom(...hex, '-'), minLength: 37, maxLength: 400 }),
+  text,
+);
+
+/**
+ * A path segment or query value as a client sends it: percent-encoded UTF-8,
+ * with an unpaired surrogate written as the three bytes it would have (no
+ * valid UTF-8, as a careless client produces it).
+ */
+function encode(value: string): string {
+  let encoded = '';
+  for (const character of value) {
+    const code = character.charCodeAt(0);
+    if (character.length === 1 && code >= 0xd800 && code <= 0xdfff) {
+      encoded += [0xe0 | (code >> 12), 0x80 | ((code >> 6) & 0x3f), 0x80 | (code & 0x3f)]
+        .map((byte) => `%${byte.toString(16).toUpperCase()}`)
+        .join('');
+    } else {
+      encoded += encodeURIComponent(character);
+    }
+  }
+  return encoded;
+}
+
+const request =
+  (method: Method, who: string, url: () => string, body?: (value: string) => object) =>
+  (value: string): InjectOptions => ({
+    method,
+    url: `/api${url().replace('{value}', encode(value))}`,
+    headers: bearer(String(t.tokens[who])),
+    ...(body ? { payload: body(value) } : {}),
+  });
+
+const prize = { count: 1, value: 100, name: 'Preis', redemption: 'download' };
+const coupon = { code_type: 'single', single_code: 'CODE', redemption: 'offline' };
+const profile = { name: 'Café Silberblick KG', website: 'https://silberblick.example.de' };
+const address = {
+  name: 'Filiale',
+  street: 'Marktplatz',
+  zip: '80331',
+  city: 'München',
+  country: 'DE',
+  use_anyway: true,
+};
+
+const saveCampaign = (body: (value: string) => object) =>
+  request('POST', 'owner', () => `/campaigns/${ids.campaign}`, body);
+const saveMerchant = (body: (value: string) => object) =>
+  request(
+    'POST',
+    'admin',
+    () => `/merchants/${ids.silberblick}`,
+    (value) => ({
+      ...profile,
+      ...body(value),
+    }),
+  );
+const saveLocation = (field: string) =>
+  request(
+    'POST',
+    'admin',
+    () => `/merchants/${ids.silberblick}/locations/${ids.location}`,
+    (value) => ({ ...address, [field]: value }),
+  );
+
+/** Every text of a body or a query of the four route families. */
+const TEXT_TARGETS: Record<string, (value: string) => InjectOptions> = {
+  'campaign title': saveCampaign((value) => ({ title: { de: value } })),
+  'campaign title key': saveCampaign((value) => ({ title: { [value]: 'Titel' } })),
+  'campaign short description': saveCampaign((value) => ({ short_description: { en: value } })),
+  'campaign WYSIWYG description': saveCampaign((value) => ({
+    description: { de: value },
+    description_format: 'wysiwyg',
+  })),
+  'campaign markdown description': saveCampaign((value) => ({
+    description: { de: value },
+    description_format: 'markdown',
+  })),
+  'campaign rule': saveCampaign((value) => ({ rules: [value] })),
+  'campaign landing page': saveCampaign((value) => ({ landing_page: value })),
+  'campaign thank-you text': saveCampaign((value) => ({ thank_you_text: value })),
+  'campaign tag': saveCampaign((value) => ({ tags: [value] })),
+  'campaign valid from': saveCampaign((value) => ({ valid_from: value })),
+  'campaign valid until': saveCampaign((value) => ({ valid_until: value })),
+  'prize name': saveCampaign((value) => ({ prizes: [{ ...prize, name: value }] })),
+  'prize short description': saveCampaign((value) => ({
+    prizes: [{ ...prize, short_description: value }],
+  })),
+  'prize winner instructions': saveCampaign((value) => ({
+    prizes: [{ ...prize, winner_instructions: value }],
+  })),
+  'coupon code': saveCampaign((value) => ({ coupon: { ...coupon, single_code: value } })),
+  'coupon instructions': saveCampaign((value) => ({
+    coupon: { ...coupon, action_instructions: value },
+  })),
+  'coupon expiry': saveCampaign((value) => ({ coupon: { ...coupon, expiry: value } })),
+  'co-participation target': saveCampaign((value) => ({ coparticipation_targets: [value] })),
+  'save step': request(
+    'POST',
+    'owner',
+    () => `/campaigns/${ids.campaign}?validate={value}`,
+    () => ({}),
+  ),
+  'new campaign merchant': request(
+    'POST',
+    'owner',
+    () => '/campaigns',
+    (value) => ({
+      merchant: value,
+      type: 'coupon/percent',
+    }),
+  ),
+  'new campaign type': request(
+    'POST',
+    'owner',
+    () => '/campaigns',
+    (value) => ({
+      merchant: ids.sonnenschein,
+      type: value,
+    }),
+  ),
+  'reject reason': request(
+    'POST',
+    'admin',
+    () => `/campaigns/${ids.campaign}/reject`,
+    (value) => ({
+      reason: value,
+    }),
+  ),
+  'campaign filter': request(
+    'GET',
+    'owner',
+    () => `/campaigns?exact_merchant=${ids.sonnenschein}&filter_campaign={value}`,
+  ),
+  'campaign merchant filter': request('GET', 'admin', () => '/campaigns?exact_merchant={value}'),
+  'campaign order': request('GET', 'admin', () => '/campaigns?order_by={value}'),
+  'campaign page': request('GET', 'admin', () => '/campaigns?page={value}'),
+  'review page': request('GET', 'admin', () => '/review/campaigns?page={value}'),
+  'follow-up to unlink': request(
+    'DELETE',
+    'owner',
+    () => `/campaigns/${ids.campaign}/followups?ident={value}`,
+  ),
+  'merchant name': saveMerchant((value) => ({ name: value })),
+  'merchant brand name': saveMerchant((value) => ({ brand_name: value })),
+  'merchant description': saveMerchant((value) => ({ description: value })),
+  'merchant internal name': saveMerchant((value) => ({ internal_name: value })),
+  'merchant VAT id': saveMerchant((value) => ({ vatin: value })),
+  'merchant telephone': saveMerchant((value) => ({ telephone: value })),
+  'merchant e-mail': saveMerchant((value) => ({ email: value })),
+  'merchant website': saveMerchant((value) => ({ website: value })),
+  'merchant social link': saveMerchant((value) => ({ social: { facebook: value } })),
+  'merchant contact': saveMerchant((value) => ({ contacts: [{ type: 'email', value }] })),
+  'merchant contact type': saveMerchant((value) => ({ contacts: [{ type: value, value: 'x' }] })),
+  'merchant co-registration terms': saveMerchant((value) => ({
+    coreg_terms: { sponsor_name: value, contact_text: value },
+  })),
+  'merchant filter': request('GET', 'admin', () => '/merchants?filter={value}'),
+  'merchant image size': request('GET', 'admin', () => '/merchants?image_format={value}'),
+  'location name': saveLocation('name'),
+  'location type': saveLocation('type'),
+  'location street': saveLocation('street'),
+  'location street number': saveLocation('streetnumber'),
+  'location entrance': saveLocation('entrance'),
+  'location c/o': saveLocation('co_line'),
+  'location zip': saveLocation('zip'),
+  'location city': saveLocation('city'),
+  'location country': saveLocation('country'),
+  'location opening hours': saveLocation('opening_hours'),
+  'new location': request(
+    'POST',
+    'admin',
+    () => `/merchants/${ids.silberblick}/locations`,
+    (value) => ({
+      ...address,
+      name: value,
+      street: value,
+    }),
+  ),
+  'new tag': request(
+    'POST',
+    'agency',
+    () => '/tags',
+    (value) => ({ name: value }),
+  ),
+  'tag search': request('GET', 'agency', () => '/ac/tags?q={value}'),
+  'site search': request('GET', 'owner', () => '/ac/site-search?q={value}'),
+};
+
+/** Every route with an id in its path, the id taken from the generated value. */
+const PATH_TARGETS: Record<string, (value: string) => InjectOptions> = Object.fromEntries(
+  (
+    [
+      ['GET', '/campaigns/{value}'],
+      ['POST', '/campaigns/{value}', {}],
+      ['POST', '/campaigns/{value}/image'],
+      ['DELETE', '/campaigns/{value}/image'],
+      ['POST', '/campaigns/{value}/submit'],
+      ['POST', '/campaigns/{value}/clone'],
+      ['POST', '/campaigns/{value}/toggle-listable'],
+      ['DELETE', '/campaigns/{value}'],
+      ['GET', '/campaigns/{value}/status-history'],
+      ['GET', '/campaigns/{value}/followups'],
+      ['DELETE', '/campaigns/{value}/followups'],
+      ['POST', '/campaigns/{value}/create-followup'],
+      ['POST', '/campaigns/{value}/start-review'],
+      ['POST', '/campaigns/{value}/approve'],
+      ['POST', '/campaigns/{value}/reject', { reason: 'Nein' }],
+      ['GET', '/merchants/{value}'],
+      ['POST', '/merchants/{value}', profile],
+      ['GET', '/merchants/{value}/images'],
+      ['DELETE', '/merchants/{value}/images'],
+      ['GET', '/merchants/{value}/contacts'],
+      ['GET', '/merchants/{value}/locations'],
+      ['POST', '/merchants/{value}/locations', address],
+      ['POST', '/merchants/{value}/multiple-locations'],
+      ['GET', '/merchants/{value}/locations/{location}'],
+      ['GET', '/merchants/{merchant}/locations/{value}'],
+      ['POST', '/merchants/{merchant}/locations/{value}', address],
+      ['DELETE', '/merchants/{merchant}/locations/{value}'],
+      ['GET', '/merchants/{merchant}/location-imports/{value}'],
+    ] as [Method, string, object?][]
+  ).map(([method, path, body]) => [
+    `${method} ${path}`,
+    request(
+      method,
+      'admin',
+      () => path.replace('{merchant}', ids.silberblick).replace('{location}', ids.location),
+      body ? () => body : undefined,
+    ),
+  ]),
+);
+
+/**
+ * What the answers of one test were: a run whose requests were all refused
+ * before the route read the value (a lost token, a missing campaign) would
+ * pass every check of a single answer, so each test also wants answers that
+ * took the value and answers that refused it, naming the field.
+ */
+interface Tally {
+  /** Answers by status code. */
+  statuses: Map<number, number>;
+  /** 400 answers that named the field. */
+  fieldRefusals: number;
+  /** The targets that took a value (2xx). */
+  taken: Set<string>;
+}
+
+const newTally = (): Tally => ({ statuses: new Map(), fieldRefusals: 0, taken: new Set() });
+const countOf = (tally: Tally, test: (status: number) => boolean) =>
+  [...tally.statuses].reduce((sum, [status, count]) => sum + (test(status) ? count : 0), 0);
+
+/**
+ * Statuses a generated value may get: taken (200), or refused for the value
+ * (400), a well-formed id of nothing (404), a rule of the campaign's state
+ * (409), a request or address too large (413, 414). Never 401 or 403: every
+ * target is sent by a user who may call it.
+ */
+const EXPECTED_STATUSES = new Set([200, 400, 404, 409, 413, 414]);
+
+/** The answer keeps the API's promises, and a refusal wrote nothing. */
+async function check(target: string, options: InjectOptions, tally: Tally): Promise<void> {
+  const before = await tableDigest(t.ctx.db);
+  const response = await t.app.inject(options);
+  const where = `${target}: ${response.statusCode} ${response.body.slice(0, 200)}`;
+  tally.statuses.set(response.statusCode, (tally.statuses.get(response.statusCode) ?? 0) + 1);
+  expect(response.statusCode, where).toBeLessThan(500);
+  expect(EXPECTED_STATUSES, where).toContain(response.statusCode);
+  if (response.statusCode < 400) {
+    // Taken: the answer is the API's JSON.
+    expect(() => response.json(), where).not.toThrow();
+    tally.taken.add(target);
+    return;
+  }
+  const body = response.json<{ statusCode?: unknown; message?: unknown; field?: unknown }>();
+  expect(body.statusCode, where).toBe(response.statusCode);
+  expect(body.message, where).toMatch(/^[a-z]+(?:_[a-z]+)*$/);
+  // A well-formed id of nothing (404) or a rule of the campaign's state (409) names no field.
+  if (response.statusCode === 400) {
+    expect(body.field, where).toMatch(/\S/);
+    tally.fieldRefusals += 1;
+  }
+  expect(await tableDigest(t.ctx.db), where).toEqual(before);
+}
+
+beforeAll(async () => {
+  t = await createTestApp({}, { seed: 'demo' });
+  await t.signInAs('owner', 'admin', 'agency');
+  ids.sonnenschein = await t.merchantId('Bäckerei Sonnenschein');
+  ids.silberblick = await t.merchantId('Café Silberblick');
+  const created = await t.app.inject(
+    request(
+      'POST',
+      'owner',
+      () => '/campaigns',
+      () => ({
+        merchant: ids.sonnenschein,
+        type: 'sweepstake/standard',
+      }),
+    )(''),
+  );
+  expect(created.statusCode, created.body).toBe(200);
+  ids.campaign = created.json<TCampaignEnvelope>().campaign.uuid;
+  const location = await t.app.inject(
+    request(
+      'POST',
+      'admin',
+      () => `/merchants/${ids.silberblick}/locations`,
+      () => address,
+    )(''),
+  );
+  expect(location.statusCode, location.body).toBe(200);
+  ids.location = location.json<{ location: { id: string } }>().location.id;
+  expect(ids.campaign).toMatch(/^[0-9a-f-]{36}$/);
+  expect(ids.location).toMatch(/^[0-9a-f-]{36}$/);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('generated input on the campaign, merchant, location and tag routes', () => {
+  it('every text field and query parameter', async () => {
+    const tally = newTally();
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...Object.keys(TEXT_TARGETS)),
+        text,
+        async (target, value) => {
+          const build = TEXT_TARGETS[target];
+          if (build) await check(target, build(value), tally);
+        },
+      ),
+      { numRuns: 150 },
+    );
+    expect(countOf(tally, (status) => status >= 200 && status < 300)).toBeGreaterThan(0);
+    expect(tally.fieldRefusals).toBeGreaterThan(0);
+  });
+
+  it('every path parameter', async () => {
+    const tally = newTally();
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...Object.keys(PATH_TARGETS)), id, async (target, value) => {
+        const build = PATH_TARGETS[target];
+        if (build) await check(target, build(value), tally);
+      }),
+      { numRuns: 100 },
+    );
+    // No id of the generator names a row: some are refused for their form, the others not found.
+    expect(tally.fieldRefusals).toBeGreaterThan(0);
+    expect(tally.statuses.get(404) ?? 0).toBeGreaterThan(0);
+  });
+
+  it('the characters of concern, each in every text field', async () => {
+    const tally = newTally();
+    for (const [target, build] of Object.entries(TEXT_TARGETS)) {
+      for (const value of ['\u0000', '\uD800', `a\uDFFFb`, '\u202Eabc\u200B', 'x'.repeat(20_001)]) {
+        await check(target, build(value), tally);
+      }
+    }
+    expect(countOf(tally, (status) => status >= 200 && status < 300)).toBeGreaterThan(0);
+    expect(tally.fieldRefusals).toBeGreaterThan(0);
+    // Each route family took some of them: its setup and its caller's token worked.
+    for (const target of ['campaign title', 'merchant name', 'location name', 'new tag']) {
+      expect([...tally.taken]).toContain(target);
+    }
+  });
+});

@@ -1,0 +1,488 @@
+/**
+ * Participants' privacy beyond the erasure itself:
+ * a batch sent again after an erasure is answered as duplicates and counts
+ * nothing again, new events for the erased id are refused for
+ * ERASURE_BLOCK_DAYS; the retention forgets a participant no raw event names
+ * any more (profile gone, rows pseudonymised, counts and rollups as they
+ * were), in steps, also while the participant sends a new event. On
+ * PostgreSQL too (TEST_DATABASE_URL), where the job and batches overlap.
+ */
+import { randomUUID } from 'node:crypto';
+import { eq, like, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CampaignStatus, TCampaignEnvelope, TIngestResponse } from '@backoffice/domain';
+import { queryRows } from '../../../src/platform/db/client.js';
+import {
+  campaignParticipants,
+  campaigns,
+  erasedParticipants,
+  installationSecrets,
+  merchantParticipants,
+  participants,
+  participationEvents,
+} from '../../../src/platform/db/schema.js';
+import { ADVISORY_LOCK_KEYS } from '../../../src/platform/db/advisory-locks.js';
+import { foldPending } from '../../../src/modules/ingest/fold.js';
+import { RETENTION_BATCH, applyRetention } from '../../../src/modules/ingest/privacy.js';
+import { holdTransaction } from '../../fixtures/held-transaction.js';
+import { createTestApp, type TestApp } from '../../helpers.js';
+
+const DAY = 24 * 3600_000;
+/** The default EVENT_RETENTION_DAYS. */
+const RETENTION_DAYS = 730;
+
+let t: TestApp;
+let apiKey = '';
+let merchant = '';
+
+beforeAll(async () => {
+  t = await createTestApp({ TIME_ZONE: 'Europe/Berlin' }, { seed: 'demo' });
+  await t.signInAs('admin', 'silver');
+  merchant = await t.merchantId('Café Silberblick');
+  apiKey = (await t.api('POST', '/admin/api-keys', 'admin', { name: 'privacy' })).json().secret;
+});
+afterAll(async () => {
+  await t.close();
+});
+
+async function campaignIn(status: CampaignStatus = 'active'): Promise<string> {
+  const response = await t.api('POST', '/campaigns', 'silver', {
+    merchant,
+    type: 'coupon/percent',
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  const id = response.json<TCampaignEnvelope>().campaign.uuid;
+  await t.ctx.db.update(campaigns).set({ status }).where(eq(campaigns.id, id));
+  return id;
+}
+
+async function send(events: object[]): Promise<TIngestResponse> {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/ingest/events',
+    headers: { 'x-api-key': apiKey },
+    payload: { events },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json();
+}
+
+const participation = (campaign: string, participant: string, at: Date, profile?: object) => ({
+  id: randomUUID(),
+  type: 'participation',
+  campaign,
+  participant,
+  occurred_at: at.toISOString(),
+  ...(profile ? { profile } : {}),
+});
+
+/** Every count the product shows of the merchant and these campaigns, once the fold has run. */
+async function counts(campaignIds: string[]) {
+  await foldPending(t.ctx.db);
+  const list = sql.join(
+    campaignIds.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+  const day = new Date().toISOString().slice(0, 10);
+  return {
+    campaigns: await Promise.all(
+      campaignIds.map(async (id) => {
+        const { participations, distinct_users, view_list } = (
+          await t.api('GET', `/campaigns/${id}`, 'silver')
+        ).json().campaign;
+        return { participations, distinct_users, view_list };
+      }),
+    ),
+    dashboard: (await t.api('GET', `/merchants/${merchant}/dashboard`, 'silver')).json().users,
+    chart: (
+      await t.api(
+        'GET',
+        `/merchants/${merchant}/stats?timerange=month&count=1&start=${day}&campaigns=${campaignIds.join(',')}`,
+        'silver',
+      )
+    ).json(),
+    campaignDays: await queryRows(
+      t.ctx.db,
+      sql`select * from campaign_daily_stats where campaign_id in (${list}) order by campaign_id, day`,
+    ),
+    merchantDays: await queryRows(
+      t.ctx.db,
+      sql`select * from merchant_daily_stats where merchant_id = ${merchant}::uuid order by day`,
+    ),
+    kidDays: await queryRows(
+      t.ctx.db,
+      sql`select * from merchant_daily_kid_stats where merchant_id = ${merchant}::uuid
+          order by day, kind, gender, birth_year`,
+    ),
+  };
+}
+
+/** Where a participant id is still stored: raw events, profile, first participations. */
+async function traces(id: string) {
+  const [events, profiles, inCampaigns, withMerchants] = await Promise.all([
+    t.ctx.db.select().from(participationEvents).where(eq(participationEvents.participantId, id)),
+    t.ctx.db.select().from(participants).where(eq(participants.id, id)),
+    t.ctx.db.select().from(campaignParticipants).where(eq(campaignParticipants.participantId, id)),
+    t.ctx.db.select().from(merchantParticipants).where(eq(merchantParticipants.participantId, id)),
+  ]);
+  return {
+    events: events.length,
+    profile: profiles.length,
+    campaigns: inCampaigns.length,
+    merchants: withMerchants.length,
+  };
+}
+
+const NO_TRACE = { events: 0, profile: 0, campaigns: 0, merchants: 0 };
+
+describe('a resend after an erasure', () => {
+  it('answers the batch sent again as duplicates and counts nothing again', async () => {
+    const first = await campaignIn();
+    const second = await campaignIn();
+    const now = new Date();
+    const profile = {
+      gender: 'female',
+      birth_year: 1984,
+      kids: [{ gender: 'male', birth_year: 2019 }],
+    };
+    const batch = [
+      participation(first, 'weg-1', now, profile),
+      participation(second, 'weg-1', now, profile),
+      participation(first, 'bleibt-1', now),
+      { id: randomUUID(), type: 'view_list', campaign: first, occurred_at: now.toISOString() },
+    ];
+    expect(await send(batch)).toEqual({ accepted: 4, duplicates: 0, rejected: [] });
+    const before = await counts([first, second]);
+    expect(before.campaigns[0]).toMatchObject({ participations: 2, distinct_users: 2 });
+
+    const erased = await t.api('DELETE', '/admin/participants/weg-1', 'admin');
+    expect(erased.json()).toEqual({ erased: { events: 2, campaigns: 2 } });
+    expect(await traces('weg-1')).toEqual(NO_TRACE);
+    expect(await counts([first, second])).toEqual(before);
+
+    // The consumer app missed the answer and sends the batch again.
+    expect(await send(batch)).toEqual({ accepted: 0, duplicates: 4, rejected: [] });
+    expect(await traces('weg-1')).toEqual(NO_TRACE);
+    expect(await counts([first, second])).toEqual(before);
+
+    // A month on, the tombstone and the ordinary receipts are gone (the retention
+    // purged them), but the erased events' ids are still receipts: sent once
+    // more, the batch still changes nothing.
+    const run = await applyRetention(t.ctx, new Date(Date.now() + 31 * DAY));
+    expect(run.tombstones).toBeGreaterThanOrEqual(1);
+    expect(run.receipts).toBeGreaterThanOrEqual(2);
+    expect(await send(batch)).toEqual({ accepted: 0, duplicates: 4, rejected: [] });
+    expect(await traces('weg-1')).toEqual(NO_TRACE);
+    expect(await counts([first, second])).toEqual(before);
+  });
+
+  it('refuses new events naming the erased id for ERASURE_BLOCK_DAYS, then takes them again', async () => {
+    const campaign = await campaignIn();
+    expect(await send([participation(campaign, 'weg-2', new Date())])).toMatchObject({
+      accepted: 1,
+    });
+    expect((await t.api('DELETE', '/admin/participants/weg-2', 'admin')).statusCode).toBe(200);
+    const before = await counts([campaign]);
+    const fresh = [
+      participation(campaign, 'weg-2', new Date(), { gender: 'male' }),
+      {
+        id: randomUUID(),
+        type: 'view_detail',
+        campaign,
+        participant: 'weg-2',
+        occurred_at: new Date().toISOString(),
+      },
+      participation(campaign, 'jemand-anders', new Date()),
+    ];
+    const answer = await send(fresh);
+    expect(answer.accepted).toBe(1);
+    expect(answer.rejected).toEqual([
+      { index: 0, id: fresh[0]?.id, message: 'participant_erased', field: 'participant' },
+      { index: 1, id: fresh[1]?.id, message: 'participant_erased', field: 'participant' },
+    ]);
+    expect(await traces('weg-2')).toEqual(NO_TRACE);
+    const after = await counts([campaign]);
+    expect(after.campaigns[0]?.participations).toBe(
+      Number(before.campaigns[0]?.participations) + 1,
+    );
+
+    // The tombstone names nobody: a keyed hash, not the id.
+    const stones = await t.ctx.db.select().from(erasedParticipants);
+    expect(JSON.stringify(stones)).not.toContain('weg-');
+    expect(stones.every((stone) => /^[0-9a-f]{64}$/.test(stone.key))).toBe(true);
+
+    // 31 days later (the default block is 30 days): the retention removes the
+    // tombstone, and the id's events are taken again (refused before that).
+    await t.ctx.db.update(erasedParticipants).set({ erasedAt: new Date(Date.now() - 31 * DAY) });
+    expect(await send([participation(campaign, 'weg-2', new Date())])).toMatchObject({
+      accepted: 1,
+      rejected: [],
+    });
+    const run = await applyRetention(t.ctx);
+    expect(run.tombstones).toBe(stones.length);
+    expect(await t.ctx.db.select().from(erasedParticipants)).toEqual([]);
+  });
+
+  it('leaves no trace of a participant whose new batch races the erasure', async () => {
+    for (let round = 0; round < 5; round += 1) {
+      const campaign = await campaignIn();
+      const id = `rennen-${round}`;
+      expect(await send([participation(campaign, id, new Date())])).toMatchObject({ accepted: 1 });
+      const [sent, erased] = await Promise.all([
+        send([participation(campaign, id, new Date(), { gender: 'female' })]),
+        t.api('DELETE', `/admin/participants/${id}`, 'admin'),
+      ]);
+      expect(erased.statusCode, erased.body).toBe(200);
+      // Either stored before the erasure (and erased with it) or refused after it.
+      expect(sent.accepted + sent.rejected.length, `round ${round}`).toBe(1);
+      if (sent.rejected.length > 0) {
+        expect(sent.rejected[0]).toMatchObject({ message: 'participant_erased' });
+      }
+      expect(await traces(id), `round ${round}`).toEqual(NO_TRACE);
+    }
+  });
+});
+
+describe('the retention forgets participants not seen for its period', () => {
+  /** The time at which events from `daysAgo` days before now have just passed the retention. */
+  const whenOlderThanRetention = (daysAgo: number) =>
+    new Date(Date.now() + (RETENTION_DAYS - daysAgo + 1) * DAY);
+
+  it('removes their profile and links while every count stays; others keep theirs', async () => {
+    const campaign = await campaignIn();
+    const old = new Date(Date.now() - 20 * DAY);
+    expect(
+      await send([
+        participation(campaign, 'alt-1', old, {
+          gender: 'diverse',
+          birth_year: 1975,
+          kids: [{ gender: 'female', birth_year: 2012 }],
+        }),
+        participation(campaign, 'frisch-1', old, { gender: 'male' }),
+        participation(campaign, 'frisch-1', new Date(), { gender: 'male' }),
+      ]),
+    ).toMatchObject({ accepted: 3 });
+    const before = await counts([campaign]);
+    const rowsBefore = await t.ctx.db
+      .select()
+      .from(campaignParticipants)
+      .where(eq(campaignParticipants.campaignId, campaign));
+
+    const run = await applyRetention(t.ctx, whenOlderThanRetention(20));
+    expect(run).toMatchObject({ events: 2, participants: 1 });
+    expect(await traces('alt-1')).toEqual(NO_TRACE);
+    expect(await traces('frisch-1')).toEqual({ events: 1, profile: 1, campaigns: 1, merchants: 1 });
+    // The person still counts: their row is there under a random id.
+    const rowsAfter = await t.ctx.db
+      .select()
+      .from(campaignParticipants)
+      .where(eq(campaignParticipants.campaignId, campaign));
+    expect(rowsAfter).toHaveLength(rowsBefore.length);
+    expect(rowsAfter.filter((row) => row.participantId.startsWith('erased:'))).toHaveLength(1);
+    expect(await counts([campaign])).toEqual(before);
+    // No receipt outlives its time (the purged events' ran out long before).
+    const [receipts] = await queryRows<{ n: number }>(
+      t.ctx.db,
+      sql`select count(*)::int as n from event_receipts where expires_at < ${whenOlderThanRetention(20).toISOString()}::timestamptz`,
+    );
+    expect(receipts?.n).toBe(0);
+    // No tombstone: it was no request, so the person may come back (as a new participant).
+    expect(await send([participation(campaign, 'alt-1', new Date())])).toMatchObject({
+      accepted: 1,
+    });
+  });
+
+  it('keeps a participant who sends an event while the job looks at them', async () => {
+    const campaign = await campaignIn();
+    expect(
+      await send([participation(campaign, 'laufend-1', new Date(Date.now() - 20 * DAY))]),
+    ).toMatchObject({ accepted: 1 });
+    // The new event's batch is written and waits before its commit while the job runs.
+    const paused = pauseNextCommit();
+    try {
+      const sending = send([
+        participation(campaign, 'laufend-1', new Date(), { gender: 'female', birth_year: 1991 }),
+      ]);
+      await paused.inside;
+      const running = applyRetention(t.ctx, whenOlderThanRetention(20));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      paused.release();
+      const [sent, run] = await Promise.all([sending, running]);
+      expect(sent).toMatchObject({ accepted: 1 });
+      expect(run.events).toBeGreaterThanOrEqual(1);
+    } finally {
+      paused.restore();
+    }
+    expect(await traces('laufend-1')).toEqual({
+      events: 1,
+      profile: 1,
+      campaigns: 1,
+      merchants: 1,
+    });
+    await foldPending(t.ctx.db);
+    const stored = (await t.api('GET', `/campaigns/${campaign}`, 'silver')).json().campaign;
+    expect(stored).toMatchObject({ participations: 2, distinct_users: 1 });
+  });
+
+  it('takes a participant whose event comes while they are being forgotten as a new one', async () => {
+    const campaign = await campaignIn();
+    expect(
+      await send([participation(campaign, 'laufend-2', new Date(Date.now() - 20 * DAY))]),
+    ).toMatchObject({ accepted: 1 });
+    // The job's step has forgotten them and waits before its commit when the event comes.
+    const paused = pauseNextCommit();
+    let sent: TIngestResponse | undefined;
+    try {
+      const running = applyRetention(t.ctx, whenOlderThanRetention(20));
+      await paused.inside;
+      const sending = send([
+        participation(campaign, 'laufend-2', new Date(), { gender: 'male', birth_year: 1990 }),
+      ]);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      paused.release();
+      const [run] = await Promise.all([running, sending.then((answer) => (sent = answer))]);
+      expect(run.participants).toBeGreaterThanOrEqual(1);
+    } finally {
+      paused.restore();
+    }
+    expect(sent).toMatchObject({ accepted: 1 });
+    expect(await traces('laufend-2')).toEqual({
+      events: 1,
+      profile: 1,
+      campaigns: 1,
+      merchants: 1,
+    });
+    await foldPending(t.ctx.db);
+    const stored = (await t.api('GET', `/campaigns/${campaign}`, 'silver')).json().campaign;
+    // Their first row was forgotten and still counts; the new event made them new again.
+    expect(stored).toMatchObject({ participations: 2, distinct_users: 2 });
+  });
+
+  it('runs beside an erasure of someone whose old events it purges, both to the end', async () => {
+    const campaign = await campaignIn();
+    const old = new Date(Date.now() - 20 * DAY);
+    expect(
+      await send([
+        participation(campaign, 'beide-1', old, { gender: 'male' }),
+        participation(campaign, 'beide-1', new Date(old.getTime() + 1000)),
+        participation(campaign, 'beide-2', old),
+      ]),
+    ).toMatchObject({ accepted: 3 });
+    // A batch holds the erasure lock shared; the erasure queues for it first,
+    // then the job, which has read the same person's old events by then.
+    const batch = await holdTransaction(t.ctx.db, (tx) =>
+      tx.execute(sql`select pg_advisory_xact_lock_shared(${ADVISORY_LOCK_KEYS.erasure})`),
+    );
+    const erasing = t.api('DELETE', '/admin/participants/beide-1', 'admin');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const running = applyRetention(t.ctx, whenOlderThanRetention(20));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await batch.release();
+    const [erased, run] = await Promise.all([erasing, running]);
+    expect(erased.statusCode, erased.body).toBe(200);
+    expect(run.participants).toBeGreaterThanOrEqual(1);
+    expect(await traces('beide-1')).toEqual(NO_TRACE);
+    expect(await traces('beide-2')).toEqual(NO_TRACE);
+  });
+
+  it('works in steps through more events than one step takes, and sweeps people left without events once', async () => {
+    const campaign = await campaignIn();
+    const count = RETENTION_BATCH * 2 + 500;
+    const at = new Date(Date.now() - 20 * DAY).toISOString();
+    // Old data as an installation has it: events, their receipts, first participations, profiles.
+    await t.ctx.db.execute(sql`
+      with people as (select 'viele-' || i as id, gen_random_uuid() as event from generate_series(1, ${count}) i),
+      events as (
+        insert into participation_events (id, occurred_at, type, campaign_id, merchant_id, participant_id)
+        select event, ${at}::timestamptz, 'participation', ${campaign}::uuid, ${merchant}::uuid, id from people),
+      receipts as (
+        insert into event_receipts (id, expires_at)
+        select event, ${at}::timestamptz + interval '7 days' from people),
+      firsts as (
+        insert into campaign_participants (campaign_id, participant_id, first_at)
+        select ${campaign}::uuid, id, ${at}::timestamptz from people),
+      merchants as (
+        insert into merchant_participants (merchant_id, participant_id, first_at)
+        select ${merchant}::uuid, id, ${at}::timestamptz from people)
+      insert into participants (id, gender) select id, 'female' from people`);
+    // And one whose events an earlier purge took, before participants went with them.
+    await t.ctx.db.insert(participants).values({ id: 'verwaist-1', gender: 'male' });
+    await t.ctx.db.insert(merchantParticipants).values({
+      merchantId: merchant,
+      participantId: 'verwaist-1',
+      firstAt: new Date(Date.now() - 900 * DAY),
+    });
+    await t.ctx.db.execute(
+      sql`delete from system_settings where key = 'retention_participant_sweep'`,
+    );
+    const forgottenBefore = await t.ctx.db
+      .select()
+      .from(merchantParticipants)
+      .where(like(merchantParticipants.participantId, 'erased:%'));
+
+    const run = await applyRetention(t.ctx, whenOlderThanRetention(20));
+    expect(run.events).toBeGreaterThanOrEqual(count);
+    expect(run.participants).toBeGreaterThanOrEqual(count + 1);
+    const [left] = await queryRows<{ events: number; people: number; linked: number }>(
+      t.ctx.db,
+      sql`select (select count(*) from participation_events where participant_id like 'viele-%')::int as events,
+                 (select count(*) from participants where id like 'viele-%' or id = 'verwaist-1')::int as people,
+                 (select count(*) from merchant_participants
+                   where participant_id like 'viele-%' or participant_id = 'verwaist-1')::int as linked`,
+    );
+    expect(left).toEqual({ events: 0, people: 0, linked: 0 });
+    // Rows forgotten before keep their random ids: the sweep leaves them alone.
+    const forgottenAfter = await t.ctx.db
+      .select()
+      .from(merchantParticipants)
+      .where(like(merchantParticipants.participantId, 'erased:%'));
+    const ids = new Set(forgottenAfter.map((row) => row.participantId));
+    expect(forgottenBefore.every((row) => ids.has(row.participantId))).toBe(true);
+    // The sweep is done; the next run has nothing left to do.
+    expect(await applyRetention(t.ctx, whenOlderThanRetention(20))).toEqual({
+      events: 0,
+      participants: 0,
+      receipts: 0,
+      tombstones: 0,
+      drawCandidates: 0,
+    });
+  });
+});
+
+describe('the installation secret of the tombstones', () => {
+  it('is made once and kept', async () => {
+    const secrets = await t.ctx.db
+      .select()
+      .from(installationSecrets)
+      .where(eq(installationSecrets.name, 'erasure'));
+    expect(secrets).toHaveLength(1);
+    expect(secrets[0]?.secret).toMatch(/^[0-9a-f]{64}$/);
+  });
+});
+
+/** Makes the next transaction of the app wait, after its work and before its commit, until `release`. */
+function pauseNextCommit() {
+  const db = t.ctx.db;
+  const transaction = db.transaction.bind(db);
+  let open = () => {};
+  const gate = new Promise<void>((resolve) => (open = resolve));
+  let reached = () => {};
+  const inside = new Promise<void>((resolve) => (reached = resolve));
+  db.transaction = ((work, config) => {
+    db.transaction = transaction;
+    return transaction(async (tx) => {
+      const result = await work(tx);
+      reached();
+      await gate;
+      return result;
+    }, config);
+  }) as typeof db.transaction;
+  return {
+    inside,
+    release: () => open(),
+    restore: () => {
+      db.transaction = transaction;
+      open();
+    },
+  };
+}

@@ -1,0 +1,470 @@
+/**
+ * Merchant profile API (spec §3 Merchant, §5, §6, §7): create, save with the
+ * spec's validation messages, admin-only fields, computed validity, image
+ * upload checked by content, images and contacts, and cross-merchant refusal.
+ */
+import { readdir } from 'node:fs/promises';
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TMerchantDetail, TMerchantSaveResponse } from '@backoffice/domain';
+import { accounts, merchants, users } from '../../../src/platform/db/schema.js';
+import { hashPassword } from '../../../src/platform/identity/passwords.js';
+import { createTestApp, type TestApp } from '../../helpers.js';
+import { multipartFile, multipartWithoutFile } from '../../fixtures/multipart.js';
+
+let t: TestApp;
+const ids = { sonnenschein: '', adler: '', silberblick: '' };
+
+// Each profile names another merchant: a name is one merchant's.
+let profiles = 0;
+const profile = (overrides: object = {}) => ({
+  name: `Neuer Händler ${(profiles += 1)} GmbH`,
+  brand_name: 'Neuer Händler',
+  description: 'Frische Ware jeden Tag.',
+  vatin: 'DE 123 456 789',
+  telephone: '+49 89 1234 567',
+  email: 'info@neu.example.com',
+  website: 'https://neu.example.com',
+  social: {
+    facebook: 'https://facebook.com/neu',
+    twitter: '',
+    youtube: '',
+    pinterest: '',
+    instagram: 'https://instagram.com/neu',
+  },
+  contacts: [{ type: 'phone', value: '+49 89 1' }],
+  coreg_enabled: false,
+  coreg_default_suitable: false,
+  coreg_terms: { sponsor_name: '', unsubscribe_email: '', privacy_url: '', contact_text: '' },
+  ...overrides,
+});
+
+beforeAll(async () => {
+  t = await createTestApp({}, { seed: 'demo' });
+  // A person with no merchant yet, who signs in with a password like everyone.
+  await t.ctx.db
+    .insert(users)
+    .values({ email: 'fresh@example.com', passwordHash: await hashPassword('demo') });
+  await t.signInAs('admin', 'agency', 'owner', 'silver', 'staff', 'multi', 'fresh');
+  ids.sonnenschein = await t.merchantId('Bäckerei Sonnenschein');
+  ids.adler = await t.merchantId('Modehaus Adler');
+  ids.silberblick = await t.merchantId('Café Silberblick');
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('POST /merchants (create, spec §2 /create)', () => {
+  it('lets a user without merchant create one and become its owner with every role', async () => {
+    const response = await t.api('POST', '/merchants', 'fresh', profile());
+    expect(response.statusCode, response.body).toBe(200);
+    const { merchant, summary } = response.json<TMerchantSaveResponse>();
+    expect(merchant.name).toMatch(/^Neuer Händler \d+ GmbH$/);
+    expect(merchant.telephone).toBe('+49891234567');
+    expect(merchant.vatin).toBe('DE123456789');
+    expect(merchant.internal_name).toBeNull();
+    expect(summary.roles).toEqual([
+      'manage-merchant',
+      'manage-campaigns',
+      'manage-accounts',
+      'contact',
+    ]);
+    // The creator holds the contact role, so nothing is missing.
+    expect(summary.is_valid).toBe(true);
+    const init = await t.api('POST', '/init-user', 'fresh');
+    expect(init.json().merchantinfo.searchtype).toBe('single');
+  });
+
+  it('sends a level-0 user in single-merchant mode to the upgrade (403 upgrade_required)', async () => {
+    const create = await t.api('POST', '/merchants', 'owner', profile());
+    expect(create.statusCode).toBe(403);
+    expect(create.json().message).toBe('upgrade_required');
+    const edit = await t.api('POST', `/merchants/${ids.sonnenschein}`, 'owner', profile());
+    expect(edit.statusCode).toBe(403);
+    expect(edit.json().message).toBe('upgrade_required');
+  });
+
+  it('lets an admin create a merchant without becoming its account: it has no contact yet', async () => {
+    const response = await t.api(
+      'POST',
+      '/merchants',
+      'admin',
+      profile({ internal_name: 'Intern 1', level: 1 }),
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    const { merchant } = response.json<TMerchantSaveResponse>();
+    expect(merchant.internal_name).toBe('Intern 1');
+    expect(merchant.level).toBe(1);
+    // The admin's flag stays set; the errors alone make the merchant invalid.
+    expect(merchant.is_valid).toBe(true);
+    expect(merchant.errors).toEqual(['Kein Ansprechpartner definiert!']);
+
+    // An admin's later save sends back the flag it was shown: the errors'
+    // verdict is not stored as the flag, so the merchant is valid once it
+    // has a contact.
+    const saved = await t.api(
+      'POST',
+      `/merchants/${merchant.uuid}`,
+      'admin',
+      profile({ internal_name: 'Intern 1', level: 1, is_valid: merchant.is_valid }),
+    );
+    expect(saved.statusCode, saved.body).toBe(200);
+    const [row] = await t.ctx.db.select().from(merchants).where(eq(merchants.id, merchant.uuid));
+    expect(row?.isValid).toBe(true);
+    expect(saved.json<TMerchantSaveResponse>().summary).toMatchObject({
+      is_valid: true,
+      errors: ['Kein Ansprechpartner definiert!'],
+    });
+  });
+});
+
+describe('GET and POST /merchants/{id}', () => {
+  it('answers with every field of the profile', async () => {
+    const response = await t.api('GET', `/merchants/${ids.adler}`, 'multi');
+    expect(response.statusCode).toBe(200);
+    expect(Object.keys(response.json()).sort()).toEqual(
+      [
+        'uuid',
+        'name',
+        'brand_name',
+        'internal_name',
+        'description',
+        'image',
+        'level',
+        'is_valid',
+        'errors',
+        'vatin',
+        'telephone',
+        'email',
+        'website',
+        'social',
+        'contacts',
+        'coreg_enabled',
+        'coreg_default_suitable',
+        'coreg_terms',
+        'roles',
+        'version',
+      ].sort(),
+    );
+  });
+
+  it('saves the profile and ignores the admin fields of non-admins', async () => {
+    const response = await t.api(
+      'POST',
+      `/merchants/${ids.adler}`,
+      'multi',
+      profile({ name: 'Modehaus Adler GmbH & Co.', level: 5, is_valid: false, internal_name: 'x' }),
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    const { merchant } = response.json<TMerchantSaveResponse>();
+    expect(merchant.name).toBe('Modehaus Adler GmbH & Co.');
+    expect(merchant.level).toBe(1);
+    expect(merchant.is_valid).toBe(true);
+    const [row] = await t.ctx.db.select().from(merchants).where(eq(merchants.id, ids.adler));
+    expect(row?.internalName).toBeNull();
+  });
+
+  it('refuses a save from an older version (409 merchant_changed), and of saves sent at once from one version takes one', async () => {
+    const path = `/merchants/${ids.silberblick}`;
+    const current = async () => (await t.api('GET', path, 'silver')).json<TMerchantDetail>();
+    const save = (version: number | undefined, description: string) =>
+      t.api('POST', path, 'silver', profile({ name: 'Café Silberblick', description, version }));
+    const { version } = await current();
+
+    const first = await save(version, 'Die erste Änderung');
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json<TMerchantSaveResponse>().merchant.version).toBe(version + 1);
+    // A second editor's copy was read before the first save: refused, not written over it.
+    const stale = await save(version, 'Die zweite, ältere Fassung');
+    expect(stale.statusCode, stale.body).toBe(409);
+    expect(stale.json()).toMatchObject({ message: 'merchant_changed' });
+    expect((await current()).description).toBe('Die erste Änderung');
+
+    // Five saves from the same version at once: one is stored, the others are told.
+    const answers = await Promise.all(
+      [1, 2, 3, 4, 5].map((n) => save(version + 1, `Gleichzeitig ${String(n)}`)),
+    );
+    const stored = answers.filter((answer) => answer.statusCode === 200);
+    expect(stored).toHaveLength(1);
+    expect(answers.filter((answer) => answer.statusCode === 409)).toHaveLength(4);
+    const after = await current();
+    expect(after.version).toBe(version + 2);
+    expect(after.description).toBe(stored[0]?.json<TMerchantSaveResponse>().merchant.description);
+    // A client that sends no version saves as before.
+    expect((await save(undefined, 'Ohne Version')).statusCode).toBe(200);
+  });
+
+  it('lets admins set level, validity and the internal name; validity drives the summary', async () => {
+    const response = await t.api(
+      'POST',
+      `/merchants/${ids.adler}`,
+      'admin',
+      profile({
+        name: 'Modehaus Adler GmbH',
+        level: 2,
+        is_valid: false,
+        internal_name: 'Adler intern',
+      }),
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    const { merchant, summary } = response.json<TMerchantSaveResponse>();
+    expect(merchant).toMatchObject({ level: 2, internal_name: 'Adler intern', is_valid: false });
+    expect(summary.is_valid).toBe(false);
+    await t.api(
+      'POST',
+      `/merchants/${ids.adler}`,
+      'admin',
+      profile({ name: 'Modehaus Adler GmbH', level: 1, is_valid: true }),
+    );
+  });
+
+  it.each([
+    [{ contacts: [{ type: '', value: 'x' }] }, 'contact_type_missing', 'contacts.0.type'],
+    [{ contacts: [{ type: 'email', value: '  ' }] }, 'contact_value_missing', 'contacts.0.value'],
+    [{ contacts: [{ type: 'email' }] }, 'contact_value_missing', 'contacts.0.value'],
+    [{ name: '' }, 'required_field_missing', 'name'],
+    [{ website: 'neu.example.com' }, 'invalid_url', 'website'],
+    [
+      {
+        social: {
+          facebook: 'javascript:alert(1)',
+          twitter: '',
+          youtube: '',
+          pinterest: '',
+          instagram: '',
+        },
+      },
+      'invalid_url',
+      'social.facebook',
+    ],
+    [{ telephone: '089 1234567' }, 'invalid_phone', 'telephone'],
+    [{ email: 'kein-at' }, 'invalid_email', 'email'],
+    [{ coreg_enabled: true }, 'required_field_missing', 'coreg_terms.sponsor_name'],
+  ])('refuses %j with %s on %s', async (overrides, message, field) => {
+    const response = await t.api('POST', `/merchants/${ids.adler}`, 'multi', profile(overrides));
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ statusCode: 400, message, field });
+  });
+
+  it('requires the co-reg terms only when co-reg is on', async () => {
+    const response = await t.api(
+      'POST',
+      `/merchants/${ids.adler}`,
+      'multi',
+      profile({
+        name: 'Modehaus Adler GmbH',
+        coreg_enabled: true,
+        coreg_default_suitable: true,
+        coreg_terms: {
+          sponsor_name: 'Modehaus Adler GmbH',
+          unsubscribe_email: 'abmelden@adler.example.com',
+          privacy_url: 'https://adler.example.com/datenschutz',
+          contact_text: 'Modehaus Adler GmbH, Hauptstraße 1, 12345 Musterstadt',
+        },
+      }),
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().merchant.coreg_default_suitable).toBe(true);
+  });
+
+  it('refuses other merchants’ ids with 404 and a missing role with 403', async () => {
+    for (const [method, url] of [
+      ['GET', `/merchants/${ids.sonnenschein}`],
+      ['POST', `/merchants/${ids.sonnenschein}`],
+      ['GET', `/merchants/${ids.sonnenschein}/images`],
+      ['POST', `/merchants/${ids.sonnenschein}/images`],
+      ['GET', `/merchants/${ids.sonnenschein}/contacts`],
+    ] as const) {
+      const response = await t.api(
+        method,
+        url,
+        'silver',
+        method === 'POST' ? profile() : undefined,
+      );
+      expect(response.statusCode, `${method} ${url}`).toBe(404);
+    }
+    const staff = await t.api('POST', `/merchants/${ids.sonnenschein}`, 'staff', profile());
+    expect(staff.statusCode).toBe(403);
+    expect(staff.json().message).toBe('forbidden');
+  });
+
+  it('lets agencies edit their linked merchants only', async () => {
+    const own = await t.api(
+      'POST',
+      `/merchants/${ids.adler}`,
+      'agency',
+      profile({ name: 'Modehaus Adler GmbH' }),
+    );
+    expect(own.statusCode).toBe(200);
+    const other = await t.api('GET', `/merchants/${ids.silberblick}`, 'agency');
+    expect(other.statusCode).toBe(404);
+  });
+
+  it('creates one merchant of five sent at once by a user without one (a double click)', async () => {
+    await t.ctx.db
+      .insert(users)
+      .values({ email: 'double@example.com', passwordHash: await hashPassword('demo') });
+    await t.signInAs('double');
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => t.api('POST', '/merchants', 'double', profile())),
+    );
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 403, 403, 403, 403]);
+    const refused = answers.find((answer) => answer.statusCode === 403);
+    expect(refused?.json().message).toBe('upgrade_required');
+    const [user] = await t.ctx.db.select().from(users).where(eq(users.email, 'double@example.com'));
+    const memberships = await t.ctx.db
+      .select()
+      .from(accounts)
+      .where(eq(accounts.userId, String(user?.id)));
+    expect(memberships).toHaveLength(1);
+  });
+
+  it('lists the contacts, phone numbers without their spaces', async () => {
+    const response = await t.api('GET', `/merchants/${ids.adler}/contacts`, 'multi');
+    expect(response.json()).toEqual({ contacts: [{ type: 'phone', value: '+49891' }] });
+  });
+});
+
+describe('merchant image (spec §5, §9: jpg/jpeg/png/gif, 400×400)', () => {
+  const upload = (who: string, file: ReturnType<typeof multipartFile>) =>
+    t.api('POST', `/merchants/${ids.silberblick}/images`, who, file.payload, file.headers);
+
+  it('crops an upload to 400×400 under a generated name and serves it', async () => {
+    const png = await sharp({
+      create: { width: 900, height: 500, channels: 3, background: '#3366cc' },
+    })
+      .png()
+      .toBuffer();
+    const response = await upload(
+      'silver',
+      multipartFile('upload', 'mein logo.png', png, 'image/png'),
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    const src: string = response.json().merchant.image.src;
+    expect(src).toMatch(/^\/files\/merchants\/[0-9a-f-]{36}\/[0-9a-f-]{36}\.png$/);
+    expect(response.json().summary.image).toEqual({ src });
+    const file = await t.app.inject({ method: 'GET', url: src });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('image/png');
+    const meta = await sharp(file.rawPayload).metadata();
+    expect([meta.width, meta.height]).toEqual([400, 400]);
+    const images = await t.api('GET', `/merchants/${ids.silberblick}/images`, 'silver');
+    expect(images.json()).toEqual({
+      images: [{ src, width: 400, height: 400, format: '400x400' }],
+    });
+  });
+
+  it('keeps JPEG as JPEG and accepts a GIF', async () => {
+    const jpeg = await sharp({
+      create: { width: 400, height: 800, channels: 3, background: '#fff' },
+    })
+      .jpeg()
+      .toBuffer();
+    const first = await upload('silver', multipartFile('upload', 'foto.jpeg', jpeg, 'image/jpeg'));
+    expect(first.json().merchant.image.src).toMatch(/\.jpg$/);
+    const gif = await sharp({ create: { width: 50, height: 50, channels: 3, background: '#f00' } })
+      .gif()
+      .toBuffer();
+    const second = await upload('silver', multipartFile('upload', 'bild.gif', gif, 'image/gif'));
+    expect(second.statusCode, second.body).toBe(200);
+  });
+
+  it('decides the type by content: a text named .png or a WebP are refused', async () => {
+    const fake = await upload(
+      'silver',
+      multipartFile('upload', 'logo.png', 'not an image', 'image/png'),
+    );
+    expect(fake.statusCode).toBe(400);
+    expect(fake.json()).toMatchObject({ message: 'invalid_image_format', field: 'image' });
+    const webp = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } })
+      .webp()
+      .toBuffer();
+    const refused = await upload('silver', multipartFile('upload', 'logo.jpg', webp, 'image/jpeg'));
+    expect(refused.json().message).toBe('invalid_image_format');
+  });
+
+  it('answers no_image without a file and refuses pixel floods', async () => {
+    const none = await upload('silver', multipartWithoutFile());
+    expect(none.statusCode).toBe(400);
+    expect(none.json().message).toBe('no_image');
+    const huge = await sharp({
+      create: { width: 8000, height: 6000, channels: 3, background: '#000' },
+    })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
+    const flood = await upload('silver', multipartFile('upload', 'gross.png', huge, 'image/png'));
+    expect(flood.statusCode).toBe(400);
+    expect(flood.json().message).toBe('image_too_large');
+  });
+
+  it('keeps exactly the file it shows when uploads and a removal come at once', async () => {
+    const folder = `${t.ctx.config.files.dir}/merchants/${ids.silberblick}`;
+    const shown = async () =>
+      (await t.api('GET', `/merchants/${ids.silberblick}/images`, 'silver')).json<{
+        images: { src: string }[];
+      }>().images[0]?.src;
+    const colours = ['#112233', '#445566', '#778899', '#aabbcc', '#ddeeff'];
+    const files = await Promise.all(
+      colours.map((background) =>
+        sharp({ create: { width: 500, height: 500, channels: 3, background } })
+          .jpeg()
+          .toBuffer(),
+      ),
+    );
+    const answers = await Promise.all(
+      files.map((file) =>
+        upload('silver', multipartFile('upload', 'logo.jpg', file, 'image/jpeg')),
+      ),
+    );
+    for (const answer of answers) expect(answer.statusCode, answer.body).toBe(200);
+    const src = await shown();
+    expect(src).toBeDefined();
+    expect(await readdir(folder)).toEqual([String(src).split('/').pop()]);
+    const [uploaded, removed] = await Promise.all([
+      upload('silver', multipartFile('upload', 'logo.jpg', files[0] as Buffer, 'image/jpeg')),
+      t.api('DELETE', `/merchants/${ids.silberblick}/images`, 'silver'),
+    ]);
+    expect(uploaded.statusCode, uploaded.body).toBe(200);
+    expect(removed.statusCode, removed.body).toBe(200);
+    const after = await shown();
+    expect(await readdir(folder)).toEqual(after ? [after.split('/').pop()] : []);
+  });
+
+  it('refuses a level-0 single merchant before its upload is read', async () => {
+    const tooLarge = Buffer.alloc(t.ctx.config.files.imageMaxBytes + 1000, 1);
+    for (const file of [
+      multipartFile('upload', 'gross.png', tooLarge, 'image/png'),
+      multipartWithoutFile(),
+    ]) {
+      const response = await t.api(
+        'POST',
+        `/merchants/${ids.sonnenschein}/images`,
+        'owner',
+        file.payload,
+        file.headers,
+      );
+      expect(response.statusCode).toBe(403);
+      expect(response.json().message).toBe('upgrade_required');
+    }
+  });
+
+  it('needs manage-merchant', async () => {
+    const png = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } })
+      .png()
+      .toBuffer();
+    const file = multipartFile('upload', 'a.png', png);
+    const response = await t.api(
+      'POST',
+      `/merchants/${ids.sonnenschein}/images`,
+      'staff',
+      file.payload,
+      file.headers,
+    );
+    // The missing role is told before the please-upgrade rule of a level-0 merchant.
+    expect(response.statusCode).toBe(403);
+    expect(response.json().message).toBe('forbidden');
+    const merchant = (await t.api('GET', `/merchants/${ids.sonnenschein}`, 'owner')).json();
+    expect(merchant.image).toBeNull();
+  });
+});

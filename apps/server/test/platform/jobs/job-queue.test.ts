@@ -1,0 +1,226 @@
+/**
+ * The job queue (platform/jobs/queue.ts) on a real database, PGlite and PostgreSQL
+ * (TEST_DATABASE_URL): a job sent in a transaction lives and dies with it;
+ * a failing job is retried, then stays failed with its error until an admin
+ * retries it; a recurring job keeps one run waiting however many processes
+ * start; a stopping process hands the job it runs back to the queue.
+ */
+import { setTimeout as sleep } from 'node:timers/promises';
+import { sql } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { AppContext } from '../../../src/platform/context.js';
+import { queryRows } from '../../../src/platform/db/client.js';
+import { defineJob } from '../../../src/platform/define-job.js';
+import type { JobDefinition } from '../../../src/platform/jobs/definition.js';
+import { JobQueue } from '../../../src/platform/jobs/queue.js';
+import { recurringJobPolicy } from '../../../src/platform/jobs/recurring.js';
+import { until } from '../../fixtures/until.js';
+import { createTestApp, type TestApp } from '../../helpers.js';
+
+let t: TestApp;
+const queues: JobQueue[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterEach(async () => {
+  await Promise.all(queues.splice(0).map((queue) => queue.stop(1000)));
+});
+afterAll(async () => {
+  await t.close();
+});
+
+/** A queue of its own on the test app's database, working on `definitions`. */
+async function startQueue(definitions: JobDefinition[], ctx: AppContext = t.ctx) {
+  const queue = new JobQueue({
+    target: ctx.database.queueTarget,
+    config: ctx.config,
+    log: ctx.log,
+  });
+  queues.push(queue);
+  const jobsContext: AppContext = { ...ctx, jobs: queue };
+  await queue.start(jobsContext, definitions);
+  return queue;
+}
+
+const standard = () => ({
+  policy: 'standard' as const,
+  retryLimit: 2,
+  retryDelaySeconds: 1,
+  retryBackoff: false,
+  expireInSeconds: 60,
+});
+
+async function jobStates(name: string): Promise<string[]> {
+  const rows = await queryRows<{ state: string }>(
+    t.ctx.db,
+    sql`select state from pgboss.job where name = ${name} order by created_on`,
+  );
+  return rows.map((row) => row.state);
+}
+
+describe('the job queue', () => {
+  it('keeps a job sent in a transaction exactly when the transaction commits', async () => {
+    const seen: string[] = [];
+    const echo = defineJob<{ word: string }>({
+      name: 'test-echo',
+      queue: standard,
+      run: async (_ctx, { word }) => {
+        seen.push(word);
+      },
+    });
+    const queue = await startQueue([echo]);
+    await t.ctx.db.transaction(async (tx) => {
+      await queue.send(tx, 'test-echo', { word: 'committed' });
+    });
+    await expect(
+      t.ctx.db.transaction(async (tx) => {
+        await queue.send(tx, 'test-echo', { word: 'rolled back' });
+        throw new Error('the change fails after its job was sent');
+      }),
+    ).rejects.toThrow('the change fails');
+    await queue.drain(['test-echo']);
+    expect(seen).toEqual(['committed']);
+    expect(await jobStates('test-echo')).toEqual(['completed']);
+  });
+
+  it('retries a failing job, keeps it failed with its error, and runs it again when retried', async () => {
+    let failing = true;
+    let attempts = 0;
+    const flaky = defineJob({
+      name: 'test-flaky',
+      queue: standard,
+      run: async () => {
+        attempts += 1;
+        if (failing) throw new Error('SMTP 421 service not available');
+      },
+    });
+    const queue = await startQueue([flaky]);
+    await queue.send(t.ctx.db, 'test-flaky', {});
+    // The first attempt and two retries, a second apart.
+    await until(async () => (await jobStates('test-flaky'))[0] === 'failed', 15_000);
+    expect(attempts).toBe(3);
+    const [failed] = (await queue.failed(t.ctx.db)).filter((job) => job.queue === 'test-flaky');
+    expect(failed).toMatchObject({ error: 'SMTP 421 service not available', attempts: 3 });
+    expect((await queue.counts(t.ctx.db)).find((row) => row.name === 'test-flaky')).toMatchObject({
+      failed: 1,
+      waiting: 0,
+    });
+
+    failing = false;
+    expect(await queue.retry(t.ctx.db, 'test-flaky', [failed?.id ?? ''])).toBe(1);
+    await queue.drain(['test-flaky']);
+    expect(await jobStates('test-flaky')).toEqual(['completed']);
+    expect(await queue.failed(t.ctx.db)).toEqual([]);
+    // Nothing failed is left to retry.
+    expect(await queue.retry(t.ctx.db, 'test-flaky')).toBe(0);
+  });
+
+  it('keeps one run of a recurring job waiting however many processes start it', async () => {
+    let runs = 0;
+    const tick = defineJob({
+      name: 'test-tick',
+      queue: recurringJobPolicy,
+      everySeconds: () => 1,
+      run: async () => {
+        runs += 1;
+      },
+    });
+    // Two processes (two queues on one database) start the same recurring job.
+    await startQueue([tick]);
+    await startQueue([tick]);
+    expect(await jobStates('test-tick')).toEqual(['created']);
+    await until(async () => runs >= 3, 15_000);
+    // Each run queued the next one: never more than one waiting.
+    const states = await jobStates('test-tick');
+    expect(states.filter((state) => state === 'created').length).toBeLessThanOrEqual(1);
+    expect(states.filter((state) => state === 'active').length).toBeLessThanOrEqual(1);
+  });
+
+  it('hands a job back when its process stops before the job ends, and another process finishes it', async () => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const done: string[] = [];
+    let first = true;
+    const slow = defineJob({
+      name: 'test-slow',
+      queue: () => ({ ...standard(), retryLimit: 3 }),
+      run: async (_ctx, _data, job) => {
+        if (first) {
+          first = false;
+          await held;
+          throw new Error('interrupted');
+        }
+        done.push(job.id);
+      },
+    });
+    const stopping = await startQueue([slow]);
+    const id = await stopping.send(t.ctx.db, 'test-slow', {});
+    await until(async () => (await jobStates('test-slow'))[0] === 'active', 10_000);
+    // The process stops: its job does not end within the wait and goes back to the queue.
+    const stopped = stopping.stop(1000);
+    await stopped;
+    release();
+    expect(await jobStates('test-slow')).toEqual(['retry']);
+    const other = await startQueue([slow]);
+    await until(async () => done.length === 1, 15_000);
+    expect(done).toEqual([id]);
+    await other.drain(['test-slow']);
+    expect(await jobStates('test-slow')).toEqual(['completed']);
+  });
+  it('records the end of a job that ends as its process stops before the stop returns', async () => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const ending = defineJob({
+      name: 'test-ending',
+      queue: standard,
+      run: () => held,
+    });
+    const queue = await startQueue([ending]);
+    await queue.send(t.ctx.db, 'test-ending', {});
+    await until(async () => (await jobStates('test-ending'))[0] === 'active', 10_000);
+    const stopped = queue.stop(5000).then(() => Date.now());
+    // The job ends while the stop waits for it, and its row is locked a while: pg-boss records
+    // the end without waiting, and a database closed right after the stop would lose it.
+    let unlockedAt = 0;
+    await t.ctx.db.transaction(async (tx) => {
+      await tx.execute(sql`select id from pgboss.job where name = 'test-ending' for update`);
+      release();
+      await sleep(400);
+      unlockedAt = Date.now();
+    });
+    expect(await stopped).toBeGreaterThanOrEqual(unlockedAt);
+    expect(await jobStates('test-ending')).toEqual(['completed']);
+  });
+  it('retries the failed runs of a recurring job as one run (its queue holds one waiting)', async () => {
+    let failing = true;
+    let runs = 0;
+    const nightly = defineJob({
+      name: 'test-nightly',
+      queue: recurringJobPolicy,
+      run: async () => {
+        runs += 1;
+        if (failing) throw new Error('geocoder unavailable');
+      },
+    });
+    const queue = await startQueue([nightly]);
+    // Two runs fail one after the other (a recurring job is not retried: both stay failed).
+    for (let i = 0; i < 2; i += 1) {
+      await queue.send(t.ctx.db, 'test-nightly', {});
+      await queue.drain(['test-nightly']);
+    }
+    expect(await jobStates('test-nightly')).toEqual(['failed', 'failed']);
+
+    // All of them: the newest runs again, the older one waits for its turn.
+    failing = false;
+    expect(await queue.retry(t.ctx.db, 'test-nightly')).toBe(1);
+    // One of them while the other waits: nothing to put back yet.
+    const [older] = (await queue.failed(t.ctx.db)).filter((job) => job.queue === 'test-nightly');
+    expect(await queue.retry(t.ctx.db, 'test-nightly', [older?.id ?? ''])).toBe(0);
+    await queue.drain(['test-nightly']);
+    expect(runs).toBe(3);
+    expect(await queue.retry(t.ctx.db, 'test-nightly', [older?.id ?? ''])).toBe(1);
+    await queue.drain(['test-nightly']);
+    expect(await jobStates('test-nightly')).toEqual(['completed', 'completed']);
+  });
+});
