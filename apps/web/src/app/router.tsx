@@ -102,7 +102,7 @@ function campaignFamilyRoute(family: CampaignFamily): RouteObject {
 const campaignRoutes: RouteObject = {
   path: routePatterns.campaigns.slice(1),
   loader: requireMerchantScreen('campaigns'),
-  lazy: lazyPage(() => import('../features/campaigns/campaigns-layout'), 'campaigns'),
+  lazy: lazyPage(() => import('../features/campaigns/pages/campaigns-layout'), 'campaigns'),
   children: [
     {
       index: true,
@@ -135,12 +135,12 @@ const shellRoutes: RouteObject[] = [
   {
     index: true,
     id: 'dashboard',
-    lazy: lazyPage(() => import('../features/dashboard/dashboard-page'), 'dashboard'),
+    lazy: lazyPage(() => import('../features/dashboard/pages/dashboard-page'), 'dashboard'),
   },
   {
     path: routePatterns.pleaseUpgrade.slice(1),
     id: 'please-upgrade',
-    lazy: lazyPage(() => import('../features/upgrade/please-upgrade-page'), 'upgrade'),
+    lazy: lazyPage(() => import('../features/upgrade/pages/please-upgrade-page'), 'upgrade'),
   },
   {
     path: routePatterns.merchantCreate.slice(1),
@@ -177,25 +177,25 @@ const shellRoutes: RouteObject[] = [
     path: routePatterns.reviewQueue.slice(1),
     id: 'review-queue',
     loader: requireAdmin,
-    lazy: lazyPage(() => import('../features/review/review-queue-page'), 'review'),
+    lazy: lazyPage(() => import('../features/review/pages/review-queue-page'), 'review'),
   },
   {
     path: routePatterns.apiKeys.slice(1),
     id: 'api-keys',
     loader: requireAdmin,
-    lazy: lazyPage(() => import('../features/api-keys/api-keys-page'), 'apiKeys'),
+    lazy: lazyPage(() => import('../features/api-keys/pages/api-keys-page'), 'apiKeys'),
   },
   {
     path: routePatterns.twoFactor.slice(1),
     id: 'two-factor',
-    lazy: lazyPage(() => import('../features/account/two-factor-page'), 'twoFactor'),
+    lazy: lazyPage(() => import('../features/account/pages/two-factor-page'), 'twoFactor'),
   },
   {
     path: routePatterns.backgroundJobs.slice(1),
     id: 'background-jobs',
     loader: requireAdmin,
     lazy: lazyPage(
-      () => import('../features/background-jobs/background-jobs-page'),
+      () => import('../features/background-jobs/pages/background-jobs-page'),
       'backgroundJobs',
     ),
   },
@@ -234,13 +234,16 @@ const shellRoutes: RouteObject[] = [
   {
     path: routePatterns.devices.slice(1),
     id: 'devices',
-    lazy: lazyPage(() => import('../features/devices/devices-page'), 'devices'),
+    lazy: lazyPage(() => import('../features/devices/pages/devices-page'), 'devices'),
   },
   {
     path: routePatterns.merchantList.slice(1),
     id: 'merchant-list',
     loader: requireMerchantList,
-    lazy: lazyPage(() => import('../features/merchant-list/merchant-list-page'), 'merchantList'),
+    lazy: lazyPage(
+      () => import('../features/merchant-list/pages/merchant-list-page'),
+      'merchantList',
+    ),
   },
   { path: '*', id: 'not-found', Component: NotFoundPage },
 ];
@@ -260,12 +263,12 @@ export const routes: RouteObject[] = [
       {
         path: routePatterns.oauthPostback,
         id: 'oauth-postback',
-        lazy: lazyPage(() => import('../features/auth/postback-route')),
+        lazy: lazyPage(() => import('../features/auth/pages/postback-route')),
       },
       {
         path: routePatterns.oauthLogout,
         id: 'oauth-logout',
-        lazy: lazyPage(() => import('../features/auth/logout-route')),
+        lazy: lazyPage(() => import('../features/auth/pages/logout-route')),
       },
       {
         id: 'shell',

@@ -31,7 +31,7 @@ import {
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { SiteSearchField } from '../../features/site-search/site-search-field';
+import { SiteSearchField } from '../../features/site-search/components/site-search-field';
 import { useConfig } from '../../shared/config/runtime-config';
 import { paths } from '../../shared/paths';
 import { useMerchantScreens, type MerchantScreenLink } from '../../shared/session/merchant-screens';

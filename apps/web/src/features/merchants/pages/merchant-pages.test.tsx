@@ -15,7 +15,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ComponentType } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { merchantKeys } from '../../../shared/api/merchant-keys';
+import { merchantKeys } from '../../../shared/resources/merchants/merchant-keys';
 import { fail, fakeApi, ok, type FakeAnswer } from '../../../shared/testing/fake-api';
 import { loadGermanTexts, renderWithApp, testQueryClient } from '../../../shared/testing/render';
 import { notifyError } from '../../../shared/ui/notify';

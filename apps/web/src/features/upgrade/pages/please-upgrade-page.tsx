@@ -25,11 +25,14 @@ import {
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import type { ReservedFor } from '../../shared/paths';
-import { useMerchantScreens } from '../../shared/session/merchant-screens';
-import { useSession } from '../../shared/session/session-store';
-import { LockedNotice } from '../../shared/ui/locked-notice';
-import { merchantLevelLabel, merchantLevelLabelWithNumber } from '../../shared/ui/merchant-level';
+import type { ReservedFor } from '../../../shared/paths';
+import { useMerchantScreens } from '../../../shared/session/merchant-screens';
+import { useSession } from '../../../shared/session/session-store';
+import { LockedNotice } from '../../../shared/ui/locked-notice';
+import {
+  merchantLevelLabel,
+  merchantLevelLabelWithNumber,
+} from '../../../shared/resources/merchants/merchant-level';
 
 const SCREEN_ICONS: Record<MerchantScreen, ReactNode> = {
   profile: <IconBuildingStore size={16} aria-hidden />,

@@ -7,7 +7,7 @@
  */
 import type { CampaignType, Currency } from '@backoffice/domain';
 import type { TFunction } from 'i18next';
-import { getConfig } from '../config/runtime-config';
+import { getConfig } from '../../config/runtime-config';
 
 export function campaignTypeLabel(
   t: TFunction,

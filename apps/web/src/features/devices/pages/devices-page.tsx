@@ -11,14 +11,14 @@ import { Alert, Badge, Button, Group, Loader, Stack, Table, Text, Title } from '
 import { IconDevicesOff, IconInfoCircle, IconLogout } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../shared/format/date-time';
-import { ConfirmModal } from '../../shared/ui/confirm-modal';
-import { notifySuccess } from '../../shared/ui/notify';
-import { QueryState } from '../../shared/ui/query-state';
-import { useEndOtherSessions } from './api/end-other-sessions';
-import { useEndSession } from './api/end-session';
-import { useMySessions } from './api/get-my-sessions';
-import { deviceName } from './device-name';
+import { formatDateTime } from '../../../shared/format/date-time';
+import { ConfirmModal } from '../../../shared/ui/confirm-modal';
+import { notifySuccess } from '../../../shared/ui/notify';
+import { QueryState } from '../../../shared/ui/query-state';
+import { useEndOtherSessions } from '../api/end-other-sessions';
+import { useEndSession } from '../api/end-session';
+import { useMySessions } from '../api/get-my-sessions';
+import { deviceName } from '../device-name';
 
 export function DevicesPage() {
   const { t } = useTranslation();

@@ -2,7 +2,7 @@
 import type { TLocalised } from '@backoffice/domain';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { localisedText } from '../format/localised-text';
+import { localisedText } from '../../format/localised-text';
 
 /** The title in the language given, else German, else any; the 'untitled' text if it has none. */
 export function campaignTitle(

@@ -1,8 +1,8 @@
 /** GET /merchants?page&filter: the merchants the user may act for, paged (spec §7 "Merchants"). */
 import type { TMerchantListResponse } from '@backoffice/domain';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequestRequired } from './client';
-import { useSession } from '../session/session-store';
+import { apiRequestRequired } from '../../api/client';
+import { useSession } from '../../session/session-store';
 import { merchantKeys, type MerchantListParams } from './merchant-keys';
 
 export function fetchMerchants(

@@ -5,7 +5,7 @@
  * campaignKeys.detail(id) one campaign and all it holds, campaignKeys.all
  * every campaign query including the review queue.
  */
-import type { CampaignListFilters } from '../paths';
+import type { CampaignListFilters } from '../../paths';
 
 export interface CampaignListParams extends CampaignListFilters {
   /** The merchant whose campaigns are listed. */

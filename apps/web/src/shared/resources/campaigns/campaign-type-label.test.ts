@@ -5,9 +5,9 @@
  */
 import { CAMPAIGN_TYPES } from '@backoffice/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { setRuntimeConfig } from '../config/runtime-config';
-import { changeLanguage, i18n, initI18n } from '../i18n/i18n';
-import { testRuntimeConfig } from '../testing/runtime-config';
+import { setRuntimeConfig } from '../../config/runtime-config';
+import { changeLanguage, i18n, initI18n } from '../../i18n/i18n';
+import { testRuntimeConfig } from '../../testing/runtime-config';
 import { campaignTypeLabel } from './campaign-type-label';
 
 /** The configuration of an installation in a locale: the server sets the currency by it. */

@@ -6,7 +6,7 @@
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { campaignKeys } from './campaign-keys';
-import { dashboardKeys } from './dashboard-keys';
+import { dashboardKeys } from '../dashboard/dashboard-keys';
 
 /** Every campaign list and every dashboard and chart. */
 export async function invalidateCampaignCounts(queryClient: QueryClient): Promise<void> {

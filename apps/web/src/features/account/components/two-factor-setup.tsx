@@ -8,8 +8,8 @@ import { Button, Code, Group, Image, Paper, Stack, Text, TextInput } from '@mant
 import { IconShieldCheck } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../shared/api/api-error';
-import { useConfirmSetup } from './api/two-factor';
+import { ApiError } from '../../../shared/api/api-error';
+import { useConfirmSetup } from '../api/two-factor';
 
 export function TwoFactorSetup({
   offer,

@@ -14,16 +14,16 @@ import {
 import { Badge, Button, Group, Table, Text, TextInput, ThemeIcon, Tooltip } from '@mantine/core';
 import { IconBellRinging, IconPencil, IconSearch, IconSwitchHorizontal } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { merchantErrorText } from '../../shared/i18n/merchant-error-text';
+import { merchantErrorText } from '../../../shared/resources/merchants/merchant-error-text';
 import { Link } from 'react-router';
-import { useMerchants } from '../../shared/api/get-merchants';
-import { formatCount } from '../../shared/format/number';
-import { paths } from '../../shared/paths';
-import { useSession } from '../../shared/session/session-store';
-import { useSelectMerchant } from '../../shared/session/use-select-merchant';
-import { ListPage } from '../../shared/ui/list-page';
-import { merchantLevelLabel } from '../../shared/ui/merchant-level';
-import { useListPaging } from '../../shared/ui/use-list-paging';
+import { useMerchants } from '../../../shared/resources/merchants/get-merchants';
+import { formatCount } from '../../../shared/format/number';
+import { paths } from '../../../shared/paths';
+import { useSession } from '../../../shared/session/session-store';
+import { useSelectMerchant } from '../../../shared/session/use-select-merchant';
+import { ListPage } from '../../../shared/ui/list-page';
+import { merchantLevelLabel } from '../../../shared/resources/merchants/merchant-level';
+import { useListPaging } from '../../../shared/ui/use-list-paging';
 
 /** The session keeps the summary alone, not the list's extra columns. */
 const summaryOf = ({

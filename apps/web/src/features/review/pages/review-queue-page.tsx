@@ -9,23 +9,23 @@ import { Badge, Button, Group } from '@mantine/core';
 import { IconCheck, IconPlayerPlay, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../shared/format/date-time';
+import { formatDateTime } from '../../../shared/format/date-time';
 import {
   CampaignTable,
   useCampaignColumns,
   type CampaignColumn,
-} from '../../shared/campaigns/campaign-table';
-import { useCampaignTitle } from '../../shared/campaigns/campaign-title';
-import { ConfirmModal } from '../../shared/ui/confirm-modal';
-import { paths } from '../../shared/paths';
-import { ListPage } from '../../shared/ui/list-page';
-import { notifySuccess } from '../../shared/ui/notify';
-import { useListPaging } from '../../shared/ui/use-list-paging';
-import { useApproveCampaign } from './api/approve-campaign';
-import { useReviewQueue } from './api/get-review-queue';
-import { useRejectCampaign } from './api/reject-campaign';
-import { useStartReview } from './api/start-review';
-import { RejectModal } from './components/reject-modal';
+} from '../../../shared/resources/campaigns/campaign-table';
+import { useCampaignTitle } from '../../../shared/resources/campaigns/campaign-title';
+import { ConfirmModal } from '../../../shared/ui/confirm-modal';
+import { paths } from '../../../shared/paths';
+import { ListPage } from '../../../shared/ui/list-page';
+import { notifySuccess } from '../../../shared/ui/notify';
+import { useListPaging } from '../../../shared/ui/use-list-paging';
+import { useApproveCampaign } from '../api/approve-campaign';
+import { useReviewQueue } from '../api/get-review-queue';
+import { useRejectCampaign } from '../api/reject-campaign';
+import { useStartReview } from '../api/start-review';
+import { RejectModal } from '../components/reject-modal';
 
 export function ReviewQueuePage() {
   const { t } = useTranslation();

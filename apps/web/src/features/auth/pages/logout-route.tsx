@@ -3,14 +3,14 @@
  * merchant (spec §4) and shows the login route.
  */
 import { redirect } from 'react-router';
-import { queryClient } from '../../shared/api/query-client';
-import { i18n } from '../../shared/i18n/i18n';
-import { paths } from '../../shared/paths';
-import { clearSession, getSession } from '../../shared/session/session-store';
-import { FullPageLoader } from '../../shared/ui/full-page-loader';
-import { notifyInfo } from '../../shared/ui/notify';
-import { endServerSession } from './api/logout';
-import { clearToken, getStoredToken } from './token-storage';
+import { queryClient } from '../../../shared/api/query-client';
+import { i18n } from '../../../shared/i18n/i18n';
+import { paths } from '../../../shared/paths';
+import { clearSession, getSession } from '../../../shared/session/session-store';
+import { FullPageLoader } from '../../../shared/ui/full-page-loader';
+import { notifyInfo } from '../../../shared/ui/notify';
+import { endServerSession } from '../api/logout';
+import { clearToken, getStoredToken } from '../token-storage';
 
 export async function loader(): Promise<Response> {
   const wasSignedIn = getStoredToken() !== undefined || getSession().user !== null;

@@ -24,7 +24,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { StateNotice } from '../ui/state-notice';
+import { StateNotice } from '../../ui/state-notice';
 import classes from './campaign-table.module.css';
 import { useCampaignTitle } from './campaign-title';
 import { campaignTypeLabel } from './campaign-type-label';

@@ -4,7 +4,7 @@
  */
 import { MERCHANT_ERROR_NO_CONTACT } from '@backoffice/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { changeLanguage, i18n, initI18n } from './i18n';
+import { changeLanguage, i18n, initI18n } from '../../i18n/i18n';
 import { merchantErrorText } from './merchant-error-text';
 
 beforeAll(async () => {

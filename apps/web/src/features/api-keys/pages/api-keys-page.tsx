@@ -21,13 +21,13 @@ import {
 import { IconBan, IconPlus } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../shared/format/date-time';
-import { notifySuccess } from '../../shared/ui/notify';
-import { useCreateApiKey } from './api/create-api-key';
-import { useApiKeys } from './api/get-api-keys';
-import { useRevokeApiKey } from './api/revoke-api-key';
-import { RevokeKeyModal } from './components/revoke-key-modal';
-import { SecretModal } from './components/secret-modal';
+import { formatDateTime } from '../../../shared/format/date-time';
+import { notifySuccess } from '../../../shared/ui/notify';
+import { useCreateApiKey } from '../api/create-api-key';
+import { useApiKeys } from '../api/get-api-keys';
+import { useRevokeApiKey } from '../api/revoke-api-key';
+import { RevokeKeyModal } from '../components/revoke-key-modal';
+import { SecretModal } from '../components/secret-modal';
 
 const NAME_MAX = ZApiKeyCreateBody.shape.name.maxLength ?? 100;
 

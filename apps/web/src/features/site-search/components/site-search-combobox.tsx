@@ -9,10 +9,10 @@ import { IconSearch } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { campaignTypeLabel } from '../../shared/campaigns/campaign-type-label';
+import { campaignTypeLabel } from '../../../shared/resources/campaigns/campaign-type-label';
 import type { TSiteSearchHit } from '@backoffice/domain';
-import { MIN_QUERY_LENGTH, useSiteSearch } from './api/site-search';
-import { hitPath } from './hit-path';
+import { MIN_QUERY_LENGTH, useSiteSearch } from '../api/site-search';
+import { hitPath } from '../hit-path';
 
 export const SITE_SEARCH_DEBOUNCE_MS = 500;
 

@@ -10,12 +10,12 @@ import { IconKey, IconShieldLock, IconShieldOff } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TTwoFactorSetup } from '@backoffice/domain';
-import { formatDateTime } from '../../shared/format/date-time';
-import { QueryState } from '../../shared/ui/query-state';
-import { useRenewRecoveryCodes, useStartSetup, useTwoFactorStatus } from './api/two-factor';
-import { RecoveryCodes } from './recovery-codes';
-import { TwoFactorDisable } from './two-factor-disable';
-import { TwoFactorSetup } from './two-factor-setup';
+import { formatDateTime } from '../../../shared/format/date-time';
+import { QueryState } from '../../../shared/ui/query-state';
+import { useRenewRecoveryCodes, useStartSetup, useTwoFactorStatus } from '../api/two-factor';
+import { RecoveryCodes } from '../components/recovery-codes';
+import { TwoFactorDisable } from '../components/two-factor-disable';
+import { TwoFactorSetup } from '../components/two-factor-setup';
 
 type Step =
   | { kind: 'status' }

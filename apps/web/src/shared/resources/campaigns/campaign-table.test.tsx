@@ -7,7 +7,7 @@
 import type { TCampaignRow } from '@backoffice/domain';
 import { screen, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadGermanTexts, renderWithApp } from '../testing/render';
+import { loadGermanTexts, renderWithApp } from '../../testing/render';
 import { CampaignTable, useCampaignColumns, type CampaignTableProps } from './campaign-table';
 
 const row = (uuid: string, title: TCampaignRow['title']): TCampaignRow => ({

@@ -9,14 +9,14 @@ import { FAILED_JOBS_LIMIT, type TFailedJob } from '@backoffice/domain';
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { QueryState } from '../../shared/ui/query-state';
-import { StateNotice } from '../../shared/ui/state-notice';
-import { notifySuccess } from '../../shared/ui/notify';
-import { useBackgroundJobs } from './api/get-background-jobs';
-import { useRetryBackgroundJobs, type RetryTarget } from './api/retry-background-jobs';
-import { FailedJobsTable } from './components/failed-jobs-table';
-import { QueueTable } from './components/queue-table';
-import { queueLabel } from './queue-label';
+import { QueryState } from '../../../shared/ui/query-state';
+import { StateNotice } from '../../../shared/ui/state-notice';
+import { notifySuccess } from '../../../shared/ui/notify';
+import { useBackgroundJobs } from '../api/get-background-jobs';
+import { useRetryBackgroundJobs, type RetryTarget } from '../api/retry-background-jobs';
+import { FailedJobsTable } from '../components/failed-jobs-table';
+import { QueueTable } from '../components/queue-table';
+import { queueLabel } from '../queue-label';
 
 export function BackgroundJobsPage() {
   const { t } = useTranslation();

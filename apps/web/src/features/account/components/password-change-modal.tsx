@@ -10,11 +10,11 @@ import { PASSWORD_MIN_LENGTH, isMessageKey } from '@backoffice/domain';
 import { Button, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../shared/api/api-error';
-import { alertQuietAnswer } from '../../shared/api/client';
-import { translateServerMessage } from '../../shared/api/error-text';
-import { notifySuccess } from '../../shared/ui/notify';
-import { useChangeMyPassword } from './api/my-password';
+import { ApiError } from '../../../shared/api/api-error';
+import { alertQuietAnswer } from '../../../shared/api/client';
+import { translateServerMessage } from '../../../shared/api/error-text';
+import { notifySuccess } from '../../../shared/ui/notify';
+import { useChangeMyPassword } from '../api/my-password';
 
 const FIELDS = ['current_password', 'new_password', 'new_password_repeat'] as const;
 type Field = (typeof FIELDS)[number];

@@ -4,13 +4,13 @@
  * exchange) goes back to the login route.
  */
 import { redirect } from 'react-router';
-import { getConfig } from '../../shared/config/runtime-config';
-import { i18n } from '../../shared/i18n/i18n';
-import { paths } from '../../shared/paths';
-import { FullPageLoader } from '../../shared/ui/full-page-loader';
-import { notifyError } from '../../shared/ui/notify';
-import { completeSignIn, parsePostback } from './postback';
-import { redirectUriFor } from './sign-in';
+import { getConfig } from '../../../shared/config/runtime-config';
+import { i18n } from '../../../shared/i18n/i18n';
+import { paths } from '../../../shared/paths';
+import { FullPageLoader } from '../../../shared/ui/full-page-loader';
+import { notifyError } from '../../../shared/ui/notify';
+import { completeSignIn, parsePostback } from '../postback';
+import { redirectUriFor } from '../sign-in';
 
 export async function loader(): Promise<Response> {
   const config = getConfig();

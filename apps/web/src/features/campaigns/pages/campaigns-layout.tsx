@@ -4,8 +4,8 @@
  * the 404 page shows.
  */
 import { Outlet, useParams } from 'react-router';
-import { isIdent } from '../../shared/paths';
-import { NotFoundPage } from '../../shared/ui/not-found-page';
+import { isIdent } from '../../../shared/paths';
+import { NotFoundPage } from '../../../shared/ui/not-found-page';
 
 export function CampaignsLayout() {
   const { merchantIdent, campaignIdent } = useParams();

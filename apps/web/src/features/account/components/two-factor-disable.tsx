@@ -3,9 +3,9 @@ import { Button, Group, Paper, PasswordInput, Stack, Text, TextInput } from '@ma
 import { IconShieldOff } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../shared/api/api-error';
-import { notifySuccess } from '../../shared/ui/notify';
-import { useDisableTwoFactor } from './api/two-factor';
+import { ApiError } from '../../../shared/api/api-error';
+import { notifySuccess } from '../../../shared/ui/notify';
+import { useDisableTwoFactor } from '../api/two-factor';
 
 export function TwoFactorDisable({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();

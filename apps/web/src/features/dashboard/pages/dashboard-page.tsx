@@ -13,33 +13,33 @@ import { Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core'
 import { IconLock } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../shared/api/api-error';
-import { withChunkTimeout } from '../../shared/chunk-load';
-import { withTexts } from '../../shared/i18n/i18n';
-import { openMerchantSelector, useSession } from '../../shared/session/session-store';
-import { WhenVisible } from '../../shared/ui/when-visible';
-import { NO_STATS_ACCESS_STATUSES } from '../../shared/api/dashboard-keys';
-import { useDashboard } from './api/get-dashboard';
-import { KeyFigures } from './components/key-figures';
+import { ApiError } from '../../../shared/api/api-error';
+import { withChunkTimeout } from '../../../shared/chunk-load';
+import { withTexts } from '../../../shared/i18n/i18n';
+import { openMerchantSelector, useSession } from '../../../shared/session/session-store';
+import { WhenVisible } from '../../../shared/ui/when-visible';
+import { NO_STATS_ACCESS_STATUSES } from '../../../shared/resources/dashboard/dashboard-keys';
+import { useDashboard } from '../api/get-dashboard';
+import { KeyFigures } from '../components/key-figures';
 import {
   FiguresTable,
   StatusTable,
   TodoTable,
   USER_FIGURES,
   VIEW_FIGURES,
-} from './components/overview-tables';
-import classes from './dashboard.module.css';
-import { campaignOverview } from './overview';
+} from '../components/overview-tables';
+import classes from '../dashboard.module.css';
+import { campaignOverview } from '../overview';
 
 // What lies below the first screen, or only some merchants see, loads when it is needed,
 // with its texts (the text part dashboardDetails).
 const ParticipationStats = lazy(
-  withChunkTimeout(withTexts('dashboardDetails', () => import('./stats/participation-stats'))),
+  withChunkTimeout(withTexts('dashboardDetails', () => import('../stats/participation-stats'))),
 );
 // A new merchant's first steps: their texts are the dashboard's own.
-const FirstSteps = lazy(withChunkTimeout(() => import('./components/first-steps')));
+const FirstSteps = lazy(withChunkTimeout(() => import('../components/first-steps')));
 const ConversionTable = lazy(
-  withChunkTimeout(withTexts('dashboardDetails', () => import('./components/conversion-table'))),
+  withChunkTimeout(withTexts('dashboardDetails', () => import('../components/conversion-table'))),
 );
 
 function MerchantDashboard({
