@@ -3,8 +3,8 @@
  * copy), and a file is deleted only when no campaign refers to it any more
  * (clones made before copying existed share their source's file).
  */
-import type { AppContext } from '../../app-context.js';
-import { newImageKey } from '../../files/storage.js';
+import type { AppContext } from '../../platform/context.js';
+import { newImageKey } from '../../platform/files/storage.js';
 import { imageInUse } from './records.js';
 
 /** A copy of a campaign's image file for another campaign; null when there is none to copy. */

@@ -19,10 +19,10 @@ import {
   type TCampaignContentPatch,
   type TCampaignLinkOptionsResponse,
 } from '@backoffice/domain';
-import type { MerchantRow, UserRow } from '../../access/merchant-access.js';
-import type { AppContext } from '../../app-context.js';
-import type { DbOrTx } from '../../db/client.js';
-import { AppError, badRequest, fieldPath } from '../../http/errors.js';
+import type { MerchantRow, UserRow } from '../../platform/access/merchant-access.js';
+import type { AppContext } from '../../platform/context.js';
+import type { DbOrTx } from '../../platform/db/client.js';
+import { AppError, badRequest, fieldPath } from '../../platform/errors.js';
 import { campaignFactRows, linkOptionRows } from './link-records.js';
 import type { CampaignRecord } from './records.js';
 

@@ -10,10 +10,10 @@ import {
   type TCampaignEnvelope,
   type TCampaignListResponse,
 } from '@backoffice/domain';
-import type { AppContext } from '../../app-context.js';
-import { requireAdmin } from '../../access/admin.js';
-import { AppError } from '../../http/errors.js';
-import type { UserRow } from '../../access/merchant-access.js';
+import type { AppContext } from '../../platform/context.js';
+import { requireAdmin } from '../../platform/access/admin.js';
+import { AppError } from '../../platform/errors.js';
+import type { UserRow } from '../../platform/access/merchant-access.js';
 import { changeStatus, notifyStatusChanges } from './lifecycle.js';
 import { listReviewQueue } from './records.js';
 import { envelopeOf, loadCampaign } from './service.js';

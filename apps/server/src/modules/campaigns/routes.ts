@@ -20,8 +20,11 @@ import {
   ZUuid,
   buildPager,
 } from '@backoffice/domain';
-import { currentUser, currentUserWithMerchantAccess } from '../../access/current-user.js';
-import { campaignVisibility } from '../../access/merchant-access.js';
+import {
+  currentUser,
+  currentUserWithMerchantAccess,
+} from '../../platform/identity/current-user.js';
+import { campaignVisibility } from '../../platform/access/merchant-access.js';
 import { cloneCampaign, createFollowup } from './clone.js';
 import { checkImageUpload, removeCampaignImage, replaceCampaignImage } from './image.js';
 import { linkOptions } from './links.js';
@@ -40,7 +43,7 @@ import {
   unlinkFollowups,
 } from './service.js';
 import { toCampaignRow } from './view.js';
-import { bodyLimits, uploadRoute } from '../../http/body-limits.js';
+import { bodyLimits, uploadRoute } from '../../platform/http/body-limits.js';
 
 export const campaignRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = app.ctx;

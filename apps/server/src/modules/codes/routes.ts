@@ -13,9 +13,9 @@ import {
   ZErrorResponse,
   type TCodeImportResponse,
 } from '@backoffice/domain';
-import { readTextUpload } from '../../http/uploads.js';
-import { currentUser } from '../../access/current-user.js';
-import { codeCells } from '../../files/code-cells.js';
+import { readTextUpload } from '../../platform/files/uploads.js';
+import { currentUser } from '../../platform/identity/current-user.js';
+import { codeCells } from '../../platform/files/code-cells.js';
 import {
   InvalidCodeLinesError,
   NoCodesAddedError,
@@ -26,7 +26,7 @@ import {
   listCodes,
   uploadCodes,
 } from './service.js';
-import { bodyLimits, uploadRoute } from '../../http/body-limits.js';
+import { bodyLimits, uploadRoute } from '../../platform/http/body-limits.js';
 
 const tags = ['campaigns'];
 

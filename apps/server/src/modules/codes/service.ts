@@ -20,10 +20,10 @@ import {
   type TCodeListResponse,
 } from '@backoffice/domain';
 import { stringify } from 'csv-stringify/sync';
-import { requireCampaignAccess, type UserRow } from '../../access/merchant-access.js';
-import type { AppContext } from '../../app-context.js';
-import type { DbOrTx } from '../../db/client.js';
-import { AppError, notFound } from '../../http/errors.js';
+import { requireCampaignAccess, type UserRow } from '../../platform/access/merchant-access.js';
+import type { AppContext } from '../../platform/context.js';
+import type { DbOrTx } from '../../platform/db/client.js';
+import { AppError, notFound } from '../../platform/errors.js';
 import {
   allCodes,
   availableCodes,

@@ -6,8 +6,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZCampaignIdParams, ZDrawResponse, ZErrorResponse } from '@backoffice/domain';
-import { requireApiKey } from '../../access/api-keys.js';
-import { currentUser } from '../../access/current-user.js';
+import { requireApiKey } from '../../platform/access/api-keys.js';
+import { currentUser } from '../../platform/identity/current-user.js';
 import { drawNow, getCandidateDigests, getDraw, getDrawForApp } from './service.js';
 
 /** How a win goes from the draw to handled: told by every route of it in the API document. */

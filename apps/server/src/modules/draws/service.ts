@@ -10,14 +10,14 @@
  * closes each win with a `win_handled` event (ingest).
  */
 import { hasPrizeDraw, type TCampaignContent, type TDrawResponse } from '@backoffice/domain';
-import { requireAdmin } from '../../access/admin.js';
-import { requireCampaignAccess, type UserRow } from '../../access/merchant-access.js';
-import type { AppContext } from '../../app-context.js';
-import { defineJob } from '../../jobs/define.js';
-import { recurringJobPolicy } from '../../jobs/recurring.js';
-import { ADVISORY_LOCK_KEYS, advisoryXactLockShared } from '../../db/advisory-locks.js';
-import type { DbOrTx } from '../../db/client.js';
-import { AppError, notFound } from '../../http/errors.js';
+import { requireAdmin } from '../../platform/access/admin.js';
+import { requireCampaignAccess, type UserRow } from '../../platform/access/merchant-access.js';
+import type { AppContext } from '../../platform/context.js';
+import { defineJob } from '../../platform/define-job.js';
+import { recurringJobPolicy } from '../../platform/jobs/recurring.js';
+import { ADVISORY_LOCK_KEYS, advisoryXactLockShared } from '../../platform/db/advisory-locks.js';
+import type { DbOrTx } from '../../platform/db/client.js';
+import { AppError, notFound } from '../../platform/errors.js';
 import { notifyOpenWins } from '../notifications/index.js';
 import { DRAW_SCHEME, drawCandidates, newSeed, type PrizeUnits } from './draw.js';
 import {

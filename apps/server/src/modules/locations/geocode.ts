@@ -5,12 +5,12 @@
  * verwenden'), the import tries the row again later.
  */
 import { formatAddress } from '@backoffice/domain';
-import type { AppContext } from '../../app-context.js';
+import type { AppContext } from '../../platform/context.js';
 import {
   GeocoderUnavailableError,
   type GeocodeQuery,
   type GeocodeResult,
-} from '../../geocoding/geocoder.js';
+} from '../../platform/geocoding/geocoder.js';
 
 /** What the provider said about an address: found, not known, or nothing (it failed). */
 export type GeocodeOutcome =

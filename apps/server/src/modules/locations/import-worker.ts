@@ -16,10 +16,10 @@
  * jobs of one upload running at once (in two processes) share its rows.
  */
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import type { AppContext } from '../../app-context.js';
-import { geocodeLimitMs, type Config } from '../../config.js';
-import type { DbOrTx } from '../../db/client.js';
-import { defineJob } from '../../jobs/define.js';
+import type { AppContext } from '../../platform/context.js';
+import { geocodeLimitMs, type Config } from '../../platform/config/config.js';
+import type { DbOrTx } from '../../platform/db/client.js';
+import { defineJob } from '../../platform/define-job.js';
 import { geocodeOutcome } from './geocode.js';
 import {
   claimNextPendingLocation,

@@ -15,10 +15,10 @@ import {
   ZMerchantIdParams,
   type TLocationFields,
 } from '@backoffice/domain';
-import { requireMerchantAccess } from '../../access/merchant-access.js';
-import { readSingleUpload } from '../../http/uploads.js';
-import { registerDomainValidationErrors } from '../../http/domain-validation-errors.js';
-import { currentUser } from '../../access/current-user.js';
+import { requireMerchantAccess } from '../../platform/access/merchant-access.js';
+import { readSingleUpload } from '../../platform/files/uploads.js';
+import { registerDomainValidationErrors } from '../../platform/http/domain-validation-errors.js';
+import { currentUser } from '../../platform/identity/current-user.js';
 import {
   UploadRefusedError,
   deleteLocation,
@@ -28,7 +28,7 @@ import {
   saveLocation,
   uploadLocations,
 } from './service.js';
-import { uploadRoute } from '../../http/body-limits.js';
+import { uploadRoute } from '../../platform/http/body-limits.js';
 
 const tags = ['locations'];
 

@@ -11,11 +11,11 @@ import {
   type TLocationListResponse,
   type TUploadLineError,
 } from '@backoffice/domain';
-import type { AppContext } from '../../app-context.js';
-import type { DbOrTx } from '../../db/client.js';
-import { AppError, notFound } from '../../http/errors.js';
-import { requireMerchantAccess } from '../../access/merchant-access.js';
-import type { UserRow } from '../../access/users.js';
+import type { AppContext } from '../../platform/context.js';
+import type { DbOrTx } from '../../platform/db/client.js';
+import { AppError, notFound } from '../../platform/errors.js';
+import { requireMerchantAccess } from '../../platform/access/merchant-access.js';
+import type { UserRow } from '../../platform/users/users.js';
 import { parseLocationCsv } from './csv.js';
 import { geocodeLocation } from './geocode.js';
 import { sendImportJob } from './import-worker.js';
@@ -34,7 +34,7 @@ import {
   updateLocation,
 } from './queries.js';
 import { locationColumns, toImportJob, toLocation, type LocationRow } from './view.js';
-import { traced } from '../../tracing/hooks.js';
+import { traced } from '../../platform/tracing/hooks.js';
 
 const ROLE = 'manage-merchant';
 

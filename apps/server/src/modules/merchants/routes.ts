@@ -18,9 +18,9 @@ import {
   type TMerchantProfile,
   type TMerchantSummary,
 } from '@backoffice/domain';
-import { currentUser } from '../../access/current-user.js';
-import { requireMerchantAccess } from '../../access/merchant-access.js';
-import { listMerchantsForUser } from '../../access/merchant-list.js';
+import { currentUser } from '../../platform/identity/current-user.js';
+import { requireMerchantAccess } from '../../platform/access/merchant-access.js';
+import { listMerchantsForUser } from '../../platform/access/merchant-list.js';
 import {
   checkMerchantImageUpload,
   createMerchant,
@@ -29,9 +29,9 @@ import {
   saveMerchant,
   type AdminFields,
 } from './service.js';
-import { registerDomainValidationErrors } from '../../http/domain-validation-errors.js';
+import { registerDomainValidationErrors } from '../../platform/http/domain-validation-errors.js';
 import { imageSrc, toMerchantDetail } from './view.js';
-import { uploadRoute } from '../../http/body-limits.js';
+import { uploadRoute } from '../../platform/http/body-limits.js';
 
 const tags = ['merchants'];
 

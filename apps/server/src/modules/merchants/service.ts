@@ -14,18 +14,18 @@ import {
   type TMerchantSaveResponse,
 } from '@backoffice/domain';
 import type { FastifyRequest } from 'fastify';
-import type { AppContext } from '../../app-context.js';
-import type { DbOrTx } from '../../db/client.js';
-import { newImageKey } from '../../files/storage.js';
-import { AppError, notFound } from '../../http/errors.js';
-import { readImageUpload } from '../../http/uploads.js';
-import type { UserRow } from '../../access/users.js';
+import type { AppContext } from '../../platform/context.js';
+import type { DbOrTx } from '../../platform/db/client.js';
+import { newImageKey } from '../../platform/files/storage.js';
+import { AppError, notFound } from '../../platform/errors.js';
+import { readImageUpload } from '../../platform/files/uploads.js';
+import type { UserRow } from '../../platform/users/users.js';
 import {
   requireMerchantAccess,
   type MerchantAccess,
   type MerchantRow,
-} from '../../access/merchant-access.js';
-import { merchantSummary } from '../../access/merchant-list.js';
+} from '../../platform/access/merchant-access.js';
+import { merchantSummary } from '../../platform/access/merchant-list.js';
 import {
   countContactAccounts,
   findMerchant,

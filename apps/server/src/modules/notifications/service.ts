@@ -9,14 +9,14 @@ import {
   type NotificationSettings,
   type TNotificationListResponse,
 } from '@backoffice/domain';
-import type { AppContext } from '../../app-context.js';
-import { defineJob } from '../../jobs/define.js';
-import type { DbOrTx } from '../../db/client.js';
-import { notFound, forbidden } from '../../http/errors.js';
-import { enqueueMail } from '../../mail/outbox.js';
-import { mailLanguage, openWinsMail, weeklyStatisticsMail } from '../../mail/templates.js';
-import { requireMerchantAccess } from '../../access/merchant-access.js';
-import type { UserRow } from '../../access/users.js';
+import type { AppContext } from '../../platform/context.js';
+import { defineJob } from '../../platform/define-job.js';
+import type { DbOrTx } from '../../platform/db/client.js';
+import { notFound, forbidden } from '../../platform/errors.js';
+import { enqueueMail } from '../../platform/mail/outbox.js';
+import { mailLanguage, openWinsMail, weeklyStatisticsMail } from '../../platform/mail/templates.js';
+import { requireMerchantAccess } from '../../platform/access/merchant-access.js';
+import type { UserRow } from '../../platform/users/users.js';
 import {
   activeAccountsWithEmail,
   claimWeek,
