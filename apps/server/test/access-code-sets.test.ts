@@ -1,5 +1,5 @@
 /**
- * Access-code sets (spec §3, §5, §7): admins alone (every other caller 403,
+ * Access-code sets (docs/product.md#access-code-sets, docs/product.md#validation, docs/product.md#api-calls): admins alone (every other caller 403,
  * anonymous 401, on every endpoint), the form's rules, codes imported all or
  * nothing (100,000 at once, duplicates and blank lines reported), linked
  * campaigns, and uses reported by the consumer app: a unique code once (also
@@ -169,7 +169,7 @@ describe('who may use access-code sets', () => {
   });
 });
 
-describe('the set form (spec §5)', () => {
+describe('the set form (docs/product.md#validation)', () => {
   it('refuses a name of 9 characters and accepts one of 10', async () => {
     const short = await api('POST', '/access-code-sets', 'admin', {
       ...validAccessCodeSet,
@@ -326,7 +326,7 @@ describe('codes', () => {
     expect(tooLong.statusCode).toBe(400);
     expect(tooLong.json()).toMatchObject({ message: 'too_long', field: 'codes' });
     expect((await stats(set.id)).provided).toBe(4);
-    // The set's own answer carries its codes (spec §3), listed while the list is short.
+    // The set's own answer carries its codes (docs/product.md#access-code-sets), listed while the list is short.
     const whole = await api('GET', `/access-code-sets/${set.id}`, 'admin');
     expect(whole.json<{ access_code_set: TAccessCodeSetDetail }>().access_code_set.codes).toEqual({
       provided: 4,
@@ -498,7 +498,7 @@ describe('linked campaigns', () => {
     ).toEqual([b]);
     const read = await api('GET', `/access-code-sets/${set.id}/links`, 'admin');
     expect(read.json<TAccessCodeSetLinks>().campaign_to_access_code_set).toHaveLength(1);
-    // The set's own answer carries the UUIDs of its linked campaigns (spec §3).
+    // The set's own answer carries the UUIDs of its linked campaigns (docs/product.md#access-code-sets).
     const whole = await api('GET', `/access-code-sets/${set.id}`, 'admin');
     expect(
       whole.json<{ access_code_set: TAccessCodeSetDetail }>().access_code_set.campaigns,

@@ -1,5 +1,5 @@
 /**
- * Accounts API (spec §3 Account, §6, §7, §8): list, add by email with its
+ * Accounts API (docs/product.md#accounts, docs/product.md#roles-and-access, docs/product.md#api-calls, docs/product.md#messages): list, add by email with its
  * messages, the three-account limit at level 0 and its absence at level 1,
  * invitations (outbox mail, registration completes the account), role
  * changes, last-manager protection, the contact rule, cross-merchant refusal.

@@ -1,5 +1,5 @@
 /**
- * The authorization matrix (issue 16, point 1): every route of the server's
+ * The authorization matrix: every route of the server's
  * own route table × every kind of caller × the caller's own and a foreign
  * merchant's objects, with the status each cell must answer. A route that is
  * added without an entry here fails the test, and so does an entry whose

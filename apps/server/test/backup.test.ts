@@ -5,9 +5,8 @@
  * uploaded files, restores into a new folder only, and a server started on
  * the restored folder has the data: the accounts, a campaign, the image.
  * What the server, the backup and the restore write is their user's alone
- * (folders 0700, files 0600), under a permissive umask too (issue 29, point
- * 17); a backup holding a link or a FIFO is refused as a whole, naming each,
- * before anything is written (point 1).
+ * (folders 0700, files 0600), under a permissive umask too; a backup holding a link or a FIFO is refused as a whole, naming each,
+ * before anything is written.
  */
 import { spawnSync, type ChildProcess } from 'node:child_process';
 import {

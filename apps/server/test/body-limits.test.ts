@@ -1,5 +1,5 @@
 /**
- * Request-size limits of every route (issue 16, browser safety): each route
+ * Request-size limits of every route: each route
  * of the server's own route table that takes a body is sent one just over
  * its limit (413 `request_too_large` with the product's headers, before the
  * route runs) and one at its limit (not refused for size). A route added

@@ -1,5 +1,5 @@
 /**
- * What a browser gets beside the answers (issue 16, browser safety): no CORS
+ * What a browser gets beside the answers: no CORS
  * grants to other origins, the Content-Security-Policy asking for upgraded
  * requests only over HTTPS, and the product's headers and a message key on
  * the error answers the framework gives (404, 413, 414, 415).

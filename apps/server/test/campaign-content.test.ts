@@ -1,7 +1,7 @@
 /**
  * Campaign texts are sanitised before they are stored, and the campaign image
  * upload checks type, size and pixel count by content and stores nothing it
- * refuses (issue 4).
+ * refuses.
  */
 import { readdir } from 'node:fs/promises';
 import { crc32 } from 'node:zlib';

@@ -1,5 +1,5 @@
 /**
- * The dashboard's numbers match what the user can see (issue 30, point 3):
+ * The dashboard's numbers match what the user can see:
  * the dashboard, the chart and its campaign choice count only the campaigns
  * the campaign list shows the user (a merchant's members see no tips), for
  * every role: admin, agency, a member with the manage-campaigns role, a

@@ -2,8 +2,7 @@
  * The demo activity of `npm start`: campaigns of every type and status with
  * months of participations, sent through the ingest service, so that a
  * newcomer's dashboard, list and chart show a living product whose numbers
- * agree with each other; and a demo that reads like a business (issue 30,
- * point 11): pictures that look like promotional pictures, kids of every age
+ * agree with each other; and a demo that reads like a business: pictures that look like promotional pictures, kids of every age
  * from 0 to 14, seasonal campaigns in their season, campaigns made by the
  * merchants' own users, internal names filled.
  */

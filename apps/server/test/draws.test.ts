@@ -1,5 +1,5 @@
 /**
- * Winner draws as their users meet them (issue 29, points 6 and 9): the
+ * Winner draws as their users meet them: the
  * consumer app reads a draw's winners with its API key and closes each win
  * with `win_handled`; candidates are those who took part within the runtime;
  * and an auditor repeats a draw from its answer and its candidate digests,

@@ -1,6 +1,6 @@
 /**
  * Addresses stored with their domain's final dot before it was normalised
- * away (issue 29, point 19): migration 0021 gives such a row the address
+ * away: migration 0021 gives such a row the address
  * without the dot, where no other row holds that address, and leaves the
  * others; the person then signs in with either written form.
  */

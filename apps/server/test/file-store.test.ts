@@ -5,7 +5,7 @@
  * the same headers as from the folder; a clone gets its own copy, replaced
  * and removed images leave the bucket, a missing object is a 404.
  * A store that takes connections and never answers, or answers the bucket
- * check and then stalls (issue 29, point 2), holds up neither the start nor
+ * check and then stalls, holds up neither the start nor
  * a request: the server starts (saying so in the log) and images are
  * answered 503 with Retry-After within S3_REQUEST_TIMEOUT_MS.
  */

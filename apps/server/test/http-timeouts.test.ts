@@ -1,5 +1,5 @@
 /**
- * Slow clients are cut off (issue 29, point 8): over a real socket to a
+ * Slow clients are cut off: over a real socket to a
  * listening server with short timeouts, a client that announces an upload
  * and sends its body a byte at a time is answered 408 and disconnected after
  * HTTP_REQUEST_TIMEOUT_MS, one that sends its headers a byte at a time after

@@ -1,5 +1,5 @@
 /**
- * Liveness under an ingest burst (issue 29, point 14): while six batches of
+ * Liveness under an ingest burst: while six batches of
  * 1,000 participations arrive at once over real connections, GET /health,
  * polled every 20 ms, keeps answering, and every batch is taken. The figures
  * are printed by `npm run bench -- ingest-burst`; here only a generous bound

@@ -1,6 +1,6 @@
 /**
- * What an ingest event may be, and when it counts (issue 29, points 10 to 13
- * and the NUL byte): the event id alone is the receipt (a resend with another
+ * What an ingest event may be, and when it counts (a NUL byte
+ * included): the event id alone is the receipt (a resend with another
  * time is a duplicate), a duplicate changes nothing (not the profile either),
  * events are taken only for published campaigns, birth years after the event
  * or before the parent are refused, and a text the database cannot store
@@ -91,7 +91,7 @@ async function countsOf(campaign: string) {
 
 const DAY = 24 * 3600_000;
 
-describe('the event id alone is the receipt (point 11)', () => {
+describe('the event id alone is the receipt', () => {
   it('answers an event resent with another time as a duplicate and counts it once', async () => {
     const campaign = await campaignIn('active');
     const first = participation(campaign, 'zeit-1', new Date(Date.now() - 2 * DAY));
@@ -161,7 +161,7 @@ describe('the event id alone is the receipt (point 11)', () => {
   });
 });
 
-describe('a duplicate changes nothing (point 12)', () => {
+describe('a duplicate changes nothing', () => {
   const profileOf = async (id: string) => {
     const [row] = await t.ctx.db
       .select({ gender: participants.gender, birthYear: participants.birthYear })
@@ -224,7 +224,7 @@ describe('a duplicate changes nothing (point 12)', () => {
   });
 });
 
-describe('events only for published campaigns (point 13)', () => {
+describe('events only for published campaigns', () => {
   it('refuses events for campaigns never published and takes them for approved, active and ended ones', async () => {
     const refused: CampaignStatus[] = ['created', 'submitted', 'start_review', 'rejected'];
     const taken: CampaignStatus[] = ['approved', 'active', 'ended'];
@@ -277,7 +277,7 @@ describe('events only for published campaigns (point 13)', () => {
   });
 });
 
-describe('birth years (point 10)', () => {
+describe('birth years', () => {
   it('refuses a participant or kid born after the event and a kid born before the parent', async () => {
     const campaign = await campaignIn('active');
     const now = new Date();

@@ -1,6 +1,5 @@
 /**
- * Input the schemas used to accept and the database then refused (issue 10,
- * points 6 to 8): every such request answers 400 with a message key and the
+ * Input the schemas used to accept and the database then refused: every such request answers 400 with a message key and the
  * field, writes nothing, and leaves every list answering. Ids, texts, dates,
  * uploads and over-long paths, on the campaign, merchant, location and tag
  * routes.
@@ -70,7 +69,7 @@ afterAll(async () => {
   await t.close();
 });
 
-describe('campaign text limits (point 6)', () => {
+describe('campaign text limits', () => {
   it('refuses a title of 10,001 and of 20,000 characters, stores nothing, and every list answers', async () => {
     for (const length of [10_001, 20_000, CAMPAIGN_TEXT_LIMITS.title + 1]) {
       await expectRefused(
@@ -113,7 +112,7 @@ describe('campaign text limits (point 6)', () => {
   });
 });
 
-describe('texts no database can store (point 7)', () => {
+describe('texts no database can store', () => {
   const save = (body: object) => () => t.api('POST', `/campaigns/${campaignId}`, 'owner', body);
 
   it('refuses a NUL character in any text of a campaign', async () => {
@@ -224,7 +223,7 @@ describe('texts no database can store (point 7)', () => {
   });
 });
 
-describe('ids (point 7)', () => {
+describe('ids', () => {
   const save = (body: object) => () => t.api('POST', `/campaigns/${campaignId}`, 'owner', body);
   const NOT_UUIDS = [
     '-'.repeat(36),
@@ -324,7 +323,7 @@ describe('ids (point 7)', () => {
   });
 });
 
-describe('the title index (point 7)', () => {
+describe('the title index', () => {
   it('takes a title of 3,000 incompressible characters, which no longer fits a whole-title index', async () => {
     // Stored directly: the API refuses such a title, but a row written before the limit may hold one.
     const title = Array.from({ length: 3000 }, () =>
@@ -393,7 +392,7 @@ describe('the title index (point 7)', () => {
   });
 });
 
-describe('location uploads (points 7 and 8)', () => {
+describe('location uploads', () => {
   const upload = (file: Buffer) => {
     const body = multipartFile('upload', 'standorte.csv', file, 'text/csv');
     return t.api(

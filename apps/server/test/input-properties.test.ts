@@ -1,5 +1,5 @@
 /**
- * Property-based acceptance test of issue 10 (fast-check): generated texts
+ * Property-based acceptance test of input safety (fast-check): generated texts
  * (NUL, unpaired surrogates, right-to-left and zero-width characters, very
  * long runs) and generated ids go into every text field, query parameter and
  * path parameter of the campaign, merchant, location and tag routes. Whatever

@@ -1,10 +1,10 @@
 /**
- * The local file store (FILES_DIR) never follows a link out of its folder
- * (issue 29, point 1): a link planted in the folder, to a file of the host or
+ * The local file store (FILES_DIR) never follows a link out of its folder:
+ * a link planted in the folder, to a file of the host or
  * to a folder outside, is answered 404 under GET /files/…, never with the
  * target's content, and no upload is written through one. A FIFO planted as
  * a file is a 404 at once, not a hang. What the store writes is the server's
- * alone (point 17): folders 0700, files 0600, also under a permissive umask.
+ * alone: folders 0700, files 0600, also under a permissive umask.
  */
 import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';

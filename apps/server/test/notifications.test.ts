@@ -1,5 +1,5 @@
 /**
- * Notification settings per account (issue 5): defaults by the contact role,
+ * Notification settings per account: defaults by the contact role,
  * who may change whose settings, and that the events send mail (or not)
  * through the mailer as the settings say.
  */

@@ -1,5 +1,5 @@
 /**
- * The API contract as others read it (issue 13, point 8): every route of the
+ * The API contract as others read it: every route of the
  * API is in the OpenAPI document with a summary, an operationId and its error
  * answers in the error schema; one path parameter name per path; the document
  * names its server; and a client generated from it (openapi-typescript) types

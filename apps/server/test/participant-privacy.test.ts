@@ -1,5 +1,5 @@
 /**
- * Participants' privacy beyond the erasure itself (issue 29, points 3 and 5):
+ * Participants' privacy beyond the erasure itself:
  * a batch sent again after an erasure is answered as duplicates and counts
  * nothing again, new events for the erased id are refused for
  * ERASURE_BLOCK_DAYS; the retention forgets a participant no raw event names
@@ -135,7 +135,7 @@ async function traces(id: string) {
 
 const NO_TRACE = { events: 0, profile: 0, campaigns: 0, merchants: 0 };
 
-describe('a resend after an erasure (point 3)', () => {
+describe('a resend after an erasure', () => {
   it('answers the batch sent again as duplicates and counts nothing again', async () => {
     const first = await campaignIn();
     const second = await campaignIn();
@@ -243,7 +243,7 @@ describe('a resend after an erasure (point 3)', () => {
   });
 });
 
-describe('the retention forgets participants not seen for its period (point 5)', () => {
+describe('the retention forgets participants not seen for its period', () => {
   /** The time at which events from `daysAgo` days before now have just passed the retention. */
   const whenOlderThanRetention = (daysAgo: number) =>
     new Date(Date.now() + (RETENTION_DAYS - daysAgo + 1) * DAY);

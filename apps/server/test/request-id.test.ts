@@ -1,5 +1,5 @@
 /**
- * Every answer names its request (issue 30, point 6): `X-Request-Id` on
+ * Every answer names its request: `X-Request-Id` on
  * successes and on every kind of refusal, the same id the request's log
  * lines carry as `reqId`, so that the id a user reads in a failed request's
  * alert finds the request in the log. A proxy's id is taken only from a

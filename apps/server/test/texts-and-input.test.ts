@@ -1,5 +1,5 @@
 /**
- * Issue 30, point 9 (texts and input) on the server: counts in their singular
+ * Texts and input on the server: counts in their singular
  * or plural in mails, a negative percent refused, a German postcode of five
  * digits in the location form and the CSV upload, merchants ordered and found
  * as German readers expect ("back" finds "Bäckerei") on PGlite and

@@ -1,6 +1,5 @@
 /**
- * One account's burst of uploads does not stall the server (issue 29, point
- * 7): 40 concurrent uploads of a 4.7 MB, 36-megapixel JPEG by one account,
+ * One account's burst of uploads does not stall the server: 40 concurrent uploads of a 4.7 MB, 36-megapixel JPEG by one account,
  * over real connections that the client closes after each request, each get
  * an answer: the image (200) or 429 `too_many_uploads` with Retry-After,
  * decided before the body is read; the

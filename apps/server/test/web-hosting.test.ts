@@ -1,5 +1,5 @@
 /**
- * How the product meets a browser (issue 11, points 1 and 3): the built app
+ * How the product meets a browser: the built app
  * goes out compressed with its cache headers kept, JSON answers above 1 KB
  * are compressed, `HEAD /` answers like `GET /`, and a browser that came by
  * another address than PUBLIC_URL is sent there in demo mode, while outside

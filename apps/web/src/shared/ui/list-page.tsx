@@ -1,9 +1,9 @@
 /**
- * The skeleton of a list screen (spec §2): the title with its intro and a
+ * The skeleton of a list screen (docs/product.md#screens-and-routes): the title with its intro and a
  * spinner while the page loads, filters above the table, the table, a quiet
  * text when the loaded page has no rows, and a footer with the screen's own
  * actions (a create button) and the pager, once the first page is there.
- * Failed loads show the client's alert (spec §8); the table keeps what it
+ * Failed loads show the client's alert (docs/product.md#messages); the table keeps what it
  * had.
  */
 import type { TPager } from '@backoffice/domain';

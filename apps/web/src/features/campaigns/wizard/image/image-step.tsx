@@ -1,5 +1,5 @@
 /**
- * The image step (spec §5 "Images"): choose an image by click or drop, check
+ * The image step (docs/product.md#validation "Images"): choose an image by click or drop, check
  * its type by content (jpg, jpeg, png, gif), choose a section of the campaign
  * format, and upload it; the server crops and resizes it to that format (the
  * domain's CAMPAIGN_IMAGE_FORMAT). The stored image is shown at most at that
