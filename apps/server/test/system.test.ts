@@ -354,7 +354,7 @@ describe('database', () => {
       // The first start reports every migration it applied (the log's line); a restart none.
       const journal = JSON.parse(
         await readFile(
-          path.join(serverSource, 'db', 'migrations', 'meta', '_journal.json'),
+          path.join(serverSource, 'platform', 'db', 'migrations', 'meta', '_journal.json'),
           'utf8',
         ),
       ) as { entries: unknown[] };
