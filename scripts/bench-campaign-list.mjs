@@ -30,7 +30,7 @@ const CONCURRENCY = 10;
 const REQUESTS_PER_SCENARIO = 300;
 const WARMUP_PER_SCENARIO = 30;
 
-// The filter and order values of spec §9, from the built domain package (npm run bench builds it).
+// The filter and order values of docs/product.md#limits, from the built domain package (npm run bench builds it).
 const ORDERS = CAMPAIGN_ORDER_OPTIONS;
 const STATUSES = CAMPAIGN_STATUSES;
 const TYPES = TYPE_FILTERS;

@@ -1,4 +1,4 @@
-// Import of 100,000 campaign codes through the upload endpoint (spec §7
+// Import of 100,000 campaign codes through the upload endpoint (docs/product.md#api-calls
 // multiple-codes): time of the request and the server's peak memory above
 // what it used before, on PGlite and PostgreSQL. Used by bench.mjs
 // (npm run bench -- codes).

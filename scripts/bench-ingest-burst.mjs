@@ -1,4 +1,4 @@
-// Liveness under an ingest burst (issue 29, point 14; npm run bench --
+// Liveness under an ingest burst (npm run bench --
 // ingest-burst): six batches of 1,000 participations sent at once, several
 // bursts in a row, while GET /health is polled every 20 ms on a connection of
 // its own, as a load balancer does; prints /health p50, p99 and max during

@@ -14,7 +14,7 @@
 // the production packages out of the installed node_modules by walking their
 // dependency tree: no network, and exactly the versions the tests ran with,
 // platform packages included (sharp's @img/*, @node-rs/argon2's addon), so the
-// artefact belongs to this machine's platform (docs/decisions.md).
+// artefact belongs to this machine's platform (docs/decisions/002-release-artefact-and-container.md).
 //
 //   node scripts/package.mjs [--out <folder>] [--no-build]
 import { spawnSync } from 'node:child_process';

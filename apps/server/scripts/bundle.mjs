@@ -2,7 +2,7 @@
 // start into dist/bundle/, which `npm start` runs. Node then reads a few
 // files instead of some 1,000 modules, most of them CommonJS it would have
 // to find, read and scan for their exports one by one: the start is about
-// 0.4 s shorter (docs/decisions.md, "The server runs as a bundle").
+// 0.4 s shorter (docs/decisions/030-memory-and-start.md).
 // Code splitting keeps what the server imports only when needed (the routes
 // while the database opens, the demo activity) in chunks of their own,
 // loaded when they are imported, as the separate modules were.

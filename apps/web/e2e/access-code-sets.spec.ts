@@ -1,5 +1,5 @@
 /**
- * Access-code sets (issue 15; spec §2, §5, §8): an admin creates a set, sees
+ * Access-code sets (docs/product.md#screens-and-routes, docs/product.md#validation, docs/product.md#messages): an admin creates a set, sees
  * the code and link sections appear after the first save, pastes codes,
  * links a campaign by its id with Enter, sees both warnings go, and opens the
  * usage page with a use the consumer app reported and its CSV; a merchant

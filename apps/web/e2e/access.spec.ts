@@ -1,5 +1,5 @@
 /**
- * What a user may use, as they meet it (issue 11, points 5 and 6): screens
+ * What a user may use, as they meet it: screens
  * their roles do not open are not offered and say so plainly when opened,
  * and the header follows the merchant whose campaign or page is open.
  */

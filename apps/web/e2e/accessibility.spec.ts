@@ -1,5 +1,5 @@
 /**
- * Accessibility (issue 16, point 2): axe finds no serious or critical
+ * Accessibility: axe finds no serious or critical
  * violation of WCAG 2.1 A/AA on any screen, each shown to the demo user who
  * sees it; the screen list is checked against every path builder of the app,
  * so a new route without a screen here fails. The keyboard journeys (sign in,

@@ -1,5 +1,5 @@
 /**
- * Alerts that tell the truth (issue 30, points 6 and 10): an error alert goes
+ * Alerts that tell the truth: an error alert goes
  * when a later save of the same thing succeeds, a failure repeated is one
  * alert with a count, alerts stay below the top bar, the alert list comes
  * back after the network was gone, the handling step brings its first
@@ -210,7 +210,7 @@ for (const width of [1440, 1280]) {
         if (alertBox && controlBox) expect(overlaps(alertBox, controlBox)).toBe(false);
       }
     }
-    // Still at the top right of the page below the bar (spec §8).
+    // Still at the top right of the page below the bar (docs/product.md#messages).
     const first = await alerts.first().boundingBox();
     expect(first && first.x > width / 2 && first.y < 200).toBe(true);
 

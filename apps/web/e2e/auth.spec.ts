@@ -1,4 +1,4 @@
-/** Sign-in, deep links, the login and postback routes, and logout (spec §2, §4 "Session"). */
+/** Sign-in, deep links, the login and postback routes, and logout (docs/product.md#screens-and-routes, docs/product.md#identity-and-sign-in). */
 import { expect } from '@playwright/test';
 import { DEMO_PASSWORD, signInAt, test } from './fixtures';
 

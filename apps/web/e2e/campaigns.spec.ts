@@ -1,5 +1,5 @@
 /**
- * Campaign journeys (spec §2 "Campaign list", "Campaign creation", §4, §6):
+ * Campaign journeys (docs/product.md#the-campaign-list, "Campaign creation", docs/product.md#campaign-states, docs/product.md#roles-and-access):
  * create, list with filters in the URL, clone, delete, the admins' review
  * queue and the site search, each in the built app against the real server.
  */

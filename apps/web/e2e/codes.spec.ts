@@ -1,5 +1,5 @@
 /**
- * Campaign codes (spec §3 Coupon, Prize, §7 multiple-codes, §8): a coupon
+ * Campaign codes (docs/product.md#campaigns, Prize, docs/product.md#api-calls multiple-codes, docs/product.md#messages): a coupon
  * with multiple codes gets them by upload and generator in the benefit step,
  * with the counts, the warning while there are none, and the CSV download; a
  * sweepstake whose "unique code" prize lacks codes cannot be submitted until

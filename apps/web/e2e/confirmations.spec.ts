@@ -1,5 +1,5 @@
 /**
- * What cannot be undone asks first (issue 30, point 4): choosing a campaign
+ * What cannot be undone asks first: choosing a campaign
  * type, cloning, creating a follow-up, submitting, approving and rejecting,
  * removing an account and deleting a location each open a dialog that says
  * what will happen. Cancelling leaves

@@ -1,5 +1,5 @@
 /**
- * The fixtures' CSP watch itself (issue 16, browser safety): a script the
+ * The fixtures' CSP watch itself: a script the
  * strict Content-Security-Policy blocks is reported, so a violation on any
  * screen of any journey fails that journey.
  */

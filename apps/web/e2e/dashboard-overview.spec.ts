@@ -1,13 +1,13 @@
 /**
- * The dashboard a merchant meets every day (issue 30):
- * - point 3: its numbers are those of the campaigns the user can see: a
+ * The dashboard a merchant meets every day:
+ * - its numbers are those of the campaigns the user can see: a
  *   member of Modehaus Adler (multi@example.com) sees no tips in the list,
  *   and the dashboard counts none of their views and participations;
- * - point 8: key figures first, status tables without their rows of zeros
+ * - key figures first, status tables without their rows of zeros
  *   (one click shows them), the conversion per campaign, the kid-age pie's
  *   whole legend in the order of age, and the first steps for a merchant
  *   without campaigns;
- * - point 5: a rejected campaign stands in the to-do table with the reason
+ * - a rejected campaign stands in the to-do table with the reason
  *   and "Überarbeiten und erneut einreichen".
  */
 import { randomUUID } from 'node:crypto';
@@ -119,7 +119,7 @@ const times = (n: number, make: () => object) => Array.from({ length: n }, make)
 /** The figure a key-figure card shows. */
 const keyFigure = (page: Page, id: string) => page.locator(`[data-key-figure="${id}"] dd`).first();
 
-test('a member’s dashboard counts the campaigns the member can see, as the list shows them (point 3)', async ({
+test('a member’s dashboard counts the campaigns the member can see, as the list shows them', async ({
   page: adminPage,
   browser,
   request,
@@ -195,7 +195,7 @@ test('a member’s dashboard counts the campaigns the member can see, as the lis
   await memberContext.close();
 });
 
-test('the dashboard leads with the key figures, keeps its tables compact and shows conversion and kid ages (point 8)', async ({
+test('the dashboard leads with the key figures, keeps its tables compact and shows conversion and kid ages', async ({
   page,
   request,
 }) => {
@@ -307,7 +307,7 @@ test('the dashboard leads with the key figures, keeps its tables compact and sho
   await expectNoSeriousViolations(page, 'dashboard with every status, conversion and kid ages');
 });
 
-test('a rejected campaign stands in the dashboard’s to-do table with the reason and the next step (point 5)', async ({
+test('a rejected campaign stands in the dashboard’s to-do table with the reason and the next step', async ({
   page,
 }) => {
   test.slow();

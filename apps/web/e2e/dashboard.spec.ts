@@ -1,5 +1,5 @@
 /**
- * The dashboard journey (spec §2 "Dashboard", §5, §9; issue 12): an admin
+ * The dashboard journey (docs/product.md#statistics, docs/product.md#validation, docs/product.md#limits): an admin
  * creates API keys on the admin screen; the test sends participations with
  * one as the consumer app would; the demo owner sees them on the dashboard,
  * follows the to-do link, works the chart (range, count, campaigns, distinct,

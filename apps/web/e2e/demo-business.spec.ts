@@ -1,5 +1,5 @@
 /**
- * Demo data that looks like a business (issue 30, point 11): the demo
+ * Demo data that looks like a business: the demo
  * bakery's campaign list shows drawn promotional pictures (not flat colour
  * fills) under real campaign names, made by the bakery's own people; its
  * dashboard counts kids of every age from 0 to 14 and offers its campaigns

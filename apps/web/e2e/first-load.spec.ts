@@ -1,5 +1,5 @@
 /**
- * The first loads stay within their budgets (issue 16: the sign-in page and
+ * The first loads stay within their budgets (the sign-in page and
  * the signed-in shell with the dashboard), counted as `npm run bench -- start`
  * counts them: every script the page loads until the network is idle,
  * gzipped at level 6. Bytes, not time: a module imported in the wrong place

@@ -1,5 +1,5 @@
 /**
- * A new user's first minutes (issue 11, points 1 and 3): the product opened
+ * A new user's first minutes: the product opened
  * by another address than its PUBLIC_URL still leads to the sign-in, and the
  * app arrives compressed.
  */

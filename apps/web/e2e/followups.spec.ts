@@ -1,6 +1,6 @@
 /**
- * Follow-ups on the overview step (spec §2 "followup creation", §3 "parent
- * and followup", §6): the create button only for merchants of level 1 and
+ * Follow-ups on the overview step (docs/product.md#the-campaign-wizard "followup creation", docs/product.md#campaigns "parent
+ * and followup", docs/product.md#roles-and-access): the create button only for merchants of level 1 and
  * up (the server refuses the others), and a follow-up names its parent
  * campaign with a link to it.
  */

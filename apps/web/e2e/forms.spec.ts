@@ -1,5 +1,5 @@
 /**
- * Forms and the in-app preview (issue 30, point 9): a required field that is
+ * Forms and the in-app preview: a required field that is
  * focused and left empty says so at once, in every form; the merchant form
  * shows all its invalid fields on a save, the co-registration terms
  * included; the in-app preview shows the list tile's badge whole and the

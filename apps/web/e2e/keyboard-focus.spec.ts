@@ -66,7 +66,7 @@ test('deleting a location or an account hands the focus to its list', async ({ p
   const trash = page.getByRole('button', { name: `Standort ${name} löschen` });
   await trash.focus();
   await page.keyboard.press('Enter');
-  // The question first (issue 30, point 4); its confirm button has the focus.
+  // The question first; its confirm button has the focus.
   await expect(page.getByRole('button', { name: 'Standort löschen', exact: true })).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(trash).toHaveCount(0);

@@ -1,9 +1,9 @@
 /**
- * Every screen at ordinary laptop widths (issue 11, point 7): at 1280 and
+ * Every screen at ordinary laptop widths: at 1280 and
  * 1440 px no badge, button or table cell cuts its text and nothing scrolls
  * sideways; at 768 px the drawer is closed and nothing scrolls sideways.
- * The campaign list and the wizard at 1440, 1280, 800 and 390 px
- * (issue 30, point 7): no value broken inside a word, rows of at most three
+ * The campaign list and the wizard at 1440, 1280, 800 and 390 px:
+ * no value broken inside a word, rows of at most three
  * lines, every row's actions within reach, the search's placeholder whole.
  * Screenshots of each screen go to the test's output folder.
  */
@@ -126,7 +126,7 @@ test('at 768 px the drawer is closed and the campaigns are cards', async ({ page
   const merchantIdent = await merchantIdentOf(page);
   await expect(navigation(page)).not.toBeInViewport();
 
-  // The campaign list shows each campaign as a card (issue 30, point 7).
+  // The campaign list shows each campaign as a card.
   await api(page, 'POST', '/campaigns', { merchant: merchantIdent, type: 'sweepstake/standard' });
   await page.goto(`/${merchantIdent}/campaigns/list`);
   await expect(page.getByRole('list', { name: 'Kampagnen' })).toBeVisible();
@@ -407,11 +407,7 @@ test('the campaign list and the wizard fit at 1440, 1280, 800 and 390 px', async
   }
 });
 
-test('the dashboard fits at 1440, 1280, 800 and 390 px (issue 30, point 8)', async ({
-  page,
-  browser,
-  request,
-}) => {
+test('the dashboard fits at 1440, 1280, 800 and 390 px', async ({ page, browser, request }) => {
   test.setTimeout(120_000);
   await signInAt(page, '/', 'silver@example.com');
   const merchant = await merchantIdentOf(page);

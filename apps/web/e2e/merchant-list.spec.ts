@@ -1,5 +1,5 @@
 /**
- * The merchant list (issue 15; spec §2 "Merchant screens: merchant list with
+ * The merchant list (docs/product.md#merchants "Merchant screens: merchant list with
  * filter"): an agency filters the merchants it may act for, switches to one
  * and lands on its dashboard; a merchant user has no list.
  */

@@ -1,5 +1,5 @@
 /**
- * Merchant journeys (issue 5): invite an account and see it pending, register
+ * Merchant journeys: invite an account and see it pending, register
  * through the invitation and create a merchant as a user without one, edit the
  * profile and image, upload 20 locations and watch the geocoding progress, and
  * keep an address that cannot be geocoded with 'Trotzdem verwenden'.
@@ -98,7 +98,7 @@ test('invite an account and see it pending; the invitee registers and creates a 
 test('edit the profile and the image', async ({ page }) => {
   await openWagner(page, 'merchant');
   await expect(page.getByRole('heading', { name: /Händler: Buchhandlung Wagner/ })).toBeVisible();
-  // A required field (spec §5): a star while it is unfilled, 'Pflichtfeld' when saved empty.
+  // A required field (docs/product.md#validation): a star while it is unfilled, 'Pflichtfeld' when saved empty.
   const name = page.getByRole('textbox', { name: /^Name/ });
   const nameStar = page
     .locator('label')

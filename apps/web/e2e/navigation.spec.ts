@@ -1,5 +1,5 @@
 /**
- * Navigation (issue 30, points 1, 2 and 10): a basic merchant's owner reaches
+ * Navigation: a basic merchant's owner reaches
  * the merchant screens they may use from the side menu and from the upgrade
  * page; a user who has just created a merchant can open it; a deep link opened
  * signed out survives the merchant choice when it does not depend on the

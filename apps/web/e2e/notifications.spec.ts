@@ -1,5 +1,5 @@
 /**
- * The notifications screen (spec §2 /{merchantIdent}/notifications): which
+ * The notifications screen (docs/product.md#screens-and-routes /{merchantIdent}/notifications): which
  * mails each account of the merchant receives. An account manager sets them
  * for everyone; other accounts see and set only their own.
  */

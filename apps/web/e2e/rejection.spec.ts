@@ -1,5 +1,5 @@
 /**
- * The merchant sees why a campaign was rejected (issue 30, point 5): on the
+ * The merchant sees why a campaign was rejected: on the
  * campaign's review page and in its list row, with "Überarbeiten und erneut
  * einreichen" as the next step, until the campaign is submitted again; no
  * "Alle Schritte sind vollständig" all-clear beside the rejection. axe finds

@@ -144,7 +144,7 @@ for (const answer of KEYLESS_ANSWERS) {
     );
     await page.getByLabel('Beschreibung').fill('Neue Beschreibung');
     await page.getByRole('button', { name: 'Speichern' }).click();
-    // In German; what the answer said itself only in the spec's line below (issue 30).
+    // In German; what the answer said itself only in the line below.
     const alert = page.getByTestId('alert-error');
     await expect(alert.getByTestId('alert-message')).toContainText(answer.german);
     await expect(alert.getByTestId('alert-message')).not.toContainText(answer.english);
@@ -165,7 +165,7 @@ test('a save while the network is gone says so instead of spinning, and keeps th
   await context.setOffline(true);
   await page.getByRole('button', { name: 'Speichern' }).click();
   // The request is sent and fails at once: the spec's words for a request
-  // without an answer (§8), not a save held back with its button spinning.
+  // without an answer (docs/product.md#messages), not a save held back with its button spinning.
   const alert = page.getByTestId('alert-error');
   await expect(alert).toContainText('Could not send request');
   await expect(alert).toContainText('Keine Verbindung zum Server.');

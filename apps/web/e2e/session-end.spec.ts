@@ -1,5 +1,5 @@
 /**
- * A session that ends while the app is open (spec §4 "Session"): a sign-out
+ * A session that ends while the app is open (docs/product.md#identity-and-sign-in): a sign-out
  * in another tab, a token that expired while the computer slept, or a
  * session ended on the server (a 401) takes the user to the login route with
  * a message instead of leaving every click without effect; signing in again

@@ -1,6 +1,6 @@
 /**
  * The shell as each demo account sees it: badges, menus, merchant selection
- * (spec §2 "Shell", §4 "Merchant selection", §6), route guards and alerts (§8).
+ * (docs/product.md#screens-and-routes "Shell", docs/product.md#merchants, docs/product.md#roles-and-access), route guards and alerts (docs/product.md#messages).
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect } from '@playwright/test';

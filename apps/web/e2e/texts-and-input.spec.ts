@@ -1,5 +1,5 @@
 /**
- * Texts and input (issue 30, point 9): counts in their singular or plural, no
+ * Texts and input: counts in their singular or plural, no
  * second full stop after a name ending in one, a negative percent refused
  * with a message, a German postcode of five digits in the form and the CSV
  * upload, merchants found without their umlauts and listed in German order,

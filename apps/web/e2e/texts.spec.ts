@@ -1,5 +1,5 @@
 /**
- * The words a user reads (issue 11, points 4, 8 and 11): fields are named by
+ * The words a user reads: fields are named by
  * their German labels, search hits by their type's German name, counts in
  * singular and plural, and a refused invitation says why.
  */
@@ -98,7 +98,7 @@ test('an invitation whose mail could not be sent shows the reason the server gav
   await signInAt(page, '/', 'multi@example.com');
   await chooseMerchant(page, 'Schulz', 'Schulz Spielwaren');
   const merchantIdent = await merchantIdentOf(page);
-  // The mail server refuses; the server answers as it does then (spec §8).
+  // The mail server refuses; the server answers as it does then (docs/product.md#messages).
   await page.route('**/invite-account', (route) =>
     route.fulfill({
       status: 502,

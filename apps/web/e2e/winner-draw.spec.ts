@@ -1,5 +1,5 @@
 /**
- * The manual winner draw (issue 12): a sweepstake whose merchant draws by
+ * The manual winner draw: a sweepstake whose merchant draws by
  * hand ends; participants were reported through the ingest API; an admin
  * opens its overview, draws the winners and sees the draw's record (seed and
  * the participant list's hash, for an auditor) and the open wins.

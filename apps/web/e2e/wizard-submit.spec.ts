@@ -1,6 +1,6 @@
 /**
- * From a finished campaign to a submitted one (spec §2 "Campaign steps",
- * post-submit screen; §4 "Flow"; §6): a percent coupon with multiple codes
+ * From a finished campaign to a submitted one (docs/product.md#the-campaign-wizard,
+ * post-submit screen; docs/product.md#campaign-states "Flow"; docs/product.md#roles-and-access): a percent coupon with multiple codes
  * (a file uploaded, more generated) from the create screen through every
  * step, with the date picker and a co-participation
  * target, reviewed and submitted; the admin approves it; the merchant then

@@ -1,6 +1,6 @@
 /**
- * Campaign wizard journeys (spec §2 "Campaign steps", §4 "Wizard saving",
- * §5): one type of each family is filled step by step (benefit, description,
+ * Campaign wizard journeys (docs/product.md#the-campaign-wizard, docs/product.md#the-campaign-wizard,
+ * docs/product.md#validation): one type of each family is filled step by step (benefit, description,
  * image), the side list's marks follow, empty required fields say
  * 'Pflichtfeld', and after a reload everything is still there.
  */

@@ -112,7 +112,7 @@ describe('campaign enums', () => {
     expect(isCampaignType('coupon')).toBe(false);
   });
 
-  it('colours phases as spec §4 says', () => {
+  it('colours phases as docs/product.md#campaign-states says', () => {
     expect(phaseColour('running', 'active')).toBe('green');
     expect(phaseColour('running', 'approved')).toBe('light-red');
     expect(phaseColour('missing_approval', 'submitted')).toBe('red');

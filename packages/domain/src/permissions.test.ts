@@ -1,4 +1,4 @@
-/** The merchant section's screens and what an upgrade unlocks (issue 30). */
+/** The merchant section's screens and what an upgrade unlocks. */
 import { describe, expect, it } from 'vitest';
 import { ACCOUNT_ROLES } from './account/roles.js';
 import {

@@ -1,5 +1,5 @@
 /**
- * Who may do what (spec §6). The server enforces these rules; the web app
+ * Who may do what (docs/product.md#roles-and-access). The server enforces these rules; the web app
  * calls the same functions only to shape what it shows.
  */
 import { accountLimit } from './account/limits.js';
@@ -18,7 +18,7 @@ export const isAdmin = (actor: Actor): boolean => actor.level === 'admin';
 export const canUseAccessCodeSets = (actor: Actor): boolean => isAdmin(actor);
 export const canSeeAdminLink = (actor: Actor): boolean => isAdmin(actor);
 
-/** The merchant list (spec §2 "Merchant screens") is for admins and agencies. */
+/** The merchant list (docs/product.md#merchants) is for admins and agencies. */
 export const canUseMerchantList = (actor: Actor): boolean =>
   actor.level === 'admin' || actor.level === 'agency';
 
@@ -85,7 +85,7 @@ export function hasRole(
 }
 
 /**
- * The screens of one merchant (spec §2 "Merchant screens", campaigns) and
+ * The screens of one merchant (docs/product.md#merchants, campaigns) and
  * the role each needs, as the server enforces it: the profile and the
  * notifications are open to every account of the merchant (saving the
  * profile needs manage-merchant), locations need manage-merchant, accounts

@@ -1,6 +1,6 @@
 /**
  * Every regular expression the domain package exports runs in time linear in
- * its input (issue 10, points 17 and 18): a pattern that backtracks
+ * its input: a pattern that backtracks
  * quadratically lets one saved text stall the server (and the editor, which
  * runs the same checks on every keystroke). Each pattern gets inputs made of
  * long runs of the characters it repeats, at n and 8n characters: linear time

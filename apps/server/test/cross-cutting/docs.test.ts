@@ -1,6 +1,6 @@
 /**
- * The repository's documents serve someone who has only the repository
- *: no link leads outside it, and the README answers what
+ * The repository's documents serve someone who has only the repository:
+ * no link leads outside it, and the README answers what
  * the product is, how to start it (and on which port), which address to
  * open, how to sign in, how to test it and what is not built yet. `npm start`
  * says what it does while its first start builds, one line per phase, builds
@@ -33,6 +33,10 @@ const documents = [
   ...readdirSync(path.join(root, 'docs'))
     .filter((name) => name.endsWith('.md'))
     .map((name) => `docs/${name}`),
+  // The decision records, one per standing decision, with their index.
+  ...readdirSync(path.join(root, 'docs/decisions'))
+    .filter((name) => name.endsWith('.md'))
+    .map((name) => `docs/decisions/${name}`),
 ];
 
 /** The section of a markdown text under a second-level heading. */
@@ -138,6 +142,53 @@ describe('the documents', () => {
     expect(section(readme, 'Not built yet')).toMatch(/^- /m);
     // Uploaded images live in a local folder: processes share more than the database.
     expect(readme).not.toContain('share nothing but');
+  });
+
+  it('name no issue or point numbers, cite no section of a document outside the repository, and point at subjects docs/product.md has', () => {
+    // Code, tests and documents describe the product, not the history of its making; the
+    // product's behaviour is cited as docs/product.md#<subject>, standards as "RFC n section x.y".
+    const skipped = new Set([
+      'node_modules',
+      'dist',
+      'test-results',
+      'playwright-report',
+      'coverage',
+    ]);
+    const text = /\.(?:ts|tsx|mjs|cjs|js|md|sql|css|html|json|ya?ml)$/;
+    const files = ['README.md', 'CONTRIBUTING.md'];
+    const walk = (folder: string): void => {
+      for (const entry of readdirSync(path.join(root, folder), { withFileTypes: true })) {
+        const file = `${folder}/${entry.name}`;
+        if (entry.isDirectory()) {
+          if (!skipped.has(entry.name)) walk(file);
+        } else if (text.test(entry.name)) files.push(file);
+      }
+    };
+    for (const folder of ['apps', 'packages', 'scripts', 'docs', '.ci'])
+      if (existsSync(path.join(root, folder))) walk(folder);
+    const slug = (heading: string) =>
+      heading
+        .trim()
+        .toLowerCase()
+        .replace(/[^\p{L}\p{N}\s-]/gu, '')
+        .replace(/\s/g, '-');
+    const subjects = new Set(
+      [...read('docs/product.md').matchAll(/^#+ (.+)$/gm)].map((match) => slug(match[1] ?? '')),
+    );
+    // Built from parts, so that this file does not name what it looks for.
+    const history = new RegExp(['\\b[Ii]ssues? \\d', '\\(points? \\d'].join('|'));
+    const sectionSign = '\u00a7';
+    const problems: string[] = [];
+    for (const file of files) {
+      for (const [index, line] of read(file).split('\n').entries()) {
+        if (history.test(line) || line.includes(sectionSign))
+          problems.push(`${file}:${index + 1}: ${line.trim().slice(0, 120)}`);
+        for (const match of line.matchAll(/product\.md#([\w-]+)/g))
+          if (!subjects.has(match[1] ?? '')) problems.push(`${file}:${index + 1}: #${match[1]}`);
+      }
+    }
+    expect(files.length).toBeGreaterThan(300);
+    expect(problems).toEqual([]);
   });
 });
 

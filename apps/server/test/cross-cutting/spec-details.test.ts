@@ -1,5 +1,5 @@
 /**
- * Details of spec §7 and §9 a reading of the spec against the code found
+ * Details of docs/product.md#api-calls and docs/product.md#limits a reading of the spec against the code found
  * missing: GET /merchants honours image_format, the
  * merchant images call takes the optimal width and height, and the location
  * calls accept the body wrapped as `location` as well as flat.
@@ -44,7 +44,7 @@ afterAll(async () => {
   await t.close();
 });
 
-describe('merchant images in the size the caller asks for (spec §7, §9)', () => {
+describe('merchant images in the size the caller asks for (docs/product.md#api-calls, docs/product.md#limits)', () => {
   it('GET /merchants gives every row its image in image_format', async () => {
     const response = await t.api('GET', '/merchants?image_format=120x80', 'silver');
     expect(response.statusCode, response.body).toBe(200);
@@ -92,7 +92,7 @@ describe('merchant images in the size the caller asks for (spec §7, §9)', () =
   });
 });
 
-describe('location calls take the body as the spec names it (spec §7)', () => {
+describe('location calls take the body as the spec names it (docs/product.md#api-calls)', () => {
   const address = {
     name: 'Café am Markt',
     street: 'Marktplatz',

@@ -1,5 +1,5 @@
 /**
- * Route guards (spec §2 "Access control on routes"), used as loaders in
+ * Route guards (docs/product.md#screens-and-routes "Access control on routes"), used as loaders in
  * router.tsx. The layout guard checks the token on every navigation and
  * starts the session; the route guards send users without access to
  * /please-upgrade, saying so when the page is reserved for admins (or
@@ -116,7 +116,7 @@ async function followRouteMerchant(merchantIdent: string): Promise<TMerchantSumm
 
 /**
  * The guard of a merchant's screen: follows the route's merchant, then lets
- * only users whose roles open the screen through (spec §6).
+ * only users whose roles open the screen through (docs/product.md#roles-and-access).
  */
 export function requireMerchantScreen(screen: MerchantScreen) {
   return async ({ params }: LoaderFunctionArgs): Promise<null> => {
@@ -144,7 +144,7 @@ export async function requireMerchantProfileAccess(): Promise<null> {
   return null;
 }
 
-/** Tip campaigns are for admins and agencies (spec §6). */
+/** Tip campaigns are for admins and agencies (docs/product.md#roles-and-access). */
 export async function requireTips(): Promise<null> {
   const session = await sessionForChild();
   if (session?.user && !canUseTips(session.user)) throw redirect(paths.pleaseUpgrade('agency'));
@@ -158,7 +158,7 @@ export async function requireAdmin(): Promise<null> {
   return null;
 }
 
-/** Access-code sets are for admins alone (spec §2: others go to please-upgrade). */
+/** Access-code sets are for admins alone (docs/product.md#screens-and-routes: others go to please-upgrade). */
 export async function requireAccessCodeSets(): Promise<null> {
   const session = await sessionForChild();
   if (session?.user && !canUseAccessCodeSets(session.user)) {

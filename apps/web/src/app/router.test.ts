@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * Every route of spec §2 resolves through the router's route table to the
+ * Every route of docs/product.md#screens-and-routes resolves through the router's route table to the
  * page meant for it, the named ones (merchant-create, family-step such as
  * coupon-review) by their name.
  */

@@ -1,5 +1,5 @@
 /**
- * The route table (spec §2), composed of the features' routes
+ * The route table (docs/product.md#screens-and-routes), composed of the features' routes
  * (`features/<name>/routes.tsx`, listed in `features.ts`): each page is a
  * lazy chunk loaded with its texts, each guard (named by the feature) runs as
  * the route's loader, so the sign-in pages load without the shell. Routes of

@@ -1,10 +1,10 @@
 /**
  * Loading a lazy part of the app (a route's page, a heavy component) with
- * the spec's chunk load timeout (spec §9), for the router's lazy routes and
+ * the spec's chunk load timeout (docs/product.md#limits), for the router's lazy routes and
  * React.lazy alike.
  */
 
-/** Chunk load timeout of spec §9. */
+/** Chunk load timeout of docs/product.md#limits. */
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 
 export function withChunkTimeout<T>(load: () => Promise<T>): () => Promise<T> {

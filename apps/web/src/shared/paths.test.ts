@@ -4,7 +4,7 @@ import { isIdent, merchantIdentOfPath, merchantScreenPath, paths } from './paths
 const merchantIdent = '0b1c2d3e-4f50-6172-8394-a5b6c7d8e9f0';
 
 describe('paths', () => {
-  it('builds the routes of spec §2', () => {
+  it('builds the routes of docs/product.md#screens-and-routes', () => {
     expect(paths.dashboard()).toBe('/');
     expect(paths.pleaseUpgrade()).toBe('/please-upgrade');
     expect(paths.merchant.create()).toBe('/create');
@@ -45,7 +45,7 @@ describe('paths', () => {
     expect(paths.campaigns.step(params, 'coupon', 'benefit')).toBe(
       `${base}/coupon/${campaignIdent}/benefit`,
     );
-    // The tip's benefit step is its root path (spec §2).
+    // The tip's benefit step is its root path (docs/product.md#screens-and-routes).
     expect(paths.campaigns.step(params, 'tip', 'benefit')).toBe(`${base}/tip/${campaignIdent}`);
     expect(paths.campaigns.review(params, 'sweepstake')).toBe(
       `${base}/sweepstake/${campaignIdent}/review`,

@@ -1,5 +1,5 @@
 /**
- * Every URL of the app, built in one place (spec §2). Components never
+ * Every URL of the app, built in one place (docs/product.md#screens-and-routes). Components never
  * concatenate paths themselves; route definitions use the patterns below.
  */
 import {
@@ -49,7 +49,7 @@ function withQuery(path: string, query: Record<string, string | undefined>): str
   return search ? `${path}?${search}` : path;
 }
 
-/** The campaign container's child segments (spec §2), shared by the patterns and the builders. */
+/** The campaign container's child segments (docs/product.md#screens-and-routes), shared by the patterns and the builders. */
 const CAMPAIGN_CHILD = {
   list: 'list',
   create: 'create',
@@ -92,7 +92,7 @@ export const routePatterns = {
 
 export const paths = {
   dashboard: () => '/',
-  /** The upgrade notice (spec §2); `reservedFor` when the page wanted is for admins or agencies alone. */
+  /** The upgrade notice (docs/product.md#screens-and-routes); `reservedFor` when the page wanted is for admins or agencies alone. */
   pleaseUpgrade: (reservedFor?: ReservedFor) => withQuery('/please-upgrade', { for: reservedFor }),
   merchant: {
     create: () => '/create',
@@ -125,15 +125,15 @@ export const paths = {
     /** The root page (benefit step) of one campaign, e.g. /{m}/campaigns/coupon/{c}. */
     detail: ({ merchantIdent, campaignIdent }: CampaignParams, family: CampaignFamily) =>
       `/${seg(merchantIdent)}/campaigns/${family}/${seg(campaignIdent)}`,
-    /** One step page; the tip's benefit step is its root path (spec §2). */
+    /** One step page; the tip's benefit step is its root path (docs/product.md#screens-and-routes). */
     step: (params: CampaignParams, family: CampaignFamily, step: CampaignStep): string =>
       family === 'tip' && step === 'benefit'
         ? paths.campaigns.detail(params, family)
         : `${paths.campaigns.detail(params, family)}/${step}`,
-    /** Named routes of spec §2: sweepstake-review, coupon-review, tip-review. */
+    /** Named routes of docs/product.md#screens-and-routes: sweepstake-review, coupon-review, tip-review. */
     review: (params: CampaignParams, family: CampaignFamily): string =>
       paths.campaigns.step(params, family, 'review'),
-    /** Named routes of spec §2: sweepstake-handling, coupon-handling, tip-handling. */
+    /** Named routes of docs/product.md#screens-and-routes: sweepstake-handling, coupon-handling, tip-handling. */
     handling: (params: CampaignParams, family: CampaignFamily): string =>
       paths.campaigns.step(params, family, 'handling'),
     /** A step page that brings one field into view (the review's links to open errors). */
@@ -143,7 +143,7 @@ export const paths = {
       step: CampaignStep,
       field: string,
     ): string => withQuery(paths.campaigns.step(params, family, step), { field }),
-    /** The post-submit screen: what happens next (spec §2 "Other screens"). */
+    /** The post-submit screen: what happens next (docs/product.md#the-campaign-wizard). */
     submitted: (params: CampaignParams, family: CampaignFamily): string =>
       `${paths.campaigns.detail(params, family)}/${CAMPAIGN_CHILD.submitted}`,
     viewInApp: ({ merchantIdent, campaignIdent }: CampaignParams) =>
@@ -172,7 +172,7 @@ export const paths = {
   },
 } as const;
 
-/** Paths reachable without a token (spec §2 "Access control on routes"). */
+/** Paths reachable without a token (docs/product.md#screens-and-routes "Access control on routes"). */
 export const PUBLIC_PATHS: readonly string[] = [
   paths.oauth.login(),
   paths.oauth.logout(),

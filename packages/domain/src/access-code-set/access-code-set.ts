@@ -1,5 +1,5 @@
 /**
- * Access-code sets (spec §3, §4, §5, §9): reusable codes may be used any
+ * Access-code sets (docs/product.md#access-code-sets, docs/product.md#campaign-states, docs/product.md#validation, docs/product.md#limits): reusable codes may be used any
  * number of times, unique codes once each. The rules of the edit form, which
  * the server enforces and the web form shows.
  */
@@ -13,7 +13,7 @@ export { isTypeableCode };
 export const ACCESS_CODE_SET_TYPES = ['reusable', 'unique'] as const;
 export type AccessCodeSetType = (typeof ACCESS_CODE_SET_TYPES)[number];
 
-/** Spec §9: the name has at least 10 characters. */
+/** docs/product.md#limits: the name has at least 10 characters. */
 export const ACCESS_CODE_SET_NAME_MIN = 10;
 export const ACCESS_CODE_SET_NAME_MAX = 200;
 export const ACCESS_CODE_SET_HINT_TITLE_MAX = 200;
@@ -34,7 +34,7 @@ const requiredText = (max: number) =>
     .min(1, 'required_field_missing')
     .max(max, 'too_long');
 
-/** The fields an admin edits (spec §2 "Edit form", §5 "Access code set"). */
+/** The fields an admin edits (docs/product.md#access-code-sets "Edit form", docs/product.md#validation "Access code set"). */
 export const ZAccessCodeSetInput = z
   .object({
     type: z.enum(ACCESS_CODE_SET_TYPES, { error: 'required_field_missing' }),

@@ -1,5 +1,5 @@
 /**
- * Rules about a merchant's accounts (spec §6): the three-account limit below
+ * Rules about a merchant's accounts (docs/product.md#roles-and-access): the three-account limit below
  * silver, and that the last account managing accounts cannot go.
  */
 import { MERCHANT_LEVELS } from '../user/levels.js';

@@ -1,10 +1,10 @@
-/** Contract of the access-code-set endpoints (spec §7 "Access-code sets"): admins only. */
+/** Contract of the access-code-set endpoints (docs/product.md#api-calls "Access-code sets"): admins only. */
 import { z } from 'zod';
 import { ACCESS_CODE_SET_TYPES, ZAccessCodeSetInput } from '../access-code-set/access-code-set.js';
 import { CAMPAIGN_TYPES } from '../campaign/types.js';
 import { DEFAULT_PAGE_SIZE, ZPageQuery, ZPager, ZSaveVersion, ZUuid } from './common.js';
 
-/** Spec §3 "Access code set"; `email` is the editor's of the last change. */
+/** docs/product.md#access-code-sets "Access code set"; `email` is the editor's of the last change. */
 export const ZAccessCodeSet = z.object({
   id: z.string(),
   name: z.string(),
@@ -32,7 +32,7 @@ export const ZAccessCodeSetParams = z.object({ id: ZUuid });
 export const ZAccessCodeSetSaveBody = z.intersection(ZAccessCodeSetInput, ZSaveVersion);
 export type TAccessCodeSetSaveBody = z.input<typeof ZAccessCodeSetSaveBody>;
 
-/** Spec §3 "Linked campaign": title per locale, type and ident. */
+/** docs/product.md#records-and-fields "Linked campaign": title per locale, type and ident. */
 export const ZLinkedCampaign = z.object({
   title: z.record(z.string(), z.string()),
   type: z.enum(CAMPAIGN_TYPES),
@@ -47,7 +47,7 @@ export const ZAccessCodeSetLinks = z.object({
 });
 export type TAccessCodeSetLinks = z.infer<typeof ZAccessCodeSetLinks>;
 
-/** Spec §3 "Code stats": `codes` holds the codes only when `list_codes` (a short list). */
+/** docs/product.md#records-and-fields "Code stats": `codes` holds the codes only when `list_codes` (a short list). */
 export const ZCodeStats = z.object({
   provided: z.number().int(),
   used: z.number().int(),
@@ -57,7 +57,7 @@ export const ZCodeStats = z.object({
 export type TCodeStats = z.infer<typeof ZCodeStats>;
 
 /**
- * One set as its own screen reads it (spec §3 "Access code set": its fields,
+ * One set as its own screen reads it (docs/product.md#access-code-sets "Access code set": its fields,
  * its codes and the UUIDs of its linked campaigns): the codes as code stats,
  * listed while the list is short. The list of sets carries the fields only.
  */

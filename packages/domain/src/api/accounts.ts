@@ -1,4 +1,4 @@
-/** Contract of the account endpoints (spec §3 Account, §7 "Merchants"). */
+/** Contract of the account endpoints (docs/product.md#accounts, docs/product.md#api-calls "Merchants"). */
 import { z } from 'zod';
 import { ACCOUNT_ROLES } from '../account/roles.js';
 import { isValidEmail } from '../merchant/profile.js';
@@ -25,7 +25,7 @@ export const ZAccountListResponse = z.object({
 export type TAccountListResponse = z.infer<typeof ZAccountListResponse>;
 
 /**
- * 'Bitte Email-Adresse angeben' for an empty or malformed address (spec §5);
+ * 'Bitte Email-Adresse angeben' for an empty or malformed address (docs/product.md#validation);
  * invalid_value for one that could pass for another (invisible characters,
  * mixed scripts). Normalised as the server stores it (user/email.ts).
  */

@@ -1,4 +1,4 @@
-/** Contract of the auth API and the session bootstrap (spec §7 "Auth and session"). */
+/** Contract of the auth API and the session bootstrap (docs/product.md#api-calls "Auth and session"). */
 import { z } from 'zod';
 import { ACCOUNT_ROLES } from '../account/roles.js';
 import { MERCHANT_SEARCH_TYPES } from '../merchant/search-type.js';
@@ -56,7 +56,7 @@ export const ZLinkedWithAccountResponse = z.object({
 });
 export type TLinkedWithAccountResponse = z.infer<typeof ZLinkedWithAccountResponse>;
 
-/** Answer of the OAuth2 token endpoint (RFC 6749 §5.1). */
+/** Answer of the OAuth2 token endpoint (RFC 6749 section 5.1). */
 export interface TTokenEndpointResponse {
   access_token: string;
   token_type: string;

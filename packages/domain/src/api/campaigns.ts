@@ -1,4 +1,4 @@
-/** Contract of the campaign endpoints (spec §3 Campaign, §7 "Campaigns"). */
+/** Contract of the campaign endpoints (docs/product.md#campaigns, docs/product.md#api-calls "Campaigns"). */
 import { z } from 'zod';
 import { CAMPAIGN_PHASES, RUNTIME_FILTERS } from '../campaign/phase.js';
 import { CAMPAIGN_STATUSES } from '../campaign/status.js';
@@ -127,7 +127,7 @@ export const ZCampaignState = z.object({
   is_unfinished: z.boolean(),
 });
 
-/** The merchant's co-registration as the flow step needs it (spec §3 Merchant "Co-reg"). */
+/** The merchant's co-registration as the flow step needs it (docs/product.md#merchants "Co-reg"). */
 export const ZCampaignCoreg = z.object({
   /** Switched on with complete terms: the coreg-suitable switch is shown. */
   available: z.boolean(),

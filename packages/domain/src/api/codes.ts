@@ -1,6 +1,6 @@
 /**
- * Requests and answers of a campaign's multiple codes (spec §3 "Code stats",
- * §7 multiple-codes): the counts and a page of the codes, additions as a
+ * Requests and answers of a campaign's multiple codes (docs/product.md#records-and-fields "Code stats",
+ * docs/product.md#api-calls multiple-codes): the counts and a page of the codes, additions as a
  * list, as text or generated, and an upload's report.
  */
 import { z } from 'zod';
@@ -20,7 +20,7 @@ export const ZCodeEntry = z.object({
   created: z.string(),
 });
 
-/** Spec §3 "Code stats": provided and used (available = provided − used), list_codes, codes. */
+/** docs/product.md#records-and-fields "Code stats": provided and used (available = provided − used), list_codes, codes. */
 export const ZCampaignCodeStats = z.object({
   provided: z.number().int(),
   used: z.number().int(),

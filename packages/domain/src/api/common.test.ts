@@ -1,4 +1,4 @@
-/** Ids and dates as every endpoint takes them (issue 10, point 7). */
+/** Ids and dates as every endpoint takes them. */
 import { describe, expect, it } from 'vitest';
 import { ZCampaignContentPatch } from '../campaign/content.js';
 import { DATE_TIME_MAX, DATE_TIME_MIN, ZDateTime, ZUuid } from './common.js';

@@ -53,7 +53,7 @@ export const ZDateTime = z.iso
 
 export const DEFAULT_PAGE_SIZE = 10;
 
-/** The multipart field every upload sends its file in (spec §7). */
+/** The multipart field every upload sends its file in (docs/product.md#api-calls). */
 export const UPLOAD_FIELD = 'upload';
 
 export const ZPagerLink = z.object({
@@ -83,7 +83,7 @@ export interface PagerOptions {
 }
 
 /**
- * The pager of spec §3: first and last always (when there is anything), prev
+ * The pager of docs/product.md#records-and-fields: first and last always (when there is anything), prev
  * and next where they exist.
  */
 export function buildPager(page: number, totalEntries: number, options: PagerOptions = {}): TPager {

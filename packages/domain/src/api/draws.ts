@@ -1,5 +1,5 @@
 /**
- * Contract of the winner draw of a sweepstake (beyond spec §3 "Sweepstake has
+ * Contract of the winner draw of a sweepstake (beyond docs/product.md#records-and-fields "Sweepstake has
  * a manual draw option"): admins read it on the review page, the consumer app
  * with its API key to hand the prizes out and close each win.
  */

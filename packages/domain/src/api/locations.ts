@@ -1,4 +1,4 @@
-/** Contract of the location endpoints (spec §3 Location, §7 "Merchants"). */
+/** Contract of the location endpoints (docs/product.md#locations, docs/product.md#api-calls "Merchants"). */
 import { z } from 'zod';
 import {
   GEOCODE_STATUSES,

@@ -1,4 +1,4 @@
-/** Contract of the merchant endpoints (spec §7 "Merchants"). */
+/** Contract of the merchant endpoints (docs/product.md#api-calls "Merchants"). */
 import { z } from 'zod';
 import { ACCOUNT_ROLES } from '../account/roles.js';
 import { IMAGE_SIZE_MAX, IMAGE_SIZE_MIN, parseImageFormat } from '../merchant/images.js';
@@ -33,7 +33,7 @@ export type TMerchantListResponse = z.infer<typeof ZMerchantListResponse>;
 
 export const ZMerchantIdParams = z.object({ id: ZUuid });
 
-/** The full merchant of GET/POST /merchants/{id} (spec §3 Merchant). */
+/** The full merchant of GET/POST /merchants/{id} (docs/product.md#merchants). */
 export const ZMerchantDetail = z.object({
   uuid: z.string(),
   name: z.string(),
@@ -75,7 +75,7 @@ export const ZMerchantImage = z.object({
   height: z.number().int(),
   format: z.string(),
 });
-/** The optimal size of the merchant image (spec §9), both or neither; default as stored. */
+/** The optimal size of the merchant image (docs/product.md#limits), both or neither; default as stored. */
 const imageSide = z.coerce.number().int().min(IMAGE_SIZE_MIN).max(IMAGE_SIZE_MAX);
 export const ZMerchantImagesQuery = z
   .object({ width: imageSide.optional(), height: imageSide.optional() })

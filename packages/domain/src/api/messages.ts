@@ -7,7 +7,7 @@
  * does not carry it.
  */
 
-/** Spec §8's keys and the generic HTTP ones. */
+/** docs/product.md#messages keys and the generic HTTP ones. */
 const GENERIC_KEYS = [
   'required_field_missing',
   'invalid_value',
@@ -28,7 +28,7 @@ const GENERIC_KEYS = [
   'invitation_limit_reached',
 ] as const;
 
-/** Campaign commands and step errors (spec §4, §5). */
+/** Campaign commands and step errors (docs/product.md#campaign-states, docs/product.md#validation). */
 const CAMPAIGN_KEYS = [
   'min_length',
   'max_length',

@@ -1,4 +1,4 @@
-/** Contract of site search and tags (spec §3 "Site search hit", §7 "Tags and search"). */
+/** Contract of site search and tags (docs/product.md#records-and-fields "Site search hit", docs/product.md#api-calls "Tags and search"). */
 import { z } from 'zod';
 import { CAMPAIGN_PHASES } from '../campaign/phase.js';
 import { CAMPAIGN_STATUSES } from '../campaign/status.js';

@@ -1,6 +1,6 @@
 /**
- * The participation chart and the dashboard (spec §2 "Dashboard", §3
- * Dashboard and Chart response, §5, §9 chart limits).
+ * The participation chart and the dashboard (docs/product.md#statistics, docs/product.md#records-and-fields
+ * Dashboard and Chart response, docs/product.md#validation, docs/product.md#limits chart limits).
  */
 import { z } from 'zod';
 import { CAMPAIGN_STATUSES } from '../campaign/status.js';

@@ -1,9 +1,9 @@
 /**
- * Multiple codes of a campaign (spec §3 Coupon and Prize, §7 multiple-codes):
+ * Multiple codes of a campaign (docs/product.md#campaigns and Prize, docs/product.md#api-calls multiple-codes):
  * what a code may look like, how an upload's lines become codes, the
  * generator's options, and how many codes a campaign needs. One store per
  * campaign holds a multiple-codes coupon's codes and a sweepstake's codes for
- * its "unique code" prizes (docs/decisions.md).
+ * its "unique code" prizes (docs/decisions/014-campaign-codes.md).
  */
 import { isTypeableCode } from '../access-code-set/code-characters.js';
 import type { TCampaignContent } from './content.js';
@@ -93,7 +93,7 @@ export function usesMultipleCodes(type: CampaignType, content: TCampaignContent)
 }
 
 /**
- * Spec §3 Prize: a "unique code" prize needs as many available codes as its
+ * docs/product.md#campaigns: a "unique code" prize needs as many available codes as its
  * count. The prizes draw on the campaign's codes in their order; each prize
  * the codes no longer cover gets an error on its redemption.
  */
@@ -119,9 +119,9 @@ export function prizeCodeErrors(
 }
 
 /**
- * Spec §8 "No provided codes": a coupon with multiple codes and none left to
+ * docs/product.md#messages "No provided codes": a coupon with multiple codes and none left to
  * hand out gets a warning. It does not block submit: codes may be added while
- * the coupon runs (docs/decisions.md).
+ * the coupon runs (docs/decisions/014-campaign-codes.md).
  */
 export function couponHasNoCodes(
   type: CampaignType,

@@ -1,5 +1,5 @@
 /**
- * The editable content of a campaign (spec §3 Campaign, Benefit fields,
+ * The editable content of a campaign (docs/product.md#campaigns, Benefit fields,
  * Coupon, Prize, Required core user fields). Every field may be empty while
  * the campaign is being built; campaign/validation.ts says what a finished
  * step needs. Amounts are integer cents.

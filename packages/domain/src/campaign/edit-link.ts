@@ -1,6 +1,6 @@
 import type { CampaignStatus } from './status.js';
 
-/** Statuses whose campaigns open on the review page instead of the benefit page (spec §4). */
+/** Statuses whose campaigns open on the review page instead of the benefit page (docs/product.md#campaign-states). */
 export const REVIEW_FIRST_STATUSES: readonly CampaignStatus[] = [
   'approved',
   'ended',
@@ -25,7 +25,7 @@ export function editStep(status: CampaignStatus): 'review' | 'benefit' {
   return REVIEW_FIRST_STATUSES.includes(status) ? 'review' : 'benefit';
 }
 
-/** A campaign can be edited only before it is submitted (spec §4). */
+/** A campaign can be edited only before it is submitted (docs/product.md#campaign-states). */
 export function isEditableStatus(status: CampaignStatus): boolean {
   return status === 'created' || status === 'rejected';
 }

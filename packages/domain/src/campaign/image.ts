@@ -1,7 +1,7 @@
-/** The campaign image format (spec §9): uploads are cropped and resized to it. */
+/** The campaign image format (docs/product.md#limits): uploads are cropped and resized to it. */
 export const CAMPAIGN_IMAGE_FORMAT = { width: 620, height: 413 } as const;
 
-/** Messages of an image upload the server refuses (spec §5). */
+/** Messages of an image upload the server refuses (docs/product.md#validation). */
 export const IMAGE_UPLOAD_MESSAGES = [
   'no_image',
   'invalid_image_format',
@@ -10,7 +10,7 @@ export const IMAGE_UPLOAD_MESSAGES = [
 ] as const;
 export type ImageUploadMessage = (typeof IMAGE_UPLOAD_MESSAGES)[number];
 
-/** Images inside a description are shown at most this wide (spec §5, §9). */
+/** Images inside a description are shown at most this wide (docs/product.md#validation, docs/product.md#limits). */
 export const INLINE_IMAGE_MAX_WIDTH = 600;
 
 /**

@@ -1,5 +1,5 @@
 /**
- * Co-registration and co-participation choices of a campaign (spec §3
+ * Co-registration and co-participation choices of a campaign (docs/product.md#campaigns
  * Campaign "coreg-suitable flag, coparticipation targets, coreg exclusions",
  * Merchant "Co-reg"). The server checks the chosen campaigns with
  * `linkProblem`; the web shows the switch only where `isCoregAvailable`.

@@ -1,6 +1,6 @@
 import type { CampaignStatus } from './status.js';
 
-/** Campaign phases (spec §4), derived from status and dates. */
+/** Campaign phases (docs/product.md#campaign-states), derived from status and dates. */
 export const CAMPAIGN_PHASES = [
   'running',
   'pending',
@@ -10,14 +10,14 @@ export const CAMPAIGN_PHASES = [
 ] as const;
 export type CampaignPhase = (typeof CAMPAIGN_PHASES)[number];
 
-/** Values of the runtime filter of the campaign list (spec §9). */
+/** Values of the runtime filter of the campaign list (docs/product.md#limits). */
 export const RUNTIME_FILTERS = ['running', 'pending', 'missing_approval', 'ended'] as const;
 export type RuntimeFilter = (typeof RUNTIME_FILTERS)[number];
 
 export type PhaseColour = 'green' | 'light-red' | 'red' | 'yellow' | 'grey-blue';
 
 /**
- * The colour of a phase badge (spec §4). Returns undefined where no phase is
+ * The colour of a phase badge (docs/product.md#campaign-states). Returns undefined where no phase is
  * shown: for deleted or rejected campaigns.
  */
 export function phaseColour(phase: CampaignPhase, status: CampaignStatus): PhaseColour | undefined {
@@ -46,7 +46,7 @@ export const UNAPPROVED_STATUSES: readonly CampaignStatus[] = [
 export const APPROVED_STATUSES: readonly CampaignStatus[] = ['approved', 'active'];
 
 /**
- * The phase of a campaign at a moment (spec §4). Deleted and rejected
+ * The phase of a campaign at a moment (docs/product.md#campaign-states). Deleted and rejected
  * campaigns have none. The campaign list's runtime filter uses the same rule
  * in SQL (apps/server campaigns queries); the two are tested against each other.
  *

@@ -1,5 +1,5 @@
-/** Prize arithmetic (spec §9); free of zod so that pages can use it cheaply. */
-/** Total prize value in currency units: sum of (value × count) / 100 (spec §9). */
+/** Prize arithmetic (docs/product.md#limits); free of zod so that pages can use it cheaply. */
+/** Total prize value in currency units: sum of (value × count) / 100 (docs/product.md#limits). */
 export function totalPrizeValue(
   prizes: readonly { value: number | null; count: number | null }[],
 ): number {

@@ -1,4 +1,4 @@
-/** Campaign statuses (spec §4). */
+/** Campaign statuses (docs/product.md#campaign-states). */
 export const CAMPAIGN_STATUSES = [
   'created',
   'submitted',

@@ -1,5 +1,5 @@
 /**
- * One length limit per campaign text (issue 10, point 6): the save schema
+ * One length limit per campaign text: the save schema
  * takes it from CAMPAIGN_TEXT_LIMITS, and no answer schema is stricter than
  * the save schema, so that a stored text can always be answered.
  */

@@ -27,7 +27,7 @@ export const CAMPAIGN_TEXT_LIMITS = {
 } as const;
 export type CampaignTextField = keyof typeof CAMPAIGN_TEXT_LIMITS;
 
-/** What a copy's title gets appended (spec §4 "Clone"). */
+/** What a copy's title gets appended (docs/product.md#campaigns). */
 export const COPY_TITLE_MARK = ' (Kopie)';
 
 /**

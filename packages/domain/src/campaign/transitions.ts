@@ -1,5 +1,5 @@
 /**
- * The campaign status machine (spec §4): created → submitted → start_review →
+ * The campaign status machine (docs/product.md#campaign-states): created → submitted → start_review →
  * approved or rejected; approved → active → ended by the calendar; rejected
  * campaigns return to created when edited, or are submitted again as they
  * are; delete from any living status.

@@ -1,4 +1,4 @@
-/** Campaign types (spec §3), each written family/sub-type. */
+/** Campaign types (docs/product.md#campaigns), each written family/sub-type. */
 export const CAMPAIGN_TYPES = [
   'sweepstake/standard',
   'coupon/absolute',
@@ -16,7 +16,7 @@ export type CampaignType = (typeof CAMPAIGN_TYPES)[number];
 export const CAMPAIGN_FAMILIES = ['sweepstake', 'coupon', 'tip'] as const;
 export type CampaignFamily = (typeof CAMPAIGN_FAMILIES)[number];
 
-/** Values of the type filter of the campaign list (spec §9). */
+/** Values of the type filter of the campaign list (docs/product.md#limits). */
 export const TYPE_FILTERS = [
   'sweepstake/standard',
   'coupon/free',

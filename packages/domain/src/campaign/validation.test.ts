@@ -1,4 +1,4 @@
-/** Step rules of every campaign type (spec §5) with their boundary values. */
+/** Step rules of every campaign type (docs/product.md#validation) with their boundary values. */
 import { describe, expect, it } from 'vitest';
 import {
   emptyCampaignContent,

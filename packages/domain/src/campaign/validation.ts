@@ -1,5 +1,5 @@
 /**
- * What a finished campaign step needs (spec §5), written with the reusable
+ * What a finished campaign step needs (docs/product.md#validation), written with the reusable
  * validators required, min, max, min_value, max_value and regex. The server
  * runs these rules on every save and submit and returns the errors; the web
  * app runs the same rules for instant feedback beside each field.
@@ -88,7 +88,7 @@ const isEmpty = (value: Checked): boolean =>
   (Array.isArray(value) && value.length === 0);
 
 /**
- * The validators of spec §5. Every validator but `required` accepts an empty
+ * The validators of docs/product.md#validation. Every validator but `required` accepts an empty
  * value, so that `required` alone decides whether a value must be there.
  */
 export const validators = {

@@ -1,6 +1,6 @@
 /**
  * The configuration the server hands to the web app at run time, so that one
- * build of the app runs in every environment (spec §9 "Environment configuration").
+ * build of the app runs in every environment (docs/product.md#limits "Environment configuration").
  */
 import { z } from 'zod';
 
@@ -10,7 +10,7 @@ export type OAuthFlow = (typeof OAUTH_FLOWS)[number];
 export const CURRENCIES = ['EUR', 'CHF'] as const;
 export type Currency = (typeof CURRENCIES)[number];
 
-/** The Swiss locale only changes the currency (spec §1). */
+/** The Swiss locale only changes the currency (docs/product.md#the-product). */
 export function currencyForLocale(locale: string): Currency {
   return locale === 'de-CH' ? 'CHF' : 'EUR';
 }

@@ -1,5 +1,5 @@
 /**
- * Locations of a merchant (spec §3 Location, §5): fields, the offered
+ * Locations of a merchant (docs/product.md#locations, docs/product.md#validation): fields, the offered
  * countries, validation, the geocoding states and the CSV layout of the upload.
  */
 import { z } from 'zod';
@@ -69,7 +69,7 @@ export type LocationValidationKey = (typeof LOCATION_VALIDATION_KEYS)[number];
 export const isLocationValidationKey = (value: string): value is LocationValidationKey =>
   (LOCATION_VALIDATION_KEYS as readonly string[]).includes(value);
 
-/** Why a CSV upload refused a line besides a field's validation key (spec §7 multiple-locations). */
+/** Why a CSV upload refused a line besides a field's validation key (docs/product.md#api-calls multiple-locations). */
 export const LOCATION_UPLOAD_LINE_KEYS = [
   'broken_line',
   'wrong_column_count',
@@ -162,7 +162,7 @@ export function formatAddress(location: {
   return [street, city, location.country].filter(Boolean).join(', ');
 }
 
-/** The columns of the CSV upload, in the order of the template (spec §7 multiple-locations). */
+/** The columns of the CSV upload, in the order of the template (docs/product.md#api-calls multiple-locations). */
 export const LOCATION_CSV_COLUMNS = [
   'name',
   'type',

@@ -1,4 +1,4 @@
-/** Image rules of spec §5 and §9: accepted formats and the merchant image's size. */
+/** Image rules of docs/product.md#validation and docs/product.md#limits: accepted formats and the merchant image's size. */
 export const MERCHANT_IMAGE_FORMAT = { width: 400, height: 400 } as const;
 /** An image size as the merchant list takes it: WIDTHxHEIGHT, e.g. 400x400. */
 export const IMAGE_SIZE_PATTERN = /^\d{1,4}x\d{1,4}$/;
@@ -20,7 +20,7 @@ export function imageFormatOf(head: Uint8Array): ImageFormat | undefined {
   return SIGNATURES.find(({ bytes }) => bytes.every((byte, index) => head[index] === byte))?.format;
 }
 
-/** The bounds of an image size a caller may ask for (spec §9 "optimal size", width and height). */
+/** The bounds of an image size a caller may ask for (docs/product.md#limits "optimal size", width and height). */
 export const IMAGE_SIZE_MIN = 16;
 export const IMAGE_SIZE_MAX = 2000;
 

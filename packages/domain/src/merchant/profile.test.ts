@@ -1,4 +1,4 @@
-/** Format checks of the merchant profile run after the length check, never on a text over it (issue 10, point 18). */
+/** Format checks of the merchant profile run after the length check, never on a text over it. */
 import { describe, expect, it } from 'vitest';
 import { URL_MAX_LENGTH, ZMerchantProfileInput, isHttpUrl, isValidEmail } from './profile.js';
 
@@ -60,7 +60,7 @@ describe('merchant profile formats', () => {
   });
 });
 
-describe('co-registration terms (issue 30, point 9)', () => {
+describe('co-registration terms', () => {
   it('are asked for together with every other invalid field, not only once the rest is valid', () => {
     const refused = ZMerchantProfileInput.safeParse({
       name: '',

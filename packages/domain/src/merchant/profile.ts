@@ -1,5 +1,5 @@
 /**
- * The merchant profile (spec §3 Merchant, §5): fields, validation rules with
+ * The merchant profile (docs/product.md#merchants, docs/product.md#validation): fields, validation rules with
  * message keys the web translates and phone normalisation (the validity
  * that drives the shell's red bell is `validity.ts`).
  */
@@ -48,7 +48,7 @@ export type CoregTermField = (typeof COREG_TERM_FIELDS)[number];
 /** Whitespace, which phone numbers and VAT ids ignore. */
 export const WHITESPACE_PATTERN = /\s+/g;
 
-/** Spaces are ignored in phone numbers (spec §5). */
+/** Spaces are ignored in phone numbers (docs/product.md#validation). */
 export const normalisePhone = (value: string): string => value.replace(WHITESPACE_PATTERN, '');
 
 /** A country prefix (+49 or 0049) followed by 4 to 16 digits, with - / ( ) allowed between. */
@@ -91,7 +91,7 @@ const checked = (
 
 const CONTACT_VALUE_MAX_LENGTH = 300;
 
-/** Contact types whose value is a phone number (spec §5: a country prefix, spaces ignored). */
+/** Contact types whose value is a phone number (docs/product.md#validation: a country prefix, spaces ignored). */
 export const PHONE_CONTACT_TYPES: readonly ContactType[] = ['phone', 'mobile', 'fax'];
 
 /** A contact as stored and answered. */
@@ -191,7 +191,7 @@ export const ZMerchantProfileInput = z
 export type TMerchantProfileInput = z.input<typeof ZMerchantProfileInput>;
 export type TMerchantProfile = z.output<typeof ZMerchantProfileInput>;
 
-/** Set by admins only (spec §3): ignored when anyone else sends them. */
+/** Set by admins only (docs/product.md#access-code-sets): ignored when anyone else sends them. */
 export const ZMerchantAdminFields = z.object({
   internal_name: text(200).optional(),
   level: z.number().int().min(0).max(10).optional(),

@@ -1,5 +1,5 @@
 /**
- * The participation chart's ranges, limits and line colours (spec §5, §9),
+ * The participation chart's ranges, limits and line colours (docs/product.md#validation, docs/product.md#limits),
  * apart from its API schemas (api/stats.ts): the dashboard's first load uses
  * them without loading zod.
  */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { withFullStop } from './sentence.js';
 
-describe('withFullStop (issue 30: no double full stop after a name)', () => {
+describe('withFullStop (no double full stop after a name)', () => {
   it('ends a name with one full stop, and one ending in its own with none more', () => {
     expect(withFullStop('Modehaus Adler GmbH')).toBe('Modehaus Adler GmbH.');
     expect(withFullStop('Adler e.K.')).toBe('Adler e.K.');

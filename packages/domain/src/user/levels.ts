@@ -1,5 +1,5 @@
 /**
- * User levels and the merchant level they act with (spec §6).
+ * User levels and the merchant level they act with (docs/product.md#roles-and-access).
  * Admins act with level 10, agencies with level 5, everyone else with the
  * level of the merchant currently selected (0 when none).
  */

@@ -125,7 +125,7 @@ export async function touchSet(db: DbOrTx, id: string, editorId: string): Promis
     .where(eq(accessCodeSets.id, id));
 }
 
-/** Spec §3 "Code stats": provided and used counts; the codes themselves for a short list. */
+/** docs/product.md#records-and-fields "Code stats": provided and used counts; the codes themselves for a short list. */
 export async function codeStats(db: DbOrTx, setId: string): Promise<TCodeStats> {
   const [[provided], [used]] = await Promise.all([
     db.select({ n: count() }).from(accessCodes).where(eq(accessCodes.setId, setId)),

@@ -1,5 +1,5 @@
 /**
- * Access-code-set endpoints (spec §7 "Access-code sets"): admins only. The
+ * Access-code-set endpoints (docs/product.md#api-calls "Access-code sets"): admins only. The
  * admin check runs on every request before its body is read, so everyone
  * else gets 403 whatever they send.
  */

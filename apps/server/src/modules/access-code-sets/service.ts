@@ -1,5 +1,5 @@
 /**
- * Access-code sets (spec §2, §3, §7): create and save, import codes (all or
+ * Access-code sets (docs/product.md#screens-and-routes, docs/product.md#access-code-sets, docs/product.md#api-calls): create and save, import codes (all or
  * nothing, duplicates and blank lines reported), link campaigns, and read the
  * uses the consumer app reported through the ingest API. Admins only: every
  * function is called after requireAdmin.
@@ -65,7 +65,7 @@ export async function requireSet(db: DbOrTx, id: string): Promise<TAccessCodeSet
 }
 
 /**
- * The set as its own answer carries it (spec §3): its fields, its code stats
+ * The set as its own answer carries it (docs/product.md#access-code-sets): its fields, its code stats
  * and the UUIDs of its linked campaigns; 404 when there is no such set.
  */
 export async function setDetail(db: DbOrTx, id: string): Promise<TAccessCodeSetDetail> {
@@ -168,7 +168,7 @@ export async function importCodes(
 }
 
 /**
- * Makes the set's linked campaigns exactly the list (spec §7 links): unknown
+ * Makes the set's linked campaigns exactly the list (docs/product.md#api-calls links): unknown
  * campaigns are refused, and deleted ones may stay linked but not be linked anew.
  */
 export async function setLinks(

@@ -1,4 +1,4 @@
-/** Account endpoints of the merchant API (spec §7 "Merchants"): manage-accounts only. */
+/** Account endpoints of the merchant API (docs/product.md#api-calls "Merchants"): manage-accounts only. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {

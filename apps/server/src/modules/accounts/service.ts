@@ -1,5 +1,5 @@
 /**
- * Use cases of a merchant's accounts (spec §6, §7, §8): list, add an
+ * Use cases of a merchant's accounts (docs/product.md#roles-and-access, docs/product.md#api-calls, docs/product.md#messages): list, add an
  * existing user, invite a new person, change roles, remove. The merchant row
  * is locked in each command, so the three-account limit and the
  * last-manager rule hold under concurrent requests.

@@ -1,4 +1,4 @@
-/** The campaign image (spec §3 image, campaign_image_extension; §9 format 620×413). */
+/** The campaign image (docs/product.md#campaigns image, campaign_image_extension; docs/product.md#limits format 620×413). */
 import type { FastifyRequest } from 'fastify';
 import { CAMPAIGN_IMAGE_FORMAT, type TCampaignEnvelope } from '@backoffice/domain';
 import {

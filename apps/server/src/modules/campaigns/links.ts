@@ -1,5 +1,5 @@
 /**
- * Co-registration and co-participation of a campaign (spec §3): the
+ * Co-registration and co-participation of a campaign (docs/product.md#campaigns): the
  * merchant's co-registration as the flow step sees it, the check of chosen
  * co-participation targets and coreg exclusions on save, and the campaigns
  * that may be chosen.

@@ -1,4 +1,4 @@
-/** Campaign endpoints of the merchant API (spec §7 "Campaigns") and the admin review queue. */
+/** Campaign endpoints of the merchant API (docs/product.md#api-calls "Campaigns") and the admin review queue. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {

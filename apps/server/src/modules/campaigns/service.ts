@@ -228,7 +228,7 @@ export async function createCampaign(
 const dateOrNull = (value: string | null) => (value ? new Date(value) : null);
 
 /**
- * A level-0 merchant's user may not set required data (spec §6). Sending the
+ * A level-0 merchant's user may not set required data (docs/product.md#roles-and-access). Sending the
  * stored value back unchanged is harmless and allowed.
  */
 function checkRequiredData(
@@ -250,7 +250,7 @@ function checkRequiredData(
 }
 
 /**
- * Saves a campaign's content (spec §4 "Wizard saving"): the patch is merged
+ * Saves a campaign's content (docs/product.md#the-campaign-wizard): the patch is merged
  * into the stored campaign under its row lock, so concurrent saves of
  * different steps both last. Invalid values are kept, so nothing typed is
  * lost; the envelope reports the errors per step. `validate` names the step of
@@ -341,7 +341,7 @@ export async function toggleListable(
   });
 }
 
-/** Deletes a campaign unless people took part in it (spec §4 "Delete"). */
+/** Deletes a campaign unless people took part in it (docs/product.md#campaign-states "Delete"). */
 export async function deleteCampaign(
   ctx: AppContext,
   user: UserRow,

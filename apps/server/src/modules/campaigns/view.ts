@@ -103,7 +103,7 @@ export function validationColumns(campaign: ValidatedColumns): {
 }
 
 /**
- * Errors that depend on the campaign's codes (spec §3 Prize: "unique code"
+ * Errors that depend on the campaign's codes (docs/product.md#campaigns: "unique code"
  * prizes need as many codes as their count): not stored with the content,
  * since codes change without a save; added to the envelope and checked at submit.
  */

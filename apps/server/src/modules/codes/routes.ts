@@ -1,4 +1,4 @@
-/** A campaign's multiple codes (spec §7 "Campaigns": multiple-codes, upload, download). */
+/** A campaign's multiple codes (docs/product.md#api-calls "Campaigns": multiple-codes, upload, download). */
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';

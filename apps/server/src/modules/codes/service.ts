@@ -1,5 +1,5 @@
 /**
- * A campaign's multiple codes (spec §7 multiple-codes). Every use case asks
+ * A campaign's multiple codes (docs/product.md#api-calls multiple-codes). Every use case asks
  * the access resolver about the campaign's merchant with the manage-campaigns
  * role (another merchant's campaign answers 404, like the campaign routes);
  * additions run as one transaction under the campaign's row lock, so an
@@ -35,7 +35,7 @@ import {
 
 export { availableCodes };
 
-/** The codes list's page: the API's page size (spec §9). */
+/** The codes list's page: the API's page size (docs/product.md#limits). */
 export const CODES_PER_PAGE = DEFAULT_PAGE_SIZE;
 
 /** Thrown when an addition adds nothing; carries what was skipped. */
@@ -52,7 +52,7 @@ export class InvalidCodeLinesError extends AppError {
   }
 }
 
-/** Codes of an ended or deleted campaign are final (docs/decisions.md). */
+/** Codes of an ended or deleted campaign are final (docs/decisions/014-campaign-codes.md). */
 function refuseClosedCodes(status: string): void {
   if ((CODES_CLOSED_STATUSES as readonly string[]).includes(status))
     throw new AppError(409, 'codes_closed', 'current_status');

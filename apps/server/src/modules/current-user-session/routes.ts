@@ -1,4 +1,4 @@
-/** Session bootstrap and logout of the web app (spec §7 "Auth and session"). */
+/** Session bootstrap and logout of the web app (docs/product.md#api-calls "Auth and session"). */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {

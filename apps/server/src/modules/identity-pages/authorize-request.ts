@@ -1,5 +1,5 @@
 /**
- * Checks an OAuth2 authorization request (RFC 6749 §4.1/§4.2, RFC 7636).
+ * Checks an OAuth2 authorization request (RFC 6749 section 4.1/section 4.2, RFC 7636).
  * A wrong client or redirect URI is never redirected to (it could be an
  * attacker's); every other problem goes back to the client as ?error=…
  * (#error=… for a request of the implicit grant). The implicit grant
@@ -82,7 +82,7 @@ export function checkAuthorizeRequest(
     state,
   });
   const responseType = params.response_type;
-  // The answer to a request of the implicit grant is read from the fragment (§4.2.2.1).
+  // The answer to a request of the implicit grant is read from the fragment (section 4.2.2.1).
   const useFragment = responseType === 'token';
   if (responseType !== 'code' && !(responseType === 'token' && client.implicitAllowed))
     return fail('unsupported_response_type', useFragment);

@@ -1,5 +1,5 @@
 /**
- * Reads a location upload (spec §7 multiple-locations): UTF-8 with or
+ * Reads a location upload (docs/product.md#api-calls multiple-locations): UTF-8 with or
  * without BOM, UTF-16 with its BOM (Excel's "Unicode-Text"), else
  * Windows-1252 (what Excel saves as "CSV" on German Windows), semicolons,
  * commas or tabs (decided by the header line), quoted fields, a header

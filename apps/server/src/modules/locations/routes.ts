@@ -1,4 +1,4 @@
-/** Location endpoints of the merchant API (spec §7 "Merchants"): manage-merchant only. */
+/** Location endpoints of the merchant API (docs/product.md#api-calls "Merchants"): manage-merchant only. */
 import type { FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -36,7 +36,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
- * Spec §7 sends a location as `{location: {...}}`; today's clients send its
+ * docs/product.md#api-calls sends a location as `{location: {...}}`; today's clients send its
  * fields flat. Both are accepted: the wrapped form is unwrapped before the
  * body is validated (what sits beside `location`, e.g. use_anyway, is kept).
  */

@@ -1,5 +1,5 @@
 /**
- * Use cases of a merchant's locations (spec §3, §5, §7): list, read, save
+ * Use cases of a merchant's locations (docs/product.md#locations, docs/product.md#validation, docs/product.md#api-calls): list, read, save
  * with geocoding and the 'Trotzdem verwenden' confirmation, delete, and the
  * CSV upload that stores every row at once and geocodes in the background.
  */

@@ -1,4 +1,4 @@
-/** Merchant endpoints of the merchant API (spec §7 "Merchants"): list, profile, images, contacts. */
+/** Merchant endpoints of the merchant API (docs/product.md#api-calls "Merchants"): list, profile, images, contacts. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   MERCHANT_IMAGE_FORMAT,

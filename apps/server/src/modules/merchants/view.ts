@@ -1,4 +1,4 @@
-/** Turns merchant rows into the API's merchant shape (spec §3 Merchant). */
+/** Turns merchant rows into the API's merchant shape (docs/product.md#merchants). */
 import {
   SOCIAL_NETWORKS,
   type AccountRole,

@@ -1,4 +1,4 @@
-/** Notification settings per account (issue 5): read by every account, changed by itself or a manager. */
+/** Notification settings per account: read by every account, changed by itself or a manager. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ZAccountParams,

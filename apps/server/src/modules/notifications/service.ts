@@ -1,5 +1,5 @@
 /**
- * Which mails each account receives (issue 5): the settings per account, the
+ * Which mails each account receives: the settings per account, the
  * recipients of an event, and the mails of the events that are not campaign
  * status changes (open wins, weekly statistics).
  */

@@ -1,6 +1,6 @@
 /**
  * /identity/register?token=…: an invited person sets a password, which
- * completes the pending account(s) (issue 5). Limited per client address
+ * completes the pending account(s). Limited per client address
  * like sign-in; the password must pass the password policy.
  */
 import { sendLinkPage } from '../identity-pages/index.js';

@@ -1,6 +1,6 @@
 /**
  * Site search over the campaigns and merchants the caller may see, and the
- * tag list of tip campaigns (spec §7 "Tags and search").
+ * tag list of tip campaigns (docs/product.md#api-calls "Tags and search").
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {

@@ -6,11 +6,11 @@
  *
  * The provider is an OAuth2 authorization server, not an OpenID provider: it
  * issues access tokens only (no ID token, no userinfo), so it publishes no
- * OpenID Connect discovery document (docs/decisions.md).
+ * OpenID Connect discovery document (docs/decisions/004-identity-provider-and-sessions.md).
  *
  * Tokens are JWTs of a server-side session (`sid`); revoking one ends that
  * session, so every token of the same sign-in stops working at once. Any
- * token, also an unknown, forged or expired one, gets 200 (RFC 7009 §2.2):
+ * token, also an unknown, forged or expired one, gets 200 (RFC 7009 section 2.2):
  * the answer says nothing about the token.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -100,12 +100,12 @@ export const providerRoutes: FastifyPluginAsyncZod<ProviderRoutesOptions> = asyn
     if (!attempt) return reply.status(429).send({ error: 'slow_down' });
     await attempt.done();
     const form = request.body;
-    // A public client names itself; another client's name is refused (RFC 6749 §5.2).
+    // A public client names itself; another client's name is refused (RFC 6749 section 5.2).
     if (form.client_id !== undefined && form.client_id !== clientId) {
       return reply.status(400).send({ error: 'invalid_client' });
     }
     if (!form.token) return reply.status(400).send({ error: 'invalid_request' });
-    // Every token here is an access token; the hint (RFC 7009 §2.1) changes nothing.
+    // Every token here is an access token; the hint (RFC 7009 section 2.1) changes nothing.
     const sid = await sessionOf(form.token);
     if (sid !== undefined) await endSession(db, sid);
     return reply.status(200).send();

@@ -1,5 +1,5 @@
 /**
- * The dashboard and the participation chart of a merchant (spec §7
+ * The dashboard and the participation chart of a merchant (docs/product.md#api-calls
  * `dashboard`, `stats`, `stats/campaigns`): for users who may manage the
  * merchant's campaigns, read from the rollups kept at ingest.
  */

@@ -1,4 +1,4 @@
-/** Admin-only actions (spec §6): everyone else gets 403. */
+/** Admin-only actions (docs/product.md#roles-and-access): everyone else gets 403. */
 import { isAdmin } from '@backoffice/domain';
 import { forbidden } from '../errors.js';
 import type { UserRow } from './merchant-access.js';

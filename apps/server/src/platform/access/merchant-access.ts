@@ -1,6 +1,6 @@
 /**
  * The one access resolver: which merchants a user may act for, with which
- * roles and at which level (spec §6). Every module asks it; none decides
+ * roles and at which level (docs/product.md#roles-and-access). Every module asks it; none decides
  * access itself. The rules are the domain's (effectiveRoles, hasRole,
  * effectiveMerchantLevel); `accessibleMerchantIds` states the same rules in
  * SQL for queries over many merchants, and a test holds the two together.
@@ -83,7 +83,7 @@ export async function findMerchantAccess(
 }
 
 /**
- * What managing a campaign of a type needs (spec §6): the manage-campaigns
+ * What managing a campaign of a type needs (docs/product.md#roles-and-access): the manage-campaigns
  * role, and for a tip a user who may use tips (admins, agencies); 403 without.
  */
 export function checkCampaignNeed(user: UserRow, access: MerchantAccess, type: CampaignType): void {

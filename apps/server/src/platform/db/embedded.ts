@@ -33,7 +33,7 @@ export const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_
  * compiler only, not again with its optimising one for the code that runs
  * often: that second compilation keeps some 40 MB more and, on a busy
  * machine, delays the start by competing for the cores; queries run up to
- * about a third slower (docs/decisions.md, "Memory and start"). Set for the
+ * about a third slower (docs/decisions/030-memory-and-start.md). Set for the
  * whole process before PGlite compiles; the tests' in-memory databases keep
  * V8's default.
  */
@@ -48,7 +48,7 @@ const LOOP_TURN_AFTER_MS = 10;
  * hands one statement (of the same transaction or the next) to the next
  * through promises alone, which never let the loop handle I/O: six ingest
  * batches of 1,000 events held it for over two seconds, and /health with
- * them (issue 29). Before a statement, once statements have run for
+ * them. Before a statement, once statements have run for
  * LOOP_TURN_AFTER_MS without a turn, the loop gets one (setImmediate): the
  * requests waiting meanwhile are read and the quick ones answered, and the
  * statement goes on after them. The queue still runs one statement at a

@@ -1,5 +1,5 @@
 /**
- * Image checks and processing with sharp (spec §5, §9): the type is decided
+ * Image checks and processing with sharp (docs/product.md#validation, docs/product.md#limits): the type is decided
  * by the content (jpeg, png or gif), never by the name; the pixel count is
  * limited before decoding (pixel floods); the result is cropped to the format.
  * Decoding runs a few images at a time (IMAGE_CONCURRENCY), in libuv's
@@ -73,7 +73,7 @@ const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'gif']);
  * JPEG output: libjpeg-turbo's fast encoder with mozjpeg's quantisation
  * table. mozjpeg's trellis quantisation and scan optimisation would make the
  * file some 15 % smaller but take twice as long as decoding and cropping
- * together (docs/decisions.md, "Mixed load").
+ * together (docs/decisions/036-performance-hacks.md).
  */
 const JPEG_OUTPUT = { quality: 85, quantisationTable: 3 } as const;
 
@@ -218,7 +218,7 @@ export function resizeWorkload(): { active: number; waiting: number } {
 }
 
 /**
- * A stored image in another size (spec §9: the caller names the optimal
+ * A stored image in another size (docs/product.md#limits: the caller names the optimal
  * width and height), cropped to cover it; the stored format is kept.
  */
 export function resizeStoredImage(

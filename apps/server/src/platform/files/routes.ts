@@ -1,7 +1,7 @@
 /**
  * GET /files/<key>: stored uploads (merchant and campaign images). Keys are
  * random and checked against the storage's pattern, so nothing outside it
- * can be read. `?width=&height=` gives the image in that size (spec §9's
+ * can be read. `?width=&height=` gives the image in that size (docs/product.md#limits
  * optimal size), scaled on the way out (in a bounded line: 503 when it is
  * full); a key never changes its content, so every answer may be cached for a year.
  */

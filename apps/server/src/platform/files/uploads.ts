@@ -5,7 +5,7 @@
  * empty one, is refused with the caller's message key ('Kein Bild
  * ausgewählt.', 'Kein Upload-File gefunden!').
  *
- * Image uploads take turns (issue 29, point 7): an account has at most
+ * Image uploads take turns: an account has at most
  * IMAGE_UPLOADS_PER_ACCOUNT of them processed at once and a few more waiting;
  * one more is refused with 429 `too_many_uploads` and Retry-After, decided
  * before its body is read (which is dropped, never kept). Bodies are read

@@ -1,6 +1,5 @@
 /**
- * Request-size limits of every route, in one place (issue 16, browser
- * safety). A route declares what it accepts with Fastify's own `bodyLimit`
+ * Request-size limits of every route, in one place. A route declares what it accepts with Fastify's own `bodyLimit`
  * option, taken from bodyLimits() below (or uploadRoute() for a file
  * upload); a route that declares nothing gets DEFAULT_BODY_LIMIT, set by the
  * onRoute hook of registerBodyLimits(). A body over its route's limit is
@@ -60,7 +59,7 @@ export const INGEST_EVENT_MAX_BYTES = 2 * KiB;
  */
 export function bodyLimits(config: Config) {
   const locales = Math.max(1, config.web.availableLocales.length);
-  /** Every text of a campaign at its limit (spec §3 and text-limits.ts), in every locale. */
+  /** Every text of a campaign at its limit (docs/product.md#campaigns and text-limits.ts), in every locale. */
   const campaignTextUnits =
     locales * (TEXT.title + TEXT.short_description + TEXT.description) +
     50 * TEXT.rule +

@@ -1,6 +1,6 @@
 /**
  * The one error handler that turns every failure into the API's error shape
- * `{statusCode, message, field?}` with a message key of spec §8 where one
+ * `{statusCode, message, field?}` with a message key of docs/product.md#messages where one
  * fits (AppError and its helpers: ../errors.ts). Nothing leaks a stack trace
  * or becomes a bare 500. Keys and fields are the closed lists of the domain package.
  */

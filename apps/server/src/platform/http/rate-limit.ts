@@ -4,7 +4,7 @@
  * memory otherwise. Redis must never take the product down with it: commands
  * fail at once while it is unreachable (no offline queue) or after half a
  * second when it hangs, the limits then let requests through with a logged
- * warning (docs/decisions.md, "Several server processes"), and the client
+ * warning (docs/decisions/023-several-server-processes.md), and the client
  * reconnects by itself. ioredis loads only when REDIS_URL is set (about 5 MB
  * a process without it need not hold). The app carries the client as
  * `app.limitRedis` for counters the plugin has no store for (the sign-in's

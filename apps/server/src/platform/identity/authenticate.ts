@@ -6,7 +6,7 @@
  * external provider's (never by the email a token claims).
  *
  * Every 401 of the API, wherever it is made, says how to authenticate
- * (RFC 6750 §3, one onSend hook): `Bearer realm="…"` when no token was sent,
+ * (RFC 6750 section 3, one onSend hook): `Bearer realm="…"` when no token was sent,
  * with `error="invalid_token"` when one was sent but is invalid, expired or
  * its session has ended; the consumer app's routes ask for their API key.
  */

@@ -1,5 +1,5 @@
 /**
- * What a new password must be (NIST SP 800-63B §3.1.1.2): at least 8
+ * What a new password must be (NIST SP 800-63B section 3.1.1.2): at least 8
  * characters, not the person's address or a part of it, and not guessable
  * from lists of common passwords and words. zxcvbn-ts estimates the guesses
  * with English-common and German dictionaries; its dictionaries (several MB)

@@ -78,7 +78,7 @@ describe('codes', () => {
     expect(tooLong.statusCode).toBe(400);
     expect(tooLong.json()).toMatchObject({ message: 'too_long', field: 'codes' });
     expect((await stats(set.id)).provided).toBe(4);
-    // The set's own answer carries its codes (spec §3), listed while the list is short.
+    // The set's own answer carries its codes (docs/product.md#access-code-sets), listed while the list is short.
     const whole = await api('GET', `/access-code-sets/${set.id}`, 'admin');
     expect(whole.json<{ access_code_set: TAccessCodeSetDetail }>().access_code_set.codes).toEqual({
       provided: 4,

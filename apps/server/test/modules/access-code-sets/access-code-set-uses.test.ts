@@ -141,7 +141,7 @@ describe('linked campaigns', () => {
     ).toEqual([b]);
     const read = await api('GET', `/access-code-sets/${set.id}/links`, 'admin');
     expect(read.json<TAccessCodeSetLinks>().campaign_to_access_code_set).toHaveLength(1);
-    // The set's own answer carries the UUIDs of its linked campaigns (spec §3).
+    // The set's own answer carries the UUIDs of its linked campaigns (docs/product.md#access-code-sets).
     const whole = await api('GET', `/access-code-sets/${set.id}`, 'admin');
     expect(
       whole.json<{ access_code_set: TAccessCodeSetDetail }>().access_code_set.campaigns,

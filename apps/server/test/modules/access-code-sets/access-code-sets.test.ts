@@ -1,5 +1,5 @@
 /**
- * Access-code sets (spec §3, §5): who may use them, the set form with its
+ * Access-code sets (docs/product.md#access-code-sets, docs/product.md#validation): who may use them, the set form with its
  * rules, and the merchant list of a set.
  */
 import { randomUUID } from 'node:crypto';
@@ -106,7 +106,7 @@ describe('who may use access-code sets', () => {
   });
 });
 
-describe('the set form (spec §5)', () => {
+describe('the set form (docs/product.md#validation)', () => {
   it('refuses a name of 9 characters and accepts one of 10', async () => {
     const short = await api('POST', '/access-code-sets', 'admin', {
       ...validAccessCodeSet,

@@ -1,5 +1,5 @@
 /**
- * Accounts API (spec §3 Account, §6, §7, §8): the list, adding an existing
+ * Accounts API (docs/product.md#accounts, docs/product.md#roles-and-access, docs/product.md#api-calls, docs/product.md#messages): the list, adding an existing
  * user by email with its messages and the account limit below the silver
  * level, role changes, last-manager protection, the contact rule, removal,
  * cross-merchant refusal, and addresses with the domain's final dot.

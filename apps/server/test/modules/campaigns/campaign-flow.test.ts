@@ -1,6 +1,6 @@
 /**
- * The path of a campaign from the flow step to submission (spec §3 coreg,
- * coparticipation targets, coreg exclusions; §4 Flow; §5; §6): the chosen
+ * The path of a campaign from the flow step to submission (docs/product.md#campaigns coreg,
+ * coparticipation targets, coreg exclusions; docs/product.md#campaign-states Flow; docs/product.md#validation; docs/product.md#roles-and-access): the chosen
  * campaigns are the same merchant's living others, the runtime and coupon
  * expiry rules, required data by level, submit with and without errors, and
  * no change once submitted. Run on PostgreSQL too (TEST_DATABASE_URL).

@@ -1,5 +1,5 @@
 /**
- * The campaign list's filters, orders and pager (spec §7 GET /campaigns, §9),
+ * The campaign list's filters, orders and pager (docs/product.md#api-calls GET /campaigns, docs/product.md#limits),
  * and the runtime filter against the domain's phase rule.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * A campaign's multiple codes (spec §3 Coupon, Prize, §5 uploads, §7
+ * A campaign's multiple codes (docs/product.md#campaigns, Prize, docs/product.md#validation uploads, docs/product.md#api-calls
  * multiple-codes): uploads with blank lines and duplicates, refusals that
  * store nothing (no file, binary, oversized, invalid lines, a connection
  * broken half-way), 100,000 codes in one import, concurrent overlapping
@@ -170,7 +170,7 @@ describe('code uploads', () => {
     });
     expect(noFile.statusCode).toBe(400);
     expect(noFile.json()).toMatchObject({ message: 'no_upload_file', field: 'upload' });
-    // A file in another field than `upload` (spec §7) is no upload either.
+    // A file in another field than `upload` (docs/product.md#api-calls) is no upload either.
     const elsewhere = multipartFile('datei', 'codes.txt', 'CODE-A\nCODE-B', 'text/plain');
     const otherField = await t.app.inject({
       method: 'POST',
@@ -444,7 +444,7 @@ describe('unique-code prizes', () => {
     expect(fresh.state.errors).toEqual([]);
     const submitted = await api('POST', `/campaigns/${id}/submit`, 'owner');
     expect(submitted.statusCode, submitted.body).toBe(200);
-    // Codes may still be added to a submitted campaign (docs/decisions.md).
+    // Codes may still be added to a submitted campaign (docs/decisions/014-campaign-codes.md).
     const later = await api('POST', `/campaigns/${id}/multiple-codes`, 'owner', { codes: ['P4'] });
     expect(later.statusCode).toBe(200);
   });

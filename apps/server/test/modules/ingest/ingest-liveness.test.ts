@@ -12,7 +12,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TCampaignEnvelope, TIngestResponse } from '@backoffice/domain';
 import { campaigns } from '../../../src/platform/db/schema.js';
-import { createAdmin, createMerchantWithOwner } from '../../factories/index.js';
+import { createApiKey, createMerchantWithOwner } from '../../factories/index.js';
 import { createTestApp, type TestApp } from '../../helpers.js';
 
 const BATCHES = 6;
@@ -29,8 +29,8 @@ const campaignIds: string[] = [];
 beforeAll(async () => {
   t = await createTestApp();
   const { merchant, owner } = await createMerchantWithOwner(t.ctx.db, { level: 1 });
-  await t.signInAs({ admin: await createAdmin(t.ctx.db), silver: owner });
-  apiKey = (await t.api('POST', '/admin/api-keys', 'admin', { name: 'burst' })).json().secret;
+  await t.signInAs({ silver: owner });
+  apiKey = (await createApiKey(t.ctx.db, { name: 'burst' })).secret;
   for (let i = 0; i < 3; i += 1) {
     const created = await t.api('POST', '/campaigns', 'silver', {
       merchant: merchant.id,

@@ -1,5 +1,5 @@
 /**
- * Locations API (spec §3 Location, §5, §7, §9): adding, reading, editing and
+ * Locations API (docs/product.md#locations, docs/product.md#validation, docs/product.md#api-calls, docs/product.md#limits): adding, reading, editing and
  * deleting with geocoding and the 'Trotzdem verwenden' confirmation, crossing
  * saves, permissions, and the Nominatim provider against a local fake
  * speaking its JSON format.
@@ -131,7 +131,7 @@ describe('locations with the offline geocoder', () => {
     expect(await locationCount(sonnenschein)).toBe(before + 1);
   });
 
-  it('validates every field of §3 with the country list', async () => {
+  it('validates every field of docs/product.md#records-and-fields with the country list', async () => {
     const cases: [object, string, string][] = [
       [{ name: '' }, 'required_field_missing', 'name'],
       [{ zip: '' }, 'required_field_missing', 'zip'],

@@ -1,5 +1,5 @@
 /**
- * Merchant profile API (spec §3 Merchant, §5, §6, §7): create, save with the
+ * Merchant profile API (docs/product.md#merchants, docs/product.md#validation, docs/product.md#roles-and-access, docs/product.md#api-calls): create, save with the
  * spec's validation messages, admin-only fields, computed validity, image
  * upload checked by content, images and contacts, and cross-merchant refusal.
  */
@@ -55,7 +55,7 @@ afterAll(async () => {
   await t.close();
 });
 
-describe('POST /merchants (create, spec §2 /create)', () => {
+describe('POST /merchants (create, docs/product.md#screens-and-routes /create)', () => {
   it('lets a user without merchant create one and become its owner with every role', async () => {
     const response = await t.api('POST', '/merchants', 'fresh', profile());
     expect(response.statusCode, response.body).toBe(200);
@@ -326,7 +326,7 @@ describe('GET and POST /merchants/{id}', () => {
   });
 });
 
-describe('merchant image (spec §5, §9: jpg/jpeg/png/gif, 400×400)', () => {
+describe('merchant image (docs/product.md#validation, docs/product.md#limits: jpg/jpeg/png/gif, 400×400)', () => {
   const upload = (who: string, file: ReturnType<typeof multipartFile>) =>
     t.api('POST', `/merchants/${ids.silberblick}/images`, who, file.payload, file.headers);
 

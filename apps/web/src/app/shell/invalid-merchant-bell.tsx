@@ -1,6 +1,6 @@
 /**
- * The red bell with its tooltip for an invalid merchant (spec §2 "Shell",
- * §8). Loaded only when the merchant is invalid, with the tooltip code it needs.
+ * The red bell with its tooltip for an invalid merchant (docs/product.md#screens-and-routes "Shell",
+ * docs/product.md#messages). Loaded only when the merchant is invalid, with the tooltip code it needs.
  */
 import { ThemeIcon, Tooltip } from '@mantine/core';
 import { IconBellRinging } from '@tabler/icons-react';

@@ -1,5 +1,5 @@
 /**
- * The signed-in layout (spec §2 "Shell"): top bar, side menu (open by default
+ * The signed-in layout (docs/product.md#screens-and-routes "Shell"): top bar, side menu (open by default
  * on wide screens, behind a burger on narrow ones), the page, and the
  * merchant selection modal. TanStack Query's provider starts here, with the
  * first signed-in screen (the sign-in pages do not query), and with it the

@@ -1,5 +1,5 @@
 /**
- * The side menu (spec §2 "Shell"): the features' entries (their `routes.tsx`,
+ * The side menu (docs/product.md#screens-and-routes "Shell"): the features' entries (their `routes.tsx`,
  * composed in `app/features.ts`) in their order, each shown to its audience:
  * dashboard, campaigns, merchant; for admins and agencies the merchant list;
  * for admins also access-code sets, the consumer app's API keys, the

@@ -1,5 +1,5 @@
 /**
- * The top bar (spec §2 "Shell"): burger, app name, badges, merchant menu,
+ * The top bar (docs/product.md#screens-and-routes "Shell"): burger, app name, badges, merchant menu,
  * site search, create-campaign button, invalid-merchant bell, admin link and
  * the user menu.
  */

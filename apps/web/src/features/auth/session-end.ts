@@ -1,5 +1,5 @@
 /**
- * The end of a session while the app is open (spec §4 "Session"): the token
+ * The end of a session while the app is open (docs/product.md#identity-and-sign-in): the token
  * expired (after a failed refresh, or while the computer slept), another tab
  * signed out, or the server answered 401 (the session was ended there). The
  * tab ends it the way logout does: the token is forgotten at once, the user

@@ -74,7 +74,7 @@ export function prepareSignIn(): Promise<string> {
 }
 
 /**
- * The route guard's first half (spec §2): remember the target, forget the
+ * The route guard's first half (docs/product.md#screens-and-routes): remember the target, forget the
  * token and the session. The caller then follows prepareSignIn()'s URL.
  */
 export function endSessionFor(targetPath: string | undefined): void {

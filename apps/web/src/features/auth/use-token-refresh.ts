@@ -1,5 +1,5 @@
 /**
- * Refreshes the access token shortly before it expires (spec §4 "Session"):
+ * Refreshes the access token shortly before it expires (docs/product.md#identity-and-sign-in):
  * tokenRefreshLeewaySeconds before expiry, the auth API's token named like the
  * configured realm replaces the stored one. A failed refresh is tried again
  * until the token expires.

@@ -1,4 +1,4 @@
-/** The one-line benefit of a campaign as the consumer app shows it (spec §3 "Benefit fields"). */
+/** The one-line benefit of a campaign as the consumer app shows it (docs/product.md#campaigns "Benefit fields"). */
 import { totalPrizeValue, type TCampaign } from '@backoffice/domain';
 import type { TFunction } from 'i18next';
 import { formatAmount, formatCents } from '../../shared/format/number';

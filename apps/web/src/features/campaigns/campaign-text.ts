@@ -8,7 +8,7 @@ import {
   type CampaignType,
 } from '@backoffice/domain';
 
-/** The campaign types a user may create (tips only for admins and agencies, spec §6). */
+/** The campaign types a user may create (tips only for admins and agencies, docs/product.md#roles-and-access). */
 export function creatableTypes(actor: Actor): CampaignType[] {
   return CAMPAIGN_TYPES.filter((type) => canUseCampaignType(actor, type));
 }

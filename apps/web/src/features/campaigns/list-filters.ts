@@ -1,8 +1,8 @@
 /**
- * The campaign list's filters live in the URL (spec §2 "list, which accepts
+ * The campaign list's filters live in the URL (docs/product.md#the-campaign-list "list, which accepts
  * query filter_status and filter_type"), so that a filtered list can be
  * bookmarked and the dashboard's links land on it. Unknown values are dropped,
- * and so are types the user may not use (tips, spec §6).
+ * and so are types the user may not use (tips, docs/product.md#roles-and-access).
  */
 import {
   CAMPAIGN_ORDER_OPTIONS,

@@ -1,6 +1,5 @@
 /**
- * The campaign container /{merchantIdent}/campaigns and its children (spec
- * §2): the list, creation, the in-app view, and each family's pages (the root
+ * The campaign container /{merchantIdent}/campaigns and its children (docs/product.md#screens-and-routes): the list, creation, the in-app view, and each family's pages (the root
  * path and the step sub-pages, named family-step such as coupon-review; the
  * tip's benefit step is its root).
  */

@@ -1,5 +1,5 @@
 /**
- * The dashboard's campaign tables (spec §2 "Dashboard") out of the server's
+ * The dashboard's campaign tables (docs/product.md#statistics) out of the server's
  * counts per type and status: the to-do count of unsubmitted campaigns, and
  * per status the sweepstakes (count, prize total in cents) and the coupons.
  */

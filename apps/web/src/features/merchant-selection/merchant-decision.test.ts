@@ -26,7 +26,7 @@ const init = (
   merchantinfo: { searchtype, merchants, total: merchants.length },
 });
 
-describe('decideMerchant (spec §4)', () => {
+describe('decideMerchant (docs/product.md#campaign-states)', () => {
   it('uses a remembered merchant that is still linked, preferring fresh data', () => {
     const fresh = merchant('m1', 2);
     expect(decideMerchant(init('select', [fresh]), merchant('m1', 0))).toEqual({
@@ -65,7 +65,7 @@ describe('decideMerchant (spec §4)', () => {
   });
 });
 
-describe('pathAfterChoice (issue 30)', () => {
+describe('pathAfterChoice', () => {
   const chosen = '0b1c2d3e-4f50-6172-8394-a5b6c7d8e9f0';
   const other = '1c2d3e4f-5061-7283-94a5-b6c7d8e9f0a1';
 

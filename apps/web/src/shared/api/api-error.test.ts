@@ -10,7 +10,7 @@ beforeAll(async () => {
   await loadTexts('messages');
 });
 
-describe('requestFailureText (spec §8, issue 30 point 10)', () => {
+describe('requestFailureText (docs/product.md#messages)', () => {
   const answer = (
     status: number,
     serverMessage: string,

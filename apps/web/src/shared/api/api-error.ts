@@ -1,6 +1,6 @@
 /**
  * The error every failed request rejects with, and the alert text for a
- * request that got no answer (spec §8 "Request failure"): the product's
+ * request that got no answer (docs/product.md#messages "Request failure"): the product's
  * German words first, the spec's technical line below them. The wording of
  * the server's answers (message keys, field labels) is `error-text.ts`,
  * which loads with the first answer that needs it.
@@ -68,7 +68,7 @@ export type Translate = TFunction;
  * A failure in words: the product's message in the user's language, and
  * below it, smaller, the spec's technical line ('HTTP {status}: {server
  * message}', 'Could not send request', 'Unknown axios error: …'), which the
- * spec quotes and support asks for (spec §8).
+ * spec quotes and support asks for (docs/product.md#messages).
  */
 export interface FailureText {
   message: string;

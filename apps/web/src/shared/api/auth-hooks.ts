@@ -14,7 +14,7 @@ export interface ApiAuthHooks {
   onUnauthorized: (token?: string) => void;
   /**
    * Called when an authenticated call is skipped for want of a valid token
-   * (spec §7: the call itself is skipped silently): the app notices that its
+   * (docs/product.md#api-calls: the call itself is skipped silently): the app notices that its
    * session is over and ends it.
    */
   onMissingToken?: () => void;

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * The alerts of the API client (issue 30, points 6 and 10): a failed
+ * The alerts of the API client: a failed
  * request's alert says it in German with the spec's line and the server's
  * request id below; the same failure again is one alert with a count; a
  * later success of the same request takes the alert away; and an alert

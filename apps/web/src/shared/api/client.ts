@@ -1,5 +1,5 @@
 /**
- * The one HTTP client of the app (spec §7, §8): base URLs from the runtime
+ * The one HTTP client of the app (docs/product.md#api-calls, docs/product.md#messages): base URLs from the runtime
  * config, the bearer token on every merchant- and auth-API call (skipped
  * silently without a token; the app is told, so that it ends the session
  * instead of ignoring every click), a 5000 ms timeout, and the spec's error
@@ -23,7 +23,7 @@ import {
 } from './api-error';
 import { apiAuth } from './auth-hooks';
 
-/** Request timeout of spec §9. */
+/** Request timeout of docs/product.md#limits. */
 export const REQUEST_TIMEOUT_MS = 5000;
 
 type QueryValue = string | number | boolean | undefined | null;
@@ -99,7 +99,7 @@ async function readBody(response: Response): Promise<unknown> {
 
 /**
  * Sends one request. Resolves to the parsed answer, or to undefined when the
- * call needs a token and there is none (skipped silently, spec §7; the app
+ * call needs a token and there is none (skipped silently, docs/product.md#api-calls; the app
  * is told that the session is over). Rejects with an ApiError after showing
  * the spec's alert.
  */

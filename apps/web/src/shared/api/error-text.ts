@@ -1,5 +1,5 @@
 /**
- * The wording of the server's answers (spec §8 "Request failure"): a message
+ * The wording of the server's answers (docs/product.md#messages "Request failure"): a message
  * key in the user's language, naming the field by its label, with the reason
  * some refusals carry; below it the spec's 'HTTP {status}: {server message}'
  * and the request's id. Its texts are the `messages` part of the catalogue;
@@ -65,7 +65,7 @@ const KEY_OF_STATUS: Readonly<Partial<Record<number, MessageKey>>> = {
 };
 
 /**
- * A failed request in words (spec §8): the server's message key in the
+ * A failed request in words (docs/product.md#messages): the server's message key in the
  * user's language (an answer without one by its status), then the spec's
  * 'HTTP {status}: {server message}' with the message as the server sent it.
  */
@@ -99,7 +99,7 @@ export function notifyRequestError(t: Translate, error: unknown): void {
   });
 }
 
-/** The reason some refusals carry beside their key (e.g. why an invitation mail failed, spec §8). */
+/** The reason some refusals carry beside their key (e.g. why an invitation mail failed, docs/product.md#messages). */
 function reasonOf(body: unknown): string | undefined {
   if (typeof body !== 'object' || body === null) return undefined;
   const reason = (body as Record<string, unknown>).reason;

@@ -5,7 +5,7 @@
  * (`networkMode: 'always'`): with TanStack's default they were held while
  * `navigator.onLine` was false, so a save went nowhere with its button
  * spinning and a page opened offline never stopped loading; now the request
- * fails and its alert says so (spec §8), with the input kept.
+ * fails and its alert says so (docs/product.md#messages), with the input kept.
  */
 import { QueryClient } from '@tanstack/react-query';
 

@@ -32,7 +32,7 @@ export function uploadFile<T>(path: string, file: File, options: UploadOptions =
 }
 
 /**
- * An image file's format by its first bytes (spec §5: jpg, jpeg, png or gif),
+ * An image file's format by its first bytes (docs/product.md#validation: jpg, jpeg, png or gif),
  * undefined for anything else, whatever the file is named; the server checks again.
  */
 export async function readImageFormat(file: Blob): Promise<ImageFormat | undefined> {

@@ -2,7 +2,7 @@ import type { FocusEvent } from 'react';
 import { describe, expect, it } from 'vitest';
 import { isFilled, requiredFieldProps } from './required-field';
 
-describe('required fields (spec §5)', () => {
+describe('required fields (docs/product.md#validation)', () => {
   it('counts blank text, missing values and empty lists as unfilled', () => {
     for (const value of ['', '   ', null, undefined, []]) expect(isFilled(value)).toBe(false);
     for (const value of ['x', 0, false, ['a']]) expect(isFilled(value)).toBe(true);

@@ -2,9 +2,9 @@
  * What a form field does, the same in every form (the wizard's steps, the
  * schema forms of use-schema-form.ts): its message shows once the field is
  * left, typed in or not, so that a required field focused and left empty
- * says 'Pflichtfeld' at once (spec §5); and a required field shows
+ * says 'Pflichtfeld' at once (docs/product.md#validation); and a required field shows
  * a star while it is unfilled and scrolls into view when it gets the focus
- * (spec §5).
+ * (docs/product.md#validation).
  */
 import type { FocusEvent } from 'react';
 import { afterPointerRelease } from '../ui/after-pointer-release';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatDate, formatDateTime } from './date-time';
 
-describe('date formats of spec §9', () => {
+describe('date formats of docs/product.md#limits', () => {
   it('formats dd.MM.yyyy and dd.MM.yyyy HH:mm in the given time zone', () => {
     const instant = '2025-03-05T06:09:00.000Z';
     expect(formatDate(instant, 'Europe/Berlin')).toBe('05.03.2025');

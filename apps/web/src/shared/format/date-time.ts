@@ -1,5 +1,5 @@
 /**
- * Dates in the spec's formats (spec §9): dd.MM.yyyy and dd.MM.yyyy HH:mm
+ * Dates in the spec's formats (docs/product.md#limits): dd.MM.yyyy and dd.MM.yyyy HH:mm
  * whatever the locale, in the configured time zone (locale.ts), never the
  * browser's: everyone sees a campaign start at the same wall-clock time.
  * The formats are the domain's (the server's mails write them alike).

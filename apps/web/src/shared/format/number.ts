@@ -1,5 +1,5 @@
 /**
- * Numbers and amounts in the configured locale (spec §9): counts with
+ * Numbers and amounts in the configured locale (docs/product.md#limits): counts with
  * thousands separators, amounts in the configured currency (euro, CHF for
  * the Swiss locale), and the separators and symbol the money input uses to
  * read what is typed. Amounts travel as integer cents.

@@ -1,5 +1,5 @@
 /**
- * Issue 30, point 9: a count reads in its singular or plural in both
+ * A count reads in its singular or plural in both
  * languages ("1 Leerzeile", "1 participant"), and a name ending in a full
  * stop takes no second one (the catalogue's `fullStop` formatter).
  */

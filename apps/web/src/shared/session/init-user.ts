@@ -1,4 +1,4 @@
-/** POST /init-user: the session bootstrap after sign-in (spec §7 "Auth and session"). */
+/** POST /init-user: the session bootstrap after sign-in (docs/product.md#api-calls "Auth and session"). */
 import type { TInitUserResponse } from '@backoffice/domain';
 import { apiRequestRequired } from '../api/client';
 

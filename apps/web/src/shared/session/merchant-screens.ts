@@ -2,7 +2,7 @@
  * The acting merchant's screens as the user is offered them (the side menu,
  * the merchant tabs, the upgrade notice), each with how it opens, by the
  * domain's rules: screens the roles close are left out, the profile of a
- * basic merchant's only users leads to the upgrade notice (spec §6).
+ * basic merchant's only users leads to the upgrade notice (docs/product.md#roles-and-access).
  */
 import {
   effectiveMerchantLevel,

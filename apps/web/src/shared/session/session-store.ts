@@ -99,7 +99,7 @@ export function forgetRememberedMerchant(): void {
 }
 
 /**
- * Logout (spec §4 "Session"): user and merchant are gone. The id of the last
+ * Logout (docs/product.md#identity-and-sign-in): user and merchant are gone. The id of the last
  * merchant stays remembered: at the next sign-in it is offered again only if
  * the server confirms it is linked with the account that signs in.
  */

@@ -1,6 +1,6 @@
 /**
  * A thin bar at the top of the page while data loads or a change is sent
- * (spec §8 "busy indicator"): while any query fetches or any mutation runs,
+ * (docs/product.md#messages "busy indicator"): while any query fetches or any mutation runs,
  * as TanStack Query counts them. It sits inside the shell's query provider
  * (the sign-in pages, which do not query, load without it).
  */

@@ -1,5 +1,5 @@
 /**
- * The one table of the list screens (spec §2): TanStack Table's column
+ * The one table of the list screens (docs/product.md#screens-and-routes): TanStack Table's column
  * definitions rendered on Mantine's Table. The screen gives the columns
  * (dataColumns<Row>() builds them), the rows (undefined while the first load
  * runs) and how each row is named in tests; the table shows a spinner while

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * The date and time field as a user types into it (spec §9 dd.MM.yyyy
+ * The date and time field as a user types into it (docs/product.md#limits dd.MM.yyyy
  * HH:mm): a text it cannot read stays visible with an error and becomes the
  * field's value, so that no form saves the old date in its place; a readable
  * date replaces it, and so does a value set from outside (a reset, a reload).

@@ -1,5 +1,5 @@
 /**
- * A date and time as people pick or type it (spec §9 dd.MM.yyyy HH:mm):
+ * A date and time as people pick or type it (docs/product.md#limits dd.MM.yyyy HH:mm):
  * Mantine's DateInput with a German calendar whose weeks start on Monday.
  * The value travels as a UTC instant (ISO); the field shows and reads the
  * wall-clock time of the configured time zone, not the browser's. Used by

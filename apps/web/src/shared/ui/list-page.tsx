@@ -1,8 +1,8 @@
 /**
- * The skeleton of a list screen (spec §2): the title with its intro and a
+ * The skeleton of a list screen (docs/product.md#screens-and-routes): the title with its intro and a
  * spinner while the page loads, filters above the table, and the table
  * (a DataTable, with its states, footer and pager) with what belongs to the
- * screen besides (dialogs). Failed loads show the client's alert (spec §8);
+ * screen besides (dialogs). Failed loads show the client's alert (docs/product.md#messages);
  * the table keeps what it had.
  */
 import { Group, Loader, Stack, Text, Title } from '@mantine/core';

@@ -1,5 +1,5 @@
 /**
- * Alerts of spec §8: shown at the top right, below the top bar (never over
+ * Alerts of docs/product.md#messages: shown at the top right, below the top bar (never over
  * its search, create button or user menu); errors stay 60 s, others 5 s.
  *
  * Alerts tell the truth:

@@ -1,6 +1,6 @@
 DROP INDEX "campaigns_title_idx";--> statement-breakpoint
 CREATE INDEX "campaigns_title_idx" ON "campaigns" USING btree (left(coalesce(lower("title" ->> 'de'), ''), 200),"id");--> statement-breakpoint
--- Campaigns saved before the limits of issue 10 are brought within them, so
+-- Campaigns saved before the text limits existed are brought within them, so
 -- that every stored campaign can be answered: texts are cut to
 -- CAMPAIGN_TEXT_LIMITS (counted in UTF-16 code units, as the API counts: a
 -- character outside the BMP counts twice), a landing page over its limit is

@@ -1,4 +1,4 @@
--- Names compared as German readers compare them (issue 30, point 9): the key
+-- Names compared as German readers compare them: the key
 -- of a name is lower case, umlauts and accented letters without their marks
 -- (ä → a, é → e), ß/ẞ as ss, Æ/Œ as ae/oe, tabs, line breaks and no-break
 -- spaces as spaces, runs of spaces as one, no space at either end. Only

@@ -1,5 +1,5 @@
 /**
- * Access-code sets (spec §3), their codes, campaigns and code uses.
+ * Access-code sets (docs/product.md#access-code-sets), their codes, campaigns and code uses.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import {
@@ -18,7 +18,7 @@ import { createdAt } from './columns.js';
 import { campaigns } from './campaigns.js';
 import { users } from './identity.js';
 
-/** Access-code sets (spec §3): admins manage them; the consumer app reports their use. */
+/** Access-code sets (docs/product.md#access-code-sets): admins manage them; the consumer app reports their use. */
 export const accessCodeSets = pgTable(
   'access_code_sets',
   {

@@ -59,7 +59,7 @@ export const campaigns = pgTable(
     validationVersion: integer('validation_version').notNull().default(0),
     /** Incremented by every change of the content or image: a save from a stale copy is refused. */
     version: integer('version').notNull().default(1),
-    /** Set by clone: a cloned campaign counts as valid (spec §4). */
+    /** Set by clone: a cloned campaign counts as valid (docs/product.md#campaign-states). */
     isClone: boolean('is_clone').notNull().default(false),
     imagePath: text('image_path'),
     imageExtension: text('image_extension'),
@@ -142,7 +142,7 @@ export const tags = pgTable('tags', {
 });
 
 /**
- * The multiple codes of a campaign (spec §7 multiple-codes): a coupon's codes
+ * The multiple codes of a campaign (docs/product.md#api-calls multiple-codes): a coupon's codes
  * with code type multiple, and a sweepstake's codes for its "unique code"
  * prizes; one store per campaign. A code is used once it was handed out.
  */

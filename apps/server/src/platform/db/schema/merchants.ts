@@ -48,7 +48,7 @@ export const merchants = pgTable(
     telephone: text('telephone'),
     email: text('email'),
     website: text('website'),
-    /** Social links by network (spec §3), empty strings for none. */
+    /** Social links by network (docs/product.md#records-and-fields), empty strings for none. */
     social: jsonb('social')
       .$type<Partial<TSocialLinks>>()
       .notNull()
@@ -83,7 +83,7 @@ export const merchants = pgTable(
   (t) => [uniqueIndex('merchants_name_key_unique').on(sql`${t.nameKey} collate "C"`)],
 );
 
-/** A user's membership of a merchant, with the roles it grants (spec §3 Account). */
+/** A user's membership of a merchant, with the roles it grants (docs/product.md#accounts). */
 export const accounts = pgTable(
   'accounts',
   {
@@ -160,7 +160,7 @@ export const locationImportJobs = pgTable(
   (t) => [index('location_import_jobs_merchant_idx').on(t.merchantId, t.createdAt)],
 );
 
-/** A merchant's addresses (spec §3 Location) with the geocoder's answer. */
+/** A merchant's addresses (docs/product.md#locations) with the geocoder's answer. */
 export const locations = pgTable(
   'locations',
   {

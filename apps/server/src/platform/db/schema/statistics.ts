@@ -59,7 +59,7 @@ export const participationEvents = pgTable(
  * from the events, whose table can then be partitioned by time (a unique
  * index on the id alone forbids that), and bounded in time: an index of every
  * id of the retention period took every event an insert at a random place of
- * a twenty-million-entry index (decisions.md, "Participation data").
+ * a twenty-million-entry index (docs/decisions/018-participation-data-and-statistics.md).
  */
 export const eventReceipts = pgTable(
   'event_receipts',

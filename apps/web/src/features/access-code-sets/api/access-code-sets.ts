@@ -1,4 +1,4 @@
-/** GET/POST /access-code-sets and /access-code-sets/{id} (spec §7): the sets themselves. */
+/** GET/POST /access-code-sets and /access-code-sets/{id} (docs/product.md#api-calls): the sets themselves. */
 import type {
   TAccessCodeSetSaveBody,
   TAccessCodeSetList,

@@ -1,4 +1,4 @@
-/** GET/POST /access-code-sets/{id}/codes and the upload of a long list (spec §7). */
+/** GET/POST /access-code-sets/{id}/codes and the upload of a long list (docs/product.md#api-calls). */
 import type { TAccessCodesImportResponse, TCodeStats } from '@backoffice/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequestRequired } from '../../../shared/api/client';

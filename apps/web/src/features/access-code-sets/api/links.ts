@@ -1,4 +1,4 @@
-/** GET/POST /access-code-sets/{id}/links (spec §7): the linked campaigns, saved as a whole list. */
+/** GET/POST /access-code-sets/{id}/links (docs/product.md#api-calls): the linked campaigns, saved as a whole list. */
 import type { TAccessCodeSetLinks } from '@backoffice/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequestRequired } from '../../../shared/api/client';

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * The access-code set's form as an admin fills it in (spec §5 "Access code
+ * The access-code set's form as an admin fills it in (docs/product.md#validation "Access code
  * set": name required with at least 10 characters, 'Bitte angeben!', save
  * disabled while invalid): each error says what is wrong, and a validity
  * date the field cannot read keeps the set from being saved.

@@ -1,8 +1,8 @@
 /**
- * The edit form of an access-code set (spec §2, §5): read-only internal name,
+ * The edit form of an access-code set (docs/product.md#screens-and-routes, docs/product.md#validation): read-only internal name,
  * type, name, hint title and text, promo-code and bonus-card switches and the
  * validity, validated by the domain's schema; save stays disabled while the
- * form is invalid. A missing value says 'Bitte angeben!' (spec §5); a name
+ * form is invalid. A missing value says 'Bitte angeben!' (docs/product.md#validation); a name
  * shorter than the minimum says it is too short (the catalogue's min_length
  * text, with the minimum in the field's description), once the field is
  * left, not while the name is being typed; a validity date the field cannot
@@ -84,7 +84,7 @@ export function AccessCodeSetForm({ set, saving, onSave, onClose }: AccessCodeSe
   const form = useSchemaForm<FormValues>({
     initialValues: valuesOf(set),
     schema: ZAccessCodeSetInput,
-    // A missing value says 'Bitte angeben!' (spec §5), a short name says it is too short.
+    // A missing value says 'Bitte angeben!' (docs/product.md#validation), a short name says it is too short.
     errorText: (key, field) => {
       if (!key) return undefined;
       if (key === 'min_length') return translateServerMessage(t, 'min_length', field);

@@ -1,6 +1,6 @@
 /**
- * The campaigns a set is linked to (spec §2): add one by its id (Enter), see
- * title, type and id, remove one. Without links a warning says so (spec §8).
+ * The campaigns a set is linked to (docs/product.md#screens-and-routes): add one by its id (Enter), see
+ * title, type and id, remove one. Without links a warning says so (docs/product.md#messages).
  */
 import { ZUuid } from '@backoffice/domain';
 import {

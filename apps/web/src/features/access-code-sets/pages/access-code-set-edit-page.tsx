@@ -1,7 +1,7 @@
 /**
  * /access-code-sets/{id} (admins; id may be `create`): the set's form, and
- * after the first save its codes and linked campaigns (spec §2). Success
- * alerts say created or updated (spec §8).
+ * after the first save its codes and linked campaigns (docs/product.md#screens-and-routes). Success
+ * alerts say created or updated (docs/product.md#messages).
  */
 import type { TAccessCodeSetSaveBody } from '@backoffice/domain';
 import { Anchor, Group, Stack, Text, Title } from '@mantine/core';

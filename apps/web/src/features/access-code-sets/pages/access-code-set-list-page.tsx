@@ -1,7 +1,7 @@
 /**
  * /access-code-sets (admins): the sets with name and internal name, type,
  * modified with editor, validity, edit and usage actions, a create button
- * and the pager (spec §2 "Access-code sets").
+ * and the pager (docs/product.md#access-code-sets).
  */
 import type { TAccessCodeSetList } from '@backoffice/domain';
 import { Button, Group, Text } from '@mantine/core';

@@ -1,6 +1,6 @@
 /**
  * GET {authApiUrl}/api/v2/my/tokens: fresh tokens for the signed-in user
- * (spec §7). Called in the background and tried again after a failure, so a
+ * (docs/product.md#api-calls). Called in the background and tried again after a failure, so a
  * failure shows no alert; a 401 ends the session.
  */
 import type { TTokensResponse } from '@backoffice/domain';

@@ -1,5 +1,5 @@
 /**
- * POST and DELETE /campaigns/{ident}/image: the campaign image (spec §5
+ * POST and DELETE /campaigns/{ident}/image: the campaign image (docs/product.md#validation
  * "Images"). The upload is multipart with the file field `upload` and the
  * crop rectangle in the source image's pixels as query parameters; the
  * server checks the type by content, crops and resizes it to the campaign

@@ -1,4 +1,4 @@
-/** POST /campaigns/{id}/clone: a copy of a campaign (merchant level 1 or more, spec §6). */
+/** POST /campaigns/{id}/clone: a copy of a campaign (merchant level 1 or more, docs/product.md#roles-and-access). */
 import type { TCampaignEnvelope } from '@backoffice/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { invalidateCampaignCounts } from '../../../shared/resources/campaigns/campaign-changes';

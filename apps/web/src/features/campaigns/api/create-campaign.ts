@@ -1,4 +1,4 @@
-/** POST /campaigns {merchant, type}: a new campaign of one type (spec §4 "Creation"). */
+/** POST /campaigns {merchant, type}: a new campaign of one type (docs/product.md#campaigns). */
 import type { TCampaignCreateBody, TCampaignEnvelope } from '@backoffice/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { invalidateCampaignCounts } from '../../../shared/resources/campaigns/campaign-changes';

@@ -1,6 +1,6 @@
 /**
  * DELETE /campaigns/{id}: the server deletes the campaign or says why not
- * (spec §4 "Delete"); the answer's status 'deleted' means success.
+ * (docs/product.md#campaign-states "Delete"); the answer's status 'deleted' means success.
  */
 import type { TCampaignDeleteResponse } from '@backoffice/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';

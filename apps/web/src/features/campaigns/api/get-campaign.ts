@@ -1,4 +1,4 @@
-/** GET /campaigns/{ident}: one campaign with its state, edit right and merchant (spec §7). */
+/** GET /campaigns/{ident}: one campaign with its state, edit right and merchant (docs/product.md#api-calls). */
 import type { TCampaignEnvelope } from '@backoffice/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequestRequired } from '../../../shared/api/client';

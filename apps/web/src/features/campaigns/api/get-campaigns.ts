@@ -1,4 +1,4 @@
-/** GET /campaigns: one page of the merchant's campaigns, filtered and ordered (spec §7). */
+/** GET /campaigns: one page of the merchant's campaigns, filtered and ordered (docs/product.md#api-calls). */
 import type { TCampaignListResponse } from '@backoffice/domain';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequestRequired } from '../../../shared/api/client';

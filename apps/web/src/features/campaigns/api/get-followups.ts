@@ -1,4 +1,4 @@
-/** GET /campaigns/{id}/followups: the campaigns that follow this one (spec §3 "parent and followup"). */
+/** GET /campaigns/{id}/followups: the campaigns that follow this one (docs/product.md#campaigns "parent and followup"). */
 import type { TFollowupsResponse } from '@backoffice/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequestRequired } from '../../../shared/api/client';

@@ -1,6 +1,6 @@
 /**
  * GET /campaigns/{id}/link-options: the merchant's other campaigns that may
- * be chosen as co-participation targets or coreg exclusions (spec §3).
+ * be chosen as co-participation targets or coreg exclusions (docs/product.md#campaigns).
  */
 import type { TCampaignLinkOptionsResponse } from '@backoffice/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';

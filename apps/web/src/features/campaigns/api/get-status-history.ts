@@ -1,4 +1,4 @@
-/** GET /campaigns/{id}/status-history: who changed the status when, and why (spec §4). */
+/** GET /campaigns/{id}/status-history: who changed the status when, and why (docs/product.md#campaign-states). */
 import type { TStatusHistoryResponse } from '@backoffice/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequestRequired } from '../../../shared/api/client';

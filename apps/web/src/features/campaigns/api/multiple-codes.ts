@@ -1,5 +1,5 @@
 /**
- * A campaign's multiple codes (spec §7): the counts and a page of codes, the
+ * A campaign's multiple codes (docs/product.md#api-calls): the counts and a page of codes, the
  * upload with its progress, the generator, the CSV download. A change of the
  * codes reloads the campaign too: its prize errors depend on them.
  */

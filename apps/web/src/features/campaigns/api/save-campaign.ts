@@ -1,5 +1,5 @@
 /**
- * POST /campaigns/{ident}: saves the wizard's content (spec §4 "Wizard
+ * POST /campaigns/{ident}: saves the wizard's content (docs/product.md#campaign-states "Wizard
  * saving"). With `validate` it is an intermediate save of one step, without
  * it a full save. The answer is the campaign's envelope with its errors.
  */

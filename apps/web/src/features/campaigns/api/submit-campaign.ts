@@ -1,6 +1,6 @@
 /**
  * POST /campaigns/{ident}/submit: hands a finished campaign in for review
- * (spec §4). The refusals (400 campaign_has_errors, 409
+ * (docs/product.md#campaign-states). The refusals (400 campaign_has_errors, 409
  * campaign_not_submittable) are shown by the caller with the spec's
  * "campaign could not be submitted" alert; the campaign is reloaded then, so
  * that the review shows its current errors, status and edit right.

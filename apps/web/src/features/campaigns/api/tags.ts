@@ -1,5 +1,5 @@
 /**
- * GET /ac/tags and POST /tags (spec §7 "Tags and search"): tag suggestions
+ * GET /ac/tags and POST /tags (docs/product.md#api-calls "Tags and search"): tag suggestions
  * for tips and new tags (admins and agencies).
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';

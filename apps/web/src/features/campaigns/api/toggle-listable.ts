@@ -1,4 +1,4 @@
-/** POST /campaigns/{id}/toggle-listable: hides or shows a campaign in the app's lists (spec §4). */
+/** POST /campaigns/{id}/toggle-listable: hides or shows a campaign in the app's lists (docs/product.md#campaign-states). */
 import type { TCampaignListResponse, TToggleListableResponse } from '@backoffice/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequestRequired } from '../../../shared/api/client';

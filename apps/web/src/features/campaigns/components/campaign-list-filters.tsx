@@ -1,5 +1,5 @@
 /**
- * The campaign list's filters (spec §2 "Campaign list"), kept in the URL:
+ * The campaign list's filters (docs/product.md#the-campaign-list), kept in the URL:
  * type, status, runtime and order change it at once, the text once typing
  * pauses; a changed filter starts again on page 1.
  */
@@ -23,7 +23,7 @@ import { paths, type CampaignListFilters as Filters } from '../../../shared/path
 import { useSession } from '../../../shared/session/session-store';
 import { typeFiltersFor, withFilter } from '../list-filters';
 
-/** Typing pauses this long before the campaign text filter asks the server (spec §9). */
+/** Typing pauses this long before the campaign text filter asks the server (docs/product.md#limits). */
 export const CAMPAIGN_FILTER_DEBOUNCE_MS = 500;
 
 export interface CampaignListFiltersProps {

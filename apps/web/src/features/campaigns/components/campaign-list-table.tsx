@@ -1,11 +1,11 @@
 /**
- * The campaign list's table (spec §2 "Campaign list"): type, image, title,
+ * The campaign list's table (docs/product.md#the-campaign-list): type, image, title,
  * participations, views, status, phase and the row actions; deleting asks
  * first. Fitted to laptops: no value is broken inside a
  * word, a row takes at most three lines, and below 1280 px (where the
  * side menu leaves too little room for eight columns) each campaign is a
  * card with its actions in reach. A standing rejection shows
- * its reason in the status (point 5).
+ * its reason in the status.
  */
 import { campaignFamily, editStep, type TCampaignRow } from '@backoffice/domain';
 import { Text } from '@mantine/core';

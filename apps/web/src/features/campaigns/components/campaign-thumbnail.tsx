@@ -12,7 +12,7 @@ export interface CampaignThumbnailProps {
 
 export function CampaignThumbnail({ src, title, width = 72 }: CampaignThumbnailProps) {
   const { t } = useTranslation();
-  // In the proportions of the campaign format (spec §9).
+  // In the proportions of the campaign format (docs/product.md#limits).
   const height = Math.round((width * CAMPAIGN_IMAGE_FORMAT.height) / CAMPAIGN_IMAGE_FORMAT.width);
   if (!src) {
     return (

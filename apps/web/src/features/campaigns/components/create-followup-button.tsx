@@ -1,5 +1,5 @@
 /**
- * Creating a follow-up of a campaign (spec §2 "followup creation"): the
+ * Creating a follow-up of a campaign (docs/product.md#the-campaign-wizard "followup creation"): the
  * button asks first, since the follow-up is a new campaign; confirming
  * creates it and opens it in the wizard, at its first step.
  */

@@ -1,4 +1,4 @@
-/** Asks before a campaign is deleted (spec §4 "Delete"). */
+/** Asks before a campaign is deleted (docs/product.md#campaign-states "Delete"). */
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 

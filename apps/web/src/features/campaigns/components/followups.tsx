@@ -1,4 +1,4 @@
-/** The followup campaigns of a campaign: list, create one, detach one (spec §2 "followup creation"). */
+/** The followup campaigns of a campaign: list, create one, detach one (docs/product.md#the-campaign-wizard "followup creation"). */
 import { campaignFamily, editStep } from '@backoffice/domain';
 import { ActionIcon, Card, Group, Title } from '@mantine/core';
 import { IconLinkOff } from '@tabler/icons-react';

@@ -1,5 +1,5 @@
 /**
- * The phase badge (spec §4 "Phase colours"): green, light red, red, yellow or
+ * The phase badge (docs/product.md#campaign-states "Phase colours"): green, light red, red, yellow or
  * grey-blue by phase and status; nothing for deleted or rejected campaigns.
  */
 import {

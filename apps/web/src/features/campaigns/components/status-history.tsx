@@ -1,4 +1,4 @@
-/** The status history of a campaign (spec §4: loaded on the review page). */
+/** The status history of a campaign (docs/product.md#campaign-states: loaded on the review page). */
 import { Card, Table, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../shared/format/date-time';

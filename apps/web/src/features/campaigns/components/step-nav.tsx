@@ -1,5 +1,5 @@
 /**
- * The campaign's steps as a side list (spec §2 "Campaign steps"): each with an
+ * The campaign's steps as a side list (docs/product.md#the-campaign-wizard): each with an
  * error, finished or open mark; review is grey while the campaign is
  * unfinished and green when it is finished; requireddata needs level 1
  * (it stays reachable and says that it is not available). On narrow screens

@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
 /**
- * The campaign list's filters as a user meets them (spec §2 "Campaign list"):
+ * The campaign list's filters as a user meets them (docs/product.md#the-campaign-list):
  * the filters kept in the URL, so that choosing a type, status or runtime,
  * or typing a text (once typing pauses), changes the address; a changed
  * filter starts again on page 1; a filtered URL shows its filters chosen;
- * tips are a type only admins and agencies are offered (spec §6).
+ * tips are a type only admins and agencies are offered (docs/product.md#roles-and-access).
  */
 import type { UserLevel } from '@backoffice/domain';
 import { screen, waitFor, within } from '@testing-library/react';

@@ -1,5 +1,5 @@
 /**
- * /{merchantIdent}/campaigns/list (spec §2 "Campaign list"): filters kept in
+ * /{merchantIdent}/campaigns/list (docs/product.md#the-campaign-list): filters kept in
  * the URL, the table of campaigns with their actions, and a footer with the
  * create button and the pager.
  */

@@ -1,9 +1,9 @@
 /**
  * The pages of one campaign: /{m}/campaigns/{family}/{c} and its steps
- * (spec §2 "Campaign steps"). Loads the campaign, corrects a URL with the
+ * (docs/product.md#the-campaign-wizard). Loads the campaign, corrects a URL with the
  * wrong family or merchant, and shows the wizard: the side list of steps
  * with their marks and the current step. Tips are for admins and agencies
- * (spec §6; the route's guard).
+ * (docs/product.md#roles-and-access; the route's guard).
  */
 import { campaignFamily } from '@backoffice/domain';
 import { Navigate, useParams } from 'react-router';

@@ -1,5 +1,5 @@
 /**
- * The post-submit screen (spec §2 "Other screens", §4 "Flow"): what happens
+ * The post-submit screen (docs/product.md#the-campaign-wizard, docs/product.md#campaign-states "Flow"): what happens
  * next — agencies' and admins' campaigns are published within minutes,
  * everyone else's are reviewed and published within 24 hours — with links to
  * the preview, the list, and the creation of a follow-up.

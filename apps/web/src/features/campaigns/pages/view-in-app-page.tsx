@@ -1,5 +1,5 @@
 /**
- * /{merchantIdent}/campaigns/view-in-app/{campaignIdent} (spec §2): the
+ * /{merchantIdent}/campaigns/view-in-app/{campaignIdent} (docs/product.md#screens-and-routes): the
  * campaign as the consumer app shows it, as a list tile and as a detail
  * view. The description keeps its formatting (bold, lists, headings,
  * links), rendered from either format and sanitised by DOMPurify as in the

@@ -1,5 +1,5 @@
 /**
- * The campaign wizard (spec §2 "Campaign steps"): the steps in a side list
+ * The campaign wizard (docs/product.md#the-campaign-wizard): the steps in a side list
  * with error, finished and open marks, and the current step under its
  * displayed name. Each step keeps its own draft; moving to another step
  * starts from what is stored.
@@ -94,7 +94,7 @@ export function CampaignWizard({ envelope, family, step }: CampaignWizardProps) 
               merchantLevel={merchantLevel}
             />
           ) : (
-            // Submitted or online: the values as a summary, not a form (spec §4).
+            // Submitted or online: the values as a summary, not a form (docs/product.md#campaign-states).
             <Stack gap="md" data-testid="read-only-step">
               <Alert color="gray" variant="light" icon={<IconLock size={20} aria-hidden />}>
                 {t('campaigns.wizard.notEditable')}

@@ -1,5 +1,5 @@
 /**
- * The text beside a field for a step error (spec §5, §8): 'Pflichtfeld' for a
+ * The text beside a field for a step error (docs/product.md#validation, docs/product.md#messages): 'Pflichtfeld' for a
  * missing value ('Kein Bild ausgewählt.' for the image), and for a few rules a
  * text that says what is expected. The
  * description's minimum shows how many characters are missing; its maximum
@@ -22,7 +22,7 @@ export const isStepMessage = (message: string): message is StepMessage =>
 
 export function fieldErrorText(t: TFunction, error: StepError, content: TCampaignContent): string {
   const { fld, message } = error;
-  // Spec §5's text for a step saved without an image.
+  // docs/product.md#validation text for a step saved without an image.
   if (fld === 'image' && message === 'required_field_missing') return t('errors.server.no_image');
   if (fld.startsWith('description.')) {
     if (message === 'min_length') {

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * The money input as a user types into it (spec §9: amounts in the configured
+ * The money input as a user types into it (docs/product.md#limits: amounts in the configured
  * locale, stored as integer cents): what the field shows is what is kept.
  * In German a typed "." groups thousands and never becomes the decimal comma,
  * editing the cents does not lose the comma, and the cents of an amount

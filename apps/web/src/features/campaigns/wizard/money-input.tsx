@@ -1,5 +1,5 @@
 /**
- * An amount entered as currency and kept as integer cents (spec §9), with
+ * An amount entered as currency and kept as integer cents (docs/product.md#limits), with
  * the configured currency's symbol (euro, or CHF for the Swiss variant) and
  * the configured locale's separators (shared/format/number.ts).
  *

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * The wizard when the campaign's status changed elsewhere (spec §4: no edits
+ * The wizard when the campaign's status changed elsewhere (docs/product.md#campaign-states: no edits
  * after submission): a save refused with 409 campaign_not_editable, or a
  * submit refused with 409 or 400, reloads the campaign, so that the screen
  * shows its current status instead of a form or a submit button that fail

@@ -1,7 +1,7 @@
 /**
  * The form of one wizard step on @mantine/form: the step's fields as the
  * form's values, validated by the shared step rules (step-rules.ts, the same
- * rules the server runs), and saved as spec §4 says (use-step-save.ts).
+ * rules the server runs), and saved as docs/product.md#campaign-states says (use-step-save.ts).
  * Errors show once a field was left (the form's touched state, set on blur),
  * the step was saved, or a save was tried; what the server refused for a
  * field shows beside it until the field changes. Fields read with
@@ -110,7 +110,7 @@ export function useStepForm<D extends Record<string, unknown>>(options: StepForm
         onFocus: undefined,
         'data-field': fld,
       };
-      // A required field: a star while it is empty, scrolled into view on focus (spec §5).
+      // A required field: a star while it is empty, scrolled into view on focus (docs/product.md#validation).
       return inputOptions['required']
         ? { ...props, ...requiredFieldProps(inputProps.value) }
         : props;

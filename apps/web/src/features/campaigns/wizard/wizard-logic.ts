@@ -1,5 +1,5 @@
 /**
- * The pure rules of the campaign wizard (spec §4 "Wizard saving"): the
+ * The pure rules of the campaign wizard (docs/product.md#the-campaign-wizard): the
  * content a step edits, which save to send, and where the wizard goes after
  * a save. Kept free of React so that unit tests cover them.
  */
@@ -58,7 +58,7 @@ export function errorsAfter(
 }
 
 /**
- * Spec §4: when every step is valid a save is a full save (undefined);
+ * docs/product.md#campaign-states: when every step is valid a save is a full save (undefined);
  * otherwise an intermediate save of the current step.
  */
 export function saveValidation(
@@ -82,7 +82,7 @@ export function isBeingCreated(submitted: Record<string, boolean>): boolean {
 }
 
 /**
- * Where the wizard goes after a successful save of `step` (spec §4): nowhere
+ * Where the wizard goes after a successful save of `step` (docs/product.md#campaign-states): nowhere
  * while the step still has errors; during creation to the next step; a
  * campaign whose steps were all saved before (a clone, a finished campaign)
  * goes to review.
@@ -99,7 +99,7 @@ export function stepAfterSave(
 
 /**
  * Cents as currency units for an input, with both decimals ("49.90": a
- * price is written 49,90 €, not 49,9 €), and back (integer cents, spec §9).
+ * price is written 49,90 €, not 49,9 €), and back (integer cents, docs/product.md#limits).
  */
 export const centsToUnits = (cents: number | null): string =>
   cents === null ? '' : (cents / 100).toFixed(2);

@@ -1,4 +1,4 @@
-/** GET /merchants/{id}/dashboard: campaign counts, participant and view counts, open wins (spec §7). */
+/** GET /merchants/{id}/dashboard: campaign counts, participant and view counts, open wins (docs/product.md#api-calls). */
 import type { TDashboardResponse } from '@backoffice/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequestRequired } from '../../../shared/api/client';

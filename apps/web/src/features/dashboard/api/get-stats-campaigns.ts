@@ -1,4 +1,4 @@
-/** GET /merchants/{id}/stats/campaigns: the campaigns of the chart's range, by end date (spec §7). */
+/** GET /merchants/{id}/stats/campaigns: the campaigns of the chart's range, by end date (docs/product.md#api-calls). */
 import type { TStatsCampaignsResponse } from '@backoffice/domain';
 import { keepPreviousData, skipToken, useQuery } from '@tanstack/react-query';
 import { apiRequestRequired } from '../../../shared/api/client';

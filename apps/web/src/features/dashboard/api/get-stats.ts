@@ -1,6 +1,6 @@
 /**
  * GET /merchants/{id}/stats: participations per week, month or year (of up
- * to 9 campaigns), and the kid statistics of the participants (spec §7).
+ * to 9 campaigns), and the kid statistics of the participants (docs/product.md#api-calls).
  */
 import type { TStatsResponse } from '@backoffice/domain';
 import { keepPreviousData, skipToken, useQuery } from '@tanstack/react-query';

@@ -1,5 +1,5 @@
 /**
- * The dashboard's tables (spec §2 "Dashboard"): to-dos, sweepstakes and
+ * The dashboard's tables (docs/product.md#statistics): to-dos, sweepstakes and
  * coupons per status (each linking to the filtered campaign list), and the
  * participant and view counts. Numbers and amounts the German way. The
  * status tables show the statuses that have campaigns, the others a "show

@@ -1,5 +1,5 @@
 /**
- * The dashboard route (/) for the merchant the user acts for (spec §2
+ * The dashboard route (/) for the merchant the user acts for (docs/product.md#screens-and-routes
  * "Dashboard"), leading with what matters: the first
  * steps for a merchant without campaigns; the key figures with the
  * participations' trend; then, compact, the to-dos (rejected campaigns with

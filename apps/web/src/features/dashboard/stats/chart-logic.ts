@@ -1,5 +1,5 @@
 /**
- * Pure rules of the participation chart (spec §2 "Dashboard", §5, §9): the
+ * Pure rules of the participation chart (docs/product.md#statistics, docs/product.md#validation, docs/product.md#limits): the
  * default start, valid inputs, bucket labels (dd.MM.yyyy for weeks, MM.yyyy
  * for months, yyyy for years), the chart's rows and the kid-age pie.
  */
@@ -42,7 +42,7 @@ export function defaultChartStart(range: Timerange, count: number, today: string
   }
 }
 
-/** The count input's rule (spec §5): a whole number from 1 to 30. */
+/** The count input's rule (docs/product.md#validation): a whole number from 1 to 30. */
 export function isValidCount(value: number | string): value is number {
   return (
     typeof value === 'number' &&
@@ -52,7 +52,7 @@ export function isValidCount(value: number | string): value is number {
   );
 }
 
-/** The campaign multi-select's rule (spec §5): invalid above 9 choices. */
+/** The campaign multi-select's rule (docs/product.md#validation): invalid above 9 choices. */
 export const isValidCampaignChoice = (ids: readonly string[]) => ids.length <= CHART_MAX_CAMPAIGNS;
 
 /** A bucket's first day (yyyy-mm-dd) as the axis shows it. */

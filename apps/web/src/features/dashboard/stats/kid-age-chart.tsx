@@ -1,5 +1,5 @@
 /**
- * The pie chart of the kids' ages (spec §2 "Dashboard"): its own lazy chunk
+ * The pie chart of the kids' ages (docs/product.md#statistics): its own lazy chunk
  * with the charting library, loaded when its place scrolls into view; the
  * same figures are in the "all kids" table beside it. Its legend is a plain
  * list below the pie, youngest first: the library's

@@ -1,5 +1,5 @@
 /**
- * The raw kid statistics of the chart's participants (spec §2 "Dashboard"):
+ * The raw kid statistics of the chart's participants (docs/product.md#statistics):
  * participants by gender, youngest kid by gender and age, every kid by
  * gender and age, and a pie chart of the kids' ages (loaded with the
  * charting library when its place scrolls into view).

@@ -1,5 +1,5 @@
 /**
- * The participation chart's lines (spec §2 "Dashboard"): one line per
+ * The participation chart's lines (docs/product.md#statistics): one line per
  * campaign (or the merchant's total) over the chosen periods. Its own lazy
  * chunk with the charting library, loaded when its place scrolls into view;
  * the same figures are in the table beside it for screen readers.

@@ -1,5 +1,5 @@
 /**
- * The participation chart of the dashboard (spec §2 "Dashboard", §5, §9): a
+ * The participation chart of the dashboard (docs/product.md#statistics, docs/product.md#validation, docs/product.md#limits): a
  * start date (dd.MM.yyyy, weeks from Monday), week/month/year buckets, 1–30
  * of them, up to 9 campaigns (ordered by end date), distinct participants,
  * a line chart with 10 line colours; below, the participants' and kids'

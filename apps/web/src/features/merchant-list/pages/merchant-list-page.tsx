@@ -1,5 +1,5 @@
 /**
- * /merchants (admins and agencies; spec §2 "Merchant screens: merchant list
+ * /merchants (admins and agencies; docs/product.md#merchants "Merchant screens: merchant list
  * with filter"): the merchants the user may act for, filtered by name or
  * brand, in a paged table with name, brand, internal name (admins), level,
  * validity (the invalid-merchant mark), number of campaigns, and the actions

@@ -1,4 +1,4 @@
-/** The account endpoints (spec §7 "Merchants"): list, add, invite, roles, remove. */
+/** The account endpoints (docs/product.md#api-calls "Merchants"): list, add, invite, roles, remove. */
 import type {
   AccountRole,
   TAccount,

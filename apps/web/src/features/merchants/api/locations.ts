@@ -1,4 +1,4 @@
-/** The location endpoints (spec §7 "Merchants"), the CSV upload and its progress. */
+/** The location endpoints (docs/product.md#api-calls "Merchants"), the CSV upload and its progress. */
 import type {
   TLocation,
   TLocationImportJob,

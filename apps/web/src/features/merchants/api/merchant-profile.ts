@@ -1,4 +1,4 @@
-/** GET/POST /merchants/{id}, POST /merchants and the image upload (spec §7 "Merchants"). */
+/** GET/POST /merchants/{id}, POST /merchants and the image upload (docs/product.md#api-calls "Merchants"). */
 import type {
   TLinkedWithAccountResponse,
   TMerchantDetail,

@@ -1,4 +1,4 @@
-/** The merchant image (spec §5, §9): jpg, jpeg, png or gif, cropped to 400×400 by the server. */
+/** The merchant image (docs/product.md#validation, docs/product.md#limits): jpg, jpeg, png or gif, cropped to 400×400 by the server. */
 import { MERCHANT_IMAGE_FORMAT, type TMerchantDetail } from '@backoffice/domain';
 import { Button, FileButton, Group, Image, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconPhotoUp } from '@tabler/icons-react';

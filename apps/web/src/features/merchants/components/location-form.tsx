@@ -1,8 +1,8 @@
 /**
- * Add or edit one location (spec §3 Location) in a modal. On save the server
+ * Add or edit one location (docs/product.md#locations) in a modal. On save the server
  * geocodes the address; when it is not found the user checks the address or
- * keeps it with 'Trotzdem verwenden' (spec §5). A @mantine/form form validated
- * by the domain's schema; required fields behave as spec §5 says.
+ * keeps it with 'Trotzdem verwenden' (docs/product.md#validation). A @mantine/form form validated
+ * by the domain's schema; required fields behave as docs/product.md#validation says.
  */
 import {
   LOCATION_COUNTRIES,
@@ -35,7 +35,7 @@ import { notifyMerchantError, validationText } from '../merchant-errors';
 type Values = Required<Omit<TLocationSaveBody, 'use_anyway' | 'version'>>;
 
 const TEXT_FIELDS = ['streetnumber', 'entrance', 'top', 'floor'] as const;
-/** Options of form.getInputProps: a required field (spec §5), a checkbox. */
+/** Options of form.getInputProps: a required field (docs/product.md#validation), a checkbox. */
 const required = { required: true };
 const checkbox = { type: 'checkbox' } as const;
 

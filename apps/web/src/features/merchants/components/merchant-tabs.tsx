@@ -1,6 +1,6 @@
 /**
  * The sub-navigation of the merchant pages: profile, accounts, locations,
- * notifications; only the ones the user's roles open (spec §6). The profile
+ * notifications; only the ones the user's roles open (docs/product.md#roles-and-access). The profile
  * of a basic merchant's only users stays as a tab with a lock: it leads to
  * the upgrade notice, which says what an upgrade brings.
  */

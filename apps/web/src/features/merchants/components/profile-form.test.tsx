@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * The admin's level field of the merchant profile (spec §3 Merchant, §5):
+ * The admin's level field of the merchant profile (docs/product.md#merchants, docs/product.md#validation):
  * what is typed is what is saved, an emptied field is a missing required
  * value, and a level out of range is refused beside the field instead of
  * being changed on the way.

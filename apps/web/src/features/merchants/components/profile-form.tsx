@@ -1,9 +1,9 @@
 /**
- * The merchant profile form (spec §3 Merchant, §5), used by create and edit:
+ * The merchant profile form (docs/product.md#merchants, docs/product.md#validation), used by create and edit:
  * profile, company data, social links, contacts, co-registration and, for
  * admins, level, validity and internal name. A @mantine/form form validated
  * by the domain's schema before it is sent (the server applies the same
- * schema); required fields behave as spec §5 says, and a field the server
+ * schema); required fields behave as docs/product.md#validation says, and a field the server
  * refuses shows its message beside the field.
  */
 import {
@@ -38,7 +38,7 @@ import { useSchemaForm } from '../../../shared/form/use-schema-form';
 import { LockableFields, ReadOnlyNote } from '../../../shared/ui/lockable-fields';
 import { validationText } from '../merchant-errors';
 
-/** Options of form.getInputProps: a required field (spec §5), a switch. */
+/** Options of form.getInputProps: a required field (docs/product.md#validation), a switch. */
 const required = { required: true };
 const checkbox = { type: 'checkbox' } as const;
 

@@ -1,5 +1,5 @@
 /**
- * /{merchantIdent}/accounts (spec §2, §6, §8): the accounts with roles and
+ * /{merchantIdent}/accounts (docs/product.md#screens-and-routes, docs/product.md#roles-and-access, docs/product.md#messages): the accounts with roles and
  * pending invitations, add by email, invite, change roles, remove (after a
  * question that says what removing does); the three-account limit below
  * silver. Which accounts sign in with two factors; admins can reset an
@@ -53,7 +53,7 @@ import { useMerchantIdent } from '../use-merchant-ident';
 
 /** The address field's schema: the domain's add body, its address alone. */
 const EMAIL_FORM = ZAddAccountBody.pick({ user_email: true });
-/** Options of form.getInputProps: a required field (spec §5). */
+/** Options of form.getInputProps: a required field (docs/product.md#validation). */
 const REQUIRED = { required: true };
 
 function RoleCheckboxes({
@@ -217,7 +217,7 @@ function Accounts({ merchantIdent }: { merchantIdent: string }) {
   const tableRef = useKeepFocus<HTMLTableElement>(changeRoles.isPending);
   const form = useSchemaForm({
     initialValues: { user_email: '' },
-    // 'Bitte Email-Adresse angeben' for an empty or malformed address (spec §5).
+    // 'Bitte Email-Adresse angeben' for an empty or malformed address (docs/product.md#validation).
     schema: EMAIL_FORM,
     errorText: (key) => validationText(t, key),
   });

@@ -1,5 +1,5 @@
 /**
- * /create (named merchant-create, spec §2): a user creates a merchant and
+ * /create (named merchant-create, docs/product.md#screens-and-routes): a user creates a merchant and
  * becomes its owner with every role; the session restarts so that it acts
  * for the new merchant right away.
  */

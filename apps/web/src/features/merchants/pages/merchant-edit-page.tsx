@@ -1,5 +1,5 @@
 /**
- * /{merchantIdent}/merchant (spec §2): the merchant's profile with image,
+ * /{merchantIdent}/merchant (docs/product.md#screens-and-routes): the merchant's profile with image,
  * company data, social links, contacts and co-registration, and its validity.
  */
 import { hasRole, isAdmin, isMerchantInvalid } from '@backoffice/domain';

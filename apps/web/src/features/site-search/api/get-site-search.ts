@@ -1,6 +1,6 @@
 /**
  * GET {apiUrl}/ac/site-search?q=: campaigns and merchants matching a text
- * (spec §7 "Tags and search").
+ * (docs/product.md#api-calls "Tags and search").
  */
 import type { TSiteSearchHit, TSiteSearchResponse } from '@backoffice/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';

@@ -1,5 +1,5 @@
 /**
- * /please-upgrade (spec §6): why the page the user wanted is closed. For a
+ * /please-upgrade (docs/product.md#roles-and-access): why the page the user wanted is closed. For a
  * merchant level: the current level, what the next level unlocks (by the
  * domain's rules) and the merchant's screens the user may use now, so the
  * notice is no dead end. For a page reserved for admins (or

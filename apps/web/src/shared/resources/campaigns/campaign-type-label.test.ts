@@ -1,6 +1,6 @@
 /**
  * Campaign types by name: the amount-off coupon names the configured
- * currency (spec §1: CHF with the Swiss locale), the German name for the
+ * currency (docs/product.md#the-product: CHF with the Swiss locale), the German name for the
  * euro stays the catalogue's 'Gutschein: Euro-Rabatt'.
  */
 import { CAMPAIGN_TYPES } from '@backoffice/domain';

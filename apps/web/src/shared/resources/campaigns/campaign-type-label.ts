@@ -1,6 +1,6 @@
 /**
  * A campaign type's name as every screen shows it. The amount-off coupon
- * names the configured currency (spec §1: euro, CHF with the Swiss locale;
+ * names the configured currency (docs/product.md#the-product: euro, CHF with the Swiss locale;
  * the server sets it from the domain's currencyForLocale), so its name is no
  * fixed text: the catalogue's `{{currency}}` is the currency's word from
  * `campaigns.typeCurrencies`. The other types' names ignore it.

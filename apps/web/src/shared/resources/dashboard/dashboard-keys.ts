@@ -6,7 +6,7 @@
  */
 import type { Timerange } from '@backoffice/domain';
 
-/** The chart's range: which buckets (spec §7 `stats/campaigns`). */
+/** The chart's range: which buckets (docs/product.md#api-calls `stats/campaigns`). */
 export interface StatsRangeParams {
   timerange: Timerange;
   count: number;
@@ -14,7 +14,7 @@ export interface StatsRangeParams {
   start: string;
 }
 
-/** The chart's query (spec §7 `stats`). */
+/** The chart's query (docs/product.md#api-calls `stats`). */
 export interface StatsParams extends StatsRangeParams {
   /** At most 9 campaign ids; none: the merchant's total. */
   campaigns: string[];

@@ -1,4 +1,4 @@
-/** GET /merchants?page&filter: the merchants the user may act for, paged (spec §7 "Merchants"). */
+/** GET /merchants?page&filter: the merchants the user may act for, paged (docs/product.md#api-calls "Merchants"). */
 import type { TMerchantListResponse } from '@backoffice/domain';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequestRequired } from '../../api/client';

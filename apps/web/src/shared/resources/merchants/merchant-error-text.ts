@@ -1,6 +1,6 @@
 /**
  * A merchant's error as the answers list it: the domain's text in the
- * spec's German words (spec §5, §8), shown in the user's language; an error
+ * spec's German words (docs/product.md#validation, docs/product.md#messages), shown in the user's language; an error
  * the web does not know is shown as sent.
  */
 import { MERCHANT_ERROR_NO_CONTACT } from '@backoffice/domain';

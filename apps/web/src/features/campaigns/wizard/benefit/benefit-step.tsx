@@ -1,5 +1,5 @@
 /**
- * The benefit step (spec §3 "Benefit fields", "Prize"): prizes with their
+ * The benefit step (docs/product.md#campaigns "Benefit fields", "Prize"): prizes with their
  * total value for sweepstakes and sweepstake tips, the coupon sub-types'
  * amounts, the offer tip's prices; standard and generic tips have none.
  */

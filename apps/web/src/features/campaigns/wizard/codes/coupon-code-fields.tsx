@@ -1,4 +1,4 @@
-/** A coupon's code type (spec §3 Coupon): none, one code for everyone, or multiple codes. */
+/** A coupon's code type (docs/product.md#campaigns): none, one code for everyone, or multiple codes. */
 import { CAMPAIGN_TEXT_LIMITS, COUPON_CODE_TYPES } from '@backoffice/domain';
 import { Select, SimpleGrid, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';

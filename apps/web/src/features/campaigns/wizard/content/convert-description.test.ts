@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-/** Switching the description's format keeps its formatting, both ways (issue 30, point 9). */
+/** Switching the description's format keeps its formatting, both ways. */
 import { describe, expect, it } from 'vitest';
 import { convertDescription } from './convert-description';
 

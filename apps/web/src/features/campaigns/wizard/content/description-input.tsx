@@ -2,7 +2,7 @@
  * The description of one language in the chosen format: the rich-text
  * editor for WYSIWYG, a text area with a sanitised live preview for
  * markdown. A counter below says how many characters are still missing
- * (spec §5: at least 200; the maximum is not shown).
+ * (docs/product.md#validation: at least 200; the maximum is not shown).
  */
 import {
   DESCRIPTION_MIN_LENGTH,

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-/** Inline images in rendered descriptions (spec §5): at most 600 px wide, never stretched. */
+/** Inline images in rendered descriptions (docs/product.md#validation): at most 600 px wide, never stretched. */
 import { describe, expect, it } from 'vitest';
 import { renderDescription } from './render-description';
 

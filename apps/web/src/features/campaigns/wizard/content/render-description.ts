@@ -2,7 +2,7 @@
  * A description as safe HTML for display: markdown is rendered first, then
  * every description is sanitised with DOMPurify (the server sanitises WYSIWYG
  * HTML before storing it, but markdown is stored as typed). Inline images are
- * kept at most INLINE_IMAGE_MAX_WIDTH wide (spec §5) by their width attribute
+ * kept at most INLINE_IMAGE_MAX_WIDTH wide (docs/product.md#validation) by their width attribute
  * here and by CSS where they are shown.
  */
 import { inlineImageWidth, type TCampaignContent } from '@backoffice/domain';

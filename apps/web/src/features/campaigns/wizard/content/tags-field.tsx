@@ -1,5 +1,5 @@
 /**
- * The tags of a tip (spec §7 "Tags and search"): suggestions from GET
+ * The tags of a tip (docs/product.md#api-calls "Tags and search"): suggestions from GET
  * /ac/tags while typing; a tag that does not exist yet is created with POST
  * /tags and taken over as the server spells it.
  */

@@ -1,5 +1,5 @@
 /**
- * Co-registration and co-participation on the flow step (spec §3 Campaign,
+ * Co-registration and co-participation on the flow step (docs/product.md#campaigns,
  * Merchant "Co-reg"): the coreg-suitable switch where the merchant offers
  * co-registration, and the other campaigns of the merchant chosen as
  * co-participation targets and coreg exclusions from searchable lists.

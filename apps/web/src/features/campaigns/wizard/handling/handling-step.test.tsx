@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * The flow step's dates as a user types them (spec §9 dd.MM.yyyy HH:mm): a
+ * The flow step's dates as a user types them (docs/product.md#limits dd.MM.yyyy HH:mm): a
  * date the field cannot read stays visible with its error, and the step is
  * not saved with the old date in its place; once it is corrected, the step
  * is saved with the new one. A day typed alone starts the runtime at 00:00

@@ -1,5 +1,5 @@
 /**
- * The flow step (spec §3 Campaign, Coupon): the runtime picked as
+ * The flow step (docs/product.md#campaigns, Coupon): the runtime picked as
  * dd.MM.yyyy HH:mm in the configured time zone, and for coupons the code,
  * redemption, expiry and the maximum number of participants; where the app
  * shows the map; co-registration and co-participation.

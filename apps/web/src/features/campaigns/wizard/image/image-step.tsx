@@ -1,5 +1,5 @@
 /**
- * The image step (spec §5 "Images"): choose an image by click or drop
+ * The image step (docs/product.md#validation "Images"): choose an image by click or drop
  * (image-drop.tsx), check its type by content (jpg, jpeg, png, gif), choose a
  * section of the campaign format (crop-card.tsx), and upload it; the server
  * crops and resizes it to that format (the domain's CAMPAIGN_IMAGE_FORMAT).

@@ -1,5 +1,5 @@
 /**
- * The form step (spec §3 "Required core user fields", §6): which core fields
+ * The form step (docs/product.md#campaigns "Required core user fields", docs/product.md#roles-and-access): which core fields
  * participants are asked for and which of them are required. Needs merchant
  * level 1; below it the step is not available.
  */

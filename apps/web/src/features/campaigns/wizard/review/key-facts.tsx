@@ -62,7 +62,7 @@ export function KeyFacts({ envelope }: { envelope: TCampaignEnvelope }) {
 }
 
 /**
- * The campaign a follow-up was created from (spec §3 "parent and
+ * The campaign a follow-up was created from (docs/product.md#campaigns "parent and
  * followup"): the answer names it by id only, so its title is read, and it is
  * linked where the campaign list's edit action leads (editStep).
  */

@@ -1,5 +1,5 @@
 /**
- * The overview step (spec §2 "Campaign steps", §4): key facts, every step
+ * The overview step (docs/product.md#the-campaign-wizard, docs/product.md#campaign-states): key facts, every step
  * summarised with a link to edit it, the open errors linked to their fields,
  * submit, the status history on demand, the winner draw and the follow-ups.
  */

@@ -1,4 +1,4 @@
-/** The status history, loaded when asked for (spec §4: "can be loaded on the review page"). */
+/** The status history, loaded when asked for (docs/product.md#campaign-states: "can be loaded on the review page"). */
 import { Button, Card, Title } from '@mantine/core';
 import { IconHistory } from '@tabler/icons-react';
 import { useState } from 'react';

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * The review's submit panel (issue 30, points 4 and 5): submitting asks
+ * The review's submit panel: submitting asks
  * first and a cancel sends nothing; a rejected campaign says why, with the
  * next step linked to its first step, and no all-clear beside it.
  */

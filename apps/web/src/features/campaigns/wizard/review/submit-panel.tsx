@@ -1,5 +1,5 @@
 /**
- * Submitting from the review (spec §4 "Flow"): possible only without open
+ * Submitting from the review (docs/product.md#campaign-states "Flow"): possible only without open
  * errors (clones count as valid: their steps are saved); it asks first
  * (a submitted campaign cannot be edited); success opens the post-submit
  * screen, a refusal says the campaign could not be submitted. A rejected
@@ -26,7 +26,7 @@ export function SubmitPanel({ envelope }: { envelope: TCampaignEnvelope }) {
   const navigate = useNavigate();
   const submit = useSubmitCampaign();
   const { user } = useSession();
-  // Agencies' and admins' campaigns are published within minutes (spec §4 "Flow").
+  // Agencies' and admins' campaigns are published within minutes (docs/product.md#campaign-states "Flow").
   const fast = user?.level === 'agency' || user?.level === 'admin';
   const { campaign, state, allow_edit: allowEdit, merchant } = envelope;
   const canSubmit = allowEdit && state.errors.length === 0;

@@ -1,7 +1,7 @@
 /**
  * One wizard step's values as a readable summary: on the review step for
  * every step, and in place of a step's form once the campaign can no longer
- * be edited (submitted or online, spec §4).
+ * be edited (submitted or online, docs/product.md#campaign-states).
  */
 import type { CampaignStep, TCampaignEnvelope } from '@backoffice/domain';
 import { BenefitSummary } from './benefit-summary';
