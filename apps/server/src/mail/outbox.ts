@@ -11,20 +11,20 @@
  * carry the same Message-ID (the job's id), by which receiving systems
  * recognise the second one (docs/operations.md, "Mails").
  */
-import type { AppContext } from '../app-context.js';
 import type { DbOrTx } from '../db/client.js';
 import { defineJob } from '../jobs/define.js';
+import type { JobQueue } from '../jobs/queue.js';
 import type { MailMessage } from './mailer.js';
 
 export const MAIL_QUEUE = 'mail';
 
-/** Puts a mail into the outbox on `db` (the change's transaction). */
+/** Puts a mail into the outbox on `db` (the change's transaction): the job queue is all it needs. */
 export async function enqueueMail(
-  ctx: AppContext,
+  outbox: { jobs: JobQueue },
   db: DbOrTx,
   message: MailMessage,
 ): Promise<void> {
-  await ctx.jobs.send(db, MAIL_QUEUE, message);
+  await outbox.jobs.send(db, MAIL_QUEUE, message);
 }
 
 export const mailJob = defineJob<MailMessage>({

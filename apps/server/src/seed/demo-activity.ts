@@ -33,6 +33,7 @@ import { newImageKey } from '../files/storage.js';
 import { validationColumns } from '../modules/campaigns/index.js';
 import { JOB_DEFINITIONS } from '../background-jobs.js';
 import { runDueDraws } from '../modules/draws/index.js';
+import { drawDeps } from '../services.js';
 import { foldPending, ingestEvents, stopFolding } from '../modules/ingest/index.js';
 import { DEMO_MERCHANTS, DEMO_USERS } from './demo-data.js';
 import {
@@ -477,7 +478,7 @@ export async function seedDemoActivity(ctx: AppContext, now = new Date()): Promi
   // The draws mail the merchants about their winners: the job queue's tables must exist,
   // which at a first start they do not yet (the workers start after this).
   await ctx.jobs.prepare(JOB_DEFINITIONS);
-  await runDueDraws(ctx, now);
+  await runDueDraws(drawDeps(ctx), now);
   await ctx.db.insert(systemSettings).values({ key: SEEDED_KEY, value: now.toISOString() });
   return true;
 }

@@ -4,4 +4,4 @@
  * retention period (the retention job).
  */
 export { clearCandidateDigests } from './queries.js';
-export { runDueDraws } from './service.js';
+export { runDueDraws, type DrawDeps } from './service.js';
