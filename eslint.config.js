@@ -158,6 +158,8 @@ export default defineConfig(
       'apps/server/src/modules/codes/**/*.ts',
       'apps/server/src/modules/draws/**/*.ts',
       'apps/server/src/modules/notifications/**/*.ts',
+      'apps/server/src/modules/locations/**/*.ts',
+      'apps/server/src/modules/merchants/**/*.ts',
     ],
     rules: {
       'max-params': 'off',

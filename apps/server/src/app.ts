@@ -131,12 +131,12 @@ export async function buildApp(
       requireBearerToken(api);
       await api.register(sessionRoutes);
       await api.register(myPasswordRoutes);
-      await api.register(merchantRoutes);
+      await api.register(merchantRoutes, services.merchants);
       await api.register(campaignRoutes, services.campaigns);
       await api.register(codeRoutes, services.codes);
       await api.register(searchRoutes);
       await api.register(accountRoutes);
-      await api.register(locationRoutes);
+      await api.register(locationRoutes, services.locations);
       await api.register(notificationRoutes, services.notifications);
       await api.register(statsRoutes);
       await api.register(drawRoutes, services.draws);

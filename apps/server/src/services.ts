@@ -13,6 +13,10 @@ import {
 import type { CampaignDeps } from './modules/campaigns/deps.js';
 import type { CodeRoutesOptions } from './modules/codes/routes.js';
 import { createDrawService, type DrawDeps } from './modules/draws/service.js';
+import type { LocationRoutesOptions } from './modules/locations/routes.js';
+import { createLocationService } from './modules/locations/service.js';
+import type { MerchantRoutesOptions } from './modules/merchants/routes.js';
+import { createMerchantService } from './modules/merchants/service.js';
 import {
   createNotificationService,
   type NotificationDeps,
@@ -61,7 +65,26 @@ export function createServices(ctx: AppContext) {
   };
   const draws = { draws: createDrawService(drawDeps(ctx)) };
   const notifications = { notifications: createNotificationService(ctx.db) };
-  return { campaigns, codes, draws, notifications };
+  const locations: LocationRoutesOptions = {
+    locations: createLocationService({
+      db: ctx.db,
+      jobs: ctx.jobs,
+      log: ctx.log,
+      geocoder: ctx.geocoder,
+      config: { geocoding: config.geocoding, files: { csvMaxRows: config.files.csvMaxRows } },
+    }),
+    csvMaxBytes: config.files.csvMaxBytes,
+  };
+  const merchants: MerchantRoutesOptions = {
+    merchants: createMerchantService({
+      db: ctx.db,
+      files: ctx.files,
+      log: ctx.log,
+      imageMaxPixels: config.files.imageMaxPixels,
+    }),
+    imageMaxBytes: config.files.imageMaxBytes,
+  };
+  return { campaigns, codes, draws, notifications, locations, merchants };
 }
 
 export type Services = ReturnType<typeof createServices>;
