@@ -3,8 +3,12 @@
 // kebab-case file names, no import cycles, and the one-way imports of the
 // layout (see CONTRIBUTING.md):
 //   web:    app -> features -> shared -> packages/domain, no feature importing another;
-//   server: modules -> kernel (access, db, http, ...) -> packages/domain, a module
-//           reaching another one only through its public file (index.ts).
+//   server: composition files (app.ts, main.ts, ...) -> ops (tools) -> modules
+//           -> kernel (src/platform/) -> packages/domain, a module or a tool
+//           reaching a module only through its public file (index.ts); the
+//           kernel's folders are floors, each importing only the ones below it:
+//           errors, config, calendar, tracing, db, http, jobs, metrics, mail,
+//           files, geocoding, users, access, identity, context (SERVER_FLOORS).
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import { defineConfig } from 'eslint/config';
@@ -18,11 +22,55 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 const WEB_FEATURES = 'apps/web/src/features';
-const SERVER_MODULES = 'apps/server/src/modules';
+const SERVER = 'apps/server/src';
+const SERVER_MODULES = `${SERVER}/modules`;
+/** The server's composition files at the top of src/ (app.ts, main.ts, bootstrap.ts, ...). */
+const SERVER_COMPOSITION = readdirSync(SERVER)
+  .filter((name) => name.endsWith('.ts'))
+  .map((name) => `${SERVER}/${name}`);
 const foldersOf = (dir) =>
   readdirSync(dir, { withFileTypes: true })
     .filter((entry) => entry.isDirectory())
     .map((entry) => entry.name);
+
+/**
+ * The floors of the server, bottom to top: each imports only from the floors
+ * below it (and itself). The kernel is src/platform/; above it the modules,
+ * the tools (ops/) and the composition files at the top of src/.
+ */
+const SERVER_FLOORS = [
+  'platform/errors.ts',
+  'platform/config',
+  'platform/calendar.ts',
+  'platform/tracing',
+  'platform/db',
+  'platform/http',
+  'platform/jobs',
+  'platform/metrics',
+  'platform/mail',
+  'platform/files',
+  'platform/geocoding',
+  'platform/users',
+  'platform/access',
+  'platform/identity',
+  ['platform/context.ts', 'platform/define-job.ts'],
+  'modules',
+  'ops',
+];
+
+/** One zone per floor: it imports nothing of the floors above it. */
+function serverFloorZones() {
+  const paths = (floor) => [floor].flat().map((part) => `${SERVER}/${part}`);
+  return SERVER_FLOORS.slice(0, -1).map((floor, index) => {
+    const above = SERVER_FLOORS.slice(index + 1);
+    const names = (floors) => floors.flat().join(', ');
+    return {
+      target: paths(floor),
+      from: [...above.flatMap(paths), ...SERVER_COMPOSITION],
+      message: `${names([floor])} stands below ${names(above)} and the composition files: it imports none of them (the floors: eslint.config.js, SERVER_FLOORS).`,
+    };
+  });
+}
 
 /** Each web feature imports no other feature; each server module others' public files only. */
 const boundaryZones = [
@@ -48,17 +96,18 @@ const boundaryZones = [
     except: [`./${feature}`],
     message: 'A feature does not import another feature: move what both need into shared/.',
   })),
+  ...serverFloorZones(),
   {
-    target: ['apps/server/src/access', 'apps/server/src/db', 'apps/server/src/http'],
-    from: SERVER_MODULES,
-    message: 'The kernel (access, db, http) is below the modules and imports none of them.',
+    target: 'apps/server/src/ops',
+    from: SERVER_COMPOSITION,
+    message:
+      "The tools (ops/) stand below the server's composition files (app.ts, bootstrap.ts, ...): pass in what they need of it.",
   },
   {
-    target: ['apps/server/src/identity', 'apps/server/src/seed'],
+    target: 'apps/server/src/ops',
     from: SERVER_MODULES,
     except: foldersOf(SERVER_MODULES).map((module) => `./${module}/index.ts`),
-    message:
-      'The identity provider and the seed reach a module only through its public file (index.ts).',
+    message: 'The tools (ops/) reach a module only through its public file (index.ts).',
   },
   ...foldersOf(SERVER_MODULES).map((module, _index, modules) => ({
     target: `${SERVER_MODULES}/${module}`,
@@ -68,7 +117,7 @@ const boundaryZones = [
       ...modules.filter((other) => other !== module).map((other) => `./${other}/index.ts`),
     ],
     message:
-      'A module reaches another one only through its public file (index.ts); move what several share into the kernel (access/, db/, http/).',
+      'A module reaches another one only through its public file (index.ts); move what several share into the kernel (src/platform/).',
   })),
 ];
 

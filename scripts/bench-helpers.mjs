@@ -8,7 +8,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { root, serverEntry } from './build-state.mjs';
 
-/** The password of the generated load users (seed/generate.ts). */
+/** The password of the generated load users (ops/seed/generate.ts). */
 export const LOAD_PASSWORD = 'load';
 
 export const percentile = (sorted, p) =>
@@ -34,7 +34,7 @@ export function generate(env, args) {
   const result = spawnSync(
     process.execPath,
     [
-      path.join(root, 'apps/server/dist/seed/generate-cli.js'),
+      path.join(root, 'apps/server/dist/ops/seed/generate-cli.js'),
       ...args,
       '--password',
       LOAD_PASSWORD,

@@ -180,10 +180,14 @@ async function startServer(env) {
   if (env.DATABASE_URL) {
     // Demo mode is for the embedded database: on PostgreSQL the demo accounts
     // are seeded as `npm run seed` does, once the server has migrated it.
-    const seeded = spawnSync(process.execPath, [path.join(root, 'apps/server/dist/seed/cli.js')], {
-      env: { ...process.env, DATABASE_URL: env.DATABASE_URL },
-      stdio: 'ignore',
-    });
+    const seeded = spawnSync(
+      process.execPath,
+      [path.join(root, 'apps/server/dist/ops/seed/cli.js')],
+      {
+        env: { ...process.env, DATABASE_URL: env.DATABASE_URL },
+        stdio: 'ignore',
+      },
+    );
     if (seeded.status !== 0) throw new Error('seeding the demo accounts failed');
   }
   return {

@@ -16,8 +16,8 @@ if (!output) {
 const load = (file) => import(pathToFileURL(path.join(root, 'apps/server/dist', file)).href);
 const { buildApp } = await load('app.js');
 const { createAppContext } = await load('bootstrap.js');
-const { loadConfig } = await load('config.js');
-const { openDatabase } = await load('db/client.js');
+const { loadConfig } = await load('platform/config/config.js');
+const { openDatabase } = await load('platform/db/client.js');
 
 const scratch = mkdtempSync(path.join(tmpdir(), 'openapi-'));
 try {

@@ -4,10 +4,10 @@
 //   campaign-backoffice-<version>/
 //     package.json              name, version, engines, the start command
 //     node_modules/             the bundle's external packages and everything they need
-//     server/package.json       the server's package folder (server-folder.ts)
+//     server/package.json       the server's package folder (platform/config/server-folder.ts)
 //     server/dist/bundle/       the bundled server (main.js, create-data-folder.js, chunks)
-//     server/src/db/migrations/ applied at every start
-//     server/src/geocoding/data/cities.tsv.gz  the offline geocoder's dataset
+//     server/src/platform/db/migrations/ applied at every start
+//     server/src/platform/geocoding/data/cities.tsv.gz  the offline geocoder's dataset
 //     web/dist/                 the built web app (the server's default WEB_DIST_DIR)
 //
 // It builds what is missing or stale first (as `npm start` does), then copies
@@ -172,10 +172,13 @@ for (const [folder, target] of closure) {
   copy(folder, target, (source) => source !== path.join(folder, 'node_modules'));
 }
 copy(bundleDir, path.join('server', 'dist', 'bundle'));
-copy(path.join(server, 'src', 'db', 'migrations'), path.join('server', 'src', 'db', 'migrations'));
 copy(
-  path.join(server, 'src', 'geocoding', 'data', 'cities.tsv.gz'),
-  path.join('server', 'src', 'geocoding', 'data', 'cities.tsv.gz'),
+  path.join(server, 'src', 'platform', 'db', 'migrations'),
+  path.join('server', 'src', 'platform', 'db', 'migrations'),
+);
+copy(
+  path.join(server, 'src', 'platform', 'geocoding', 'data', 'cities.tsv.gz'),
+  path.join('server', 'src', 'platform', 'geocoding', 'data', 'cities.tsv.gz'),
 );
 copy(webDist, path.join('web', 'dist'));
 

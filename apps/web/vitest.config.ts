@@ -23,6 +23,8 @@ export default defineProject({
     name: 'web',
     environment: 'node',
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'build/**/*.test.ts'],
+    // The mock API server (Mock Service Worker) around every test file.
+    setupFiles: ['src/shared/testing/msw/setup.ts'],
     // Component tests drive jsdom with userEvent; on a busy two-core machine
     // one of them has taken 7 s. A limit to catch a hang, not a speed target.
     testTimeout: 30_000,

@@ -23,7 +23,7 @@ await build({
   // release artefact and the container image, which hold the bundle only.
   entryPoints: [
     ...['main', 'create-data-folder'].map((name) => path.join(server, 'dist', `${name}.js`)),
-    { in: path.join(server, 'dist', 'admin-account', 'cli.js'), out: 'create-admin' },
+    { in: path.join(server, 'dist', 'ops', 'admin-account', 'cli.js'), out: 'create-admin' },
   ],
   outdir,
   bundle: true,

@@ -12,33 +12,37 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import type { AppContext } from './app-context.js';
+import type { AppContext } from './platform/context.js';
 import { registerBackgroundJobs } from './background-jobs.js';
-import { trustProxyOption } from './config.js';
-import { setImageConcurrency } from './files/images.js';
-import { registerAuthChallenge, requireBearerToken } from './http/authenticate.js';
-import { DEFAULT_BODY_LIMIT, registerBodyLimits } from './http/body-limits.js';
-import { registerCompression } from './http/compression.js';
-import { registerClosingAnswer, registerErrorHandling, sendNotFound } from './http/errors.js';
-import { registerInputHygiene } from './http/input-hygiene.js';
-import { registerOpenApi } from './http/openapi.js';
-import { registerRateLimit } from './http/rate-limit.js';
-import { registerRequestId, requestIdGenerator } from './http/request-id.js';
+import { trustProxyOption } from './platform/config/config.js';
+import { setImageConcurrency } from './platform/files/images.js';
+import { registerAuthChallenge, requireBearerToken } from './platform/identity/authenticate.js';
+import { DEFAULT_BODY_LIMIT, registerBodyLimits } from './platform/http/body-limits.js';
+import { registerCompression } from './platform/http/compression.js';
+import {
+  registerClosingAnswer,
+  registerErrorHandling,
+  sendNotFound,
+} from './platform/http/errors.js';
+import { registerInputHygiene } from './platform/http/input-hygiene.js';
+import { registerOpenApi } from './platform/http/openapi.js';
+import { registerRateLimit } from './platform/http/rate-limit.js';
+import { registerRequestId, requestIdGenerator } from './platform/http/request-id.js';
 import {
   MAX_PARAM_LENGTH,
   frameworkErrorAnswer,
   registerSecurityHeaders,
   securityHeaders,
-} from './http/security-headers.js';
-import { registerSpa } from './http/spa.js';
-import { registerMetrics } from './metrics/routes.js';
-import { serverTimeouts } from './http/timeouts.js';
+} from './platform/http/security-headers.js';
+import { registerSpa } from './platform/http/spa.js';
+import { registerMetrics } from './platform/metrics/routes.js';
+import { serverTimeouts } from './platform/http/timeouts.js';
 import { createServices } from './services.js';
-import { tracingPlugin } from './tracing/hooks.js';
-import { fileRoutes } from './files/routes.js';
-import { identityRoutes } from './identity/routes.js';
-import { registerRoutes } from './identity/register-routes.js';
-import { passwordResetRoutes } from './identity/password-reset-routes.js';
+import { tracingPlugin } from './platform/tracing/hooks.js';
+import { fileRoutes } from './platform/files/routes.js';
+import { identityRoutes } from './modules/sign-in/routes.js';
+import { registrationRoutes } from './modules/registration/routes.js';
+import { passwordResetRoutes } from './modules/password-reset/routes.js';
 import { accessCodeSetRoutes } from './modules/access-code-sets/routes.js';
 import { accountRoutes } from './modules/accounts/routes.js';
 import { locationRoutes } from './modules/locations/routes.js';
@@ -54,7 +58,7 @@ import { statsRoutes } from './modules/stats/routes.js';
 import { merchantRoutes } from './modules/merchants/routes.js';
 import { mySessionRoutes } from './modules/my-sessions/routes.js';
 import { searchRoutes } from './modules/search/routes.js';
-import { sessionRoutes } from './modules/session/routes.js';
+import { currentUserSessionRoutes } from './modules/current-user-session/routes.js';
 import { myPasswordRoutes } from './modules/my-password/routes.js';
 import { systemRoutes } from './modules/system/routes.js';
 import { twoFactorRoutes } from './modules/two-factor/routes.js';
@@ -120,7 +124,7 @@ export async function buildApp(
   await app.register(systemRoutes);
   if (!ctx.config.identity.jwksUrl) {
     await app.register(identityRoutes);
-    await app.register(registerRoutes);
+    await app.register(registrationRoutes);
     await app.register(passwordResetRoutes);
   }
   await app.register(fileRoutes);
@@ -129,7 +133,7 @@ export async function buildApp(
   await app.register(
     async (api) => {
       requireBearerToken(api);
-      await api.register(sessionRoutes);
+      await api.register(currentUserSessionRoutes);
       await api.register(myPasswordRoutes);
       await api.register(merchantRoutes, services.merchants);
       await api.register(campaignRoutes, services.campaigns);

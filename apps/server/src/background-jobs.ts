@@ -1,6 +1,6 @@
 /**
  * The background work of a server process, in one place: every job of the
- * product (jobs/definition.ts) on the job queue (jobs/queue.ts), started when
+ * product (platform/jobs/definition.ts) on the job queue (platform/jobs/queue.ts), started when
  * the app is ready and stopped when it closes (tests close their app, a
  * SIGTERM closes it: shutdown.ts; running jobs get what is left of
  * SHUTDOWN_TIMEOUT_SECONDS after the requests under way, then go back to
@@ -9,11 +9,11 @@
  * run waiting at most (docs/operations.md, "Background jobs").
  */
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from './app-context.js';
-import type { JobDefinition } from './jobs/definition.js';
+import type { AppContext } from './platform/context.js';
+import type { JobDefinition } from './platform/jobs/definition.js';
 import { shutdownTimeLeftMs } from './shutdown.js';
-import { passwordResetJob } from './identity/password-reset.js';
-import { mailJob } from './mail/outbox.js';
+import { passwordResetJob } from './modules/password-reset/service.js';
+import { mailJob } from './platform/mail/outbox.js';
 import { campaignSchedulerJob } from './modules/campaigns/lifecycle.js';
 import { validationRefreshJob } from './modules/campaigns/validation-refresh.js';
 import { winnerDrawJob } from './modules/draws/service.js';

@@ -2,24 +2,24 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppContext } from './app-context.js';
-import type { Config } from './config.js';
-import { createLocalFileStorage } from './files/storage.js';
-import { createGeocoder } from './geocoding/geocoder.js';
-import { createLogger, demoLogDestination } from './http/logging.js';
+import type { AppContext } from './platform/context.js';
+import type { Config } from './platform/config/config.js';
+import { createLocalFileStorage } from './platform/files/storage.js';
+import { createGeocoder } from './platform/geocoding/geocoder.js';
+import { createLogger, demoLogDestination } from './platform/http/logging.js';
 import {
   openDatabase,
   type Database,
   type DatabaseLocation,
   type OpenOptions,
-} from './db/client.js';
-import { loadSigningKey } from './identity/keys.js';
-import { loadMfaKey } from './identity/totp.js';
-import { createTokenIssuer, createTokenVerifier } from './identity/tokens.js';
-import { JobQueue } from './jobs/queue.js';
-import { createMailer } from './mail/mailer.js';
-import { createMetrics, type Metrics } from './metrics/metrics.js';
-import { DEMO_ACCOUNTS, seedDemoData } from './seed/demo-data.js';
+} from './platform/db/client.js';
+import { loadSigningKey } from './platform/identity/keys.js';
+import { loadMfaKey } from './platform/identity/totp.js';
+import { createTokenIssuer, createTokenVerifier } from './platform/identity/tokens.js';
+import { JobQueue } from './platform/jobs/queue.js';
+import { createMailer } from './platform/mail/mailer.js';
+import { createMetrics, type Metrics } from './platform/metrics/metrics.js';
+import { DEMO_ACCOUNTS, seedDemoData } from './ops/seed/demo-data.js';
 import { showPhase } from './start-progress.js';
 
 export function databaseLocation(config: Config): DatabaseLocation {
@@ -42,7 +42,7 @@ function loggerOf(config: Config): FastifyBaseLogger {
 
 /**
  * A process that serves (main.ts, create-data-folder.ts) logs into
- * `DATA_DIR/logs` in demo mode (http/logging.ts, demoLogDestination); other
+ * `DATA_DIR/logs` in demo mode (platform/http/logging.ts, demoLogDestination); other
  * modes, and the tests' apps, log to standard output.
  */
 export function logToDemoFileInDemoMode(config: Config): void {
@@ -111,7 +111,7 @@ export async function createAppContext(
     // The S3 client is loaded only where it is used (some 8 MB: docs/benchmarks.md, "Idle memory").
     files: config.files.s3
       ? await (
-          await import('./files/s3-storage.js')
+          await import('./platform/files/s3-storage.js')
         ).openS3FileStorage(config.files.s3, loggerOf(config))
       : createLocalFileStorage(config.files.dir),
     geocoder: createGeocoder(config),
@@ -174,6 +174,8 @@ function createDataFolderInChildProcess(): Promise<void> {
 /** Demo mode: the demo accounts (openConfiguredDatabase) and, unless turned off, their activity. */
 export async function seedDemoActivityOnce(ctx: AppContext): Promise<void> {
   if (!ctx.config.demoActivity) return;
-  const { seedDemoActivity } = await import('./seed/demo-activity.js');
-  if (await seedDemoActivity(ctx)) ctx.log.info('demo campaigns and participations created');
+  const { seedDemoActivity } = await import('./ops/seed/demo-activity.js');
+  const { JOB_DEFINITIONS } = await import('./background-jobs.js');
+  if (await seedDemoActivity(ctx, JOB_DEFINITIONS))
+    ctx.log.info('demo campaigns and participations created');
 }

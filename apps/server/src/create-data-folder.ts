@@ -17,14 +17,14 @@ import {
   logToDemoFileInDemoMode,
   seedDemoActivityOnce,
 } from './bootstrap.js';
-import { loadConfig } from './config.js';
-import { openDatabase, pgliteFolder } from './db/client.js';
+import { loadConfig } from './platform/config/config.js';
+import { openDatabase, pgliteFolder } from './platform/db/client.js';
 import {
   makePrivateFolder,
   makeTreePrivate,
   PRIVATE_FOLDER_MODE,
-} from './files/private-folders.js';
-import { seedDemoData } from './seed/demo-data.js';
+} from './platform/files/private-folders.js';
+import { seedDemoData } from './ops/seed/demo-data.js';
 
 // The server that holds the folder's lock has ended: nothing may write the folder any more.
 process.on('disconnect', () => process.exit(1));

@@ -1,10 +1,14 @@
 /**
- * Entry point. Tracing, when configured (tracing/settings.ts), starts first:
+ * Entry point. Tracing, when configured (platform/tracing/settings.ts), starts first:
  * its loader hook must be in place before the database drivers it traces
  * load, and they load with the rest of the server (serve.ts), imported only
  * then. Without tracing no part of OpenTelemetry is loaded.
  */
-import { TracingSettingError, tracingSettings, type TracingSettings } from './tracing/settings.js';
+import {
+  TracingSettingError,
+  tracingSettings,
+  type TracingSettings,
+} from './platform/tracing/settings.js';
 
 let tracing: TracingSettings | undefined;
 try {
@@ -16,7 +20,7 @@ try {
 }
 if (tracing) {
   try {
-    const { startTracing } = await import('./tracing/start.js');
+    const { startTracing } = await import('./platform/tracing/start.js');
     await startTracing(tracing);
   } catch (error) {
     process.stderr.write(

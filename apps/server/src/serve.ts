@@ -10,11 +10,11 @@ import {
   openConfiguredDatabase,
   seedDemoActivityOnce,
 } from './bootstrap.js';
-import { ConfigError, loadConfig, type Config } from './config.js';
-import { DataFolderInUseError } from './db/folder-lock.js';
-import { demoLogFile } from './http/logging.js';
+import { ConfigError, loadConfig, type Config } from './platform/config/config.js';
+import { DataFolderInUseError } from './platform/db/folder-lock.js';
+import { demoLogFile } from './platform/http/logging.js';
 import { stopOnSignals, trackRequests } from './shutdown.js';
-import { stopTracing } from './tracing/hooks.js';
+import { stopTracing } from './platform/tracing/hooks.js';
 
 async function main(): Promise<void> {
   // What the server writes (the embedded database, uploads, the outbox, the
@@ -58,7 +58,7 @@ async function main(): Promise<void> {
   });
 
   await app.listen({ port: config.port, host: config.host });
-  // Demo mode listens on loopback unless HOST says otherwise (config.ts): its password is public.
+  // Demo mode listens on loopback unless HOST says otherwise (platform/config/config.ts): its password is public.
   const mode = config.demo
     ? ` (demo mode: sign in as admin@example.com / demo; listening on ${config.host} only)`
     : '';

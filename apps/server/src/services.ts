@@ -4,8 +4,8 @@
  * it to that module's routes as their plugin options. Nothing below this
  * file sees the whole context.
  */
-import type { AppContext } from './app-context.js';
-import { bodyLimits } from './http/body-limits.js';
+import type { AppContext } from './platform/context.js';
+import { bodyLimits } from './platform/http/body-limits.js';
 import {
   createCampaignService,
   type CampaignRoutesOptions,

@@ -6,7 +6,7 @@
  * SHUTDOWN_TIMEOUT_SECONDS, closes the database and exits 0. Requests still
  * under way at the deadline are cut (their connections closed) and named in
  * an error log line, and the process exits 1. Jobs still running then go
- * back to the queue (jobs/queue.ts) and are retried: that is no failure of
+ * back to the queue (platform/jobs/queue.ts) and are retried: that is no failure of
  * the stop. Idle keep-alive connections are closed at once, and each
  * connection whose request ends during the stop after its answer. A second
  * signal ends the process at once.

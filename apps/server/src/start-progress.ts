@@ -1,7 +1,7 @@
 /**
  * The console of a demo start (`npm start`): one short line per phase that
  * takes a while ("Creating the database with demo data … 19 s"), on
- * standard output, while the logs go to their file (http/logging.ts).
+ * standard output, while the logs go to their file (platform/http/logging.ts).
  */
 import { performance } from 'node:perf_hooks';
 

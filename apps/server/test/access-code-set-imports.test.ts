@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TAccessCodeSetDetail, TAccessCodesImportResponse } from '@backoffice/domain';
-import { accessCodes } from '../src/db/schema.js';
+import { accessCodes } from '../src/platform/db/schema.js';
 import { validAccessCodeSet } from './fixtures/access-code-sets.js';
 import { holdTransaction } from './fixtures/held-transaction.js';
 import { createTestApp, type TestApp } from './helpers.js';

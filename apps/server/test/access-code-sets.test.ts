@@ -22,7 +22,7 @@ import type {
   TMerchantListResponse,
   TPager,
 } from '@backoffice/domain';
-import { accessCodeSets, accessCodes, campaigns, merchants } from '../src/db/schema.js';
+import { accessCodeSets, accessCodes, campaigns, merchants } from '../src/platform/db/schema.js';
 import { deletionInProgress } from './fixtures/deletion-in-progress.js';
 import { validAccessCodeSet } from './fixtures/access-code-sets.js';
 import { multipartFile } from './fixtures/multipart.js';

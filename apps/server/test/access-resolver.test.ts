@@ -21,10 +21,10 @@ import {
   requireCampaignAccess,
   withoutTips,
   type UserRow,
-} from '../src/access/merchant-access.js';
-import { AppError } from '../src/http/errors.js';
-import { queryRows } from '../src/db/client.js';
-import { accounts, merchants, users } from '../src/db/schema.js';
+} from '../src/platform/access/merchant-access.js';
+import { AppError } from '../src/platform/errors.js';
+import { queryRows } from '../src/platform/db/client.js';
+import { accounts, merchants, users } from '../src/platform/db/schema.js';
 import { createTestApp, type TestApp } from './helpers.js';
 
 let t: TestApp;

@@ -7,9 +7,9 @@
 import { eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TAccount, TAccountListResponse } from '@backoffice/domain';
-import { accountInvitations, users } from '../src/db/schema.js';
-import { hashPassword } from '../src/identity/passwords.js';
-import { insertSession } from '../src/identity/sessions.js';
+import { accountInvitations, users } from '../src/platform/db/schema.js';
+import { hashPassword } from '../src/platform/identity/passwords.js';
+import { insertSession } from '../src/platform/identity/sessions.js';
 import { completeInvitation } from '../src/modules/accounts/index.js';
 import {
   createTestApp,

@@ -23,9 +23,9 @@ import { randomUUID } from 'node:crypto';
 import { decodeJwt, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_ROLES, NOTIFICATION_EVENTS, type AccountRole } from '@backoffice/domain';
-import { accounts, users } from '../src/db/schema.js';
-import { hashPassword } from '../src/identity/passwords.js';
-import { insertSession } from '../src/identity/sessions.js';
+import { accounts, users } from '../src/platform/db/schema.js';
+import { hashPassword } from '../src/platform/identity/passwords.js';
+import { insertSession } from '../src/platform/identity/sessions.js';
 import { multipartFile } from './fixtures/multipart.js';
 import { bearer, createTestApp, routeTable, type TestApp } from './helpers.js';
 

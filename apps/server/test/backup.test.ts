@@ -34,7 +34,7 @@ import {
   type ServerProcess,
 } from './fixtures/server-process.js';
 
-const CLI = 'apps/server/src/backup/cli.ts';
+const CLI = 'apps/server/src/ops/backup/cli.ts';
 const started = new Set<ChildProcess>();
 let folder = '';
 

@@ -20,8 +20,8 @@ import {
   INGEST_EVENT_MAX_BYTES,
   routeBodyLimits,
   type RouteBodyLimit,
-} from '../src/http/body-limits.js';
-import { users } from '../src/db/schema.js';
+} from '../src/platform/http/body-limits.js';
+import { users } from '../src/platform/db/schema.js';
 import { multipartFile } from './fixtures/multipart.js';
 import { bearer, createTestApp, routeTable, type TestApp } from './helpers.js';
 

@@ -5,8 +5,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TIMERANGES } from '@backoffice/domain';
-import { chartBuckets, localDay } from '../src/calendar.js';
-import { queryRows } from '../src/db/client.js';
+import { chartBuckets, localDay } from '../src/platform/calendar.js';
+import { queryRows } from '../src/platform/db/client.js';
 import { openTestDatabase, type TestDatabase } from './helpers.js';
 
 describe('localDay', () => {

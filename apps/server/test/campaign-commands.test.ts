@@ -13,7 +13,7 @@ import {
   type TCampaignEnvelope,
   type TCampaignListResponse,
 } from '@backoffice/domain';
-import { campaigns, merchants } from '../src/db/schema.js';
+import { campaigns, merchants } from '../src/platform/db/schema.js';
 import { listCampaigns } from '../src/modules/campaigns/queries.js';
 import { refreshStaleValidation } from '../src/modules/campaigns/validation-refresh.js';
 import { multipartFile } from './fixtures/multipart.js';

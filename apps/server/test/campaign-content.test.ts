@@ -7,10 +7,10 @@ import { readdir } from 'node:fs/promises';
 import { crc32 } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { RESIZE_WAITING_MAX } from '../src/files/images.js';
+import { RESIZE_WAITING_MAX } from '../src/platform/files/images.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TCampaignEnvelope } from '@backoffice/domain';
-import { merchants } from '../src/db/schema.js';
+import { merchants } from '../src/platform/db/schema.js';
 import { bearer, createTestApp, type TestApp } from './helpers.js';
 
 let t: TestApp;
@@ -408,7 +408,7 @@ describe('image upload', () => {
         })
       ).statusCode,
     ).toBe(404);
-    const { campaigns } = await import('../src/db/schema.js');
+    const { campaigns } = await import('../src/platform/db/schema.js');
     await t.ctx.db.update(campaigns).set({ status: 'submitted' }).where(eq(campaigns.id, id));
     const refused = await upload(id, await photo(700, 500), 'a.jpg');
     expect(refused.statusCode).toBe(409);

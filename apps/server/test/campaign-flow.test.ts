@@ -9,7 +9,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TCampaignEnvelope, TCampaignLinkOptionsResponse } from '@backoffice/domain';
-import { campaigns, merchants } from '../src/db/schema.js';
+import { campaigns, merchants } from '../src/platform/db/schema.js';
 import { deletionInProgress } from './fixtures/deletion-in-progress.js';
 import { multipartFile } from './fixtures/multipart.js';
 import { bearer, createTestApp, type TestApp } from './helpers.js';

@@ -11,7 +11,7 @@ import {
   type TCampaignListResponse,
   type TCampaignRow,
 } from '@backoffice/domain';
-import { campaigns } from '../src/db/schema.js';
+import { campaigns } from '../src/platform/db/schema.js';
 import { EXACT_SEARCH_TOTAL_LIMIT, EXACT_TOTAL_LIMIT } from '../src/modules/campaigns/queries.js';
 import { bearer, createTestApp, type TestApp } from './helpers.js';
 

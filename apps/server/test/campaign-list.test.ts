@@ -14,7 +14,7 @@ import {
   type TCampaignListResponse,
   type TCampaignRow,
 } from '@backoffice/domain';
-import { campaigns } from '../src/db/schema.js';
+import { campaigns } from '../src/platform/db/schema.js';
 import { bearer, createTestApp, type TestApp } from './helpers.js';
 
 let t: TestApp;

@@ -5,7 +5,7 @@ import {
   type TCampaignEnvelope,
   type TCampaignListResponse,
 } from '@backoffice/domain';
-import { campaignCounters, campaigns } from '../src/db/schema.js';
+import { campaignCounters, campaigns } from '../src/platform/db/schema.js';
 import { runScheduledTransitions } from '../src/modules/campaigns/lifecycle.js';
 import { createTestApp, mailsDuring, type TestApp } from './helpers.js';
 import { campaignDeps } from '../src/services.js';
@@ -161,7 +161,7 @@ describe('create and open', () => {
     const huber = await t.merchantId('Getränke Huber');
     const sonnenschein = ids.sonnenschein;
     // multi is on Huber with manage-campaigns; strip it to try.
-    const { accounts, users } = await import('../src/db/schema.js');
+    const { accounts, users } = await import('../src/platform/db/schema.js');
     const [multi] = await t.ctx.db.select().from(users).where(eq(users.email, 'multi@example.com'));
     await t.ctx.db
       .update(accounts)

@@ -7,7 +7,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TAccessCodeSetDetail, TCampaignEnvelope } from '@backoffice/domain';
-import { accessCodes, campaignCodes, merchants } from '../src/db/schema.js';
+import { accessCodes, campaignCodes, merchants } from '../src/platform/db/schema.js';
 import { validAccessCodeSet } from './fixtures/access-code-sets.js';
 import { multipartFile } from './fixtures/multipart.js';
 import { bearer, createTestApp, type TestApp } from './helpers.js';

@@ -19,7 +19,7 @@ import {
   type TCodeImportResponse,
   type TCodeListResponse,
 } from '@backoffice/domain';
-import { campaignCodes, campaigns, merchants } from '../src/db/schema.js';
+import { campaignCodes, campaigns, merchants } from '../src/platform/db/schema.js';
 import { multipartFile, multipartWithoutFile } from './fixtures/multipart.js';
 import { bearer, createTestApp, type TestApp } from './helpers.js';
 

@@ -17,7 +17,7 @@ import { DockerfileParser, type Instruction } from 'dockerfile-ast';
 import { validate } from 'dockerfile-utils';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { loadConfig } from '../src/config.js';
+import { loadConfig } from '../src/platform/config/config.js';
 import { root } from './fixtures/server-process.js';
 
 const read = (file: string) => readFileSync(path.join(root, file), 'utf8');

@@ -11,8 +11,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TMerchantListResponse } from '@backoffice/domain';
-import { createAdmin } from '../src/admin-account/create-admin.js';
-import { users } from '../src/db/schema.js';
+import { createAdmin } from '../src/ops/admin-account/create-admin.js';
+import { users } from '../src/platform/db/schema.js';
 import {
   bearer,
   CLIENT_ID,

@@ -24,7 +24,7 @@ import {
   draws,
   users,
   wins,
-} from '../src/db/schema.js';
+} from '../src/platform/db/schema.js';
 import { foldPending } from '../src/modules/ingest/fold.js';
 import { createTestApp, type TestApp } from './helpers.js';
 

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseUnavailable } from '../src/http/errors.js';
+import { databaseUnavailable } from '../src/platform/http/errors.js';
 import {
   seedDemoAccounts,
   signInOverHttp,

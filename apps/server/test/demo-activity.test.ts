@@ -20,12 +20,13 @@ import {
   wallClockIn,
   type CampaignStatus,
 } from '@backoffice/domain';
-import { queryRows } from '../src/db/client.js';
-import { campaigns, campaignStatusHistory, merchants, users } from '../src/db/schema.js';
+import { queryRows } from '../src/platform/db/client.js';
+import { campaigns, campaignStatusHistory, merchants, users } from '../src/platform/db/schema.js';
 import { validationColumns } from '../src/modules/campaigns/index.js';
-import { contentFor, seedDemoActivity } from '../src/seed/demo-activity.js';
-import { DEMO_MERCHANTS, DEMO_USERS } from '../src/seed/demo-data.js';
-import { planCampaigns, wallTime } from '../src/seed/demo-plan.js';
+import { JOB_DEFINITIONS } from '../src/background-jobs.js';
+import { contentFor, seedDemoActivity } from '../src/ops/seed/demo-activity.js';
+import { DEMO_MERCHANTS, DEMO_USERS } from '../src/ops/seed/demo-data.js';
+import { planCampaigns, wallTime } from '../src/ops/seed/demo-plan.js';
 import { bearer, createTestApp, type TestApp } from './helpers.js';
 
 const TIME_ZONE = 'Europe/Berlin';
@@ -41,7 +42,7 @@ beforeAll(async () => {
   // Seeded before the app is built, as at a server's first start: before its job queue runs.
   t = await createTestApp(
     { FILES_DIR: filesDir },
-    { beforeStart: async (ctx) => (seeded = await seedDemoActivity(ctx)) },
+    { beforeStart: async (ctx) => (seeded = await seedDemoActivity(ctx, JOB_DEFINITIONS)) },
   );
   owner = await t.signInAndInit('owner@example.com');
 });
@@ -91,7 +92,7 @@ function runtimeProblems(
 describe('demo activity', () => {
   it('creates campaigns of every type and months of participations, once', async () => {
     expect(seeded).toBe(true);
-    expect(await seedDemoActivity(t.ctx)).toBe(false);
+    expect(await seedDemoActivity(t.ctx, JOB_DEFINITIONS)).toBe(false);
     const rows = await t.ctx.db.select().from(campaigns);
     expect(new Set(rows.map((row) => row.type))).toEqual(new Set(CAMPAIGN_TYPES));
     expect(new Set(rows.map((row) => row.status))).toEqual(

@@ -21,7 +21,7 @@ import {
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DEMO_USERS } from '../src/seed/demo-data.js';
+import { DEMO_USERS } from '../src/ops/seed/demo-data.js';
 import { freePort } from './fixtures/ports.js';
 import { until } from './fixtures/until.js';
 
@@ -46,13 +46,15 @@ function section(text: string, heading: string): string {
 describe('the documents', () => {
   it('the README names every setting the server reads from its environment', () => {
     // Each config*.ts declares its variables as the keys of a zod object: `NAME: z.…`.
-    const folder = path.join(root, 'apps/server/src');
+    const folder = path.join(root, 'apps/server/src/platform/config');
     const settings = readdirSync(folder)
       .filter((name) => /^config.*\.ts$/.test(name))
       .flatMap((name) =>
-        [...read(`apps/server/src/${name}`).matchAll(/^\s+([A-Z][A-Z0-9_]{2,}):\s*z\./gm)].map(
-          (match) => match[1] ?? '',
-        ),
+        [
+          ...read(`apps/server/src/platform/config/${name}`).matchAll(
+            /^\s+([A-Z][A-Z0-9_]{2,}):\s*z\./gm,
+          ),
+        ].map((match) => match[1] ?? ''),
       );
     expect(settings.length).toBeGreaterThan(50);
     const readme = read('README.md');

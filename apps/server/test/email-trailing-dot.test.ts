@@ -7,11 +7,14 @@
 import { readFile } from 'node:fs/promises';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../src/db/schema.js';
-import { hashPassword } from '../src/identity/passwords.js';
+import { users } from '../src/platform/db/schema.js';
+import { hashPassword } from '../src/platform/identity/passwords.js';
 import { createTestApp, signInAttempt, type TestApp } from './helpers.js';
 
-const MIGRATION = new URL('../src/db/migrations/0021_trailing_dot_emails.sql', import.meta.url);
+const MIGRATION = new URL(
+  '../src/platform/db/migrations/0021_trailing_dot_emails.sql',
+  import.meta.url,
+);
 const PASSWORD = 'Wintermantel-Kerze-19';
 
 let t: TestApp;

@@ -13,7 +13,7 @@ import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TLocationImportJob } from '@backoffice/domain';
-import type { Database } from '../src/db/client.js';
+import type { Database } from '../src/platform/db/client.js';
 import {
   campaigns,
   campaignStatusHistory,
@@ -25,8 +25,8 @@ import {
   locations,
   participationEvents,
   wins,
-} from '../src/db/schema.js';
-import type { Geocoder } from '../src/geocoding/geocoder.js';
+} from '../src/platform/db/schema.js';
+import type { Geocoder } from '../src/platform/geocoding/geocoder.js';
 import { runScheduledTransitions } from '../src/modules/campaigns/lifecycle.js';
 import { runDueDraws } from '../src/modules/draws/service.js';
 import { applyRetention } from '../src/modules/ingest/privacy.js';

@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { SignJWT, exportJWK, generateKeyPair, type CryptoKey } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../src/db/schema.js';
+import { users } from '../src/platform/db/schema.js';
 import { bearer, createTestApp, type TestApp } from './helpers.js';
 
 const ISSUER = 'https://idp.example.com/';

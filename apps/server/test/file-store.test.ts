@@ -17,10 +17,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TCampaignEnvelope } from '@backoffice/domain';
 import { multipartFile } from './fixtures/multipart.js';
 import { startObjectStore, type ObjectStore } from './fixtures/object-store.js';
-import { ConfigError, loadConfig } from '../src/config.js';
-import type { S3Settings } from '../src/config-services.js';
-import { openS3FileStorage } from '../src/files/s3-storage.js';
-import { createLogger } from '../src/http/logging.js';
+import { ConfigError, loadConfig } from '../src/platform/config/config.js';
+import type { S3Settings } from '../src/platform/config/config-services.js';
+import { openS3FileStorage } from '../src/platform/files/s3-storage.js';
+import { createLogger } from '../src/platform/http/logging.js';
 import { freePort } from './fixtures/ports.js';
 import { startServerProcess } from './fixtures/server-process.js';
 import {

@@ -5,9 +5,9 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows, type Database } from '../src/db/client.js';
-import { generateLoad } from '../src/seed/generate.js';
-import { generateParticipations } from '../src/seed/generate-participations.js';
+import { queryRows, type Database } from '../src/platform/db/client.js';
+import { generateLoad } from '../src/ops/seed/generate.js';
+import { generateParticipations } from '../src/ops/seed/generate-participations.js';
 import { openTestDatabase } from './helpers.js';
 
 let database: Database;

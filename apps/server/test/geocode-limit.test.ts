@@ -6,7 +6,7 @@
  */
 import { ZRuntimeConfig } from '@backoffice/domain';
 import { describe, expect, it } from 'vitest';
-import { geocodeLimitMs, loadConfig } from '../src/config.js';
+import { geocodeLimitMs, loadConfig } from '../src/platform/config/config.js';
 import { claimLeaseMs } from '../src/modules/locations/import-worker.js';
 import { runtimeConfig } from '../src/modules/system/routes.js';
 

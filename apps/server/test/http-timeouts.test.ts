@@ -11,7 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { connect } from 'node:net';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../src/config.js';
+import { loadConfig } from '../src/platform/config/config.js';
 import { multipartFile } from './fixtures/multipart.js';
 import { createTestApp, type TestApp } from './helpers.js';
 

@@ -7,11 +7,11 @@ import { SignJWT, decodeJwt, generateKeyPair } from 'jose';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { createAppContext } from '../src/bootstrap.js';
-import { loadConfig } from '../src/config.js';
-import type { Database } from '../src/db/client.js';
-import { createLogger } from '../src/http/logging.js';
-import { loginTexts, renderLoginPage } from '../src/identity/login-page.js';
-import { seedDemoData } from '../src/seed/demo-data.js';
+import { loadConfig } from '../src/platform/config/config.js';
+import type { Database } from '../src/platform/db/client.js';
+import { createLogger } from '../src/platform/http/logging.js';
+import { loginTexts, renderLoginPage } from '../src/modules/identity-pages/login-page.js';
+import { seedDemoData } from '../src/ops/seed/demo-data.js';
 import { deleteKeys, redisAnswers } from './fixtures/redis-server.js';
 import {
   bearer,

@@ -16,7 +16,7 @@ import {
   resizeWorkload,
   setImageConcurrency,
   uploadWorkload,
-} from '../src/files/images.js';
+} from '../src/platform/files/images.js';
 
 async function noisyPng(size: number): Promise<Buffer> {
   const pixels = Buffer.alloc(size * size * 3);

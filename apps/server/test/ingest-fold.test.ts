@@ -10,8 +10,8 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TCampaignEnvelope } from '@backoffice/domain';
-import { queryRows } from '../src/db/client.js';
-import { campaigns } from '../src/db/schema.js';
+import { queryRows } from '../src/platform/db/client.js';
+import { campaigns } from '../src/platform/db/schema.js';
 import { foldPending, foldStatistics } from '../src/modules/ingest/fold.js';
 import { createTestApp, type TestApp } from './helpers.js';
 

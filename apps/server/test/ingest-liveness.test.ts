@@ -11,7 +11,7 @@ import { Worker } from 'node:worker_threads';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TCampaignEnvelope, TIngestResponse } from '@backoffice/domain';
-import { campaigns } from '../src/db/schema.js';
+import { campaigns } from '../src/platform/db/schema.js';
 import { createTestApp, type TestApp } from './helpers.js';
 
 const BATCHES = 6;

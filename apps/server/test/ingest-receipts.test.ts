@@ -11,12 +11,12 @@ import { randomUUID } from 'node:crypto';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CampaignStatus, TCampaignEnvelope, TIngestResponse } from '@backoffice/domain';
-import { queryRows } from '../src/db/client.js';
-import { campaigns, participants } from '../src/db/schema.js';
+import { queryRows } from '../src/platform/db/client.js';
+import { campaigns, participants } from '../src/platform/db/schema.js';
 import { foldPending } from '../src/modules/ingest/fold.js';
 import { applyRetention } from '../src/modules/ingest/privacy.js';
-import { generateLoad } from '../src/seed/generate.js';
-import { generateParticipations } from '../src/seed/generate-participations.js';
+import { generateLoad } from '../src/ops/seed/generate.js';
+import { generateParticipations } from '../src/ops/seed/generate-participations.js';
 import { createTestApp, openTestDatabase, type TestApp } from './helpers.js';
 
 let t: TestApp;

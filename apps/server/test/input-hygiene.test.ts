@@ -16,7 +16,7 @@ import {
   type TCampaignEnvelope,
   type TLocationImportJob,
 } from '@backoffice/domain';
-import { campaigns, locations } from '../src/db/schema.js';
+import { campaigns, locations } from '../src/platform/db/schema.js';
 import { bearer, createTestApp, type Method, type TestApp } from './helpers.js';
 import { multipartFile } from './fixtures/multipart.js';
 import { tableDigest } from './fixtures/table-digest.js';
@@ -365,7 +365,10 @@ describe('the title index (point 7)', () => {
       .returning({ id: campaigns.id });
     const id = String(row?.id);
     const migration = await readFile(
-      path.join(import.meta.dirname, '../src/db/migrations/0010_campaign_title_sort_key.sql'),
+      path.join(
+        import.meta.dirname,
+        '../src/platform/db/migrations/0010_campaign_title_sort_key.sql',
+      ),
       'utf8',
     );
     await t.ctx.db.transaction(async (tx) => {

@@ -1,5 +1,5 @@
 /**
- * The job queue (jobs/queue.ts) on a real database, PGlite and PostgreSQL
+ * The job queue (platform/jobs/queue.ts) on a real database, PGlite and PostgreSQL
  * (TEST_DATABASE_URL): a job sent in a transaction lives and dies with it;
  * a failing job is retried, then stays failed with its error until an admin
  * retries it; a recurring job keeps one run waiting however many processes
@@ -8,12 +8,12 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { AppContext } from '../src/app-context.js';
-import { queryRows } from '../src/db/client.js';
-import { defineJob } from '../src/jobs/define.js';
-import type { JobDefinition } from '../src/jobs/definition.js';
-import { JobQueue } from '../src/jobs/queue.js';
-import { recurringJobPolicy } from '../src/jobs/recurring.js';
+import type { AppContext } from '../src/platform/context.js';
+import { queryRows } from '../src/platform/db/client.js';
+import { defineJob } from '../src/platform/define-job.js';
+import type { JobDefinition } from '../src/platform/jobs/definition.js';
+import { JobQueue } from '../src/platform/jobs/queue.js';
+import { recurringJobPolicy } from '../src/platform/jobs/recurring.js';
 import { until } from './fixtures/until.js';
 import { createTestApp, type TestApp } from './helpers.js';
 

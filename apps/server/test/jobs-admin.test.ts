@@ -11,7 +11,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { JOB_QUEUES, type TJobRetryResult, type TJobsOverview } from '@backoffice/domain';
 import { JOB_DEFINITIONS } from '../src/background-jobs.js';
-import { enqueueMail } from '../src/mail/outbox.js';
+import { enqueueMail } from '../src/platform/mail/outbox.js';
 import { createTestApp, type TestApp } from './helpers.js';
 
 /** A mail server that refuses every recipient while `refusing`, and keeps what it accepts. */

@@ -16,7 +16,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TCampaignEnvelope } from '@backoffice/domain';
 import { sql } from 'drizzle-orm';
-import { openDatabase, queryRows, type Database } from '../src/db/client.js';
+import { openDatabase, queryRows, type Database } from '../src/platform/db/client.js';
 import { multipartFile } from './fixtures/multipart.js';
 import { startServerProcess, type ServerProcess } from './fixtures/server-process.js';
 import { bearer, createTestApp, decodeQuotedPrintable, type TestApp } from './helpers.js';

@@ -7,7 +7,7 @@
  */
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { locations } from '../src/db/schema.js';
+import { locations } from '../src/platform/db/schema.js';
 import { createTestApp, type TestApp } from './helpers.js';
 import { multipartFile } from './fixtures/multipart.js';
 

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TLocation, TLocationImportJob, TLocationListResponse } from '@backoffice/domain';
-import { locations } from '../src/db/schema.js';
+import { locations } from '../src/platform/db/schema.js';
 import { createTestApp, type TestApp } from './helpers.js';
 import { multipartFile, multipartWithoutFile } from './fixtures/multipart.js';
 import { until } from './fixtures/until.js';

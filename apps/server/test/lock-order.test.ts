@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TCampaignEnvelope } from '@backoffice/domain';
-import { campaigns, wins } from '../src/db/schema.js';
+import { campaigns, wins } from '../src/platform/db/schema.js';
 import { holdTransaction } from './fixtures/held-transaction.js';
 import { createTestApp, type TestApp } from './helpers.js';
 

@@ -8,8 +8,8 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TMerchantDetail, TMerchantSaveResponse } from '@backoffice/domain';
-import { accounts, merchants, users } from '../src/db/schema.js';
-import { hashPassword } from '../src/identity/passwords.js';
+import { accounts, merchants, users } from '../src/platform/db/schema.js';
+import { hashPassword } from '../src/platform/identity/passwords.js';
 import { createTestApp, type TestApp } from './helpers.js';
 import { multipartFile, multipartWithoutFile } from './fixtures/multipart.js';
 

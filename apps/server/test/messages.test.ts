@@ -8,8 +8,8 @@ import Fastify from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { isFieldName } from '@backoffice/domain';
-import { users } from '../src/db/schema.js';
-import { registerErrorHandling } from '../src/http/errors.js';
+import { users } from '../src/platform/db/schema.js';
+import { registerErrorHandling } from '../src/platform/http/errors.js';
 import { bearer, createTestApp, openTestDatabase, type TestApp } from './helpers.js';
 
 interface JsonSchema {

@@ -15,9 +15,9 @@ import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import type { TCampaignEnvelope } from '@backoffice/domain';
-import { ConfigError, loadConfig } from '../src/config.js';
-import { campaigns } from '../src/db/schema.js';
-import { MAIL_QUEUE, enqueueMail } from '../src/mail/outbox.js';
+import { ConfigError, loadConfig } from '../src/platform/config/config.js';
+import { campaigns } from '../src/platform/db/schema.js';
+import { MAIL_QUEUE, enqueueMail } from '../src/platform/mail/outbox.js';
 import { holdTransaction } from './fixtures/held-transaction.js';
 import { freePort } from './fixtures/ports.js';
 import {

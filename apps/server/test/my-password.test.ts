@@ -8,7 +8,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../src/db/schema.js';
+import { users } from '../src/platform/db/schema.js';
 import {
   bearer,
   createTestApp,

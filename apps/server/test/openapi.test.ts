@@ -10,7 +10,7 @@ import path from 'node:path';
 import openapiTS, { astToString } from 'openapi-typescript';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { operationIdOf } from '../src/http/openapi.js';
+import { operationIdOf } from '../src/platform/http/openapi.js';
 import { PUBLIC_URL, bearer, createTestApp, routeTable, type TestApp } from './helpers.js';
 
 interface Operation {

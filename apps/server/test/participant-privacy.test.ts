@@ -11,7 +11,7 @@ import { randomUUID } from 'node:crypto';
 import { eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CampaignStatus, TCampaignEnvelope, TIngestResponse } from '@backoffice/domain';
-import { queryRows } from '../src/db/client.js';
+import { queryRows } from '../src/platform/db/client.js';
 import {
   campaignParticipants,
   campaigns,
@@ -20,8 +20,8 @@ import {
   merchantParticipants,
   participants,
   participationEvents,
-} from '../src/db/schema.js';
-import { ADVISORY_LOCK_KEYS } from '../src/db/advisory-locks.js';
+} from '../src/platform/db/schema.js';
+import { ADVISORY_LOCK_KEYS } from '../src/platform/db/advisory-locks.js';
 import { foldPending } from '../src/modules/ingest/fold.js';
 import { RETENTION_BATCH, applyRetention } from '../src/modules/ingest/privacy.js';
 import { holdTransaction } from './fixtures/held-transaction.js';

@@ -6,9 +6,9 @@
 import { randomBytes, scryptSync } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAdmin } from '../src/admin-account/create-admin.js';
-import { users } from '../src/db/schema.js';
-import { hashPassword, needsRehash, verifyPassword } from '../src/identity/passwords.js';
+import { createAdmin } from '../src/ops/admin-account/create-admin.js';
+import { users } from '../src/platform/db/schema.js';
+import { hashPassword, needsRehash, verifyPassword } from '../src/platform/identity/passwords.js';
 import {
   createTestApp,
   decodeQuotedPrintable,

@@ -12,10 +12,10 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../src/db/client.js';
-import { passwordResets, users } from '../src/db/schema.js';
-import { MAIL_QUEUE } from '../src/mail/outbox.js';
-import { PASSWORD_RESET_QUEUE } from '../src/identity/password-reset.js';
+import type { Database } from '../src/platform/db/client.js';
+import { passwordResets, users } from '../src/platform/db/schema.js';
+import { MAIL_QUEUE } from '../src/platform/mail/outbox.js';
+import { PASSWORD_RESET_QUEUE } from '../src/modules/password-reset/service.js';
 import { REDIS_SERVER_BINARY, startOwnRedis, type OwnRedis } from './fixtures/redis-server.js';
 import { until } from './fixtures/until.js';
 import {

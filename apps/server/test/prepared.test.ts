@@ -1,5 +1,5 @@
 /**
- * Prepared statements (src/db/prepared.ts) are built once per driver and
+ * Prepared statements (src/platform/db/prepared.ts) are built once per driver and
  * bound to the connection of each caller: another database gets its own rows,
  * a transaction its own connection (its uncommitted rows, no wait on a
  * connection the transaction itself holds). On PostgreSQL too
@@ -8,8 +8,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DbOrTx } from '../src/db/client.js';
-import { prepared } from '../src/db/prepared.js';
+import type { DbOrTx } from '../src/platform/db/client.js';
+import { prepared } from '../src/platform/db/prepared.js';
 import { openTestDatabase, type TestDatabase } from './helpers.js';
 
 const probe = pgTable('prepared_probe', { id: integer('id').primaryKey(), label: text('label') });

@@ -189,12 +189,12 @@ describe('the release artefact', () => {
       'server/dist/bundle/main.js',
       'server/dist/bundle/create-data-folder.js',
       'server/dist/bundle/create-admin.js',
-      'server/src/geocoding/data/cities.tsv.gz',
+      'server/src/platform/geocoding/data/cities.tsv.gz',
       'web/dist/index.html',
     ]) {
       expect(existsSync(path.join(artefact, file)), file).toBe(true);
     }
-    expect(readdirSync(path.join(artefact, 'server/src/db/migrations'))).toContain('meta');
+    expect(readdirSync(path.join(artefact, 'server/src/platform/db/migrations'))).toContain('meta');
     const modules = readdirSync(path.join(artefact, 'node_modules'));
     expect(modules).toEqual(expect.arrayContaining(['@electric-sql', 'sharp', '@node-rs', 'pg']));
     for (const tool of ['tsx', 'typescript', 'vitest', 'esbuild', '@playwright', 'vite']) {

@@ -13,9 +13,9 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { createAppContext } from '../src/bootstrap.js';
-import { loadConfig } from '../src/config.js';
-import { createLogger } from '../src/http/logging.js';
-import { seedDemoData } from '../src/seed/demo-data.js';
+import { loadConfig } from '../src/platform/config/config.js';
+import { createLogger } from '../src/platform/http/logging.js';
+import { seedDemoData } from '../src/ops/seed/demo-data.js';
 import {
   PUBLIC_URL,
   bearer,

@@ -1,6 +1,6 @@
 /**
  * Records edited in forms are saved from the version they were read at
- * (db/versions.ts): a location and an access-code set (the merchant profile's
+ * (platform/db/versions.ts): a location and an access-code set (the merchant profile's
  * own test is in merchants.test.ts). A save from an older version is refused
  * with 409 and its key and changes nothing; of saves sent at once from one
  * version, one is stored and the others are refused (on PostgreSQL the saves

@@ -1,14 +1,14 @@
 /**
- * Security events (identity/security-events.ts): each is recorded with the
+ * Security events (platform/identity/security-events.ts): each is recorded with the
  * device it came from and mailed to the account in its language, in the
  * transaction of the change — a rolled-back change records and mails
  * nothing.
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { securityEvents, users } from '../src/db/schema.js';
-import { recordSecurityEvent } from '../src/identity/security-events.js';
-import { MAIL_QUEUE } from '../src/mail/outbox.js';
+import { securityEvents, users } from '../src/platform/db/schema.js';
+import { recordSecurityEvent } from '../src/platform/identity/security-events.js';
+import { MAIL_QUEUE } from '../src/platform/mail/outbox.js';
 import { createTestApp, decodeQuotedPrintable, mailsDuring, type TestApp } from './helpers.js';
 
 let t: TestApp;

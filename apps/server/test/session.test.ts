@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accounts, users } from '../src/db/schema.js';
+import { accounts, users } from '../src/platform/db/schema.js';
 import { bearer, createTestApp, type TestApp } from './helpers.js';
 
 let t: TestApp;

@@ -10,7 +10,7 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../src/db/client.js';
+import type { Database } from '../src/platform/db/client.js';
 import { until } from './fixtures/until.js';
 import { REDIS_SERVER_BINARY, startOwnRedis, type OwnRedis } from './fixtures/redis-server.js';
 import {

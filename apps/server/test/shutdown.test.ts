@@ -13,7 +13,7 @@ import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { demoLogFile } from '../src/http/logging.js';
+import { demoLogFile } from '../src/platform/http/logging.js';
 import { startServerProcess, type ServerProcess } from './fixtures/server-process.js';
 import { until } from './fixtures/until.js';
 

@@ -12,7 +12,7 @@ import type {
   TIngestResponse,
   TStatsCampaignsResponse,
 } from '@backoffice/domain';
-import { campaigns, participants, participationEvents, wins } from '../src/db/schema.js';
+import { campaigns, participants, participationEvents, wins } from '../src/platform/db/schema.js';
 import { foldPending } from '../src/modules/ingest/fold.js';
 import { applyRetention } from '../src/modules/ingest/privacy.js';
 import { drawCandidates, drawOverIds, participantsHash } from '../src/modules/draws/draw.js';

@@ -7,12 +7,12 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { createAppContext } from '../src/bootstrap.js';
-import { ConfigError, loadConfig, trustProxyOption } from '../src/config.js';
+import { ConfigError, loadConfig, trustProxyOption } from '../src/platform/config/config.js';
 import { PGlite } from '@electric-sql/pglite';
-import { openDatabase, pgliteFolder, queryRows } from '../src/db/client.js';
-import { PGLITE_OPTIONS } from '../src/db/embedded.js';
-import { loadSigningKey } from '../src/identity/keys.js';
-import { seedDemoData } from '../src/seed/demo-data.js';
+import { openDatabase, pgliteFolder, queryRows } from '../src/platform/db/client.js';
+import { PGLITE_OPTIONS } from '../src/platform/db/embedded.js';
+import { loadSigningKey } from '../src/platform/identity/keys.js';
+import { seedDemoData } from '../src/ops/seed/demo-data.js';
 import { createTestApp, openTestDatabase, type TestApp } from './helpers.js';
 
 const serverSource = path.join(import.meta.dirname, '..', 'src');

@@ -12,9 +12,9 @@ import path from 'node:path';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TCampaignEnvelope, TMerchantListRow } from '@backoffice/domain';
-import { queryRows } from '../src/db/client.js';
-import { accessCodeSets, merchants } from '../src/db/schema.js';
-import { openWinsMail } from '../src/mail/templates.js';
+import { queryRows } from '../src/platform/db/client.js';
+import { accessCodeSets, merchants } from '../src/platform/db/schema.js';
+import { openWinsMail } from '../src/platform/mail/templates.js';
 import { validAccessCodeSet } from './fixtures/access-code-sets.js';
 import { multipartFile } from './fixtures/multipart.js';
 import { createTestApp, type TestApp } from './helpers.js';
@@ -343,7 +343,7 @@ describe('migration 0022 on a database with names stored twice', () => {
       ])
       .returning({ id: merchants.id });
     const migration = await readFile(
-      path.join(import.meta.dirname, '../src/db/migrations/0022_name_keys.sql'),
+      path.join(import.meta.dirname, '../src/platform/db/migrations/0022_name_keys.sql'),
       'utf8',
     );
     const statements = migration

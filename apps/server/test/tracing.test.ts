@@ -18,7 +18,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tracingSettings } from '../src/tracing/settings.js';
+import { tracingSettings } from '../src/platform/tracing/settings.js';
 import {
   seedDemoAccounts,
   signInOverHttp,

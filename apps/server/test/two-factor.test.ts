@@ -9,8 +9,8 @@ import { and, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { securityEvents, signInChallenges, users } from '../src/db/schema.js';
-import { decryptSecret } from '../src/identity/totp.js';
+import { securityEvents, signInChallenges, users } from '../src/platform/db/schema.js';
+import { decryptSecret } from '../src/platform/identity/totp.js';
 import { CLIENT_ID, REDIRECT_URI, createTestApp, signInAttempt, type TestApp } from './helpers.js';
 
 /** These tests sign in with the implicit grant too (its form post is the shortest way to a token). */

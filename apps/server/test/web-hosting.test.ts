@@ -14,7 +14,7 @@ import { exportPKCS8, generateKeyPair } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { createAppContext } from '../src/bootstrap.js';
-import { loadConfig } from '../src/config.js';
+import { loadConfig } from '../src/platform/config/config.js';
 import {
   bearer,
   CLIENT_ID,

@@ -10,8 +10,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NotificationSettings } from '@backoffice/domain';
 import type { NotificationDeps } from '../src/modules/notifications/service.js';
-import { ConfigError, loadConfig } from '../src/config.js';
-import { queryRows } from '../src/db/client.js';
+import { ConfigError, loadConfig } from '../src/platform/config/config.js';
+import { queryRows } from '../src/platform/db/client.js';
 import {
   accounts,
   campaignCounters,
@@ -19,8 +19,8 @@ import {
   merchantDailyStats,
   merchants,
   users,
-} from '../src/db/schema.js';
-import { MAIL_QUEUE } from '../src/mail/outbox.js';
+} from '../src/platform/db/schema.js';
+import { MAIL_QUEUE } from '../src/platform/mail/outbox.js';
 import { sendWeeklyStatistics, weeklyStatisticsJob } from '../src/modules/notifications/service.js';
 import { pastWeek } from '../src/modules/notifications/week.js';
 import { createTestApp, decodeQuotedPrintable, mailsDuring, type TestApp } from './helpers.js';

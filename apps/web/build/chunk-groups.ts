@@ -42,8 +42,8 @@ import type { Rolldown } from 'vite';
 const SHELL_ROOTS = [
   '/src/app/shell/shell-layout.tsx',
   '/src/app/guards.ts',
-  '/src/shared/api/dashboard-keys.ts',
-  '/src/shared/campaigns/campaign-title.ts',
+  '/src/shared/resources/dashboard/dashboard-keys.ts',
+  '/src/shared/resources/campaigns/campaign-title.ts',
 ];
 /** What nearly every signed-in screen uses besides: TanStack Query's hooks. */
 const SHELL_LIBRARIES = /[\\/]node_modules[\\/]@tanstack[\\/]/;

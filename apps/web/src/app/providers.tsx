@@ -11,7 +11,6 @@ import { reportSessionEnded } from '../features/auth/session-end';
 import { getValidToken } from '../features/auth/token-storage';
 import { configureApiAuth } from '../shared/api/auth-hooks';
 import { i18n } from '../shared/i18n/i18n';
-import { BusyIndicator } from '../shared/ui/busy-indicator';
 import alertClasses from '../shared/ui/alerts.module.css';
 import { ALERT_MS, ALERTS_Z_INDEX, useAlertList } from '../shared/ui/notify';
 import { UnshownAlerts } from '../shared/ui/unshown-alerts';
@@ -52,7 +51,6 @@ export function Providers({ children }: { children: ReactNode }) {
       >
         <Alerts />
         <UnshownAlerts />
-        <BusyIndicator />
         {children}
       </MantineProvider>
     </I18nextProvider>

@@ -1,14 +1,16 @@
 /**
- * All routes and their guards in one place (spec §2). Pages are split into
- * lazy chunks, so the sign-in pages load without the shell. Routes of later
- * features are registered only where the spec's guards must already hold;
- * they show the 404 page to the users who pass the guard.
+ * The route table (spec §2), composed of the features' routes
+ * (`features/<name>/routes.tsx`, listed in `features.ts`): each page is a
+ * lazy chunk loaded with its texts, each guard (named by the feature) runs as
+ * the route's loader, so the sign-in pages load without the shell. Routes of
+ * later features are registered only where the spec's guards must already
+ * hold; they show the 404 page to the users who pass the guard.
  */
-import { CAMPAIGN_STEPS, type CampaignFamily, type MerchantScreen } from '@backoffice/domain';
 import {
   createBrowserRouter,
   matchRoutes,
   Outlet,
+  type LazyRouteFunction,
   type LoaderFunction,
   type LoaderFunctionArgs,
   type RouteObject,
@@ -16,9 +18,10 @@ import {
 import { withChunkTimeout } from '../shared/chunk-load';
 import { withTexts } from '../shared/i18n/i18n';
 import type { TextPartName } from '../shared/i18n/text-parts';
-import { routePatterns } from '../shared/paths';
+import type { FeatureRoute, GuardName, PageImport } from '../shared/routing/feature-routes';
 import { FullPageLoader } from '../shared/ui/full-page-loader';
 import { NotFoundPage } from '../shared/ui/not-found-page';
+import { FEATURES } from './features';
 import type * as Guards from './guards';
 import { RouteErrorPage } from './route-error-page';
 
@@ -44,204 +47,49 @@ function lazyPage<T>(load: () => Promise<T>, texts?: TextPartName): () => Promis
 }
 
 const requireSignedIn = guard((guards) => guards.requireSignedIn);
-const requireTips = guard((guards) => guards.requireTips);
-const requireAdmin = guard((guards) => guards.requireAdmin);
-const requireAccessCodeSets = guard((guards) => guards.requireAccessCodeSets);
-const requireMerchantList = guard((guards) => guards.requireMerchantList);
-const requireMerchantEdit = guard((guards) => guards.requireMerchantEdit);
-const requireMerchantProfileAccess = guard((guards) => guards.requireMerchantProfileAccess);
-const requireMerchantScreen = (screen: MerchantScreen) =>
-  guard((guards) => guards.requireMerchantScreen(screen));
 
-const campaignPage = lazyPage(
-  () => import('../features/campaigns/pages/campaign-page'),
-  'campaigns',
-);
-const campaignSubmittedPage = lazyPage(
-  () => import('../features/campaigns/pages/campaign-submitted-page'),
-  'campaigns',
-);
+/** Each named guard's loader, made once. */
+const guardLoaders = new Map<string, LoaderFunction>();
 
-/**
- * The pages of one campaign (spec §2): the root path and the step sub-pages,
- * named family-step (e.g. coupon-review); the tip's benefit step is its root.
- */
-function campaignFamilyRoute(family: CampaignFamily): RouteObject {
-  const handle = (campaignStep: (typeof CAMPAIGN_STEPS)[number]) => ({
-    campaignFamily: family,
-    campaignStep,
-  });
-  return {
-    path: routePatterns.campaignChildren.campaign(family),
-    ...(family === 'tip' ? { loader: requireTips } : {}),
-    children: [
-      {
-        index: true,
-        id: family === 'tip' ? 'tip-benefit' : family,
-        handle: handle('benefit'),
-        lazy: campaignPage,
-      },
-      ...CAMPAIGN_STEPS.filter((step) => family !== 'tip' || step !== 'benefit').map(
-        (step): RouteObject => ({
-          path: step,
-          id: `${family}-${step}`,
-          handle: handle(step),
-          lazy: campaignPage,
-        }),
-      ),
-      {
-        path: routePatterns.campaignChildren.submitted,
-        id: `${family}-submitted`,
-        lazy: campaignSubmittedPage,
-      },
-    ],
-  };
+function guardLoader(name: GuardName): LoaderFunction {
+  const key = typeof name === 'string' ? name : `merchantScreen:${name.merchantScreen}`;
+  let loader = guardLoaders.get(key);
+  if (!loader) {
+    loader =
+      typeof name === 'string'
+        ? guard((guards) => guards[name])
+        : guard((guards) => guards.requireMerchantScreen(name.merchantScreen));
+    guardLoaders.set(key, loader);
+  }
+  return loader;
 }
 
-/** The campaign container /{merchantIdent}/campaigns and its children (spec §2). */
-const campaignRoutes: RouteObject = {
-  path: routePatterns.campaigns.slice(1),
-  loader: requireMerchantScreen('campaigns'),
-  lazy: lazyPage(() => import('../features/campaigns/campaigns-layout'), 'campaigns'),
-  children: [
-    {
-      index: true,
-      id: 'campaigns',
-      lazy: lazyPage(() => import('../features/campaigns/pages/campaign-list-page'), 'campaigns'),
-    },
-    {
-      path: routePatterns.campaignChildren.list,
-      id: 'campaign-list',
-      lazy: lazyPage(() => import('../features/campaigns/pages/campaign-list-page'), 'campaigns'),
-    },
-    {
-      path: routePatterns.campaignChildren.create,
-      id: 'campaign-create',
-      lazy: lazyPage(() => import('../features/campaigns/pages/campaign-create-page'), 'campaigns'),
-    },
-    {
-      path: routePatterns.campaignChildren.viewInApp,
-      id: 'campaign-view-in-app',
-      lazy: lazyPage(() => import('../features/campaigns/pages/view-in-app-page'), 'campaigns'),
-    },
-    campaignFamilyRoute('sweepstake'),
-    campaignFamilyRoute('coupon'),
-    campaignFamilyRoute('tip'),
-  ],
-};
+/** Each page's lazy route function, made once (a page may serve several routes). */
+const lazyPages = new Map<PageImport, LazyRouteFunction<RouteObject>>();
+
+function lazyRoute(page: PageImport, texts: TextPartName | undefined) {
+  let lazy = lazyPages.get(page);
+  if (!lazy) {
+    lazy = lazyPage(page, texts);
+    lazyPages.set(page, lazy);
+  }
+  return lazy;
+}
+
+/** A feature's route as react-router takes it: its guard as loader, its page as `lazy`. */
+function toRouteObject(route: FeatureRoute): RouteObject {
+  const { guard: guardName, page, texts, children, ...rest } = route;
+  return {
+    ...rest,
+    ...(guardName ? { loader: guardLoader(guardName) } : {}),
+    ...(page ? { lazy: lazyRoute(page, texts) } : {}),
+    ...(children ? { children: children.map(toRouteObject) } : {}),
+  } as RouteObject;
+}
 
 /** Pages inside the shell; relative paths below the layout route. */
 const shellRoutes: RouteObject[] = [
-  {
-    index: true,
-    id: 'dashboard',
-    lazy: lazyPage(() => import('../features/dashboard/dashboard-page'), 'dashboard'),
-  },
-  {
-    path: routePatterns.pleaseUpgrade.slice(1),
-    id: 'please-upgrade',
-    lazy: lazyPage(() => import('../features/upgrade/please-upgrade-page'), 'upgrade'),
-  },
-  {
-    path: routePatterns.merchantCreate.slice(1),
-    id: 'merchant-create',
-    loader: requireMerchantProfileAccess,
-    lazy: lazyPage(() => import('../features/merchants/pages/merchant-create-page'), 'merchants'),
-  },
-  {
-    path: routePatterns.merchantEdit.slice(1),
-    id: 'merchant-edit',
-    loader: requireMerchantEdit,
-    lazy: lazyPage(() => import('../features/merchants/pages/merchant-edit-page'), 'merchants'),
-  },
-  {
-    path: routePatterns.merchantAccounts.slice(1),
-    id: 'merchant-accounts',
-    loader: requireMerchantScreen('accounts'),
-    lazy: lazyPage(() => import('../features/merchants/pages/accounts-page'), 'merchants'),
-  },
-  {
-    path: routePatterns.merchantLocations.slice(1),
-    id: 'merchant-locations',
-    loader: requireMerchantScreen('locations'),
-    lazy: lazyPage(() => import('../features/merchants/pages/locations-page'), 'merchants'),
-  },
-  {
-    path: routePatterns.merchantNotifications.slice(1),
-    id: 'merchant-notifications',
-    loader: requireMerchantScreen('notifications'),
-    lazy: lazyPage(() => import('../features/merchants/pages/notifications-page'), 'merchants'),
-  },
-  campaignRoutes,
-  {
-    path: routePatterns.reviewQueue.slice(1),
-    id: 'review-queue',
-    loader: requireAdmin,
-    lazy: lazyPage(() => import('../features/review/review-queue-page'), 'review'),
-  },
-  {
-    path: routePatterns.apiKeys.slice(1),
-    id: 'api-keys',
-    loader: requireAdmin,
-    lazy: lazyPage(() => import('../features/api-keys/api-keys-page'), 'apiKeys'),
-  },
-  {
-    path: routePatterns.twoFactor.slice(1),
-    id: 'two-factor',
-    lazy: lazyPage(() => import('../features/account/two-factor-page'), 'twoFactor'),
-  },
-  {
-    path: routePatterns.backgroundJobs.slice(1),
-    id: 'background-jobs',
-    loader: requireAdmin,
-    lazy: lazyPage(
-      () => import('../features/background-jobs/background-jobs-page'),
-      'backgroundJobs',
-    ),
-  },
-  {
-    path: routePatterns.accessCodeSets.slice(1),
-    id: 'access-code-sets',
-    loader: requireAccessCodeSets,
-    children: [
-      {
-        index: true,
-        id: 'access-code-set-list',
-        lazy: lazyPage(
-          () => import('../features/access-code-sets/pages/access-code-set-list-page'),
-          'accessCodeSets',
-        ),
-      },
-      {
-        path: ':id',
-        id: 'access-code-set-edit',
-        lazy: lazyPage(
-          () => import('../features/access-code-sets/pages/access-code-set-edit-page'),
-          'accessCodeSets',
-        ),
-      },
-      {
-        path: ':ident/code-usage',
-        id: 'access-code-set-code-usage',
-        lazy: lazyPage(
-          () => import('../features/access-code-sets/pages/code-usage-page'),
-          'accessCodeSets',
-        ),
-      },
-      { path: '*', Component: NotFoundPage },
-    ],
-  },
-  {
-    path: routePatterns.devices.slice(1),
-    id: 'devices',
-    lazy: lazyPage(() => import('../features/devices/devices-page'), 'devices'),
-  },
-  {
-    path: routePatterns.merchantList.slice(1),
-    id: 'merchant-list',
-    loader: requireMerchantList,
-    lazy: lazyPage(() => import('../features/merchant-list/merchant-list-page'), 'merchantList'),
-  },
+  ...FEATURES.flatMap((feature) => feature.shell ?? []).map(toRouteObject),
   { path: '*', id: 'not-found', Component: NotFoundPage },
 ];
 
@@ -252,21 +100,7 @@ export const routes: RouteObject[] = [
     hydrateFallbackElement: <FullPageLoader />,
     errorElement: <RouteErrorPage />,
     children: [
-      {
-        path: routePatterns.oauthLogin,
-        id: 'oauth-login',
-        lazy: lazyPage(() => import('../features/auth/pages/login-page')),
-      },
-      {
-        path: routePatterns.oauthPostback,
-        id: 'oauth-postback',
-        lazy: lazyPage(() => import('../features/auth/postback-route')),
-      },
-      {
-        path: routePatterns.oauthLogout,
-        id: 'oauth-logout',
-        lazy: lazyPage(() => import('../features/auth/logout-route')),
-      },
+      ...FEATURES.flatMap((feature) => feature.public ?? []).map(toRouteObject),
       {
         id: 'shell',
         path: '/',

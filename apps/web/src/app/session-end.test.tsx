@@ -33,7 +33,7 @@ import { STORAGE_KEYS } from '../shared/storage';
 import { loadGermanTexts } from '../shared/testing/render';
 import { testRuntimeConfig } from '../shared/testing/runtime-config';
 import { notifyError } from '../shared/ui/notify';
-import { loader as logoutLoader } from '../features/auth/logout-route';
+import { loader as logoutLoader } from '../features/auth/pages/logout-route';
 import { LoginPage } from '../features/auth/pages/login-page';
 import { setSessionRouter } from '../features/auth/session-end';
 import { clearToken, storeToken, takeTargetPath } from '../features/auth/token-storage';

@@ -2,7 +2,7 @@
  * Characters no stored text may hold: NUL (PostgreSQL's text and jsonb cannot
  * store it) and UTF-16 surrogates without their partner (jsonb refuses them,
  * and everywhere else they silently turn into U+FFFD). The server refuses
- * both in every request, in one place (apps/server/src/http/input-hygiene.ts).
+ * both in every request, in one place (apps/server/src/platform/http/input-hygiene.ts).
  */
 
 /** A high surrogate not followed by a low one, or a low one not preceded by a high one. */

@@ -24,8 +24,8 @@ import {
   type TCodeUse,
   type TLinkedCampaign,
 } from '@backoffice/domain';
-import { queryRows, type DbOrTx } from '../../db/client.js';
-import { lockRow } from '../../db/row-locks.js';
+import { queryRows, type DbOrTx } from '../../platform/db/client.js';
+import { lockRow } from '../../platform/db/row-locks.js';
 import {
   accessCodeSetCampaigns,
   accessCodeSets,
@@ -33,9 +33,9 @@ import {
   accessCodes,
   campaigns,
   users,
-} from '../../db/schema.js';
-import { containsPattern } from '../../db/text-search.js';
-import { atVersion, nextVersion } from '../../db/versions.js';
+} from '../../platform/db/schema.js';
+import { containsPattern } from '../../platform/db/text-search.js';
+import { atVersion, nextVersion } from '../../platform/db/versions.js';
 
 type SetRow = typeof accessCodeSets.$inferSelect;
 

@@ -24,9 +24,9 @@ import {
   buildPager,
   type TAccessCodesImportResponse,
 } from '@backoffice/domain';
-import { requireAdmin } from '../../access/admin.js';
-import { readTextUpload } from '../../http/uploads.js';
-import { currentUser } from '../../access/current-user.js';
+import { requireAdmin } from '../../platform/access/admin.js';
+import { readTextUpload } from '../../platform/files/uploads.js';
+import { currentUser } from '../../platform/identity/current-user.js';
 import { codeStats, linkedCampaigns, listSets } from './queries.js';
 import {
   CodeLinesRefused,
@@ -38,7 +38,7 @@ import {
   setDetail,
   setLinks,
 } from './service.js';
-import { bodyLimits, uploadRoute } from '../../http/body-limits.js';
+import { bodyLimits, uploadRoute } from '../../platform/http/body-limits.js';
 
 /** A list refused for some of its lines (nothing stored): the first of those lines, 1-based. */
 const ZCodeLinesRefused = ZErrorResponse.extend({

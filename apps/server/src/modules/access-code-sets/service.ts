@@ -17,11 +17,11 @@ import {
   type TCodeUsage,
   type TLinkedCampaign,
 } from '@backoffice/domain';
-import type { AppContext } from '../../app-context.js';
-import type { UserRow } from '../../access/merchant-access.js';
-import type { DbOrTx } from '../../db/client.js';
-import { codeCells } from '../../files/code-cells.js';
-import { AppError, badRequest, fieldPath, notFound } from '../../http/errors.js';
+import type { AppContext } from '../../platform/context.js';
+import type { UserRow } from '../../platform/access/merchant-access.js';
+import type { DbOrTx } from '../../platform/db/client.js';
+import { codeCells } from '../../platform/files/code-cells.js';
+import { AppError, badRequest, fieldPath, notFound } from '../../platform/errors.js';
 import {
   campaignStatuses,
   codeStats,

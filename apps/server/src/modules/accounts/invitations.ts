@@ -7,8 +7,8 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { and, count, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
-import { accountInvitations, users } from '../../db/schema.js';
+import type { DbOrTx } from '../../platform/db/client.js';
+import { accountInvitations, users } from '../../platform/db/schema.js';
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 

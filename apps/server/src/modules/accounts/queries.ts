@@ -1,9 +1,9 @@
 /** Data access for a merchant's accounts. */
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
-import { lockRow } from '../../db/row-locks.js';
-import { accounts, merchants, users } from '../../db/schema.js';
-import type { UserRow } from '../../access/users.js';
+import type { DbOrTx } from '../../platform/db/client.js';
+import { lockRow } from '../../platform/db/row-locks.js';
+import { accounts, merchants, users } from '../../platform/db/schema.js';
+import type { UserRow } from '../../platform/users/users.js';
 
 export type AccountRow = typeof accounts.$inferSelect;
 type AccountInsert = typeof accounts.$inferInsert;

@@ -11,8 +11,8 @@ import {
   ZInviteAccountResponse,
   ZMerchantIdParams,
 } from '@backoffice/domain';
-import { registerDomainValidationErrors } from '../../http/domain-validation-errors.js';
-import { currentUser } from '../../access/current-user.js';
+import { registerDomainValidationErrors } from '../../platform/http/domain-validation-errors.js';
+import { currentUser } from '../../platform/identity/current-user.js';
 import { accountList, addAccount, changeRoles, inviteAccount, removeAccount } from './service.js';
 
 const tags = ['accounts'];

@@ -13,19 +13,19 @@ import {
   type TAccount,
   type TAccountListResponse,
 } from '@backoffice/domain';
-import type { AppContext } from '../../app-context.js';
-import type { Db, DbOrTx } from '../../db/client.js';
-import { AppError, notFound } from '../../http/errors.js';
-import { enqueueMail } from '../../mail/outbox.js';
-import { invitationMail } from '../../mail/templates.js';
+import type { AppContext } from '../../platform/context.js';
+import type { Db, DbOrTx } from '../../platform/db/client.js';
+import { AppError, notFound } from '../../platform/errors.js';
+import { enqueueMail } from '../../platform/mail/outbox.js';
+import { invitationMail } from '../../platform/mail/templates.js';
 import {
   requireMerchantAccess,
   type MerchantAccess,
   type MerchantRow,
-} from '../../access/merchant-access.js';
+} from '../../platform/access/merchant-access.js';
 import { refreshMerchantErrors } from '../merchants/index.js';
-import { findUserByEmail, normaliseEmail, type UserRow } from '../../access/users.js';
-import { endSessionsOf } from '../../identity/sessions.js';
+import { findUserByEmail, normaliseEmail, type UserRow } from '../../platform/users/users.js';
+import { endSessionsOf } from '../../platform/identity/sessions.js';
 import {
   countRecentInvitations,
   createInvitationToken,

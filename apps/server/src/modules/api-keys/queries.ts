@@ -1,7 +1,7 @@
 /** Data access of the consumer app's API keys. */
 import { desc, eq, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
-import { apiKeys, users } from '../../db/schema.js';
+import type { DbOrTx } from '../../platform/db/client.js';
+import { apiKeys, users } from '../../platform/db/schema.js';
 
 export type KeyRow = typeof apiKeys.$inferSelect;
 

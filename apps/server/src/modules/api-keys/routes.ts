@@ -2,7 +2,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZApiKeyCreateBody, ZApiKeyCreated, ZApiKeyList, ZUuid } from '@backoffice/domain';
 import { z } from 'zod';
-import { currentUser } from '../../access/current-user.js';
+import { currentUser } from '../../platform/identity/current-user.js';
 import { apiKeyList, createApiKey, revokeApiKey } from './service.js';
 
 export const apiKeyRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -4,11 +4,11 @@
  * revoked at once for every server process.
  */
 import type { TApiKey, TApiKeyCreated, TApiKeyList } from '@backoffice/domain';
-import { requireAdmin } from '../../access/admin.js';
-import { newApiKeySecret } from '../../access/api-keys.js';
-import type { UserRow } from '../../access/users.js';
-import type { DbOrTx } from '../../db/client.js';
-import { notFound } from '../../http/errors.js';
+import { requireAdmin } from '../../platform/access/admin.js';
+import { newApiKeySecret } from '../../platform/access/api-keys.js';
+import type { UserRow } from '../../platform/users/users.js';
+import type { DbOrTx } from '../../platform/db/client.js';
+import { notFound } from '../../platform/errors.js';
 import { insertKey, listKeys, revokeKey, type KeyRow } from './queries.js';
 
 const toApiKey = (key: KeyRow, createdBy: string | null): TApiKey => ({

@@ -1,7 +1,7 @@
 /** Clones and follow-ups: copies of a campaign (with their own image file) in one transaction. */
 import { randomUUID } from 'node:crypto';
 import { canClone, canCreateFollowup, copyTitle, type TCampaignEnvelope } from '@backoffice/domain';
-import { checkNeed, type UserRow } from '../../access/merchant-access.js';
+import { checkNeed, type UserRow } from '../../platform/access/merchant-access.js';
 import type { CampaignDeps } from './deps.js';
 import { copyCampaignImage, removeUnusedImage } from './image-files.js';
 import { insertCampaign, insertStatusHistory } from './records.js';

@@ -10,7 +10,7 @@ import {
   type TCampaignSaveBody,
 } from '@backoffice/domain';
 import type { FastifyRequest } from 'fastify';
-import type { MerchantAccess, UserRow } from '../../access/merchant-access.js';
+import type { MerchantAccess, UserRow } from '../../platform/access/merchant-access.js';
 import { cloneCampaign, createFollowup } from './clone.js';
 import type { CampaignDeps } from './deps.js';
 import {

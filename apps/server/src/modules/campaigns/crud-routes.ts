@@ -13,8 +13,11 @@ import {
   ZStatusHistoryResponse,
   ZToggleListableResponse,
 } from '@backoffice/domain';
-import { currentUser, currentUserWithMerchantAccess } from '../../access/current-user.js';
-import { campaignVisibility } from '../../access/merchant-access.js';
+import {
+  currentUser,
+  currentUserWithMerchantAccess,
+} from '../../platform/identity/current-user.js';
+import { campaignVisibility } from '../../platform/access/merchant-access.js';
 import type { CampaignRoutesOptions } from './create-service.js';
 
 export const campaignCrudRoutes: FastifyPluginAsyncZod<CampaignRoutesOptions> = async (

@@ -4,9 +4,9 @@
  * it needs.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/client.js';
-import type { FileStorage } from '../../files/storage.js';
-import type { JobQueue } from '../../jobs/queue.js';
+import type { Db } from '../../platform/db/client.js';
+import type { FileStorage } from '../../platform/files/storage.js';
+import type { JobQueue } from '../../platform/jobs/queue.js';
 
 export interface CampaignDeps {
   db: Db;

@@ -7,7 +7,7 @@ import {
   ZFollowupsResponse,
   ZUuid,
 } from '@backoffice/domain';
-import { currentUser } from '../../access/current-user.js';
+import { currentUser } from '../../platform/identity/current-user.js';
 import type { CampaignRoutesOptions } from './create-service.js';
 
 export const campaignFollowupRoutes: FastifyPluginAsyncZod<CampaignRoutesOptions> = async (

@@ -3,7 +3,7 @@
  * copy), and a file is deleted only when no campaign refers to it any more
  * (clones made before copying existed share their source's file).
  */
-import { newImageKey, type FileStorage } from '../../files/storage.js';
+import { newImageKey, type FileStorage } from '../../platform/files/storage.js';
 import type { CampaignDeps } from './deps.js';
 import { imageInUse } from './records.js';
 

@@ -1,8 +1,8 @@
 /** The campaign image (spec §7 "Campaigns"): upload with an optional crop, and removal. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZCampaignEnvelope, ZCampaignIdParams, ZImageCropQuery } from '@backoffice/domain';
-import { currentUser } from '../../access/current-user.js';
-import { uploadRoute } from '../../http/body-limits.js';
+import { currentUser } from '../../platform/identity/current-user.js';
+import { uploadRoute } from '../../platform/http/body-limits.js';
 import type { CampaignRoutesOptions } from './create-service.js';
 
 export const campaignImageRoutes: FastifyPluginAsyncZod<CampaignRoutesOptions> = async (

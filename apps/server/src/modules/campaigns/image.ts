@@ -5,12 +5,12 @@ import {
   requireCampaignAccess,
   type MerchantAccess,
   type UserRow,
-} from '../../access/merchant-access.js';
-import type { Db } from '../../db/client.js';
+} from '../../platform/access/merchant-access.js';
+import type { Db } from '../../platform/db/client.js';
 import type { CampaignDeps } from './deps.js';
-import { newImageKey } from '../../files/storage.js';
-import { notFound, RetryLaterError } from '../../http/errors.js';
-import { readImageUpload } from '../../http/uploads.js';
+import { newImageKey } from '../../platform/files/storage.js';
+import { notFound, RetryLaterError } from '../../platform/errors.js';
+import { readImageUpload } from '../../platform/files/uploads.js';
 import { removeUnusedImage } from './image-files.js';
 import { storeEdit } from './lifecycle.js';
 import { findCampaign, imageInUse } from './records.js';

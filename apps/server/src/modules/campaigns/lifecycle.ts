@@ -10,13 +10,13 @@ import {
   notificationEventForStatus,
   type CampaignStatus,
 } from '@backoffice/domain';
-import { defineJob } from '../../jobs/define.js';
-import { recurringJobPolicy } from '../../jobs/recurring.js';
-import { ADVISORY_LOCK_KEYS, tryAdvisoryXactLock } from '../../db/advisory-locks.js';
-import type { Db, DbOrTx } from '../../db/client.js';
-import { AppError } from '../../http/errors.js';
-import { enqueueMail } from '../../mail/outbox.js';
-import { campaignStatusMail } from '../../mail/templates.js';
+import { defineJob } from '../../platform/define-job.js';
+import { recurringJobPolicy } from '../../platform/jobs/recurring.js';
+import { ADVISORY_LOCK_KEYS, tryAdvisoryXactLock } from '../../platform/db/advisory-locks.js';
+import type { Db, DbOrTx } from '../../platform/db/client.js';
+import { AppError } from '../../platform/errors.js';
+import { enqueueMail } from '../../platform/mail/outbox.js';
+import { campaignStatusMail } from '../../platform/mail/templates.js';
 import { recipientsOf } from '../notifications/index.js';
 import {
   campaignsDueForApproval,

@@ -1,7 +1,7 @@
 /** Data access of campaign links (co-participation targets, coreg exclusions): the campaigns a link may name. */
 import { and, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
-import { campaigns } from '../../db/schema.js';
+import type { DbOrTx } from '../../platform/db/client.js';
+import { campaigns } from '../../platform/db/schema.js';
 
 /**
  * Locks a campaign for its save (FOR UPDATE) and the campaigns the save

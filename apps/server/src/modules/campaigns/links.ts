@@ -19,9 +19,9 @@ import {
   type TCampaignContentPatch,
   type TCampaignLinkOptionsResponse,
 } from '@backoffice/domain';
-import type { MerchantRow, UserRow } from '../../access/merchant-access.js';
-import type { DbOrTx } from '../../db/client.js';
-import { AppError, badRequest, fieldPath } from '../../http/errors.js';
+import type { MerchantRow, UserRow } from '../../platform/access/merchant-access.js';
+import type { DbOrTx } from '../../platform/db/client.js';
+import { AppError, badRequest, fieldPath } from '../../platform/errors.js';
 import { campaignFactRows, linkOptionRows } from './link-records.js';
 import type { CampaignRecord } from './records.js';
 

@@ -10,17 +10,17 @@ import {
   type RuntimeFilter,
   type TCampaignListQuery,
 } from '@backoffice/domain';
-import { queryRows, type DbOrTx } from '../../db/client.js';
-import { titleSortKey } from '../../db/expressions.js';
-import { prepared } from '../../db/prepared.js';
-import { campaignTextMatches, containsPattern } from '../../db/text-search.js';
+import { queryRows, type DbOrTx } from '../../platform/db/client.js';
+import { titleSortKey } from '../../platform/db/expressions.js';
+import { prepared } from '../../platform/db/prepared.js';
+import { campaignTextMatches, containsPattern } from '../../platform/db/text-search.js';
 import { recordJoins, summaryColumns, type CampaignSummaryRecord } from './records.js';
 import {
   accessibleMerchants,
   visibleCampaignsCondition,
   type CampaignVisibility,
-} from '../../access/merchant-access.js';
-import { campaignCounters, campaigns, merchants, users } from '../../db/schema.js';
+} from '../../platform/access/merchant-access.js';
+import { campaignCounters, campaigns, merchants, users } from '../../platform/db/schema.js';
 
 /** SQL for "the runtime is well-formed", shared by every phase. */
 const validRuntime = and(
@@ -124,7 +124,7 @@ export interface CampaignListPage {
 
 /**
  * What a list query looks like apart from its values. Every shape is one
- * prepared statement (src/db/prepared.ts); there are a few thousand at most.
+ * prepared statement (src/platform/db/prepared.ts); there are a few thousand at most.
  */
 interface ListShape {
   scope: 'merchant' | 'user' | 'all';

@@ -20,8 +20,8 @@ import {
 } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { DEFAULT_PAGE_SIZE, VALIDATION_RULES_VERSION } from '@backoffice/domain';
-import type { DbOrTx } from '../../db/client.js';
-import { prepared } from '../../db/prepared.js';
+import type { DbOrTx } from '../../platform/db/client.js';
+import { prepared } from '../../platform/db/prepared.js';
 import {
   campaignCounters,
   campaignParticipants,
@@ -29,7 +29,7 @@ import {
   campaigns,
   merchants,
   users,
-} from '../../db/schema.js';
+} from '../../platform/db/schema.js';
 
 export type CampaignRecord = typeof campaigns.$inferSelect;
 export type CampaignInsert = typeof campaigns.$inferInsert;
@@ -128,7 +128,7 @@ export async function findCampaign(
   id: string,
   options: { lock?: boolean } = {},
 ): Promise<CampaignDetailRecord | undefined> {
-  // Every open, save and command reads a campaign this way: built once (db/prepared.ts).
+  // Every open, save and command reads a campaign this way: built once (platform/db/prepared.ts).
   const select = () =>
     db
       .select({

@@ -8,7 +8,7 @@ import {
   ZCampaignRejectBody,
   ZPageQuery,
 } from '@backoffice/domain';
-import { currentUser } from '../../access/current-user.js';
+import { currentUser } from '../../platform/identity/current-user.js';
 import type { CampaignRoutesOptions } from './create-service.js';
 
 export const campaignReviewRoutes: FastifyPluginAsyncZod<CampaignRoutesOptions> = async (

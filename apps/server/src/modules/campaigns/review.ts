@@ -11,9 +11,9 @@ import {
   type TCampaignListResponse,
 } from '@backoffice/domain';
 import type { CampaignDeps } from './deps.js';
-import { requireAdmin } from '../../access/admin.js';
-import { AppError } from '../../http/errors.js';
-import type { UserRow } from '../../access/merchant-access.js';
+import { requireAdmin } from '../../platform/access/admin.js';
+import { AppError } from '../../platform/errors.js';
+import type { UserRow } from '../../platform/access/merchant-access.js';
 import { changeStatus, notifyStatusChanges } from './lifecycle.js';
 import { listReviewQueue } from './records.js';
 import { envelopeOf, loadCampaign } from './service.js';

@@ -14,7 +14,7 @@ import {
   type TCampaignContentPatch,
   type TLocalised,
 } from '@backoffice/domain';
-import { badRequest, fieldPath } from '../../http/errors.js';
+import { badRequest, fieldPath } from '../../platform/errors.js';
 
 const RICH_TEXT: sanitizeHtml.IOptions = {
   allowedTags: [

@@ -34,10 +34,10 @@ import {
   requireMerchantAccess,
   type MerchantAccess,
   type UserRow,
-} from '../../access/merchant-access.js';
-import type { Db, DbOrTx } from '../../db/client.js';
+} from '../../platform/access/merchant-access.js';
+import type { Db, DbOrTx } from '../../platform/db/client.js';
 import type { CampaignDeps } from './deps.js';
-import { AppError, badRequest, fieldPath, notFound } from '../../http/errors.js';
+import { AppError, badRequest, fieldPath, notFound } from '../../platform/errors.js';
 import { availableCodes } from '../codes/index.js';
 import { changeStatus, storeEdit } from './lifecycle.js';
 import { lockCampaignAndTargets } from './link-records.js';
@@ -56,7 +56,7 @@ import {
   type CampaignRecord,
 } from './records.js';
 import { sanitizeContentPatch } from './sanitize.js';
-import { traced } from '../../tracing/hooks.js';
+import { traced } from '../../platform/tracing/hooks.js';
 import {
   campaignErrors,
   codeErrors,

@@ -7,9 +7,9 @@
  * version it read, so nothing is written twice or lost.
  */
 import { VALIDATION_RULES_VERSION } from '@backoffice/domain';
-import type { Db } from '../../db/client.js';
-import { defineJob } from '../../jobs/define.js';
-import { recurringJobPolicy } from '../../jobs/recurring.js';
+import type { Db } from '../../platform/db/client.js';
+import { defineJob } from '../../platform/define-job.js';
+import { recurringJobPolicy } from '../../platform/jobs/recurring.js';
 import { staleValidationRows, updateValidationIf } from './records.js';
 import { validationColumns } from './view.js';
 

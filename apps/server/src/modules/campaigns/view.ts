@@ -16,8 +16,8 @@ import {
   type TCampaignRow,
   type TMerchantSummary,
 } from '@backoffice/domain';
-import type { MerchantAccess } from '../../access/merchant-access.js';
-import { merchantSummary } from '../../access/merchant-list.js';
+import type { MerchantAccess } from '../../platform/access/merchant-access.js';
+import { merchantSummary } from '../../platform/access/merchant-list.js';
 import { coregOf } from './links.js';
 import type {
   CampaignDetailRecord,

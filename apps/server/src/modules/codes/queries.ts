@@ -1,8 +1,8 @@
 /** SQL of a campaign's multiple codes: counts, pages, set-based additions, the export. */
 import { asc, count, eq, sql } from 'drizzle-orm';
 import type { TCampaignCodeStats } from '@backoffice/domain';
-import { queryRows, type DbOrTx } from '../../db/client.js';
-import { campaignCodes, campaigns } from '../../db/schema.js';
+import { queryRows, type DbOrTx } from '../../platform/db/client.js';
+import { campaignCodes, campaigns } from '../../platform/db/schema.js';
 
 export async function codeStats(db: DbOrTx, campaignId: string): Promise<TCampaignCodeStats> {
   const [row] = await db

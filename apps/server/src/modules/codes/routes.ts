@@ -13,11 +13,11 @@ import {
   ZErrorResponse,
   type TCodeImportResponse,
 } from '@backoffice/domain';
-import { readTextUpload } from '../../http/uploads.js';
-import { currentUser } from '../../access/current-user.js';
-import { codeCells } from '../../files/code-cells.js';
+import { readTextUpload } from '../../platform/files/uploads.js';
+import { currentUser } from '../../platform/identity/current-user.js';
+import { codeCells } from '../../platform/files/code-cells.js';
 import { InvalidCodeLinesError, NoCodesAddedError, type CodeService } from './service.js';
-import { uploadRoute } from '../../http/body-limits.js';
+import { uploadRoute } from '../../platform/http/body-limits.js';
 
 const tags = ['campaigns'];
 

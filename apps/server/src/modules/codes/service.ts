@@ -20,9 +20,9 @@ import {
   type TCodeListResponse,
 } from '@backoffice/domain';
 import { stringify } from 'csv-stringify/sync';
-import { requireCampaignAccess, type UserRow } from '../../access/merchant-access.js';
-import type { Db, DbOrTx } from '../../db/client.js';
-import { AppError, notFound } from '../../http/errors.js';
+import { requireCampaignAccess, type UserRow } from '../../platform/access/merchant-access.js';
+import type { Db, DbOrTx } from '../../platform/db/client.js';
+import { AppError, notFound } from '../../platform/errors.js';
 import {
   allCodes,
   availableCodes,

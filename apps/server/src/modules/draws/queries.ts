@@ -15,7 +15,7 @@ import {
 } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { PRIZE_DRAW_TYPES } from '@backoffice/domain';
-import type { DbOrTx } from '../../db/client.js';
+import type { DbOrTx } from '../../platform/db/client.js';
 import {
   campaignParticipants,
   campaigns,
@@ -23,7 +23,7 @@ import {
   FORGOTTEN_PREFIX,
   participationEvents,
   wins,
-} from '../../db/schema.js';
+} from '../../platform/db/schema.js';
 
 export type CampaignRow = typeof campaigns.$inferSelect;
 type DrawInsert = typeof draws.$inferInsert;

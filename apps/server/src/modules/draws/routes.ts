@@ -6,7 +6,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZCampaignIdParams, ZDrawResponse, ZErrorResponse } from '@backoffice/domain';
-import { currentUser } from '../../access/current-user.js';
+import { currentUser } from '../../platform/identity/current-user.js';
 import type { DrawService } from './service.js';
 
 /** How a win goes from the draw to handled: told by every route of it in the API document. */

@@ -10,15 +10,15 @@
  * closes each win with a `win_handled` event (ingest).
  */
 import { hasPrizeDraw, type TCampaignContent, type TDrawResponse } from '@backoffice/domain';
-import { requireAdmin } from '../../access/admin.js';
-import { requireCampaignAccess, type UserRow } from '../../access/merchant-access.js';
+import { requireAdmin } from '../../platform/access/admin.js';
+import { requireCampaignAccess, type UserRow } from '../../platform/access/merchant-access.js';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
-import { requireApiKey } from '../../access/api-keys.js';
-import { defineJob } from '../../jobs/define.js';
-import { recurringJobPolicy } from '../../jobs/recurring.js';
-import { ADVISORY_LOCK_KEYS, advisoryXactLockShared } from '../../db/advisory-locks.js';
-import type { Db, DbOrTx } from '../../db/client.js';
-import { AppError, notFound } from '../../http/errors.js';
+import { requireApiKey } from '../../platform/access/api-keys.js';
+import { defineJob } from '../../platform/define-job.js';
+import { recurringJobPolicy } from '../../platform/jobs/recurring.js';
+import { ADVISORY_LOCK_KEYS, advisoryXactLockShared } from '../../platform/db/advisory-locks.js';
+import type { Db, DbOrTx } from '../../platform/db/client.js';
+import { AppError, notFound } from '../../platform/errors.js';
 import { notifyOpenWins, type NotificationMailDeps } from '../notifications/index.js';
 import { DRAW_SCHEME, drawCandidates, newSeed, type PrizeUnits } from './draw.js';
 import {

@@ -2,8 +2,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZParticipantId } from '@backoffice/domain';
-import { requireAdmin } from '../../access/admin.js';
-import { currentUser } from '../../access/current-user.js';
+import { requireAdmin } from '../../platform/access/admin.js';
+import { currentUser } from '../../platform/identity/current-user.js';
 import { eraseParticipant } from './privacy.js';
 
 export const participantAdminRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -7,7 +7,7 @@
  * (same id) is neither stored again nor refused.
  */
 import type { FieldName, MessageKey } from '@backoffice/domain';
-import type { DbOrTx } from '../../db/client.js';
+import type { DbOrTx } from '../../platform/db/client.js';
 import type { AcceptedEvent } from './counting.js';
 import { codeUseChecks, insertCodeUses, storedCodeUseEvents } from './queries.js';
 

@@ -7,7 +7,7 @@
  * and profiles of the same people) and run these in the ingest transaction.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { queryRows, type DbOrTx } from '../../db/client.js';
+import { queryRows, type DbOrTx } from '../../platform/db/client.js';
 import {
   campaignParticipants,
   kidStatDeltas,
@@ -15,7 +15,7 @@ import {
   participants,
   statDeltas,
   wins,
-} from '../../db/schema.js';
+} from '../../platform/db/schema.js';
 
 export interface Counts {
   participations: number;

@@ -8,7 +8,7 @@
  * each other's rows.
  */
 import { type EventType, type TIngestEvent } from '@backoffice/domain';
-import type { DbOrTx } from '../../db/client.js';
+import type { DbOrTx } from '../../platform/db/client.js';
 import {
   appendDeltas,
   insertFirstParticipations,

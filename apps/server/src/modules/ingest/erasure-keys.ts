@@ -7,7 +7,7 @@
  * once for every process, and read once per process and database.
  */
 import { createHmac, randomBytes } from 'node:crypto';
-import type { Db } from '../../db/client.js';
+import type { Db } from '../../platform/db/client.js';
 import { installationSecret } from './queries.js';
 
 const SECRET_NAME = 'erasure';

@@ -11,11 +11,11 @@
  * statistics count an event about a second after its answer.
  */
 import { sql } from 'drizzle-orm';
-import type { AppContext } from '../../app-context.js';
-import { ADVISORY_LOCK_KEYS, advisoryXactLock } from '../../db/advisory-locks.js';
-import { queryRows, type Db } from '../../db/client.js';
-import { defineJob } from '../../jobs/define.js';
-import { recurringJobPolicy } from '../../jobs/recurring.js';
+import type { AppContext } from '../../platform/context.js';
+import { ADVISORY_LOCK_KEYS, advisoryXactLock } from '../../platform/db/advisory-locks.js';
+import { queryRows, type Db } from '../../platform/db/client.js';
+import { defineJob } from '../../platform/define-job.js';
+import { recurringJobPolicy } from '../../platform/jobs/recurring.js';
 
 const COUNT_SUMS = sql.raw(
   'sum(participations), sum(first_participations), sum(view_list), sum(view_detail), sum(view_mail)',

@@ -20,15 +20,15 @@
  * batches hold it shared: a batch is either written before (and its events
  * keep its participant) or after (and then finds the participant new).
  */
-import type { AppContext } from '../../app-context.js';
+import type { AppContext } from '../../platform/context.js';
 import {
   ADVISORY_LOCK_KEYS,
   advisoryXactLock,
   tryAdvisoryXactLock,
-} from '../../db/advisory-locks.js';
-import type { DbOrTx } from '../../db/client.js';
-import { defineJob } from '../../jobs/define.js';
-import { recurringJobPolicy } from '../../jobs/recurring.js';
+} from '../../platform/db/advisory-locks.js';
+import type { DbOrTx } from '../../platform/db/client.js';
+import { defineJob } from '../../platform/define-job.js';
+import { recurringJobPolicy } from '../../platform/jobs/recurring.js';
 import { clearCandidateDigests } from '../draws/index.js';
 import { erasureKeys } from './erasure-keys.js';
 import {

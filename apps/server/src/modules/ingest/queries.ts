@@ -6,7 +6,7 @@
  */
 import { and, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { PARTICIPANT_EVENT_TYPES, type CampaignStatus } from '@backoffice/domain';
-import { queryRows, type DbOrTx } from '../../db/client.js';
+import { queryRows, type DbOrTx } from '../../platform/db/client.js';
 import {
   accessCodeSetCampaigns,
   accessCodeSets,
@@ -23,7 +23,7 @@ import {
   participationEvents,
   systemSettings,
   wins,
-} from '../../db/schema.js';
+} from '../../platform/db/schema.js';
 import type { AcceptedEvent } from './counting.js';
 
 /**

@@ -1,13 +1,13 @@
 /**
  * POST /api/ingest/events: the consumer app's participation data, with an API
- * key instead of a user's token (access/api-keys.ts). The rules a sender must
+ * key instead of a user's token (platform/access/api-keys.ts). The rules a sender must
  * know are in the operation's description, the API document's text.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZIngestBatch, ZIngestResponse } from '@backoffice/domain';
-import { requireApiKey } from '../../access/api-keys.js';
+import { requireApiKey } from '../../platform/access/api-keys.js';
 import { ingestEvents } from './service.js';
-import { bodyLimits } from '../../http/body-limits.js';
+import { bodyLimits } from '../../platform/http/body-limits.js';
 
 const INGEST_DESCRIPTION = [
   '**Resending is safe.** An event sent again unchanged (same `id` and `occurred_at`) is answered as a duplicate and changes nothing for as long as events are kept (`EVENT_RETENTION_DAYS`); an event whose `id` was received within the last `EVENT_RECEIPT_DAYS` (7 by default) is a duplicate whatever else it carries now (another `occurred_at`, campaign or profile), and so is every event of a participant erased since, however much later it is resent. After `EVENT_RECEIPT_DAYS` an id with another `occurred_at` is a new event: keep `occurred_at` as the moment it happened, and never reuse an id for another event.',

@@ -13,10 +13,10 @@ import {
   type TIngestEvent,
   type TIngestResponse,
 } from '@backoffice/domain';
-import type { AppContext } from '../../app-context.js';
-import { localDay } from '../../calendar.js';
-import { ADVISORY_LOCK_KEYS, advisoryXactLockShared } from '../../db/advisory-locks.js';
-import { findUnsafeInput } from '../../http/input-hygiene.js';
+import type { AppContext } from '../../platform/context.js';
+import { localDay } from '../../platform/calendar.js';
+import { ADVISORY_LOCK_KEYS, advisoryXactLockShared } from '../../platform/db/advisory-locks.js';
+import { findUnsafeInput } from '../../platform/http/input-hygiene.js';
 import { recordCodeUses } from './code-uses.js';
 import { countEvents, type AcceptedEvent } from './counting.js';
 import { erasureKeys } from './erasure-keys.js';

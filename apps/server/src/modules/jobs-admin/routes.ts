@@ -1,7 +1,7 @@
 /** Admins watch the background jobs and put failed ones back to run. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZJobQueueParams, ZJobRetryResult, ZJobsOverview, ZUuid } from '@backoffice/domain';
-import { currentUser } from '../../access/current-user.js';
+import { currentUser } from '../../platform/identity/current-user.js';
 import { jobsOverview, retryJobs } from './service.js';
 
 export const jobsAdminRoutes: FastifyPluginAsyncZod = async (app) => {

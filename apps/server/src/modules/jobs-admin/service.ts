@@ -11,11 +11,11 @@ import {
   type TJobRetryResult,
   type TJobsOverview,
 } from '@backoffice/domain';
-import { requireAdmin } from '../../access/admin.js';
-import type { UserRow } from '../../access/users.js';
-import type { AppContext } from '../../app-context.js';
-import { AppError, notFound } from '../../http/errors.js';
-import type { FailedJob } from '../../jobs/queue.js';
+import { requireAdmin } from '../../platform/access/admin.js';
+import type { UserRow } from '../../platform/users/users.js';
+import type { AppContext } from '../../platform/context.js';
+import { AppError, notFound } from '../../platform/errors.js';
+import type { FailedJob } from '../../platform/jobs/queue.js';
 
 /** The domain's order (mails first); a queue it does not name goes last. */
 const queueOrder = (name: string): number => {

@@ -10,7 +10,7 @@
  * starts on in the user's editor, never a part.
  */
 import { parse } from 'csv-parse/sync';
-import { csvDelimiterOf, decodeUploadedText } from '../../files/uploaded-text.js';
+import { csvDelimiterOf, decodeUploadedText } from '../../platform/files/uploaded-text.js';
 import {
   LOCATION_CSV_REQUIRED_COLUMNS,
   ZLocationInput,

@@ -11,7 +11,7 @@ import {
   type Geocoder,
   type GeocodeQuery,
   type GeocodeResult,
-} from '../../geocoding/geocoder.js';
+} from '../../platform/geocoding/geocoder.js';
 
 /** What the provider said about an address: found, not known, or nothing (it failed). */
 export type GeocodeOutcome =

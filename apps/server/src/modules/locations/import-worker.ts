@@ -16,11 +16,11 @@
  * jobs of one upload running at once (in two processes) share its rows.
  */
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { geocodeLimitMs } from '../../config.js';
-import type { GeocodingSettings } from '../../config-geocoding.js';
-import type { Db, DbOrTx } from '../../db/client.js';
-import type { JobQueue } from '../../jobs/queue.js';
-import { defineJob } from '../../jobs/define.js';
+import { geocodeLimitMs } from '../../platform/config/config.js';
+import type { GeocodingSettings } from '../../platform/config/config-geocoding.js';
+import type { Db, DbOrTx } from '../../platform/db/client.js';
+import type { JobQueue } from '../../platform/jobs/queue.js';
+import { defineJob } from '../../platform/define-job.js';
 import { geocodeOutcome, type GeocodeDeps } from './geocode.js';
 import {
   claimNextPendingLocation,

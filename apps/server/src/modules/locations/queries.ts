@@ -14,10 +14,10 @@ import {
   or,
   sql,
 } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
-import type { GeocodeResult } from '../../geocoding/geocoder.js';
-import { locationImportJobs, locations } from '../../db/schema.js';
-import { atVersion, nextVersion } from '../../db/versions.js';
+import type { DbOrTx } from '../../platform/db/client.js';
+import type { GeocodeResult } from '../../platform/geocoding/geocoder.js';
+import { locationImportJobs, locations } from '../../platform/db/schema.js';
+import { atVersion, nextVersion } from '../../platform/db/versions.js';
 import type { ImportJobRow, ImportRetries, LocationRow } from './view.js';
 
 type LocationInsert = typeof locations.$inferInsert;

@@ -15,11 +15,11 @@ import {
   ZMerchantIdParams,
   type TLocationFields,
 } from '@backoffice/domain';
-import { readSingleUpload } from '../../http/uploads.js';
-import { registerDomainValidationErrors } from '../../http/domain-validation-errors.js';
-import { currentUser } from '../../access/current-user.js';
+import { readSingleUpload } from '../../platform/files/uploads.js';
+import { registerDomainValidationErrors } from '../../platform/http/domain-validation-errors.js';
+import { currentUser } from '../../platform/identity/current-user.js';
 import { UploadRefusedError, type LocationService } from './service.js';
-import { uploadRoute } from '../../http/body-limits.js';
+import { uploadRoute } from '../../platform/http/body-limits.js';
 
 const tags = ['locations'];
 

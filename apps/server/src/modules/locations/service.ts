@@ -11,10 +11,10 @@ import {
   type TLocationListResponse,
   type TUploadLineError,
 } from '@backoffice/domain';
-import type { Db, DbOrTx } from '../../db/client.js';
-import { AppError, notFound } from '../../http/errors.js';
-import { requireMerchantAccess } from '../../access/merchant-access.js';
-import type { UserRow } from '../../access/users.js';
+import type { Db, DbOrTx } from '../../platform/db/client.js';
+import { AppError, notFound } from '../../platform/errors.js';
+import { requireMerchantAccess } from '../../platform/access/merchant-access.js';
+import type { UserRow } from '../../platform/users/users.js';
 import { parseLocationCsv } from './csv.js';
 import { geocodeLocation, type GeocodeDeps } from './geocode.js';
 import { sendImportJob, type ImportWorkerDeps } from './import-worker.js';
@@ -33,7 +33,7 @@ import {
   updateLocation,
 } from './queries.js';
 import { locationColumns, toImportJob, toLocation, type LocationRow } from './view.js';
-import { traced } from '../../tracing/hooks.js';
+import { traced } from '../../platform/tracing/hooks.js';
 
 const ROLE = 'manage-merchant';
 

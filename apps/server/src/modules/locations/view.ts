@@ -1,6 +1,6 @@
 /** Location rows to the API's shape, and the API's fields to columns. */
 import type { TLocation, TLocationFields, TLocationImportJob } from '@backoffice/domain';
-import type { locationImportJobs, locations } from '../../db/schema.js';
+import type { locationImportJobs, locations } from '../../platform/db/schema.js';
 
 export type LocationRow = typeof locations.$inferSelect;
 export type ImportJobRow = typeof locationImportJobs.$inferSelect;

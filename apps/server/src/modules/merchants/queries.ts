@@ -1,10 +1,10 @@
 /** Data access of the merchant profile. */
 import { and, count, eq, sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../db/client.js';
-import { lockRow } from '../../db/row-locks.js';
-import { atVersion, nextVersion } from '../../db/versions.js';
-import { accounts, merchants, users } from '../../db/schema.js';
-import type { MerchantRow } from '../../access/merchant-access.js';
+import type { Db, DbOrTx } from '../../platform/db/client.js';
+import { lockRow } from '../../platform/db/row-locks.js';
+import { atVersion, nextVersion } from '../../platform/db/versions.js';
+import { accounts, merchants, users } from '../../platform/db/schema.js';
+import type { MerchantRow } from '../../platform/access/merchant-access.js';
 
 type MerchantInsert = typeof merchants.$inferInsert;
 type AccountInsert = typeof accounts.$inferInsert;

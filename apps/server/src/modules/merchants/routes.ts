@@ -18,11 +18,11 @@ import {
   type TMerchantProfile,
   type TMerchantSummary,
 } from '@backoffice/domain';
-import { currentUser } from '../../access/current-user.js';
+import { currentUser } from '../../platform/identity/current-user.js';
 import type { AdminFields, MerchantService } from './service.js';
-import { registerDomainValidationErrors } from '../../http/domain-validation-errors.js';
+import { registerDomainValidationErrors } from '../../platform/http/domain-validation-errors.js';
 import { imageSrc, toMerchantDetail } from './view.js';
-import { uploadRoute } from '../../http/body-limits.js';
+import { uploadRoute } from '../../platform/http/body-limits.js';
 
 const tags = ['merchants'];
 

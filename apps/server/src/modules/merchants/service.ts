@@ -14,17 +14,17 @@ import {
   type TMerchantSaveResponse,
 } from '@backoffice/domain';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
-import type { Db, DbOrTx } from '../../db/client.js';
-import { newImageKey, type FileStorage } from '../../files/storage.js';
-import { AppError, notFound } from '../../http/errors.js';
-import { readImageUpload } from '../../http/uploads.js';
-import type { UserRow } from '../../access/users.js';
+import type { Db, DbOrTx } from '../../platform/db/client.js';
+import { newImageKey, type FileStorage } from '../../platform/files/storage.js';
+import { AppError, notFound } from '../../platform/errors.js';
+import { readImageUpload } from '../../platform/files/uploads.js';
+import type { UserRow } from '../../platform/users/users.js';
 import {
   requireMerchantAccess,
   type MerchantAccess,
   type MerchantRow,
-} from '../../access/merchant-access.js';
-import { listMerchantsForUser, merchantSummary } from '../../access/merchant-list.js';
+} from '../../platform/access/merchant-access.js';
+import { listMerchantsForUser, merchantSummary } from '../../platform/access/merchant-list.js';
 import {
   countContactAccounts,
   findMerchant,

@@ -6,7 +6,7 @@ import {
   type TMerchantDetail,
   type TSocialLinks,
 } from '@backoffice/domain';
-import type { MerchantRow } from '../../access/merchant-access.js';
+import type { MerchantRow } from '../../platform/access/merchant-access.js';
 
 export const imageSrc = (imagePath: string | null) => (imagePath ? `/files/${imagePath}` : null);
 

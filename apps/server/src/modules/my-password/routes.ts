@@ -6,11 +6,11 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZMyPasswordChangeBody, ZMyPasswordChanged, ZMyPasswordState } from '@backoffice/domain';
-import { currentUser } from '../../access/current-user.js';
-import { claimsOf } from '../../http/authenticate.js';
-import { badRequest, RetryLaterError } from '../../http/errors.js';
-import { createAttemptLimiter } from '../../identity/attempt-limiter.js';
-import { deviceOf } from '../../identity/devices.js';
+import { currentUser } from '../../platform/identity/current-user.js';
+import { claimsOf } from '../../platform/identity/authenticate.js';
+import { badRequest, RetryLaterError } from '../../platform/errors.js';
+import { createAttemptLimiter } from '../../platform/identity/attempt-limiter.js';
+import { deviceOf } from '../../platform/identity/devices.js';
 import {
   changeMyPassword,
   checkCurrentPassword,

@@ -8,16 +8,16 @@
  */
 import { and, count, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { TMyPasswordChanged, TMyPasswordState } from '@backoffice/domain';
-import type { AppContext } from '../../app-context.js';
-import type { UserRow } from '../../access/users.js';
-import { sessions, users } from '../../db/schema.js';
-import { badRequest } from '../../http/errors.js';
-import type { Device } from '../../identity/devices.js';
-import { passwordProblem, type PasswordProblem } from '../../identity/password-policy.js';
-import { voidResetLinks } from '../../identity/password-reset.js';
-import { hashPassword, verifyPassword } from '../../identity/passwords.js';
-import { recordSecurityEvent } from '../../identity/security-events.js';
-import { endSessionsOf } from '../../identity/sessions.js';
+import type { AppContext } from '../../platform/context.js';
+import type { UserRow } from '../../platform/users/users.js';
+import { sessions, users } from '../../platform/db/schema.js';
+import { badRequest } from '../../platform/errors.js';
+import type { Device } from '../../platform/identity/devices.js';
+import { passwordProblem, type PasswordProblem } from '../../platform/identity/password-policy.js';
+import { voidResetLinks } from '../password-reset/index.js';
+import { hashPassword, verifyPassword } from '../../platform/identity/passwords.js';
+import { recordSecurityEvent } from '../../platform/identity/security-events.js';
+import { endSessionsOf } from '../../platform/identity/sessions.js';
 
 /** Whether the user has a password at the built-in provider (and this server runs it). */
 export function passwordChangeable(ctx: AppContext, user: UserRow): boolean {
@@ -63,7 +63,7 @@ export async function changeMyPassword(
   if (change.next !== change.repeat) throw badRequest('passwords_differ', 'new_password_repeat');
   const hash = await hashPassword(change.next);
   const ended = await ctx.db.transaction(async (tx) => {
-    // The user's row first (identity/sessions.ts), and only while the verified password is still it.
+    // The user's row first (platform/identity/sessions.ts), and only while the verified password is still it.
     const updated = await tx
       .update(users)
       .set({ passwordHash: hash, updatedAt: new Date() })

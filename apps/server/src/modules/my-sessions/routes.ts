@@ -7,9 +7,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ZMySessionList, ZSessionsEnded, ZUuid } from '@backoffice/domain';
-import { currentUser } from '../../access/current-user.js';
-import { claimsOf } from '../../http/authenticate.js';
-import { deviceOf } from '../../identity/devices.js';
+import { currentUser } from '../../platform/identity/current-user.js';
+import { claimsOf } from '../../platform/identity/authenticate.js';
+import { deviceOf } from '../../platform/identity/devices.js';
 import { endMyOtherSessions, endMySession, listMySessions, type Caller } from './service.js';
 
 async function callerOf(request: FastifyRequest): Promise<Caller> {

@@ -9,12 +9,12 @@
  */
 import Bowser from 'bowser';
 import type { TMySessionList, TSessionsEnded } from '@backoffice/domain';
-import type { AppContext } from '../../app-context.js';
-import type { UserRow } from '../../access/users.js';
-import { notFound } from '../../http/errors.js';
-import type { Device } from '../../identity/devices.js';
-import { recordSecurityEvent } from '../../identity/security-events.js';
-import { endOwnSession, endSessionsOf, liveSessionsOf } from '../../identity/sessions.js';
+import type { AppContext } from '../../platform/context.js';
+import type { UserRow } from '../../platform/users/users.js';
+import { notFound } from '../../platform/errors.js';
+import type { Device } from '../../platform/identity/devices.js';
+import { recordSecurityEvent } from '../../platform/identity/security-events.js';
+import { endOwnSession, endSessionsOf, liveSessionsOf } from '../../platform/identity/sessions.js';
 
 /** The browser and system names of a User-Agent (as describeUserAgent reads them). */
 function browserAndSystem(userAgent: string | null): {

@@ -1,6 +1,6 @@
 /** Data access of the mail settings per account and the weekly statistics mail. */
 import { and, count, eq, gte, lte, sql, sum } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
+import type { DbOrTx } from '../../platform/db/client.js';
 import {
   accounts,
   campaignCounters,
@@ -9,8 +9,8 @@ import {
   merchants,
   systemSettings,
   users,
-} from '../../db/schema.js';
-import type { MerchantRow } from '../../access/merchant-access.js';
+} from '../../platform/db/schema.js';
+import type { MerchantRow } from '../../platform/access/merchant-access.js';
 
 type AccountRow = typeof accounts.$inferSelect;
 

@@ -6,7 +6,7 @@ import {
   ZNotificationListResponse,
   ZNotificationSaveBody,
 } from '@backoffice/domain';
-import { currentUser } from '../../access/current-user.js';
+import { currentUser } from '../../platform/identity/current-user.js';
 import type { NotificationService } from './service.js';
 
 const tags = ['notifications'];

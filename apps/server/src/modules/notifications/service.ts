@@ -10,15 +10,15 @@ import {
   type TNotificationListResponse,
 } from '@backoffice/domain';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from '../../config.js';
-import { defineJob } from '../../jobs/define.js';
-import type { Db, DbOrTx } from '../../db/client.js';
-import type { JobQueue } from '../../jobs/queue.js';
-import { notFound, forbidden } from '../../http/errors.js';
-import { enqueueMail } from '../../mail/outbox.js';
-import { mailLanguage, openWinsMail, weeklyStatisticsMail } from '../../mail/templates.js';
-import { requireMerchantAccess } from '../../access/merchant-access.js';
-import type { UserRow } from '../../access/users.js';
+import type { Config } from '../../platform/config/config.js';
+import { defineJob } from '../../platform/define-job.js';
+import type { Db, DbOrTx } from '../../platform/db/client.js';
+import type { JobQueue } from '../../platform/jobs/queue.js';
+import { notFound, forbidden } from '../../platform/errors.js';
+import { enqueueMail } from '../../platform/mail/outbox.js';
+import { mailLanguage, openWinsMail, weeklyStatisticsMail } from '../../platform/mail/templates.js';
+import { requireMerchantAccess } from '../../platform/access/merchant-access.js';
+import type { UserRow } from '../../platform/users/users.js';
 import {
   activeAccountsWithEmail,
   claimWeek,

@@ -10,7 +10,7 @@ import dayjs from 'dayjs';
 import isoWeek from 'dayjs/plugin/isoWeek.js';
 import timezone from 'dayjs/plugin/timezone.js';
 import utc from 'dayjs/plugin/utc.js';
-import { localDay } from '../../calendar.js';
+import { localDay } from '../../platform/calendar.js';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);

@@ -9,16 +9,16 @@ import {
   visibleCampaignsCondition,
   type CampaignVisibility,
   type UserRow,
-} from '../../access/merchant-access.js';
-import type { DbOrTx } from '../../db/client.js';
-import { campaigns, merchants, tags } from '../../db/schema.js';
+} from '../../platform/access/merchant-access.js';
+import type { DbOrTx } from '../../platform/db/client.js';
+import { campaigns, merchants, tags } from '../../platform/db/schema.js';
 import {
   campaignTextMatches,
   containsPattern,
   merchantNameMatches,
   merchantNameOrder,
   prefixPattern,
-} from '../../db/text-search.js';
+} from '../../platform/db/text-search.js';
 
 /**
  * What a hit shows, and no more: a campaign's content (up to megabytes of

@@ -11,7 +11,7 @@ import {
   ZTagsQuery,
   ZTagsResponse,
 } from '@backoffice/domain';
-import { currentUser } from '../../access/current-user.js';
+import { currentUser } from '../../platform/identity/current-user.js';
 import { createTag, siteSearch, suggestTags } from './service.js';
 
 export const searchRoutes: FastifyPluginAsyncZod = async (app) => {

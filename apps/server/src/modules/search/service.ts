@@ -3,10 +3,10 @@
  * they may manage, merchants they may act for), as hits for the search field.
  */
 import { campaignPhase, canUseTips, type TSiteSearchHit } from '@backoffice/domain';
-import { campaignVisibility } from '../../access/merchant-access.js';
-import type { UserRow } from '../../access/users.js';
-import type { DbOrTx } from '../../db/client.js';
-import { forbidden } from '../../http/errors.js';
+import { campaignVisibility } from '../../platform/access/merchant-access.js';
+import type { UserRow } from '../../platform/users/users.js';
+import type { DbOrTx } from '../../platform/db/client.js';
+import { forbidden } from '../../platform/errors.js';
 import { addTag, searchCampaigns, searchMerchants, tagsStartingWith } from './queries.js';
 
 const HIT_LIMIT = 10;

@@ -16,9 +16,9 @@ import {
   hiddenCampaignsCondition,
   visibleCampaignsCondition,
   type CampaignVisibility,
-} from '../../access/merchant-access.js';
-import { queryRows, type DbOrTx } from '../../db/client.js';
-import { prepared } from '../../db/prepared.js';
+} from '../../platform/access/merchant-access.js';
+import { queryRows, type DbOrTx } from '../../platform/db/client.js';
+import { prepared } from '../../platform/db/prepared.js';
 import { rejectionReason } from '../campaigns/index.js';
 import {
   campaignCounters,
@@ -30,7 +30,7 @@ import {
   merchantDailyStats,
   wins,
   type KidStatKind,
-} from '../../db/schema.js';
+} from '../../platform/db/schema.js';
 
 /**
  * What the statistics of a merchant count: the campaigns
@@ -77,7 +77,7 @@ const visibleCampaignIds = (scope: StatsScope, idColumn: AnyPgColumn): SQL | und
 /** Campaigns per type and status, with the total prize value (cents) of sweepstakes. */
 export async function campaignCounts(db: DbOrTx, scope: StatsScope) {
   const { merchantId, visibility } = scope;
-  // The dashboard's queries are prepared (db/prepared.ts): built once, planned once.
+  // The dashboard's queries are prepared (platform/db/prepared.ts): built once, planned once.
   const query = prepared(db, `dashboard-campaign-counts:${visibility.includeTips}`, (name) => {
     const prizeValue = sql<number>`coalesce(sum(case when ${inArray(campaigns.type, [...PRIZE_DRAW_TYPES])} then (select coalesce(sum((p ->> 'value')::bigint * (p ->> 'count')::bigint), 0) from jsonb_array_elements(${campaigns.content} -> 'prizes') p) else 0 end), 0)`;
     return (

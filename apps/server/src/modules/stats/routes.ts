@@ -12,7 +12,7 @@ import {
   ZStatsRangeQuery,
   ZStatsResponse,
 } from '@backoffice/domain';
-import { currentUserWithMerchantAccess } from '../../access/current-user.js';
+import { currentUserWithMerchantAccess } from '../../platform/identity/current-user.js';
 import { dashboard, participationStats, statsCampaigns } from './service.js';
 
 const NEED = { role: 'manage-campaigns' } as const;

@@ -14,11 +14,11 @@ import {
   type TStatsRangeQuery,
   type TStatsResponse,
 } from '@backoffice/domain';
-import { campaignVisibility, type MerchantAccess } from '../../access/merchant-access.js';
-import type { UserRow } from '../../access/users.js';
-import type { AppContext } from '../../app-context.js';
-import { chartBuckets, lastMonthsStart, localDay } from '../../calendar.js';
-import { badRequest } from '../../http/errors.js';
+import { campaignVisibility, type MerchantAccess } from '../../platform/access/merchant-access.js';
+import type { UserRow } from '../../platform/users/users.js';
+import type { AppContext } from '../../platform/context.js';
+import { chartBuckets, lastMonthsStart, localDay } from '../../platform/calendar.js';
+import { badRequest } from '../../platform/errors.js';
 import {
   campaignCounts,
   campaignFunnels,

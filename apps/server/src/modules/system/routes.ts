@@ -2,7 +2,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZRuntimeConfig, currencyForLocale, type TRuntimeConfig } from '@backoffice/domain';
-import { geocodeLimitMs, type Config } from '../../config.js';
+import { geocodeLimitMs, type Config } from '../../platform/config/config.js';
 
 export function runtimeConfig(config: Config): TRuntimeConfig {
   const { web, identity } = config;

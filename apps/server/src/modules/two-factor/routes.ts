@@ -13,8 +13,8 @@ import {
   ZTwoFactorSetup,
   ZTwoFactorStatus,
 } from '@backoffice/domain';
-import { currentUser } from '../../access/current-user.js';
-import { deviceOf } from '../../identity/devices.js';
+import { currentUser } from '../../platform/identity/current-user.js';
+import { deviceOf } from '../../platform/identity/devices.js';
 import {
   beginSetup,
   finishSetup,

@@ -6,14 +6,14 @@
  */
 import type { TRecoveryCodes, TTwoFactorSetup, TTwoFactorStatus } from '@backoffice/domain';
 import { and, eq } from 'drizzle-orm';
-import type { AppContext } from '../../app-context.js';
-import { accounts } from '../../db/schema.js';
-import { requireAdmin } from '../../access/admin.js';
-import { requireMerchantAccess } from '../../access/merchant-access.js';
-import type { UserRow } from '../../access/users.js';
-import { AppError, notFound } from '../../http/errors.js';
-import type { Device } from '../../identity/devices.js';
-import { DUMMY_HASH, verifyPassword } from '../../identity/passwords.js';
+import type { AppContext } from '../../platform/context.js';
+import { accounts } from '../../platform/db/schema.js';
+import { requireAdmin } from '../../platform/access/admin.js';
+import { requireMerchantAccess } from '../../platform/access/merchant-access.js';
+import type { UserRow } from '../../platform/users/users.js';
+import { AppError, notFound } from '../../platform/errors.js';
+import type { Device } from '../../platform/identity/devices.js';
+import { DUMMY_HASH, verifyPassword } from '../../platform/identity/passwords.js';
 import {
   confirmSetup,
   disableTwoFactor,
@@ -22,7 +22,7 @@ import {
   startSetup,
   takeSecondFactor,
   twoFactorState,
-} from '../../identity/second-factor.js';
+} from '../../platform/identity/second-factor.js';
 
 export async function myTwoFactor(ctx: AppContext, user: UserRow): Promise<TTwoFactorStatus> {
   const state = await twoFactorState(ctx.db, user.id);

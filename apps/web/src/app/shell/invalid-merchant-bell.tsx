@@ -5,7 +5,7 @@
 import { ThemeIcon, Tooltip } from '@mantine/core';
 import { IconBellRinging } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { merchantErrorText } from '../../shared/i18n/merchant-error-text';
+import { merchantErrorText } from '../../shared/resources/merchants/merchant-error-text';
 
 export default function InvalidMerchantBell({ errors }: { errors: readonly string[] }) {
   const { t } = useTranslation();

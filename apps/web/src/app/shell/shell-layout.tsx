@@ -2,10 +2,11 @@
  * The signed-in layout (spec §2 "Shell"): top bar, side menu (open by default
  * on wide screens, behind a burger on narrow ones), the page, and the
  * merchant selection modal. TanStack Query's provider starts here, with the
- * first signed-in screen (the sign-in pages do not query). While the user
- * has yet to choose the merchant they act for, the page waits behind the
- * selection: a merchant's page would otherwise load before its guards could
- * check it for the chosen merchant.
+ * first signed-in screen (the sign-in pages do not query), and with it the
+ * busy indicator, which shows while its queries fetch or mutations run.
+ * While the user has yet to choose the merchant they act for, the page
+ * waits behind the selection: a merchant's page would otherwise load before
+ * its guards could check it for the chosen merchant.
  */
 import { Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
@@ -18,6 +19,7 @@ import { useSessionWatch } from '../../features/auth/use-session-watch';
 import { useTokenRefresh } from '../../features/auth/use-token-refresh';
 import { MerchantSelector } from '../../features/merchant-selection/components/merchant-selector';
 import { queryClient } from '../../shared/api/query-client';
+import { BusyIndicator } from '../../shared/ui/busy-indicator';
 import { isChoosingMerchant, useSession } from '../../shared/session/session-store';
 import { SideMenu } from './side-menu';
 import { TopBar } from './top-bar';
@@ -48,6 +50,7 @@ export function ShellLayout() {
 
   return (
     <QueryClientProvider client={queryClient}>
+      <BusyIndicator />
       {/* The top bar keeps its place while a modal's scroll lock takes the scrollbar away. */}
       <header className={`${classes.header} ${zeroRightClassName}`}>
         <TopBar navOpened={navOpened} onToggleNav={toggle} />

@@ -1,7 +1,9 @@
 /**
- * The side menu (spec §2 "Shell"): dashboard, campaigns, merchant; for admins
- * also access-code sets, the consumer app's API keys, the background jobs, the
- * review queue and the external admin app.
+ * The side menu (spec §2 "Shell"): the features' entries (their `routes.tsx`,
+ * composed in `app/features.ts`) in their order, each shown to its audience:
+ * dashboard, campaigns, merchant; for admins and agencies the merchant list;
+ * for admins also access-code sets, the consumer app's API keys, the
+ * background jobs, the review queue, and last the external admin app.
  *
  * "Händler" leads to the first of the merchant's screens the user may open
  * (for a basic merchant's only users the profile asks for an upgrade, so
@@ -28,16 +30,34 @@ import {
   IconSpeakerphone,
   IconStack2,
 } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { SiteSearchField } from '../../features/site-search/site-search-field';
+import { SiteSearchField } from '../../features/site-search/components/site-search-field';
 import { useConfig } from '../../shared/config/runtime-config';
-import { paths } from '../../shared/paths';
+import type { MenuAudience, MenuIcon as MenuIconName } from '../../shared/routing/feature-routes';
 import { useMerchantScreens, type MerchantScreenLink } from '../../shared/session/merchant-screens';
 import { useSession } from '../../shared/session/session-store';
+import { MENU_ENTRIES } from '../features';
 import classes from './side-menu.module.css';
 import { useIsWideShell } from './use-breakpoints';
+
+/** The entries' icons by name: they load with the shell, not with the route table. */
+const MENU_ICONS = {
+  dashboard: IconLayoutDashboard,
+  campaigns: IconSpeakerphone,
+  merchant: IconBuildingStore,
+  merchantList: IconList,
+  accessCodeSets: IconKey,
+  apiKeys: IconApi,
+  backgroundJobs: IconStack2,
+  review: IconClipboardCheck,
+} satisfies Record<MenuIconName, unknown>;
+
+function MenuIcon({ name }: { name: MenuIconName }) {
+  const Icon = MENU_ICONS[name];
+  return <Icon size={18} aria-hidden />;
+}
 
 interface MenuLinkProps {
   to: string | undefined;
@@ -98,10 +118,15 @@ export function SideMenu() {
   const { user, merchant } = useSession();
   const wide = useIsWideShell();
   const merchantIdent = merchant?.uuid;
-  const isAdminUser = user !== null && canUseAccessCodeSets(user);
   const showAdminLink = user !== null && canSeeAdminLink(user) && urls.adminApp !== '';
-  const showCampaigns =
-    user !== null && (!merchant || canOpenMerchantScreen(user, merchant.roles, 'campaigns'));
+  const audience: Record<MenuAudience, boolean> = {
+    everyone: true,
+    campaigns:
+      user !== null && (!merchant || canOpenMerchantScreen(user, merchant.roles, 'campaigns')),
+    merchantList: user !== null && canUseMerchantList(user),
+    // The administrators: those who may use the access-code sets.
+    admins: user !== null && canUseAccessCodeSets(user),
+  };
   const { pathname } = useLocation();
   const merchantSection = useMerchantScreens(MERCHANT_SECTION_SCREENS);
   const inMerchantSection = merchantSection.links.some((link) => link.to === pathname);
@@ -114,74 +139,35 @@ export function SideMenu() {
         </Box>
       )}
       <nav aria-label={t('shell.mainNavigation')}>
-        <MenuLink
-          to={paths.dashboard()}
-          label={t('nav.dashboard')}
-          icon={<IconLayoutDashboard size={18} aria-hidden />}
-        />
-        {showCampaigns && (
-          <MenuLink
-            to={merchantIdent ? paths.campaigns.list({ merchantIdent }) : undefined}
-            prefix={merchantIdent ? `/${merchantIdent}/campaigns` : undefined}
-            label={t('nav.campaigns')}
-            icon={<IconSpeakerphone size={18} aria-hidden />}
-          />
-        )}
-        {inMerchantSection ? (
-          <>
-            {/* The open screen is marked below; "Händler" only shows where it is. */}
-            <NavLink
-              component={Link}
-              to={merchantSection.home ?? pathname}
-              label={t('nav.merchant')}
-              leftSection={<IconBuildingStore size={18} aria-hidden />}
-              fw={600}
-            />
-            <MerchantSectionLinks links={merchantSection.links} />
-          </>
-        ) : (
-          <MenuLink
-            to={merchantSection.home}
-            label={t('nav.merchant')}
-            icon={<IconBuildingStore size={18} aria-hidden />}
-          />
-        )}
-        {user !== null && canUseMerchantList(user) && (
-          <MenuLink
-            to={paths.merchantList()}
-            label={t('nav.merchantList')}
-            icon={<IconList size={18} aria-hidden />}
-          />
-        )}
-        {isAdminUser && (
-          <MenuLink
-            to={paths.accessCodeSets.list()}
-            prefix={paths.accessCodeSets.list()}
-            label={t('nav.accessCodeSets')}
-            icon={<IconKey size={18} aria-hidden />}
-          />
-        )}
-        {isAdminUser && (
-          <MenuLink
-            to={paths.apiKeys.list()}
-            label={t('nav.apiKeys')}
-            icon={<IconApi size={18} aria-hidden />}
-          />
-        )}
-        {isAdminUser && (
-          <MenuLink
-            to={paths.backgroundJobs.list()}
-            label={t('nav.backgroundJobs')}
-            icon={<IconStack2 size={18} aria-hidden />}
-          />
-        )}
-        {isAdminUser && (
-          <MenuLink
-            to={paths.review.queue()}
-            label={t('review.title')}
-            icon={<IconClipboardCheck size={18} aria-hidden />}
-          />
-        )}
+        {MENU_ENTRIES.filter((entry) => audience[entry.audience]).map((entry) => {
+          const label = entry.label(t);
+          const icon = <MenuIcon name={entry.icon} />;
+          if (entry.kind === 'link')
+            return (
+              <MenuLink
+                key={entry.order}
+                to={entry.to(merchantIdent)}
+                prefix={entry.prefix?.(merchantIdent)}
+                label={label}
+                icon={icon}
+              />
+            );
+          return inMerchantSection ? (
+            <Fragment key={entry.order}>
+              {/* The open screen is marked below; "Händler" only shows where it is. */}
+              <NavLink
+                component={Link}
+                to={merchantSection.home ?? pathname}
+                label={label}
+                leftSection={icon}
+                fw={600}
+              />
+              <MerchantSectionLinks links={merchantSection.links} />
+            </Fragment>
+          ) : (
+            <MenuLink key={entry.order} to={merchantSection.home} label={label} icon={icon} />
+          );
+        })}
         {showAdminLink && (
           <NavLink
             component="a"

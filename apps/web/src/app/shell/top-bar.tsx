@@ -19,11 +19,11 @@ import {
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { SiteSearchField } from '../../features/site-search/site-search-field';
+import { SiteSearchField } from '../../features/site-search/components/site-search-field';
 import { useConfig } from '../../shared/config/runtime-config';
 import { paths } from '../../shared/paths';
 import { openMerchantSelector, useSession } from '../../shared/session/session-store';
-import { merchantLevelLabel } from '../../shared/ui/merchant-level';
+import { merchantLevelLabel } from '../../shared/resources/merchants/merchant-level';
 import { SHELL_BREAKPOINT, useIsWideShell } from './use-breakpoints';
 import { UserMenu } from './user-menu';
 

@@ -16,7 +16,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useMyPasswordState } from '../../features/account/api/my-password';
-import { PasswordChangeModal } from '../../features/account/password-change-modal';
+import { PasswordChangeModal } from '../../features/account/components/password-change-modal';
 import { useConfig } from '../../shared/config/runtime-config';
 import { changeLanguage, offeredLanguages } from '../../shared/i18n/i18n';
 import { paths } from '../../shared/paths';

@@ -1,8 +1,8 @@
 /** How a campaign that may be linked (co-participation, coreg exclusion) is named: title, type, phase. */
 import type { TCampaignLinkOption } from '@backoffice/domain';
 import type { TFunction } from 'i18next';
-import { campaignTitle } from '../../shared/campaigns/campaign-title';
-import { campaignTypeLabel } from '../../shared/campaigns/campaign-type-label';
+import { campaignTitle } from '../../shared/resources/campaigns/campaign-title';
+import { campaignTypeLabel } from '../../shared/resources/campaigns/campaign-type-label';
 
 export function linkOptionLabel(t: TFunction, option: TCampaignLinkOption, language: string) {
   const title = campaignTitle(option.title, language, t);

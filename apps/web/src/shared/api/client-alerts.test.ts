@@ -9,7 +9,10 @@
 import { notificationsStore, type NotificationData } from '@mantine/notifications';
 import { isValidElement } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeApi, ok, type FakeAnswer } from '../testing/fake-api';
+import { after, fail, networkDown, ok, type Answer } from '../testing/msw/answers';
+import { campaignHandlers } from '../testing/msw/handlers/campaigns';
+import { merchantHandlers } from '../testing/msw/handlers/merchants';
+import { mockApi } from '../testing/msw/mock-api';
 import { loadGermanTexts } from '../testing/render';
 import type { AlertBodyProps } from '../ui/alert-body';
 import {
@@ -46,15 +49,13 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const refused: FakeAnswer = {
-  status: 409,
-  body: { statusCode: 409, message: 'merchant_changed' },
+const refused = fail(409, 'merchant_changed', {
   headers: { 'X-Request-Id': 'b7e1c0de-0000-4000-8000-000000000001' },
-};
+});
 
 describe('a failed request’s alert', () => {
   it('says it in German, the spec’s line and the request id below', async () => {
-    fakeApi(() => refused);
+    mockApi([merchantHandlers.save(refused)]);
     const failure = apiRequest({ method: 'POST', path: '/merchants/m1', json: {} });
     await expect(failure).rejects.toBeInstanceOf(ApiError);
     await expect(failure).rejects.toMatchObject({
@@ -74,8 +75,8 @@ describe('a failed request’s alert', () => {
   });
 
   it('is one alert with a count when the same failure comes again, and goes when the request succeeds', async () => {
-    let answer: FakeAnswer = 'network';
-    fakeApi(() => answer);
+    let answer: Answer = networkDown;
+    mockApi([merchantHandlers.save((info) => answer(info))]);
     const save = () => apiRequest({ method: 'POST', path: '/merchants/m1', json: {} });
     for (let attempt = 0; attempt < 3; attempt += 1) await save().catch(() => undefined);
     await settled();
@@ -101,7 +102,7 @@ describe('a failed request’s alert', () => {
   it('names a request that ran out of time as such', async () => {
     vi.useFakeTimers();
     try {
-      fakeApi(() => ({ status: 200, body: {}, afterMs: 10_000 }));
+      mockApi([campaignHandlers.getList(after(10_000, ok({})))]);
       const late = apiRequest({ path: '/campaigns' }).catch((error: unknown) => error);
       await vi.advanceTimersByTimeAsync(5_000);
       expect(await late).toMatchObject({ kind: 'no-response', timedOut: true });

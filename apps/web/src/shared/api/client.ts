@@ -2,10 +2,12 @@
  * The one HTTP client of the app (spec §7, §8): base URLs from the runtime
  * config, the bearer token on every merchant- and auth-API call (skipped
  * silently without a token; the app is told, so that it ends the session
- * instead of ignoring every click), a 5000 ms timeout, the busy indicator,
- * and the spec's error alerts, each about its request (its method and path,
- * or the caller's alert scope): a later success of the same request takes
- * its error alert away, and the alert names the server's request id. Answers are typed by the contract in packages/domain;
+ * instead of ignoring every click), a 5000 ms timeout, and the spec's error
+ * alerts, each about its request (its method and path, or the caller's
+ * alert scope): a later success of the same request takes its error alert
+ * away, and the alert names the server's request id. (The busy indicator
+ * counts TanStack Query's fetches and mutations.) Answers are typed by the
+ * contract in packages/domain;
  * the server serialises every answer through the same zod schemas, so the
  * client does not parse them again (that keeps zod out of the first load).
  */
@@ -20,7 +22,6 @@ import {
   type FailureText,
 } from './api-error';
 import { apiAuth } from './auth-hooks';
-import { beginRequest } from './busy-store';
 
 /** Request timeout of spec §9. */
 export const REQUEST_TIMEOUT_MS = 5000;
@@ -134,7 +135,6 @@ export async function apiRequest<TResponse>(
   const signal = options.signal
     ? AbortSignal.any([options.signal, timeout.signal])
     : timeout.signal;
-  const endBusy = beginRequest();
   try {
     let response: Response;
     try {
@@ -195,7 +195,6 @@ export async function apiRequest<TResponse>(
     throw await alerted(new ApiError('unknown', message, { alertScope }));
   } finally {
     clearTimeout(timer);
-    endBusy();
   }
 }
 

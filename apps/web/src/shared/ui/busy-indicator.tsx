@@ -1,11 +1,16 @@
-/** A thin bar at the top of the page while requests run (spec §8 "busy indicator"). */
+/**
+ * A thin bar at the top of the page while data loads or a change is sent
+ * (spec §8 "busy indicator"): while any query fetches or any mutation runs,
+ * as TanStack Query counts them. It sits inside the shell's query provider
+ * (the sign-in pages, which do not query, load without it).
+ */
+import { useIsFetching, useIsMutating } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useBusy } from '../api/busy-store';
 import classes from './busy-indicator.module.css';
 
 export function BusyIndicator() {
   const { t } = useTranslation();
-  const busy = useBusy();
+  const busy = useIsFetching() + useIsMutating() > 0;
   if (!busy) return null;
   return (
     <div

@@ -19,7 +19,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../shared/api/api-error';
 import { translateServerMessage } from '../../../shared/api/error-text';
-import { campaignTypeLabel } from '../../../shared/campaigns/campaign-type-label';
+import { campaignTypeLabel } from '../../../shared/resources/campaigns/campaign-type-label';
 import { localisedText } from '../../../shared/format/localised-text';
 import { useKeepFocus } from '../../../shared/ui/use-keep-focus';
 import { useLinkedCampaigns, useSaveLinks } from '../api/links';

@@ -8,7 +8,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ComponentType } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { fail, fakeApi } from '../../../shared/testing/fake-api';
+import { fail } from '../../../shared/testing/msw/answers';
+import { accessCodeSetHandlers } from '../../../shared/testing/msw/handlers/access-code-sets';
+import { mockApi } from '../../../shared/testing/msw/mock-api';
 import { loadGermanTexts, renderWithApp } from '../../../shared/testing/render';
 import { AccessCodeSetEditPage } from './access-code-set-edit-page';
 import { CodeUsagePage } from './code-usage-page';
@@ -32,7 +34,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('an access-code set page whose set does not load', () => {
   it.each(PAGES)('%s: a 503 is a failed load with another try', async (_, Page, route, url) => {
-    const api = fakeApi(() => fail(503, 'service_unavailable'));
+    const api = mockApi([accessCodeSetHandlers.all(fail(503, 'service_unavailable'))]);
     renderWithApp(<Page />, { route, url });
     const failed = await screen.findByTestId('load-failed');
     expect(failed.textContent).toContain('HTTP 503');
@@ -42,7 +44,7 @@ describe('an access-code set page whose set does not load', () => {
   });
 
   it.each(PAGES)('%s: a 404 is not found', async (_, Page, route, url) => {
-    fakeApi(() => fail(404, 'not_found'));
+    mockApi([accessCodeSetHandlers.all(fail(404, 'not_found'))]);
     renderWithApp(<Page />, { route, url });
     expect(await screen.findByText('Seite nicht gefunden')).toBeTruthy();
     expect(screen.queryByTestId('load-failed')).toBeNull();

@@ -23,7 +23,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { ApiError } from '../../../shared/api/api-error';
 import { notifyRequestError } from '../../../shared/api/error-text';
-import { campaignTypeLabel } from '../../../shared/campaigns/campaign-type-label';
+import { campaignTypeLabel } from '../../../shared/resources/campaigns/campaign-type-label';
 import { downloadText } from '../../../shared/csv';
 import { displayTimeZone, formatDateTime } from '../../../shared/format/date-time';
 import { localisedText } from '../../../shared/format/localised-text';

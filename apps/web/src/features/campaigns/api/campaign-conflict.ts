@@ -7,7 +7,7 @@
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../../shared/api/api-error';
-import { campaignKeys } from '../../../shared/api/campaign-keys';
+import { campaignKeys } from '../../../shared/resources/campaigns/campaign-keys';
 
 export function reloadOnConflict(
   queryClient: QueryClient,

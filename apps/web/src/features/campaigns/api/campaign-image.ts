@@ -12,7 +12,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../../shared/api/api-error';
 import { apiRequestRequired } from '../../../shared/api/client';
 import { uploadFile } from '../../../shared/api/upload';
-import { campaignKeys, campaignPath } from '../../../shared/api/campaign-keys';
+import { campaignKeys, campaignPath } from '../../../shared/resources/campaigns/campaign-keys';
 import { reloadOnConflict } from './campaign-conflict';
 
 /** A crop rectangle in the source image's pixels. */

@@ -1,9 +1,9 @@
 /** POST /campaigns/{id}/clone: a copy of a campaign (merchant level 1 or more, spec §6). */
 import type { TCampaignEnvelope } from '@backoffice/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { invalidateCampaignCounts } from '../../../shared/api/campaign-changes';
+import { invalidateCampaignCounts } from '../../../shared/resources/campaigns/campaign-changes';
 import { apiRequestRequired } from '../../../shared/api/client';
-import { campaignKeys, campaignPath } from '../../../shared/api/campaign-keys';
+import { campaignKeys, campaignPath } from '../../../shared/resources/campaigns/campaign-keys';
 
 export function cloneCampaign(sourceIdent: string): Promise<TCampaignEnvelope> {
   return apiRequestRequired<TCampaignEnvelope>({

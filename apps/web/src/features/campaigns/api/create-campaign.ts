@@ -1,9 +1,9 @@
 /** POST /campaigns {merchant, type}: a new campaign of one type (spec §4 "Creation"). */
 import type { TCampaignCreateBody, TCampaignEnvelope } from '@backoffice/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { invalidateCampaignCounts } from '../../../shared/api/campaign-changes';
+import { invalidateCampaignCounts } from '../../../shared/resources/campaigns/campaign-changes';
 import { apiRequestRequired } from '../../../shared/api/client';
-import { campaignKeys } from '../../../shared/api/campaign-keys';
+import { campaignKeys } from '../../../shared/resources/campaigns/campaign-keys';
 
 export function createCampaign(body: TCampaignCreateBody): Promise<TCampaignEnvelope> {
   return apiRequestRequired<TCampaignEnvelope>({ method: 'POST', path: '/campaigns', json: body });

@@ -1,9 +1,9 @@
 /** POST /campaigns/{id}/create-followup: a new campaign that follows this one. */
 import type { TCampaignEnvelope } from '@backoffice/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { invalidateCampaignCounts } from '../../../shared/api/campaign-changes';
+import { invalidateCampaignCounts } from '../../../shared/resources/campaigns/campaign-changes';
 import { apiRequestRequired } from '../../../shared/api/client';
-import { campaignKeys, campaignPath } from '../../../shared/api/campaign-keys';
+import { campaignKeys, campaignPath } from '../../../shared/resources/campaigns/campaign-keys';
 
 export function createFollowup(id: string): Promise<TCampaignEnvelope> {
   return apiRequestRequired<TCampaignEnvelope>({

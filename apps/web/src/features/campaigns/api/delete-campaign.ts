@@ -4,9 +4,9 @@
  */
 import type { TCampaignDeleteResponse } from '@backoffice/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { invalidateCampaignCounts } from '../../../shared/api/campaign-changes';
+import { invalidateCampaignCounts } from '../../../shared/resources/campaigns/campaign-changes';
 import { apiRequestRequired } from '../../../shared/api/client';
-import { campaignKeys, campaignPath } from '../../../shared/api/campaign-keys';
+import { campaignKeys, campaignPath } from '../../../shared/resources/campaigns/campaign-keys';
 
 export function deleteCampaign(id: string): Promise<TCampaignDeleteResponse> {
   return apiRequestRequired<TCampaignDeleteResponse>({ method: 'DELETE', path: campaignPath(id) });

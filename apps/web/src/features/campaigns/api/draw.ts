@@ -3,8 +3,8 @@ import type { TDrawResponse } from '@backoffice/domain';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequestRequired } from '../../../shared/api/client';
 import { useSession } from '../../../shared/session/session-store';
-import { campaignKeys, campaignPath } from '../../../shared/api/campaign-keys';
-import { dashboardKeys } from '../../../shared/api/dashboard-keys';
+import { campaignKeys, campaignPath } from '../../../shared/resources/campaigns/campaign-keys';
+import { dashboardKeys } from '../../../shared/resources/dashboard/dashboard-keys';
 
 export function fetchDraw(id: string, signal?: AbortSignal): Promise<TDrawResponse> {
   return apiRequestRequired<TDrawResponse>({

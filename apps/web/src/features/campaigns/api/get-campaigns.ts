@@ -3,7 +3,10 @@ import type { TCampaignListResponse } from '@backoffice/domain';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequestRequired } from '../../../shared/api/client';
 import { useSession } from '../../../shared/session/session-store';
-import { campaignKeys, type CampaignListParams } from '../../../shared/api/campaign-keys';
+import {
+  campaignKeys,
+  type CampaignListParams,
+} from '../../../shared/resources/campaigns/campaign-keys';
 
 export function fetchCampaigns(
   params: CampaignListParams,

@@ -6,7 +6,7 @@ import type { TCampaignLinkOptionsResponse } from '@backoffice/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequestRequired } from '../../../shared/api/client';
 import { useSession } from '../../../shared/session/session-store';
-import { campaignKeys, campaignPath } from '../../../shared/api/campaign-keys';
+import { campaignKeys, campaignPath } from '../../../shared/resources/campaigns/campaign-keys';
 
 export function fetchLinkOptions(
   id: string,

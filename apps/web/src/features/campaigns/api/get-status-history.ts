@@ -3,7 +3,7 @@ import type { TStatusHistoryResponse } from '@backoffice/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequestRequired } from '../../../shared/api/client';
 import { useSession } from '../../../shared/session/session-store';
-import { campaignKeys, campaignPath } from '../../../shared/api/campaign-keys';
+import { campaignKeys, campaignPath } from '../../../shared/resources/campaigns/campaign-keys';
 
 export function fetchStatusHistory(
   id: string,

@@ -13,7 +13,7 @@ import { apiRequestRequired } from '../../../shared/api/client';
 import { uploadFile } from '../../../shared/api/upload';
 import { downloadText, withBom } from '../../../shared/csv';
 import { useSession } from '../../../shared/session/session-store';
-import { campaignKeys, campaignPath } from '../../../shared/api/campaign-keys';
+import { campaignKeys, campaignPath } from '../../../shared/resources/campaigns/campaign-keys';
 
 /** Refusals the codes section explains beside itself (what was skipped, invalid lines). */
 export const CODE_REFUSAL_STATUSES = [400] as const;

@@ -5,9 +5,9 @@
  */
 import type { CampaignStep, TCampaignContentPatch, TCampaignEnvelope } from '@backoffice/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { invalidateCampaignCounts } from '../../../shared/api/campaign-changes';
+import { invalidateCampaignCounts } from '../../../shared/resources/campaigns/campaign-changes';
 import { apiRequestRequired } from '../../../shared/api/client';
-import { campaignKeys, campaignPath } from '../../../shared/api/campaign-keys';
+import { campaignKeys, campaignPath } from '../../../shared/resources/campaigns/campaign-keys';
 import { reloadOnConflict } from './campaign-conflict';
 
 /**

@@ -7,9 +7,9 @@
  */
 import type { TCampaignEnvelope } from '@backoffice/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { invalidateCampaignCounts } from '../../../shared/api/campaign-changes';
+import { invalidateCampaignCounts } from '../../../shared/resources/campaigns/campaign-changes';
 import { apiRequestRequired } from '../../../shared/api/client';
-import { campaignKeys, campaignPath } from '../../../shared/api/campaign-keys';
+import { campaignKeys, campaignPath } from '../../../shared/resources/campaigns/campaign-keys';
 import { reloadOnConflict } from './campaign-conflict';
 
 export const SUBMIT_REFUSAL_STATUSES = [400, 409] as const;

@@ -2,7 +2,7 @@
 import type { TCampaignListResponse, TToggleListableResponse } from '@backoffice/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequestRequired } from '../../../shared/api/client';
-import { campaignKeys, campaignPath } from '../../../shared/api/campaign-keys';
+import { campaignKeys, campaignPath } from '../../../shared/resources/campaigns/campaign-keys';
 
 export function toggleListable(id: string): Promise<TToggleListableResponse> {
   return apiRequestRequired<TToggleListableResponse>({

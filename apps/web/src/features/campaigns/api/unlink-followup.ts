@@ -1,7 +1,7 @@
 /** DELETE /campaigns/{id}/followups?ident=: detaches one followup; answers the remaining ones. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequestRequired } from '../../../shared/api/client';
-import { campaignKeys, campaignPath } from '../../../shared/api/campaign-keys';
+import { campaignKeys, campaignPath } from '../../../shared/resources/campaigns/campaign-keys';
 import type { TFollowupsResponse } from '@backoffice/domain';
 
 export interface UnlinkFollowupInput {

@@ -6,7 +6,7 @@
 import type { TCampaignEnvelope } from '@backoffice/domain';
 import { List, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { campaignTitle } from '../../../shared/campaigns/campaign-title';
+import { campaignTitle } from '../../../shared/resources/campaigns/campaign-title';
 import { useLinkOptions } from '../api/get-link-options';
 
 export function AppCoregPreview({ envelope }: { envelope: TCampaignEnvelope }) {

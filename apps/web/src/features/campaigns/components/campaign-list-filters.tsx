@@ -18,7 +18,7 @@ import { IconSearch } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { campaignTypeLabel } from '../../../shared/campaigns/campaign-type-label';
+import { campaignTypeLabel } from '../../../shared/resources/campaigns/campaign-type-label';
 import { paths, type CampaignListFilters as Filters } from '../../../shared/paths';
 import { useSession } from '../../../shared/session/session-store';
 import { typeFiltersFor, withFilter } from '../list-filters';

@@ -16,8 +16,8 @@ import {
   useCampaignColumns,
   type CampaignColumn,
   type CampaignRowsQuery,
-} from '../../../shared/campaigns/campaign-table';
-import { useCampaignTitle } from '../../../shared/campaigns/campaign-title';
+} from '../../../shared/resources/campaigns/campaign-table';
+import { useCampaignTitle } from '../../../shared/resources/campaigns/campaign-title';
 import { formatDateTime } from '../../../shared/format/date-time';
 import { formatCount } from '../../../shared/format/number';
 import { paths } from '../../../shared/paths';

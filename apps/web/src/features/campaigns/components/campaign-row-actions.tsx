@@ -16,7 +16,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import type { CampaignLayout } from '../../../shared/campaigns/campaign-table';
+import type { CampaignLayout } from '../../../shared/resources/campaigns/campaign-table';
 import { ConfirmModal } from '../../../shared/ui/confirm-modal';
 import { paths } from '../../../shared/paths';
 import { notifyInfo, notifySuccess } from '../../../shared/ui/notify';

@@ -7,7 +7,7 @@ import {
   CampaignTable,
   useCampaignColumns,
   type CampaignColumn,
-} from '../../../shared/campaigns/campaign-table';
+} from '../../../shared/resources/campaigns/campaign-table';
 import { paths } from '../../../shared/paths';
 import { notifySuccess } from '../../../shared/ui/notify';
 import { useFollowups } from '../api/get-followups';

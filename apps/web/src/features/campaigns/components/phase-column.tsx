@@ -1,7 +1,7 @@
 /** The campaign tables' phase column: the phase badge and the runtime below it, each date on one line. */
 import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { CampaignColumn } from '../../../shared/campaigns/campaign-table';
+import type { CampaignColumn } from '../../../shared/resources/campaigns/campaign-table';
 import { formatDateTime } from '../../../shared/format/date-time';
 import classes from './campaign-list-table.module.css';
 import { PhaseBadge } from './phase-badge';

@@ -12,7 +12,7 @@ import { IconAlertCircle, IconChevronDown, IconChevronRight, IconPlus } from '@t
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
-import { campaignTypeLabel } from '../../../shared/campaigns/campaign-type-label';
+import { campaignTypeLabel } from '../../../shared/resources/campaigns/campaign-type-label';
 import { ConfirmModal } from '../../../shared/ui/confirm-modal';
 import { paths } from '../../../shared/paths';
 import { useSession } from '../../../shared/session/session-store';

@@ -10,7 +10,9 @@ import userEvent from '@testing-library/user-event';
 import type { ComponentType } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearSession, startSession } from '../../../shared/session/session-store';
-import { fail, fakeApi } from '../../../shared/testing/fake-api';
+import { fail, networkDown } from '../../../shared/testing/msw/answers';
+import { campaignHandlers } from '../../../shared/testing/msw/handlers/campaigns';
+import { mockApi } from '../../../shared/testing/msw/mock-api';
 import { loadGermanTexts, renderWithApp } from '../../../shared/testing/render';
 import { CampaignPage } from './campaign-page';
 import { CampaignSubmittedPage } from './campaign-submitted-page';
@@ -54,7 +56,7 @@ afterEach(() => {
 
 describe('a campaign page whose campaign does not load', () => {
   it.each(PAGES)('%s: a 503 is a failed load with another try', async (_, Page) => {
-    const api = fakeApi(() => fail(503, 'service_unavailable'));
+    const api = mockApi([campaignHandlers.all(fail(503, 'service_unavailable'))]);
     renderPage(Page);
     const failed = await screen.findByTestId('load-failed');
     expect(failed.textContent).toContain('HTTP 503');
@@ -64,7 +66,7 @@ describe('a campaign page whose campaign does not load', () => {
   });
 
   it.each(PAGES)('%s: no answer is a failed load, not a deleted campaign', async (_, Page) => {
-    fakeApi(() => 'network');
+    mockApi([campaignHandlers.all(networkDown)]);
     renderPage(Page);
     expect((await screen.findByTestId('load-failed')).textContent).toContain(
       'Could not send request',
@@ -73,7 +75,7 @@ describe('a campaign page whose campaign does not load', () => {
   });
 
   it.each(PAGES)('%s: a 404 is not found, with the way back to the list', async (_, Page) => {
-    fakeApi(() => fail(404, 'not_found'));
+    mockApi([campaignHandlers.all(fail(404, 'not_found'))]);
     renderPage(Page);
     expect(await screen.findByText(NOT_FOUND)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Zur Kampagnenliste' })).toBeTruthy();

@@ -14,7 +14,7 @@ import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck, IconList } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { campaignTitle } from '../../../shared/campaigns/campaign-title';
+import { campaignTitle } from '../../../shared/resources/campaigns/campaign-title';
 import { paths } from '../../../shared/paths';
 import { useSession } from '../../../shared/session/session-store';
 import { useCampaign } from '../api/get-campaign';

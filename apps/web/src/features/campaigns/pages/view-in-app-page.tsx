@@ -30,7 +30,7 @@ import { useCampaign } from '../api/get-campaign';
 import { CampaignLoadState } from '../components/campaign-load-state';
 import { benefitSummary } from '../benefit-summary';
 import { localisedText } from '../../../shared/format/localised-text';
-import { campaignTitle } from '../../../shared/campaigns/campaign-title';
+import { campaignTitle } from '../../../shared/resources/campaigns/campaign-title';
 import { AppCoregPreview } from '../components/app-coreg-preview';
 import { CampaignThumbnail } from '../components/campaign-thumbnail';
 import classes from '../wizard/content/description.module.css';

@@ -15,7 +15,7 @@ import { IconLock } from '@tabler/icons-react';
 import { useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../shared/session/session-store';
-import { campaignTitle } from '../../../shared/campaigns/campaign-title';
+import { campaignTitle } from '../../../shared/resources/campaigns/campaign-title';
 import { useStepName } from '../components/step-name';
 import { StepNav } from '../components/step-nav';
 import { BenefitStep } from './benefit/benefit-step';

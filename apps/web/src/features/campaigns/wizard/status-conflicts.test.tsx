@@ -13,7 +13,7 @@ import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configureApiAuth } from '../../../shared/api/auth-hooks';
-import { campaignKeys } from '../../../shared/api/campaign-keys';
+import { campaignKeys } from '../../../shared/resources/campaigns/campaign-keys';
 import { setRuntimeConfig } from '../../../shared/config/runtime-config';
 import { loadGermanTexts, renderWithApp, testQueryClient } from '../../../shared/testing/render';
 import { testRuntimeConfig } from '../../../shared/testing/runtime-config';

@@ -6,7 +6,7 @@ import {
   dashboardKeys,
   merchantStatsPath,
   NO_STATS_ACCESS_STATUSES,
-} from '../../../shared/api/dashboard-keys';
+} from '../../../shared/resources/dashboard/dashboard-keys';
 
 export function fetchDashboard(merchantId: string, signal?: AbortSignal) {
   return apiRequestRequired<TDashboardResponse>({

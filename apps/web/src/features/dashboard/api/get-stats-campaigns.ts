@@ -7,7 +7,7 @@ import {
   merchantStatsPath,
   NO_STATS_ACCESS_STATUSES,
   type StatsRangeParams,
-} from '../../../shared/api/dashboard-keys';
+} from '../../../shared/resources/dashboard/dashboard-keys';
 
 export function fetchStatsCampaigns(
   merchantId: string,

@@ -10,7 +10,7 @@ import {
   merchantStatsPath,
   NO_STATS_ACCESS_STATUSES,
   type StatsParams,
-} from '../../../shared/api/dashboard-keys';
+} from '../../../shared/resources/dashboard/dashboard-keys';
 
 export function fetchStats(merchantId: string, params: StatsParams, signal?: AbortSignal) {
   return apiRequestRequired<TStatsResponse>({

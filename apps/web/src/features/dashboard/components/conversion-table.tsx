@@ -13,7 +13,7 @@ import {
 import { Anchor, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useCampaignTitle } from '../../../shared/campaigns/campaign-title';
+import { useCampaignTitle } from '../../../shared/resources/campaigns/campaign-title';
 import { formatCount, formatPercent } from '../../../shared/format/number';
 import { paths } from '../../../shared/paths';
 import classes from '../dashboard.module.css';

@@ -10,7 +10,7 @@ import { campaignFamily, editStep, type TDashboardResponse } from '@backoffice/d
 import { Anchor, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useCampaignTitle } from '../../../shared/campaigns/campaign-title';
+import { useCampaignTitle } from '../../../shared/resources/campaigns/campaign-title';
 import { paths } from '../../../shared/paths';
 import classes from '../dashboard.module.css';
 

@@ -44,8 +44,11 @@ import { withChunkTimeout } from '../../../shared/chunk-load';
 import { calendarAriaLabels } from '../../../shared/ui/calendar-labels';
 import { WhenVisible } from '../../../shared/ui/when-visible';
 import { formatCount } from '../../../shared/format/number';
-import { campaignTitle } from '../../../shared/campaigns/campaign-title';
-import type { StatsParams, StatsRangeParams } from '../../../shared/api/dashboard-keys';
+import { campaignTitle } from '../../../shared/resources/campaigns/campaign-title';
+import type {
+  StatsParams,
+  StatsRangeParams,
+} from '../../../shared/resources/dashboard/dashboard-keys';
 import { useStats } from '../api/get-stats';
 import { useStatsCampaigns } from '../api/get-stats-campaigns';
 import { chartCsv, downloadText } from './chart-csv';

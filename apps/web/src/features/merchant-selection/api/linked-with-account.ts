@@ -3,7 +3,7 @@ import type { TLinkedWithAccountResponse } from '@backoffice/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequestRequired } from '../../../shared/api/client';
 import { useSession } from '../../../shared/session/session-store';
-import { merchantKeys } from '../../../shared/api/merchant-keys';
+import { merchantKeys } from '../../../shared/resources/merchants/merchant-keys';
 
 export function fetchLinkedWithAccount(
   merchantId: string,

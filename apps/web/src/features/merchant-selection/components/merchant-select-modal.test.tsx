@@ -9,7 +9,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadGermanTexts, renderWithApp, testQueryClient } from '../../../shared/testing/render';
-import { merchantsQueryOptions } from '../../../shared/api/get-merchants';
+import { merchantsQueryOptions } from '../../../shared/resources/merchants/get-merchants';
 import { MerchantSelectModal, type MerchantSelectModalProps } from './merchant-select-modal';
 
 const merchant = (uuid: string, name: string, brand: string, level: number): TMerchantListRow => ({

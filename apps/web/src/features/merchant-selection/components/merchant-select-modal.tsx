@@ -21,8 +21,8 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { merchantLevelLabel } from '../../../shared/ui/merchant-level';
-import { useMerchants } from '../../../shared/api/get-merchants';
+import { merchantLevelLabel } from '../../../shared/resources/merchants/merchant-level';
+import { useMerchants } from '../../../shared/resources/merchants/get-merchants';
 
 /** Typing pauses this long before the autocomplete filter asks the server. */
 export const FILTER_DEBOUNCE_MS = 300;

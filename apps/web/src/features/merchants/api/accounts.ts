@@ -7,7 +7,7 @@ import type {
 } from '@backoffice/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequestRequired } from '../../../shared/api/client';
-import { merchantKeys, merchantPath } from '../../../shared/api/merchant-keys';
+import { merchantKeys, merchantPath } from '../../../shared/resources/merchants/merchant-keys';
 import { HANDLED_STATUSES } from './handled-statuses';
 import { refreshCurrentMerchant } from './merchant-profile';
 

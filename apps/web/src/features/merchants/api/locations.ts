@@ -9,7 +9,7 @@ import type {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { apiRequestRequired, REQUEST_TIMEOUT_MS } from '../../../shared/api/client';
-import { merchantKeys, merchantPath } from '../../../shared/api/merchant-keys';
+import { merchantKeys, merchantPath } from '../../../shared/resources/merchants/merchant-keys';
 import { getConfig } from '../../../shared/config/runtime-config';
 import { HANDLED_STATUSES } from './handled-statuses';
 import { uploadFile } from '../../../shared/api/upload';

@@ -8,7 +8,7 @@ import type {
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequestRequired } from '../../../shared/api/client';
 import { getSession, setCurrentMerchant } from '../../../shared/session/session-store';
-import { merchantKeys, merchantPath } from '../../../shared/api/merchant-keys';
+import { merchantKeys, merchantPath } from '../../../shared/resources/merchants/merchant-keys';
 import { HANDLED_STATUSES } from './handled-statuses';
 import { uploadFile } from '../../../shared/api/upload';
 

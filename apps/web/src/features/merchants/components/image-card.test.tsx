@@ -9,7 +9,9 @@
 import type { TMerchantDetail } from '@backoffice/domain';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { fakeApi, ok } from '../../../shared/testing/fake-api';
+import { ok } from '../../../shared/testing/msw/answers';
+import { merchantHandlers } from '../../../shared/testing/msw/handlers/merchants';
+import { mockApi } from '../../../shared/testing/msw/mock-api';
 import { loadGermanTexts, renderWithApp } from '../../../shared/testing/render';
 import { ImageCard } from './image-card';
 
@@ -36,7 +38,7 @@ afterEach(() => {
 describe('the merchant image card', () => {
   for (const name of ['Foto vom Laden.jfif', 'logo']) {
     it(`sends a JPEG named "${name}" to the server instead of saying 'Ungültiges Bild-Format...'`, async () => {
-      const api = fakeApi(() => ok({ merchant }));
+      const api = mockApi([merchantHandlers.all(ok({ merchant }))]);
       const { container } = renderWithApp(<ImageCard merchant={merchant} canEdit />);
       const input = container.querySelector<HTMLInputElement>('input[type="file"]');
       expect(input).not.toBeNull();
@@ -50,7 +52,7 @@ describe('the merchant image card', () => {
   }
 
   it('refuses a file that is no image, whatever it is named, without sending it', async () => {
-    const api = fakeApi(() => ok({ merchant }));
+    const api = mockApi([merchantHandlers.all(ok({ merchant }))]);
     const { container } = renderWithApp(<ImageCard merchant={merchant} canEdit />);
     const input = container.querySelector<HTMLInputElement>('input[type="file"]');
     const file = new File(['<svg xmlns="http://www.w3.org/2000/svg"/>'], 'logo.png', {

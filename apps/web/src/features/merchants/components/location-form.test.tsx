@@ -10,7 +10,9 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { REQUEST_TIMEOUT_MS } from '../../../shared/api/client';
-import { fakeApi } from '../../../shared/testing/fake-api';
+import { after, fail } from '../../../shared/testing/msw/answers';
+import { merchantHandlers } from '../../../shared/testing/msw/handlers/merchants';
+import { mockApi } from '../../../shared/testing/msw/mock-api';
 import { loadGermanTexts, renderWithApp } from '../../../shared/testing/render';
 import { LocationFormModal } from './location-form';
 
@@ -34,12 +36,12 @@ describe('saving a location while the geocoder is slow', () => {
     "offers 'Trotzdem verwenden' when 'not found' comes after $answerAfterMs ms (limit $geocodeLimitMs ms)",
     async ({ geocodeLimitMs, answerAfterMs }) => {
       expect(answerAfterMs).toBeGreaterThan(REQUEST_TIMEOUT_MS);
-      fakeApi(
-        () => ({
-          status: 422,
-          body: { statusCode: 422, message: 'address_not_found', field: 'street' },
-          afterMs: answerAfterMs,
-        }),
+      mockApi(
+        [
+          merchantHandlers.all(
+            after(answerAfterMs, fail(422, 'address_not_found', { field: 'street' })),
+          ),
+        ],
         { geocodeLimitMs },
       );
       renderWithApp(

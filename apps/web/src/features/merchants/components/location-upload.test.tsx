@@ -12,7 +12,9 @@ import { notificationsStore } from '@mantine/notifications';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { catchDownloads } from '../../../shared/testing/downloads';
-import { fakeApi, ok } from '../../../shared/testing/fake-api';
+import { networkDown, ok } from '../../../shared/testing/msw/answers';
+import { merchantHandlers } from '../../../shared/testing/msw/handlers/merchants';
+import { mockApi } from '../../../shared/testing/msw/mock-api';
 import { loadGermanTexts, renderWithApp } from '../../../shared/testing/render';
 import { IMPORT_POLL_MS } from '../api/locations';
 import { LocationUpload } from './location-upload';
@@ -49,7 +51,7 @@ afterEach(() => {
 
 describe('the template', () => {
   it('downloads through a link in the page, with one BOM, its URL revoked after the click', async () => {
-    fakeApi(() => ok({ rows: [], import_job: null }));
+    mockApi([merchantHandlers.all(ok({ rows: [], import_job: null }))]);
     const downloads = catchDownloads();
     renderWithApp(<LocationUpload merchantIdent={MERCHANT} runningJob={null} />);
     fireEvent.click(screen.getByRole('button', { name: 'Vorlage herunterladen' }));
@@ -69,12 +71,14 @@ describe('the progress of an import while the server restarts', () => {
     let now = 0;
     let processed = 2;
     const OUTAGE = { from: 1000, until: 11_000 };
-    const api = fakeApi((request) => {
-      if (request.path !== JOB_PATH) return ok({ rows: [], import_job: null });
-      if (now >= OUTAGE.from && now < OUTAGE.until) return 'network';
-      processed = Math.min(10, processed + 1);
-      return ok(job(processed));
-    });
+    const api = mockApi([
+      merchantHandlers.getLocationImport((info) => {
+        if (now >= OUTAGE.from && now < OUTAGE.until) return networkDown(info);
+        processed = Math.min(10, processed + 1);
+        return ok(job(processed))(info);
+      }),
+      merchantHandlers.all(ok({ rows: [], import_job: null })),
+    ]);
     renderWithApp(<LocationUpload merchantIdent={MERCHANT} runningJob={job(2)} />);
     const step = async (ms: number) => {
       for (let end = now + ms; now < end; now += 100) await vi.advanceTimersByTimeAsync(100);
@@ -108,9 +112,10 @@ describe('the progress while the geocoding service does not answer', () => {
       retrying: 80,
       next_retry_at: '2026-03-02T13:05:00.000Z',
     };
-    fakeApi((request) =>
-      request.path === JOB_PATH ? ok(answer) : ok({ rows: [], import_job: null }),
-    );
+    mockApi([
+      merchantHandlers.getLocationImport((info) => ok(answer)(info)),
+      merchantHandlers.all(ok({ rows: [], import_job: null })),
+    ]);
     renderWithApp(<LocationUpload merchantIdent={MERCHANT} runningJob={answer} />);
     const progress = await screen.findByTestId('upload-progress');
     await waitFor(() =>

@@ -29,7 +29,7 @@ import { downloadText, withBom } from '../../../shared/csv';
 import { formatDateTime } from '../../../shared/format/date-time';
 import { notifyError } from '../../../shared/ui/notify';
 import { useImportJob, useUploadLocations } from '../api/locations';
-import { merchantKeys } from '../../../shared/api/merchant-keys';
+import { merchantKeys } from '../../../shared/resources/merchants/merchant-keys';
 import { ApiError } from '../../../shared/api/api-error';
 import { fieldLabel } from '../../../shared/i18n/field-label';
 import { lineMessage, notifyMerchantError } from '../merchant-errors';

@@ -6,7 +6,7 @@ import { hasRole, isAdmin, isMerchantInvalid } from '@backoffice/domain';
 import { Alert, List, Stack, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { merchantErrorText } from '../../../shared/i18n/merchant-error-text';
+import { merchantErrorText } from '../../../shared/resources/merchants/merchant-error-text';
 import { useSession } from '../../../shared/session/session-store';
 import { NotFoundPage } from '../../../shared/ui/not-found-page';
 import { notifySuccess } from '../../../shared/ui/notify';

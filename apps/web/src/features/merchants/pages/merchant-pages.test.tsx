@@ -15,8 +15,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ComponentType } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { merchantKeys } from '../../../shared/api/merchant-keys';
-import { fail, fakeApi, ok, type FakeAnswer } from '../../../shared/testing/fake-api';
+import { merchantKeys } from '../../../shared/resources/merchants/merchant-keys';
+import { fail, networkDown, ok, type Answer } from '../../../shared/testing/msw/answers';
+import { merchantHandlers } from '../../../shared/testing/msw/handlers/merchants';
+import { mockApi } from '../../../shared/testing/msw/mock-api';
 import { loadGermanTexts, renderWithApp, testQueryClient } from '../../../shared/testing/render';
 import { notifyError } from '../../../shared/ui/notify';
 import { AccountsPage } from './accounts-page';
@@ -87,7 +89,7 @@ describe('a merchant page whose load fails', () => {
   it.each(PAGES)(
     '%s: says the load failed, with the error, and tries again',
     async (_, Page, segment) => {
-      const api = fakeApi(() => fail(503, 'service_unavailable'));
+      const api = mockApi([merchantHandlers.all(fail(503, 'service_unavailable'))]);
       renderPage(Page, segment);
       const failed = await screen.findByTestId('load-failed');
       expect(within(failed).getByText('Laden fehlgeschlagen')).toBeTruthy();
@@ -99,7 +101,7 @@ describe('a merchant page whose load fails', () => {
   );
 
   it.each(PAGES)('%s: without an answer, says the request failed', async (_, Page, segment) => {
-    fakeApi(() => 'network');
+    mockApi([merchantHandlers.all(networkDown)]);
     renderPage(Page, segment);
     const failed = await screen.findByTestId('load-failed');
     expect(failed.textContent).toContain('Could not send request');
@@ -109,7 +111,7 @@ describe('a merchant page whose load fails', () => {
   it.each(PAGES)(
     '%s: is not found only when the server says so (404)',
     async (_, Page, segment) => {
-      fakeApi(() => fail(404, 'not_found'));
+      mockApi([merchantHandlers.all(fail(404, 'not_found'))]);
       renderPage(Page, segment);
       expect(await screen.findByText('Seite nicht gefunden')).toBeTruthy();
       expect(screen.queryByTestId('load-failed')).toBeNull();
@@ -118,7 +120,7 @@ describe('a merchant page whose load fails', () => {
 
   it('shows the page once another try succeeds', async () => {
     let down = true;
-    fakeApi(() => (down ? 'network' : ok(NOTIFICATIONS)));
+    mockApi([merchantHandlers.all((info) => (down ? networkDown : ok(NOTIFICATIONS))(info))]);
     renderPage(NotificationsPage, 'notifications');
     const failed = await screen.findByTestId('load-failed');
     down = false;
@@ -133,14 +135,12 @@ describe('a change of account roles', () => {
     screen.findByRole('checkbox', { name: 'Ansprechpartner für staff@example.com' });
 
   /** The accounts page, whose role change the server answers with `answer`. */
-  async function changeRole(answer: FakeAnswer) {
-    const api = fakeApi((request) =>
-      request.method === 'POST'
-        ? answer
-        : request.path === `${BASE}/accounts`
-          ? ok(ACCOUNTS)
-          : ok({}),
-    );
+  async function changeRole(answer: Answer) {
+    const api = mockApi([
+      merchantHandlers.changeAccount(answer),
+      merchantHandlers.getAccounts(ok(ACCOUNTS)),
+      merchantHandlers.all(ok({})),
+    ]);
     const queryClient = testQueryClient();
     // What other tabs of the merchant had loaded before.
     queryClient.setQueryData(merchantKeys.detail(MERCHANT), { uuid: MERCHANT });
@@ -168,7 +168,7 @@ describe('a change of account roles', () => {
   it.each([
     ['a server error (the client alerts it)', fail(503, 'service_unavailable')],
     ['too many requests (the client alerts it)', fail(429, 'rate_limited')],
-    ['no answer (the client alerts it)', 'network' as const],
+    ['no answer (the client alerts it)', networkDown],
     ['a refusal the page words', fail(409, 'last_account_manager')],
   ])('alerts %s once', async (_, answer) => {
     await changeRole(answer);

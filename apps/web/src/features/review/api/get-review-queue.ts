@@ -3,7 +3,7 @@ import type { TCampaignListResponse } from '@backoffice/domain';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequestRequired } from '../../../shared/api/client';
 import { useSession } from '../../../shared/session/session-store';
-import { campaignKeys } from '../../../shared/api/campaign-keys';
+import { campaignKeys } from '../../../shared/resources/campaigns/campaign-keys';
 
 export function fetchReviewQueue(
   page: number,

@@ -2,7 +2,7 @@
 import type { TCampaignEnvelope } from '@backoffice/domain';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequestRequired } from '../../../shared/api/client';
-import { campaignPath } from '../../../shared/api/campaign-keys';
+import { campaignPath } from '../../../shared/resources/campaigns/campaign-keys';
 import { useReviewInvalidation } from './use-review-invalidation';
 
 export function startReview(id: string): Promise<TCampaignEnvelope> {

@@ -1,9 +1,9 @@
 /** A review decision refreshes what the campaign screens show of the campaign. */
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { campaignKeys } from '../../../shared/api/campaign-keys';
-import { dashboardKeys } from '../../../shared/api/dashboard-keys';
-import { merchantKeys } from '../../../shared/api/merchant-keys';
+import { campaignKeys } from '../../../shared/resources/campaigns/campaign-keys';
+import { dashboardKeys } from '../../../shared/resources/dashboard/dashboard-keys';
+import { merchantKeys } from '../../../shared/resources/merchants/merchant-keys';
 import { invalidateAfterReview } from './use-review-invalidation';
 
 describe('invalidateAfterReview', () => {

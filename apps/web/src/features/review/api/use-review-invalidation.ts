@@ -4,8 +4,8 @@
  * and so are the dashboard's counts by status.
  */
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { campaignKeys } from '../../../shared/api/campaign-keys';
-import { dashboardKeys } from '../../../shared/api/dashboard-keys';
+import { campaignKeys } from '../../../shared/resources/campaigns/campaign-keys';
+import { dashboardKeys } from '../../../shared/resources/dashboard/dashboard-keys';
 
 export async function invalidateAfterReview(queryClient: QueryClient): Promise<void> {
   await Promise.all([

@@ -7,8 +7,11 @@ import { Anchor, Card, Group, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../../../shared/format/date-time';
-import { campaignTitle, useCampaignTitle } from '../../../../shared/campaigns/campaign-title';
-import { campaignTypeLabel } from '../../../../shared/campaigns/campaign-type-label';
+import {
+  campaignTitle,
+  useCampaignTitle,
+} from '../../../../shared/resources/campaigns/campaign-title';
+import { campaignTypeLabel } from '../../../../shared/resources/campaigns/campaign-type-label';
 import { paths } from '../../../../shared/paths';
 import { useCampaign } from '../../api/get-campaign';
 import { PhaseBadge } from '../../components/phase-badge';

@@ -5,7 +5,7 @@
  */
 import { canCreateFollowup, hasPrizeDraw } from '@backoffice/domain';
 import { Stack } from '@mantine/core';
-import { useCampaignTitle } from '../../../../shared/campaigns/campaign-title';
+import { useCampaignTitle } from '../../../../shared/resources/campaigns/campaign-title';
 import { Followups } from '../../components/followups';
 import { WinnerDraw } from '../../components/winner-draw';
 import type { WizardStepProps } from '../step-props';

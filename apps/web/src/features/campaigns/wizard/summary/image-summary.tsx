@@ -2,7 +2,7 @@
 import type { TCampaign } from '@backoffice/domain';
 import { Image, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { campaignTitle } from '../../../../shared/campaigns/campaign-title';
+import { campaignTitle } from '../../../../shared/resources/campaigns/campaign-title';
 
 export function ImageSummary({ campaign }: { campaign: TCampaign }) {
   const { t, i18n } = useTranslation();

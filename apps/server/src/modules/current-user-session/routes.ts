@@ -1,0 +1,56 @@
+/** Session bootstrap and logout of the web app (spec §7 "Auth and session"). */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ZInitUserResponse,
+  ZLinkedWithAccountResponse,
+  ZMerchantIdParams,
+} from '@backoffice/domain';
+import { currentUser } from '../../platform/identity/current-user.js';
+import { claimsOf } from '../../platform/identity/authenticate.js';
+import { initUser, linkedWithAccount, logout } from './service.js';
+
+export const currentUserSessionRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.ctx;
+
+  app.post(
+    '/init-user',
+    {
+      schema: {
+        tags: ['session'],
+        summary:
+          'Return user and merchant info; binds an external provider’s user on the first visit (by a verified email)',
+        response: { 200: ZInitUserResponse },
+      },
+    },
+    async (request) => initUser(db, request.user, claimsOf(request)),
+  );
+
+  app.get(
+    '/merchants/:id/linked-with-account',
+    {
+      schema: {
+        tags: ['session'],
+        summary: 'Whether the caller may act for the merchant',
+        params: ZMerchantIdParams,
+        response: { 200: ZLinkedWithAccountResponse },
+      },
+    },
+    async (request) => linkedWithAccount(db, await currentUser(request), request.params.id),
+  );
+
+  app.post(
+    '/session/logout',
+    {
+      schema: {
+        tags: ['session'],
+        summary:
+          'Ends the caller’s session: the token and every token renewed from it stop working',
+        description:
+          'Tokens of an external provider (OAUTH_JWKS_URL) have no session here: ended is false and they stay valid until they expire.',
+        response: { 200: z.object({ ended: z.boolean() }) },
+      },
+    },
+    async (request) => logout(db, claimsOf(request).sid),
+  );
+};

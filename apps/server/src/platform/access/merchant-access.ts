@@ -1,0 +1,209 @@
+/**
+ * The one access resolver: which merchants a user may act for, with which
+ * roles and at which level (spec §6). Every module asks it; none decides
+ * access itself. The rules are the domain's (effectiveRoles, hasRole,
+ * effectiveMerchantLevel); `accessibleMerchantIds` states the same rules in
+ * SQL for queries over many merchants, and a test holds the two together.
+ */
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import {
+  canUseCampaignType,
+  canUseTips,
+  effectiveMerchantLevel,
+  effectiveRoles,
+  type AccountRole,
+  type CampaignType,
+} from '@backoffice/domain';
+import type { DbOrTx } from '../db/client.js';
+import { prepared } from '../db/prepared.js';
+import { accounts, campaigns, merchants, users } from '../db/schema.js';
+import { forbidden, notFound } from '../errors.js';
+
+export type MerchantRow = typeof merchants.$inferSelect;
+export type UserRow = typeof users.$inferSelect;
+
+export interface MerchantAccess {
+  merchant: MerchantRow;
+  roles: readonly AccountRole[];
+  /** The merchant level the user acts with (admins 10, agencies 5, else the merchant's). */
+  level: number;
+}
+
+/** What an action needs beyond being allowed to act for the merchant. */
+export interface AccessNeed {
+  role?: AccountRole;
+  /** A level rule of the domain, e.g. canClone; refused with 403 when false. */
+  feature?: (merchantLevel: number) => boolean;
+}
+
+function accessOf(
+  user: Pick<UserRow, 'level'>,
+  merchant: MerchantRow,
+  accountRoles: readonly AccountRole[] | null | undefined,
+): MerchantAccess | undefined {
+  const roles = effectiveRoles(user, accountRoles ?? undefined);
+  if (!roles) return undefined;
+  return { merchant, roles, level: effectiveMerchantLevel(user.level, merchant.level) };
+}
+
+/** Throws 403 when the access lacks what the action needs. */
+export function checkNeed(access: MerchantAccess, need: AccessNeed | undefined): void {
+  if (need?.role && !access.roles.includes(need.role)) throw forbidden();
+  if (need?.feature && !need.feature(access.level)) throw forbidden();
+}
+
+/** The user's account with the merchant, as a left join of a query that has `merchants`. */
+const accountJoin = and(
+  eq(accounts.merchantId, merchants.id),
+  eq(accounts.userId, sql.placeholder('userId')),
+  eq(accounts.pendingInvitation, false),
+);
+
+/**
+ * The merchant with the user's roles, or undefined when the user may not act
+ * for it (pending invitations grant nothing).
+ */
+export async function findMerchantAccess(
+  db: DbOrTx,
+  user: UserRow,
+  merchantId: string,
+): Promise<MerchantAccess | undefined> {
+  // Every merchant-scoped request asks this: one prepared statement.
+  const query = prepared(db, 'merchant-access', (name) =>
+    db
+      .select({ merchant: merchants, roles: accounts.roles })
+      .from(merchants)
+      .leftJoin(accounts, accountJoin)
+      .where(eq(merchants.id, sql.placeholder('merchantId')))
+      .prepare(name),
+  );
+  const [row] = await query.execute({ userId: user.id, merchantId });
+  return row ? accessOf(user, row.merchant, row.roles) : undefined;
+}
+
+/**
+ * What managing a campaign of a type needs (spec §6): the manage-campaigns
+ * role, and for a tip a user who may use tips (admins, agencies); 403 without.
+ */
+export function checkCampaignNeed(user: UserRow, access: MerchantAccess, type: CampaignType): void {
+  checkNeed(access, { role: 'manage-campaigns' });
+  if (!canUseCampaignType(user, type)) throw forbidden();
+}
+
+export interface CampaignAccess {
+  campaign: Pick<typeof campaigns.$inferSelect, 'id' | 'merchantId' | 'type' | 'status'>;
+  access: MerchantAccess;
+}
+
+/**
+ * Access to a campaign, through its merchant (checkCampaignNeed). One
+ * statement reads the campaign's merchant with the user's roles, without its
+ * content or a lock: a caller who may not act for the merchant learns nothing
+ * (404) and never holds the campaign's row.
+ */
+export async function requireCampaignAccess(
+  db: DbOrTx,
+  user: UserRow,
+  campaignId: string,
+): Promise<CampaignAccess> {
+  const query = prepared(db, 'campaign-access', (name) =>
+    db
+      .select({
+        campaign: {
+          id: campaigns.id,
+          merchantId: campaigns.merchantId,
+          type: campaigns.type,
+          status: campaigns.status,
+        },
+        merchant: merchants,
+        roles: accounts.roles,
+      })
+      .from(campaigns)
+      .innerJoin(merchants, eq(merchants.id, campaigns.merchantId))
+      .leftJoin(accounts, accountJoin)
+      .where(eq(campaigns.id, sql.placeholder('campaignId')))
+      .prepare(name),
+  );
+  const [row] = await query.execute({ userId: user.id, campaignId });
+  const access = row && accessOf(user, row.merchant, row.roles);
+  if (!row || !access) throw notFound();
+  checkCampaignNeed(user, access, row.campaign.type);
+  return { campaign: row.campaign, access };
+}
+
+/**
+ * The merchant, if the user may act for it and holds what the action needs.
+ * A merchant the user may not see answers 404, so that its existence is not
+ * told; a missing role or level answers 403.
+ */
+export async function requireMerchantAccess(
+  db: DbOrTx,
+  user: UserRow,
+  merchantId: string,
+  need?: AccessNeed,
+): Promise<MerchantAccess> {
+  const access = await findMerchantAccess(db, user, merchantId);
+  if (!access) throw notFound();
+  checkNeed(access, need);
+  return access;
+}
+
+/**
+ * The same rule in SQL: "the merchant id is one the user may act for (with
+ * the role)". Undefined for admins, who may act for every merchant. `column`
+ * is the merchant id column of the query it goes into.
+ */
+export function accessibleMerchants(
+  user: Pick<UserRow, 'id' | 'level'>,
+  column: AnyPgColumn | SQL,
+  role?: AccountRole,
+  userId: unknown = user.id,
+): SQL | undefined {
+  if (user.level === 'admin') return undefined;
+  // Agencies hold every role for their linked merchants (effectiveRoles).
+  const roleCheck =
+    role && user.level !== 'agency' ? sql` and ${accounts.roles} ? ${sql.raw(`'${role}'`)}` : sql``;
+  return sql`${column} in (select ${accounts.merchantId} from ${accounts} where ${accounts.userId} = ${userId} and ${accounts.pendingInvitation} = false${roleCheck})`;
+}
+
+/**
+ * canUseCampaignType in SQL, for queries over many campaigns: the condition
+ * that leaves out the tip family (the types named `tip/…`), for a caller who
+ * may not use tips; `column` is the campaign type column of the query.
+ */
+export function withoutTips(column: AnyPgColumn | SQL): SQL {
+  return sql`${column} not like 'tip/%'`;
+}
+
+/**
+ * Which of the campaigns of a merchant a user acts for the user may open
+ * (canUseCampaignType: every one, or all but tips). The one rule of every
+ * query over campaigns: the campaign list, site search, the dashboard and the
+ * chart ask it, so that a number never counts a campaign its list hides.
+ */
+export interface CampaignVisibility {
+  /** Whether tip campaigns are visible. */
+  includeTips: boolean;
+}
+
+export const campaignVisibility = (user: Pick<UserRow, 'level'>): CampaignVisibility => ({
+  includeTips: canUseTips(user),
+});
+
+/** The visibility as a condition on a campaign type column; undefined when every campaign is visible. */
+export function visibleCampaignsCondition(
+  visibility: CampaignVisibility,
+  typeColumn: AnyPgColumn | SQL,
+): SQL | undefined {
+  return visibility.includeTips ? undefined : withoutTips(typeColumn);
+}
+
+/** The opposite: the campaigns the user may not open; undefined when there are none by rule. */
+export function hiddenCampaignsCondition(
+  visibility: CampaignVisibility,
+  typeColumn: AnyPgColumn | SQL,
+): SQL | undefined {
+  const visible = visibleCampaignsCondition(visibility, typeColumn);
+  return visible ? sql`not (${visible})` : undefined;
+}

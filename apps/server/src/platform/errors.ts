@@ -1,0 +1,55 @@
+/**
+ * The errors of the application: AppError, which the error handler
+ * (http/errors.ts) turns into the API's error shape `{statusCode, message,
+ * field?}`, and its helper constructors. Keys and fields are the closed lists
+ * of the domain package. The bottom floor of the kernel: it imports nothing of it.
+ */
+import { fieldParts, type FieldName, type MessageKey } from '@backoffice/domain';
+
+/**
+ * A field as an answer names it: one of FIELD_NAMES, or a concrete path of
+ * one (`title.de` of `title.*`, `prizes.0.count` of `prizes.#.count`) made by
+ * fieldPath(), which checks it.
+ */
+export type FieldPath = FieldName | (string & { readonly concreteFieldPath: true });
+
+/** A concrete path as a field, or its nearest known start; undefined when none is known. */
+export function fieldPath(path: string): FieldPath | undefined {
+  const segments = path.split('.');
+  for (let length = segments.length; length > 0; length -= 1) {
+    const candidate = segments.slice(0, length).join('.');
+    if (fieldParts(candidate)) return candidate as FieldPath;
+  }
+  return undefined;
+}
+
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly key: MessageKey,
+    readonly field?: FieldPath,
+  ) {
+    super(key);
+  }
+}
+
+/**
+ * A refusal to come back later: 429 (the caller has too much under way) or
+ * 503 (a service the request needs, such as the object store, did not
+ * answer); answered with its key and a Retry-After header.
+ */
+export class RetryLaterError extends AppError {
+  constructor(
+    statusCode: 429 | 503,
+    key: MessageKey,
+    readonly retryAfterSeconds: number,
+    field?: FieldPath,
+  ) {
+    super(statusCode, key, field);
+  }
+}
+
+export const badRequest = (key: MessageKey, field?: FieldPath) => new AppError(400, key, field);
+export const unauthorized = () => new AppError(401, 'unauthorized');
+export const forbidden = () => new AppError(403, 'forbidden');
+export const notFound = () => new AppError(404, 'not_found');

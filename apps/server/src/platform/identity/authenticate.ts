@@ -1,0 +1,112 @@
+/**
+ * Bearer-token authentication of the merchant API: every request in its scope
+ * carries a valid token (signature, issuer, audience, expiry) of a live
+ * session, or gets 401. The same lookup finds the user the token speaks for:
+ * by session for the built-in provider's tokens, by issuer and subject for an
+ * external provider's (never by the email a token claims).
+ *
+ * Every 401 of the API, wherever it is made, says how to authenticate
+ * (RFC 6750 §3, one onSend hook): `Bearer realm="…"` when no token was sent,
+ * with `error="invalid_token"` when one was sent but is invalid, expired or
+ * its session has ended; the consumer app's routes ask for their API key.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Db } from '../db/client.js';
+import { findSessionUser } from './sessions.js';
+import type { AccessTokenClaims, TokenVerifier } from './tokens.js';
+import { findUserByExternalIdentity, type UserRow } from '../users/users.js';
+import { expectsApiKey } from '../access/api-keys.js';
+import { unauthorized } from '../errors.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    claims: AccessTokenClaims | null;
+    /** The token's user; null for an external provider's user that POST /init-user has not bound yet. */
+    user: UserRow | null;
+  }
+}
+
+export function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  const match = /^Bearer\s+([A-Za-z0-9\-_.~+/]+=*)$/i.exec(header.trim());
+  return match?.[1];
+}
+
+/** What authentication needs of the application's context (AppContext). */
+export interface AuthenticationContext {
+  db: Db;
+  tokenVerifier: TokenVerifier;
+}
+
+export interface Authenticated {
+  claims: AccessTokenClaims;
+  user: UserRow | null;
+}
+
+/**
+ * The request's verified token and its user, or undefined when the token is
+ * missing or invalid or its session has ended (logout) or passed its maximum age.
+ */
+export async function authenticate(
+  ctx: AuthenticationContext,
+  request: FastifyRequest,
+): Promise<Authenticated | undefined> {
+  const token = bearerToken(request);
+  const claims = token ? await ctx.tokenVerifier.verify(token) : null;
+  if (!claims) return undefined;
+  if (claims.sid !== undefined) {
+    // Checked on every request, never cached: logout must take effect at once.
+    const user = await findSessionUser(ctx.db, { sid: claims.sid, userId: claims.sub });
+    return user ? { claims, user } : undefined;
+  }
+  const user = await findUserByExternalIdentity(ctx.db, { iss: claims.iss, sub: claims.sub });
+  return { claims, user: user ?? null };
+}
+
+const quoted = (value: string) => `"${value.replace(/["\\]/g, '')}"`;
+
+/** The WWW-Authenticate challenge for a refused request of the API. */
+export function challengeFor(request: FastifyRequest, realm: string): string {
+  if (expectsApiKey(request)) return `ApiKey realm=${quoted(realm)}`;
+  const sent = /^\s*Bearer(\s|$)/i.test(request.headers.authorization ?? '');
+  return sent
+    ? `Bearer realm=${quoted(realm)}, error="invalid_token", error_description="The access token is invalid, expired or its session has ended"`
+    : `Bearer realm=${quoted(realm)}`;
+}
+
+/** Gives every 401 under /api/ its WWW-Authenticate challenge (registered on the root instance). */
+export function registerAuthChallenge(app: FastifyInstance, realm: string): void {
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (
+      reply.statusCode === 401 &&
+      request.url.startsWith('/api/') &&
+      !reply.hasHeader('www-authenticate')
+    ) {
+      reply.header('www-authenticate', challengeFor(request, realm));
+    }
+    return payload;
+  });
+}
+
+/** Adds the token check to every route of the given (encapsulated) scope. */
+export function requireBearerToken(app: FastifyInstance): void {
+  app.decorateRequest('claims', null);
+  app.decorateRequest('user', null);
+  // A signed-in user's answers (one of them a fresh access token) are kept by no cache.
+  app.addHook('onSend', async (_request, reply) => {
+    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+  });
+  app.addHook('onRequest', async (request) => {
+    const found = await authenticate(app.ctx, request);
+    if (!found) throw unauthorized();
+    request.claims = found.claims;
+    request.user = found.user;
+  });
+}
+
+/** The verified claims of the request; only valid inside a requireBearerToken scope. */
+export function claimsOf(request: FastifyRequest): AccessTokenClaims {
+  if (!request.claims) throw unauthorized();
+  return request.claims;
+}

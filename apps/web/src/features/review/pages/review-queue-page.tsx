@@ -1,0 +1,186 @@
+/**
+ * /review: the admins' queue of submitted and in-review campaigns, oldest
+ * submission first, with start review, approve and reject (spec §4 "Flow").
+ * Approving and rejecting ask first: neither can be taken back. Other users
+ * are sent to please-upgrade.
+ */
+import { campaignFamily, type TCampaignRow } from '@backoffice/domain';
+import { Badge, Button, Group } from '@mantine/core';
+import { IconCheck, IconPlayerPlay, IconX } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../../shared/format/date-time';
+import {
+  CampaignTable,
+  useCampaignColumns,
+  type CampaignColumn,
+} from '../../../shared/resources/campaigns/campaign-table';
+import { useCampaignTitle } from '../../../shared/resources/campaigns/campaign-title';
+import { ConfirmModal } from '../../../shared/ui/confirm-modal';
+import { paths } from '../../../shared/paths';
+import { ListPage } from '../../../shared/ui/list-page';
+import { notifySuccess } from '../../../shared/ui/notify';
+import { useListPaging } from '../../../shared/ui/use-list-paging';
+import { useApproveCampaign } from '../api/approve-campaign';
+import { useReviewQueue } from '../api/get-review-queue';
+import { useRejectCampaign } from '../api/reject-campaign';
+import { useStartReview } from '../api/start-review';
+import { RejectModal } from '../components/reject-modal';
+
+export function ReviewQueuePage() {
+  const { t } = useTranslation();
+  const { page, setPage } = useListPaging();
+  const query = useReviewQueue(page);
+  const start = useStartReview();
+  const approve = useApproveCampaign();
+  const reject = useRejectCampaign();
+  const [toReject, setToReject] = useState<TCampaignRow | undefined>(undefined);
+  const [toApprove, setToApprove] = useState<TCampaignRow | undefined>(undefined);
+
+  const titleOf = useCampaignTitle();
+  const common = useCampaignColumns();
+  const busyWith = (row: TCampaignRow) =>
+    (start.isPending && start.variables === row.uuid) ||
+    (approve.isPending && approve.variables === row.uuid);
+
+  const columns: CampaignColumn[] = [
+    common.merchant,
+    common.type,
+    common.title({
+      to: (row) =>
+        paths.campaigns.review(
+          { merchantIdent: row.merchant.uuid, campaignIdent: row.uuid },
+          campaignFamily(row.type),
+        ),
+      withIdent: true,
+    }),
+    {
+      id: 'submitted',
+      header: t('review.submittedAt'),
+      cell: (row) => formatDateTime(row.modified),
+    },
+    {
+      id: 'status',
+      header: t('campaigns.fields.status'),
+      cell: (row) => (
+        <Badge variant="light" color={row.current_status === 'submitted' ? 'blue' : 'grape'}>
+          {t(`campaigns.statuses.${row.current_status}`)}
+        </Badge>
+      ),
+    },
+    {
+      id: 'actions',
+      header: t('campaigns.fields.actions'),
+      place: 'actions',
+      cell: (row, title) => (
+        // The buttons wrap rather than push the table past the page.
+        <Group gap="xs">
+          {row.current_status === 'submitted' && (
+            <Button
+              size="xs"
+              variant="light"
+              leftSection={<IconPlayerPlay size={14} aria-hidden />}
+              aria-label={t('review.startReviewNamed', { title })}
+              disabled={busyWith(row)}
+              onClick={() =>
+                start.mutate(row.uuid, {
+                  onSuccess: () => notifySuccess(t('review.alerts.started', { title })),
+                })
+              }
+            >
+              {t('review.startReview')}
+            </Button>
+          )}
+          <Button
+            size="xs"
+            color="green"
+            leftSection={<IconCheck size={14} aria-hidden />}
+            aria-label={t('review.approveNamed', { title })}
+            disabled={busyWith(row)}
+            aria-haspopup="dialog"
+            onClick={() => setToApprove(row)}
+          >
+            {t('review.approve')}
+          </Button>
+          <Button
+            size="xs"
+            color="red"
+            variant="light"
+            leftSection={<IconX size={14} aria-hidden />}
+            aria-label={t('review.rejectNamed', { title })}
+            disabled={busyWith(row)}
+            aria-haspopup="dialog"
+            onClick={() => setToReject(row)}
+          >
+            {t('review.reject')}
+          </Button>
+        </Group>
+      ),
+    },
+  ];
+
+  return (
+    <ListPage
+      title={t('review.title')}
+      intro={t('review.intro')}
+      query={query}
+      page={page}
+      onPage={setPage}
+    >
+      <CampaignTable
+        query={query}
+        columns={columns}
+        label={t('review.tableLabel')}
+        rowTestId="review-row"
+        emptyText={t('review.empty')}
+        minWidth={900}
+        cardsBelow={1200}
+      />
+
+      <ConfirmModal
+        opened={toApprove !== undefined}
+        title={t('review.approveTitle')}
+        confirmLabel={t('review.approve')}
+        cancelLabel={t('review.cancel')}
+        confirmColor="green"
+        confirmIcon={<IconCheck size={16} aria-hidden />}
+        busy={approve.isPending}
+        onClose={() => setToApprove(undefined)}
+        onConfirm={() => {
+          if (!toApprove) return;
+          const title = titleOf(toApprove.title);
+          approve.mutate(toApprove.uuid, {
+            onSuccess: () => notifySuccess(t('review.alerts.approved', { title })),
+            onSettled: () => setToApprove(undefined),
+          });
+        }}
+      >
+        {t('review.approveQuestion', {
+          title: toApprove ? titleOf(toApprove.title) : '',
+          merchant: toApprove?.merchant.name ?? '',
+        })}
+      </ConfirmModal>
+
+      <RejectModal
+        title={toReject ? titleOf(toReject.title) : undefined}
+        busy={reject.isPending}
+        onClose={() => setToReject(undefined)}
+        onConfirm={(reason) => {
+          if (!toReject) return;
+          const title = titleOf(toReject.title);
+          reject.mutate(
+            { id: toReject.uuid, reason },
+            {
+              onSuccess: () => {
+                notifySuccess(t('review.alerts.rejected', { title }));
+                setToReject(undefined);
+              },
+            },
+          );
+        }}
+      />
+    </ListPage>
+  );
+}
+
+export { ReviewQueuePage as Component };

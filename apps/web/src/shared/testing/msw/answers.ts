@@ -1,0 +1,38 @@
+/** The answers a test's handlers give (`HttpResponseResolver`s of MSW). Only test code imports this. */
+import { delay, HttpResponse, type HttpResponseResolver, type JsonBodyType } from 'msw';
+
+export type Answer = HttpResponseResolver;
+
+/** 200 with `body` as JSON. */
+export const ok =
+  (body: JsonBodyType): Answer =>
+  () =>
+    HttpResponse.json(body);
+
+/** An error as the server words it: `{ statusCode, message }` and what else it names (`field`). */
+export const fail =
+  (
+    status: number,
+    message: string,
+    extra: { field?: string; headers?: Record<string, string> } = {},
+  ): Answer =>
+  () =>
+    HttpResponse.json(
+      {
+        statusCode: status,
+        message,
+        ...(extra.field !== undefined ? { field: extra.field } : {}),
+      },
+      { status, ...(extra.headers ? { headers: extra.headers } : {}) },
+    );
+
+/** No answer: the network is down, `fetch` rejects. */
+export const networkDown: Answer = () => HttpResponse.error();
+
+/** `answer` after `ms` (fake timers advance it too); an aborted request gets none. */
+export const after =
+  (ms: number, answer: Answer): Answer =>
+  async (info) => {
+    await delay(ms);
+    return answer(info);
+  };
