@@ -37,6 +37,7 @@ import {
 import { registerSpa } from './platform/http/spa.js';
 import { registerMetrics } from './platform/metrics/routes.js';
 import { serverTimeouts } from './platform/http/timeouts.js';
+import { createServices } from './services.js';
 import { tracingPlugin } from './platform/tracing/hooks.js';
 import { fileRoutes } from './platform/files/routes.js';
 import { identityRoutes } from './modules/sign-in/routes.js';
@@ -127,20 +128,22 @@ export async function buildApp(
     await app.register(passwordResetRoutes);
   }
   await app.register(fileRoutes);
+  // Each module's service, built once from what it uses (services.ts).
+  const services = createServices(ctx);
   await app.register(
     async (api) => {
       requireBearerToken(api);
       await api.register(currentUserSessionRoutes);
       await api.register(myPasswordRoutes);
-      await api.register(merchantRoutes);
-      await api.register(campaignRoutes);
-      await api.register(codeRoutes);
+      await api.register(merchantRoutes, services.merchants);
+      await api.register(campaignRoutes, services.campaigns);
+      await api.register(codeRoutes, services.codes);
       await api.register(searchRoutes);
       await api.register(accountRoutes);
-      await api.register(locationRoutes);
-      await api.register(notificationRoutes);
+      await api.register(locationRoutes, services.locations);
+      await api.register(notificationRoutes, services.notifications);
       await api.register(statsRoutes);
-      await api.register(drawRoutes);
+      await api.register(drawRoutes, services.draws);
       await api.register(apiKeyRoutes);
       await api.register(jobsAdminRoutes);
       await api.register(participantAdminRoutes);
@@ -152,7 +155,7 @@ export async function buildApp(
   );
   // The consumer app's events and draws: an API key instead of a user's token.
   await app.register(ingestRoutes, { prefix: '/api' });
-  await app.register(drawAppRoutes, { prefix: '/api' });
+  await app.register(drawAppRoutes, { prefix: '/api', ...services.draws });
 
   registerBackgroundJobs(app, ctx);
 

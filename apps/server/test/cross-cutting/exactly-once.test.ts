@@ -47,6 +47,7 @@ import {
   type TestApp,
   type TestDatabase,
 } from '../helpers.js';
+import { campaignDeps, drawDeps, notificationDeps } from '../../src/services.js';
 
 let database: TestDatabase;
 let env: Record<string, string> = {};
@@ -178,7 +179,9 @@ describe('background jobs on two instances', () => {
       .where(inArray(campaigns.id, due));
     const mails = await mailsOfBoth(() =>
       Promise.all(
-        Array.from({ length: 4 }, (_, i) => runScheduledTransitions((i % 2 ? a : b).ctx)),
+        Array.from({ length: 4 }, (_, i) =>
+          runScheduledTransitions(campaignDeps((i % 2 ? a : b).ctx)),
+        ),
       ),
     );
     const started = await a.ctx.db
@@ -202,7 +205,9 @@ describe('background jobs on two instances', () => {
       mails.map((mail) => /^To: (.*)$/m.exec(mail)?.[1] ?? '').sort();
     let sent: number[] = [];
     const first = await mailsOfBoth(async () => {
-      sent = await Promise.all([a, b, a, b].map((t) => sendWeeklyStatistics(t.ctx)));
+      sent = await Promise.all(
+        [a, b, a, b].map((t) => sendWeeklyStatistics(notificationDeps(t.ctx))),
+      );
       await Promise.all([a, b].map((t) => t.ctx.jobs.drain(['mail'])));
     });
     // One instance claimed the week and enqueued every account's mail; the others none.
@@ -212,7 +217,9 @@ describe('background jobs on two instances', () => {
     // A week later the same mails once more, from whichever instance claims that week.
     const nextWeek = new Date(Date.now() + 7 * 24 * HOUR);
     const second = await mailsOfBoth(async () => {
-      sent = await Promise.all([b, a, b, a].map((t) => sendWeeklyStatistics(t.ctx, nextWeek)));
+      sent = await Promise.all(
+        [b, a, b, a].map((t) => sendWeeklyStatistics(notificationDeps(t.ctx), nextWeek)),
+      );
       await Promise.all([a, b].map((t) => t.ctx.jobs.drain(['mail'])));
     });
     expect(sent.filter((n) => n > 0)).toHaveLength(1);
@@ -256,7 +263,7 @@ describe('background jobs on two instances', () => {
         validUntil: new Date(Date.now() - 2 * HOUR),
       })
       .where(inArray(campaigns.id, sweepstakes));
-    const drawn = await Promise.all([a, b, a, b].map((t) => runDueDraws(t.ctx)));
+    const drawn = await Promise.all([a, b, a, b].map((t) => runDueDraws(drawDeps(t.ctx))));
     expect(drawn.reduce((sum, n) => sum + n, 0)).toBe(sweepstakes.length);
     const stored = await a.ctx.db
       .select()

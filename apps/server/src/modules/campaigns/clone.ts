@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { canClone, canCreateFollowup, copyTitle, type TCampaignEnvelope } from '@backoffice/domain';
 import { checkNeed, type UserRow } from '../../platform/access/merchant-access.js';
-import type { AppContext } from '../../platform/context.js';
+import type { CampaignDeps } from './deps.js';
 import { copyCampaignImage, removeUnusedImage } from './image-files.js';
 import { insertCampaign, insertStatusHistory } from './records.js';
 import { allStepsSaved, answer, loadCampaign } from './service.js';
@@ -14,24 +14,26 @@ import { validationColumns } from './view.js';
  * copy linked to its source, with a runtime of its own.
  */
 export async function cloneCampaign(
-  ctx: AppContext,
+  deps: Pick<CampaignDeps, 'db' | 'files' | 'log' | 'frontendUrl'>,
   user: UserRow,
-  sourceId: string,
-  options: { parentId?: string } = {},
+  { sourceId, parentId }: { sourceId: string; parentId?: string },
 ): Promise<TCampaignEnvelope> {
-  const isFollowup = options.parentId !== undefined;
+  const isFollowup = parentId !== undefined;
   const id = randomUUID();
   // The source is read without a lock: should its image be replaced between
   // the read and the copy (the old file then gone), it is read again.
-  let loaded = await loadCampaign(ctx.db, user, sourceId);
+  let loaded = await loadCampaign(deps.db, user, { id: sourceId });
   const { access } = loaded;
   checkNeed(access, { feature: isFollowup ? canCreateFollowup : canClone });
   let imagePath: string | null = null;
   for (let attempt = 1; ; attempt += 1) {
     const { campaign } = loaded.record;
-    imagePath = await copyCampaignImage(ctx, campaign.imagePath, id, campaign.imageExtension);
+    imagePath = await copyCampaignImage(deps.files, id, {
+      path: campaign.imagePath,
+      extension: campaign.imageExtension,
+    });
     if (imagePath || !campaign.imagePath || attempt === 3) break;
-    loaded = await loadCampaign(ctx.db, user, sourceId);
+    loaded = await loadCampaign(deps.db, user, { id: sourceId });
   }
   const source = loaded.record.campaign;
   const title = Object.fromEntries(
@@ -41,7 +43,7 @@ export async function cloneCampaign(
     ]),
   );
   try {
-    return await ctx.db.transaction(async (tx) => {
+    return await deps.db.transaction(async (tx) => {
       const columns = {
         type: source.type,
         title,
@@ -60,7 +62,7 @@ export async function cloneCampaign(
         isListable: true,
         isClone: !isFollowup,
         stepsSaved: isFollowup ? {} : allStepsSaved(),
-        parentId: options.parentId ?? null,
+        parentId: parentId ?? null,
         editorId: user.id,
       });
       await insertStatusHistory(tx, {
@@ -69,13 +71,16 @@ export async function cloneCampaign(
         userId: user.id,
         reason: isFollowup ? `followup_of:${sourceId}` : `clone_of:${sourceId}`,
       });
-      return answer(ctx, tx, user, access, id);
+      return answer({ db: tx, frontendUrl: deps.frontendUrl }, { access, id });
     });
   } catch (error) {
-    if (imagePath) await removeUnusedImage(ctx, imagePath, id);
+    if (imagePath) await removeUnusedImage(deps, imagePath, { exceptId: id });
     throw error;
   }
 }
 
-export const createFollowup = (ctx: AppContext, user: UserRow, id: string) =>
-  cloneCampaign(ctx, user, id, { parentId: id });
+export const createFollowup = (
+  deps: Pick<CampaignDeps, 'db' | 'files' | 'log' | 'frontendUrl'>,
+  user: UserRow,
+  id: string,
+) => cloneCampaign(deps, user, { sourceId: id, parentId: id });

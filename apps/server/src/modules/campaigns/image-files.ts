@@ -3,20 +3,20 @@
  * copy), and a file is deleted only when no campaign refers to it any more
  * (clones made before copying existed share their source's file).
  */
-import type { AppContext } from '../../platform/context.js';
-import { newImageKey } from '../../platform/files/storage.js';
+import { newImageKey, type FileStorage } from '../../platform/files/storage.js';
+import type { CampaignDeps } from './deps.js';
 import { imageInUse } from './records.js';
 
 /** A copy of a campaign's image file for another campaign; null when there is none to copy. */
 export async function copyCampaignImage(
-  ctx: AppContext,
-  sourcePath: string | null,
+  files: FileStorage,
   campaignId: string,
-  extension: string | null,
+  source: { path: string | null; extension: string | null },
 ): Promise<string | null> {
+  const { path: sourcePath, extension } = source;
   if (!sourcePath || (extension !== 'jpg' && extension !== 'png')) return null;
   const key = newImageKey('campaigns', campaignId, extension);
-  return (await ctx.files.copy(sourcePath, key)) ? key : null;
+  return (await files.copy(sourcePath, key)) ? key : null;
 }
 
 /**
@@ -24,15 +24,14 @@ export async function copyCampaignImage(
  * are logged, not thrown. `inUse` is that question when it was asked already.
  */
 export async function removeUnusedImage(
-  ctx: AppContext,
+  { db, files, log }: Pick<CampaignDeps, 'db' | 'files' | 'log'>,
   path: string,
-  exceptId: string,
-  inUse?: Promise<boolean>,
+  { exceptId, inUse }: { exceptId: string; inUse?: Promise<boolean> },
 ): Promise<void> {
   try {
-    if (await (inUse ?? imageInUse(ctx.db, path, exceptId))) return;
-    await ctx.files.delete(path);
+    if (await (inUse ?? imageInUse(db, path, exceptId))) return;
+    await files.delete(path);
   } catch (error) {
-    ctx.log.warn({ err: error, key: path }, 'campaign image not removed');
+    log.warn({ err: error, key: path }, 'campaign image not removed');
   }
 }

@@ -6,7 +6,8 @@ import {
   type MerchantAccess,
   type UserRow,
 } from '../../platform/access/merchant-access.js';
-import type { AppContext } from '../../platform/context.js';
+import type { Db } from '../../platform/db/client.js';
+import type { CampaignDeps } from './deps.js';
 import { newImageKey } from '../../platform/files/storage.js';
 import { notFound, RetryLaterError } from '../../platform/errors.js';
 import { readImageUpload } from '../../platform/files/uploads.js';
@@ -15,6 +16,9 @@ import { storeEdit } from './lifecycle.js';
 import { findCampaign, imageInUse } from './records.js';
 import { answerUpdated, requireEditableStatus } from './service.js';
 import { validationColumns } from './view.js';
+
+/** What the image commands use: the database, the files, the log and the answer's links. */
+type ImageDeps = Pick<CampaignDeps, 'db' | 'files' | 'log' | 'frontendUrl' | 'imageMaxPixels'>;
 
 export interface CropRect {
   left: number;
@@ -29,38 +33,43 @@ export interface CropRect {
  * `access` is what checkImageUpload found before the upload was read.
  */
 export async function replaceCampaignImage(
-  ctx: AppContext,
+  deps: ImageDeps,
   user: UserRow,
-  access: MerchantAccess,
-  id: string,
-  request: FastifyRequest,
-  crop: CropRect | undefined,
+  {
+    access,
+    id,
+    request,
+    crop,
+  }: {
+    access: MerchantAccess;
+    id: string;
+    request: FastifyRequest;
+    crop: CropRect | undefined;
+  },
 ): Promise<TCampaignEnvelope> {
   const image = await readImageUpload(request, user.id, {
     ...CAMPAIGN_IMAGE_FORMAT,
-    maxPixels: ctx.config.files.imageMaxPixels,
+    maxPixels: deps.imageMaxPixels,
     crop,
   });
   const key = newImageKey('campaigns', id, image.extension);
   // The file is written while the transaction locks and updates the row; the
   // transaction commits only once the file is there.
-  const written = ctx.files.put(key, image.data);
+  const written = deps.files.put(key, image.data);
   // Awaited in both branches below; this only keeps a failed write from
   // counting as unhandled while the transaction runs.
   written.catch(() => undefined);
   let result;
   try {
-    result = await setCampaignImage(
-      ctx,
-      user,
+    result = await setCampaignImage(deps, user, {
       access,
       id,
-      { path: key, extension: image.extension },
+      image: { path: key, extension: image.extension },
       written,
-    );
+    });
   } catch (error) {
     await written.catch(() => undefined);
-    const removing = removeUnusedImage(ctx, key, id);
+    const removing = removeUnusedImage(deps, key, { exceptId: id });
     // An object store that did not answer would keep the caller waiting as long
     // again: the caller gets its 503 now, the removal goes on (and logs a failure).
     if (!(error instanceof RetryLaterError)) await removing;
@@ -71,12 +80,16 @@ export async function replaceCampaignImage(
 }
 
 export async function removeCampaignImage(
-  ctx: AppContext,
+  deps: ImageDeps,
   user: UserRow,
   id: string,
 ): Promise<TCampaignEnvelope> {
-  const access = await checkImageUpload(ctx, user, id);
-  const { envelope, removePrevious } = await setCampaignImage(ctx, user, access, id, null);
+  const access = await checkImageUpload(deps.db, user, id);
+  const { envelope, removePrevious } = await setCampaignImage(deps, user, {
+    access,
+    id,
+    image: null,
+  });
   await removePrevious();
   return envelope;
 }
@@ -87,16 +100,23 @@ export async function removeCampaignImage(
  * the replaced file once the change is committed.
  */
 async function setCampaignImage(
-  ctx: AppContext,
+  deps: ImageDeps,
   user: UserRow,
-  access: MerchantAccess,
-  id: string,
-  image: { path: string; extension: string } | null,
-  /** The new image's file being written: the transaction commits only after it. */
-  written: Promise<void> = Promise.resolve(),
+  {
+    access,
+    id,
+    image,
+    written = Promise.resolve(),
+  }: {
+    access: MerchantAccess;
+    id: string;
+    image: { path: string; extension: string } | null;
+    /** The new image's file being written: the transaction commits only after it. */
+    written?: Promise<void>;
+  },
 ): Promise<{ envelope: TCampaignEnvelope; removePrevious: () => Promise<void> }> {
   const imagePath = image?.path ?? null;
-  const { envelope, replaced } = await ctx.db.transaction(async (tx) => {
+  const { envelope, replaced } = await deps.db.transaction(async (tx) => {
     // The caller was checked a moment ago (checkImageUpload); under the lock
     // only the status is checked again.
     const record = await findCampaign(tx, id, { lock: true });
@@ -109,24 +129,31 @@ async function setCampaignImage(
     // this campaign out, so the commit does not change its answer.
     const replaced =
       previous && previous !== imagePath
-        ? { path: previous, inUse: imageInUse(ctx.db, previous, id) }
+        ? { path: previous, inUse: imageInUse(deps.db, previous, id) }
         : undefined;
     replaced?.inUse.catch(() => undefined);
-    const stored = await storeEdit(tx, campaign, user.id, {
-      imagePath,
-      imageExtension: image?.extension ?? null,
-      ...validationColumns({ ...campaign, imagePath }),
-      version: campaign.version + 1,
-      editorId: user.id,
+    const stored = await storeEdit(tx, campaign, {
+      userId: user.id,
+      values: {
+        imagePath,
+        imageExtension: image?.extension ?? null,
+        ...validationColumns({ ...campaign, imagePath }),
+        version: campaign.version + 1,
+        editorId: user.id,
+      },
     });
-    const answer = await answerUpdated(ctx, tx, user, { record, access }, stored);
+    const answer = await answerUpdated({ db: tx, frontendUrl: deps.frontendUrl }, user, {
+      loaded: { record, access },
+      stored,
+    });
     await written;
     return { envelope: answer, replaced };
   });
   return {
     envelope,
     removePrevious: async () => {
-      if (replaced) await removeUnusedImage(ctx, replaced.path, id, replaced.inUse);
+      if (replaced)
+        await removeUnusedImage(deps, replaced.path, { exceptId: id, inUse: replaced.inUse });
     },
   };
 }
@@ -135,12 +162,8 @@ async function setCampaignImage(
  * Checks the caller and the campaign's status before anything of an upload
  * is read: the access statement alone, without the campaign's content.
  */
-export async function checkImageUpload(
-  ctx: AppContext,
-  user: UserRow,
-  id: string,
-): Promise<MerchantAccess> {
-  const { campaign, access } = await requireCampaignAccess(ctx.db, user, id);
+export async function checkImageUpload(db: Db, user: UserRow, id: string): Promise<MerchantAccess> {
+  const { campaign, access } = await requireCampaignAccess(db, user, id);
   requireEditableStatus(campaign.status);
   return access;
 }

@@ -10,11 +10,10 @@ import {
   notificationEventForStatus,
   type CampaignStatus,
 } from '@backoffice/domain';
-import type { AppContext } from '../../platform/context.js';
 import { defineJob } from '../../platform/define-job.js';
 import { recurringJobPolicy } from '../../platform/jobs/recurring.js';
 import { ADVISORY_LOCK_KEYS, tryAdvisoryXactLock } from '../../platform/db/advisory-locks.js';
-import type { DbOrTx } from '../../platform/db/client.js';
+import type { Db, DbOrTx } from '../../platform/db/client.js';
 import { AppError } from '../../platform/errors.js';
 import { enqueueMail } from '../../platform/mail/outbox.js';
 import { campaignStatusMail } from '../../platform/mail/templates.js';
@@ -30,6 +29,7 @@ import {
   type CampaignInsert,
   type CampaignRecord,
 } from './records.js';
+import type { StatusMailDeps } from './deps.js';
 
 export interface StatusChange {
   campaign: CampaignRecord;
@@ -45,27 +45,27 @@ export interface StatusChange {
 export async function storeEdit(
   tx: DbOrTx,
   campaign: CampaignRecord,
-  userId: string,
-  values: Partial<CampaignInsert>,
+  { userId, values }: { userId: string; values: Partial<CampaignInsert> },
 ): Promise<CampaignRecord> {
   if (!canTransition('reopen', campaign.status, 'merchant')) {
     return updateCampaignModifiedNow(tx, campaign.id, values);
   }
-  return (await changeStatus(tx, campaign, 'created', { userId, set: values })).campaign;
+  return (await changeStatus(tx, campaign, { to: 'created', userId, set: values })).campaign;
 }
 
 /** Moves one campaign from its current status to another, or refuses with 409 when it moved meanwhile. */
 export async function changeStatus(
   tx: DbOrTx,
   campaign: CampaignRecord,
-  to: CampaignStatus,
   by: {
+    to: CampaignStatus;
     userId: string | null;
     reason?: string | null;
     set?: Partial<CampaignInsert>;
   },
 ): Promise<StatusChange> {
-  const updated = await updateStatusIf(tx, campaign.id, campaign.status, {
+  const { to } = by;
+  const updated = await updateStatusIf(tx, campaign, {
     ...by.set,
     status: to,
     ...(by.userId ? { editorId: by.userId } : {}),
@@ -84,12 +84,11 @@ export async function changeStatus(
 async function applyBulk(
   tx: DbOrTx,
   before: CampaignRecord[],
-  to: CampaignStatus,
-  reason: string,
+  { to, reason }: { to: CampaignStatus; reason: string },
 ): Promise<StatusChange[]> {
   const changes: StatusChange[] = [];
   for (const campaign of before) {
-    const updated = await updateStatusIf(tx, campaign.id, campaign.status, {
+    const updated = await updateStatusIf(tx, campaign, {
       status: to,
       autoApproveAt: null,
     });
@@ -112,26 +111,25 @@ async function applyBulk(
  * active campaigns whose runtime is over end. Returns the changes made.
  */
 export async function runScheduledTransitions(
-  ctx: AppContext,
+  deps: StatusMailDeps & { db: Db },
   now = new Date(),
 ): Promise<StatusChange[]> {
-  return ctx.db.transaction(async (tx) => {
+  return deps.db.transaction(async (tx) => {
     if (!(await tryAdvisoryXactLock(tx, ADVISORY_LOCK_KEYS.scheduler))) return [];
-    const approved = await applyBulk(
-      tx,
-      await campaignsDueForApproval(tx, now),
-      'approved',
-      'auto_approved',
-    );
-    const ended = await applyBulk(tx, await campaignsDueToEnd(tx, now), 'ended', 'runtime_over');
-    const activated = await applyBulk(
-      tx,
-      await campaignsDueToStart(tx, now),
-      'active',
-      'runtime_started',
-    );
+    const approved = await applyBulk(tx, await campaignsDueForApproval(tx, now), {
+      to: 'approved',
+      reason: 'auto_approved',
+    });
+    const ended = await applyBulk(tx, await campaignsDueToEnd(tx, now), {
+      to: 'ended',
+      reason: 'runtime_over',
+    });
+    const activated = await applyBulk(tx, await campaignsDueToStart(tx, now), {
+      to: 'active',
+      reason: 'runtime_started',
+    });
     const changes = [...approved, ...ended, ...activated];
-    await notifyStatusChanges(ctx, tx, changes);
+    await notifyStatusChanges(deps, tx, changes);
     return changes;
   });
 }
@@ -144,7 +142,7 @@ export async function runScheduledTransitions(
  * (retried while the mail server refuses) and a rolled-back one never.
  */
 export async function notifyStatusChanges(
-  ctx: AppContext,
+  deps: StatusMailDeps,
   tx: DbOrTx,
   changes: StatusChange[],
 ): Promise<void> {
@@ -160,9 +158,9 @@ export async function notifyStatusChanges(
       merchant: merchantName ?? '',
       status: campaign.status,
       reason: change.reason,
-      appName: ctx.config.web.appName,
+      appName: deps.appName,
     });
-    await enqueueMail(ctx, tx, { to, ...mail });
+    await enqueueMail(deps, tx, { to, ...mail });
   }
 }
 
@@ -172,6 +170,6 @@ export const campaignSchedulerJob = defineJob({
   queue: recurringJobPolicy,
   everySeconds: (config) => config.campaigns.schedulerIntervalSeconds,
   run: async (ctx) => {
-    await runScheduledTransitions(ctx);
+    await runScheduledTransitions({ db: ctx.db, jobs: ctx.jobs, appName: ctx.config.web.appName });
   },
 });

@@ -63,8 +63,7 @@ export function campaignFactRows(
 export function linkOptionRows(
   db: DbOrTx,
   campaign: { id: string; merchantId: string },
-  chosen: string[],
-  limit: number,
+  { chosen, limit }: { chosen: string[]; limit: number },
 ) {
   const living = and(
     eq(campaigns.merchantId, campaign.merchantId),

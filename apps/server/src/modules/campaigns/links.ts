@@ -20,7 +20,6 @@ import {
   type TCampaignLinkOptionsResponse,
 } from '@backoffice/domain';
 import type { MerchantRow, UserRow } from '../../platform/access/merchant-access.js';
-import type { AppContext } from '../../platform/context.js';
 import type { DbOrTx } from '../../platform/db/client.js';
 import { AppError, badRequest, fieldPath } from '../../platform/errors.js';
 import { campaignFactRows, linkOptionRows } from './link-records.js';
@@ -66,9 +65,11 @@ async function factsOf(db: DbOrTx, ids: readonly string[]) {
 export async function checkCampaignLinks(
   db: DbOrTx,
   user: UserRow,
-  campaign: CampaignRecord,
-  merchant: MerchantRow,
-  patch: TCampaignContentPatch,
+  {
+    campaign,
+    merchant,
+    patch,
+  }: { campaign: CampaignRecord; merchant: MerchantRow; patch: TCampaignContentPatch },
 ): Promise<void> {
   const stored = campaign.content as Partial<TCampaignContent>;
   if (
@@ -98,18 +99,16 @@ export async function checkCampaignLinks(
 
 /** The campaigns a campaign may name: the merchant's other living ones, and those already named. */
 export async function linkOptions(
-  ctx: AppContext,
+  db: DbOrTx,
   user: UserRow,
   campaign: CampaignRecord,
 ): Promise<TCampaignLinkOptionsResponse> {
   const content = campaign.content as Partial<TCampaignContent>;
   const chosen = [...(content.coparticipation_targets ?? []), ...(content.coreg_exclusions ?? [])];
-  const rows = await linkOptionRows(
-    ctx.db,
-    campaign,
+  const rows = await linkOptionRows(db, campaign, {
     chosen,
-    CAMPAIGN_LINK_OPTIONS_LIMIT + chosen.length,
-  );
+    limit: CAMPAIGN_LINK_OPTIONS_LIMIT + chosen.length,
+  });
   const now = new Date();
   const tips = canUseTips(user);
   return {

@@ -226,7 +226,11 @@ function countExpression(shape: ListShape, where: SQL | undefined): SQL<number> 
  * The page's rows (one more than a page, to know whether a next page exists)
  * and, unless the list is known to be long, the count.
  */
-function rowsQuery(db: DbOrTx, shape: ListShape, order: CampaignOrderOption, withCount: boolean) {
+function rowsQuery(
+  db: DbOrTx,
+  shape: ListShape,
+  { order, withCount }: { order: CampaignOrderOption; withCount: boolean },
+) {
   return prepared(
     db,
     `campaign-list:${JSON.stringify(shape)}:${order}:${String(withCount)}`,
@@ -318,7 +322,10 @@ export async function listCampaigns(
   const offset = (query.page - 1) * DEFAULT_PAGE_SIZE;
   // A list found long within the last minute is not counted again until its estimate expires.
   const knownLong = shape.scope === 'merchant' ? undefined : keptEstimate(db, shape, values);
-  const fetched = await rowsQuery(db, shape, query.order_by, knownLong === undefined).execute({
+  const fetched = await rowsQuery(db, shape, {
+    order: query.order_by,
+    withCount: knownLong === undefined,
+  }).execute({
     ...values,
     offset,
   });

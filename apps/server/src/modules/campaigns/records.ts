@@ -313,8 +313,7 @@ export async function unlinkFollowupRows(
  */
 export async function updateStatusIf(
   tx: DbOrTx,
-  id: string,
-  fromStatus: CampaignRecord['status'],
+  { id, status: fromStatus }: { id: string; status: CampaignRecord['status'] },
   values: Partial<CampaignInsert>,
 ): Promise<CampaignRecord | undefined> {
   const [updated] = await tx
@@ -393,8 +392,7 @@ export function staleValidationRows(db: DbOrTx, version: number, limit: number) 
 /** Stores recomputed errors only while the row still has the rules version it was read with; whether it did. */
 export async function updateValidationIf(
   db: DbOrTx,
-  id: string,
-  readVersion: number,
+  { id, validationVersion: readVersion }: { id: string; validationVersion: number },
   values: Partial<CampaignInsert>,
 ): Promise<boolean> {
   const updated = await db

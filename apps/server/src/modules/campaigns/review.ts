@@ -10,7 +10,7 @@ import {
   type TCampaignEnvelope,
   type TCampaignListResponse,
 } from '@backoffice/domain';
-import type { AppContext } from '../../platform/context.js';
+import type { CampaignDeps } from './deps.js';
 import { requireAdmin } from '../../platform/access/admin.js';
 import { AppError } from '../../platform/errors.js';
 import type { UserRow } from '../../platform/access/merchant-access.js';
@@ -20,28 +20,34 @@ import { envelopeOf, loadCampaign } from './service.js';
 import { toCampaignRow } from './view.js';
 
 export async function reviewQueue(
-  ctx: AppContext,
+  { db, frontendUrl }: Pick<CampaignDeps, 'db' | 'frontendUrl'>,
   user: UserRow,
   page: number,
 ): Promise<TCampaignListResponse> {
   requireAdmin(user);
-  const { rows, total } = await listReviewQueue(ctx.db, page);
+  const { rows, total } = await listReviewQueue(db, page);
   return {
-    rows: rows.map((record) => toCampaignRow(record, ctx.config.web.frontendUrl)),
+    rows: rows.map((record) => toCampaignRow(record, frontendUrl)),
     pager: buildPager(page, total),
   };
 }
 
 export async function reviewCampaign(
-  ctx: AppContext,
+  deps: Pick<CampaignDeps, 'db' | 'frontendUrl' | 'jobs' | 'appName'>,
   user: UserRow,
-  id: string,
-  transition: Extract<CampaignTransition, 'start_review' | 'approve' | 'reject'>,
-  reason: string | null,
+  {
+    id,
+    transition,
+    reason,
+  }: {
+    id: string;
+    transition: Extract<CampaignTransition, 'start_review' | 'approve' | 'reject'>;
+    reason: string | null;
+  },
 ): Promise<TCampaignEnvelope> {
   requireAdmin(user);
-  return ctx.db.transaction(async (tx) => {
-    const { record } = await loadCampaign(tx, user, id, { lock: true });
+  return deps.db.transaction(async (tx) => {
+    const { record } = await loadCampaign(tx, user, { id, lock: true });
     if (!canTransition(transition, record.campaign.status, 'admin')) {
       throw new AppError(409, 'invalid_transition', 'current_status');
     }
@@ -51,12 +57,13 @@ export async function reviewCampaign(
         : transition === 'approve'
           ? 'approved'
           : 'rejected';
-    const change = await changeStatus(tx, record.campaign, to, {
+    const change = await changeStatus(tx, record.campaign, {
+      to,
       userId: user.id,
       reason,
       set: { autoApproveAt: null },
     });
-    await notifyStatusChanges(ctx, tx, [change]);
-    return envelopeOf(ctx, tx, user, id);
+    await notifyStatusChanges(deps, tx, [change]);
+    return envelopeOf({ db: tx, frontendUrl: deps.frontendUrl }, user, id);
   });
 }

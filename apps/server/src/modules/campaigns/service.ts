@@ -35,8 +35,8 @@ import {
   type MerchantAccess,
   type UserRow,
 } from '../../platform/access/merchant-access.js';
-import type { AppContext } from '../../platform/context.js';
-import type { DbOrTx } from '../../platform/db/client.js';
+import type { Db, DbOrTx } from '../../platform/db/client.js';
+import type { CampaignDeps } from './deps.js';
 import { AppError, badRequest, fieldPath, notFound } from '../../platform/errors.js';
 import { availableCodes } from '../codes/index.js';
 import { changeStatus, storeEdit } from './lifecycle.js';
@@ -79,17 +79,20 @@ export interface LoadedCampaign {
 export async function loadCampaign(
   db: DbOrTx,
   user: UserRow,
-  id: string,
-  options: {
+  {
+    id,
+    lock,
+    linkTargets,
+  }: {
+    id: string;
     lock?: boolean;
     /** Campaigns a save names as link targets: locked with the campaign, in id order. */
     linkTargets?: readonly string[];
-  } = {},
+  },
 ): Promise<LoadedCampaign> {
   const { access } = await requireCampaignAccess(db, user, id);
-  if (options.lock && options.linkTargets?.length)
-    await lockCampaignAndTargets(db, id, options.linkTargets);
-  const record = await findCampaign(db, id, options);
+  if (lock && linkTargets?.length) await lockCampaignAndTargets(db, id, linkTargets);
+  const record = await findCampaign(db, id, { lock });
   if (!record) throw notFound();
   return { record, access };
 }
@@ -98,10 +101,9 @@ export async function loadCampaign(
 export async function loadEditable(
   tx: DbOrTx,
   user: UserRow,
-  id: string,
-  linkTargets?: readonly string[],
+  { id, linkTargets }: { id: string; linkTargets?: readonly string[] },
 ): Promise<LoadedCampaign> {
-  const loaded = await loadCampaign(tx, user, id, { lock: true, linkTargets });
+  const loaded = await loadCampaign(tx, user, { id, lock: true, linkTargets });
   requireEditableStatus(loaded.record.campaign.status);
   return loaded;
 }
@@ -117,17 +119,20 @@ async function codesNeeded(db: DbOrTx, record: CampaignDetailRecord): Promise<nu
   return uniqueCodePrizeNeed(content) > 0 ? availableCodes(db, record.campaign.id) : undefined;
 }
 
+/** What an answer needs besides the caller: the transaction and the preview links' base. */
+export interface AnswerDeps {
+  db: DbOrTx;
+  frontendUrl: string;
+}
+
 /** The envelope as stored now, checked against the answer schema (inside a command's transaction). */
 export async function answer(
-  ctx: AppContext,
-  db: DbOrTx,
-  user: UserRow,
-  access: MerchantAccess,
-  id: string,
+  deps: AnswerDeps,
+  { access, id }: { access: MerchantAccess; id: string },
 ): Promise<TCampaignEnvelope> {
-  const record = await findCampaign(db, id);
+  const record = await findCampaign(deps.db, id);
   if (!record) throw notFound();
-  return answerWith(ctx, db, user, access, record);
+  return answerWith(deps, { access, record });
 }
 
 /**
@@ -136,33 +141,29 @@ export async function answer(
  * read again.
  */
 export function answerUpdated(
-  ctx: AppContext,
-  db: DbOrTx,
+  deps: AnswerDeps,
   user: UserRow,
-  { record, access }: LoadedCampaign,
-  stored: CampaignRecord,
+  { loaded: { record, access }, stored }: { loaded: LoadedCampaign; stored: CampaignRecord },
 ): Promise<TCampaignEnvelope> {
-  return answerWith(ctx, db, user, access, {
-    ...record,
-    campaign: stored,
-    editorEmail: stored.editorId === user.id ? user.email : record.editorEmail,
+  return answerWith(deps, {
+    access,
+    record: {
+      ...record,
+      campaign: stored,
+      editorEmail: stored.editorId === user.id ? user.email : record.editorEmail,
+    },
   });
 }
 
 async function answerWith(
-  ctx: AppContext,
-  db: DbOrTx,
-  user: UserRow,
-  access: MerchantAccess,
-  record: CampaignDetailRecord,
+  { db, frontendUrl }: AnswerDeps,
+  { access, record }: { access: MerchantAccess; record: CampaignDetailRecord },
 ): Promise<TCampaignEnvelope> {
-  const envelope = toEnvelope(
-    record,
-    user,
+  const envelope = toEnvelope(record, {
     access,
-    ctx.config.web.frontendUrl,
-    await codesNeeded(db, record),
-  );
+    frontendUrl,
+    availableCodes: await codesNeeded(db, record),
+  });
   const checked = ZCampaignEnvelope.safeParse(envelope);
   if (!checked.success) {
     // Input the save schema let through but the answer cannot carry: refused, and rolled back.
@@ -174,27 +175,26 @@ async function answerWith(
 }
 
 export async function envelopeOf(
-  ctx: AppContext,
-  db: DbOrTx,
+  { db, frontendUrl }: AnswerDeps,
   user: UserRow,
   id: string,
 ): Promise<TCampaignEnvelope> {
-  const { record, access } = await loadCampaign(db, user, id);
-  const codes = await codesNeeded(db, record);
-  return toEnvelope(record, user, access, ctx.config.web.frontendUrl, codes);
+  const { record, access } = await loadCampaign(db, user, { id });
+  const availableCodes = await codesNeeded(db, record);
+  return toEnvelope(record, { access, frontendUrl, availableCodes });
 }
 
 export const allStepsSaved = () => Object.fromEntries(CAMPAIGN_STEPS.map((step) => [step, true]));
 
 export async function createCampaign(
-  ctx: AppContext,
+  deps: Pick<CampaignDeps, 'db' | 'frontendUrl'>,
   user: UserRow,
   body: { merchant: string; type: string },
 ): Promise<TCampaignEnvelope> {
   if (!isCampaignType(body.type)) throw badRequest('invalid_value', 'type');
   const type = body.type;
   return traced('campaign.create', () =>
-    ctx.db.transaction(async (tx) => {
+    deps.db.transaction(async (tx) => {
       const access = await requireMerchantAccess(tx, user, body.merchant);
       checkCampaignNeed(user, access, type);
       const content = {
@@ -220,7 +220,7 @@ export async function createCampaign(
         toStatus: 'created',
         userId: user.id,
       });
-      return answer(ctx, tx, user, access, createdId);
+      return answer({ db: tx, frontendUrl: deps.frontendUrl }, { access, id: createdId });
     }),
   );
 }
@@ -234,8 +234,7 @@ const dateOrNull = (value: string | null) => (value ? new Date(value) : null);
 function checkRequiredData(
   access: MerchantAccess,
   stored: TCampaignContent,
-  patch: TCampaignSaveBody,
-  validate: CampaignStep | undefined,
+  { patch, validate }: { patch: TCampaignSaveBody; validate: CampaignStep | undefined },
 ) {
   if (canUseRequiredDataStep(access.level)) return;
   const unchanged =
@@ -259,23 +258,25 @@ function checkRequiredData(
  * campaign has changed since. A rejected campaign returns to created.
  */
 export async function saveCampaign(
-  ctx: AppContext,
+  deps: Pick<CampaignDeps, 'db' | 'frontendUrl'>,
   user: UserRow,
-  id: string,
-  body: TCampaignSaveBody,
-  validate: CampaignStep | undefined,
+  {
+    id,
+    body,
+    validate,
+  }: { id: string; body: TCampaignSaveBody; validate: CampaignStep | undefined },
 ): Promise<TCampaignEnvelope> {
   const { version, ...patch } = body;
   return traced('campaign.save', () =>
-    ctx.db.transaction(async (tx) => {
+    deps.db.transaction(async (tx) => {
       const linkTargets = CAMPAIGN_LINK_FIELDS.flatMap((field) => patch[field] ?? []);
-      const loaded = await loadEditable(tx, user, id, linkTargets);
+      const loaded = await loadEditable(tx, user, { id, linkTargets });
       const { record, access } = loaded;
       const { campaign } = record;
       if (version !== undefined && version !== campaign.version)
         throw new AppError(409, 'campaign_changed', 'version');
-      checkRequiredData(access, campaign.content, patch, validate);
-      await checkCampaignLinks(tx, user, campaign, access.merchant, patch);
+      checkRequiredData(access, campaign.content, { patch, validate });
+      await checkCampaignLinks(tx, user, { campaign, merchant: access.merchant, patch });
       const safe = sanitizeContentPatch(patch, campaign.content.description_format);
       const content = ZCampaignContent.parse({ ...campaign.content, ...safe });
       const columns = {
@@ -293,20 +294,21 @@ export async function saveCampaign(
         version: campaign.version + 1,
         editorId: user.id,
       };
-      return answerUpdated(ctx, tx, user, loaded, await storeEdit(tx, campaign, user.id, values));
+      const stored = await storeEdit(tx, campaign, { userId: user.id, values });
+      return answerUpdated({ db: tx, frontendUrl: deps.frontendUrl }, user, { loaded, stored });
     }),
   );
 }
 
 /** Submits a campaign without errors; agencies' and admins' submissions are approved after a delay. */
 export async function submitCampaign(
-  ctx: AppContext,
+  deps: Pick<CampaignDeps, 'db' | 'frontendUrl' | 'agencyAutoApproveSeconds'>,
   user: UserRow,
   id: string,
 ): Promise<TCampaignEnvelope> {
   return traced('campaign.submit', () =>
-    ctx.db.transaction(async (tx) => {
-      const { record, access } = await loadCampaign(tx, user, id, { lock: true });
+    deps.db.transaction(async (tx) => {
+      const { record, access } = await loadCampaign(tx, user, { id, lock: true });
       if (!canTransition('submit', record.campaign.status, 'merchant')) {
         throw new AppError(409, 'campaign_not_submittable', 'current_status');
       }
@@ -317,23 +319,24 @@ export async function submitCampaign(
       ];
       if (errors.length > 0) throw new AppError(400, 'campaign_has_errors');
       const autoApprove = user.level === 'agency' || user.level === 'admin';
-      const delay = ctx.config.campaigns.agencyAutoApproveSeconds * 1000;
-      await changeStatus(tx, record.campaign, 'submitted', {
+      const delay = deps.agencyAutoApproveSeconds * 1000;
+      await changeStatus(tx, record.campaign, {
+        to: 'submitted',
         userId: user.id,
         set: autoApprove ? { autoApproveAt: new Date(Date.now() + delay) } : {},
       });
-      return answer(ctx, tx, user, access, id);
+      return answer({ db: tx, frontendUrl: deps.frontendUrl }, { access, id });
     }),
   );
 }
 
 export async function toggleListable(
-  ctx: AppContext,
+  db: Db,
   user: UserRow,
   id: string,
 ): Promise<{ listable: boolean }> {
-  return ctx.db.transaction(async (tx) => {
-    const { access } = await loadCampaign(tx, user, id, { lock: true });
+  return db.transaction(async (tx) => {
+    const { access } = await loadCampaign(tx, user, { id, lock: true });
     checkNeed(access, { feature: canToggleListable });
     const listable = await flipListable(tx, id, user.id);
     if (listable === undefined) throw notFound();
@@ -343,13 +346,13 @@ export async function toggleListable(
 
 /** Deletes a campaign unless people took part in it (docs/product.md#campaign-states "Delete"). */
 export async function deleteCampaign(
-  ctx: AppContext,
+  db: Db,
   user: UserRow,
   id: string,
 ): Promise<TCampaignDeleteResponse> {
   return traced('campaign.delete', () =>
-    ctx.db.transaction(async (tx) => {
-      const { record } = await loadCampaign(tx, user, id, { lock: true });
+    db.transaction(async (tx) => {
+      const { record } = await loadCampaign(tx, user, { id, lock: true });
       const { campaign } = record;
       if (campaign.status === 'deleted') return { status: 'deleted', reason: null };
       // The counters lag behind the ingest by a fold; the participants do not.
@@ -357,19 +360,19 @@ export async function deleteCampaign(
         return { status: campaign.status, reason: 'has_participations' };
       if (!canTransition('delete', campaign.status, 'merchant'))
         return { status: campaign.status, reason: 'not_deletable' };
-      await changeStatus(tx, campaign, 'deleted', { userId: user.id });
+      await changeStatus(tx, campaign, { to: 'deleted', userId: user.id });
       return { status: 'deleted', reason: null };
     }),
   );
 }
 
 export async function statusHistory(
-  ctx: AppContext,
+  db: Db,
   user: UserRow,
   id: string,
 ): Promise<TStatusHistoryResponse> {
-  await loadCampaign(ctx.db, user, id);
-  const rows = await statusHistoryRows(ctx.db, id);
+  await loadCampaign(db, user, { id });
+  const rows = await statusHistoryRows(db, id);
   return {
     history: rows.map(({ entry, email }) => ({
       from: entry.fromStatus,
@@ -381,27 +384,30 @@ export async function statusHistory(
   };
 }
 
-async function followupRows(ctx: AppContext, db: DbOrTx, id: string): Promise<TCampaignRow[]> {
+async function followupRows({ db, frontendUrl }: AnswerDeps, id: string): Promise<TCampaignRow[]> {
   const records = await findFollowups(db, id);
-  return records.map((record) => toCampaignRow(record, ctx.config.web.frontendUrl));
+  return records.map((record) => toCampaignRow(record, frontendUrl));
 }
 
-export async function listFollowups(ctx: AppContext, user: UserRow, id: string) {
-  await loadCampaign(ctx.db, user, id);
-  return { rows: await followupRows(ctx, ctx.db, id) };
+export async function listFollowups(
+  deps: Pick<CampaignDeps, 'db' | 'frontendUrl'>,
+  user: UserRow,
+  id: string,
+) {
+  await loadCampaign(deps.db, user, { id });
+  return { rows: await followupRows(deps, id) };
 }
 
 /** Unlinks follow-ups from their parent: one (by ident) or all. The campaigns themselves stay. */
 export async function unlinkFollowups(
-  ctx: AppContext,
+  deps: Pick<CampaignDeps, 'db' | 'frontendUrl'>,
   user: UserRow,
-  id: string,
-  followupId: string | undefined,
+  { id, followupId }: { id: string; followupId: string | undefined },
 ) {
-  return ctx.db.transaction(async (tx) => {
-    await loadCampaign(tx, user, id);
+  return deps.db.transaction(async (tx) => {
+    await loadCampaign(tx, user, { id });
     await lockWithFollowups(tx, id);
     await unlinkFollowupRows(tx, id, followupId);
-    return { rows: await followupRows(ctx, tx, id) };
+    return { rows: await followupRows({ db: tx, frontendUrl: deps.frontendUrl }, id) };
   });
 }

@@ -7,7 +7,7 @@
  * version it read, so nothing is written twice or lost.
  */
 import { VALIDATION_RULES_VERSION } from '@backoffice/domain';
-import type { AppContext } from '../../platform/context.js';
+import type { Db } from '../../platform/db/client.js';
 import { defineJob } from '../../platform/define-job.js';
 import { recurringJobPolicy } from '../../platform/jobs/recurring.js';
 import { staleValidationRows, updateValidationIf } from './records.js';
@@ -17,27 +17,18 @@ const BATCH_SIZE = 200;
 
 /** Refreshes every stale row; returns how many it refreshed. `stopped` ends it between batches. */
 export async function refreshStaleValidation(
-  ctx: AppContext,
+  db: Db,
   stopped: () => boolean = () => false,
 ): Promise<number> {
   let refreshed = 0;
   const skipped = new Set<string>();
   while (!stopped()) {
-    const rows = await staleValidationRows(
-      ctx.db,
-      VALIDATION_RULES_VERSION,
-      BATCH_SIZE + skipped.size,
-    );
+    const rows = await staleValidationRows(db, VALIDATION_RULES_VERSION, BATCH_SIZE + skipped.size);
     const batch = rows.filter((row) => !skipped.has(row.id));
     if (batch.length === 0) break;
     for (const row of batch) {
       // A row another process refreshed meanwhile is left as it is.
-      const stored = await updateValidationIf(
-        ctx.db,
-        row.id,
-        row.validationVersion,
-        validationColumns(row),
-      );
+      const stored = await updateValidationIf(db, row, validationColumns(row));
       if (stored) refreshed += 1;
       else skipped.add(row.id);
     }
@@ -56,7 +47,7 @@ export const validationRefreshJob = defineJob({
   }),
   atStart: true,
   run: async (ctx) => {
-    const count = await refreshStaleValidation(ctx);
+    const count = await refreshStaleValidation(ctx.db);
     if (count > 0) ctx.log.info({ count }, 'campaign errors recomputed for the current rules');
   },
 });

@@ -15,7 +15,7 @@ import {
   type TCampaignRow,
   type TMerchantSummary,
 } from '@backoffice/domain';
-import type { MerchantAccess, UserRow } from '../../platform/access/merchant-access.js';
+import type { MerchantAccess } from '../../platform/access/merchant-access.js';
 import { merchantSummary } from '../../platform/access/merchant-list.js';
 import { coregOf } from './links.js';
 import type {
@@ -151,11 +151,16 @@ export function toCampaign(record: CampaignDetailRecord, frontendUrl: string): T
 
 export function toEnvelope(
   record: CampaignDetailRecord,
-  user: UserRow,
-  access: MerchantAccess,
-  frontendUrl: string,
-  /** The campaign's available codes, when its prizes need some. */
-  availableCodes?: number,
+  {
+    access,
+    frontendUrl,
+    availableCodes,
+  }: {
+    access: MerchantAccess;
+    frontendUrl: string;
+    /** The campaign's available codes, when its prizes need some. */
+    availableCodes?: number;
+  },
 ): TCampaignEnvelope {
   const { campaign } = record;
   const errors = [

@@ -18,7 +18,11 @@ export async function availableCodes(db: DbOrTx, campaignId: string): Promise<nu
   return (await codeStats(db, campaignId)).available;
 }
 
-export async function codePage(db: DbOrTx, campaignId: string, page: number, perPage: number) {
+export async function codePage(
+  db: DbOrTx,
+  campaignId: string,
+  { page, size: perPage }: { page: number; size: number },
+) {
   return db
     .select({
       code: campaignCodes.code,

@@ -16,17 +16,8 @@ import {
 import { readTextUpload } from '../../platform/files/uploads.js';
 import { currentUser } from '../../platform/identity/current-user.js';
 import { codeCells } from '../../platform/files/code-cells.js';
-import {
-  InvalidCodeLinesError,
-  NoCodesAddedError,
-  addCodes,
-  checkCodeAccess,
-  downloadCodes,
-  generateCodes,
-  listCodes,
-  uploadCodes,
-} from './service.js';
-import { bodyLimits, uploadRoute } from '../../platform/http/body-limits.js';
+import { InvalidCodeLinesError, NoCodesAddedError, type CodeService } from './service.js';
+import { uploadRoute } from '../../platform/http/body-limits.js';
 
 const tags = ['campaigns'];
 
@@ -59,9 +50,17 @@ async function answerRefusal(
   }
 }
 
-export const codeRoutes: FastifyPluginAsyncZod = async (app) => {
-  const ctx = app.ctx;
+/** What the code routes get: the service and the limit of a list of codes. */
+export interface CodeRoutesOptions {
+  codes: CodeService;
+  /** bodyLimits(config).codeList */
+  codeListBodyLimit: number;
+}
 
+export const codeRoutes: FastifyPluginAsyncZod<CodeRoutesOptions> = async (
+  app,
+  { codes, codeListBodyLimit },
+) => {
   app.get(
     '/campaigns/:id/multiple-codes',
     {
@@ -75,14 +74,14 @@ export const codeRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      listCodes(ctx, await currentUser(request), request.params.id, request.query.page),
+      codes.list(await currentUser(request), { id: request.params.id, page: request.query.page }),
   );
 
   app.post(
     '/campaigns/:id/multiple-codes',
     {
       // A list of 100,000 codes is larger than the default body limit.
-      bodyLimit: bodyLimits(ctx.config).codeList,
+      bodyLimit: codeListBodyLimit,
       schema: {
         tags,
         summary:
@@ -98,8 +97,8 @@ export const codeRoutes: FastifyPluginAsyncZod = async (app) => {
       const body = request.body;
       return answerRefusal(reply, () =>
         'generate' in body
-          ? generateCodes(ctx, user, request.params.id, body.generate)
-          : addCodes(ctx, user, request.params.id, body.codes),
+          ? codes.generate(user, { id: request.params.id, options: body.generate })
+          : codes.add(user, { id: request.params.id, codes: body.codes }),
       );
     },
   );
@@ -121,10 +120,10 @@ export const codeRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = await currentUser(request);
       // Who asks is checked before the upload is read.
-      await checkCodeAccess(ctx, user, request.params.id);
+      await codes.checkAccess(user, request.params.id);
       const text = await readTextUpload(request, 'no_upload_file', false);
       return answerRefusal(reply, async () =>
-        uploadCodes(ctx, user, request.params.id, codeCells(text)),
+        codes.upload(user, { id: request.params.id, cells: codeCells(text) }),
       );
     },
   );
@@ -142,11 +141,7 @@ export const codeRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { csv, fileName } = await downloadCodes(
-        ctx,
-        await currentUser(request),
-        request.params.id,
-      );
+      const { csv, fileName } = await codes.download(await currentUser(request), request.params.id);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${fileName}"`)

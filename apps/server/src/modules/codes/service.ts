@@ -21,8 +21,7 @@ import {
 } from '@backoffice/domain';
 import { stringify } from 'csv-stringify/sync';
 import { requireCampaignAccess, type UserRow } from '../../platform/access/merchant-access.js';
-import type { AppContext } from '../../platform/context.js';
-import type { DbOrTx } from '../../platform/db/client.js';
+import type { Db, DbOrTx } from '../../platform/db/client.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import {
   allCodes,
@@ -59,7 +58,11 @@ function refuseClosedCodes(status: string): void {
 }
 
 /** The campaign, when the user may manage campaigns of its merchant; locked inside a transaction. */
-async function loadCodeCampaign(db: DbOrTx, user: UserRow, id: string, lock = false) {
+async function loadCodeCampaign(
+  db: DbOrTx,
+  user: UserRow,
+  { id, lock = false }: { id: string; lock?: boolean },
+) {
   const { campaign } = await requireCampaignAccess(db, user, id);
   if (!lock) return campaign;
   const status = await lockCampaignStatus(db, id);
@@ -69,20 +72,19 @@ async function loadCodeCampaign(db: DbOrTx, user: UserRow, id: string, lock = fa
 }
 
 /** Checks who asks, and that the campaign still takes codes, before an upload is read. */
-export async function checkCodeAccess(ctx: AppContext, user: UserRow, id: string): Promise<void> {
-  const campaign = await loadCodeCampaign(ctx.db, user, id);
+export async function checkCodeAccess(db: Db, user: UserRow, id: string): Promise<void> {
+  const campaign = await loadCodeCampaign(db, user, { id });
   refuseClosedCodes(campaign.status);
 }
 
 export async function listCodes(
-  ctx: AppContext,
+  db: Db,
   user: UserRow,
-  id: string,
-  page: number,
+  { id, page }: { id: string; page: number },
 ): Promise<TCodeListResponse> {
-  await loadCodeCampaign(ctx.db, user, id);
-  const stats = await codeStats(ctx.db, id);
-  const rows = await codePage(ctx.db, id, page, CODES_PER_PAGE);
+  await loadCodeCampaign(db, user, { id });
+  const stats = await codeStats(db, id);
+  const rows = await codePage(db, id, { page, size: CODES_PER_PAGE });
   return {
     ...stats,
     list_codes: true,
@@ -97,16 +99,15 @@ export async function listCodes(
 
 /** Stores parsed codes in one transaction and reports what happened. */
 async function store(
-  ctx: AppContext,
+  db: Db,
   user: UserRow,
-  id: string,
-  parsed: ParsedCodes,
+  { id, parsed }: { id: string; parsed: ParsedCodes },
 ): Promise<TCodeImportResponse> {
   if (parsed.invalidLines.length > 0) throw new InvalidCodeLinesError(parsed.invalidLines);
   if (parsed.codes.length > CODES_PER_REQUEST_MAX)
     throw new AppError(413, 'upload_too_large', 'upload');
-  return ctx.db.transaction(async (tx) => {
-    await loadCodeCampaign(tx, user, id, true);
+  return db.transaction(async (tx) => {
+    await loadCodeCampaign(tx, user, { id, lock: true });
     const added = await insertCodes(tx, id, parsed.codes);
     const report = {
       added,
@@ -121,26 +122,27 @@ async function store(
 
 /** Codes given as a list or as text, one per line. */
 export async function addCodes(
-  ctx: AppContext,
+  db: Db,
   user: UserRow,
-  id: string,
-  codes: string[] | string,
+  { id, codes }: { id: string; codes: string[] | string },
 ): Promise<TCodeImportResponse> {
   const cells = typeof codes === 'string' ? codes.split(/\r?\n/) : codes;
-  return store(ctx, user, id, collectCodes(cells));
+  return store(db, user, { id, parsed: collectCodes(cells) });
 }
 
 export async function uploadCodes(
-  ctx: AppContext,
+  db: Db,
   user: UserRow,
-  id: string,
-  cells: string[],
+  { id, cells }: { id: string; cells: string[] },
 ): Promise<TCodeImportResponse> {
-  return store(ctx, user, id, collectCodes(cells));
+  return store(db, user, { id, parsed: collectCodes(cells) });
 }
 
 /** `count` random codes of the unambiguous alphabet, distinct among themselves. */
-export function randomCodes(count: number, prefix: string, length: number): string[] {
+export function randomCodes(
+  count: number,
+  { prefix, length }: { prefix: string; length: number },
+): string[] {
   const codes = new Set<string>();
   const size = CODE_ALPHABET.length;
   // Bytes at or above the largest multiple of the alphabet's size are skipped, so every character is equally likely.
@@ -168,20 +170,15 @@ const GENERATION_ROUNDS = 10;
  * random code that the campaign already has is replaced by another one.
  */
 export async function generateCodes(
-  ctx: AppContext,
+  db: Db,
   user: UserRow,
-  id: string,
-  options: TCodeGenerateOptions,
+  { id, options }: { id: string; options: TCodeGenerateOptions },
 ): Promise<TCodeImportResponse> {
-  return ctx.db.transaction(async (tx) => {
-    await loadCodeCampaign(tx, user, id, true);
+  return db.transaction(async (tx) => {
+    await loadCodeCampaign(tx, user, { id, lock: true });
     let added = 0;
     for (let round = 0; round < GENERATION_ROUNDS && added < options.count; round += 1) {
-      added += await insertCodes(
-        tx,
-        id,
-        randomCodes(options.count - added, options.prefix, options.length),
-      );
+      added += await insertCodes(tx, id, randomCodes(options.count - added, options));
     }
     // Only a nearly exhausted code space (short codes, many stored) ends here.
     if (added < options.count) throw new AppError(409, 'no_codes_added', 'generate.length');
@@ -197,15 +194,31 @@ export async function generateCodes(
 
 /** The campaign's codes as CSV (code; used), cells a spreadsheet would run as formulas neutralised. */
 export async function downloadCodes(
-  ctx: AppContext,
+  db: Db,
   user: UserRow,
   id: string,
 ): Promise<{ csv: string; fileName: string }> {
-  await loadCodeCampaign(ctx.db, user, id);
-  const rows = await allCodes(ctx.db, id);
+  await loadCodeCampaign(db, user, { id });
+  const rows = await allCodes(db, id);
   const csv = stringify(
     rows.map((row) => [neutraliseCsvCell(row.code), row.usedAt ? 'ja' : 'nein']),
     { header: true, columns: ['code', 'used'], delimiter: ';', record_delimiter: 'windows' },
   );
   return { csv: `\uFEFF${csv}`, fileName: `codes-${id}.csv` };
 }
+
+/** The codes module's service: its use cases on the database, built once by the app. */
+export function createCodeService(db: Db) {
+  return {
+    checkAccess: (user: UserRow, id: string) => checkCodeAccess(db, user, id),
+    list: (user: UserRow, page: { id: string; page: number }) => listCodes(db, user, page),
+    add: (user: UserRow, given: { id: string; codes: string[] | string }) =>
+      addCodes(db, user, given),
+    upload: (user: UserRow, file: { id: string; cells: string[] }) => uploadCodes(db, user, file),
+    generate: (user: UserRow, request: { id: string; options: TCodeGenerateOptions }) =>
+      generateCodes(db, user, request),
+    download: (user: UserRow, id: string) => downloadCodes(db, user, id),
+  };
+}
+
+export type CodeService = ReturnType<typeof createCodeService>;

@@ -6,9 +6,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZCampaignIdParams, ZDrawResponse, ZErrorResponse } from '@backoffice/domain';
-import { requireApiKey } from '../../platform/access/api-keys.js';
 import { currentUser } from '../../platform/identity/current-user.js';
-import { drawNow, getCandidateDigests, getDraw, getDrawForApp } from './service.js';
+import type { DrawService } from './service.js';
 
 /** How a win goes from the draw to handled: told by every route of it in the API document. */
 const ROUND_TRIP =
@@ -19,8 +18,7 @@ const ROUND_TRIP =
   '(5) the win’s status is `handled` in the draw’s answers, and the merchant’s open wins (the dashboard’s `todo_wins.count`) drop by one. ' +
   'Reporting a handled win again changes nothing. The answer is null until the campaign is drawn.';
 
-export const drawRoutes: FastifyPluginAsyncZod = async (app) => {
-  const ctx = app.ctx;
+export const drawRoutes: FastifyPluginAsyncZod<{ draws: DrawService }> = async (app, { draws }) => {
   const tags = ['review'];
   app.get(
     '/campaigns/:id/draw',
@@ -33,7 +31,7 @@ export const drawRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZDrawResponse },
       },
     },
-    async (request) => getDraw(ctx, await currentUser(request), request.params.id),
+    async (request) => draws.get(await currentUser(request), request.params.id),
   );
   app.post(
     '/campaigns/:id/draw',
@@ -46,7 +44,7 @@ export const drawRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZDrawResponse },
       },
     },
-    async (request) => drawNow(ctx, await currentUser(request), request.params.id),
+    async (request) => draws.drawNow(await currentUser(request), request.params.id),
   );
   app.get(
     '/campaigns/:id/draw/candidates',
@@ -70,7 +68,7 @@ export const drawRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const digests = await getCandidateDigests(ctx, await currentUser(request), request.params.id);
+      const digests = await draws.candidateDigests(await currentUser(request), request.params.id);
       return reply
         .header('content-type', 'text/plain; charset=utf-8')
         .header(
@@ -84,8 +82,10 @@ export const drawRoutes: FastifyPluginAsyncZod = async (app) => {
 };
 
 /** The consumer app's read of a draw: an API key instead of a user's token, like ingest. */
-export const drawAppRoutes: FastifyPluginAsyncZod = async (app) => {
-  const ctx = app.ctx;
+export const drawAppRoutes: FastifyPluginAsyncZod<{ draws: DrawService }> = async (
+  app,
+  { draws },
+) => {
   app.get(
     '/ingest/campaigns/:id/draw',
     {
@@ -103,9 +103,9 @@ export const drawAppRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       // Who asks is checked before anything else.
       onRequest: async (request) => {
-        await requireApiKey(ctx.db, request);
+        await draws.requireApiKey(request);
       },
     },
-    async (request) => getDrawForApp(ctx, request.params.id),
+    async (request) => draws.getForApp(request.params.id),
   );
 };

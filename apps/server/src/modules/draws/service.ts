@@ -12,13 +12,14 @@
 import { hasPrizeDraw, type TCampaignContent, type TDrawResponse } from '@backoffice/domain';
 import { requireAdmin } from '../../platform/access/admin.js';
 import { requireCampaignAccess, type UserRow } from '../../platform/access/merchant-access.js';
-import type { AppContext } from '../../platform/context.js';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import { requireApiKey } from '../../platform/access/api-keys.js';
 import { defineJob } from '../../platform/define-job.js';
 import { recurringJobPolicy } from '../../platform/jobs/recurring.js';
 import { ADVISORY_LOCK_KEYS, advisoryXactLockShared } from '../../platform/db/advisory-locks.js';
-import type { DbOrTx } from '../../platform/db/client.js';
+import type { Db, DbOrTx } from '../../platform/db/client.js';
 import { AppError, notFound } from '../../platform/errors.js';
-import { notifyOpenWins } from '../notifications/index.js';
+import { notifyOpenWins, type NotificationMailDeps } from '../notifications/index.js';
 import { DRAW_SCHEME, drawCandidates, newSeed, type PrizeUnits } from './draw.js';
 import {
   countPendingWins,
@@ -46,6 +47,14 @@ const hasEnded = (campaign: CampaignRow, now: Date) =>
     campaign.validUntil !== null &&
     campaign.validUntil <= now);
 
+/** What the draws module uses of the application (built in services.ts). */
+export interface DrawDeps extends NotificationMailDeps {
+  db: Db;
+  log: FastifyBaseLogger;
+  /** How long after its end a sweepstake is drawn (config.campaigns.drawDelayMinutes). */
+  drawDelayMinutes: number;
+}
+
 /**
  * A draw's transaction. Like an ingest batch, it holds the erasure lock
  * shared, taken before any campaign row: an erasure of a participant either
@@ -53,8 +62,8 @@ const hasEnded = (campaign: CampaignRow, now: Date) =>
  * stored, and then pseudonymises their wins too. A win under the real id of
  * a person erased meanwhile would outlive the erasure.
  */
-function drawTransaction<T>(ctx: AppContext, work: (tx: DbOrTx) => Promise<T>): Promise<T> {
-  return ctx.db.transaction(async (tx) => {
+function drawTransaction<T>(db: Db, work: (tx: DbOrTx) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
     await advisoryXactLockShared(tx, ADVISORY_LOCK_KEYS.erasure);
     return work(tx);
   });
@@ -66,10 +75,9 @@ function drawTransaction<T>(ctx: AppContext, work: (tx: DbOrTx) => Promise<T>): 
  * transaction: it goes out exactly when the draw is stored.
  */
 async function drawCampaign(
-  ctx: AppContext,
+  deps: NotificationMailDeps,
   tx: DbOrTx,
-  campaign: CampaignRow,
-  options: { manual: boolean; userId: string | null },
+  { campaign, ...options }: { campaign: CampaignRow; manual: boolean; userId: string | null },
 ) {
   const result = drawCandidates(
     await participantIds(tx, campaign.id, { from: campaign.validFrom, until: campaign.validUntil }),
@@ -93,12 +101,10 @@ async function drawCampaign(
       { drawId: draw.id, campaignId: campaign.id, merchantId: campaign.merchantId },
       result.winners,
     );
-    await notifyOpenWins(
-      ctx,
-      tx,
-      campaign.merchantId,
-      await countPendingWins(tx, campaign.merchantId),
-    );
+    await notifyOpenWins(deps, tx, {
+      merchantId: campaign.merchantId,
+      openWins: await countPendingWins(tx, campaign.merchantId),
+    });
   }
   return { draw, winners: result.winners.length };
 }
@@ -107,19 +113,19 @@ async function drawCampaign(
  * The scheduler's part: draws every sweepstake without manual draw that has
  * no draw yet and ended DRAW_DELAY_MINUTES ago or earlier.
  */
-export async function runDueDraws(ctx: AppContext, now = new Date()): Promise<number> {
-  const delayMs = ctx.config.campaigns.drawDelayMinutes * 60_000;
-  const due = await dueSweepstakes(ctx.db, new Date(now.getTime() - delayMs));
+export async function runDueDraws(deps: DrawDeps, now = new Date()): Promise<number> {
+  const delayMs = deps.drawDelayMinutes * 60_000;
+  const due = await dueSweepstakes(deps.db, new Date(now.getTime() - delayMs));
   let drawn = 0;
   for (const campaign of due) {
     let done;
     try {
-      done = await drawTransaction(ctx, (tx) =>
-        drawCampaign(ctx, tx, campaign, { manual: false, userId: null }),
+      done = await drawTransaction(deps.db, (tx) =>
+        drawCampaign(deps, tx, { campaign, manual: false, userId: null }),
       );
     } catch (error) {
       // One campaign that cannot be drawn must not hold back the ones after it.
-      ctx.log.error({ err: error, campaignId: campaign.id }, 'winner draw failed');
+      deps.log.error({ err: error, campaignId: campaign.id }, 'winner draw failed');
       continue;
     }
     if (done) drawn += 1;
@@ -154,7 +160,11 @@ async function drawInfo(db: DbOrTx, campaign: CampaignRow): Promise<DrawInfo | n
   };
 }
 
-async function loadSweepstake(db: DbOrTx, user: UserRow, id: string, lock = false) {
+async function loadSweepstake(
+  db: DbOrTx,
+  user: UserRow,
+  { id, lock = false }: { id: string; lock?: boolean },
+) {
   await requireCampaignAccess(db, user, id);
   const campaign = await findCampaign(db, id, lock);
   if (!campaign) throw notFound();
@@ -163,22 +173,22 @@ async function loadSweepstake(db: DbOrTx, user: UserRow, id: string, lock = fals
 }
 
 /** Admins: the draw of a campaign (seed, hash, winners), for the review page and auditors. */
-export async function getDraw(ctx: AppContext, user: UserRow, id: string) {
+export async function getDraw(db: Db, user: UserRow, id: string) {
   requireAdmin(user);
-  const campaign = await loadSweepstake(ctx.db, user, id);
-  return { draw: await drawInfo(ctx.db, campaign) };
+  const campaign = await loadSweepstake(db, user, { id });
+  return { draw: await drawInfo(db, campaign) };
 }
 
 /**
  * The consumer app (its API key, which serves the whole installation): the
  * draw of a sweepstake, whose winners' ids it closes with `win_handled`.
  */
-export async function getDrawForApp(ctx: AppContext, id: string) {
-  const campaign = await findCampaign(ctx.db, id, false);
+export async function getDrawForApp(db: Db, id: string) {
+  const campaign = await findCampaign(db, id, false);
   if (!campaign) throw notFound();
   if (campaign.status === 'deleted') throw new AppError(404, 'campaign_deleted', 'campaign');
   if (!hasPrizeDraw(campaign.type)) throw new AppError(409, 'no_prize_draw', 'type');
-  return { draw: await drawInfo(ctx.db, campaign) };
+  return { draw: await drawInfo(db, campaign) };
 }
 
 /**
@@ -187,14 +197,10 @@ export async function getDrawForApp(ctx: AppContext, id: string) {
  * Refused before the draw, and once the retention period cleared the list
  * (or for a scheme 1 draw, which kept none).
  */
-export async function getCandidateDigests(
-  ctx: AppContext,
-  user: UserRow,
-  id: string,
-): Promise<string> {
+export async function getCandidateDigests(db: Db, user: UserRow, id: string): Promise<string> {
   requireAdmin(user);
-  await loadSweepstake(ctx.db, user, id);
-  const draw = await findCandidateDigests(ctx.db, id);
+  await loadSweepstake(db, user, { id });
+  const draw = await findCandidateDigests(db, id);
   if (!draw) throw new AppError(409, 'not_drawn', 'campaign');
   if (draw.digests === null) throw new AppError(410, 'candidates_not_kept', 'campaign');
   return draw.digests;
@@ -205,17 +211,17 @@ export async function getCandidateDigests(
  * scheduler it does not wait DRAW_DELAY_MINUTES after the end: the admin
  * decides when the participations are in, and may draw right after the end.
  */
-export async function drawNow(ctx: AppContext, user: UserRow, id: string) {
+export async function drawNow(deps: DrawDeps, user: UserRow, id: string) {
   requireAdmin(user);
-  const drawn = await drawTransaction(ctx, async (tx) => {
-    const campaign = await loadSweepstake(tx, user, id, true);
+  const drawn = await drawTransaction(deps.db, async (tx) => {
+    const campaign = await loadSweepstake(tx, user, { id, lock: true });
     if (!hasEnded(campaign, new Date()))
       throw new AppError(409, 'campaign_not_ended', 'current_status');
-    const done = await drawCampaign(ctx, tx, campaign, { manual: true, userId: user.id });
+    const done = await drawCampaign(deps, tx, { campaign, manual: true, userId: user.id });
     if (!done) throw new AppError(409, 'already_drawn', 'campaign');
     return campaign;
   });
-  return { draw: await drawInfo(ctx.db, drawn) };
+  return { draw: await drawInfo(deps.db, drawn) };
 }
 
 /** Draws due sweepstakes every scheduler interval across all processes. */
@@ -224,6 +230,27 @@ export const winnerDrawJob = defineJob({
   queue: recurringJobPolicy,
   everySeconds: (config) => config.campaigns.schedulerIntervalSeconds,
   run: async (ctx) => {
-    await runDueDraws(ctx);
+    await runDueDraws({
+      db: ctx.db,
+      jobs: ctx.jobs,
+      log: ctx.log,
+      web: ctx.config.web,
+      drawDelayMinutes: ctx.config.campaigns.drawDelayMinutes,
+    });
   },
 });
+
+/** The draws module's service, built once by the app. */
+export function createDrawService(deps: DrawDeps) {
+  const { db } = deps;
+  return {
+    get: (user: UserRow, id: string) => getDraw(db, user, id),
+    getForApp: (id: string) => getDrawForApp(db, id),
+    candidateDigests: (user: UserRow, id: string) => getCandidateDigests(db, user, id),
+    drawNow: (user: UserRow, id: string) => drawNow(deps, user, id),
+    /** The consumer app's API key check. */
+    requireApiKey: (request: FastifyRequest) => requireApiKey(db, request),
+  };
+}
+
+export type DrawService = ReturnType<typeof createDrawService>;

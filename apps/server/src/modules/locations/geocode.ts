@@ -5,9 +5,10 @@
  * verwenden'), the import tries the row again later.
  */
 import { formatAddress } from '@backoffice/domain';
-import type { AppContext } from '../../platform/context.js';
+import type { FastifyBaseLogger } from 'fastify';
 import {
   GeocoderUnavailableError,
+  type Geocoder,
   type GeocodeQuery,
   type GeocodeResult,
 } from '../../platform/geocoding/geocoder.js';
@@ -18,18 +19,24 @@ export type GeocodeOutcome =
   | { kind: 'not_found' }
   | { kind: 'unavailable'; reason: string };
 
+/** What geocoding uses: the provider, and the log for its outages. */
+export interface GeocodeDeps {
+  geocoder: Geocoder;
+  log: FastifyBaseLogger;
+}
+
 export async function geocodeOutcome(
-  ctx: AppContext,
+  deps: GeocodeDeps,
   address: GeocodeQuery,
   priority: 'interactive' | 'background',
 ): Promise<GeocodeOutcome> {
   try {
-    const result = await ctx.geocoder.geocode(address, priority);
+    const result = await deps.geocoder.geocode(address, priority);
     return result ? { kind: 'found', result } : { kind: 'not_found' };
   } catch (error) {
     if (!(error instanceof GeocoderUnavailableError)) throw error;
     // The cause without a stack: an outage logs this for every row and attempt.
-    ctx.log.warn(
+    deps.log.warn(
       { reason: error.message, address: formatAddress(address), priority },
       'geocoder unavailable',
     );
@@ -45,9 +52,9 @@ export async function geocodeOutcome(
  * refusing the save outright would lose the user's input to an outage.
  */
 export async function geocodeLocation(
-  ctx: AppContext,
+  deps: GeocodeDeps,
   address: GeocodeQuery,
 ): Promise<GeocodeResult | null> {
-  const outcome = await geocodeOutcome(ctx, address, 'interactive');
+  const outcome = await geocodeOutcome(deps, address, 'interactive');
   return outcome.kind === 'found' ? outcome.result : null;
 }

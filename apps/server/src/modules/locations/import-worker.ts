@@ -16,11 +16,12 @@
  * jobs of one upload running at once (in two processes) share its rows.
  */
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import type { AppContext } from '../../platform/context.js';
-import { geocodeLimitMs, type Config } from '../../platform/config/config.js';
-import type { DbOrTx } from '../../platform/db/client.js';
+import { geocodeLimitMs } from '../../platform/config/config.js';
+import type { GeocodingSettings } from '../../platform/config/config-geocoding.js';
+import type { Db, DbOrTx } from '../../platform/db/client.js';
+import type { JobQueue } from '../../platform/jobs/queue.js';
 import { defineJob } from '../../platform/define-job.js';
-import { geocodeOutcome } from './geocode.js';
+import { geocodeOutcome, type GeocodeDeps } from './geocode.js';
 import {
   claimNextPendingLocation,
   countImportProgress,
@@ -34,7 +35,20 @@ import {
 import type { LocationRow } from './view.js';
 
 /** How long a claimed row is its worker's: ten times what one geocoding call may take. */
-export const claimLeaseMs = (config: Config): number => 10 * geocodeLimitMs(config);
+export const claimLeaseMs = (config: GeocodingConfig): number => 10 * geocodeLimitMs(config);
+
+/** The geocoding settings (config.geocoding): the provider's limits and the retries. */
+export type GeocodingConfig = { geocoding: GeocodingSettings };
+
+/**
+ * What the background geocoding uses. The application's context has these
+ * fields under these names: the jobs hand it over as it is.
+ */
+export interface ImportWorkerDeps extends GeocodeDeps {
+  db: Db;
+  jobs: JobQueue;
+  config: GeocodingConfig;
+}
 
 export const LOCATION_GEOCODING_QUEUE = 'location-geocoding';
 
@@ -52,17 +66,16 @@ const EXPIRE_SECONDS = 15 * 60;
  * waiting already: that one goes on with it.
  */
 export async function sendImportJob(
-  ctx: AppContext,
+  jobs: JobQueue,
   db: DbOrTx,
-  importJobId: string,
-  startAfterSeconds = 0,
+  { importJobId, startAfterSeconds = 0 }: { importJobId: string; startAfterSeconds?: number },
 ): Promise<void> {
-  if (await ctx.jobs.hasWaiting(db, LOCATION_GEOCODING_QUEUE, { importJobId })) return;
-  await ctx.jobs.send(db, LOCATION_GEOCODING_QUEUE, { importJobId }, { startAfterSeconds });
+  if (await jobs.hasWaiting(db, LOCATION_GEOCODING_QUEUE, { importJobId })) return;
+  await jobs.send(db, LOCATION_GEOCODING_QUEUE, { importJobId }, { startAfterSeconds });
 }
 
 /** Seconds before a row's next attempt after `failures` failed ones (1 or more). */
-export function retryDelaySeconds(config: Config, failures: number): number {
+export function retryDelaySeconds(config: GeocodingConfig, failures: number): number {
   const { retryDelaySeconds: base, retryMaxDelaySeconds: max } = config.geocoding;
   return Math.min(max, base * 2 ** Math.min(failures - 1, 30));
 }
@@ -90,24 +103,24 @@ const RESUME_QUEUE = 'location-geocoding-resume';
  * queue have none, and neither has one whose job ended as failed. Runs
  * shortly after every start; answers how many uploads got a job sent.
  */
-export async function resumeImportJobs(ctx: AppContext): Promise<number> {
+export async function resumeImportJobs(deps: ImportWorkerDeps): Promise<number> {
   let sent = 0;
   let skipped = 0;
-  for (const importJobId of await runningImportJobIds(ctx.db)) {
+  for (const importJobId of await runningImportJobIds(deps.db)) {
     // A row claimed lately: a job of the upload is working on it (in
     // another process), or was until its process was killed, and comes back
     // after its expiry; such an upload is looked at again once that expiry
     // has passed, rather than given a second job now.
-    if (await importRecentlyClaimed(ctx.db, importJobId, EXPIRE_SECONDS)) {
+    if (await importRecentlyClaimed(deps.db, importJobId, EXPIRE_SECONDS)) {
       skipped += 1;
       continue;
     }
     // Nothing is sent when the upload has a job waiting.
-    await sendImportJob(ctx, ctx.db, importJobId);
+    await sendImportJob(deps.jobs, deps.db, { importJobId });
     sent += 1;
   }
   if (skipped > 0) {
-    await ctx.jobs.send(ctx.db, RESUME_QUEUE, {}, { startAfterSeconds: EXPIRE_SECONDS });
+    await deps.jobs.send(deps.db, RESUME_QUEUE, {}, { startAfterSeconds: EXPIRE_SECONDS });
   }
   return sent;
 }
@@ -132,15 +145,15 @@ export const locationImportResumeJob = defineJob({
  * the slice is over or the process stops; then the upload's next job, or
  * the upload is done.
  */
-export async function processImportJob(ctx: AppContext, importJobId: string): Promise<void> {
+export async function processImportJob(deps: ImportWorkerDeps, importJobId: string): Promise<void> {
   // A second job of an upload this process works on already ends at once: the first one
   // goes on with the upload (and sends its next job), and the worker is free for others.
-  const working = uploadsAtWork.get(ctx.jobs) ?? new Set<string>();
-  uploadsAtWork.set(ctx.jobs, working);
+  const working = uploadsAtWork.get(deps.jobs) ?? new Set<string>();
+  uploadsAtWork.set(deps.jobs, working);
   if (working.has(importJobId)) return;
   working.add(importJobId);
   try {
-    await workOnUpload(ctx, importJobId);
+    await workOnUpload(deps, importJobId);
   } finally {
     working.delete(importJobId);
   }
@@ -149,8 +162,8 @@ export async function processImportJob(ctx: AppContext, importJobId: string): Pr
 /** The uploads the workers of a process (its job queue) are geocoding now. */
 const uploadsAtWork = new WeakMap<object, Set<string>>();
 
-async function workOnUpload(ctx: AppContext, importJobId: string): Promise<void> {
-  const leaseMs = claimLeaseMs(ctx.config);
+async function workOnUpload(deps: ImportWorkerDeps, importJobId: string): Promise<void> {
+  const leaseMs = claimLeaseMs(deps.config);
   const sliceEnd = Date.now() + SLICE_MS;
   for (;;) {
     // PGlite answers within the same turn of the event loop, and the offline
@@ -158,30 +171,38 @@ async function workOnUpload(ctx: AppContext, importJobId: string): Promise<void>
     // thousands of rows would hold every other request until its end.
     await nextTurn();
     // A stopping process (or a long upload) hands the rest to the upload's next job.
-    if (ctx.jobs.stopping || Date.now() >= sliceEnd) {
-      await sendImportJob(ctx, ctx.db, importJobId, 1);
+    if (deps.jobs.stopping || Date.now() >= sliceEnd) {
+      await sendImportJob(deps.jobs, deps.db, { importJobId, startAfterSeconds: 1 });
       return;
     }
-    const next = await claimNextPendingLocation(ctx.db, importJobId, leaseMs);
+    const next = await claimNextPendingLocation(deps.db, importJobId, leaseMs);
     if (!next) break;
-    await geocodeRow(ctx, importJobId, next);
+    await geocodeRow(deps, importJobId, next);
   }
-  const wait = await secondsUntilClaimable(ctx.db, importJobId);
+  const wait = await secondsUntilClaimable(deps.db, importJobId);
   // Done only when no row waits any more, also none claimed by another worker.
-  if (wait === null) await finishImportJob(ctx.db, importJobId);
+  if (wait === null) await finishImportJob(deps.db, importJobId);
   // Rows wait for their retry (or another worker's claim): the next job is due with the first.
-  else await sendImportJob(ctx, ctx.db, importJobId, Math.max(1, Math.ceil(wait)));
+  else
+    await sendImportJob(deps.jobs, deps.db, {
+      importJobId,
+      startAfterSeconds: Math.max(1, Math.ceil(wait)),
+    });
 }
 
-async function geocodeRow(ctx: AppContext, importJobId: string, row: LocationRow): Promise<void> {
-  const outcome = await geocodeOutcome(ctx, row, 'background');
-  await ctx.db.transaction(async (tx) => {
+async function geocodeRow(
+  deps: ImportWorkerDeps,
+  importJobId: string,
+  row: LocationRow,
+): Promise<void> {
+  const outcome = await geocodeOutcome(deps, row, 'background');
+  await deps.db.transaction(async (tx) => {
     if (outcome.kind === 'unavailable') {
       const failures = row.geocodeAttempts + 1;
-      const final = failures > ctx.config.geocoding.retryLimit;
+      const final = failures > deps.config.geocoding.retryLimit;
       const deferred = await deferGeocoding(tx, row.id, {
         final,
-        delaySeconds: retryDelaySeconds(ctx.config, failures),
+        delaySeconds: retryDelaySeconds(deps.config, failures),
       });
       if (deferred && final) await countImportProgress(tx, importJobId, 'geocoder_failed');
       return;

@@ -78,10 +78,11 @@ export async function lockLocation(
  */
 export async function updateLocation(
   db: DbOrTx,
-  merchantId: string,
-  locationId: string,
-  expectedVersion: number | undefined,
-  values: Partial<LocationInsert>,
+  { merchantId, locationId }: { merchantId: string; locationId: string },
+  {
+    version: expectedVersion,
+    values,
+  }: { version: number | undefined; values: Partial<LocationInsert> },
 ): Promise<LocationRow | undefined> {
   const [row] = await db
     .update(locations)

@@ -15,19 +15,10 @@ import {
   ZMerchantIdParams,
   type TLocationFields,
 } from '@backoffice/domain';
-import { requireMerchantAccess } from '../../platform/access/merchant-access.js';
 import { readSingleUpload } from '../../platform/files/uploads.js';
 import { registerDomainValidationErrors } from '../../platform/http/domain-validation-errors.js';
 import { currentUser } from '../../platform/identity/current-user.js';
-import {
-  UploadRefusedError,
-  deleteLocation,
-  getLocation,
-  importJob,
-  locationList,
-  saveLocation,
-  uploadLocations,
-} from './service.js';
+import { UploadRefusedError, type LocationService } from './service.js';
 import { uploadRoute } from '../../platform/http/body-limits.js';
 
 const tags = ['locations'];
@@ -48,20 +39,30 @@ const unwrapLocation: preValidationAsyncHookHandler = async (request) => {
 };
 const ZUploadRefused = ZErrorResponse.extend({ errors: z.array(ZUploadLineError).optional() });
 
-export const locationRoutes: FastifyPluginAsyncZod = async (app) => {
-  const ctx = app.ctx;
+/** What the location routes get: the service and the limit of a CSV upload. */
+export interface LocationRoutesOptions {
+  locations: LocationService;
+  /** config.files.csvMaxBytes */
+  csvMaxBytes: number;
+}
 
+export const locationRoutes: FastifyPluginAsyncZod<LocationRoutesOptions> = async (
+  app,
+  { locations, csvMaxBytes },
+) => {
   /** Create (no locationId) and update share one path through saveLocation. */
   const save = async (
     request: FastifyRequest,
     body: TLocationFields & { use_anyway: boolean; version?: number | undefined },
-    merchantId: string,
-    locationId: string | undefined,
+    { merchantId, locationId }: { merchantId: string; locationId: string | undefined },
   ) => {
     const { use_anyway, version, ...fields } = body;
     const user = await currentUser(request);
     return {
-      location: await saveLocation(ctx, user, merchantId, locationId, fields, {
+      location: await locations.save(user, {
+        merchantId,
+        locationId,
+        fields,
         useAnyway: use_anyway,
         version,
       }),
@@ -79,7 +80,7 @@ export const locationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZLocationListResponse },
       },
     },
-    async (request) => locationList(ctx, await currentUser(request), request.params.id),
+    async (request) => locations.list(await currentUser(request), request.params.id),
   );
 
   app.post(
@@ -95,7 +96,8 @@ export const locationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       preValidation: unwrapLocation,
     },
-    async (request) => save(request, request.body, request.params.id, undefined),
+    async (request) =>
+      save(request, request.body, { merchantId: request.params.id, locationId: undefined }),
   );
 
   app.get(
@@ -109,12 +111,10 @@ export const locationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      location: await getLocation(
-        ctx,
-        await currentUser(request),
-        request.params.id,
-        request.params.locId,
-      ),
+      location: await locations.get(await currentUser(request), {
+        merchantId: request.params.id,
+        locationId: request.params.locId,
+      }),
     }),
   );
 
@@ -130,7 +130,11 @@ export const locationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       preValidation: unwrapLocation,
     },
-    async (request) => save(request, request.body, request.params.id, request.params.locId),
+    async (request) =>
+      save(request, request.body, {
+        merchantId: request.params.id,
+        locationId: request.params.locId,
+      }),
   );
 
   app.delete(
@@ -144,12 +148,10 @@ export const locationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await deleteLocation(
-        ctx,
-        await currentUser(request),
-        request.params.id,
-        request.params.locId,
-      );
+      await locations.delete(await currentUser(request), {
+        merchantId: request.params.id,
+        locationId: request.params.locId,
+      });
       return { deleted: true as const };
     },
   );
@@ -157,7 +159,7 @@ export const locationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/merchants/:id/multiple-locations',
     {
-      ...uploadRoute(ctx.config.files.csvMaxBytes, 'upload_too_large'),
+      ...uploadRoute(csvMaxBytes, 'upload_too_large'),
       schema: {
         tags,
         summary:
@@ -171,10 +173,10 @@ export const locationRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = await currentUser(request);
       // Who asks is checked before the upload is read.
-      await requireMerchantAccess(ctx.db, user, request.params.id, { role: 'manage-merchant' });
+      await locations.checkUpload(user, request.params.id);
       const data = await readSingleUpload(request, 'no_upload_file', false);
       try {
-        const job = await uploadLocations(ctx, user, request.params.id, data);
+        const job = await locations.upload(user, { merchantId: request.params.id, data });
         return { job };
       } catch (error) {
         if (!(error instanceof UploadRefusedError)) throw error;
@@ -196,6 +198,9 @@ export const locationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      importJob(ctx, await currentUser(request), request.params.id, request.params.jobId),
+      locations.importJob(await currentUser(request), {
+        merchantId: request.params.id,
+        jobId: request.params.jobId,
+      }),
   );
 };

@@ -11,14 +11,13 @@ import {
   type TLocationListResponse,
   type TUploadLineError,
 } from '@backoffice/domain';
-import type { AppContext } from '../../platform/context.js';
-import type { DbOrTx } from '../../platform/db/client.js';
+import type { Db, DbOrTx } from '../../platform/db/client.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import { requireMerchantAccess } from '../../platform/access/merchant-access.js';
 import type { UserRow } from '../../platform/users/users.js';
 import { parseLocationCsv } from './csv.js';
-import { geocodeLocation } from './geocode.js';
-import { sendImportJob } from './import-worker.js';
+import { geocodeLocation, type GeocodeDeps } from './geocode.js';
+import { sendImportJob, type ImportWorkerDeps } from './import-worker.js';
 import {
   countImportProgress,
   findImportJob,
@@ -38,37 +37,49 @@ import { traced } from '../../platform/tracing/hooks.js';
 
 const ROLE = 'manage-merchant';
 
+/**
+ * What the locations module uses of the application (built in services.ts):
+ * the geocoding worker's part and the upload's row limit, under the names
+ * the application's context has.
+ */
+export interface LocationDeps extends ImportWorkerDeps {
+  config: ImportWorkerDeps['config'] & { files: { csvMaxRows: number } };
+}
+
+/** Where a location is: its merchant, and the location itself. */
+interface LocationRef {
+  merchantId: string;
+  locationId: string;
+}
+
 export async function locationList(
-  ctx: AppContext,
+  db: Db,
   user: UserRow,
   merchantId: string,
 ): Promise<TLocationListResponse> {
-  await requireMerchantAccess(ctx.db, user, merchantId, { role: ROLE });
-  const rows = await listLocations(ctx.db, merchantId);
-  const job = await latestImportJob(ctx.db, merchantId);
+  await requireMerchantAccess(db, user, merchantId, { role: ROLE });
+  const rows = await listLocations(db, merchantId);
+  const job = await latestImportJob(db, merchantId);
   return {
     rows: rows.map(toLocation),
     import_job:
-      job && job.status === 'running'
-        ? toImportJob(job, await importRetries(ctx.db, job.id))
-        : null,
+      job && job.status === 'running' ? toImportJob(job, await importRetries(db, job.id)) : null,
   };
 }
 
-async function loadLocation(tx: DbOrTx, merchantId: string, locationId: string) {
+async function loadLocation(tx: DbOrTx, { merchantId, locationId }: LocationRef) {
   const row = await findLocation(tx, merchantId, locationId);
   if (!row) throw notFound();
   return row;
 }
 
 export async function getLocation(
-  ctx: AppContext,
+  db: Db,
   user: UserRow,
-  merchantId: string,
-  locationId: string,
+  { merchantId, locationId }: LocationRef,
 ): Promise<TLocation> {
-  await requireMerchantAccess(ctx.db, user, merchantId, { role: ROLE });
-  return toLocation(await loadLocation(ctx.db, merchantId, locationId));
+  await requireMerchantAccess(db, user, merchantId, { role: ROLE });
+  return toLocation(await loadLocation(db, { merchantId, locationId }));
 }
 
 const sameAddress = (row: LocationRow, fields: TLocationFields) =>
@@ -80,10 +91,9 @@ const sameAddress = (row: LocationRow, fields: TLocationFields) =>
 
 /** The geocoding columns for a save: found, or confirmed by 'Trotzdem verwenden', or refused. */
 async function geocodeForSave(
-  ctx: AppContext,
+  deps: GeocodeDeps,
   fields: TLocationFields,
-  useAnyway: boolean,
-  previous: LocationRow | undefined,
+  { useAnyway, previous }: { useAnyway: boolean; previous: LocationRow | undefined },
 ) {
   if (previous && sameAddress(previous, fields) && previous.geocodeStatus === 'found') {
     // The position found for this address, written with it: a save of
@@ -96,7 +106,7 @@ async function geocodeForSave(
       formattedAddress: previous.formattedAddress,
     };
   }
-  const result = await geocodeLocation(ctx, fields);
+  const result = await geocodeLocation(deps, fields);
   if (result) {
     return {
       geocodeStatus: 'found' as const,
@@ -116,15 +126,19 @@ async function geocodeForSave(
 
 /** POST /merchants/{id}/locations and /locations/{locId}: geocoded; unknown addresses need use_anyway. */
 export async function saveLocation(
-  ctx: AppContext,
+  deps: GeocodeDeps & { db: Db },
   user: UserRow,
-  merchantId: string,
-  locationId: string | undefined,
-  fields: TLocationFields,
   {
+    merchantId,
+    locationId,
+    fields,
     useAnyway,
     version,
   }: {
+    merchantId: string;
+    /** Undefined for a new location. */
+    locationId: string | undefined;
+    fields: TLocationFields;
     useAnyway: boolean;
     /** The version the editor's copy was read at; a save from an older one is refused. */
     version?: number | undefined;
@@ -132,17 +146,19 @@ export async function saveLocation(
 ): Promise<TLocation> {
   // Geocoding (an outgoing request) and the statements, in one span.
   return traced('location.save', async () => {
-    await requireMerchantAccess(ctx.db, user, merchantId, { role: ROLE });
-    const previous = locationId ? await loadLocation(ctx.db, merchantId, locationId) : undefined;
+    await requireMerchantAccess(deps.db, user, merchantId, { role: ROLE });
+    const previous = locationId
+      ? await loadLocation(deps.db, { merchantId, locationId })
+      : undefined;
     // Geocoding may take seconds: done before the transaction so that it holds no lock meanwhile.
-    const geo = await geocodeForSave(ctx, fields, useAnyway, previous);
+    const geo = await geocodeForSave(deps, fields, { useAnyway, previous });
     // A saved row is settled by the save: an import's retries of it end.
     const values = { ...locationColumns(fields), ...geo, geocodeAttempts: 0, geocodeRetryAt: null };
     const row = locationId
-      ? await ctx.db.transaction(async (tx) => {
+      ? await deps.db.transaction(async (tx) => {
           const current = await lockLocation(tx, merchantId, locationId);
           if (!current) return undefined;
-          const updated = await updateLocation(tx, merchantId, locationId, version, values);
+          const updated = await updateLocation(tx, { merchantId, locationId }, { version, values });
           if (!updated) throw new AppError(409, 'location_changed');
           await countTakenFromImport(
             tx,
@@ -151,7 +167,7 @@ export async function saveLocation(
           );
           return updated;
         })
-      : await insertLocation(ctx.db, {
+      : await insertLocation(deps.db, {
           ...values,
           merchantId,
         });
@@ -161,13 +177,12 @@ export async function saveLocation(
 }
 
 export async function deleteLocation(
-  ctx: AppContext,
+  db: Db,
   user: UserRow,
-  merchantId: string,
-  locationId: string,
+  { merchantId, locationId }: LocationRef,
 ): Promise<void> {
-  await requireMerchantAccess(ctx.db, user, merchantId, { role: ROLE });
-  await ctx.db.transaction(async (tx) => {
+  await requireMerchantAccess(db, user, merchantId, { role: ROLE });
+  await db.transaction(async (tx) => {
     const current = await lockLocation(tx, merchantId, locationId);
     if (!current) throw notFound();
     await removeLocation(tx, merchantId, locationId);
@@ -197,16 +212,15 @@ export class UploadRefusedError extends Error {
 
 /** POST /merchants/{id}/multiple-locations: all rows valid, or nothing stored. */
 export async function uploadLocations(
-  ctx: AppContext,
+  deps: Pick<LocationDeps, 'db' | 'jobs' | 'config'>,
   user: UserRow,
-  merchantId: string,
-  data: Buffer,
+  { merchantId, data }: { merchantId: string; data: Buffer },
 ): Promise<TLocationImportJob> {
-  await requireMerchantAccess(ctx.db, user, merchantId, { role: ROLE });
-  const result = await parseLocationCsv(data, ctx.config.files.csvMaxRows);
+  await requireMerchantAccess(deps.db, user, merchantId, { role: ROLE });
+  const result = await parseLocationCsv(data, deps.config.files.csvMaxRows);
   if (result.kind === 'empty') throw new AppError(400, 'no_locations_uploaded', 'upload');
   if (result.kind === 'refused') throw new UploadRefusedError(result.errors);
-  const job = await ctx.db.transaction(async (tx) => {
+  const job = await deps.db.transaction(async (tx) => {
     const created = await insertImportJob(tx, {
       merchantId,
       total: result.rows.length,
@@ -222,20 +236,40 @@ export async function uploadLocations(
         importJobId: created.id,
       })),
     );
-    await sendImportJob(ctx, tx, created.id);
+    await sendImportJob(deps.jobs, tx, { importJobId: created.id });
     return created;
   });
   return toImportJob(job);
 }
 
 export async function importJob(
-  ctx: AppContext,
+  db: Db,
   user: UserRow,
-  merchantId: string,
-  jobId: string,
+  { merchantId, jobId }: { merchantId: string; jobId: string },
 ): Promise<TLocationImportJob> {
-  await requireMerchantAccess(ctx.db, user, merchantId, { role: ROLE });
-  const job = await findImportJob(ctx.db, merchantId, jobId);
+  await requireMerchantAccess(db, user, merchantId, { role: ROLE });
+  const job = await findImportJob(db, merchantId, jobId);
   if (!job) throw notFound();
-  return toImportJob(job, await importRetries(ctx.db, job.id));
+  return toImportJob(job, await importRetries(db, job.id));
 }
+
+/** The locations module's service, built once by the app. */
+export function createLocationService(deps: LocationDeps) {
+  const { db } = deps;
+  return {
+    list: (user: UserRow, merchantId: string) => locationList(db, user, merchantId),
+    get: (user: UserRow, ref: LocationRef) => getLocation(db, user, ref),
+    save: (user: UserRow, change: Parameters<typeof saveLocation>[2]) =>
+      saveLocation(deps, user, change),
+    delete: (user: UserRow, ref: LocationRef) => deleteLocation(db, user, ref),
+    /** Checks who asks before an upload is read. */
+    checkUpload: (user: UserRow, merchantId: string) =>
+      requireMerchantAccess(db, user, merchantId, { role: ROLE }),
+    upload: (user: UserRow, file: { merchantId: string; data: Buffer }) =>
+      uploadLocations(deps, user, file),
+    importJob: (user: UserRow, job: { merchantId: string; jobId: string }) =>
+      importJob(db, user, job),
+  };
+}
+
+export type LocationService = ReturnType<typeof createLocationService>;

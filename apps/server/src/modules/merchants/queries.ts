@@ -79,8 +79,7 @@ export async function insertAccount(db: DbOrTx, values: AccountInsert): Promise<
  */
 export async function updateMerchantProfile(
   db: DbOrTx,
-  merchantId: string,
-  expectedVersion: number | undefined,
+  { merchantId, version: expectedVersion }: { merchantId: string; version: number | undefined },
   values: Partial<MerchantInsert>,
 ): Promise<boolean> {
   const updated = await db

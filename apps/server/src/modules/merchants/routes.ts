@@ -19,16 +19,7 @@ import {
   type TMerchantSummary,
 } from '@backoffice/domain';
 import { currentUser } from '../../platform/identity/current-user.js';
-import { requireMerchantAccess } from '../../platform/access/merchant-access.js';
-import { listMerchantsForUser } from '../../platform/access/merchant-list.js';
-import {
-  checkMerchantImageUpload,
-  createMerchant,
-  removeMerchantImage,
-  replaceMerchantImage,
-  saveMerchant,
-  type AdminFields,
-} from './service.js';
+import type { AdminFields, MerchantService } from './service.js';
 import { registerDomainValidationErrors } from '../../platform/http/domain-validation-errors.js';
 import { imageSrc, toMerchantDetail } from './view.js';
 import { uploadRoute } from '../../platform/http/body-limits.js';
@@ -49,9 +40,17 @@ function split(
   return [profile, { internal_name, level, is_valid }, version];
 }
 
-export const merchantRoutes: FastifyPluginAsyncZod = async (app) => {
-  const ctx = app.ctx;
-  const { db } = ctx;
+/** What the merchant routes get: the service and the limit of an image upload. */
+export interface MerchantRoutesOptions {
+  merchants: MerchantService;
+  /** config.files.imageMaxBytes */
+  imageMaxBytes: number;
+}
+
+export const merchantRoutes: FastifyPluginAsyncZod<MerchantRoutesOptions> = async (
+  app,
+  { merchants, imageMaxBytes },
+) => {
   registerDomainValidationErrors(app);
 
   app.get(
@@ -67,7 +66,7 @@ export const merchantRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = await currentUser(request);
       const { page, filter, image_format } = request.query;
-      const result = await listMerchantsForUser(db, user, { page, filter });
+      const result = await merchants.list(user, { page, filter });
       return {
         rows: result.rows.map((row) => withImageFormat(row, image_format)),
         pager: buildPager(page, result.total),
@@ -87,7 +86,7 @@ export const merchantRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const [profile, adminFields] = split(request.body);
-      return createMerchant(ctx, await currentUser(request), profile, adminFields);
+      return merchants.create(await currentUser(request), { profile, adminFields });
     },
   );
 
@@ -103,7 +102,7 @@ export const merchantRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = await currentUser(request);
-      const access = await requireMerchantAccess(db, user, request.params.id);
+      const access = await merchants.access(user, request.params.id);
       return toMerchantDetail(access.merchant, access.roles, isAdmin(user));
     },
   );
@@ -122,16 +121,12 @@ export const merchantRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const [profile, adminFields, version] = split(request.body);
-      return saveMerchant(
-        ctx,
-        await currentUser(request),
-        request.params.id,
+      return merchants.save(await currentUser(request), {
+        merchantId: request.params.id,
         profile,
         adminFields,
-        {
-          version,
-        },
-      );
+        version,
+      });
     },
   );
 
@@ -148,7 +143,7 @@ export const merchantRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = await currentUser(request);
-      const { merchant } = await requireMerchantAccess(db, user, request.params.id);
+      const { merchant } = await merchants.access(user, request.params.id);
       const stored = imageSrc(merchant.imagePath);
       const { width = MERCHANT_IMAGE_FORMAT.width, height = MERCHANT_IMAGE_FORMAT.height } =
         request.query;
@@ -163,7 +158,7 @@ export const merchantRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/merchants/:id/images',
     {
-      ...uploadRoute(ctx.config.files.imageMaxBytes, 'image_too_large'),
+      ...uploadRoute(imageMaxBytes, 'image_too_large'),
       schema: {
         tags,
         summary: 'Uploads the merchant image (multipart, file field "upload"; jpg, png or gif)',
@@ -175,8 +170,8 @@ export const merchantRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = await currentUser(request);
       // Who asks is checked before the upload is read: the role and the please-upgrade rule.
-      await checkMerchantImageUpload(ctx, user, request.params.id);
-      return replaceMerchantImage(ctx, user, request.params.id, request);
+      await merchants.checkImageUpload(user, request.params.id);
+      return merchants.replaceImage(user, { merchantId: request.params.id, request });
     },
   );
 
@@ -190,7 +185,7 @@ export const merchantRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZMerchantSaveResponse },
       },
     },
-    async (request) => removeMerchantImage(ctx, await currentUser(request), request.params.id),
+    async (request) => merchants.removeImage(await currentUser(request), request.params.id),
   );
 
   app.get(
@@ -205,7 +200,7 @@ export const merchantRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = await currentUser(request);
-      const { merchant } = await requireMerchantAccess(db, user, request.params.id);
+      const { merchant } = await merchants.access(user, request.params.id);
       return { contacts: merchant.contacts };
     },
   );

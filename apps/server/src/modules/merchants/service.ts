@@ -13,10 +13,9 @@ import {
   type TMerchantProfile,
   type TMerchantSaveResponse,
 } from '@backoffice/domain';
-import type { FastifyRequest } from 'fastify';
-import type { AppContext } from '../../platform/context.js';
-import type { DbOrTx } from '../../platform/db/client.js';
-import { newImageKey } from '../../platform/files/storage.js';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import type { Db, DbOrTx } from '../../platform/db/client.js';
+import { newImageKey, type FileStorage } from '../../platform/files/storage.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import { readImageUpload } from '../../platform/files/uploads.js';
 import type { UserRow } from '../../platform/users/users.js';
@@ -25,7 +24,7 @@ import {
   type MerchantAccess,
   type MerchantRow,
 } from '../../platform/access/merchant-access.js';
-import { merchantSummary } from '../../platform/access/merchant-list.js';
+import { listMerchantsForUser, merchantSummary } from '../../platform/access/merchant-list.js';
 import {
   countContactAccounts,
   findMerchant,
@@ -121,14 +120,29 @@ function answer(
   };
 }
 
+/** What the merchants module uses of the application (built in services.ts). */
+export interface MerchantDeps {
+  db: Db;
+  /** Merchant image files. */
+  files: FileStorage;
+  log: FastifyBaseLogger;
+  /** Largest image accepted, in pixels (config.files.imageMaxPixels). */
+  imageMaxPixels: number;
+}
+
+/** What a create or save stores: the profile, and the fields only admins may set. */
+export interface MerchantChange {
+  profile: TMerchantProfile;
+  adminFields: AdminFields;
+}
+
 /** POST /merchants: the creator (unless an admin) becomes an account with every role. */
 export async function createMerchant(
-  ctx: AppContext,
+  db: Db,
   user: UserRow,
-  profile: TMerchantProfile,
-  adminFields: AdminFields,
+  { profile, adminFields }: MerchantChange,
 ): Promise<TMerchantSaveResponse> {
-  return ctx.db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     // Two creations at once would each count the memberships before the other's.
     await lockUserMemberships(tx, user.id);
     await refuseWithoutUpgrade(tx, user, (memberships) => memberships[0]?.level ?? 0);
@@ -154,29 +168,38 @@ export async function createMerchant(
 
 /** POST /merchants/{id}: saves the profile; admin fields only from admins. */
 export async function saveMerchant(
-  ctx: AppContext,
+  db: Db,
   user: UserRow,
-  merchantId: string,
-  profile: TMerchantProfile,
-  adminFields: AdminFields,
-  /** The version the editor's copy was loaded at; a save from an older one is refused. */
-  { version }: { version?: number | undefined } = {},
+  {
+    merchantId,
+    profile,
+    adminFields,
+    version,
+  }: MerchantChange & {
+    merchantId: string;
+    /** The version the editor's copy was loaded at; a save from an older one is refused. */
+    version?: number | undefined;
+  },
 ): Promise<TMerchantSaveResponse> {
-  return ctx.db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const access = await requireProfileAccess(tx, user, merchantId);
     const admin = isAdmin(user);
-    const saved = await updateMerchantProfile(tx, merchantId, version, {
-      ...profileColumns(profile),
-      ...(admin
-        ? {
-            ...(adminFields.internal_name !== undefined
-              ? { internalName: blankToNull(adminFields.internal_name) }
-              : {}),
-            ...(adminFields.level !== undefined ? { level: adminFields.level } : {}),
-            ...(adminFields.is_valid !== undefined ? { isValid: adminFields.is_valid } : {}),
-          }
-        : {}),
-    });
+    const saved = await updateMerchantProfile(
+      tx,
+      { merchantId, version },
+      {
+        ...profileColumns(profile),
+        ...(admin
+          ? {
+              ...(adminFields.internal_name !== undefined
+                ? { internalName: blankToNull(adminFields.internal_name) }
+                : {}),
+              ...(adminFields.level !== undefined ? { level: adminFields.level } : {}),
+              ...(adminFields.is_valid !== undefined ? { isValid: adminFields.is_valid } : {}),
+            }
+          : {}),
+      },
+    );
     // Another save came first (the row's version moved on since the editor loaded it).
     if (!saved) throw new AppError(409, 'merchant_changed');
     await refreshMerchantErrors(tx, merchantId);
@@ -186,11 +209,11 @@ export async function saveMerchant(
 
 /** Checks the caller (as every profile command does) before anything of an image upload is read. */
 export async function checkMerchantImageUpload(
-  ctx: AppContext,
+  db: Db,
   user: UserRow,
   merchantId: string,
 ): Promise<void> {
-  await requireProfileAccess(ctx.db, user, merchantId);
+  await requireProfileAccess(db, user, merchantId);
 }
 
 /**
@@ -198,50 +221,75 @@ export async function checkMerchantImageUpload(
  * stores it cropped to 400×400 and removes the old image.
  */
 export async function replaceMerchantImage(
-  ctx: AppContext,
+  deps: MerchantDeps,
   user: UserRow,
-  merchantId: string,
-  request: FastifyRequest,
+  { merchantId, request }: { merchantId: string; request: FastifyRequest },
 ): Promise<TMerchantSaveResponse> {
   const image = await readImageUpload(request, user.id, {
     ...MERCHANT_IMAGE_FORMAT,
-    maxPixels: ctx.config.files.imageMaxPixels,
+    maxPixels: deps.imageMaxPixels,
   });
   // The caller was checked before the upload was read (checkMerchantImageUpload); asked
   // again for the roles the answer shows, as they are now.
-  const access = await requireProfileAccess(ctx.db, user, merchantId);
+  const access = await requireProfileAccess(deps.db, user, merchantId);
   const key = newImageKey('merchants', merchantId, image.extension);
-  await ctx.files.put(key, image.data);
+  await deps.files.put(key, image.data);
   let set;
   try {
-    set = await setMerchantImage(ctx.db, merchantId, key);
+    set = await setMerchantImage(deps.db, merchantId, key);
   } catch (error) {
-    await removeMerchantFile(ctx, key);
+    await removeMerchantFile(deps, key);
     throw error;
   }
   if (!set) {
-    await removeMerchantFile(ctx, key);
+    await removeMerchantFile(deps, key);
     throw notFound();
   }
-  if (set.previous && set.previous !== key) await removeMerchantFile(ctx, set.previous);
+  if (set.previous && set.previous !== key) await removeMerchantFile(deps, set.previous);
   return answer(set.updated, access.roles, user);
 }
 
 export async function removeMerchantImage(
-  ctx: AppContext,
+  deps: MerchantDeps,
   user: UserRow,
   merchantId: string,
 ): Promise<TMerchantSaveResponse> {
-  const access = await requireProfileAccess(ctx.db, user, merchantId);
-  const set = await setMerchantImage(ctx.db, merchantId, null);
+  const access = await requireProfileAccess(deps.db, user, merchantId);
+  const set = await setMerchantImage(deps.db, merchantId, null);
   if (!set) throw notFound();
-  if (set.previous) await removeMerchantFile(ctx, set.previous);
+  if (set.previous) await removeMerchantFile(deps, set.previous);
   return answer(set.updated, access.roles, user);
 }
 
 /** Deletes a merchant image file no longer referred to; a failure is logged, not thrown. */
-async function removeMerchantFile(ctx: AppContext, key: string): Promise<void> {
-  await ctx.files.delete(key).catch((error: unknown) => {
-    ctx.log.warn({ err: error, key }, 'merchant image not removed');
+async function removeMerchantFile(
+  { files, log }: Pick<MerchantDeps, 'files' | 'log'>,
+  key: string,
+): Promise<void> {
+  await files.delete(key).catch((error: unknown) => {
+    log.warn({ err: error, key }, 'merchant image not removed');
   });
 }
+
+/** The merchants module's service, built once by the app. */
+export function createMerchantService(deps: MerchantDeps) {
+  const { db } = deps;
+  return {
+    /** The merchants the user may act for, a page of them. */
+    list: (user: UserRow, query: { page: number; filter?: string | undefined }) =>
+      listMerchantsForUser(db, user, query),
+    /** The merchant and the user's roles in it (404 when the user may not see it). */
+    access: (user: UserRow, merchantId: string) => requireMerchantAccess(db, user, merchantId),
+    create: (user: UserRow, change: MerchantChange) => createMerchant(db, user, change),
+    save: (user: UserRow, change: Parameters<typeof saveMerchant>[2]) =>
+      saveMerchant(db, user, change),
+    /** Checks who asks before an upload is read. */
+    checkImageUpload: (user: UserRow, merchantId: string) =>
+      checkMerchantImageUpload(db, user, merchantId),
+    replaceImage: (user: UserRow, upload: { merchantId: string; request: FastifyRequest }) =>
+      replaceMerchantImage(deps, user, upload),
+    removeImage: (user: UserRow, merchantId: string) => removeMerchantImage(deps, user, merchantId),
+  };
+}
+
+export type MerchantService = ReturnType<typeof createMerchantService>;

@@ -1,2 +1,2 @@
 /** What other modules may use of the notifications module: its mails and their recipients. */
-export { notifyOpenWins, recipientsOf } from './service.js';
+export { notifyOpenWins, recipientsOf, type NotificationMailDeps } from './service.js';

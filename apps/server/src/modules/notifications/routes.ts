@@ -7,13 +7,13 @@ import {
   ZNotificationSaveBody,
 } from '@backoffice/domain';
 import { currentUser } from '../../platform/identity/current-user.js';
-import { notificationList, saveNotificationSettings } from './service.js';
+import type { NotificationService } from './service.js';
 
 const tags = ['notifications'];
 
-export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
-  const ctx = app.ctx;
-
+export const notificationRoutes: FastifyPluginAsyncZod<{
+  notifications: NotificationService;
+}> = async (app, { notifications }) => {
   app.get(
     '/merchants/:id/notifications',
     {
@@ -24,7 +24,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZNotificationListResponse },
       },
     },
-    async (request) => notificationList(ctx, await currentUser(request), request.params.id),
+    async (request) => notifications.list(await currentUser(request), request.params.id),
   );
 
   app.post(
@@ -39,12 +39,10 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      saveNotificationSettings(
-        ctx,
-        await currentUser(request),
-        request.params.id,
-        request.params.accountId,
-        request.body.settings,
-      ),
+      notifications.save(await currentUser(request), {
+        merchantId: request.params.id,
+        accountId: request.params.accountId,
+        settings: request.body.settings,
+      }),
   );
 };

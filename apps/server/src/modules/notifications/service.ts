@@ -9,9 +9,11 @@ import {
   type NotificationSettings,
   type TNotificationListResponse,
 } from '@backoffice/domain';
-import type { AppContext } from '../../platform/context.js';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../platform/config/config.js';
 import { defineJob } from '../../platform/define-job.js';
-import type { DbOrTx } from '../../platform/db/client.js';
+import type { Db, DbOrTx } from '../../platform/db/client.js';
+import type { JobQueue } from '../../platform/jobs/queue.js';
 import { notFound, forbidden } from '../../platform/errors.js';
 import { enqueueMail } from '../../platform/mail/outbox.js';
 import { mailLanguage, openWinsMail, weeklyStatisticsMail } from '../../platform/mail/templates.js';
@@ -30,14 +32,26 @@ import {
 } from './queries.js';
 import { pastWeek } from './week.js';
 
+/** What the notification mails use: the outbox, and the web settings they name. */
+export interface NotificationMailDeps {
+  jobs: JobQueue;
+  web: Pick<Config['web'], 'appName' | 'locale' | 'winnerAppUrl' | 'timeZone'>;
+}
+
+/** What the notifications module uses of the application (built in services.ts). */
+export interface NotificationDeps extends NotificationMailDeps {
+  db: Db;
+  log: FastifyBaseLogger;
+}
+
 export async function notificationList(
-  ctx: AppContext,
+  db: Db,
   user: UserRow,
   merchantId: string,
 ): Promise<TNotificationListResponse> {
-  const access = await requireMerchantAccess(ctx.db, user, merchantId);
+  const access = await requireMerchantAccess(db, user, merchantId);
   const managesAccounts = access.roles.includes('manage-accounts');
-  const rows = await activeAccountsWithEmail(ctx.db, merchantId);
+  const rows = await activeAccountsWithEmail(db, merchantId);
   return {
     rows: rows
       .filter((row) => managesAccounts || row.account.userId === user.id)
@@ -56,20 +70,22 @@ export async function notificationList(
 
 /** Saves one account's settings: its own user, or anyone with manage-accounts. */
 export async function saveNotificationSettings(
-  ctx: AppContext,
+  db: Db,
   user: UserRow,
-  merchantId: string,
-  accountId: string,
-  settings: NotificationSettings,
+  {
+    merchantId,
+    accountId,
+    settings,
+  }: { merchantId: string; accountId: string; settings: NotificationSettings },
 ): Promise<TNotificationListResponse> {
-  const access = await requireMerchantAccess(ctx.db, user, merchantId);
-  const account = await findAccount(ctx.db, merchantId, accountId);
+  const access = await requireMerchantAccess(db, user, merchantId);
+  const account = await findAccount(db, merchantId, accountId);
   if (!account) throw notFound();
   if (account.userId !== user.id && !access.roles.includes('manage-accounts')) {
     throw forbidden();
   }
-  await setNotificationSettings(ctx.db, accountId, settings);
-  return notificationList(ctx, user, merchantId);
+  await setNotificationSettings(db, accountId, settings);
+  return notificationList(db, user, merchantId);
 }
 
 /** The addresses of a merchant's active accounts that want mails of this event. */
@@ -90,24 +106,23 @@ export async function recipientsOf(
  * goes out exactly when the draw is stored. Answers whether a mail was queued.
  */
 export async function notifyOpenWins(
-  ctx: AppContext,
+  deps: NotificationMailDeps,
   tx: DbOrTx,
-  merchantId: string,
-  openWins: number,
+  { merchantId, openWins }: { merchantId: string; openWins: number },
 ): Promise<boolean> {
   if (openWins <= 0) return false;
   const merchant = await findMerchant(tx, merchantId);
   if (!merchant) return false;
   const to = await recipientsOf(tx, merchantId, 'open_wins');
   if (to.length === 0) return false;
-  await enqueueMail(ctx, tx, {
+  await enqueueMail(deps, tx, {
     to,
     ...openWinsMail({
       merchant: merchant.brandName ?? merchant.name,
       count: openWins,
-      link: ctx.config.web.winnerAppUrl,
-      appName: ctx.config.web.appName,
-      locale: ctx.config.web.locale,
+      link: deps.web.winnerAppUrl,
+      appName: deps.web.appName,
+      locale: deps.web.locale,
     }),
   });
   return true;
@@ -125,9 +140,12 @@ const WEEKLY_KEY = 'weekly_statistics_week';
  * the commit finds it taken. Answers the number of mails enqueued (0 when
  * the week was sent already).
  */
-export async function sendWeeklyStatistics(ctx: AppContext, now = new Date()): Promise<number> {
-  const week = pastWeek(now, ctx.config.web.timeZone);
-  return ctx.db.transaction(async (tx) => {
+export async function sendWeeklyStatistics(
+  deps: NotificationDeps,
+  now = new Date(),
+): Promise<number> {
+  const week = pastWeek(now, deps.web.timeZone);
+  return deps.db.transaction(async (tx) => {
     if (!(await claimWeek(tx, WEEKLY_KEY, week.monday))) return 0;
     const recipients = new Map<string, { email: string; locale: string }[]>();
     for (const row of await weeklyRecipientCandidates(tx)) {
@@ -142,7 +160,7 @@ export async function sendWeeklyStatistics(ctx: AppContext, now = new Date()): P
     for (const row of await weeklyStatistics(tx)) {
       const inWeek = ofWeek.get(row.merchant.id);
       for (const recipient of recipients.get(row.merchant.id) ?? []) {
-        await enqueueMail(ctx, tx, {
+        await enqueueMail(deps, tx, {
           to: [recipient.email],
           ...weeklyStatisticsMail({
             merchant: row.merchant.brandName ?? row.merchant.name,
@@ -152,15 +170,15 @@ export async function sendWeeklyStatistics(ctx: AppContext, now = new Date()): P
             running: row.running,
             participations: row.participations,
             views: row.views,
-            appName: ctx.config.web.appName,
-            locale: ctx.config.web.locale,
+            appName: deps.web.appName,
+            locale: deps.web.locale,
             language: mailLanguage(recipient.locale),
           }),
         });
         enqueued += 1;
       }
     }
-    ctx.log.info({ week: week.monday, mails: enqueued }, 'weekly statistics mails enqueued');
+    deps.log.info({ week: week.monday, mails: enqueued }, 'weekly statistics mails enqueued');
     return enqueued;
   });
 }
@@ -180,6 +198,19 @@ export const weeklyStatisticsJob = defineJob({
       ? config.jobs.weeklyStatsMailCron
       : undefined,
   run: async (ctx) => {
-    await sendWeeklyStatistics(ctx);
+    await sendWeeklyStatistics({ db: ctx.db, jobs: ctx.jobs, log: ctx.log, web: ctx.config.web });
   },
 });
+
+/** The notifications module's service, built once by the app. */
+export function createNotificationService(db: Db) {
+  return {
+    list: (user: UserRow, merchantId: string) => notificationList(db, user, merchantId),
+    save: (
+      user: UserRow,
+      change: { merchantId: string; accountId: string; settings: NotificationSettings },
+    ) => saveNotificationSettings(db, user, change),
+  };
+}
+
+export type NotificationService = ReturnType<typeof createNotificationService>;

@@ -480,7 +480,16 @@ export async function seedDemoActivity(
   // The draws mail the merchants about their winners: the job queue's tables must exist,
   // which at a first start they do not yet (the workers start after this).
   await ctx.jobs.prepare(jobs);
-  await runDueDraws(ctx, now);
+  await runDueDraws(
+    {
+      db: ctx.db,
+      jobs: ctx.jobs,
+      log: ctx.log,
+      web: ctx.config.web,
+      drawDelayMinutes: ctx.config.campaigns.drawDelayMinutes,
+    },
+    now,
+  );
   await ctx.db.insert(systemSettings).values({ key: SEEDED_KEY, value: now.toISOString() });
   return true;
 }

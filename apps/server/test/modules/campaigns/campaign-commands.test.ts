@@ -352,9 +352,9 @@ describe('stored validation state', () => {
     };
     expect(contentOf(campaign.uuid)).toMatchObject({ coreg_suitable: expect.any(Boolean) });
     expect(contentOf(current.uuid)).toBeNull();
-    expect(await refreshStaleValidation(t.ctx)).toBeGreaterThanOrEqual(1);
+    expect(await refreshStaleValidation(t.ctx.db)).toBeGreaterThanOrEqual(1);
     const [row] = await t.ctx.db.select().from(campaigns).where(eq(campaigns.id, campaign.uuid));
     expect(row?.validationErrors.map((error) => error.fld)).toEqual(['image']);
-    expect(await refreshStaleValidation(t.ctx)).toBe(0);
+    expect(await refreshStaleValidation(t.ctx.db)).toBe(0);
   });
 });

@@ -12,6 +12,7 @@ import {
 import { campaignCounters, campaigns } from '../../../src/platform/db/schema.js';
 import { runScheduledTransitions } from '../../../src/modules/campaigns/lifecycle.js';
 import { createTestApp, mailsDuring, type TestApp } from '../../helpers.js';
+import { campaignDeps } from '../../../src/services.js';
 
 let t: TestApp;
 const ids = { sonnenschein: '', silberblick: '', adler: '' };
@@ -111,7 +112,7 @@ describe('lifecycle', () => {
       (await t.api('POST', `/campaigns/${id}/reject`, 'admin', { reason: 'zu spät' })).statusCode,
     ).toBe(409);
 
-    const changes = await runScheduledTransitions(t.ctx);
+    const changes = await runScheduledTransitions(campaignDeps(t.ctx));
     expect(changes.map((change) => [change.campaign.id, change.campaign.status])).toContainEqual([
       id,
       'active',
@@ -141,7 +142,10 @@ describe('lifecycle', () => {
     expect(mail).not.toContain('staff@example.com');
 
     // Two scheduler runs at once (two server processes): the campaign starts once.
-    await Promise.all([runScheduledTransitions(t.ctx), runScheduledTransitions(t.ctx)]);
+    await Promise.all([
+      runScheduledTransitions(campaignDeps(t.ctx)),
+      runScheduledTransitions(campaignDeps(t.ctx)),
+    ]);
     const history = (await t.api('GET', `/campaigns/${id}/status-history`, 'owner')).json();
     expect(history.history.filter((entry: { to: string }) => entry.to === 'active')).toHaveLength(
       1,
@@ -262,11 +266,11 @@ describe('lifecycle', () => {
     await withImage(id);
     await t.api('POST', `/campaigns/${id}`, 'agency', validCoupon(iso(-2 * HOUR), iso(HOUR)));
     await t.api('POST', `/campaigns/${id}/submit`, 'agency');
-    await runScheduledTransitions(t.ctx);
+    await runScheduledTransitions(campaignDeps(t.ctx));
     expect((await t.api('GET', `/campaigns/${id}`, 'agency')).json().campaign.current_status).toBe(
       'active',
     );
-    await runScheduledTransitions(t.ctx, new Date(Date.now() + 2 * HOUR));
+    await runScheduledTransitions(campaignDeps(t.ctx), new Date(Date.now() + 2 * HOUR));
     const ended = (await t.api('GET', `/campaigns/${id}`, 'agency')).json();
     expect(ended.campaign.current_status).toBe('ended');
     expect(ended.campaign.phase).toBe('ended');

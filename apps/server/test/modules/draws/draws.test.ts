@@ -17,6 +17,7 @@ import { foldPending } from '../../../src/modules/ingest/fold.js';
 import { applyRetention } from '../../../src/modules/ingest/privacy.js';
 import { multipartFile } from '../../fixtures/multipart.js';
 import { bearer, createTestApp, type TestApp } from '../../helpers.js';
+import { drawDeps } from '../../../src/services.js';
 
 let t: TestApp;
 let silberblick = '';
@@ -122,7 +123,7 @@ async function sweepstake(options: {
 }
 
 /** The scheduler's run long enough after every end in this file for the draw's delay. */
-const schedulerRunsLater = () => runDueDraws(t.ctx, new Date(Date.now() + 3 * HOUR));
+const schedulerRunsLater = () => runDueDraws(drawDeps(t.ctx), new Date(Date.now() + 3 * HOUR));
 
 beforeAll(async () => {
   t = await createTestApp({}, { seed: 'demo' });
@@ -416,7 +417,7 @@ describe('the audit of a draw', () => {
     );
 
     // The older one is due an hour after its end, the newer one later.
-    await runDueDraws(t.ctx, new Date(now + 2 * 60_000 + HOUR));
+    await runDueDraws(drawDeps(t.ctx), new Date(now + 2 * 60_000 + HOUR));
     const olderDraw = await drawAsAdmin(older);
     expect(olderDraw).toMatchObject({ candidates_kept: true });
     expect(await drawAsAdmin(newer)).toBeNull();

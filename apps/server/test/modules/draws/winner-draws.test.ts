@@ -11,6 +11,7 @@ import { foldPending } from '../../../src/modules/ingest/fold.js';
 import { drawCandidates, drawOverIds, participantsHash } from '../../../src/modules/draws/draw.js';
 import { runDueDraws } from '../../../src/modules/draws/service.js';
 import { createTestApp, mailsDuring, type TestApp } from '../../helpers.js';
+import { drawDeps } from '../../../src/services.js';
 
 let t: TestApp;
 const ids = { sonnenschein: '', silberblick: '' };
@@ -112,10 +113,10 @@ describe('winner draws', () => {
     const before = (await t.api('GET', `/merchants/${ids.silberblick}/dashboard`, 'silver')).json()
       .todo_wins.count;
     const mails = await mailsDuring(t, async () => {
-      expect(await runDueDraws(t.ctx)).toBeGreaterThanOrEqual(1);
+      expect(await runDueDraws(drawDeps(t.ctx))).toBeGreaterThanOrEqual(1);
     });
     expect(mails.some((mail) => /^To: .*silver@example\.com/m.test(mail))).toBe(true);
-    expect(await runDueDraws(t.ctx)).toBe(0);
+    expect(await runDueDraws(drawDeps(t.ctx))).toBe(0);
     const { draw } = (await t.api('GET', `/campaigns/${campaign}/draw`, 'admin')).json();
     expect(draw.winners).toHaveLength(2);
     expect(draw.participant_count).toBe(4);
@@ -177,7 +178,7 @@ describe('winner draws', () => {
     };
     const large = await ended(3, 20_000, 20_000);
     const small = await ended(2, 1, 3);
-    expect(await runDueDraws(t.ctx)).toBeGreaterThanOrEqual(2);
+    expect(await runDueDraws(drawDeps(t.ctx))).toBeGreaterThanOrEqual(2);
     for (const [campaign, count] of [
       [large, 20_000],
       [small, 1],
@@ -203,8 +204,8 @@ describe('winner draws', () => {
     const drawOf = async () =>
       (await t.api('GET', `/campaigns/${campaign}/draw`, 'admin')).json().draw;
     // The scheduler's ticks after the end leave it alone for the delay's 60 minutes.
-    await runDueDraws(t.ctx);
-    await runDueDraws(t.ctx, later(59));
+    await runDueDraws(drawDeps(t.ctx));
+    await runDueDraws(drawDeps(t.ctx), later(59));
     expect(await drawOf()).toBeNull();
     // A participation of the runtime's last seconds that the app sent a moment
     // later, and one that happened a second after the end: counted, not drawn.
@@ -215,7 +216,7 @@ describe('winner draws', () => {
       participation(campaign, 'after-the-end', afterTheEnd),
     ]);
     expect(late.accepted).toBe(2);
-    expect(await runDueDraws(t.ctx, later(60))).toBeGreaterThanOrEqual(1);
+    expect(await runDueDraws(drawDeps(t.ctx), later(60))).toBeGreaterThanOrEqual(1);
     const draw = await drawOf();
     expect(draw).toMatchObject({ manual: false, participant_count: 2 });
     expect(draw.participants_hash).toBe(
@@ -235,13 +236,7 @@ describe('winner draws', () => {
       .set({ status: 'active', validFrom: new Date(end.getTime() - 3600_000), validUntil: end })
       .where(eq(campaigns.id, campaign));
     await accepted([participation(campaign, 'z1', new Date(end.getTime() - 60_000).toISOString())]);
-    const noDelay = {
-      ...t.ctx,
-      config: {
-        ...t.ctx.config,
-        campaigns: { ...t.ctx.config.campaigns, drawDelayMinutes: 0 },
-      },
-    };
+    const noDelay = { ...drawDeps(t.ctx), drawDelayMinutes: 0 };
     // Not before the end, even without a delay.
     await runDueDraws(noDelay, new Date(end.getTime() - 1));
     expect((await t.api('GET', `/campaigns/${campaign}/draw`, 'admin')).json().draw).toBeNull();
@@ -264,7 +259,7 @@ describe('winner draws', () => {
     );
     await t.ctx.db.update(campaigns).set({ status: 'ended' }).where(eq(campaigns.id, campaign));
     // The scheduler leaves a manual draw to the admin.
-    await runDueDraws(t.ctx);
+    await runDueDraws(drawDeps(t.ctx));
     expect((await t.api('GET', `/campaigns/${campaign}/draw`, 'admin')).json().draw).toBeNull();
     const drawn = await t.api('POST', `/campaigns/${campaign}/draw`, 'admin');
     expect(drawn.statusCode, drawn.body).toBe(200);

@@ -7,11 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NotificationSettings, TNotificationListResponse } from '@backoffice/domain';
 import { campaignCounters, campaigns } from '../../../src/platform/db/schema.js';
 import { notifyStatusChanges } from '../../../src/modules/campaigns/lifecycle.js';
-import {
-  notifyOpenWins,
-  sendWeeklyStatistics,
-} from '../../../src/modules/notifications/service.js';
+import { notifyOpenWins, sendWeeklyStatistics } from '../../../src/modules/notifications/service.js';
 import { createTestApp, decodeQuotedPrintable, mailsDuring, type TestApp } from '../../helpers.js';
+import { campaignDeps, notificationDeps } from '../../../src/services.js';
 
 let t: TestApp;
 let sonnenschein = '';
@@ -29,7 +27,9 @@ const recipients = (mail: string) => /^To: (.*)$/m.exec(mail)?.[1] ?? '';
 
 /** The open-wins mail of Bäckerei Sonnenschein, as a draw's transaction queues it. */
 const openWins = (count: number) =>
-  t.ctx.db.transaction((tx) => notifyOpenWins(t.ctx, tx, sonnenschein, count));
+  t.ctx.db.transaction((tx) =>
+    notifyOpenWins(notificationDeps(t.ctx), tx, { merchantId: sonnenschein, openWins: count }),
+  );
 
 beforeAll(async () => {
   t = await createTestApp({}, { seed: 'demo' });
@@ -120,13 +120,15 @@ describe('mails follow the settings', () => {
     if (!campaign) throw new Error('no campaign');
     const approved = await mailsDuring(t, () =>
       t.ctx.db.transaction((tx) =>
-        notifyStatusChanges(t.ctx, tx, [{ campaign, from: 'start_review', reason: null }]),
+        notifyStatusChanges(campaignDeps(t.ctx), tx, [
+          { campaign, from: 'start_review', reason: null },
+        ]),
       ),
     );
     expect(approved.map(recipients)).toEqual(['staff@example.com']);
     const ended = await mailsDuring(t, () =>
       t.ctx.db.transaction((tx) =>
-        notifyStatusChanges(t.ctx, tx, [
+        notifyStatusChanges(campaignDeps(t.ctx), tx, [
           { campaign: { ...campaign, status: 'ended' }, from: 'active', reason: null },
         ]),
       ),
@@ -139,15 +141,15 @@ describe('mails follow the settings', () => {
     expect(wins).toHaveLength(1);
     expect(recipients(String(wins[0]))).toBe('owner@example.com');
     const weekly = await mailsDuring(t, async () => {
-      await sendWeeklyStatistics(t.ctx);
+      await sendWeeklyStatistics(notificationDeps(t.ctx));
       await t.ctx.jobs.drain(['mail']);
     });
     expect(weekly.some((mail) => recipients(mail) === 'owner@example.com')).toBe(true);
     expect(weekly.every((mail) => !recipients(mail).includes('staff@example.com'))).toBe(true);
-    expect(await sendWeeklyStatistics(t.ctx)).toBe(0);
+    expect(await sendWeeklyStatistics(notificationDeps(t.ctx))).toBe(0);
     const nextWeek = new Date(Date.now() + 7 * 24 * 3600_000);
     const later = await mailsDuring(t, async () => {
-      expect(await sendWeeklyStatistics(t.ctx, nextWeek)).toBeGreaterThan(0);
+      expect(await sendWeeklyStatistics(notificationDeps(t.ctx), nextWeek)).toBeGreaterThan(0);
       await t.ctx.jobs.drain(['mail']);
     });
     expect(later.map(recipients).sort()).toEqual(weekly.map(recipients).sort());
@@ -167,7 +169,7 @@ describe('mails follow the settings', () => {
     const inTwoWeeks = new Date(Date.now() + 14 * 24 * 3600_000);
     const weekly = (
       await mailsDuring(t, async () => {
-        await sendWeeklyStatistics(t.ctx, inTwoWeeks);
+        await sendWeeklyStatistics(notificationDeps(t.ctx), inTwoWeeks);
         await t.ctx.jobs.drain(['mail']);
       })
     ).map(decodeQuotedPrintable);

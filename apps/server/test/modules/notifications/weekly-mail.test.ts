@@ -9,7 +9,7 @@ import cronParser from 'cron-parser';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NotificationSettings } from '@backoffice/domain';
-import type { AppContext } from '../../../src/platform/context.js';
+import type { NotificationDeps } from '../../../src/modules/notifications/service.js';
 import { ConfigError, loadConfig } from '../../../src/platform/config/config.js';
 import { queryRows } from '../../../src/platform/db/client.js';
 import {
@@ -21,12 +21,10 @@ import {
   users,
 } from '../../../src/platform/db/schema.js';
 import { MAIL_QUEUE } from '../../../src/platform/mail/outbox.js';
-import {
-  sendWeeklyStatistics,
-  weeklyStatisticsJob,
-} from '../../../src/modules/notifications/service.js';
+import { sendWeeklyStatistics, weeklyStatisticsJob } from '../../../src/modules/notifications/service.js';
 import { pastWeek } from '../../../src/modules/notifications/week.js';
 import { createTestApp, decodeQuotedPrintable, mailsDuring, type TestApp } from '../../helpers.js';
+import { notificationDeps } from '../../../src/services.js';
 
 const HOUR = 3600_000;
 const BERLIN = 'Europe/Berlin';
@@ -258,7 +256,7 @@ describe('the mails', () => {
     expect(new Set(keys).size).toBe(keys.length);
   });
   it('reports the past week beside the totals, each account in its language (German when unknown)', async () => {
-    const mails = await mailsOf(() => sendWeeklyStatistics(t.ctx, monday));
+    const mails = await mailsOf(() => sendWeeklyStatistics(notificationDeps(t.ctx), monday));
     expect(mails.has('keine@example.com')).toBe(false);
     const german = mails.get('deutsch@example.com') ?? '';
     expect(german).toContain('Subject: Wochenstatistik Wochenmarkt');
@@ -286,19 +284,25 @@ describe('the mails', () => {
   it('goes out once per week however often the job runs, and again the next week', async () => {
     // The same week, from the cron's retry, another run on Wednesday, or three runs at once.
     const again = await mailsOf(async () => {
-      expect(await sendWeeklyStatistics(t.ctx, monday)).toBe(0);
-      expect(await sendWeeklyStatistics(t.ctx, new Date(monday.getTime() + 50 * HOUR))).toBe(0);
+      expect(await sendWeeklyStatistics(notificationDeps(t.ctx), monday)).toBe(0);
+      expect(
+        await sendWeeklyStatistics(notificationDeps(t.ctx), new Date(monday.getTime() + 50 * HOUR)),
+      ).toBe(0);
       const at = new Date(monday.getTime() + HOUR);
-      expect(await Promise.all([1, 2, 3].map(() => sendWeeklyStatistics(t.ctx, at)))).toEqual([
-        0, 0, 0,
-      ]);
+      expect(
+        await Promise.all([1, 2, 3].map(() => sendWeeklyStatistics(notificationDeps(t.ctx), at))),
+      ).toEqual([0, 0, 0]);
     });
     expect(again.size).toBe(0);
     // An earlier week is never sent after a later one.
-    expect(await sendWeeklyStatistics(t.ctx, new Date('2027-03-22T07:00:30Z'))).toBe(0);
+    expect(
+      await sendWeeklyStatistics(notificationDeps(t.ctx), new Date('2027-03-22T07:00:30Z')),
+    ).toBe(0);
     const nextWeek = await mailsOf(async () => {
       const sent = await Promise.all(
-        [1, 2, 3].map(() => sendWeeklyStatistics(t.ctx, new Date('2027-04-05T06:00:30Z'))),
+        [1, 2, 3].map(() =>
+          sendWeeklyStatistics(notificationDeps(t.ctx), new Date('2027-04-05T06:00:30Z')),
+        ),
       );
       expect(sent.filter((count) => count > 0)).toHaveLength(1);
     });
@@ -318,15 +322,15 @@ describe('the mails', () => {
     const mails = await mailsDuring(t, async () => {
       // The run's transaction inside one that then fails: as a process dying before its commit.
       const dying = t.ctx.db.transaction(async (tx) => {
-        const inTransaction = { ...t.ctx, db: tx } as unknown as AppContext;
+        const inTransaction = { ...notificationDeps(t.ctx), db: tx } as unknown as NotificationDeps;
         expect(await sendWeeklyStatistics(inTransaction, week)).toBeGreaterThan(0);
         throw died;
       });
       await expect(dying).rejects.toBe(died);
       await t.ctx.jobs.drain([MAIL_QUEUE]);
       // The job's retry.
-      expect(await sendWeeklyStatistics(t.ctx, week)).toBeGreaterThan(0);
-      expect(await sendWeeklyStatistics(t.ctx, week)).toBe(0);
+      expect(await sendWeeklyStatistics(notificationDeps(t.ctx), week)).toBeGreaterThan(0);
+      expect(await sendWeeklyStatistics(notificationDeps(t.ctx), week)).toBe(0);
       await t.ctx.jobs.drain([MAIL_QUEUE]);
     });
     const english = mails

@@ -1,0 +1,55 @@
+/** The campaign image (docs/product.md#api-calls "Campaigns"): upload with an optional crop, and removal. */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ZCampaignEnvelope, ZCampaignIdParams, ZImageCropQuery } from '@backoffice/domain';
+import { currentUser } from '../../platform/identity/current-user.js';
+import { uploadRoute } from '../../platform/http/body-limits.js';
+import type { CampaignRoutesOptions } from './create-service.js';
+
+export const campaignImageRoutes: FastifyPluginAsyncZod<CampaignRoutesOptions> = async (
+  app,
+  { campaigns, limits },
+) => {
+  const tags = ['campaigns'];
+
+  app.post(
+    '/campaigns/:id/image',
+    {
+      ...uploadRoute(limits.imageMaxBytes, 'image_too_large'),
+      schema: {
+        tags,
+        summary: 'Uploads the campaign image (multipart field upload), cropped to 620×413',
+        params: ZCampaignIdParams,
+        querystring: ZImageCropQuery,
+        response: { 200: ZCampaignEnvelope },
+      },
+    },
+    async (request) => {
+      const user = await currentUser(request);
+      const { id } = request.params;
+      // Who asks is checked before the upload is read.
+      const access = await campaigns.checkImageUpload(user, id);
+      const { crop_x, crop_y, crop_width, crop_height } = request.query;
+      const crop =
+        crop_x !== undefined &&
+        crop_y !== undefined &&
+        crop_width !== undefined &&
+        crop_height !== undefined
+          ? { left: crop_x, top: crop_y, width: crop_width, height: crop_height }
+          : undefined;
+      return campaigns.replaceImage(user, { access, id, request, crop });
+    },
+  );
+
+  app.delete(
+    '/campaigns/:id/image',
+    {
+      schema: {
+        tags,
+        summary: 'Removes the campaign image',
+        params: ZCampaignIdParams,
+        response: { 200: ZCampaignEnvelope },
+      },
+    },
+    async (request) => campaigns.removeImage(await currentUser(request), request.params.id),
+  );
+};

@@ -1,0 +1,88 @@
+/**
+ * The composition of the modules: each module's service is built once, here,
+ * from exactly what it uses of the application's context, and app.ts hands
+ * it to that module's routes as their plugin options. Nothing below this
+ * file sees the whole context.
+ */
+import type { AppContext } from './platform/context.js';
+import { bodyLimits } from './platform/http/body-limits.js';
+import {
+  createCampaignService,
+  type CampaignRoutesOptions,
+} from './modules/campaigns/create-service.js';
+import type { CampaignDeps } from './modules/campaigns/deps.js';
+import type { CodeRoutesOptions } from './modules/codes/routes.js';
+import { createDrawService, type DrawDeps } from './modules/draws/service.js';
+import type { LocationRoutesOptions } from './modules/locations/routes.js';
+import { createLocationService } from './modules/locations/service.js';
+import type { MerchantRoutesOptions } from './modules/merchants/routes.js';
+import { createMerchantService } from './modules/merchants/service.js';
+import {
+  createNotificationService,
+  type NotificationDeps,
+} from './modules/notifications/service.js';
+import { createCodeService } from './modules/codes/service.js';
+
+/** What the campaigns module uses (the jobs build it again when they run: tests swap parts). */
+export const campaignDeps = (ctx: AppContext): CampaignDeps => ({
+  db: ctx.db,
+  files: ctx.files,
+  jobs: ctx.jobs,
+  log: ctx.log,
+  frontendUrl: ctx.config.web.frontendUrl,
+  appName: ctx.config.web.appName,
+  agencyAutoApproveSeconds: ctx.config.campaigns.agencyAutoApproveSeconds,
+  imageMaxPixels: ctx.config.files.imageMaxPixels,
+});
+
+/** What the notifications module uses (its weekly job and the tests build it too). */
+export const notificationDeps = (ctx: AppContext): NotificationDeps => ({
+  db: ctx.db,
+  jobs: ctx.jobs,
+  log: ctx.log,
+  web: ctx.config.web,
+});
+
+/** What the draws module uses (the scheduler's job, the demo data and the tests build it too). */
+export const drawDeps = (ctx: AppContext): DrawDeps => ({
+  ...notificationDeps(ctx),
+  drawDelayMinutes: ctx.config.campaigns.drawDelayMinutes,
+});
+
+/** Every module's routes options, built once per app. */
+export function createServices(ctx: AppContext) {
+  const { config } = ctx;
+  const campaigns: CampaignRoutesOptions = {
+    campaigns: createCampaignService(campaignDeps(ctx)),
+    limits: {
+      campaignSave: bodyLimits(config).campaignSave,
+      imageMaxBytes: config.files.imageMaxBytes,
+    },
+  };
+  const codes: CodeRoutesOptions = {
+    codes: createCodeService(ctx.db),
+    codeListBodyLimit: bodyLimits(config).codeList,
+  };
+  const draws = { draws: createDrawService(drawDeps(ctx)) };
+  const notifications = { notifications: createNotificationService(ctx.db) };
+  const locations: LocationRoutesOptions = {
+    locations: createLocationService({
+      db: ctx.db,
+      jobs: ctx.jobs,
+      log: ctx.log,
+      geocoder: ctx.geocoder,
+      config: { geocoding: config.geocoding, files: { csvMaxRows: config.files.csvMaxRows } },
+    }),
+    csvMaxBytes: config.files.csvMaxBytes,
+  };
+  const merchants: MerchantRoutesOptions = {
+    merchants: createMerchantService({
+      db: ctx.db,
+      files: ctx.files,
+      log: ctx.log,
+      imageMaxPixels: config.files.imageMaxPixels,
+    }),
+    imageMaxBytes: config.files.imageMaxBytes,
+  };
+  return { campaigns, codes, draws, notifications, locations, merchants };
+}
