@@ -147,7 +147,7 @@ interface Compose {
 
 /** The variables the server reads: the keys of its configuration schemas. */
 function configuredNames(): Set<string> {
-  const folder = path.join(root, 'apps/server/src');
+  const folder = path.join(root, 'apps/server/src/platform/config');
   const names = new Set<string>();
   for (const file of readdirSync(folder).filter((name) => /^config.*\.ts$/.test(name))) {
     for (const [, name] of readFileSync(path.join(folder, file), 'utf8').matchAll(
