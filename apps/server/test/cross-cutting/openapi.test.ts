@@ -123,7 +123,7 @@ describe('the OpenAPI document', () => {
       writeFileSync(
         path.join(dir, 'client.ts'),
         `import createClient from 'openapi-fetch';
-import type { components, paths } from '../api.js';
+import type { components, paths } from './api.js';
 
 const client = createClient<paths>({ baseUrl: 'http://localhost:3000' });
 
