@@ -36,10 +36,15 @@ export function ImageDrop({ busy, problem, onChoose, onProblem }: ImageDropProps
     }
     onProblem('invalid_image_format');
   };
-  // Hidden, as the file input was before (the drop area is the button); a
-  // data attribute beside its name: the tests choose a file through it.
+  // Hidden from everyone, as the file input was before (the drop area is the
+  // button): react-dropzone only shrinks it and takes it out of the tab order,
+  // which leaves a focusable control inside the button for assistive
+  // technology (axe: nested-interactive) and its label in the button's name.
+  // A data attribute beside its name: the tests choose a file through it.
   const inputProps = {
     hidden: true,
+    style: { display: 'none' },
+    tabIndex: undefined,
     'aria-label': t('campaigns.wizard.image.upload'),
     'data-testid': 'image-input',
   };
