@@ -7,7 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NotificationSettings, TNotificationListResponse } from '@backoffice/domain';
 import { campaignCounters, campaigns } from '../../../src/platform/db/schema.js';
 import { notifyStatusChanges } from '../../../src/modules/campaigns/lifecycle.js';
-import { notifyOpenWins, sendWeeklyStatistics } from '../../../src/modules/notifications/service.js';
+import {
+  notifyOpenWins,
+  sendWeeklyStatistics,
+} from '../../../src/modules/notifications/service.js';
 import { createTestApp, decodeQuotedPrintable, mailsDuring, type TestApp } from '../../helpers.js';
 import { campaignDeps, notificationDeps } from '../../../src/services.js';
 

@@ -21,7 +21,10 @@ import {
   users,
 } from '../../../src/platform/db/schema.js';
 import { MAIL_QUEUE } from '../../../src/platform/mail/outbox.js';
-import { sendWeeklyStatistics, weeklyStatisticsJob } from '../../../src/modules/notifications/service.js';
+import {
+  sendWeeklyStatistics,
+  weeklyStatisticsJob,
+} from '../../../src/modules/notifications/service.js';
 import { pastWeek } from '../../../src/modules/notifications/week.js';
 import { createTestApp, decodeQuotedPrintable, mailsDuring, type TestApp } from '../../helpers.js';
 import { notificationDeps } from '../../../src/services.js';
