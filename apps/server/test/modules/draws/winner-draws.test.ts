@@ -5,11 +5,10 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TCampaignEnvelope, TIngestResponse } from '@backoffice/domain';
 import { campaigns, wins } from '../../../src/platform/db/schema.js';
-import { foldPending } from '../../../src/modules/ingest/fold.js';
 import { drawCandidates, drawOverIds, participantsHash } from '../../../src/modules/draws/draw.js';
 import { runDueDraws } from '../../../src/modules/draws/service.js';
+import { participation, participationHelpers } from '../../fixtures/participation.js';
 import { createTestApp, mailsDuring, type TestApp } from '../../helpers.js';
 import { drawDeps } from '../../../src/services.js';
 
@@ -17,42 +16,10 @@ let t: TestApp;
 const ids = { sonnenschein: '', silberblick: '' };
 let apiKey = '';
 
-async function send(events: object[], key = apiKey) {
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/ingest/events',
-    headers: { 'x-api-key': key },
-    payload: { events },
-  });
-}
-
-/** Sends a batch that must be taken, and waits until the statistics count it (the fold). */
-async function accepted(events: object[]): Promise<TIngestResponse> {
-  const response = await send(events);
-  expect(response.statusCode, response.body).toBe(200);
-  await foldPending(t.ctx.db);
-  return response.json();
-}
-
-async function create(who: string, merchant: string, type: string): Promise<string> {
-  const response = await t.api('POST', '/campaigns', who, { merchant, type });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json<TCampaignEnvelope>().campaign.uuid;
-}
-
-/** Publishes a campaign as review and scheduler would: only published campaigns take events. */
-async function publish(id: string): Promise<void> {
-  await t.ctx.db.update(campaigns).set({ status: 'active' }).where(eq(campaigns.id, id));
-}
-
-const participation = (campaign: string, participant: string, at: string, profile?: object) => ({
-  id: randomUUID(),
-  type: 'participation',
-  campaign,
-  participant,
-  occurred_at: at,
-  ...(profile ? { profile } : {}),
-});
+const { accepted, create, publish } = participationHelpers(
+  () => t,
+  () => apiKey,
+);
 
 beforeAll(async () => {
   t = await createTestApp({ TIME_ZONE: 'Europe/Berlin' }, { seed: 'demo' });
