@@ -123,15 +123,15 @@ export async function buildApp(
   await registerOpenApi(app, ctx.config);
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
+  // Each module's service, built once from what it uses (services.ts).
+  const services = createServices(ctx);
   await app.register(systemRoutes);
   if (!ctx.config.identity.jwksUrl) {
     await app.register(identityRoutes);
     await app.register(registrationRoutes);
-    await app.register(passwordResetRoutes);
+    await app.register(passwordResetRoutes, services.passwordReset);
   }
   await app.register(fileRoutes);
-  // Each module's service, built once from what it uses (services.ts).
-  const services = createServices(ctx);
   await app.register(
     async (api) => {
       requireBearerToken(api);
@@ -146,12 +146,12 @@ export async function buildApp(
               : undefined,
       });
       await api.register(currentUserSessionRoutes);
-      await api.register(myPasswordRoutes);
+      await api.register(myPasswordRoutes, services.myPassword);
       await api.register(merchantRoutes, services.merchants);
       await api.register(campaignRoutes, services.campaigns);
       await api.register(codeRoutes, services.codes);
       await api.register(searchRoutes);
-      await api.register(accountRoutes);
+      await api.register(accountRoutes, services.accounts);
       await api.register(locationRoutes, services.locations);
       await api.register(notificationRoutes, services.notifications);
       await api.register(statsRoutes);
@@ -159,9 +159,9 @@ export async function buildApp(
       await api.register(apiKeyRoutes);
       await api.register(jobsAdminRoutes);
       await api.register(participantAdminRoutes);
-      await api.register(accessCodeSetRoutes);
-      await api.register(mySessionRoutes);
-      await api.register(twoFactorRoutes);
+      await api.register(accessCodeSetRoutes, services.accessCodeSets);
+      await api.register(mySessionRoutes, services.mySessions);
+      await api.register(twoFactorRoutes, services.twoFactor);
       await api.register(webhookRoutes, services.webhooks);
     },
     { prefix: '/api' },
