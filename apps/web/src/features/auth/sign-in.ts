@@ -73,7 +73,7 @@ export function prepareSignIn(): Promise<string> {
 }
 
 /**
- * The route guard's first half (docs/product.md#screens-and-routes): remember the target, forget the
+ * The route guard's first half (docs/product.md#identity-and-sign-in): remember the target, forget the
  * token and the session. The caller then follows prepareSignIn()'s URL.
  */
 export function endSessionFor(targetPath: string | undefined): void {
