@@ -64,6 +64,7 @@ import { systemRoutes } from './modules/system/routes.js';
 import { twoFactorRoutes } from './modules/two-factor/routes.js';
 import { webhookRoutes } from './modules/webhooks/routes.js';
 import { registerIdempotency } from './platform/idempotency/idempotency.js';
+import { registerCors } from './platform/http/cors.js';
 
 export interface BuildAppOptions {
   /** Serve the built web app from config.webDistDir (off in API tests). */
@@ -134,6 +135,8 @@ export async function buildApp(
   await app.register(fileRoutes);
   await app.register(
     async (api) => {
+      // Browser apps of the origins in CORS_ORIGINS: their preflights are answered before authentication.
+      await registerCors(api, ctx.config.http.corsOrigins);
       requireBearerToken(api);
       // A retried POST with the same Idempotency-Key gets the first answer (per user).
       registerIdempotency(api, {
