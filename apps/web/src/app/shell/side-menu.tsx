@@ -3,7 +3,7 @@
  * composed in `app/features.ts`) in their order, each shown to its audience:
  * dashboard, campaigns, merchant; for admins and agencies the merchant list;
  * for admins also access-code sets, the consumer app's API keys, the
- * background jobs, the review queue, and last the external admin app.
+ * background jobs, their webhooks, the review queue, and last the external admin app.
  *
  * "Händler" leads to the first of the merchant's screens the user may open
  * (for a basic merchant's only users the profile asks for an upgrade, so
@@ -29,6 +29,7 @@ import {
   IconLock,
   IconSpeakerphone,
   IconStack2,
+  IconWebhook,
 } from '@tabler/icons-react';
 import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -51,6 +52,7 @@ const MENU_ICONS = {
   accessCodeSets: IconKey,
   apiKeys: IconApi,
   backgroundJobs: IconStack2,
+  webhooks: IconWebhook,
   review: IconClipboardCheck,
 } satisfies Record<MenuIconName, unknown>;
 

@@ -47,7 +47,7 @@ import {
   useRemoveAccount,
   useResetTwoFactor,
 } from '../api/accounts';
-import { MerchantTabs } from '../components/merchant-tabs';
+import { MerchantTabs } from '../../../shared/resources/merchants/merchant-tabs';
 import { notifyMerchantError, validationText } from '../merchant-errors';
 import { useMerchantIdent } from '../use-merchant-ident';
 
