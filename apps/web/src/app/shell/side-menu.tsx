@@ -87,7 +87,11 @@ function MenuLink({ to, label, icon, prefix }: MenuLinkProps) {
   );
 }
 
-/** The merchant's screens below "Händler", while one of them is open. */
+/** Whether the path is a screen's page or one below it (an endpoint below the webhooks). */
+const atOrBelow = (pathname: string, to: string): boolean =>
+  pathname === to || pathname.startsWith(`${to}/`);
+
+/** The merchant's screens below "Händler", while one of them (or a page below one) is open. */
 function MerchantSectionLinks({ links }: { links: readonly MerchantScreenLink[] }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
@@ -95,7 +99,8 @@ function MerchantSectionLinks({ links }: { links: readonly MerchantScreenLink[] 
     // Indented under "Händler", their labels in line with its label, with a guide line.
     <Box ml={21} pl={8} className={classes.section}>
       {links.map(({ screen, access, to }) => {
-        const active = pathname === to;
+        const current = pathname === to;
+        const active = atOrBelow(pathname, to);
         const label = t(`nav.merchantScreens.${screen}`);
         return (
           <NavLink
@@ -106,7 +111,7 @@ function MerchantSectionLinks({ links }: { links: readonly MerchantScreenLink[] 
             aria-label={access === 'upgrade' ? t('nav.upgradeRequired', { label }) : undefined}
             rightSection={access === 'upgrade' ? <IconLock size={14} aria-hidden /> : undefined}
             active={active}
-            aria-current={active ? 'page' : undefined}
+            aria-current={current ? 'page' : undefined}
           />
         );
       })}
@@ -131,7 +136,7 @@ export function SideMenu() {
   };
   const { pathname } = useLocation();
   const merchantSection = useMerchantScreens(MERCHANT_SECTION_SCREENS);
-  const inMerchantSection = merchantSection.links.some((link) => link.to === pathname);
+  const inMerchantSection = merchantSection.links.some((link) => atOrBelow(pathname, link.to));
 
   return (
     <Stack gap="xs">

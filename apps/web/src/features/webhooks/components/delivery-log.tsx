@@ -49,7 +49,6 @@ function deliveryColumns({
     column.accessor((delivery) => formatDateTime(delivery.created), {
       id: 'time',
       header: t('webhooks.log.fields.time'),
-      meta: { nowrap: true },
     }),
     column.accessor((delivery) => eventLabel(t, delivery.event), {
       id: 'event',
@@ -84,7 +83,6 @@ function deliveryColumns({
     column.accessor((delivery) => formatDateTime(delivery.next_attempt), {
       id: 'nextAttempt',
       header: t('webhooks.log.fields.nextAttempt'),
-      meta: { nowrap: true },
     }),
     column.display({
       id: 'actions',
@@ -92,7 +90,7 @@ function deliveryColumns({
       cell: ({ row: { original: delivery } }) => {
         const time = formatDateTime(delivery.created);
         return (
-          <Group gap={4} wrap="nowrap">
+          <Stack gap={2} align="flex-start">
             <RowAction
               label={t('webhooks.log.payload')}
               named={t('webhooks.log.payloadNamed', { time })}
@@ -109,7 +107,7 @@ function deliveryColumns({
               loading={resendingOf(delivery)}
               onClick={() => onResend(delivery)}
             />
-          </Group>
+          </Stack>
         );
       },
     }),
@@ -160,7 +158,7 @@ export function DeliveryLog({ endpointId }: { endpointId: string }) {
         query={log}
         emptyText={t('webhooks.log.empty')}
         withTableBorder
-        minWidth={1000}
+        minWidth={960}
         paging={{ pager: log.data?.pager, page, onPage: setPage }}
       />
       <Modal

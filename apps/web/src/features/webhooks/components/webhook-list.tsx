@@ -36,6 +36,8 @@ function webhookColumns(
           to={detailPath(endpoint.id)}
           size="sm"
           c="blue.8"
+          miw={200}
+          display="block"
           style={{ overflowWrap: 'anywhere' }}
         >
           {endpoint.url}
