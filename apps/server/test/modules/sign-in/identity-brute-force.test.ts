@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../../src/platform/db/client.js';
+import type { Database, DbOrTx } from '../../../src/platform/db/client.js';
 import { createPerson, TEST_PASSWORD } from '../../factories/index.js';
 import { freshPem, pkce } from '../../fixtures/sign-in.js';
 import { deleteKeys, redisAnswers } from '../../fixtures/redis-server.js';
@@ -24,7 +24,7 @@ const REDIS_URL = process.env.TEST_REDIS_URL;
 const redisUp = REDIS_URL !== undefined && (await redisAnswers(REDIS_URL));
 
 /** The accounts the guesses aim at, each with the password TEST_PASSWORD. */
-async function createAccounts(db: Database) {
+async function createAccounts(db: DbOrTx) {
   for (const email of ['owner@example.com', 'staff@example.com', 'silver@example.com']) {
     await createPerson(db, { email });
   }
