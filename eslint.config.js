@@ -53,6 +53,7 @@ const SERVER_FLOORS = [
   'platform/users',
   'platform/access',
   'platform/identity',
+  'platform/idempotency',
   ['platform/context.ts', 'platform/define-job.ts'],
   'modules',
   'ops',

@@ -62,6 +62,8 @@ import { currentUserSessionRoutes } from './modules/current-user-session/routes.
 import { myPasswordRoutes } from './modules/my-password/routes.js';
 import { systemRoutes } from './modules/system/routes.js';
 import { twoFactorRoutes } from './modules/two-factor/routes.js';
+import { webhookRoutes } from './modules/webhooks/routes.js';
+import { registerIdempotency } from './platform/idempotency/idempotency.js';
 
 export interface BuildAppOptions {
   /** Serve the built web app from config.webDistDir (off in API tests). */
@@ -133,6 +135,16 @@ export async function buildApp(
   await app.register(
     async (api) => {
       requireBearerToken(api);
+      // A retried POST with the same Idempotency-Key gets the first answer (per user).
+      registerIdempotency(api, {
+        db: ctx.db,
+        callerOf: (request) =>
+          request.user
+            ? `user:${request.user.id}`
+            : request.claims
+              ? `subject:${request.claims.iss} ${request.claims.sub}`
+              : undefined,
+      });
       await api.register(currentUserSessionRoutes);
       await api.register(myPasswordRoutes);
       await api.register(merchantRoutes, services.merchants);
@@ -150,6 +162,7 @@ export async function buildApp(
       await api.register(accessCodeSetRoutes);
       await api.register(mySessionRoutes);
       await api.register(twoFactorRoutes);
+      await api.register(webhookRoutes, services.webhooks);
     },
     { prefix: '/api' },
   );
