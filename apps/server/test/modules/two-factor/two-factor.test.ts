@@ -12,12 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { securityEvents, signInChallenges, users } from '../../../src/platform/db/schema.js';
 import { decryptSecret } from '../../../src/platform/identity/totp.js';
 import type { DbOrTx } from '../../../src/platform/db/client.js';
-import {
-  createMerchant,
-  createPerson,
-  type CreatedPerson,
-  type PersonOptions,
-} from '../../factories/index.js';
+import { createMerchant, createPerson, type PersonOptions } from '../../factories/index.js';
 import {
   CLIENT_ID,
   REDIRECT_URI,
@@ -37,7 +32,7 @@ const PASSWORD = 'demo';
  * owner and staff (manage-campaigns) of Bäckerei Sonnenschein, the owner of
  * Café Silberblick (silver) and a member of another merchant (multi).
  */
-async function createPeople(db: DbOrTx): Promise<Record<string, CreatedPerson>> {
+async function createPeople(db: DbOrTx) {
   const sonnenschein = await createMerchant(db, {
     name: 'Bäckerei Sonnenschein GmbH',
     brandName: 'Bäckerei Sonnenschein',
