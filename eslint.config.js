@@ -261,6 +261,12 @@ export default defineConfig(
       'apps/server/src/modules/notifications/**/*.ts',
       'apps/server/src/modules/locations/**/*.ts',
       'apps/server/src/modules/merchants/**/*.ts',
+      'apps/server/src/modules/accounts/**/*.ts',
+      'apps/server/src/modules/access-code-sets/**/*.ts',
+      'apps/server/src/modules/two-factor/**/*.ts',
+      'apps/server/src/modules/my-password/**/*.ts',
+      'apps/server/src/modules/my-sessions/**/*.ts',
+      'apps/server/src/modules/password-reset/**/*.ts',
     ],
     rules: {
       'max-params': 'off',
