@@ -8,7 +8,6 @@
  * 100,000 codes) are not refused.
  */
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CAMPAIGN_TEXT_LIMITS as TEXT,
@@ -21,27 +20,23 @@ import {
   routeBodyLimits,
   type RouteBodyLimit,
 } from '../../src/platform/http/body-limits.js';
-import { users } from '../../src/platform/db/schema.js';
+import { createAdmin, createApiKey, createMerchantWithOwner } from '../factories/index.js';
 import { multipartFile } from '../fixtures/multipart.js';
 import { bearer, createTestApp, routeTable, type TestApp } from '../helpers.js';
 
 let t: TestApp;
 let apiKey = '';
+let merchant = '';
 
 beforeAll(async () => {
-  t = await createTestApp({}, { seed: 'demo' });
-  await t.signInAs('admin', 'owner');
+  t = await createTestApp();
+  const { merchant: made, owner } = await createMerchantWithOwner(t.ctx.db);
+  merchant = made.id;
   // The route loops' own admin and session: they log it out at their end, and their call of
   // POST /api/my/sessions/end-others ends that account's other sessions (none of the tests').
-  const [admin] = await t.ctx.db.select().from(users).where(eq(users.email, 'admin@example.com'));
-  await t.ctx.db.insert(users).values({
-    email: 'limits-admin@example.com',
-    level: 'admin',
-    passwordHash: admin?.passwordHash,
-  });
-  t.tokens.routes = await t.signInAndInit('limits-admin@example.com');
-  const created = await t.api('POST', '/admin/api-keys', 'admin', { name: 'Body limits' });
-  apiKey = (created.json() as { secret: string }).secret;
+  const routes = await createAdmin(t.ctx.db);
+  await t.signInAs({ admin: await createAdmin(t.ctx.db), owner, routes });
+  apiKey = (await createApiKey(t.ctx.db, { name: 'Body limits' })).secret;
 });
 afterAll(async () => t.close());
 
@@ -194,7 +189,6 @@ describe('request-size limits', () => {
   });
 
   it('takes a campaign save with every text at its limit, in every locale, in three-byte characters', async () => {
-    const merchant = await t.merchantId('Bäckerei Sonnenschein');
     const created = await t.api('POST', '/campaigns', 'owner', {
       merchant,
       type: 'sweepstake/standard',
@@ -232,7 +226,6 @@ describe('request-size limits', () => {
   });
 
   it('takes a merchant profile with every text at its limit, in three-byte characters', async () => {
-    const merchant = await t.merchantId('Bäckerei Sonnenschein');
     const text = (length: number) => '€'.repeat(length);
     const profile = {
       name: text(200),

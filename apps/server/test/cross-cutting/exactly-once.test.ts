@@ -36,6 +36,7 @@ import {
   resumeImportJobs,
 } from '../../src/modules/locations/import-worker.js';
 import { sendWeeklyStatistics } from '../../src/modules/notifications/service.js';
+import { createAdmin, createMerchantWithOwner, TEST_PASSWORD } from '../factories/index.js';
 import { multipartFile } from '../fixtures/multipart.js';
 import { until } from '../fixtures/until.js';
 import {
@@ -66,12 +67,18 @@ beforeAll(async () => {
       .privateKey.export({ type: 'pkcs8', format: 'pem' })
       .toString(),
   };
-  a = await createTestApp(env, { database, seed: 'demo' });
-  b = await createTestApp(env, { database: secondPool, seed: 'demo' });
-  await a.signInAs('admin', 'owner', 'silver');
+  a = await createTestApp(env, { database });
+  b = await createTestApp(env, { database: secondPool });
+  const basic = await createMerchantWithOwner(database.db, {}, { email: 'owner@example.com' });
+  const silver = await createMerchantWithOwner(database.db, { level: 1 });
+  await a.signInAs({
+    admin: await createAdmin(database.db),
+    owner: basic.owner,
+    silver: silver.owner,
+  });
   b.tokens.owner = String(a.tokens.owner);
-  ids.sonnenschein = await a.merchantId('Bäckerei Sonnenschein');
-  ids.silberblick = await a.merchantId('Café Silberblick');
+  ids.sonnenschein = basic.merchant.id;
+  ids.silberblick = silver.merchant.id;
 });
 afterAll(async () => {
   await a.close();
@@ -95,7 +102,7 @@ async function createCampaign(merchant: string, type: string): Promise<string> {
 
 describe('sessions', () => {
   it('signed in on one instance, used on the other, ended on both by a logout on either', async () => {
-    const token = await a.signIn('owner@example.com');
+    const token = await a.signIn('owner@example.com', TEST_PASSWORD);
     const onB = () =>
       b.app.inject({ method: 'GET', url: '/api/merchants', headers: bearer(token) });
     const onA = () =>

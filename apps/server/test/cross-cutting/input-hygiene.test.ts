@@ -16,6 +16,12 @@ import {
   type TLocationImportJob,
 } from '@backoffice/domain';
 import { campaigns, locations } from '../../src/platform/db/schema.js';
+import {
+  createAdmin,
+  createAgency,
+  createMerchant,
+  createMerchantWithOwner,
+} from '../factories/index.js';
 import { bearer, createTestApp, type Method, type TestApp } from '../helpers.js';
 import { multipartFile } from '../fixtures/multipart.js';
 import { tableDigest } from '../fixtures/table-digest.js';
@@ -45,9 +51,14 @@ async function expectRefused(request: () => ReturnType<TestApp['api']>, field: s
 }
 
 beforeAll(async () => {
-  t = await createTestApp({}, { seed: 'demo' });
-  await t.signInAs('owner', 'admin', 'agency');
-  sonnenschein = await t.merchantId('Bäckerei Sonnenschein');
+  t = await createTestApp();
+  const { merchant, owner } = await createMerchantWithOwner(t.ctx.db);
+  sonnenschein = merchant.id;
+  await t.signInAs({
+    owner,
+    admin: await createAdmin(t.ctx.db),
+    agency: await createAgency(t.ctx.db, [(await createMerchant(t.ctx.db)).id]),
+  });
   const created = await t.api('POST', '/campaigns', 'owner', {
     merchant: sonnenschein,
     type: 'coupon/percent',

@@ -10,6 +10,12 @@ import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TCampaignEnvelope } from '@backoffice/domain';
+import {
+  createAdmin,
+  createAgency,
+  createMerchant,
+  createMerchantWithOwner,
+} from '../factories/index.js';
 import { bearer, createTestApp, type Method, type TestApp } from '../helpers.js';
 import { tableDigest } from '../fixtures/table-digest.js';
 
@@ -350,10 +356,15 @@ async function check(target: string, options: InjectOptions, tally: Tally): Prom
 }
 
 beforeAll(async () => {
-  t = await createTestApp({}, { seed: 'demo' });
-  await t.signInAs('owner', 'admin', 'agency');
-  ids.sonnenschein = await t.merchantId('Bäckerei Sonnenschein');
-  ids.silberblick = await t.merchantId('Café Silberblick');
+  t = await createTestApp();
+  const { merchant, owner } = await createMerchantWithOwner(t.ctx.db);
+  ids.sonnenschein = merchant.id;
+  ids.silberblick = (await createMerchant(t.ctx.db, { level: 1 })).id;
+  await t.signInAs({
+    owner,
+    admin: await createAdmin(t.ctx.db),
+    agency: await createAgency(t.ctx.db, [(await createMerchant(t.ctx.db)).id]),
+  });
   const created = await t.app.inject(
     request(
       'POST',

@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { isFieldName } from '@backoffice/domain';
 import { users } from '../../src/platform/db/schema.js';
 import { registerErrorHandling } from '../../src/platform/http/errors.js';
+import { createMerchantWithOwner, type CreatedPerson } from '../factories/index.js';
 import { bearer, createTestApp, openTestDatabase, type TestApp } from '../helpers.js';
 
 interface JsonSchema {
@@ -69,7 +70,7 @@ function schemaFields(
 describe('field names of the API', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({}, { seed: 'demo' });
+    t = await createTestApp();
   });
   afterAll(async () => {
     await t.close();
@@ -93,8 +94,10 @@ describe('field names of the API', () => {
 
 describe('a missing value', () => {
   let t: TestApp;
+  let silver: CreatedPerson;
   beforeAll(async () => {
-    t = await createTestApp({}, { seed: 'demo' });
+    t = await createTestApp();
+    ({ owner: silver } = await createMerchantWithOwner(t.ctx.db, { level: 1 }));
   });
   afterEach(() => {
     z.config(z.locales.en());
@@ -104,7 +107,7 @@ describe('a missing value', () => {
   });
 
   it('is required_field_missing with its field, whatever language zod speaks', async () => {
-    const token = await t.signInAndInit('silver@example.com');
+    const token = await t.signInAndInit(silver.email, silver.password);
     for (const locale of [z.locales.en, z.locales.de, z.locales.fr]) {
       z.config(locale());
       const response = await t.app.inject({
@@ -123,7 +126,7 @@ describe('a missing value', () => {
   });
 
   it('is told from a present value of the wrong kind', async () => {
-    const token = await t.signInAndInit('silver@example.com');
+    const token = await t.signInAndInit(silver.email, silver.password);
     z.config(z.locales.de());
     const response = await t.app.inject({
       method: 'POST',

@@ -11,6 +11,7 @@ import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/platform/db/client.js';
+import { createPerson, TEST_PASSWORD, type CreatedPerson } from '../factories/index.js';
 import { until } from '../fixtures/until.js';
 import { REDIS_SERVER_BINARY, startOwnRedis, type OwnRedis } from '../fixtures/redis-server.js';
 import {
@@ -25,29 +26,24 @@ const JWT_PRIVATE_KEY = generateKeyPairSync('ec', { namedCurve: 'P-256' })
   .privateKey.export({ type: 'pkcs8', format: 'pem' })
   .toString();
 
-/** One sign-in attempt through the provider's form, from `address` (believed with TRUST_PROXY). */
-function signIn(
-  t: TestApp,
-  password: string,
-  address = '203.0.113.1',
-  email = 'owner@example.com',
-) {
-  return signInAttempt(t.app, email, password, address);
+/** One sign-in attempt of `person` through the provider's form, from `address` (believed with TRUST_PROXY). */
+function signIn(t: TestApp, person: CreatedPerson, password: string, address = '203.0.113.1') {
+  return signInAttempt(t.app, person.email, password, address);
 }
 
 describe('an unreachable Redis', () => {
   it('keeps the sign-in answering, without limits, and quickly', async () => {
     // Nothing listens on port 1: every counter fails at once.
-    const t = await createTestApp(
-      {
-        REDIS_URL: 'redis://127.0.0.1:1',
-        LOGIN_RATE_LIMIT_PER_MINUTE: '2',
-      },
-      { seed: 'demo' },
-    );
+    const t = await createTestApp({
+      REDIS_URL: 'redis://127.0.0.1:1',
+      LOGIN_RATE_LIMIT_PER_MINUTE: '2',
+    });
     try {
+      const owner = await createPerson(t.ctx.db);
       const started = Date.now();
-      for (let i = 0; i < 4; i += 1) expect((await signIn(t, 'demo')).statusCode).toBe(302);
+      for (let i = 0; i < 4; i += 1) {
+        expect((await signIn(t, owner, TEST_PASSWORD)).statusCode).toBe(302);
+      }
       expect(Date.now() - started).toBeLessThan(10_000);
       expect((await t.app.inject({ method: 'GET', url: '/ready' })).statusCode).toBe(200);
     } finally {
@@ -62,6 +58,8 @@ describe.runIf(REDIS_SERVER_BINARY !== undefined)('two instances counting in one
   let secondPool: Database;
   let a: TestApp;
   let b: TestApp;
+  let owner: CreatedPerson;
+  let silver: CreatedPerson;
   const prefix = `test-${randomBytes(4).toString('hex')}:`;
 
   beforeAll(async () => {
@@ -76,8 +74,10 @@ describe.runIf(REDIS_SERVER_BINARY !== undefined)('two instances counting in one
       LOGIN_RATE_LIMIT_PER_MINUTE: '4',
       LOGIN_FAILURES_PER_HOUR: '3',
     };
-    a = await createTestApp(env, { database, seed: 'demo' });
-    b = await createTestApp(env, { database: secondPool, seed: 'demo' });
+    a = await createTestApp(env, { database });
+    b = await createTestApp(env, { database: secondPool });
+    owner = await createPerson(a.ctx.db);
+    silver = await createPerson(a.ctx.db);
   });
   afterAll(async () => {
     await a.close();
@@ -90,7 +90,7 @@ describe.runIf(REDIS_SERVER_BINARY !== undefined)('two instances counting in one
   it('counts one address over both instances', async () => {
     const answers: number[] = [];
     for (let i = 0; i < 5; i += 1) {
-      answers.push((await signIn(i % 2 ? b : a, 'demo', '198.51.100.7')).statusCode);
+      answers.push((await signIn(i % 2 ? b : a, owner, TEST_PASSWORD, '198.51.100.7')).statusCode);
     }
     // Four attempts per minute in all, not four on each instance.
     expect(answers).toEqual([302, 302, 302, 302, 429]);
@@ -101,12 +101,12 @@ describe.runIf(REDIS_SERVER_BINARY !== undefined)('two instances counting in one
   });
 
   it('counts failed sign-ins of one account over both instances and addresses', async () => {
-    expect((await signIn(a, 'falsch', '198.51.100.21')).statusCode).toBe(401);
-    expect((await signIn(b, 'falsch', '198.51.100.22')).statusCode).toBe(401);
-    expect((await signIn(a, 'falsch', '198.51.100.23')).statusCode).toBe(401);
+    expect((await signIn(a, owner, 'falsch', '198.51.100.21')).statusCode).toBe(401);
+    expect((await signIn(b, owner, 'falsch', '198.51.100.22')).statusCode).toBe(401);
+    expect((await signIn(a, owner, 'falsch', '198.51.100.23')).statusCode).toBe(401);
     // The account's three failures are used up: even the right password waits, on either instance.
-    expect((await signIn(b, 'demo', '198.51.100.24')).statusCode).toBe(429);
-    expect((await signIn(a, 'demo', '198.51.100.25')).statusCode).toBe(429);
+    expect((await signIn(b, owner, TEST_PASSWORD, '198.51.100.24')).statusCode).toBe(429);
+    expect((await signIn(a, owner, TEST_PASSWORD, '198.51.100.25')).statusCode).toBe(429);
   });
 
   it('names every key by the prefix, the limiter, what it counts and the address or account', async () => {
@@ -120,17 +120,18 @@ describe.runIf(REDIS_SERVER_BINARY !== undefined)('two instances counting in one
       );
     }
     expect(keys).toContain(`${prefix}rate-limit:sign-in:address:198.51.100.21`);
-    expect(keys).toContain(`${prefix}rate-limit:sign-in:account:owner@example.com`);
+    expect(keys).toContain(`${prefix}rate-limit:sign-in:account:${owner.email}`);
   });
 
   it('keeps answering while Redis is down and counts together again once it is back', async () => {
     // Another account: the owner's failures above block it for an hour.
-    const silver = 'silver@example.com';
     await redis.stop();
     // Without the counters the attempts are let through (and logged), quickly.
     const started = Date.now();
     for (let i = 0; i < 6; i += 1) {
-      expect((await signIn(i % 2 ? b : a, 'demo', '198.51.100.40', silver)).statusCode).toBe(302);
+      expect((await signIn(i % 2 ? b : a, silver, TEST_PASSWORD, '198.51.100.40')).statusCode).toBe(
+        302,
+      );
     }
     expect(Date.now() - started).toBeLessThan(10_000);
     expect((await a.app.inject({ method: 'GET', url: '/ready' })).statusCode).toBe(200);
@@ -144,7 +145,9 @@ describe.runIf(REDIS_SERVER_BINARY !== undefined)('two instances counting in one
       const statuses: number[] = [];
       for (let i = 0; i < 5; i += 1) {
         const t = i % 2 ? b : a;
-        statuses.push((await signIn(t, 'demo', `198.51.100.${100 + round}`, silver)).statusCode);
+        statuses.push(
+          (await signIn(t, silver, TEST_PASSWORD, `198.51.100.${100 + round}`)).statusCode,
+        );
       }
       return statuses.join() === '302,302,302,302,429';
     });

@@ -17,6 +17,7 @@ import { accessCodeSets, merchants } from '../../src/platform/db/schema.js';
 import { openWinsMail } from '../../src/platform/mail/templates.js';
 import { validAccessCodeSet } from '../fixtures/access-code-sets.js';
 import { multipartFile } from '../fixtures/multipart.js';
+import { createAdmin, createMerchant } from '../factories/index.js';
 import { createTestApp, type TestApp } from '../helpers.js';
 
 let t: TestApp;
@@ -24,10 +25,16 @@ let sonnenschein = '';
 let adler = '';
 
 beforeAll(async () => {
-  t = await createTestApp({}, { seed: 'demo' });
-  await t.signInAs('admin', 'owner');
-  sonnenschein = await t.merchantId('Bäckerei Sonnenschein');
-  adler = await t.merchantId('Modehaus Adler');
+  t = await createTestApp();
+  await t.signInAs({ admin: await createAdmin(t.ctx.db) });
+  // Merchants whose names the search and the one-name rule are tried with.
+  sonnenschein = (
+    await createMerchant(t.ctx.db, {
+      name: 'Bäckerei Sonnenschein GmbH',
+      brandName: 'Bäckerei Sonnenschein',
+    })
+  ).id;
+  adler = (await createMerchant(t.ctx.db, { name: 'Modehaus Adler GmbH', level: 1 })).id;
 });
 afterAll(async () => {
   await t.close();

@@ -12,26 +12,11 @@ import type { TLocationImportJob, TLocationListResponse } from '@backoffice/doma
 import { locations } from '../../../src/platform/db/schema.js';
 import { createAdmin, createMerchant, createPerson } from '../../factories/index.js';
 import { createTestApp, type TestApp } from '../../helpers.js';
+import { waitForJob } from '../../fixtures/location-imports.js';
 import { multipartFile, multipartWithoutFile } from '../../fixtures/multipart.js';
 
 const fixture = (name: string) =>
   readFile(path.join(import.meta.dirname, '../..', 'fixtures', name));
-
-/** Polls an import job as one of its merchant's users until it is done. */
-async function waitForJob(
-  app: TestApp,
-  merchant: string,
-  jobId: string,
-  who = 'owner',
-): Promise<TLocationImportJob> {
-  for (let attempt = 0; attempt < 200; attempt += 1) {
-    const response = await app.api('GET', `/merchants/${merchant}/location-imports/${jobId}`, who);
-    const job = response.json<TLocationImportJob>();
-    if (job.status === 'done') return job;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error('import did not finish');
-}
 
 describe('location CSV uploads with the offline geocoder', () => {
   let t: TestApp;

@@ -19,6 +19,7 @@ import {
   createPerson,
 } from '../../factories/index.js';
 import { createTestApp, type TestApp } from '../../helpers.js';
+import { waitForJob } from '../../fixtures/location-imports.js';
 import { multipartFile } from '../../fixtures/multipart.js';
 import { until } from '../../fixtures/until.js';
 
@@ -37,22 +38,6 @@ const address = (overrides: object = {}) => ({
   is_redemption: true,
   ...overrides,
 });
-
-/** Polls an import job as one of its merchant's users until it is done. */
-async function waitForJob(
-  app: TestApp,
-  merchant: string,
-  jobId: string,
-  who = 'owner',
-): Promise<TLocationImportJob> {
-  for (let attempt = 0; attempt < 200; attempt += 1) {
-    const response = await app.api('GET', `/merchants/${merchant}/location-imports/${jobId}`, who);
-    const job = response.json<TLocationImportJob>();
-    if (job.status === 'done') return job;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error('import did not finish');
-}
 
 describe('locations with the offline geocoder', () => {
   let t: TestApp;

@@ -12,10 +12,17 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../../src/platform/db/client.js';
+import type { Database, DbOrTx } from '../../../src/platform/db/client.js';
 import { passwordResets, users } from '../../../src/platform/db/schema.js';
 import { MAIL_QUEUE } from '../../../src/platform/mail/outbox.js';
 import { PASSWORD_RESET_QUEUE } from '../../../src/modules/password-reset/service.js';
+import {
+  createAdmin,
+  createAgency,
+  createMerchant,
+  createPerson,
+  TEST_PASSWORD,
+} from '../../factories/index.js';
 import { REDIS_SERVER_BINARY, startOwnRedis, type OwnRedis } from '../../fixtures/redis-server.js';
 import { until } from '../../fixtures/until.js';
 import {
@@ -94,6 +101,19 @@ function submitReset(t: TestApp, token: string, password = NEW_PASSWORD, repeat 
   });
 }
 
+/**
+ * The accounts whose passwords are reset, `<name>@example.com` with the
+ * password TEST_PASSWORD: an admin, an agency, and people of a merchant.
+ */
+async function createAccounts(db: DbOrTx): Promise<void> {
+  const merchant = await createMerchant(db);
+  await createAdmin(db, { email: 'admin@example.com' });
+  await createAgency(db, [merchant.id], { email: 'agency@example.com' });
+  for (const name of ['owner', 'silver', 'staff', 'multi']) {
+    await createPerson(db, { email: `${name}@example.com`, memberships: [merchant.id] });
+  }
+}
+
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   const at = (index: number) => sorted[index] ?? Number.NaN;
@@ -104,14 +124,12 @@ const median = (values: number[]) => {
 describe('password reset', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp(
-      {
-        ...IMPLICIT,
-        TRUST_PROXY: 'true',
-        PASSWORD_RESET_PER_ACCOUNT_PER_HOUR: '100',
-      },
-      { seed: 'demo' },
-    );
+    t = await createTestApp({
+      ...IMPLICIT,
+      TRUST_PROXY: 'true',
+      PASSWORD_RESET_PER_ACCOUNT_PER_HOUR: '100',
+    });
+    await createAccounts(t.ctx.db);
   });
   afterAll(() => t.close());
 
@@ -218,7 +236,7 @@ describe('password reset', () => {
   });
 
   it('sets the new password, ends every session and mails the account', async () => {
-    const session = await t.signIn('agency@example.com');
+    const session = await t.signIn('agency@example.com', TEST_PASSWORD);
     expect(
       (await t.app.inject({ method: 'POST', url: '/api/init-user', headers: bearer(session) }))
         .statusCode,
@@ -237,7 +255,7 @@ describe('password reset', () => {
     expect((await submitReset(t, token, NEW_PASSWORD, 'anders-123456')).body).toContain(
       'Die Passwörter stimmen nicht überein.',
     );
-    expect((await signInAttempt(t.app, 'agency@example.com', 'demo')).statusCode).toBe(302);
+    expect((await signInAttempt(t.app, 'agency@example.com', TEST_PASSWORD)).statusCode).toBe(302);
 
     const before = await outboxNames(t);
     const done = await submitReset(t, token);
@@ -254,7 +272,7 @@ describe('password reset', () => {
       headers: bearer(session),
     });
     expect(old.statusCode).toBe(401);
-    expect((await signInAttempt(t.app, 'agency@example.com', 'demo')).statusCode).toBe(401);
+    expect((await signInAttempt(t.app, 'agency@example.com', TEST_PASSWORD)).statusCode).toBe(401);
     expect((await signInAttempt(t.app, 'agency@example.com', NEW_PASSWORD)).statusCode).toBe(302);
 
     // Single use: the link says so and offers a new one.
@@ -303,7 +321,7 @@ describe('password reset', () => {
     expect(page.statusCode).toBe(400);
     expect(page.body).toContain('abgelaufen');
     expect((await submitReset(t, token)).statusCode).toBe(400);
-    expect((await signInAttempt(t.app, 'silver@example.com', 'demo')).statusCode).toBe(302);
+    expect((await signInAttempt(t.app, 'silver@example.com', TEST_PASSWORD)).statusCode).toBe(302);
   });
 
   it('lets exactly one of two submits at the same moment use a link', async () => {
@@ -329,15 +347,13 @@ describe('password reset', () => {
 describe('password reset limits', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp(
-      {
-        ...IMPLICIT,
-        TRUST_PROXY: 'true',
-        LOGIN_RATE_LIMIT_PER_MINUTE: '3',
-        PASSWORD_RESET_PER_ACCOUNT_PER_HOUR: '2',
-      },
-      { seed: 'demo' },
-    );
+    t = await createTestApp({
+      ...IMPLICIT,
+      TRUST_PROXY: 'true',
+      LOGIN_RATE_LIMIT_PER_MINUTE: '3',
+      PASSWORD_RESET_PER_ACCOUNT_PER_HOUR: '2',
+    });
+    await createPerson(t.ctx.db, { email: 'owner@example.com' });
   });
   afterAll(() => t.close());
 
@@ -387,8 +403,9 @@ describe.runIf(REDIS_SERVER_BINARY !== undefined)(
         LOGIN_RATE_LIMIT_PER_MINUTE: '3',
         PASSWORD_RESET_PER_ACCOUNT_PER_HOUR: '2',
       };
-      a = await createTestApp(env, { database, seed: 'demo' });
-      b = await createTestApp(env, { database: secondPool, seed: 'demo' });
+      a = await createTestApp(env, { database });
+      b = await createTestApp(env, { database: secondPool });
+      await createPerson(database.db, { email: 'owner@example.com' });
     });
     afterAll(async () => {
       await a.close();

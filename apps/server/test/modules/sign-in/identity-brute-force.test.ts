@@ -3,11 +3,12 @@
  * and per account, behind trusted and untrusted proxies, and the account
  * limit shared by two apps counting in one Redis.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
-import { generateKeyPair } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../../src/platform/db/client.js';
+import type { Database, DbOrTx } from '../../../src/platform/db/client.js';
+import { createPerson, TEST_PASSWORD } from '../../factories/index.js';
+import { freshPem, pkce } from '../../fixtures/sign-in.js';
 import { deleteKeys, redisAnswers } from '../../fixtures/redis-server.js';
 import {
   CLIENT_ID,
@@ -22,29 +23,23 @@ import {
 const REDIS_URL = process.env.TEST_REDIS_URL;
 const redisUp = REDIS_URL !== undefined && (await redisAnswers(REDIS_URL));
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({}, { seed: 'demo' });
-});
-afterAll(async () => {
-  await t.close();
-});
+/** The accounts the guesses aim at, each with the password TEST_PASSWORD. */
+async function createAccounts(db: DbOrTx) {
+  for (const email of ['owner@example.com', 'staff@example.com', 'silver@example.com']) {
+    await createPerson(db, { email });
+  }
+}
 
-const pkce = () => {
-  const verifier = randomBytes(32).toString('base64url');
-  const challenge = createHash('sha256').update(verifier).digest('base64url');
-  return { verifier, challenge };
-};
-
-async function freshPem() {
-  const { exportPKCS8 } = await import('jose');
-  const { privateKey } = await generateKeyPair('ES256', { extractable: true });
-  return exportPKCS8(privateKey);
+/** An app whose database holds the accounts. */
+async function appWithAccounts(env: Record<string, string>): Promise<TestApp> {
+  const app = await createTestApp(env);
+  await createAccounts(app.ctx.db);
+  return app;
 }
 
 describe('brute-force protection', () => {
   it('limits sign-in attempts per client and says so in German', async () => {
-    const limited = await createTestApp({ LOGIN_RATE_LIMIT_PER_MINUTE: '3' }, { seed: 'demo' });
+    const limited = await appWithAccounts({ LOGIN_RATE_LIMIT_PER_MINUTE: '3' });
     try {
       const attempt = () => signInAttempt(limited.app, 'owner@example.com', 'guess');
       for (let i = 0; i < 3; i += 1) expect((await attempt()).statusCode).toBe(401);
@@ -52,7 +47,7 @@ describe('brute-force protection', () => {
       expect(blocked.statusCode).toBe(429);
       expect(blocked.body).toContain('Zu viele Anmeldeversuche');
       // Even the right password is refused while the limit holds.
-      const right = await signInAttempt(limited.app, 'owner@example.com', 'demo');
+      const right = await signInAttempt(limited.app, 'owner@example.com', TEST_PASSWORD);
       expect(right.statusCode).toBe(429);
     } finally {
       await limited.close();
@@ -65,7 +60,7 @@ describe('brute-force protection behind proxies', () => {
     signInAttempt(app.app, email, password, address);
 
   it('does not believe X-Forwarded-For by default: 200 guesses with forged addresses get 429s', async () => {
-    const limited = await createTestApp({ LOGIN_RATE_LIMIT_PER_MINUTE: '10' }, { seed: 'demo' });
+    const limited = await createTestApp({ LOGIN_RATE_LIMIT_PER_MINUTE: '10' });
     try {
       const statuses: number[] = [];
       for (let i = 0; i < 200; i += 1) {
@@ -83,14 +78,11 @@ describe('brute-force protection behind proxies', () => {
   });
 
   it('limits failed sign-ins per account from any address, with TRUST_PROXY set', async () => {
-    const limited = await createTestApp(
-      {
-        TRUST_PROXY: '127.0.0.1',
-        LOGIN_RATE_LIMIT_PER_MINUTE: '10',
-        LOGIN_FAILURES_PER_HOUR: '5',
-      },
-      { seed: 'demo' },
-    );
+    const limited = await appWithAccounts({
+      TRUST_PROXY: '127.0.0.1',
+      LOGIN_RATE_LIMIT_PER_MINUTE: '10',
+      LOGIN_FAILURES_PER_HOUR: '5',
+    });
     try {
       const statuses: number[] = [];
       for (let i = 0; i < 8; i += 1) {
@@ -98,30 +90,32 @@ describe('brute-force protection behind proxies', () => {
       }
       expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429, 429]);
       // Even the right password is refused from yet another address while the limit holds.
-      const right = await guess(limited, 'owner@example.com', '203.0.113.99', 'demo');
+      const right = await guess(limited, 'owner@example.com', '203.0.113.99', TEST_PASSWORD);
       expect(right.statusCode).toBe(429);
       expect(right.body).toContain('Zu viele Anmeldeversuche');
       // Other accounts are not affected, and the addresses are told apart (10 per minute each).
-      expect((await guess(limited, 'staff@example.com', '203.0.113.0', 'demo')).statusCode).toBe(
-        302,
-      );
+      expect(
+        (await guess(limited, 'staff@example.com', '203.0.113.0', TEST_PASSWORD)).statusCode,
+      ).toBe(302);
     } finally {
       await limited.close();
     }
   });
 
   it('holds the account limit for guesses that arrive at the same time from different addresses', async () => {
-    const limited = await createTestApp(
-      {
-        TRUST_PROXY: '127.0.0.1',
-        LOGIN_RATE_LIMIT_PER_MINUTE: '10',
-        LOGIN_FAILURES_PER_HOUR: '5',
-      },
-      { seed: 'demo' },
-    );
+    const limited = await appWithAccounts({
+      TRUST_PROXY: '127.0.0.1',
+      LOGIN_RATE_LIMIT_PER_MINUTE: '10',
+      LOGIN_FAILURES_PER_HOUR: '5',
+    });
     try {
       const attempts = Array.from({ length: 30 }, (_, i) =>
-        guess(limited, 'owner@example.com', `203.0.113.${i}`, i === 29 ? 'demo' : `guess-${i}`),
+        guess(
+          limited,
+          'owner@example.com',
+          `203.0.113.${i}`,
+          i === 29 ? TEST_PASSWORD : `guess-${i}`,
+        ),
       );
       const statuses = (await Promise.all(attempts)).map((response) => response.statusCode);
       // At most five passwords are checked and found wrong; the others wait.
@@ -135,15 +129,12 @@ describe('brute-force protection behind proxies', () => {
   });
 
   it('uses up no attempts of an account with successful sign-ins, one after another or at once', async () => {
-    const limited = await createTestApp(
-      {
-        TRUST_PROXY: '127.0.0.1',
-        LOGIN_FAILURES_PER_HOUR: '2',
-      },
-      { seed: 'demo' },
-    );
+    const limited = await appWithAccounts({
+      TRUST_PROXY: '127.0.0.1',
+      LOGIN_FAILURES_PER_HOUR: '2',
+    });
     try {
-      const signIn = (i: number, password = 'demo') =>
+      const signIn = (i: number, password = TEST_PASSWORD) =>
         guess(limited, 'owner@example.com', `203.0.113.${i}`, password);
       for (let i = 0; i < 5; i += 1) expect((await signIn(i)).statusCode).toBe(302);
       const together = await Promise.all([signIn(10), signIn(11)]);
@@ -158,7 +149,7 @@ describe('brute-force protection behind proxies', () => {
   });
 
   it('limits the token endpoint and the registration form per address too', async () => {
-    const limited = await createTestApp({ LOGIN_RATE_LIMIT_PER_MINUTE: '2' }, { seed: 'demo' });
+    const limited = await createTestApp({ LOGIN_RATE_LIMIT_PER_MINUTE: '2' });
     try {
       const register = (i: number) =>
         limited.app.inject({
@@ -215,9 +206,10 @@ describe.runIf(redisUp)('the account limit of two apps counting in one Redis', (
       LOGIN_FAILURES_PER_HOUR: '5',
       JWT_PRIVATE_KEY: await freshPem(),
     };
-    a = await createTestApp(env, { database, seed: 'demo' });
+    a = await createTestApp(env, { database });
+    await createAccounts(database.db);
     secondPool = await database.connectAgain();
-    b = await createTestApp(env, { database: secondPool, seed: 'demo' });
+    b = await createTestApp(env, { database: secondPool });
   });
   afterAll(async () => {
     await a.close();
@@ -256,7 +248,7 @@ describe.runIf(redisUp)('the account limit of two apps counting in one Redis', (
       const now = Number(seconds) * 1000;
       // Five attempts that never ended: one of 61 s ago no longer counts, four of now do.
       await client.zadd(key, now - 61_000, 'gone', now, 'p1', now, 'p2', now, 'p3', now, 'p4');
-      const right = (address: string) => signIn(b, 'silver@example.com', 'demo', address);
+      const right = (address: string) => signIn(b, 'silver@example.com', TEST_PASSWORD, address);
       expect((await right('198.51.100.1')).statusCode).toBe(302);
       await client.zadd(key, now, 'p5');
       expect((await right('198.51.100.2')).statusCode).toBe(429);

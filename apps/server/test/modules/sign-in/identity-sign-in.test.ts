@@ -3,10 +3,16 @@
  * domain's final dot, the authorization code grant with PKCE, the implicit
  * grant where enabled, and the registration page.
  */
-import { createHash, randomBytes } from 'node:crypto';
-import { generateKeyPair } from 'jose';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { loginTexts, renderLoginPage } from '../../../src/modules/identity-pages/login-page.js';
+import {
+  createAdmin,
+  createMerchantWithOwner,
+  createPerson,
+  TEST_PASSWORD,
+  type CreatedPerson,
+} from '../../factories/index.js';
+import { authorizeQuery, freshPem, pkce } from '../../fixtures/sign-in.js';
 import {
   bearer,
   CLIENT_ID,
@@ -21,30 +27,20 @@ import {
 } from '../../helpers.js';
 
 let t: TestApp;
+/** Owns a merchant and invites; signs in with TEST_PASSWORD. */
+let owner: CreatedPerson;
+let merchant = '';
 beforeAll(async () => {
-  t = await createTestApp({}, { seed: 'demo' });
+  t = await createTestApp();
+  ({
+    owner,
+    merchant: { id: merchant },
+  } = await createMerchantWithOwner(t.ctx.db));
+  await createPerson(t.ctx.db, { email: 'silver@example.com' });
 });
 afterAll(async () => {
   await t.close();
 });
-
-const pkce = () => {
-  const verifier = randomBytes(32).toString('base64url');
-  const challenge = createHash('sha256').update(verifier).digest('base64url');
-  return { verifier, challenge };
-};
-
-const authorizeQuery = (extra: Record<string, string> = {}) =>
-  new URLSearchParams({
-    response_type: 'code',
-    client_id: CLIENT_ID,
-    redirect_uri: REDIRECT_URI,
-    scope: 'base',
-    state: 'xyz',
-    code_challenge: pkce().challenge,
-    code_challenge_method: 'S256',
-    ...extra,
-  }).toString();
 
 async function login(fields: Record<string, string>) {
   return t.app.inject({ method: 'POST', url: '/identity/authorize', payload: fields });
@@ -60,7 +56,7 @@ async function codeFor(email: string, challenge: string) {
     code_challenge: challenge,
     code_challenge_method: 'S256',
     email,
-    password: 'demo',
+    password: TEST_PASSWORD,
   });
   expect(response.statusCode).toBe(302);
   const location = new URL(String(response.headers.location));
@@ -98,10 +94,7 @@ describe('sign-in page', () => {
   });
 
   it('lists no demo accounts outside demo mode', async () => {
-    const other = await createTestApp(
-      { DEMO: 'false', JWT_PRIVATE_KEY: await freshPem() },
-      { seed: 'demo' },
-    );
+    const other = await createTestApp({ DEMO: 'false', JWT_PRIVATE_KEY: await freshPem() });
     try {
       const response = await other.app.inject(`/identity/authorize?${authorizeQuery()}`);
       expect(response.statusCode).toBe(200);
@@ -188,8 +181,12 @@ describe('sign-in page', () => {
       redirect_uri: REDIRECT_URI,
       scope: 'base',
     };
-    const wrongPassword = await login({ ...base, email: 'owner@example.com', password: 'nope' });
-    const unknownUser = await login({ ...base, email: 'nobody@example.com', password: 'demo' });
+    const wrongPassword = await login({ ...base, email: owner.email, password: 'nope' });
+    const unknownUser = await login({
+      ...base,
+      email: 'nobody@example.com',
+      password: TEST_PASSWORD,
+    });
     for (const response of [wrongPassword, unknownUser]) {
       expect(response.statusCode).toBe(401);
       expect(response.headers.location).toBeUndefined();
@@ -201,7 +198,7 @@ describe('sign-in page', () => {
 describe('an address with its domain’s final dot', () => {
   it('signs in as the account without the dot, however the dot is written', async () => {
     for (const address of ['silver@example.com.', 'Silver@Example.com\u3002']) {
-      const response = await signInAttempt(t.app, address, 'demo');
+      const response = await signInAttempt(t.app, address, TEST_PASSWORD);
       expect(response.statusCode, address).toBe(302);
       const token = await tokenOf(t.app, response);
       const init = await t.app.inject({
@@ -214,19 +211,22 @@ describe('an address with its domain’s final dot', () => {
   });
 
   it('counts failed sign-ins at the dotted address against the account', async () => {
-    const limited = await createTestApp(
-      {
-        TRUST_PROXY: '127.0.0.1',
-        LOGIN_FAILURES_PER_HOUR: '3',
-      },
-      { seed: 'demo' },
-    );
+    const limited = await createTestApp({
+      TRUST_PROXY: '127.0.0.1',
+      LOGIN_FAILURES_PER_HOUR: '3',
+    });
     try {
+      await createPerson(limited.ctx.db, { email: 'staff@example.com' });
       for (let i = 0; i < 3; i += 1) {
         const guess = await signInAttempt(limited.app, 'staff@example.com.', 'x', `203.0.113.${i}`);
         expect(guess.statusCode).toBe(401);
       }
-      const right = await signInAttempt(limited.app, 'staff@example.com', 'demo', '203.0.113.9');
+      const right = await signInAttempt(
+        limited.app,
+        'staff@example.com',
+        TEST_PASSWORD,
+        '203.0.113.9',
+      );
       expect(right.statusCode).toBe(429);
     } finally {
       await limited.close();
@@ -237,7 +237,7 @@ describe('an address with its domain’s final dot', () => {
 describe('authorization code grant with PKCE', () => {
   it('issues a token for the right verifier, once', async () => {
     const { verifier, challenge } = pkce();
-    const code = await codeFor('owner@example.com', challenge);
+    const code = await codeFor(owner.email, challenge);
     const response = await exchange({ code, code_verifier: verifier });
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('no-store');
@@ -250,7 +250,7 @@ describe('authorization code grant with PKCE', () => {
       headers: bearer(body.access_token),
     });
     expect(init.statusCode).toBe(200);
-    expect(init.json().user.email).toBe('owner@example.com');
+    expect(init.json().user.email).toBe(owner.email);
 
     const again = await exchange({ code, code_verifier: verifier });
     expect(again.statusCode).toBe(400);
@@ -259,7 +259,7 @@ describe('authorization code grant with PKCE', () => {
 
   it('refuses a wrong verifier and burns the code', async () => {
     const { verifier, challenge } = pkce();
-    const code = await codeFor('owner@example.com', challenge);
+    const code = await codeFor(owner.email, challenge);
     const wrong = await exchange({ code, code_verifier: pkce().verifier });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json()).toEqual({ error: 'invalid_grant' });
@@ -269,7 +269,7 @@ describe('authorization code grant with PKCE', () => {
 
   it('refuses a code presented with another redirect URI or client', async () => {
     const { verifier, challenge } = pkce();
-    const code = await codeFor('owner@example.com', challenge);
+    const code = await codeFor(owner.email, challenge);
     const otherRedirect = await exchange({
       code,
       code_verifier: verifier,
@@ -277,7 +277,7 @@ describe('authorization code grant with PKCE', () => {
     });
     expect(otherRedirect.statusCode).toBe(400);
     const { verifier: v2, challenge: c2 } = pkce();
-    const code2 = await codeFor('owner@example.com', c2);
+    const code2 = await codeFor(owner.email, c2);
     const otherClient = await exchange({ code: code2, code_verifier: v2, client_id: 'evil' });
     expect(otherClient.statusCode).toBe(401);
     expect(otherClient.json()).toEqual({ error: 'invalid_client' });
@@ -293,8 +293,9 @@ describe('authorization code grant with PKCE', () => {
 
 describe('implicit grant', () => {
   it('puts the token, its lifetime and the state in the fragment', async () => {
-    const implicit = await createTestApp({ OAUTH_ALLOW_IMPLICIT: 'true' }, { seed: 'demo' });
+    const implicit = await createTestApp({ OAUTH_ALLOW_IMPLICIT: 'true' });
     onTestFinished(() => implicit.close());
+    await createAdmin(implicit.ctx.db, { email: 'admin@example.com' });
     const response = await implicit.app.inject({
       method: 'POST',
       url: '/identity/authorize',
@@ -305,7 +306,7 @@ describe('implicit grant', () => {
         scope: 'base',
         state: 'st4te',
         email: 'ADMIN@example.com',
-        password: 'demo',
+        password: TEST_PASSWORD,
       },
     });
     expect(response.statusCode).toBe(302);
@@ -324,16 +325,9 @@ describe('implicit grant', () => {
   });
 });
 
-async function freshPem() {
-  const { exportPKCS8 } = await import('jose');
-  const { privateKey } = await generateKeyPair('ES256', { extractable: true });
-  return exportPKCS8(privateKey);
-}
-
 describe('registration page', () => {
   it('names the invited address as it is, $ signs included, in a German page', async () => {
-    await t.signInAs('owner');
-    const merchant = await t.merchantId('Bäckerei Sonnenschein');
+    await t.signInAs({ owner });
     const email = "a$'b@example.com";
     const mails = await mailsDuring(t, async () => {
       const invite = await t.api('POST', `/merchants/${merchant}/invite-account`, 'owner', {

@@ -10,14 +10,17 @@
 import * as client from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../fixtures/ports.js';
+import { createMerchantWithOwner, type CreatedPerson } from '../../factories/index.js';
 import { CLIENT_ID, createTestApp, type TestApp } from '../../helpers.js';
 
 let t: TestApp;
 let url: string;
+let owner: CreatedPerson;
 beforeAll(async () => {
   const port = await freePort();
   url = `http://127.0.0.1:${port}`;
-  t = await createTestApp({ PUBLIC_URL: url }, { seed: 'demo' });
+  t = await createTestApp({ PUBLIC_URL: url });
+  ({ owner } = await createMerchantWithOwner(t.ctx.db));
   await t.app.listen({ port, host: '127.0.0.1' });
 });
 afterAll(async () => {
@@ -37,7 +40,10 @@ const decodeHtml = (text: string) =>
  * fills in its form (the hidden fields carry the request) and posts it; the
  * provider's redirect back to the client, with the code.
  */
-async function signInLikeABrowser(authorizationUrl: URL, email: string): Promise<URL> {
+async function signInLikeABrowser(
+  authorizationUrl: URL,
+  { email, password }: CreatedPerson,
+): Promise<URL> {
   const page = await fetch(authorizationUrl);
   expect(page.status).toBe(200);
   const html = await page.text();
@@ -50,7 +56,7 @@ async function signInLikeABrowser(authorizationUrl: URL, email: string): Promise
     fields.set(decodeHtml(String(name)), decodeHtml(String(value)));
   }
   fields.set('email', email);
-  fields.set('password', 'demo');
+  fields.set('password', password);
   const answer = await fetch(new URL(decodeHtml(String(form?.[1])), url), {
     method: 'POST',
     redirect: 'manual',
@@ -84,7 +90,7 @@ describe('openid-client against the provider', () => {
     });
     expect(authorizationUrl.href.startsWith(`${url}/identity/authorize?`)).toBe(true);
 
-    const callback = await signInLikeABrowser(authorizationUrl, 'owner@example.com');
+    const callback = await signInLikeABrowser(authorizationUrl, owner);
     expect(`${callback.origin}${callback.pathname}`).toBe(redirectUri);
     const tokens = await client.authorizationCodeGrant(config, callback, {
       pkceCodeVerifier: verifier,

@@ -7,6 +7,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import {
+  createAdmin,
+  createMerchantWithOwner,
+  createPerson,
+  type CreatedPerson,
+} from '../../factories/index.js';
+import {
   bearer,
   CLIENT_ID,
   createTestApp,
@@ -19,23 +25,30 @@ import {
 } from '../../helpers.js';
 
 let t: TestApp;
+let owner: CreatedPerson;
+let staff: CreatedPerson;
 beforeAll(async () => {
-  t = await createTestApp({}, { seed: 'demo' });
-  await t.signInAs('owner', 'admin');
+  t = await createTestApp();
+  const made = await createMerchantWithOwner(t.ctx.db);
+  owner = made.owner;
+  staff = await createPerson(t.ctx.db, {
+    memberships: [{ merchantId: made.merchant.id, roles: ['manage-campaigns'] }],
+  });
+  await t.signInAs({ owner, admin: await createAdmin(t.ctx.db) });
 });
 afterAll(async () => {
   await t.close();
 });
 
 async function appWith(env: Record<string, string>): Promise<TestApp> {
-  const app = await createTestApp(env, { seed: 'demo' });
+  const app = await createTestApp(env);
   onTestFinished(() => app.close());
   return app;
 }
 
 describe('the implicit grant', () => {
   it('is refused under OAUTH_FLOW=code: unsupported_response_type, back at the client', async () => {
-    const answer = await implicitSignInAttempt(t.app, 'owner@example.com', 'demo');
+    const answer = await implicitSignInAttempt(t.app, owner.email, owner.password);
     expect(answer.statusCode).toBe(302);
     const location = new URL(String(answer.headers.location));
     expect(`${location.origin}${location.pathname}`).toBe(REDIRECT_URI);
@@ -64,8 +77,9 @@ describe('the implicit grant', () => {
   for (const env of enabling) {
     it(`is answered with ${Object.entries(env).flat().join('=')}`, async () => {
       const app = await appWith(env);
+      const { owner: person } = await createMerchantWithOwner(app.ctx.db);
       const token = fragmentToken(
-        await implicitSignInAttempt(app.app, 'owner@example.com', 'demo'),
+        await implicitSignInAttempt(app.app, person.email, person.password),
       );
       expect(token).toBeTruthy();
       const init = await app.app.inject({
@@ -120,7 +134,7 @@ describe('token revocation', () => {
     t.app.inject({ url: '/api/merchants', headers: bearer(token) });
 
   it('ends the token’s session: it and every token of that sign-in get 401', async () => {
-    const token = await t.signIn('owner@example.com');
+    const token = await t.signIn(owner.email, owner.password);
     const renewed = await t.app.inject({ url: '/api/v2/my/tokens', headers: bearer(token) });
     const sibling = String(renewed.json<{ tokens: { token: string }[] }>().tokens[0]?.token);
     expect((await merchants(sibling)).statusCode).toBe(200);
@@ -170,7 +184,7 @@ describe('WWW-Authenticate on every 401 of the API', () => {
     path.replace(/:[A-Za-z_]+/g, randomUUID()).replace(/\*$/, 'anything');
 
   it('asks for a bearer token without one and says invalid_token with a bad one', async () => {
-    const ended = await t.signIn('staff@example.com');
+    const ended = await t.signIn(staff.email, staff.password);
     await t.app.inject({ method: 'POST', url: '/api/session/logout', headers: bearer(ended) });
     const apiRoutes = routeTable(t.app).filter(
       ({ path }) => path.startsWith('/api/') && !path.startsWith('/api/docs'),

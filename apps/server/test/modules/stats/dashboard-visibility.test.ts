@@ -22,10 +22,17 @@ import {
   campaigns,
   campaignStatusHistory,
   draws,
-  users,
   wins,
 } from '../../../src/platform/db/schema.js';
 import { foldPending } from '../../../src/modules/ingest/fold.js';
+import {
+  createAdmin,
+  createAgency,
+  createApiKey,
+  createMerchant,
+  createMerchantWithOwner,
+  createPerson,
+} from '../../factories/index.js';
 import { createTestApp, type TestApp } from '../../helpers.js';
 
 let t: TestApp;
@@ -86,18 +93,21 @@ async function pendingWins(campaign: string, participants: string[]) {
 }
 
 beforeAll(async () => {
-  t = await createTestApp({ TIME_ZONE: 'Europe/Berlin' }, { seed: 'demo' });
-  await t.signInAs('admin', 'agency', 'multi', 'staff', 'owner');
-  adler = await t.merchantId('Modehaus Adler');
-  // staff@example.com, a member of Modehaus Adler too, without the manage-campaigns role.
-  const [staff] = await t.ctx.db.select().from(users).where(eq(users.email, 'staff@example.com'));
-  if (!staff) throw new Error('no staff user');
-  await t.ctx.db
-    .insert(accounts)
-    .values({ merchantId: adler, userId: staff.id, roles: ['manage-accounts'] });
-
-  const created = await t.api('POST', '/admin/api-keys', 'admin', { name: 'Consumer app' });
-  apiKey = created.json().secret;
+  t = await createTestApp({ TIME_ZONE: 'Europe/Berlin' });
+  const db = t.ctx.db;
+  adler = (await createMerchant(db, { level: 1 })).id;
+  await t.signInAs({
+    admin: await createAdmin(db),
+    agency: await createAgency(db, [adler]),
+    // A member with the manage-campaigns role, and one without it.
+    multi: await createPerson(db, { memberships: [adler] }),
+    staff: await createPerson(db, {
+      memberships: [{ merchantId: adler, roles: ['manage-accounts'] }],
+    }),
+    // A user of another merchant.
+    owner: (await createMerchantWithOwner(db)).owner,
+  });
+  apiKey = (await createApiKey(db)).secret;
   ids.coupon = await create('coupon/percent');
   ids.sweepstake = await create('sweepstake/standard');
   ids.tip = await create('tip/offer');

@@ -6,10 +6,18 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TCampaignEnvelope, TStatsCampaignsResponse } from '@backoffice/domain';
 import { participation, participationHelpers } from '../../fixtures/participation.js';
+import {
+  createAdmin,
+  createAgency,
+  createApiKey,
+  createMerchant,
+  createMerchantWithOwner,
+  createPerson,
+} from '../../factories/index.js';
 import { createTestApp, type TestApp } from '../../helpers.js';
 
 let t: TestApp;
-const ids = { sonnenschein: '', silberblick: '' };
+const ids = { sonnenschein: '', silberblick: '', adler: '' };
 let apiKey = '';
 
 const { accepted, create, publish } = participationHelpers(
@@ -18,13 +26,26 @@ const { accepted, create, publish } = participationHelpers(
 );
 
 beforeAll(async () => {
-  t = await createTestApp({ TIME_ZONE: 'Europe/Berlin' }, { seed: 'demo' });
-  await t.signInAs('admin', 'owner', 'silver', 'staff');
-  ids.sonnenschein = await t.merchantId('Bäckerei Sonnenschein');
-  ids.silberblick = await t.merchantId('Café Silberblick');
-  const created = await t.api('POST', '/admin/api-keys', 'admin', { name: 'Consumer app' });
-  expect(created.statusCode, created.body).toBe(200);
-  apiKey = created.json().secret;
+  t = await createTestApp({ TIME_ZONE: 'Europe/Berlin' });
+  const db = t.ctx.db;
+  // A basic merchant (owner, and staff managing campaigns), a silver one, and one an agency acts for.
+  const basic = await createMerchantWithOwner(db);
+  const silver = await createMerchantWithOwner(db, { level: 1 });
+  const adler = await createMerchant(db, { level: 1 });
+  ids.sonnenschein = basic.merchant.id;
+  ids.silberblick = silver.merchant.id;
+  ids.adler = adler.id;
+  await t.signInAs({
+    admin: await createAdmin(db),
+    owner: basic.owner,
+    silver: silver.owner,
+    staff: await createPerson(db, {
+      memberships: [{ merchantId: basic.merchant.id, roles: ['manage-campaigns'] }],
+    }),
+    agency: await createAgency(db, [adler.id]),
+    multi: await createPerson(db, { memberships: [adler.id] }),
+  });
+  apiKey = (await createApiKey(db)).secret;
 });
 afterAll(async () => {
   await t.close();
@@ -224,8 +245,7 @@ describe('dashboard and chart', () => {
     ]);
 
     // An agency sees the tips of its merchants too; the merchant's own users do not.
-    await t.signInAs('agency', 'multi');
-    const adler = await t.merchantId('Modehaus Adler');
+    const adler = ids.adler;
     const adlerTip = await dated('agency', adler, 'tip/standard', 'Tipp im Februar', [
       '2026-02-01T09:00:00.000Z',
       '2026-02-10T18:00:00.000Z',

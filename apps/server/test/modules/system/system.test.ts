@@ -13,6 +13,7 @@ import { openDatabase, pgliteFolder, queryRows } from '../../../src/platform/db/
 import { PGLITE_OPTIONS } from '../../../src/platform/db/embedded.js';
 import { loadSigningKey } from '../../../src/platform/identity/keys.js';
 import { seedDemoData } from '../../../src/ops/seed/demo-data.js';
+import { createMerchantWithOwner } from '../../factories/index.js';
 import { createTestApp, openTestDatabase, type TestApp } from '../../helpers.js';
 
 const serverSource = path.join(import.meta.dirname, '../..', '..', 'src');
@@ -152,7 +153,7 @@ describe('network exposure', () => {
 describe('system endpoints', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ LOCALE: 'de-CH', AVAILABLE_LOCALES: 'de,en,fr' }, { seed: 'demo' });
+    t = await createTestApp({ LOCALE: 'de-CH', AVAILABLE_LOCALES: 'de,en,fr' });
   });
   afterAll(async () => {
     await t.close();
@@ -172,7 +173,7 @@ describe('system endpoints', () => {
       availableLocales: ['de', 'en', 'fr'],
       oauth: { flow: 'code', clientId: 'backoffice-web', scope: 'base', realm: 'backoffice' },
     });
-    const euro = await createTestApp({}, { seed: 'demo' });
+    const euro = await createTestApp();
     try {
       expect((await euro.app.inject('/config.json')).json().currency).toBe('EUR');
     } finally {
@@ -188,7 +189,8 @@ describe('system endpoints', () => {
   });
 
   it('answers bad JSON with bad_input, never 500', async () => {
-    const token = await t.signIn('owner@example.com');
+    const { owner } = await createMerchantWithOwner(t.ctx.db);
+    const token = await t.signIn(owner.email, owner.password);
     const response = await t.app.inject({
       method: 'POST',
       url: '/api/init-user',

@@ -11,6 +11,8 @@ import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { securityEvents, signInChallenges, users } from '../../../src/platform/db/schema.js';
 import { decryptSecret } from '../../../src/platform/identity/totp.js';
+import type { DbOrTx } from '../../../src/platform/db/client.js';
+import { createMerchant, createPerson, type PersonOptions } from '../../factories/index.js';
 import {
   CLIENT_ID,
   REDIRECT_URI,
@@ -22,10 +24,43 @@ import {
 /** These tests sign in with the implicit grant too (its form post is the shortest way to a token). */
 const IMPLICIT = { OAUTH_ALLOW_IMPLICIT: 'true' };
 
+/** The password the people of these tests sign in with. */
+const PASSWORD = 'demo';
+
+/**
+ * The people of these tests, `<name>@example.com`: an admin, an agency, the
+ * owner and staff (manage-campaigns) of Bäckerei Sonnenschein, the owner of
+ * Café Silberblick (silver) and a member of another merchant (multi).
+ */
+async function createPeople(db: DbOrTx) {
+  const sonnenschein = await createMerchant(db, {
+    name: 'Bäckerei Sonnenschein GmbH',
+    brandName: 'Bäckerei Sonnenschein',
+  });
+  const silberblick = await createMerchant(db, {
+    name: 'Café Silberblick KG',
+    brandName: 'Café Silberblick',
+    level: 1,
+  });
+  const other = await createMerchant(db);
+  const person = (name: string, options: Omit<PersonOptions, 'email' | 'password'> = {}) =>
+    createPerson(db, { email: `${name}@example.com`, password: PASSWORD, ...options });
+  return {
+    admin: await person('admin', { level: 'admin' }),
+    agency: await person('agency', { level: 'agency', memberships: [other.id] }),
+    owner: await person('owner', { memberships: [sonnenschein.id] }),
+    staff: await person('staff', {
+      memberships: [{ merchantId: sonnenschein.id, roles: ['manage-campaigns'] }],
+    }),
+    silver: await person('silver', { memberships: [silberblick.id] }),
+    multi: await person('multi', { memberships: [other.id] }),
+  };
+}
+
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp(IMPLICIT, { seed: 'demo' });
-  await t.signInAs('owner', 'silver', 'admin', 'agency', 'multi', 'staff');
+  t = await createTestApp(IMPLICIT);
+  await t.signInAs(await createPeople(t.ctx.db));
 });
 afterAll(async () => {
   await t.close();
@@ -375,13 +410,11 @@ describe("an admin's reset", () => {
 describe('MFA_REQUIRED_FOR_ADMINS', () => {
   let forced: TestApp;
   beforeAll(async () => {
-    forced = await createTestApp(
-      {
-        ...IMPLICIT,
-        MFA_REQUIRED_FOR_ADMINS: 'true',
-      },
-      { seed: 'demo' },
-    );
+    forced = await createTestApp({
+      ...IMPLICIT,
+      MFA_REQUIRED_FOR_ADMINS: 'true',
+    });
+    await createPeople(forced.ctx.db);
   });
   afterAll(async () => {
     await forced.close();
@@ -428,14 +461,12 @@ describe('MFA_REQUIRED_FOR_ADMINS', () => {
 describe('the sign-in limiter', () => {
   let limited: TestApp;
   beforeAll(async () => {
-    limited = await createTestApp(
-      {
-        ...IMPLICIT,
-        LOGIN_FAILURES_PER_HOUR: '5',
-      },
-      { seed: 'demo' },
-    );
-    limited.tokens.owner = await limited.signInAndInit('owner@example.com');
+    limited = await createTestApp({
+      ...IMPLICIT,
+      LOGIN_FAILURES_PER_HOUR: '5',
+    });
+    const { owner } = await createPeople(limited.ctx.db);
+    await limited.signInAs({ owner });
   });
   afterAll(async () => {
     await limited.close();

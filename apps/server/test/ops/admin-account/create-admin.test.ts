@@ -14,6 +14,14 @@ import type { TMerchantListResponse } from '@backoffice/domain';
 import { createAdmin } from '../../../src/ops/admin-account/create-admin.js';
 import { users } from '../../../src/platform/db/schema.js';
 import {
+  createAgency,
+  createMerchant,
+  createMerchantWithOwner,
+  createPerson,
+  TEST_PASSWORD,
+  type CreatedPerson,
+} from '../../factories/index.js';
+import {
   bearer,
   CLIENT_ID,
   createTestApp,
@@ -28,11 +36,27 @@ import {
 
 const PASSWORD = 'Sommer-Kaffee-2026!';
 let t: TestApp;
+let silberblick = '';
+/** People who exist before create-admin names them (password TEST_PASSWORD). */
+let staff: CreatedPerson;
+let owner: CreatedPerson;
+let multi: CreatedPerson;
 
 beforeAll(async () => {
   // The implicit grant too: sign-ins of both flows meet a change of password below.
-  t = await createTestApp({ OAUTH_ALLOW_IMPLICIT: 'true' }, { seed: 'demo' });
-  await t.signInAs('silver');
+  t = await createTestApp({ OAUTH_ALLOW_IMPLICIT: 'true' });
+  const db = t.ctx.db;
+  const silver = await createMerchantWithOwner(db, { level: 1 });
+  silberblick = silver.merchant.id;
+  const basic = await createMerchant(db);
+  const other = await createMerchant(db);
+  owner = await createPerson(db, { memberships: [basic.id] });
+  staff = await createPerson(db, {
+    memberships: [{ merchantId: basic.id, roles: ['manage-campaigns'] }],
+  });
+  multi = await createPerson(db, { memberships: [basic.id, other.id] });
+  await createAgency(db, [other.id], { email: 'agency@example.com' });
+  await t.signInAs({ silver: silver.owner });
 });
 afterAll(async () => {
   await t.close();
@@ -82,11 +106,10 @@ const redeem = ({ code, verifier }: { code: string; verifier: string }) =>
     }).toString(),
   });
 
-/** Invites the address to Café Silberblick (as its owner, silver) and returns the link's token. */
+/** Invites the address to the silver merchant (as its owner, silver) and returns the link's token. */
 async function invite(email: string): Promise<string> {
-  const merchantId = await t.merchantId('Café Silberblick');
   const mails = await mailsDuring(t, async () => {
-    const response = await t.api('POST', `/merchants/${merchantId}/invite-account`, 'silver', {
+    const response = await t.api('POST', `/merchants/${silberblick}/invite-account`, 'silver', {
       user_email: email,
       roles: ['manage-campaigns'],
     });
@@ -117,14 +140,14 @@ describe('create-admin', () => {
   });
 
   it('makes an existing person an admin with the new password', async () => {
-    expect(await createAdmin(t.ctx.db, 'staff@example.com', PASSWORD)).toEqual({
+    expect(await createAdmin(t.ctx.db, staff.email, PASSWORD)).toEqual({
       kind: 'promoted',
-      email: 'staff@example.com',
+      email: staff.email,
       invitationsRevoked: 0,
     });
-    expect((await userOf('staff@example.com'))?.level).toBe('admin');
-    await expect(t.signIn('staff@example.com', 'demo')).rejects.toThrow(/401/);
-    expect(await t.signIn('staff@example.com', PASSWORD)).toBeTruthy();
+    expect((await userOf(staff.email))?.level).toBe('admin');
+    await expect(t.signIn(staff.email, TEST_PASSWORD)).rejects.toThrow(/401/);
+    expect(await t.signIn(staff.email, PASSWORD)).toBeTruthy();
   });
 
   it('refuses a bad address and a weak password, and changes nothing', async () => {
@@ -144,16 +167,16 @@ describe('create-admin', () => {
 
 describe('create-admin for a person who exists', () => {
   it('ends their sessions: a token from before and its renewal get 401, a pending code is void', async () => {
-    const token = await t.signIn('owner@example.com');
+    const token = await t.signIn(owner.email, TEST_PASSWORD);
     const renewed = String(
       (await renew(token)).json<{ tokens: { token: string }[] }>().tokens[0]?.token,
     );
-    const code = await pendingCode('owner@example.com', 'demo');
+    const code = await pendingCode(owner.email, TEST_PASSWORD);
     // Verified once, so the verifier's cache knows both tokens.
     expect((await init(token)).statusCode).toBe(200);
     expect((await init(renewed)).statusCode).toBe(200);
 
-    expect(await createAdmin(t.ctx.db, 'owner@example.com', PASSWORD)).toMatchObject({
+    expect(await createAdmin(t.ctx.db, owner.email, PASSWORD)).toMatchObject({
       kind: 'promoted',
     });
 
@@ -167,7 +190,7 @@ describe('create-admin for a person who exists', () => {
     expect(late.statusCode).toBe(400);
     expect(late.json()).toEqual({ error: 'invalid_grant' });
     // Signing in again with the new password gives the admin's rights.
-    const fresh = await t.signIn('owner@example.com', PASSWORD);
+    const fresh = await t.signIn(owner.email, PASSWORD);
     const list = await t.app.inject({ url: '/api/merchants', headers: bearer(fresh) });
     expect(list.json<TMerchantListResponse>().pager.total_entries).toBeGreaterThan(1);
   });
@@ -202,11 +225,11 @@ describe('create-admin for a person who exists', () => {
     const email = 'zweite-einladung@firma.example';
     const token = await invite(email);
     // A password set by another way than create-admin, leaving the invitation open.
-    await createAdmin(t.ctx.db, 'owner@example.com', PASSWORD);
-    const owner = await userOf('owner@example.com');
+    await createAdmin(t.ctx.db, owner.email, PASSWORD);
+    const promoted = await userOf(owner.email);
     await t.ctx.db
       .update(users)
-      .set({ passwordHash: owner?.passwordHash ?? null })
+      .set({ passwordHash: promoted?.passwordHash ?? null })
       .where(eq(users.email, email));
     const page = await t.app.inject({ url: `/identity/register?token=${token}` });
     expect(page.statusCode).toBe(400);
@@ -255,7 +278,7 @@ describe('create-admin for a person who exists', () => {
   });
 
   it('ends the sessions of sign-ins with the old password that run at the same moment', async () => {
-    const email = 'multi@example.com';
+    const { email } = multi;
     /** A code-flow sign-in: its code redeemed after create-admin is done. */
     const codeSignIn = async (password: string) => {
       const verifier = randomBytes(32).toString('base64url');
@@ -279,7 +302,7 @@ describe('create-admin for a person who exists', () => {
         : null;
       return code === null ? undefined : { code, verifier };
     };
-    let password = 'demo';
+    let password = TEST_PASSWORD;
     for (let round = 0; round < 6; round += 1) {
       const next = `Neues-Passwort-Runde-${round}-Zitrone`;
       const [promoted, implicit, codes] = await Promise.all([

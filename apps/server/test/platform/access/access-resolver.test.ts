@@ -25,13 +25,54 @@ import {
 import { AppError } from '../../../src/platform/errors.js';
 import { queryRows } from '../../../src/platform/db/client.js';
 import { accounts, merchants, users } from '../../../src/platform/db/schema.js';
+import {
+  createAdmin,
+  createAgency,
+  createMerchant,
+  createPerson,
+  type CreatedPerson,
+} from '../../factories/index.js';
 import { createTestApp, type TestApp } from '../../helpers.js';
 
 let t: TestApp;
+let sonnenschein = '';
+let silberblick = '';
+let keller = '';
+let people: Record<'admin' | 'agency' | 'owner' | 'silver' | 'staff' | 'multi', CreatedPerson>;
 
 beforeAll(async () => {
-  t = await createTestApp({}, { seed: 'demo' });
-  await t.signInAs('admin', 'agency', 'owner', 'silver', 'staff', 'multi');
+  t = await createTestApp();
+  const db = t.ctx.db;
+  // Merchants of every level, two the agency acts for, one with errors and one nobody's.
+  sonnenschein = (
+    await createMerchant(db, {
+      name: 'Bäckerei Sonnenschein GmbH',
+      brandName: 'Bäckerei Sonnenschein',
+    })
+  ).id;
+  silberblick = (await createMerchant(db, { level: 1 })).id;
+  const adler = (await createMerchant(db, { level: 1 })).id;
+  const berger = (await createMerchant(db)).id;
+  keller = (await createMerchant(db, { level: 2 })).id;
+  const huber = (await createMerchant(db, { errors: ['Kein Ansprechpartner definiert!'] })).id;
+  await createMerchant(db);
+  people = {
+    admin: await createAdmin(db),
+    agency: await createAgency(db, [adler, berger]),
+    owner: await createPerson(db, { memberships: [sonnenschein] }),
+    silver: await createPerson(db, { memberships: [silberblick] }),
+    staff: await createPerson(db, {
+      memberships: [{ merchantId: sonnenschein, roles: ['manage-campaigns'] }],
+    }),
+    multi: await createPerson(db, {
+      memberships: [
+        adler,
+        keller,
+        { merchantId: huber, roles: ['manage-merchant', 'manage-campaigns', 'manage-accounts'] },
+      ],
+    }),
+  };
+  await t.signInAs(people);
 });
 afterAll(async () => {
   await t.close();
@@ -40,11 +81,7 @@ afterAll(async () => {
 describe('access resolver', () => {
   it('gives the same answer in SQL and in TypeScript for every user, merchant and role', async () => {
     // A pending invitation grants nothing: add one to make the matrix cover it.
-    const [silver] = await t.ctx.db
-      .select()
-      .from(users)
-      .where(eq(users.email, 'silver@example.com'));
-    const keller = await t.merchantId('Autohaus Keller');
+    const [silver] = await t.ctx.db.select().from(users).where(eq(users.id, people.silver.id));
     await t.ctx.db.insert(accounts).values({
       merchantId: keller,
       userId: String(silver?.id),
@@ -138,7 +175,6 @@ describe('campaign access', () => {
 
 describe('site search', () => {
   it('shows campaigns only to accounts that may manage campaigns, and their merchant still', async () => {
-    const sonnenschein = await t.merchantId('Bäckerei Sonnenschein');
     const created = await t.api('POST', '/campaigns', 'owner', {
       merchant: sonnenschein,
       type: 'coupon/percent',
@@ -154,7 +190,7 @@ describe('site search', () => {
     // The owner takes manage-campaigns from the staff account: contact only.
     const list = (await t.api('GET', `/merchants/${sonnenschein}/accounts`, 'owner')).json();
     const staffAccount = list.rows.find(
-      (row: { email: string }) => row.email === 'staff@example.com',
+      (row: { email: string }) => row.email === people.staff.email,
     );
     const changed = await t.api(
       'POST',
@@ -177,7 +213,6 @@ describe('site search', () => {
   });
 
   it('matches titles and ids, never the JSON keys of the title', async () => {
-    const silberblick = await t.merchantId('Café Silberblick');
     const { campaign } = (
       await t.api('POST', '/campaigns', 'silver', { merchant: silberblick, type: 'coupon/offer' })
     ).json();

@@ -28,6 +28,7 @@ import {
   startStallingStore,
   type StalledStore,
 } from '../../fixtures/stalled-store.js';
+import { createMerchantWithOwner } from '../../factories/index.js';
 import { createTestApp, type TestApp } from '../../helpers.js';
 
 let store: ObjectStore;
@@ -45,9 +46,10 @@ const image = (background: string, format: 'png' | 'jpeg', width = 700, height =
 beforeAll(async () => {
   store = await startObjectStore();
   filesDir = await mkdtemp(path.join(tmpdir(), 'files-'));
-  t = await createTestApp({ ...store.env, FILES_DIR: filesDir }, { seed: 'demo' });
-  await t.signInAs('silver');
-  silberblick = await t.merchantId('Café Silberblick');
+  t = await createTestApp({ ...store.env, FILES_DIR: filesDir });
+  const { merchant, owner } = await createMerchantWithOwner(t.ctx.db, { level: 1 });
+  await t.signInAs({ silver: owner });
+  silberblick = merchant.id;
 });
 afterAll(async () => {
   await t.close();
@@ -240,10 +242,7 @@ describe('an object store that does not answer', () => {
       }),
     ]);
     // The app on it starts and answers an image with 503 in time.
-    const silentApp = await createTestApp(
-      { ...silent.env, ...TIMEOUTS, FILES_DIR: filesDir },
-      { seed: 'demo' },
-    );
+    const silentApp = await createTestApp({ ...silent.env, ...TIMEOUTS, FILES_DIR: filesDir });
     apps.push(silentApp);
     const key = `merchants/${silberblick}/00000000-0000-4000-8000-000000000000.jpg`;
     const served = await timed(() => silentApp.app.inject(`/files/${key}`));
@@ -254,13 +253,11 @@ describe('an object store that does not answer', () => {
   it('answers images 503 with Retry-After in time when the store stalls after the bucket check', async () => {
     const stalling = await startStallingStore();
     stores.push(stalling);
-    const stalled = await createTestApp(
-      { ...stalling.env, ...TIMEOUTS, FILES_DIR: filesDir },
-      { seed: 'demo' },
-    );
+    const stalled = await createTestApp({ ...stalling.env, ...TIMEOUTS, FILES_DIR: filesDir });
     apps.push(stalled);
-    await stalled.signInAs('silver');
-    const merchant = await stalled.merchantId('Café Silberblick');
+    const silver = await createMerchantWithOwner(stalled.ctx.db, { level: 1 });
+    await stalled.signInAs({ silver: silver.owner });
+    const merchant = silver.merchant.id;
     const key = `merchants/${merchant}/00000000-0000-4000-8000-000000000000.jpg`;
     // GET /files/…: the store sends the head and a few bytes, then nothing.
     for (const url of [`/files/${key}`, `/files/${key}?width=100&height=100`]) {

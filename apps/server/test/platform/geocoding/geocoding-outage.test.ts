@@ -12,6 +12,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TLocationImportJob, TLocationListResponse } from '@backoffice/domain';
 import { multipartFile } from '../../fixtures/multipart.js';
+import { createMerchantWithOwner } from '../../factories/index.js';
 import { createTestApp, type TestApp } from '../../helpers.js';
 
 /** Short retries: 1 s, then 2 s at most, five retries. */
@@ -167,17 +168,15 @@ describe('Nominatim outage during an upload', () => {
         },
       ]);
     });
-    t = await createTestApp(
-      {
-        GEOCODER: 'nominatim',
-        NOMINATIM_URL: fake.url,
-        NOMINATIM_MIN_INTERVAL_MS: '0',
-        ...RETRIES,
-      },
-      { seed: 'demo' },
-    );
-    await t.signInAs('owner');
-    merchant = await t.merchantId('Bäckerei Sonnenschein');
+    t = await createTestApp({
+      GEOCODER: 'nominatim',
+      NOMINATIM_URL: fake.url,
+      NOMINATIM_MIN_INTERVAL_MS: '0',
+      ...RETRIES,
+    });
+    const made = await createMerchantWithOwner(t.ctx.db);
+    await t.signInAs({ owner: made.owner });
+    merchant = made.merchant.id;
   });
   afterAll(async () => {
     await t.close();
@@ -284,17 +283,15 @@ describe('Google outage during an upload', () => {
         ],
       });
     });
-    t = await createTestApp(
-      {
-        GEOCODER: 'google',
-        GOOGLE_GEOCODING_URL: `${fake.url}/maps/api/geocode/json`,
-        MAPS_KEY: 'test-key',
-        ...RETRIES,
-      },
-      { seed: 'demo' },
-    );
-    await t.signInAs('owner');
-    merchant = await t.merchantId('Bäckerei Sonnenschein');
+    t = await createTestApp({
+      GEOCODER: 'google',
+      GOOGLE_GEOCODING_URL: `${fake.url}/maps/api/geocode/json`,
+      MAPS_KEY: 'test-key',
+      ...RETRIES,
+    });
+    const made = await createMerchantWithOwner(t.ctx.db);
+    await t.signInAs({ owner: made.owner });
+    merchant = made.merchant.id;
   });
   afterAll(async () => {
     await t.close();

@@ -10,6 +10,7 @@ import { eq } from 'drizzle-orm';
 import { SignJWT, exportJWK, generateKeyPair, type CryptoKey } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../../src/platform/db/schema.js';
+import { createMerchantWithOwner } from '../../factories/index.js';
 import { bearer, createTestApp, type TestApp } from '../../helpers.js';
 
 const ISSUER = 'https://idp.example.com/';
@@ -31,14 +32,18 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => jwksServer.listen(0, '127.0.0.1', resolve));
   const { port } = jwksServer.address() as AddressInfo;
   jwksUrl = `http://127.0.0.1:${port}/jwks.json`;
-  t = await createTestApp(
-    {
-      OAUTH_JWKS_URL: jwksUrl,
-      OAUTH_ISSUER: ISSUER,
-      OAUTH_TOKEN_URL: 'https://idp.example.com/oauth/token',
-    },
-    { seed: 'demo' },
+  t = await createTestApp({
+    OAUTH_JWKS_URL: jwksUrl,
+    OAUTH_ISSUER: ISSUER,
+    OAUTH_TOKEN_URL: 'https://idp.example.com/oauth/token',
+  });
+  // Users of the built-in sign-in before the provider came: an owner and a silver owner.
+  await createMerchantWithOwner(
+    t.ctx.db,
+    { name: 'Bäckerei Sonnenschein GmbH', brandName: 'Bäckerei Sonnenschein' },
+    { email: 'owner@example.com' },
   );
+  await createMerchantWithOwner(t.ctx.db, { level: 1 }, { email: 'silver@example.com' });
 });
 afterAll(async () => {
   await t.close();
@@ -183,14 +188,11 @@ describe('users of an external provider', () => {
 
 describe('a provider that vouches for the email by another claim (OAUTH_EMAIL_VERIFIED_CLAIM)', () => {
   it('takes that claim alone as the proof: Entra ID’s xms_edov', async () => {
-    const entra = await createTestApp(
-      {
-        OAUTH_JWKS_URL: jwksUrl,
-        OAUTH_ISSUER: ISSUER,
-        OAUTH_EMAIL_VERIFIED_CLAIM: 'xms_edov',
-      },
-      { seed: 'demo' },
-    );
+    const entra = await createTestApp({
+      OAUTH_JWKS_URL: jwksUrl,
+      OAUTH_ISSUER: ISSUER,
+      OAUTH_EMAIL_VERIFIED_CLAIM: 'xms_edov',
+    });
     try {
       const init = (token: string) =>
         entra.app.inject({ method: 'POST', url: '/api/init-user', headers: bearer(token) });
@@ -222,7 +224,7 @@ describe('the web app with an external provider', () => {
   });
 
   it('connects to its own origin alone with the built-in provider', async () => {
-    const own = await createTestApp({}, { seed: 'demo' });
+    const own = await createTestApp();
     try {
       const csp = String((await own.app.inject({ url: '/' })).headers['content-security-policy']);
       expect(csp).toMatch(/(^|;)connect-src 'self'(;|$)/);

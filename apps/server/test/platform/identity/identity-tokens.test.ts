@@ -3,7 +3,6 @@
  * the verified-token cache, the auth API, server-side sessions (logout ends
  * every token of the session) and what request logs keep of a sign-in.
  */
-import { createHash, randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -13,7 +12,12 @@ import { buildApp } from '../../../src/app.js';
 import { createAppContext } from '../../../src/bootstrap.js';
 import { loadConfig } from '../../../src/platform/config/config.js';
 import { createLogger } from '../../../src/platform/http/logging.js';
-import { seedDemoData } from '../../../src/ops/seed/demo-data.js';
+import {
+  createMerchantWithOwner,
+  createPerson,
+  type CreatedPerson,
+} from '../../factories/index.js';
+import { authorizeQuery } from '../../fixtures/sign-in.js';
 import {
   bearer,
   CLIENT_ID,
@@ -27,36 +31,22 @@ import {
 } from '../../helpers.js';
 
 let t: TestApp;
+let owner: CreatedPerson;
+let silver: CreatedPerson;
 beforeAll(async () => {
-  t = await createTestApp({}, { seed: 'demo' });
+  t = await createTestApp();
+  ({ owner } = await createMerchantWithOwner(t.ctx.db));
+  ({ owner: silver } = await createMerchantWithOwner(t.ctx.db, { level: 1 }));
 });
 afterAll(async () => {
   await t.close();
 });
 
-const pkce = () => {
-  const verifier = randomBytes(32).toString('base64url');
-  const challenge = createHash('sha256').update(verifier).digest('base64url');
-  return { verifier, challenge };
-};
-
-const authorizeQuery = (extra: Record<string, string> = {}) =>
-  new URLSearchParams({
-    response_type: 'code',
-    client_id: CLIENT_ID,
-    redirect_uri: REDIRECT_URI,
-    scope: 'base',
-    state: 'xyz',
-    code_challenge: pkce().challenge,
-    code_challenge_method: 'S256',
-    ...extra,
-  }).toString();
-
 describe('token checks of the merchant API', () => {
   // A real session of the owner: the signed tokens below claim it.
   let session = { sid: '', sub: '' };
   beforeAll(async () => {
-    const payload = decodeJwt(await t.signIn('owner@example.com'));
+    const payload = decodeJwt(await t.signIn(owner.email, owner.password));
     session = { sid: String(payload.sid), sub: String(payload.sub) };
   });
   const sign = (
@@ -65,7 +55,7 @@ describe('token checks of the merchant API', () => {
     kid = t.ctx.signingKey.kid,
   ) =>
     new SignJWT({
-      email: 'owner@example.com',
+      email: owner.email,
       ...(claims.sid === null ? {} : { sid: claims.sid ?? session.sid }),
     })
       .setProtectedHeader({ alg: 'ES256', kid })
@@ -115,7 +105,7 @@ describe('token checks of the merchant API', () => {
 
 describe('verified-token cache', () => {
   it('stops accepting a token once it expires, even after it was verified', async () => {
-    const token = await t.signIn('owner@example.com');
+    const token = await t.signIn(owner.email, owner.password);
     const headers = bearer(token);
     expect(
       (await t.app.inject({ method: 'POST', url: '/api/init-user', headers })).statusCode,
@@ -134,7 +124,7 @@ describe('verified-token cache', () => {
 
 describe('auth API', () => {
   it('GET /api/v2/my/tokens returns a fresh token for the configured realm', async () => {
-    const token = await t.signIn('silver@example.com');
+    const token = await t.signIn(silver.email, silver.password);
     const response = await t.app.inject({ url: '/api/v2/my/tokens', headers: bearer(token) });
     expect(response.statusCode).toBe(200);
     const { tokens } = response.json<{ tokens: { name: string; token: string }[] }>();
@@ -145,7 +135,7 @@ describe('auth API', () => {
       url: '/api/init-user',
       headers: bearer(fresh),
     });
-    expect(init.json().user.email).toBe('silver@example.com');
+    expect(init.json().user.email).toBe(silver.email);
   });
 
   it('refuses the refresh without a valid token', async () => {
@@ -180,10 +170,10 @@ describe('server-side sessions', () => {
     t.app.inject({ method: 'POST', url: '/api/init-user', headers: bearer(token) });
 
   it('logout ends the token and every token renewed from it; other sessions go on', async () => {
-    const token = await t.signIn('owner@example.com');
+    const token = await t.signIn(owner.email, owner.password);
     const renewed = await renewedToken(token);
     expect(decodeJwt(renewed).sid).toBe(decodeJwt(token).sid);
-    const otherSession = await t.signIn('owner@example.com');
+    const otherSession = await t.signIn(owner.email, owner.password);
     // Verified once, so the verifier's cache knows both tokens.
     expect((await init(token)).statusCode).toBe(200);
     expect((await init(renewed)).statusCode).toBe(200);
@@ -212,10 +202,11 @@ describe('server-side sessions', () => {
   });
 
   it('renews within the session, never past its maximum age', async () => {
-    const short = await createTestApp({ SESSION_MAX_AGE_HOURS: '1' }, { seed: 'demo' });
+    const short = await createTestApp({ SESSION_MAX_AGE_HOURS: '1' });
     const start = Date.now();
     try {
-      const token = await short.signIn('owner@example.com');
+      const person = await createPerson(short.ctx.db);
+      const token = await short.signIn(person.email, person.password);
       const sessionEnd = Math.floor(start / 1000) + 3600;
       vi.useFakeTimers({ toFake: ['Date'], now: start + 50 * 60_000 });
       const response = await short.app.inject({ url: '/api/v2/my/tokens', headers: bearer(token) });
@@ -229,7 +220,7 @@ describe('server-side sessions', () => {
       expect(late.statusCode).toBe(401);
       // A token of the session that claims a longer life is refused as well.
       const { sid, sub } = decodeJwt(renewed);
-      const longLived = await new SignJWT({ email: 'owner@example.com', sid })
+      const longLived = await new SignJWT({ email: person.email, sid })
         .setProtectedHeader({ alg: 'ES256', kid: short.ctx.signingKey.kid })
         .setSubject(String(sub))
         .setIssuer(PUBLIC_URL)
@@ -252,7 +243,7 @@ describe('request logs', () => {
     const lines: string[] = [];
     const dataDir = await mkdtemp(path.join(tmpdir(), 'log-test-'));
     const database = await openTestDatabase();
-    await seedDemoData(database.db);
+    const person = await createPerson(database.db);
     const config = loadConfig({
       DEMO: 'true',
       DATA_DIR: dataDir,
@@ -279,7 +270,7 @@ describe('request logs', () => {
       await app.inject(
         `/identity/authorize?${authorizeQuery({ login_hint: secrets.hint })}&token=${secrets.invitation}`,
       );
-      await signInAttempt(app, 'owner@example.com', secrets.password);
+      await signInAttempt(app, person.email, secrets.password);
       await app.inject({
         method: 'POST',
         url: '/identity/token',
@@ -297,7 +288,7 @@ describe('request logs', () => {
         url: '/identity/register',
         payload: { token: secrets.invitation, password: secrets.password },
       });
-      const signedIn = await signInAttempt(app, 'owner@example.com', 'demo');
+      const signedIn = await signInAttempt(app, person.email, person.password);
       const accessToken = String(await tokenOf(app, signedIn));
       await app.inject({ url: '/api/merchants', headers: bearer(accessToken) });
 

@@ -14,6 +14,14 @@ import {
   verifyPassword,
 } from '../../../src/platform/identity/passwords.js';
 import {
+  createAgency,
+  createMerchant,
+  createMerchantWithOwner,
+  createPerson,
+  TEST_PASSWORD,
+  type CreatedPerson,
+} from '../../factories/index.js';
+import {
   createTestApp,
   decodeQuotedPrintable,
   fragmentToken,
@@ -34,9 +42,22 @@ function scryptHash(password: string): string {
 }
 
 let t: TestApp;
+let silberblick = '';
+/** People whose stored hash the tests replace by an earlier version's. */
+let staff: CreatedPerson;
+let agency: CreatedPerson;
+let owner: CreatedPerson;
 beforeAll(async () => {
-  t = await createTestApp({ OAUTH_ALLOW_IMPLICIT: 'true' }, { seed: 'demo' });
-  await t.signInAs('silver');
+  t = await createTestApp({ OAUTH_ALLOW_IMPLICIT: 'true' });
+  const { merchant, owner: silver } = await createMerchantWithOwner(t.ctx.db, { level: 1 });
+  silberblick = merchant.id;
+  const basic = await createMerchant(t.ctx.db);
+  owner = await createPerson(t.ctx.db, { memberships: [basic.id] });
+  staff = await createPerson(t.ctx.db, {
+    memberships: [{ merchantId: basic.id, roles: ['manage-campaigns'] }],
+  });
+  agency = await createAgency(t.ctx.db, [basic.id]);
+  await t.signInAs({ silver });
 });
 afterAll(async () => {
   await t.close();
@@ -72,9 +93,8 @@ describe('password hashes', () => {
     await createAdmin(t.ctx.db, 'chefin@firma.example', PASSWORD);
     expect(await storedHash('chefin@firma.example')).toMatch(/^\$argon2id\$/);
 
-    const merchantId = await t.merchantId('Café Silberblick');
     const mails = await mailsDuring(t, async () => {
-      const invited = await t.api('POST', `/merchants/${merchantId}/invite-account`, 'silver', {
+      const invited = await t.api('POST', `/merchants/${silberblick}/invite-account`, 'silver', {
         user_email: 'neu@firma.example',
         roles: ['manage-campaigns'],
       });
@@ -94,20 +114,20 @@ describe('password hashes', () => {
   });
 
   it('signs in with an earlier scrypt hash (code flow) and stores Argon2id then', async () => {
-    const email = 'staff@example.com';
-    const old = scryptHash('demo');
+    const { email } = staff;
+    const old = scryptHash(TEST_PASSWORD);
     await setHash(email, old);
     // A wrong password is refused and leaves the old hash as it was.
     expect((await signInAttempt(t.app, email, 'falsch')).statusCode).toBe(401);
     expect(await storedHash(email)).toBe(old);
 
-    const answer = await signInAttempt(t.app, email, 'demo');
+    const answer = await signInAttempt(t.app, email, TEST_PASSWORD);
     expect(answer.statusCode).toBe(302);
     const token = await tokenOf(t.app, answer);
     expect(token).toBeTruthy();
     const upgraded = await storedHash(email);
     expect(upgraded).toMatch(/^\$argon2id\$/);
-    expect(await verifyPassword('demo', String(upgraded))).toBe(true);
+    expect(await verifyPassword(TEST_PASSWORD, String(upgraded))).toBe(true);
     // The token of that sign-in works: re-hashing is no change of password.
     const init = await t.app.inject({
       method: 'POST',
@@ -116,28 +136,28 @@ describe('password hashes', () => {
     });
     expect(init.statusCode).toBe(200);
     // And the next sign-in verifies the new hash, leaving it as it is.
-    expect(await t.signIn(email)).toBeTruthy();
+    expect(await t.signIn(email, TEST_PASSWORD)).toBeTruthy();
     expect(await storedHash(email)).toBe(upgraded);
     expect((await signInAttempt(t.app, email, 'falsch')).statusCode).toBe(401);
   });
 
   it('does so in the implicit grant too', async () => {
-    const email = 'agency@example.com';
-    await setHash(email, scryptHash('demo'));
-    const answer = await implicitSignInAttempt(t.app, email, 'demo');
+    const { email } = agency;
+    await setHash(email, scryptHash(TEST_PASSWORD));
+    const answer = await implicitSignInAttempt(t.app, email, TEST_PASSWORD);
     expect(fragmentToken(answer)).toBeTruthy();
     expect(await storedHash(email)).toMatch(/^\$argon2id\$/);
   });
 
   it('lets every one of simultaneous sign-ins with the old hash in, storing one new hash', async () => {
-    const email = 'owner@example.com';
-    await setHash(email, scryptHash('demo'));
+    const { email } = owner;
+    await setHash(email, scryptHash(TEST_PASSWORD));
     const answers = await Promise.all(
-      Array.from({ length: 4 }, () => signInAttempt(t.app, email, 'demo')),
+      Array.from({ length: 4 }, () => signInAttempt(t.app, email, TEST_PASSWORD)),
     );
     for (const answer of answers) expect(await tokenOf(t.app, answer)).toBeTruthy();
     const stored = await storedHash(email);
     expect(stored).toMatch(/^\$argon2id\$/);
-    expect(await verifyPassword('demo', String(stored))).toBe(true);
+    expect(await verifyPassword(TEST_PASSWORD, String(stored))).toBe(true);
   });
 });

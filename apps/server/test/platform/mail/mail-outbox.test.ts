@@ -15,30 +15,35 @@ import { campaigns } from '../../../src/platform/db/schema.js';
 import { MAIL_QUEUE, enqueueMail } from '../../../src/platform/mail/outbox.js';
 import { startSmtpServer, type FakeSmtp, type ReceivedMail } from '../../fixtures/smtp-server.js';
 import { until } from '../../fixtures/until.js';
-import { createTestApp, type TestApp } from '../../helpers.js';
+import { createAdmin, createApiKey, createMerchantWithOwner } from '../../factories/index.js';
+import { createTestApp, decodeQuotedPrintable, type TestApp } from '../../helpers.js';
 
 let t: TestApp;
 let smtp: FakeSmtp;
 let apiKey = '';
 const ids = { sonnenschein: '', silberblick: '' };
+const emails = { owner: '', silver: '' };
 
 beforeAll(async () => {
   smtp = await startSmtpServer('accept');
-  t = await createTestApp(
-    {
-      SMTP_URL: smtp.url,
-      MAIL_FROM: 'Kampagnen-Backoffice <no-reply@backoffice.test>',
-      MAIL_RETRY_LIMIT: '20',
-      MAIL_RETRY_DELAY_SECONDS: '1',
-    },
-    { seed: 'demo' },
-  );
-  await t.signInAs('admin', 'owner', 'silver');
-  ids.sonnenschein = await t.merchantId('Bäckerei Sonnenschein');
-  ids.silberblick = await t.merchantId('Café Silberblick');
-  const key = await t.api('POST', '/admin/api-keys', 'admin', { name: 'Consumer app' });
-  expect(key.statusCode, key.body).toBe(200);
-  apiKey = key.json().secret;
+  t = await createTestApp({
+    SMTP_URL: smtp.url,
+    MAIL_FROM: 'Kampagnen-Backoffice <no-reply@backoffice.test>',
+    MAIL_RETRY_LIMIT: '20',
+    MAIL_RETRY_DELAY_SECONDS: '1',
+  });
+  const basic = await createMerchantWithOwner(t.ctx.db);
+  const silver = await createMerchantWithOwner(t.ctx.db, { level: 1 });
+  ids.sonnenschein = basic.merchant.id;
+  ids.silberblick = silver.merchant.id;
+  emails.owner = basic.owner.email;
+  emails.silver = silver.owner.email;
+  await t.signInAs({
+    admin: await createAdmin(t.ctx.db),
+    owner: basic.owner,
+    silver: silver.owner,
+  });
+  apiKey = (await createApiKey(t.ctx.db)).secret;
 });
 afterAll(async () => {
   await t.close();
@@ -51,7 +56,7 @@ async function create(who: string, merchant: string, type: string): Promise<stri
   return response.json<TCampaignEnvelope>().campaign.uuid;
 }
 
-/** A manual-draw sweepstake of Café Silberblick that ended with one participant. */
+/** A manual-draw sweepstake of the silver merchant that ended with one participant. */
 async function endedSweepstake(): Promise<string> {
   const campaign = await create('silver', ids.silberblick, 'sweepstake/standard');
   const saved = await t.api('POST', `/campaigns/${campaign}`, 'silver', {
@@ -144,13 +149,15 @@ describe('the mail server refuses, then takes mail again', () => {
     const received = smtp.received.slice(receivedBefore);
     expect(received).toHaveLength(3);
 
-    const status = received.filter((mail) => mail.to.includes('owner@example.com'));
+    const status = received.filter((mail) => mail.to.includes(emails.owner));
     expect(status).toHaveLength(1);
-    expect(status[0]?.raw).toContain('Outbox-Gutschein');
+    expect(decodeQuotedPrintable(String(status[0]?.raw))).toContain('Outbox-Gutschein');
     const invitation = received.filter((mail) => mail.to.includes('outbox.neu@example.com'));
     expect(invitation).toHaveLength(1);
-    expect(invitation[0]?.raw).toContain('/identity/register?token=');
-    const wins = received.filter((mail) => mail.to.includes('silver@example.com'));
+    expect(decodeQuotedPrintable(String(invitation[0]?.raw))).toContain(
+      '/identity/register?token=',
+    );
+    const wins = received.filter((mail) => mail.to.includes(emails.silver));
     expect(wins).toHaveLength(1);
 
     // Each mail's Message-ID is its job's id, the same on every attempt.
@@ -165,7 +172,7 @@ describe('the mail server refuses, then takes mail again', () => {
 describe('a rolled-back change', () => {
   it('sends nothing, while the same mail of a committed change goes out', async () => {
     const subject = `Rolled back ${randomUUID()}`;
-    const mail = { to: ['owner@example.com'], subject, text: 'Only the committed one arrives.' };
+    const mail = { to: [emails.owner], subject, text: 'Only the committed one arrives.' };
     await expect(
       t.ctx.db.transaction(async (tx) => {
         await enqueueMail(t.ctx, tx, mail);

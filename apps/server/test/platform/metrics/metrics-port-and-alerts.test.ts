@@ -3,7 +3,6 @@
  * metrics on a port of their own (METRICS_PORT), and the example alert rules
  * (docs/prometheus-alerts.yaml) against the series served.
  */
-import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -11,49 +10,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { holdTransaction } from '../../fixtures/held-transaction.js';
 import { freePort } from '../../fixtures/ports.js';
-import { parseExposition, valueOf, type Exposition } from '../../fixtures/prometheus-text.js';
+import { METRICS_TOKEN, PRODUCT_SERIES, scrapeMetrics } from '../../fixtures/metrics.js';
+import { parseExposition, valueOf } from '../../fixtures/prometheus-text.js';
 import { until } from '../../fixtures/until.js';
-import { createTestApp, type TestApp } from '../../helpers.js';
-
-const TOKEN = randomBytes(32).toString('hex');
-const auth = (token: string) => ({ authorization: `Bearer ${token}` });
-
-/** Every series of the product, and the process's that operators alert on. */
-const PRODUCT_SERIES = {
-  backoffice_http_requests_total: 'counter',
-  backoffice_http_request_duration_seconds: 'histogram',
-  backoffice_db_pool_connections: 'gauge',
-  backoffice_db_pool_waiting: 'gauge',
-  backoffice_db_pool_max_connections: 'gauge',
-  backoffice_job_queue_jobs: 'gauge',
-  backoffice_job_failures_total: 'counter',
-  backoffice_ingest_events_total: 'counter',
-  backoffice_mails_sent_total: 'counter',
-  backoffice_mail_send_failures_total: 'counter',
-  backoffice_signin_failures_total: 'counter',
-  process_resident_memory_bytes: 'gauge',
-  process_cpu_seconds_total: 'counter',
-  process_start_time_seconds: 'gauge',
-  nodejs_eventloop_lag_seconds: 'gauge',
-  nodejs_eventloop_lag_p99_seconds: 'gauge',
-  nodejs_heap_size_used_bytes: 'gauge',
-  nodejs_gc_duration_seconds: 'histogram',
-};
+import { bearer, createTestApp, type TestApp } from '../../helpers.js';
 
 describe('the database connections', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ METRICS_TOKEN: TOKEN }, { seed: 'demo' });
+    t = await createTestApp({ METRICS_TOKEN });
   });
   afterAll(async () => {
     await t.close();
   });
 
-  async function scrape(): Promise<Exposition> {
-    const response = await t.app.inject({ method: 'GET', url: '/metrics', headers: auth(TOKEN) });
-    expect(response.statusCode, response.body).toBe(200);
-    return parseExposition(response.body);
-  }
+  const scrape = () => scrapeMetrics(t);
 
   it('shows the connections in use and the requests waiting for one', async () => {
     const idle = await scrape();
@@ -95,7 +66,7 @@ describe('with METRICS_PORT, on a port of their own', () => {
   let port = 0;
   beforeAll(async () => {
     port = await freePort();
-    t = await createTestApp({ METRICS_PORT: String(port) }, { seed: 'demo' });
+    t = await createTestApp({ METRICS_PORT: String(port) });
   });
   afterAll(async () => {
     await t.close();
@@ -126,14 +97,11 @@ describe('with METRICS_PORT, on a port of their own', () => {
 
   it('closes the port with the app', async () => {
     const other = await freePort();
-    const app = await createTestApp(
-      { METRICS_PORT: String(other), METRICS_TOKEN: TOKEN },
-      { seed: 'demo' },
-    );
+    const app = await createTestApp({ METRICS_PORT: String(other), METRICS_TOKEN });
     const url = `http://127.0.0.1:${other}/metrics`;
     expect((await fetch(url)).status).toBe(401);
-    expect((await fetch(url, { headers: auth(`${TOKEN}x`) })).status).toBe(401);
-    expect((await fetch(url, { headers: auth(TOKEN) })).status).toBe(200);
+    expect((await fetch(url, { headers: bearer(`${METRICS_TOKEN}x`) })).status).toBe(401);
+    expect((await fetch(url, { headers: bearer(METRICS_TOKEN) })).status).toBe(200);
     await app.close();
     await expect(fetch(url)).rejects.toThrow();
   });

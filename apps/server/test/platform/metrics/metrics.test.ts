@@ -8,22 +8,23 @@
  * (TEST_DATABASE_URL).
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TCampaignEnvelope } from '@backoffice/domain';
 import { ConfigError, loadConfig } from '../../../src/platform/config/config.js';
-import { campaigns } from '../../../src/platform/db/schema.js';
 import { MAIL_QUEUE, enqueueMail } from '../../../src/platform/mail/outbox.js';
 import {
-  parseExposition,
-  samplesOf,
-  valueOf,
-  type Exposition,
-} from '../../fixtures/prometheus-text.js';
+  createAdmin,
+  createApiKey,
+  createCampaign,
+  createMerchantWithOwner,
+  type CreatedPerson,
+} from '../../factories/index.js';
+import { METRICS_TOKEN, PRODUCT_SERIES, scrapeMetrics } from '../../fixtures/metrics.js';
+import { samplesOf, valueOf, type Exposition } from '../../fixtures/prometheus-text.js';
 import { startSmtpServer, type FakeSmtp } from '../../fixtures/smtp-server.js';
 import { until } from '../../fixtures/until.js';
 import {
+  bearer,
   CLIENT_ID,
   CODE_CHALLENGE,
   REDIRECT_URI,
@@ -32,42 +33,17 @@ import {
   type TestApp,
 } from '../../helpers.js';
 
-const TOKEN = randomBytes(32).toString('hex');
-const auth = (token: string) => ({ authorization: `Bearer ${token}` });
-
-/** Every series of the product, and the process's that operators alert on. */
-const PRODUCT_SERIES = {
-  backoffice_http_requests_total: 'counter',
-  backoffice_http_request_duration_seconds: 'histogram',
-  backoffice_db_pool_connections: 'gauge',
-  backoffice_db_pool_waiting: 'gauge',
-  backoffice_db_pool_max_connections: 'gauge',
-  backoffice_job_queue_jobs: 'gauge',
-  backoffice_job_failures_total: 'counter',
-  backoffice_ingest_events_total: 'counter',
-  backoffice_mails_sent_total: 'counter',
-  backoffice_mail_send_failures_total: 'counter',
-  backoffice_signin_failures_total: 'counter',
-  process_resident_memory_bytes: 'gauge',
-  process_cpu_seconds_total: 'counter',
-  process_start_time_seconds: 'gauge',
-  nodejs_eventloop_lag_seconds: 'gauge',
-  nodejs_eventloop_lag_p99_seconds: 'gauge',
-  nodejs_heap_size_used_bytes: 'gauge',
-  nodejs_gc_duration_seconds: 'histogram',
-};
-
 describe('unconfigured', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({}, { seed: 'demo' });
+    t = await createTestApp();
   });
   afterAll(async () => {
     await t.close();
   });
 
   it('has no /metrics at all, with or without a token', async () => {
-    for (const headers of [{}, auth(TOKEN)]) {
+    for (const headers of [{}, bearer(METRICS_TOKEN)]) {
       const response = await t.app.inject({ method: 'GET', url: '/metrics', headers });
       expect(response.statusCode).toBe(404);
       expect(response.body).not.toContain('backoffice_');
@@ -91,7 +67,9 @@ describe('settings', () => {
     expect(problem({ METRICS_TOKEN: 'too-short' })).toMatch(
       /METRICS_TOKEN: at least 32 characters/,
     );
-    expect(problem({ METRICS_TOKEN: `${TOKEN} x` })).toMatch(/METRICS_TOKEN: letters, digits/);
+    expect(problem({ METRICS_TOKEN: `${METRICS_TOKEN} x` })).toMatch(
+      /METRICS_TOKEN: letters, digits/,
+    );
     expect(problem({ PORT: '3000', METRICS_PORT: '3000' })).toMatch(
       /METRICS_PORT: a port other than PORT/,
     );
@@ -105,9 +83,9 @@ describe('settings', () => {
     expect(loadConfig({ DEMO: 'true', METRICS_TOKEN: '' }).metrics).toMatchObject({
       enabled: false,
     });
-    expect(loadConfig({ DEMO: 'true', METRICS_TOKEN: TOKEN }).metrics).toMatchObject({
+    expect(loadConfig({ DEMO: 'true', METRICS_TOKEN }).metrics).toMatchObject({
       enabled: true,
-      token: TOKEN,
+      token: METRICS_TOKEN,
       port: undefined,
     });
     expect(loadConfig({ DEMO: 'true', METRICS_PORT: '9464' }).metrics).toEqual({
@@ -124,57 +102,52 @@ describe('with METRICS_TOKEN, on the public port', () => {
   let smtp: FakeSmtp;
   let apiKey = '';
   let campaign = '';
+  let admin: CreatedPerson;
+  let silver: CreatedPerson;
 
   beforeAll(async () => {
     smtp = await startSmtpServer('accept');
-    t = await createTestApp(
-      {
-        METRICS_TOKEN: TOKEN,
-        SMTP_URL: smtp.url,
-        // A refused mail waits for its retry (the queue's depth) instead of being tried again at once.
-        MAIL_RETRY_DELAY_SECONDS: '3600',
-        LOGIN_FAILURES_PER_HOUR: '2',
-        OAUTH_ALLOW_IMPLICIT: 'true',
-      },
-      { seed: 'demo' },
-    );
-    await t.signInAs('admin', 'silver');
-    const key = await t.api('POST', '/admin/api-keys', 'admin', { name: 'Consumer app' });
-    expect(key.statusCode, key.body).toBe(200);
-    apiKey = key.json<{ secret: string }>().secret;
-    const created = await t.api('POST', '/campaigns', 'silver', {
-      merchant: await t.merchantId('Café Silberblick'),
-      type: 'coupon/percent',
+    t = await createTestApp({
+      METRICS_TOKEN,
+      SMTP_URL: smtp.url,
+      // A refused mail waits for its retry (the queue's depth) instead of being tried again at once.
+      MAIL_RETRY_DELAY_SECONDS: '3600',
+      LOGIN_FAILURES_PER_HOUR: '2',
+      OAUTH_ALLOW_IMPLICIT: 'true',
     });
-    expect(created.statusCode, created.body).toBe(200);
-    campaign = created.json<TCampaignEnvelope>().campaign.uuid;
-    await t.ctx.db.update(campaigns).set({ status: 'active' }).where(eq(campaigns.id, campaign));
+    const made = await createMerchantWithOwner(t.ctx.db, { level: 1 });
+    silver = made.owner;
+    admin = await createAdmin(t.ctx.db);
+    await t.signInAs({ admin });
+    apiKey = (await createApiKey(t.ctx.db)).secret;
+    campaign = (await createCampaign(t.ctx.db, { merchantId: made.merchant.id, status: 'active' }))
+      .id;
   });
   afterAll(async () => {
     await t.close();
     await smtp.close();
   });
 
-  async function scrape(): Promise<Exposition> {
-    const response = await t.app.inject({ method: 'GET', url: '/metrics', headers: auth(TOKEN) });
-    expect(response.statusCode, response.body).toBe(200);
-    return parseExposition(response.body);
-  }
+  const scrape = () => scrapeMetrics(t);
 
   it('refuses a scrape without the token or with another one, with a challenge', async () => {
     const answers = [
       await t.app.inject({ method: 'GET', url: '/metrics' }),
-      await t.app.inject({ method: 'GET', url: '/metrics', headers: auth(`${TOKEN}0`) }),
+      await t.app.inject({ method: 'GET', url: '/metrics', headers: bearer(`${METRICS_TOKEN}0`) }),
       await t.app.inject({
         method: 'GET',
         url: '/metrics',
-        headers: auth(randomBytes(32).toString('hex')),
+        headers: bearer(randomBytes(32).toString('hex')),
       }),
-      await t.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: TOKEN } }),
       await t.app.inject({
         method: 'GET',
         url: '/metrics',
-        headers: { authorization: `Basic ${Buffer.from(`x:${TOKEN}`).toString('base64')}` },
+        headers: { authorization: METRICS_TOKEN },
+      }),
+      await t.app.inject({
+        method: 'GET',
+        url: '/metrics',
+        headers: { authorization: `Basic ${Buffer.from(`x:${METRICS_TOKEN}`).toString('base64')}` },
       }),
     ];
     for (const answer of answers) {
@@ -185,7 +158,11 @@ describe('with METRICS_TOKEN, on the public port', () => {
   });
 
   it('serves the text format with the token', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/metrics', headers: auth(TOKEN) });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/metrics',
+      headers: bearer(METRICS_TOKEN),
+    });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
     expect(response.headers['cache-control']).toBe('no-store');
@@ -193,7 +170,7 @@ describe('with METRICS_TOKEN, on the public port', () => {
     const lower = await t.app.inject({
       method: 'GET',
       url: '/metrics',
-      headers: { authorization: `bearer ${TOKEN}` },
+      headers: { authorization: `bearer ${METRICS_TOKEN}` },
     });
     expect(lower.statusCode).toBe(200);
   });
@@ -262,7 +239,7 @@ describe('with METRICS_TOKEN, on the public port', () => {
       valueOf(metrics, 'backoffice_signin_failures_total', { reason });
     const before = await scrape();
 
-    const wrong = await signInAttempt(t.app, 'silver@example.com', 'not-the-password');
+    const wrong = await signInAttempt(t.app, silver.email, 'not-the-password');
     expect(wrong.statusCode).toBe(401);
     // Two failures of an account use up LOGIN_FAILURES_PER_HOUR: the third attempt waits.
     const email = `nobody-${randomUUID()}@example.com`;
@@ -278,7 +255,7 @@ describe('with METRICS_TOKEN, on the public port', () => {
       code: await generate({ secret: plain }),
     });
     expect(confirmed.statusCode, confirmed.body).toBe(200);
-    const page = await signInAttempt(t.app, 'admin@example.com', 'demo');
+    const page = await signInAttempt(t.app, admin.email, admin.password);
     expect(page.statusCode).toBe(200);
     const challenge = /name="challenge" value="([^"]+)"/.exec(page.body)?.[1] ?? '';
     const refused = await t.app.inject({
