@@ -260,6 +260,13 @@ export default defineConfig(
       'apps/server/src/modules/notifications/**/*.ts',
       'apps/server/src/modules/locations/**/*.ts',
       'apps/server/src/modules/merchants/**/*.ts',
+      'apps/server/src/modules/stats/**/*.ts',
+      'apps/server/src/modules/ingest/**/*.ts',
+      'apps/server/src/modules/jobs-admin/**/*.ts',
+      'apps/server/src/modules/search/**/*.ts',
+      'apps/server/src/modules/current-user-session/**/*.ts',
+      'apps/server/src/modules/api-keys/**/*.ts',
+      'apps/server/src/modules/system/**/*.ts',
     ],
     rules: {
       'max-params': 'off',

@@ -22,6 +22,23 @@ import {
   type NotificationDeps,
 } from './modules/notifications/service.js';
 import { createCodeService } from './modules/codes/service.js';
+import { createApiKeyService } from './modules/api-keys/service.js';
+import { createCurrentUserSessionService } from './modules/current-user-session/service.js';
+import type { IngestRoutesOptions } from './modules/ingest/routes.js';
+import { createIngestService, type IngestDeps } from './modules/ingest/service.js';
+import { createJobsAdminService } from './modules/jobs-admin/service.js';
+import { createSearchService } from './modules/search/service.js';
+import type { StatsRoutesOptions } from './modules/stats/routes.js';
+import { createStatsService } from './modules/stats/service.js';
+import { createSystemService } from './modules/system/service.js';
+
+/** What the ingest uses (the erasure and the retention too; the tests build it as well). */
+export const ingestDeps = (ctx: AppContext): IngestDeps => ({
+  db: ctx.db,
+  log: ctx.log,
+  web: ctx.config.web,
+  stats: ctx.config.stats,
+});
 
 /** What the campaigns module uses (the jobs build it again when they run: tests swap parts). */
 export const campaignDeps = (ctx: AppContext): CampaignDeps => ({
@@ -84,5 +101,31 @@ export function createServices(ctx: AppContext) {
     }),
     imageMaxBytes: config.files.imageMaxBytes,
   };
-  return { campaigns, codes, draws, notifications, locations, merchants };
+  const stats: StatsRoutesOptions = {
+    stats: createStatsService({ db: ctx.db, web: config.web }),
+  };
+  const ingest: IngestRoutesOptions = {
+    ingest: createIngestService({ ...ingestDeps(ctx), metrics: ctx.metrics }),
+    ingestBatchBodyLimit: bodyLimits(config).ingestBatch,
+  };
+  const jobsAdmin = { jobsAdmin: createJobsAdminService({ db: ctx.db, jobs: ctx.jobs }) };
+  const search = { search: createSearchService(ctx.db) };
+  const currentUserSession = { session: createCurrentUserSessionService(ctx.db) };
+  const apiKeys = { apiKeys: createApiKeyService(ctx.db) };
+  const system = { system: createSystemService({ database: ctx.database, config }) };
+  return {
+    campaigns,
+    codes,
+    draws,
+    notifications,
+    locations,
+    merchants,
+    stats,
+    ingest,
+    jobsAdmin,
+    search,
+    currentUserSession,
+    apiKeys,
+    system,
+  };
 }
