@@ -22,6 +22,8 @@ import {
   type NotificationDeps,
 } from './modules/notifications/service.js';
 import { createCodeService } from './modules/codes/service.js';
+import type { WebhookRoutesOptions } from './modules/webhooks/routes.js';
+import { createWebhookService } from './modules/webhooks/service.js';
 import { createApiKeyService } from './modules/api-keys/service.js';
 import { createCurrentUserSessionService } from './modules/current-user-session/service.js';
 import type { IngestRoutesOptions } from './modules/ingest/routes.js';
@@ -101,6 +103,14 @@ export function createServices(ctx: AppContext) {
     }),
     imageMaxBytes: config.files.imageMaxBytes,
   };
+  const webhooks: WebhookRoutesOptions = {
+    webhooks: createWebhookService({
+      db: ctx.db,
+      jobs: ctx.jobs,
+      settings: config.webhooks,
+      secretsKey: ctx.mfaKey,
+    }),
+  };
   const stats: StatsRoutesOptions = {
     stats: createStatsService({ db: ctx.db, web: config.web }),
   };
@@ -120,6 +130,7 @@ export function createServices(ctx: AppContext) {
     notifications,
     locations,
     merchants,
+    webhooks,
     stats,
     ingest,
     jobsAdmin,
