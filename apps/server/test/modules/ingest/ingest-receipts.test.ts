@@ -17,6 +17,7 @@ import { applyRetention } from '../../../src/modules/ingest/privacy.js';
 import { ingestDeps } from '../../../src/services.js';
 import { generateLoad } from '../../../src/ops/seed/generate.js';
 import { generateParticipations } from '../../../src/ops/seed/generate-participations.js';
+import { createAdmin, createMerchantWithOwner } from '../../factories/index.js';
 import { createTestApp, openTestDatabase, type TestApp } from '../../helpers.js';
 
 let t: TestApp;
@@ -24,9 +25,10 @@ let apiKey = '';
 let merchant = '';
 
 beforeAll(async () => {
-  t = await createTestApp({ TIME_ZONE: 'Europe/Berlin' }, { seed: 'demo' });
-  await t.signInAs('admin', 'silver');
-  merchant = await t.merchantId('Café Silberblick');
+  t = await createTestApp({ TIME_ZONE: 'Europe/Berlin' });
+  const silver = await createMerchantWithOwner(t.ctx.db, { level: 1 });
+  merchant = silver.merchant.id;
+  await t.signInAs({ admin: await createAdmin(t.ctx.db), silver: silver.owner });
   apiKey = (await t.api('POST', '/admin/api-keys', 'admin', { name: 'receipts' })).json().secret;
 });
 afterAll(async () => {
