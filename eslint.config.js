@@ -267,6 +267,13 @@ export default defineConfig(
       'apps/server/src/modules/my-password/**/*.ts',
       'apps/server/src/modules/my-sessions/**/*.ts',
       'apps/server/src/modules/password-reset/**/*.ts',
+      'apps/server/src/modules/stats/**/*.ts',
+      'apps/server/src/modules/ingest/**/*.ts',
+      'apps/server/src/modules/jobs-admin/**/*.ts',
+      'apps/server/src/modules/search/**/*.ts',
+      'apps/server/src/modules/current-user-session/**/*.ts',
+      'apps/server/src/modules/api-keys/**/*.ts',
+      'apps/server/src/modules/system/**/*.ts',
     ],
     rules: {
       'max-params': 'off',

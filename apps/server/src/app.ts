@@ -126,7 +126,7 @@ export async function buildApp(
 
   // Each module's service, built once from what it uses (services.ts).
   const services = createServices(ctx);
-  await app.register(systemRoutes);
+  await app.register(systemRoutes, services.system);
   if (!ctx.config.identity.jwksUrl) {
     await app.register(identityRoutes);
     await app.register(registrationRoutes);
@@ -148,20 +148,20 @@ export async function buildApp(
               ? `subject:${request.claims.iss} ${request.claims.sub}`
               : undefined,
       });
-      await api.register(currentUserSessionRoutes);
+      await api.register(currentUserSessionRoutes, services.currentUserSession);
       await api.register(myPasswordRoutes, services.myPassword);
       await api.register(merchantRoutes, services.merchants);
       await api.register(campaignRoutes, services.campaigns);
       await api.register(codeRoutes, services.codes);
-      await api.register(searchRoutes);
+      await api.register(searchRoutes, services.search);
       await api.register(accountRoutes, services.accounts);
       await api.register(locationRoutes, services.locations);
       await api.register(notificationRoutes, services.notifications);
-      await api.register(statsRoutes);
+      await api.register(statsRoutes, services.stats);
       await api.register(drawRoutes, services.draws);
-      await api.register(apiKeyRoutes);
-      await api.register(jobsAdminRoutes);
-      await api.register(participantAdminRoutes);
+      await api.register(apiKeyRoutes, services.apiKeys);
+      await api.register(jobsAdminRoutes, services.jobsAdmin);
+      await api.register(participantAdminRoutes, services.ingest);
       await api.register(accessCodeSetRoutes, services.accessCodeSets);
       await api.register(mySessionRoutes, services.mySessions);
       await api.register(twoFactorRoutes, services.twoFactor);
@@ -170,7 +170,7 @@ export async function buildApp(
     { prefix: '/api' },
   );
   // The consumer app's events and draws: an API key instead of a user's token.
-  await app.register(ingestRoutes, { prefix: '/api' });
+  await app.register(ingestRoutes, { prefix: '/api', ...services.ingest });
   await app.register(drawAppRoutes, { prefix: '/api', ...services.draws });
 
   registerBackgroundJobs(app, ctx);

@@ -36,6 +36,45 @@ import type { MySessionRoutesOptions } from './modules/my-sessions/routes.js';
 import { createMySessionService } from './modules/my-sessions/service.js';
 import type { PasswordResetRoutesOptions } from './modules/password-reset/routes.js';
 import { createPasswordResetService } from './modules/password-reset/service.js';
+import { createApiKeyService } from './modules/api-keys/service.js';
+import { createCurrentUserSessionService } from './modules/current-user-session/service.js';
+import type { IngestRoutesOptions } from './modules/ingest/routes.js';
+import { createIngestService, type IngestDeps } from './modules/ingest/service.js';
+import { createJobsAdminService } from './modules/jobs-admin/service.js';
+import { createSearchService } from './modules/search/service.js';
+import type { StatsRoutesOptions } from './modules/stats/routes.js';
+import { createStatsService } from './modules/stats/service.js';
+import { createSystemService } from './modules/system/service.js';
+
+/** What the ingest uses (the erasure and the retention too; the tests build it as well). */
+export const ingestDeps = (ctx: AppContext): IngestDeps => ({
+  db: ctx.db,
+  log: ctx.log,
+  web: ctx.config.web,
+  stats: ctx.config.stats,
+});
+
+/**
+ * The routes options of the statistics, the ingest (and the erasure), the
+ * site search, the web app's session, the API keys, the jobs screen and the
+ * system routes.
+ */
+function statsAndAdminServices(ctx: AppContext) {
+  const { config } = ctx;
+  const stats: StatsRoutesOptions = {
+    stats: createStatsService({ db: ctx.db, web: config.web }),
+  };
+  const ingest: IngestRoutesOptions = {
+    ingest: createIngestService({ ...ingestDeps(ctx), metrics: ctx.metrics }),
+    ingestBatchBodyLimit: bodyLimits(config).ingestBatch,
+  };
+  const jobsAdmin = { jobsAdmin: createJobsAdminService({ db: ctx.db, jobs: ctx.jobs }) };
+  const search = { search: createSearchService(ctx.db) };
+  const currentUserSession = { session: createCurrentUserSessionService(ctx.db) };
+  const apiKeys = { apiKeys: createApiKeyService(ctx.db) };
+  const system = { system: createSystemService({ database: ctx.database, config }) };
+  return { stats, ingest, jobsAdmin, search, currentUserSession, apiKeys, system };
+}
 
 /**
  * The routes options of the accounts, the access-code sets and the caller's
@@ -160,5 +199,6 @@ export function createServices(ctx: AppContext) {
     merchants,
     webhooks,
     ...accountServices(ctx),
+    ...statsAndAdminServices(ctx),
   };
 }

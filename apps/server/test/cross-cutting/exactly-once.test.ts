@@ -48,7 +48,7 @@ import {
   type TestApp,
   type TestDatabase,
 } from '../helpers.js';
-import { campaignDeps, drawDeps, notificationDeps } from '../../src/services.js';
+import { campaignDeps, drawDeps, ingestDeps, notificationDeps } from '../../src/services.js';
 
 let database: TestDatabase;
 let env: Record<string, string> = {};
@@ -299,7 +299,7 @@ describe('background jobs on two instances', () => {
     await a.ctx.db
       .insert(eventReceipts)
       .values(events.map(({ id, occurredAt }) => ({ id, expiresAt: occurredAt })));
-    const runs = await Promise.all([a, b, a, b].map((t) => applyRetention(t.ctx)));
+    const runs = await Promise.all([a, b, a, b].map((t) => applyRetention(ingestDeps(t.ctx))));
     const purged = runs.map((run) => run.events);
     expect(purged.reduce((sum, n) => sum + n, 0)).toBe(30);
     expect(purged.filter((n) => n > 0)).toHaveLength(1);

@@ -3,10 +3,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZApiKeyCreateBody, ZApiKeyCreated, ZApiKeyList, ZUuid } from '@backoffice/domain';
 import { z } from 'zod';
 import { currentUser } from '../../platform/identity/current-user.js';
-import { apiKeyList, createApiKey, revokeApiKey } from './service.js';
+import type { ApiKeyService } from './service.js';
 
-export const apiKeyRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db } = app.ctx;
+export const apiKeyRoutes: FastifyPluginAsyncZod<{ apiKeys: ApiKeyService }> = async (
+  app,
+  { apiKeys },
+) => {
   const tags = ['api-keys'];
 
   app.get(
@@ -18,7 +20,7 @@ export const apiKeyRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZApiKeyList },
       },
     },
-    async (request) => apiKeyList(db, await currentUser(request)),
+    async (request) => apiKeys.list(await currentUser(request)),
   );
 
   app.post(
@@ -31,7 +33,7 @@ export const apiKeyRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZApiKeyCreated },
       },
     },
-    async (request) => createApiKey(db, await currentUser(request), request.body.name),
+    async (request) => apiKeys.create(await currentUser(request), request.body.name),
   );
 
   app.delete(
@@ -44,6 +46,6 @@ export const apiKeyRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZApiKeyList.shape.keys.element },
       },
     },
-    async (request) => revokeApiKey(db, await currentUser(request), request.params.id),
+    async (request) => apiKeys.revoke(await currentUser(request), request.params.id),
   );
 };

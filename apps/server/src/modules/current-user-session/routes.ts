@@ -8,11 +8,11 @@ import {
 } from '@backoffice/domain';
 import { currentUser } from '../../platform/identity/current-user.js';
 import { claimsOf } from '../../platform/identity/authenticate.js';
-import { initUser, linkedWithAccount, logout } from './service.js';
+import type { CurrentUserSessionService } from './service.js';
 
-export const currentUserSessionRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db } = app.ctx;
-
+export const currentUserSessionRoutes: FastifyPluginAsyncZod<{
+  session: CurrentUserSessionService;
+}> = async (app, { session }) => {
   app.post(
     '/init-user',
     {
@@ -23,7 +23,7 @@ export const currentUserSessionRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZInitUserResponse },
       },
     },
-    async (request) => initUser(db, request.user, claimsOf(request)),
+    async (request) => session.initUser(request.user, claimsOf(request)),
   );
 
   app.get(
@@ -36,7 +36,7 @@ export const currentUserSessionRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZLinkedWithAccountResponse },
       },
     },
-    async (request) => linkedWithAccount(db, await currentUser(request), request.params.id),
+    async (request) => session.linkedWithAccount(await currentUser(request), request.params.id),
   );
 
   app.post(
@@ -51,6 +51,6 @@ export const currentUserSessionRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.object({ ended: z.boolean() }) },
       },
     },
-    async (request) => logout(db, claimsOf(request).sid),
+    async (request) => session.logout(claimsOf(request).sid),
   );
 };

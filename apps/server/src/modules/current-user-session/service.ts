@@ -15,7 +15,7 @@ import { endSession } from '../../platform/identity/sessions.js';
  * The user and the first page of their merchants; a user of an external
  * provider is bound (by a verified email) on the first visit.
  */
-export async function initUser(
+async function initUser(
   db: Db,
   known: UserRow | null | undefined,
   claims: AccessTokenClaims,
@@ -37,7 +37,7 @@ export async function initUser(
   };
 }
 
-export async function linkedWithAccount(
+async function linkedWithAccount(
   db: Db,
   user: UserRow,
   merchantId: string,
@@ -49,8 +49,21 @@ export async function linkedWithAccount(
 }
 
 /** Ends the session a token belongs to; tokens of an external provider have none. */
-export async function logout(db: Db, sid: string | undefined): Promise<{ ended: boolean }> {
+async function logout(db: Db, sid: string | undefined): Promise<{ ended: boolean }> {
   if (sid === undefined) return { ended: false };
   await endSession(db, sid);
   return { ended: true };
 }
+
+/** The web app's session calls, as the routes call them (built once in services.ts). */
+export function createCurrentUserSessionService(db: Db) {
+  return {
+    initUser: (known: UserRow | null | undefined, claims: AccessTokenClaims) =>
+      initUser(db, known, claims),
+    linkedWithAccount: (user: UserRow, merchantId: string) =>
+      linkedWithAccount(db, user, merchantId),
+    logout: (sid: string | undefined) => logout(db, sid),
+  };
+}
+
+export type CurrentUserSessionService = ReturnType<typeof createCurrentUserSessionService>;

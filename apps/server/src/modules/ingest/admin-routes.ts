@@ -4,10 +4,12 @@ import { z } from 'zod';
 import { ZParticipantId } from '@backoffice/domain';
 import { requireAdmin } from '../../platform/access/admin.js';
 import { currentUser } from '../../platform/identity/current-user.js';
-import { eraseParticipant } from './privacy.js';
+import type { IngestService } from './service.js';
 
-export const participantAdminRoutes: FastifyPluginAsyncZod = async (app) => {
-  const ctx = app.ctx;
+export const participantAdminRoutes: FastifyPluginAsyncZod<{ ingest: IngestService }> = async (
+  app,
+  { ingest },
+) => {
   app.delete(
     '/admin/participants/:participant',
     {
@@ -27,7 +29,7 @@ export const participantAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       requireAdmin(await currentUser(request));
-      return { erased: await eraseParticipant(ctx, request.params.participant) };
+      return { erased: await ingest.eraseParticipant(request.params.participant) };
     },
   );
 };

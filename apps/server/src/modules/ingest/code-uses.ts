@@ -9,7 +9,7 @@
 import type { FieldName, MessageKey } from '@backoffice/domain';
 import type { DbOrTx } from '../../platform/db/client.js';
 import type { AcceptedEvent } from './counting.js';
-import { codeUseChecks, insertCodeUses, storedCodeUseEvents } from './queries.js';
+import { codeUseChecks, insertCodeUses, storedCodeUseEvents } from './code-use-queries.js';
 
 export interface CodeUseRefusal {
   message: MessageKey;

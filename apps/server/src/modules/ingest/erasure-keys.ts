@@ -8,7 +8,7 @@
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import type { Db } from '../../platform/db/client.js';
-import { installationSecret } from './queries.js';
+import { installationSecret } from './privacy-queries.js';
 
 const SECRET_NAME = 'erasure';
 

@@ -11,7 +11,7 @@
  * statistics count an event about a second after its answer.
  */
 import { sql } from 'drizzle-orm';
-import type { AppContext } from '../../platform/context.js';
+import type { FastifyBaseLogger } from 'fastify';
 import { ADVISORY_LOCK_KEYS, advisoryXactLock } from '../../platform/db/advisory-locks.js';
 import { queryRows, type Db } from '../../platform/db/client.js';
 import { defineJob } from '../../platform/define-job.js';
@@ -173,9 +173,9 @@ export function stopFolding(db: Db): Promise<void> {
 }
 
 /** Asks for a fold a moment from now (after a batch was stored); a failed one is logged and repeated by the next. */
-export function foldSoon(ctx: AppContext): void {
-  folderOf(ctx.db).soon((error) =>
-    ctx.log.error({ err: error }, 'statistics fold failed; the next one counts what is pending'),
+export function foldSoon({ db, log }: { db: Db; log: FastifyBaseLogger }): void {
+  folderOf(db).soon((error) =>
+    log.error({ err: error }, 'statistics fold failed; the next one counts what is pending'),
   );
 }
 

@@ -20,13 +20,13 @@
  * batches hold it shared: a batch is either written before (and its events
  * keep its participant) or after (and then finds the participant new).
  */
-import type { AppContext } from '../../platform/context.js';
+import type { Config } from '../../platform/config/config.js';
 import {
   ADVISORY_LOCK_KEYS,
   advisoryXactLock,
   tryAdvisoryXactLock,
 } from '../../platform/db/advisory-locks.js';
-import type { DbOrTx } from '../../platform/db/client.js';
+import type { Db, DbOrTx } from '../../platform/db/client.js';
 import { defineJob } from '../../platform/define-job.js';
 import { recurringJobPolicy } from '../../platform/jobs/recurring.js';
 import { clearCandidateDigests } from '../draws/index.js';
@@ -42,7 +42,7 @@ import {
   participantSweepState,
   saveParticipantSweepState,
   withoutEvents,
-} from './queries.js';
+} from './privacy-queries.js';
 
 const DAY_MS = 24 * 3600_000;
 
@@ -53,19 +53,22 @@ const DAY_MS = 24 * 3600_000;
  */
 export const RETENTION_BATCH = 1000;
 
+/** What the erasure and the retention use of the application (services.ts builds it for tests). */
+export interface PrivacyDeps {
+  db: Db;
+  stats: Pick<Config['stats'], 'eventRetentionDays' | 'erasureBlockDays'>;
+}
+
 export async function eraseParticipant(
-  ctx: AppContext,
+  deps: PrivacyDeps,
   participantId: string,
 ): Promise<{ events: number; campaigns: number }> {
-  const key = (await erasureKeys(ctx.db, [participantId])).get(participantId) ?? '';
-  return ctx.db.transaction(async (tx) => {
+  const { db } = deps;
+  const key = (await erasureKeys(db, [participantId])).get(participantId) ?? '';
+  return db.transaction(async (tx) => {
     // Waits for the batches being written, and holds new ones back meanwhile.
     await advisoryXactLock(tx, ADVISORY_LOCK_KEYS.erasure);
-    const erased = await forgetParticipants(
-      tx,
-      [participantId],
-      ctx.config.stats.eventRetentionDays,
-    );
+    const erased = await forgetParticipants(tx, [participantId], deps.stats.eventRetentionDays);
     await insertTombstone(tx, key);
     return erased;
   });
@@ -103,10 +106,10 @@ export interface RetentionRun {
  * run to the one that has it). Returns undefined when the lock was taken.
  */
 async function step<T>(
-  ctx: AppContext,
+  db: Db,
   work: (tx: DbOrTx) => Promise<T>,
 ): Promise<{ value: T } | undefined> {
-  return ctx.db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     if (!(await tryAdvisoryXactLock(tx, ADVISORY_LOCK_KEYS.retention))) return undefined;
     return { value: await work(tx) };
   });
@@ -122,8 +125,11 @@ async function step<T>(
  * by purges before participants were forgotten with their events), a page a
  * step. Returns what it removed.
  */
-export async function applyRetention(ctx: AppContext, now = new Date()): Promise<RetentionRun> {
-  const { eventRetentionDays, erasureBlockDays } = ctx.config.stats;
+export async function applyRetention(
+  { db, stats }: PrivacyDeps,
+  now = new Date(),
+): Promise<RetentionRun> {
+  const { eventRetentionDays, erasureBlockDays } = stats;
   const before = new Date(now.getTime() - eventRetentionDays * DAY_MS);
   const run: RetentionRun = {
     events: 0,
@@ -134,7 +140,7 @@ export async function applyRetention(ctx: AppContext, now = new Date()): Promise
   };
 
   for (;;) {
-    const purged = await step(ctx, async (tx) => {
+    const purged = await step(db, async (tx) => {
       const old = await eventsBefore(tx, before, RETENTION_BATCH);
       // The lock before the first row is deleted: an erasure deleting the same
       // rows would otherwise wait for this step while it waits for the lock.
@@ -155,22 +161,22 @@ export async function applyRetention(ctx: AppContext, now = new Date()): Promise
     if (!purged.value.more) break;
   }
   for (;;) {
-    const purged = await step(ctx, (tx) => deleteExpiredReceipts(tx, now, RETENTION_BATCH));
+    const purged = await step(db, (tx) => deleteExpiredReceipts(tx, now, RETENTION_BATCH));
     if (!purged) return run;
     run.receipts += purged.value;
     if (purged.value < RETENTION_BATCH) break;
   }
   const blockedSince = new Date(now.getTime() - erasureBlockDays * DAY_MS);
-  const tombstones = await step(ctx, (tx) => deleteTombstonesBefore(tx, blockedSince));
+  const tombstones = await step(db, (tx) => deleteTombstonesBefore(tx, blockedSince));
   if (!tombstones) return run;
   run.tombstones += tombstones.value;
   // A draw's candidate list is pseudonymous data of its time: kept for audits as long as raw events are.
-  const drawCandidates = await step(ctx, (tx) => clearCandidateDigests(tx, before));
+  const drawCandidates = await step(db, (tx) => clearCandidateDigests(tx, before));
   if (!drawCandidates) return run;
   run.drawCandidates += drawCandidates.value;
 
   for (;;) {
-    const swept = await step(ctx, async (tx) => {
+    const swept = await step(db, async (tx) => {
       const state = await participantSweepState(tx);
       if (state.done !== undefined) return { forgotten: 0, more: false };
       const page = await participantIdPage(tx, state.after ?? '', RETENTION_BATCH);
@@ -196,7 +202,7 @@ export const retentionJob = defineJob({
   queue: recurringJobPolicy,
   everySeconds: (config) => (config.campaigns.schedulerIntervalSeconds === 0 ? 0 : 3600),
   run: async (ctx) => {
-    const run = await applyRetention(ctx);
+    const run = await applyRetention({ db: ctx.db, stats: ctx.config.stats });
     if (Object.values(run).some((count) => count > 0)) {
       ctx.log.info(run, 'retention: raw events, receipts, participants and tombstones purged');
     }

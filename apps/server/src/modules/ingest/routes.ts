@@ -5,9 +5,7 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZIngestBatch, ZIngestResponse } from '@backoffice/domain';
-import { requireApiKey } from '../../platform/access/api-keys.js';
-import { ingestEvents } from './service.js';
-import { bodyLimits } from '../../platform/http/body-limits.js';
+import type { IngestService } from './service.js';
 
 const INGEST_DESCRIPTION = [
   '**Resending is safe.** An event sent again unchanged (same `id` and `occurred_at`) is answered as a duplicate and changes nothing for as long as events are kept (`EVENT_RETENTION_DAYS`); an event whose `id` was received within the last `EVENT_RECEIPT_DAYS` (7 by default) is a duplicate whatever else it carries now (another `occurred_at`, campaign or profile), and so is every event of a participant erased since, however much later it is resent. After `EVENT_RECEIPT_DAYS` an id with another `occurred_at` is a new event: keep `occurred_at` as the moment it happened, and never reuse an id for another event.',
@@ -15,13 +13,22 @@ const INGEST_DESCRIPTION = [
   'Events are taken for campaigns that were published (approved, active, ended), with `occurred_at` within the retention period and at most a day ahead. Birth years may not lie after the year of `occurred_at` (in the installation’s time zone), and no kid may be born before its parent. See docs/api.md, "Events".',
 ].join('\n\n');
 
-export const ingestRoutes: FastifyPluginAsyncZod = async (app) => {
-  const ctx = app.ctx;
+/** What the ingest route gets: the service and the body limit of a batch. */
+export interface IngestRoutesOptions {
+  ingest: IngestService;
+  /** bodyLimits(config).ingestBatch: 1,000 events of the longest kind. */
+  ingestBatchBodyLimit: number;
+}
+
+export const ingestRoutes: FastifyPluginAsyncZod<IngestRoutesOptions> = async (
+  app,
+  { ingest, ingestBatchBodyLimit },
+) => {
   app.post(
     '/ingest/events',
     {
       // 1,000 events of the longest kind.
-      bodyLimit: bodyLimits(ctx.config).ingestBatch,
+      bodyLimit: ingestBatchBodyLimit,
       // Each event is checked alone, also for texts the database cannot store.
       config: { itemsCheckedByRoute: 'events' },
       schema: {
@@ -35,13 +42,9 @@ export const ingestRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       // Who sends is checked before the body is looked at.
       onRequest: async (request) => {
-        await requireApiKey(ctx.db, request);
+        await ingest.requireApiKey(request);
       },
     },
-    async (request) => {
-      const answer = await ingestEvents(ctx, request.body.events);
-      ctx.metrics.ingested(answer);
-      return answer;
-    },
+    async (request) => ingest.ingest(request.body.events),
   );
 };

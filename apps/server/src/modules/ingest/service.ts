@@ -13,7 +13,10 @@ import {
   type TIngestEvent,
   type TIngestResponse,
 } from '@backoffice/domain';
-import type { AppContext } from '../../platform/context.js';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import { requireApiKey } from '../../platform/access/api-keys.js';
+import type { Config } from '../../platform/config/config.js';
+import type { Metrics } from '../../platform/metrics/metrics.js';
 import { localDay } from '../../platform/calendar.js';
 import { ADVISORY_LOCK_KEYS, advisoryXactLockShared } from '../../platform/db/advisory-locks.js';
 import { findUnsafeInput } from '../../platform/http/input-hygiene.js';
@@ -21,14 +24,17 @@ import { recordCodeUses } from './code-uses.js';
 import { countEvents, type AcceptedEvent } from './counting.js';
 import { erasureKeys } from './erasure-keys.js';
 import { foldSoon } from './fold.js';
-import {
-  campaignsOf,
-  erasedSince,
-  insertReceipts,
-  receivedBefore,
-  storeEvents,
-  winsOf,
-} from './queries.js';
+import { eraseParticipant, type PrivacyDeps } from './privacy.js';
+import { erasedSince } from './privacy-queries.js';
+import { campaignsOf, insertReceipts, receivedBefore, storeEvents, winsOf } from './queries.js';
+
+/** What the ingest uses of the application (built in services.ts; the demo data builds it too). */
+export interface IngestDeps extends PrivacyDeps {
+  log: FastifyBaseLogger;
+  /** The time zone of the events' days (and of the birth-year rules). */
+  web: Pick<Config['web'], 'timeZone'>;
+  stats: Config['stats'];
+}
 
 type Rejection = TIngestResponse['rejected'][number];
 
@@ -103,11 +109,12 @@ function parseEvents(
   return { valid, rejected };
 }
 
-export async function ingestEvents(ctx: AppContext, raw: unknown[]): Promise<TIngestResponse> {
-  const { valid, rejected } = parseEvents(raw, ctx.config.web.timeZone);
+export async function ingestEvents(deps: IngestDeps, raw: unknown[]): Promise<TIngestResponse> {
+  const { db } = deps;
+  const timeZone = deps.web.timeZone;
+  const { valid, rejected } = parseEvents(raw, timeZone);
   if (valid.length === 0) return { accepted: 0, duplicates: 0, rejected };
-  const { eventRetentionDays, erasureBlockDays, eventReceiptDays } = ctx.config.stats;
-  const timeZone = ctx.config.web.timeZone;
+  const { eventRetentionDays, erasureBlockDays, eventReceiptDays } = deps.stats;
   const now = Date.now();
   const oldest = new Date(now - eventRetentionDays * DAY_MS);
   const latest = new Date(now + DAY_MS);
@@ -116,10 +123,10 @@ export async function ingestEvents(ctx: AppContext, raw: unknown[]): Promise<TIn
   const named = valid.flatMap(({ event }) => (event.participant ? [event.participant] : []));
   const keyOf =
     erasureBlockDays > 0 && named.length > 0
-      ? await erasureKeys(ctx.db, named)
+      ? await erasureKeys(db, named)
       : new Map<string, string>();
 
-  const result = await ctx.db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     // An erasure or the retention waits for this batch, or this batch for them (privacy.ts).
     await advisoryXactLockShared(tx, ADVISORY_LOCK_KEYS.erasure);
     // An id received before is a duplicate, whatever else the event carries now.
@@ -203,7 +210,27 @@ export async function ingestEvents(ctx: AppContext, raw: unknown[]): Promise<TIn
     };
   });
   const { counted, ...answer } = result;
-  if (counted > 0) foldSoon(ctx);
+  if (counted > 0) foldSoon(deps);
   rejected.sort((a, b) => a.index - b.index);
   return { ...answer, rejected };
 }
+
+/**
+ * The ingest's use cases, as the routes call them (built once in services.ts):
+ * the consumer app's batches (counted in the metrics), its API key check, and
+ * an admin's erasure of a participant.
+ */
+export function createIngestService(deps: IngestDeps & { metrics: Pick<Metrics, 'ingested'> }) {
+  return {
+    ingest: async (raw: unknown[]): Promise<TIngestResponse> => {
+      const answer = await ingestEvents(deps, raw);
+      deps.metrics.ingested(answer);
+      return answer;
+    },
+    /** The consumer app's API key check. */
+    requireApiKey: (request: FastifyRequest) => requireApiKey(deps.db, request),
+    eraseParticipant: (participantId: string) => eraseParticipant(deps, participantId),
+  };
+}
+
+export type IngestService = ReturnType<typeof createIngestService>;

@@ -2,10 +2,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZJobQueueParams, ZJobRetryResult, ZJobsOverview, ZUuid } from '@backoffice/domain';
 import { currentUser } from '../../platform/identity/current-user.js';
-import { jobsOverview, retryJobs } from './service.js';
+import type { JobsAdminService } from './service.js';
 
-export const jobsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { ctx } = app;
+export const jobsAdminRoutes: FastifyPluginAsyncZod<{ jobsAdmin: JobsAdminService }> = async (
+  app,
+  { jobsAdmin },
+) => {
   const tags = ['jobs'];
 
   app.get(
@@ -17,7 +19,7 @@ export const jobsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZJobsOverview },
       },
     },
-    async (request) => jobsOverview(ctx, await currentUser(request)),
+    async (request) => jobsAdmin.overview(await currentUser(request)),
   );
 
   app.post(
@@ -30,7 +32,7 @@ export const jobsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZJobRetryResult },
       },
     },
-    async (request) => retryJobs(ctx, await currentUser(request), request.params.queue),
+    async (request) => jobsAdmin.retry(await currentUser(request), { queue: request.params.queue }),
   );
 
   app.post(
@@ -44,6 +46,9 @@ export const jobsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      retryJobs(ctx, await currentUser(request), request.params.queue, request.params.id),
+      jobsAdmin.retry(await currentUser(request), {
+        queue: request.params.queue,
+        id: request.params.id,
+      }),
   );
 };

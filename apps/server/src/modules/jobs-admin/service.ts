@@ -13,9 +13,15 @@ import {
 } from '@backoffice/domain';
 import { requireAdmin } from '../../platform/access/admin.js';
 import type { UserRow } from '../../platform/users/users.js';
-import type { AppContext } from '../../platform/context.js';
+import type { Db } from '../../platform/db/client.js';
 import { AppError, notFound } from '../../platform/errors.js';
-import type { FailedJob } from '../../platform/jobs/queue.js';
+import type { FailedJob, JobQueue } from '../../platform/jobs/queue.js';
+
+/** What the jobs screen uses of the application (built in services.ts): the queue and its database. */
+export interface JobsAdminDeps {
+  db: Db;
+  jobs: JobQueue;
+}
 
 /** The domain's order (mails first); a queue it does not name goes last. */
 const queueOrder = (name: string): number => {
@@ -32,12 +38,9 @@ const toFailedJob = (job: FailedJob): TFailedJob => ({
   failed_at: job.failedAt.toISOString(),
 });
 
-export async function jobsOverview(ctx: AppContext, user: UserRow): Promise<TJobsOverview> {
+async function jobsOverview({ db, jobs }: JobsAdminDeps, user: UserRow): Promise<TJobsOverview> {
   requireAdmin(user);
-  const [queues, failed] = await Promise.all([
-    ctx.jobs.counts(ctx.db),
-    ctx.jobs.failed(ctx.db, FAILED_JOBS_LIMIT),
-  ]);
+  const [queues, failed] = await Promise.all([jobs.counts(db), jobs.failed(db, FAILED_JOBS_LIMIT)]);
   return {
     queues: queues
       .map(({ completedLast24h, ...counts }) => ({
@@ -46,7 +49,7 @@ export async function jobsOverview(ctx: AppContext, user: UserRow): Promise<TJob
       }))
       .sort((a, b) => queueOrder(a.name) - queueOrder(b.name)),
     // A queue a former release had is no queue of the product: none of its jobs can run again.
-    failed: failed.filter((job) => ctx.jobs.has(job.queue)).map(toFailedJob),
+    failed: failed.filter((job) => jobs.has(job.queue)).map(toFailedJob),
   };
 }
 
@@ -56,15 +59,24 @@ export async function jobsOverview(ctx: AppContext, user: UserRow): Promise<TJob
  * `job_not_failed` for a job of the queue that is not failed (any more:
  * another admin retried it, or it never failed).
  */
-export async function retryJobs(
-  ctx: AppContext,
+async function retryJobs(
+  { db, jobs }: JobsAdminDeps,
   user: UserRow,
-  queue: string,
-  id?: string,
+  { queue, id }: { queue: string; id?: string },
 ): Promise<TJobRetryResult> {
   requireAdmin(user);
-  if (!ctx.jobs.has(queue)) throw notFound();
-  const retried = await ctx.jobs.retry(ctx.db, queue, id === undefined ? undefined : [id]);
+  if (!jobs.has(queue)) throw notFound();
+  const retried = await jobs.retry(db, queue, id === undefined ? undefined : [id]);
   if (id !== undefined && retried === 0) throw new AppError(404, 'job_not_failed');
   return { retried };
 }
+
+/** The jobs screen's use cases, as the routes call them (built once in services.ts). */
+export function createJobsAdminService(deps: JobsAdminDeps) {
+  return {
+    overview: (user: UserRow) => jobsOverview(deps, user),
+    retry: (user: UserRow, jobs: { queue: string; id?: string }) => retryJobs(deps, user, jobs),
+  };
+}
+
+export type JobsAdminService = ReturnType<typeof createJobsAdminService>;

@@ -53,8 +53,7 @@ export interface CampaignHitRow {
 export async function searchMerchants(
   db: DbOrTx,
   user: UserRow,
-  query: { text: string; byId: boolean },
-  limit: number,
+  query: { text: string; byId: boolean; limit: number },
 ): Promise<MerchantHitRow[]> {
   return db
     .select(merchantHitColumns)
@@ -66,14 +65,13 @@ export async function searchMerchants(
       ),
     )
     .orderBy(merchantNameOrder())
-    .limit(limit);
+    .limit(query.limit);
 }
 
 export async function searchCampaigns(
   db: DbOrTx,
   user: UserRow,
-  query: { text: string; byId: boolean } & CampaignVisibility,
-  limit: number,
+  query: { text: string; byId: boolean; limit: number } & CampaignVisibility,
 ): Promise<CampaignHitRow[]> {
   return db
     .select(campaignHitColumns)
@@ -90,7 +88,7 @@ export async function searchCampaigns(
       ),
     )
     .orderBy(desc(campaigns.modifiedAt))
-    .limit(limit);
+    .limit(query.limit);
 }
 
 export async function tagsStartingWith(

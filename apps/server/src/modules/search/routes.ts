@@ -12,11 +12,12 @@ import {
   ZTagsResponse,
 } from '@backoffice/domain';
 import { currentUser } from '../../platform/identity/current-user.js';
-import { createTag, siteSearch, suggestTags } from './service.js';
+import type { SearchService } from './service.js';
 
-export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db } = app.ctx;
-
+export const searchRoutes: FastifyPluginAsyncZod<{ search: SearchService }> = async (
+  app,
+  { search },
+) => {
   app.get(
     '/ac/site-search',
     {
@@ -29,7 +30,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = await currentUser(request);
-      return { hits: await siteSearch(db, user, request.query.q) };
+      return { hits: await search.siteSearch(user, request.query.q) };
     },
   );
 
@@ -45,7 +46,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await currentUser(request);
-      return { tags: await suggestTags(db, request.query.q) };
+      return { tags: await search.suggestTags(request.query.q) };
     },
   );
 
@@ -61,7 +62,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = await currentUser(request);
-      return { name: await createTag(db, user, request.body.name) };
+      return { name: await search.createTag(user, request.body.name) };
     },
   );
 };

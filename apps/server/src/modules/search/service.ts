@@ -5,7 +5,7 @@
 import { campaignPhase, canUseTips, type TSiteSearchHit } from '@backoffice/domain';
 import { campaignVisibility } from '../../platform/access/merchant-access.js';
 import type { UserRow } from '../../platform/users/users.js';
-import type { DbOrTx } from '../../platform/db/client.js';
+import type { Db, DbOrTx } from '../../platform/db/client.js';
 import { forbidden } from '../../platform/errors.js';
 import { addTag, searchCampaigns, searchMerchants, tagsStartingWith } from './queries.js';
 
@@ -14,11 +14,11 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const TAG_LIMIT = 20;
 
 /** Campaigns and merchants matching a text, or the one whose id it is. */
-export async function siteSearch(db: DbOrTx, user: UserRow, q: string): Promise<TSiteSearchHit[]> {
+async function siteSearch(db: DbOrTx, user: UserRow, q: string): Promise<TSiteSearchHit[]> {
   const byId = UUID.test(q);
   const [campaignRows, merchantRows] = await Promise.all([
-    searchCampaigns(db, user, { text: q, byId, ...campaignVisibility(user) }, HIT_LIMIT),
-    searchMerchants(db, user, { text: q, byId }, HIT_LIMIT),
+    searchCampaigns(db, user, { text: q, byId, limit: HIT_LIMIT, ...campaignVisibility(user) }),
+    searchMerchants(db, user, { text: q, byId, limit: HIT_LIMIT }),
   ]);
   const now = new Date();
   const hits: TSiteSearchHit[] = [
@@ -57,7 +57,7 @@ export async function siteSearch(db: DbOrTx, user: UserRow, q: string): Promise<
 }
 
 /** Tags starting with a text, for autocompletion. */
-export function suggestTags(db: DbOrTx, text: string): Promise<string[]> {
+function suggestTags(db: DbOrTx, text: string): Promise<string[]> {
   return tagsStartingWith(db, text, TAG_LIMIT);
 }
 
@@ -65,8 +65,19 @@ export function suggestTags(db: DbOrTx, text: string): Promise<string[]> {
  * Adds a tag (tips, and so tags, are for admins and agencies), in lower case
  * as ZTagCreateBody parsed it; answers its stored name.
  */
-export async function createTag(db: DbOrTx, user: UserRow, name: string): Promise<string> {
+async function createTag(db: DbOrTx, user: UserRow, name: string): Promise<string> {
   if (!canUseTips(user)) throw forbidden();
   await addTag(db, name);
   return name;
 }
+
+/** Site search and tags, as the routes call them (built once in services.ts). */
+export function createSearchService(db: Db) {
+  return {
+    siteSearch: (user: UserRow, q: string) => siteSearch(db, user, q),
+    suggestTags: (text: string) => suggestTags(db, text),
+    createTag: (user: UserRow, name: string) => createTag(db, user, name),
+  };
+}
+
+export type SearchService = ReturnType<typeof createSearchService>;

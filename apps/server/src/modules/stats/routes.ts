@@ -13,12 +13,16 @@ import {
   ZStatsResponse,
 } from '@backoffice/domain';
 import { currentUserWithMerchantAccess } from '../../platform/identity/current-user.js';
-import { dashboard, participationStats, statsCampaigns } from './service.js';
+import type { StatsService } from './service.js';
 
 const NEED = { role: 'manage-campaigns' } as const;
 
-export const statsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const ctx = app.ctx;
+/** What the statistics routes get: the service (services.ts). */
+export interface StatsRoutesOptions {
+  stats: StatsService;
+}
+
+export const statsRoutes: FastifyPluginAsyncZod<StatsRoutesOptions> = async (app, { stats }) => {
   const tags = ['statistics'];
 
   app.get(
@@ -32,12 +36,8 @@ export const statsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { user, access } = await currentUserWithMerchantAccess(
-        request,
-        request.params.id,
-        NEED,
-      );
-      return dashboard(ctx, user, access);
+      const caller = await currentUserWithMerchantAccess(request, request.params.id, NEED);
+      return stats.dashboard(caller);
     },
   );
 
@@ -54,12 +54,8 @@ export const statsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { user, access } = await currentUserWithMerchantAccess(
-        request,
-        request.params.id,
-        NEED,
-      );
-      return participationStats(ctx, user, access, request.query);
+      const caller = await currentUserWithMerchantAccess(request, request.params.id, NEED);
+      return stats.participation(caller, request.query);
     },
   );
 
@@ -75,12 +71,8 @@ export const statsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { user, access } = await currentUserWithMerchantAccess(
-        request,
-        request.params.id,
-        NEED,
-      );
-      return statsCampaigns(ctx, user, access, request.query);
+      const caller = await currentUserWithMerchantAccess(request, request.params.id, NEED);
+      return stats.campaigns(caller, request.query);
     },
   );
 };

@@ -16,43 +16,59 @@ import {
 } from '@backoffice/domain';
 import { campaignVisibility, type MerchantAccess } from '../../platform/access/merchant-access.js';
 import type { UserRow } from '../../platform/users/users.js';
-import type { AppContext } from '../../platform/context.js';
+import type { Config } from '../../platform/config/config.js';
+import type { Db } from '../../platform/db/client.js';
 import { chartBuckets, lastMonthsStart, localDay } from '../../platform/calendar.js';
 import { badRequest } from '../../platform/errors.js';
 import {
-  campaignCounts,
-  campaignFunnels,
   campaignsInRange,
   campaignsOfMerchant,
-  openWins,
   participationSeries,
-  rejectedCampaigns,
-  statsScope,
-  userCounts,
   usersKids,
-} from './queries.js';
+} from './chart-queries.js';
+import {
+  campaignCounts,
+  campaignFunnels,
+  openWins,
+  rejectedCampaigns,
+  userCounts,
+} from './dashboard-queries.js';
+import { statsScope } from './scope-queries.js';
 
-const today = (ctx: AppContext) => localDay(new Date(), ctx.config.web.timeZone);
+/** What the statistics use of the application (built in services.ts). */
+export interface StatsDeps {
+  db: Db;
+  /** The time zone of the days counted, and the winner app the open wins link to. */
+  web: Pick<Config['web'], 'timeZone' | 'winnerAppUrl'>;
+}
 
-export async function dashboard(
-  ctx: AppContext,
-  user: UserRow,
-  access: MerchantAccess,
+/** Who asks, with their access to the merchant (checked by the routes' access resolver). */
+export interface StatsCaller {
+  user: UserRow;
+  access: MerchantAccess;
+}
+
+const today = (deps: StatsDeps) => localDay(new Date(), deps.web.timeZone);
+
+async function dashboard(
+  deps: StatsDeps,
+  { user, access }: StatsCaller,
 ): Promise<TDashboardResponse> {
+  const { db } = deps;
   // Every figure counts the campaigns the user may open, as the campaign list shows them.
-  const scope = await statsScope(ctx.db, access.merchant.id, campaignVisibility(user));
+  const scope = await statsScope(db, access.merchant.id, campaignVisibility(user));
   const trend = rangeOf({
     timerange: 'month',
     count: DEFAULT_CHART_COUNT,
-    start: lastMonthsStart(today(ctx), DEFAULT_CHART_COUNT),
+    start: lastMonthsStart(today(deps), DEFAULT_CHART_COUNT),
   });
   const [campaigns, users, wins, rejected, funnels, trendValues] = await Promise.all([
-    campaignCounts(ctx.db, scope),
-    userCounts(ctx.db, scope, today(ctx), ctx.config.web.timeZone),
-    openWins(ctx.db, scope),
-    rejectedCampaigns(ctx.db, scope, DASHBOARD_REJECTED_LIMIT),
-    campaignFunnels(ctx.db, scope, DASHBOARD_CONVERSION_LIMIT),
-    participationSeries(ctx.db, {
+    campaignCounts(db, scope),
+    userCounts(db, { scope, today: today(deps), timeZone: deps.web.timeZone }),
+    openWins(db, scope),
+    rejectedCampaigns(db, scope, DASHBOARD_REJECTED_LIMIT),
+    campaignFunnels(db, scope, DASHBOARD_CONVERSION_LIMIT),
+    participationSeries(db, {
       scope,
       merchantId: scope.merchantId,
       campaignIds: [],
@@ -65,7 +81,7 @@ export async function dashboard(
   return {
     campaigns,
     users,
-    todo_wins: { count: wins, winner_app_url: ctx.config.web.winnerAppUrl },
+    todo_wins: { count: wins, winner_app_url: deps.web.winnerAppUrl },
     participation_trend: trend.labels.map(
       (label) => trendValues.find((value) => value.bucket === label)?.value ?? 0,
     ),
@@ -94,13 +110,12 @@ function rangeOf(query: TStatsRangeQuery) {
   return { labels, from: labels[0] ?? query.start, until };
 }
 
-export async function participationStats(
-  ctx: AppContext,
-  user: UserRow,
-  access: MerchantAccess,
+async function participationStats(
+  deps: StatsDeps,
+  { user, access }: StatsCaller,
   query: TStatsQuery,
 ): Promise<TStatsResponse> {
-  const { db } = ctx;
+  const { db } = deps;
   const merchantId = access.merchant.id;
   const ids = [...new Set(query.campaigns ?? [])];
   const chosen = await campaignsOfMerchant(db, merchantId, ids);
@@ -121,7 +136,7 @@ export async function participationStats(
       until,
       distinct,
     }),
-    usersKids(db, { scope, merchantId, campaignIds: ids, from, until, today: today(ctx) }),
+    usersKids(db, { scope, merchantId, campaignIds: ids, from, until, today: today(deps) }),
   ]);
   const seriesOf = (key: string | null) =>
     labels.map(
@@ -138,21 +153,19 @@ export async function participationStats(
   return { participations: { labels, series }, users_kids: kids };
 }
 
-export async function statsCampaigns(
-  ctx: AppContext,
-  user: UserRow,
-  access: MerchantAccess,
+async function statsCampaigns(
+  deps: StatsDeps,
+  { user, access }: StatsCaller,
   query: TStatsRangeQuery,
 ): Promise<TStatsCampaignsResponse> {
   const { from, until } = rangeOf(query);
-  const rows = await campaignsInRange(
-    ctx.db,
-    access.merchant.id,
+  const rows = await campaignsInRange(deps.db, {
+    merchantId: access.merchant.id,
     from,
     until,
-    campaignVisibility(user),
-    ctx.config.web.timeZone,
-  );
+    visibility: campaignVisibility(user),
+    timeZone: deps.web.timeZone,
+  });
   return {
     campaigns: rows.map((row) => ({
       id: row.id,
@@ -161,3 +174,16 @@ export async function statsCampaigns(
     })),
   };
 }
+
+/** The statistics' use cases, as the routes call them (built once in services.ts). */
+export function createStatsService(deps: StatsDeps) {
+  return {
+    dashboard: (caller: StatsCaller) => dashboard(deps, caller),
+    participation: (caller: StatsCaller, query: TStatsQuery) =>
+      participationStats(deps, caller, query),
+    campaigns: (caller: StatsCaller, query: TStatsRangeQuery) =>
+      statsCampaigns(deps, caller, query),
+  };
+}
+
+export type StatsService = ReturnType<typeof createStatsService>;

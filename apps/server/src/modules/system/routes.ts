@@ -1,43 +1,15 @@
 /** Liveness, readiness and the web app's runtime configuration. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ZRuntimeConfig, currencyForLocale, type TRuntimeConfig } from '@backoffice/domain';
-import { geocodeLimitMs, type Config } from '../../platform/config/config.js';
-
-export function runtimeConfig(config: Config): TRuntimeConfig {
-  const { web, identity } = config;
-  return {
-    appName: web.appName,
-    apiUrl: '/api',
-    authApiUrl: '',
-    oauth: {
-      flow: web.flow,
-      authorizeUrl: web.authorizeUrl,
-      tokenUrl: web.tokenUrl,
-      // The built-in provider's; an external provider's tokens are let go of by forgetting them.
-      revocationUrl: identity.jwksUrl ? '' : `${config.publicUrl}/identity/revoke`,
-      clientId: identity.clientId,
-      redirectUri: '',
-      scope: web.scope,
-      loginHint: web.loginHint,
-      realm: identity.realm,
-    },
-    mapsKey: web.mapsKey,
-    currency: currencyForLocale(web.locale),
-    locale: web.locale,
-    timeZone: web.timeZone,
-    availableLocales: web.availableLocales,
-    urls: { winnerApp: web.winnerAppUrl, adminApp: web.adminAppUrl, frontend: web.frontendUrl },
-    tokenRefreshLeewaySeconds: web.tokenRefreshLeewaySeconds,
-    geocodeLimitMs: geocodeLimitMs(config),
-  };
-}
+import { ZRuntimeConfig } from '@backoffice/domain';
+import type { SystemService } from './service.js';
 
 const ZStatus = z.object({ status: z.string() });
 
-export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { config, database } = app.ctx;
-  const clientConfig = runtimeConfig(config);
+export const systemRoutes: FastifyPluginAsyncZod<{ system: SystemService }> = async (
+  app,
+  { system },
+) => {
   const tags = ['system'];
 
   app.get(
@@ -64,7 +36,7 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const ok = await database.ping().catch((error: unknown) => {
+      const ok = await system.ping().catch((error: unknown) => {
         request.log.warn({ err: error }, 'database not ready');
         return false;
       });
@@ -84,7 +56,7 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (_request, reply) => {
       reply.header('cache-control', 'no-cache');
-      return clientConfig;
+      return system.runtimeConfig();
     },
   );
 };

@@ -467,7 +467,10 @@ export async function seedDemoActivity(
   for (const { planned, id, audience } of running) {
     const events = eventsOf(planned, id, audience, now, timeZone, random);
     for (let start = 0; start < events.length; start += 500) {
-      const { rejected } = await ingestEvents(ctx, events.slice(start, start + 500));
+      const { rejected } = await ingestEvents(
+        { db: ctx.db, log: ctx.log, web: ctx.config.web, stats: ctx.config.stats },
+        events.slice(start, start + 500),
+      );
       // The demo keeps ingest's rules; a refused event is a mistake of the demo, not noise.
       if (rejected.length > 0) {
         throw new Error(`demo events refused by ingest: ${JSON.stringify(rejected.slice(0, 3))}`);

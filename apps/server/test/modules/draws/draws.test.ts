@@ -18,7 +18,7 @@ import { applyRetention } from '../../../src/modules/ingest/privacy.js';
 import { multipartFile } from '../../fixtures/multipart.js';
 import { createAdmin, createMerchantWithOwner } from '../../factories/index.js';
 import { bearer, createTestApp, type TestApp } from '../../helpers.js';
-import { drawDeps } from '../../../src/services.js';
+import { drawDeps, ingestDeps } from '../../../src/services.js';
 
 let t: TestApp;
 let silberblick = '';
@@ -429,7 +429,7 @@ describe('the audit of a draw', () => {
     // The retention clears the lists of the draws made before its period, here the older one's.
     const after = new Date(Date.parse(olderDraw?.drawn_at ?? '') + 1);
     const retention = await applyRetention(
-      t.ctx,
+      ingestDeps(t.ctx),
       new Date(after.getTime() + t.ctx.config.stats.eventRetentionDays * 24 * HOUR),
     );
     expect(retention.drawCandidates).toBeGreaterThanOrEqual(1);

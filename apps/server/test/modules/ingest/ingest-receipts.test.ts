@@ -14,6 +14,7 @@ import { queryRows } from '../../../src/platform/db/client.js';
 import { campaigns, participants } from '../../../src/platform/db/schema.js';
 import { foldPending } from '../../../src/modules/ingest/fold.js';
 import { applyRetention } from '../../../src/modules/ingest/privacy.js';
+import { ingestDeps } from '../../../src/services.js';
 import { generateLoad } from '../../../src/ops/seed/generate.js';
 import { generateParticipations } from '../../../src/ops/seed/generate-participations.js';
 import { createAdmin, createMerchantWithOwner } from '../../factories/index.js';
@@ -123,7 +124,7 @@ describe('the event id alone is the receipt', () => {
 
     // Eight days on, the receipt has run out (the retention purges it).
     const purge = async (days: number) =>
-      (await applyRetention(t.ctx, new Date(Date.now() + days * DAY))).receipts;
+      (await applyRetention(ingestDeps(t.ctx), new Date(Date.now() + days * DAY))).receipts;
     expect(await purge(8)).toBeGreaterThanOrEqual(1);
     // Sent again unchanged, it is still a duplicate: the stored event's key is its receipt.
     expect(await send([event])).toEqual({ accepted: 0, duplicates: 1, rejected: [] });

@@ -24,6 +24,7 @@ import {
 import { ADVISORY_LOCK_KEYS } from '../../../src/platform/db/advisory-locks.js';
 import { foldPending } from '../../../src/modules/ingest/fold.js';
 import { RETENTION_BATCH, applyRetention } from '../../../src/modules/ingest/privacy.js';
+import { ingestDeps } from '../../../src/services.js';
 import { holdTransaction } from '../../fixtures/held-transaction.js';
 import { createAdmin, createMerchantWithOwner } from '../../factories/index.js';
 import { createTestApp, type TestApp } from '../../helpers.js';
@@ -170,7 +171,7 @@ describe('a resend after an erasure', () => {
     // A month on, the tombstone and the ordinary receipts are gone (the retention
     // purged them), but the erased events' ids are still receipts: sent once
     // more, the batch still changes nothing.
-    const run = await applyRetention(t.ctx, new Date(Date.now() + 31 * DAY));
+    const run = await applyRetention(ingestDeps(t.ctx), new Date(Date.now() + 31 * DAY));
     expect(run.tombstones).toBeGreaterThanOrEqual(1);
     expect(run.receipts).toBeGreaterThanOrEqual(2);
     expect(await send(batch)).toEqual({ accepted: 0, duplicates: 4, rejected: [] });
@@ -220,7 +221,7 @@ describe('a resend after an erasure', () => {
       accepted: 1,
       rejected: [],
     });
-    const run = await applyRetention(t.ctx);
+    const run = await applyRetention(ingestDeps(t.ctx));
     expect(run.tombstones).toBe(stones.length);
     expect(await t.ctx.db.select().from(erasedParticipants)).toEqual([]);
   });
@@ -270,7 +271,7 @@ describe('the retention forgets participants not seen for its period', () => {
       .from(campaignParticipants)
       .where(eq(campaignParticipants.campaignId, campaign));
 
-    const run = await applyRetention(t.ctx, whenOlderThanRetention(20));
+    const run = await applyRetention(ingestDeps(t.ctx), whenOlderThanRetention(20));
     expect(run).toMatchObject({ events: 2, participants: 1 });
     expect(await traces('alt-1')).toEqual(NO_TRACE);
     expect(await traces('frisch-1')).toEqual({ events: 1, profile: 1, campaigns: 1, merchants: 1 });
@@ -306,7 +307,7 @@ describe('the retention forgets participants not seen for its period', () => {
         participation(campaign, 'laufend-1', new Date(), { gender: 'female', birth_year: 1991 }),
       ]);
       await paused.inside;
-      const running = applyRetention(t.ctx, whenOlderThanRetention(20));
+      const running = applyRetention(ingestDeps(t.ctx), whenOlderThanRetention(20));
       await new Promise((resolve) => setTimeout(resolve, 300));
       paused.release();
       const [sent, run] = await Promise.all([sending, running]);
@@ -335,7 +336,7 @@ describe('the retention forgets participants not seen for its period', () => {
     const paused = pauseNextCommit();
     let sent: TIngestResponse | undefined;
     try {
-      const running = applyRetention(t.ctx, whenOlderThanRetention(20));
+      const running = applyRetention(ingestDeps(t.ctx), whenOlderThanRetention(20));
       await paused.inside;
       const sending = send([
         participation(campaign, 'laufend-2', new Date(), { gender: 'male', birth_year: 1990 }),
@@ -377,7 +378,7 @@ describe('the retention forgets participants not seen for its period', () => {
     );
     const erasing = t.api('DELETE', '/admin/participants/beide-1', 'admin');
     await new Promise((resolve) => setTimeout(resolve, 200));
-    const running = applyRetention(t.ctx, whenOlderThanRetention(20));
+    const running = applyRetention(ingestDeps(t.ctx), whenOlderThanRetention(20));
     await new Promise((resolve) => setTimeout(resolve, 200));
     await batch.release();
     const [erased, run] = await Promise.all([erasing, running]);
@@ -422,7 +423,7 @@ describe('the retention forgets participants not seen for its period', () => {
       .from(merchantParticipants)
       .where(like(merchantParticipants.participantId, 'erased:%'));
 
-    const run = await applyRetention(t.ctx, whenOlderThanRetention(20));
+    const run = await applyRetention(ingestDeps(t.ctx), whenOlderThanRetention(20));
     expect(run.events).toBeGreaterThanOrEqual(count);
     expect(run.participants).toBeGreaterThanOrEqual(count + 1);
     const [left] = await queryRows<{ events: number; people: number; linked: number }>(
@@ -441,7 +442,7 @@ describe('the retention forgets participants not seen for its period', () => {
     const ids = new Set(forgottenAfter.map((row) => row.participantId));
     expect(forgottenBefore.every((row) => ids.has(row.participantId))).toBe(true);
     // The sweep is done; the next run has nothing left to do.
-    expect(await applyRetention(t.ctx, whenOlderThanRetention(20))).toEqual({
+    expect(await applyRetention(ingestDeps(t.ctx), whenOlderThanRetention(20))).toEqual({
       events: 0,
       participants: 0,
       receipts: 0,

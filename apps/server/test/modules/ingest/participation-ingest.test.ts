@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { participants, participationEvents } from '../../../src/platform/db/schema.js';
 import { foldPending } from '../../../src/modules/ingest/fold.js';
 import { applyRetention } from '../../../src/modules/ingest/privacy.js';
+import { ingestDeps } from '../../../src/services.js';
 import { participation, participationHelpers } from '../../fixtures/participation.js';
 import { createAdmin, createMerchantWithOwner, createPerson } from '../../factories/index.js';
 import { createTestApp, type TestApp } from '../../helpers.js';
@@ -291,7 +292,7 @@ describe('privacy', () => {
     await accepted([participation(campaign, 'recent-one', new Date().toISOString())]);
     // Just over two years (the default retention) later:
     const later = new Date(Date.now() + 731 * 24 * 3600_000);
-    expect((await applyRetention(t.ctx, later)).events).toBeGreaterThanOrEqual(1);
+    expect((await applyRetention(ingestDeps(t.ctx), later)).events).toBeGreaterThanOrEqual(1);
     const left = await t.ctx.db
       .select()
       .from(participationEvents)

@@ -8,7 +8,7 @@ import { ZRuntimeConfig } from '@backoffice/domain';
 import { describe, expect, it } from 'vitest';
 import { geocodeLimitMs, loadConfig } from '../../../src/platform/config/config.js';
 import { claimLeaseMs } from '../../../src/modules/locations/import-worker.js';
-import { runtimeConfig } from '../../../src/modules/system/routes.js';
+import { runtimeConfig } from '../../../src/modules/system/service.js';
 
 describe('the geocoding limit', () => {
   it.each([
