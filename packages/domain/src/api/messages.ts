@@ -343,6 +343,8 @@ export const FIELD_NAMES = [
   'new_password_repeat',
   // Turning two-factor sign-in off with the password.
   'password',
+  // The header of idempotent requests (a POST's Idempotency-Key).
+  'idempotency-key',
   // Webhooks.
   'url',
   'active',

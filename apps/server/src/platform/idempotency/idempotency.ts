@@ -101,7 +101,7 @@ export function registerIdempotency(
     const key = request.headers[IDEMPOTENCY_HEADER];
     if (key === undefined) return;
     if (typeof key !== 'string' || !KEY_PATTERN.test(key)) {
-      throw new AppError(400, 'invalid_value');
+      throw new AppError(400, 'invalid_value', 'idempotency-key');
     }
     const caller = options.callerOf(request);
     if (caller === undefined) return;

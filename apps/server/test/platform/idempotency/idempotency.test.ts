@@ -97,7 +97,7 @@ describe('idempotent requests', () => {
   it('refuses a malformed key', async () => {
     const response = await createWith('x'.repeat(256));
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ message: 'invalid_value' });
+    expect(response.json()).toMatchObject({ message: 'invalid_value', field: 'idempotency-key' });
   });
 
   it('forgets a key after 24 hours', async () => {
