@@ -10,6 +10,11 @@ export interface ExchangeCodeInput {
   verifier: string;
 }
 
+/**
+ * On the plain path, not the typed client: the token endpoint is the identity
+ * provider's (an external one, too), configured by URL, form-encoded by
+ * OAuth, and not part of the API's document.
+ */
 export function exchangeCode(input: ExchangeCodeInput): Promise<TTokenEndpointResponse> {
   return apiRequestRequired<TTokenEndpointResponse>({
     method: 'POST',
