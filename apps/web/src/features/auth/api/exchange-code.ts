@@ -1,6 +1,6 @@
 /** POST {oauth.tokenUrl}: exchanges an authorization code for an access token (PKCE). */
 import type { TTokenEndpointResponse } from '@backoffice/domain';
-import { apiRequestRequired } from '../../../shared/api/client';
+import { apiRequestRequired } from '../../../shared/api/plain-request';
 
 export interface ExchangeCodeInput {
   tokenUrl: string;

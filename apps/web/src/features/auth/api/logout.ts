@@ -6,7 +6,8 @@
  * POST {apiUrl}/session/logout. Without a token there is nothing to end (the
  * call is skipped).
  */
-import { answerOrSkip, api, apiRequest, call } from '../../../shared/api/client';
+import { answerOrSkip, api, call } from '../../../shared/api/client';
+import { apiRequest } from '../../../shared/api/plain-request';
 import { getConfig } from '../../../shared/config/runtime-config';
 import { getStoredToken } from '../token-storage';
 

@@ -7,7 +7,8 @@ import type {
 } from '@backoffice/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
-import { answer, api, call, REQUEST_TIMEOUT_MS } from '../../../shared/api/client';
+import { answer, api, call } from '../../../shared/api/client';
+import { REQUEST_TIMEOUT_MS } from '../../../shared/api/request';
 import { merchantKeys, merchantPath } from '../../../shared/resources/merchants/merchant-keys';
 import { getConfig } from '../../../shared/config/runtime-config';
 import { HANDLED_STATUSES } from './handled-statuses';
