@@ -18,6 +18,9 @@ export const JOB_QUEUES = [
   'location-geocoding-resume',
   'weekly-statistics',
   'password-reset',
+  'webhook-dispatch',
+  'webhook-delivery',
+  'idempotency-cleanup',
 ] as const;
 export type JobQueueName = (typeof JOB_QUEUES)[number];
 

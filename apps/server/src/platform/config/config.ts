@@ -23,6 +23,7 @@ import {
 } from './config-services.js';
 import { ZGeocodingEnv, geocodingSettings, type GeocodingSettings } from './config-geocoding.js';
 import { ZAccountsEnv, accountsSettings, type AccountsSettings } from './config-accounts.js';
+import { ZWebhooksEnv, webhooksSettings, type WebhooksSettings } from './config-webhooks.js';
 import { ZJobsEnv, jobsSettings, type JobsSettings } from './config-jobs.js';
 import {
   ZMetricsEnv,
@@ -46,6 +47,19 @@ const ZEnv = z
     TRUST_PROXY: trustProxyFromEnv.default(false),
     // A 5 MB image over a slow mobile uplink (about 0.5 Mbit/s) takes some 90 s.
     HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(120_000),
+    CORS_ORIGINS: commaList
+      .pipe(
+        z.array(
+          z
+            .url()
+            .refine(
+              (value) => new URL(value).origin === value.replace(/\/$/, ''),
+              'an origin: scheme, host and port, no path (e.g. https://crm.example.com)',
+            )
+            .transform((value) => new URL(value).origin),
+        ),
+      )
+      .default([]),
     HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(20_000),
     PUBLIC_URL: optionalUrl,
     DATA_DIR: z.string().min(1).default('./data'),
@@ -150,6 +164,7 @@ const ZEnv = z
   .extend(ZServicesEnv.shape)
   .extend(ZJobsEnv.shape)
   .extend(ZAccountsEnv.shape)
+  .extend(ZWebhooksEnv.shape)
   .extend(ZGeocodingEnv.shape)
   .extend(ZMetricsEnv.shape);
 
@@ -172,6 +187,8 @@ export interface Config {
     requestTimeoutMs: number;
     /** Longest time to receive a request's headers; at most requestTimeoutMs. */
     headersTimeoutMs: number;
+    /** Browser origins other than the app's own that may call the API (CORS); none by default. */
+    corsOrigins: string[];
   };
   publicUrl: string;
   dataDir: string;
@@ -189,6 +206,8 @@ export interface Config {
   jobs: JobsSettings;
   /** Password reset, two-factor sign-in, the implicit grant. */
   accounts: AccountsSettings;
+  /** Webhook deliveries: allowed targets, timeout, retries, switching failing endpoints off. */
+  webhooks: WebhooksSettings;
   /** Whether and where GET /metrics (Prometheus) is served: a token, a port of its own. */
   metrics: MetricsSettings;
   mail: {
@@ -319,6 +338,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     http: {
       requestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_MS,
       headersTimeoutMs: e.HTTP_HEADERS_TIMEOUT_MS,
+      corsOrigins: e.CORS_ORIGINS,
     },
     publicUrl,
     dataDir: path.resolve(e.DATA_DIR),
@@ -335,6 +355,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : defaultWebDist,
     jobs: jobsSettings(e),
     accounts: accountsSettings(e),
+    webhooks: webhooksSettings(e),
     metrics: metricsSettings(e),
     mail: {
       from: e.MAIL_FROM,

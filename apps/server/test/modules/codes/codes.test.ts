@@ -19,8 +19,9 @@ import {
   type TCodeImportResponse,
   type TCodeListResponse,
 } from '@backoffice/domain';
-import { campaignCodes, campaigns, merchants } from '../../../src/platform/db/schema.js';
+import { campaignCodes, campaigns } from '../../../src/platform/db/schema.js';
 import { multipartFile, multipartWithoutFile } from '../../fixtures/multipart.js';
+import { createMerchantWithOwner, createPerson } from '../../factories/index.js';
 import { bearer, createTestApp, type TestApp } from '../../helpers.js';
 
 let t: TestApp;
@@ -62,11 +63,6 @@ async function storedCodes(id: string): Promise<number> {
   return row?.total ?? 0;
 }
 
-async function merchantId(brandName: string) {
-  const [row] = await t.ctx.db.select().from(merchants).where(eq(merchants.brandName, brandName));
-  return String(row?.id);
-}
-
 const codeList = (from: number, to: number, prefix = 'C') =>
   Array.from(
     { length: to - from },
@@ -74,12 +70,21 @@ const codeList = (from: number, to: number, prefix = 'C') =>
   );
 
 beforeAll(async () => {
-  t = await createTestApp({}, { seed: 'demo' });
-  for (const who of ['owner', 'silver', 'staff']) {
-    tokens[who] = await t.signInAndInit(`${who}@example.com`);
+  t = await createTestApp();
+  const basic = await createMerchantWithOwner(t.ctx.db);
+  const silver = await createMerchantWithOwner(t.ctx.db, { level: 1 });
+  ids.sonnenschein = basic.merchant.id;
+  ids.silberblick = silver.merchant.id;
+  const people = {
+    owner: basic.owner,
+    silver: silver.owner,
+    staff: await createPerson(t.ctx.db, {
+      memberships: [{ merchantId: ids.sonnenschein, roles: ['manage-campaigns'] }],
+    }),
+  };
+  for (const [who, person] of Object.entries(people)) {
+    tokens[who] = await t.signInAndInit(person.email, person.password);
   }
-  ids.sonnenschein = await merchantId('Bäckerei Sonnenschein');
-  ids.silberblick = await merchantId('Café Silberblick');
 });
 afterAll(async () => {
   await t.close();

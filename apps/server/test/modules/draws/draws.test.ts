@@ -16,6 +16,7 @@ import { runDueDraws } from '../../../src/modules/draws/service.js';
 import { foldPending } from '../../../src/modules/ingest/fold.js';
 import { applyRetention } from '../../../src/modules/ingest/privacy.js';
 import { multipartFile } from '../../fixtures/multipart.js';
+import { createAdmin, createMerchantWithOwner } from '../../factories/index.js';
 import { bearer, createTestApp, type TestApp } from '../../helpers.js';
 import { drawDeps } from '../../../src/services.js';
 
@@ -126,9 +127,10 @@ async function sweepstake(options: {
 const schedulerRunsLater = () => runDueDraws(drawDeps(t.ctx), new Date(Date.now() + 3 * HOUR));
 
 beforeAll(async () => {
-  t = await createTestApp({}, { seed: 'demo' });
-  await t.signInAs('admin', 'silver');
-  silberblick = await t.merchantId('Café Silberblick');
+  t = await createTestApp();
+  const silver = await createMerchantWithOwner(t.ctx.db, { level: 1 });
+  silberblick = silver.merchant.id;
+  await t.signInAs({ admin: await createAdmin(t.ctx.db), silver: silver.owner });
   const created = await t.api('POST', '/admin/api-keys', 'admin', { name: 'Consumer app' });
   expect(created.statusCode, created.body).toBe(200);
   apiKey = created.json().secret;

@@ -25,6 +25,7 @@ import { ADVISORY_LOCK_KEYS } from '../../../src/platform/db/advisory-locks.js';
 import { foldPending } from '../../../src/modules/ingest/fold.js';
 import { RETENTION_BATCH, applyRetention } from '../../../src/modules/ingest/privacy.js';
 import { holdTransaction } from '../../fixtures/held-transaction.js';
+import { createAdmin, createMerchantWithOwner } from '../../factories/index.js';
 import { createTestApp, type TestApp } from '../../helpers.js';
 
 const DAY = 24 * 3600_000;
@@ -36,9 +37,10 @@ let apiKey = '';
 let merchant = '';
 
 beforeAll(async () => {
-  t = await createTestApp({ TIME_ZONE: 'Europe/Berlin' }, { seed: 'demo' });
-  await t.signInAs('admin', 'silver');
-  merchant = await t.merchantId('Café Silberblick');
+  t = await createTestApp({ TIME_ZONE: 'Europe/Berlin' });
+  const silver = await createMerchantWithOwner(t.ctx.db, { level: 1 });
+  merchant = silver.merchant.id;
+  await t.signInAs({ admin: await createAdmin(t.ctx.db), silver: silver.owner });
   apiKey = (await t.api('POST', '/admin/api-keys', 'admin', { name: 'privacy' })).json().secret;
 });
 afterAll(async () => {

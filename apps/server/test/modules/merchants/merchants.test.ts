@@ -9,7 +9,13 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TMerchantDetail, TMerchantSaveResponse } from '@backoffice/domain';
 import { accounts, merchants, users } from '../../../src/platform/db/schema.js';
-import { hashPassword } from '../../../src/platform/identity/passwords.js';
+import {
+  createAdmin,
+  createAgency,
+  createMerchant,
+  createMerchantWithOwner,
+  createPerson,
+} from '../../factories/index.js';
 import { createTestApp, type TestApp } from '../../helpers.js';
 import { multipartFile, multipartWithoutFile } from '../../fixtures/multipart.js';
 
@@ -41,15 +47,27 @@ const profile = (overrides: object = {}) => ({
 });
 
 beforeAll(async () => {
-  t = await createTestApp({}, { seed: 'demo' });
-  // A person with no merchant yet, who signs in with a password like everyone.
-  await t.ctx.db
-    .insert(users)
-    .values({ email: 'fresh@example.com', passwordHash: await hashPassword('demo') });
-  await t.signInAs('admin', 'agency', 'owner', 'silver', 'staff', 'multi', 'fresh');
-  ids.sonnenschein = await t.merchantId('Bäckerei Sonnenschein');
-  ids.adler = await t.merchantId('Modehaus Adler');
-  ids.silberblick = await t.merchantId('Café Silberblick');
+  t = await createTestApp();
+  // A level-0 merchant with its owner (single-merchant mode) and a staff member.
+  const basic = await createMerchantWithOwner(t.ctx.db);
+  const silver = await createMerchantWithOwner(t.ctx.db, { name: 'Café Silberblick KG', level: 1 });
+  ids.sonnenschein = basic.merchant.id;
+  ids.silberblick = silver.merchant.id;
+  ids.adler = (await createMerchant(t.ctx.db, { name: 'Modehaus Adler GmbH', level: 1 })).id;
+  const berger = await createMerchant(t.ctx.db);
+  await t.signInAs({
+    admin: await createAdmin(t.ctx.db),
+    agency: await createAgency(t.ctx.db, [ids.adler, berger.id]),
+    owner: basic.owner,
+    silver: silver.owner,
+    staff: await createPerson(t.ctx.db, {
+      memberships: [{ merchantId: ids.sonnenschein, roles: ['manage-campaigns'] }],
+    }),
+    // A member of several merchants with every role.
+    multi: await createPerson(t.ctx.db, { memberships: [ids.adler, berger.id] }),
+    // A person with no merchant yet, who signs in with a password like everyone.
+    fresh: await createPerson(t.ctx.db),
+  });
 });
 afterAll(async () => {
   await t.close();
@@ -302,10 +320,7 @@ describe('GET and POST /merchants/{id}', () => {
   });
 
   it('creates one merchant of five sent at once by a user without one (a double click)', async () => {
-    await t.ctx.db
-      .insert(users)
-      .values({ email: 'double@example.com', passwordHash: await hashPassword('demo') });
-    await t.signInAs('double');
+    await t.signInAs({ double: await createPerson(t.ctx.db, { email: 'double@example.com' }) });
     const answers = await Promise.all(
       Array.from({ length: 5 }, () => t.api('POST', '/merchants', 'double', profile())),
     );
