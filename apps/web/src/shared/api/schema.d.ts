@@ -1198,6 +1198,138 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/merchants/{id}/webhooks': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The merchant’s webhook endpoints
+     * @description Needs the role manage-merchant. Secrets are never listed.
+     */
+    get: operations['getMerchantsByIdWebhooks'];
+    put?: never;
+    /**
+     * Registers a webhook endpoint of the merchant; its secret is in this answer only
+     * @description The URL must be http or https and reach a public address. Deliveries are signed in the Standard Webhooks format with the secret.
+     */
+    post: operations['postMerchantsByIdWebhooks'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/webhooks': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Admins: their webhook endpoints, told of the events of every merchant */
+    get: operations['getAdminWebhooks'];
+    put?: never;
+    /** Admins: registers an endpoint for the events of every merchant; its secret is in this answer only */
+    post: operations['postAdminWebhooks'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/webhooks/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One webhook endpoint */
+    get: operations['getWebhooksById'];
+    /**
+     * Changes an endpoint: URL, description, events, switched on or off
+     * @description Switching an endpoint on again that the product switched off for its failures starts its failures anew. With `version`, a save from an older version is refused (409).
+     */
+    put: operations['putWebhooksById'];
+    post?: never;
+    /** Deletes an endpoint and its delivery log */
+    delete: operations['deleteWebhooksById'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/webhooks/{id}/secret': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Gives the endpoint a new secret (in this answer only); the old one signs nothing more */
+    post: operations['postWebhooksByIdSecret'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/webhooks/{id}/deliveries': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The endpoint’s delivery log, newest first */
+    get: operations['getWebhooksByIdDeliveries'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/webhooks/{id}/test': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Sends a `webhook.test` message to the endpoint (one attempt) */
+    post: operations['postWebhooksByIdTest'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/webhooks/{id}/deliveries/{deliveryId}/resend': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Sends a delivery once more, now (the same message id) */
+    post: operations['postWebhooksByIdDeliveriesByDeliveryIdResend'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/ingest/events': {
     parameters: {
       query?: never;
@@ -1447,7 +1579,10 @@ export interface operations {
   postInitUser: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Runs the request once per caller and key: a retry within 24 hours with the same key and request gets the first answer (header `Idempotent-Replayed: true`); another request under the key is refused with 422 `idempotency_key_reused`, one while the first still runs with 409 `idempotency_key_in_use`. */
+        'idempotency-key'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -1613,7 +1748,10 @@ export interface operations {
   postSessionLogout: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Runs the request once per caller and key: a retry within 24 hours with the same key and request gets the first answer (header `Idempotent-Replayed: true`); another request under the key is refused with 422 `idempotency_key_reused`, one while the first still runs with 409 `idempotency_key_in_use`. */
+        'idempotency-key'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -1729,7 +1867,10 @@ export interface operations {
   postMyPassword: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Runs the request once per caller and key: a retry within 24 hours with the same key and request gets the first answer (header `Idempotent-Replayed: true`); another request under the key is refused with 422 `idempotency_key_reused`, one while the first still runs with 409 `idempotency_key_in_use`. */
+        'idempotency-key'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -1881,7 +2022,10 @@ export interface operations {
   postMerchants: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Runs the request once per caller and key: a retry within 24 hours with the same key and request gets the first answer (header `Idempotent-Replayed: true`); another request under the key is refused with 422 `idempotency_key_reused`, one while the first still runs with 409 `idempotency_key_in_use`. */
+        'idempotency-key'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -2183,7 +2327,10 @@ export interface operations {
   postMerchantsById: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Runs the request once per caller and key: a retry within 24 hours with the same key and request gets the first answer (header `Idempotent-Replayed: true`); another request under the key is refused with 422 `idempotency_key_reused`, one while the first still runs with 409 `idempotency_key_in_use`. */
+        'idempotency-key'?: string;
+      };
       path: {
         id: string;
       };
@@ -2459,7 +2606,10 @@ export interface operations {
   postMerchantsByIdImages: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Runs the request once per caller and key: a retry within 24 hours with the same key and request gets the first answer (header `Idempotent-Replayed: true`); another request under the key is refused with 422 `idempotency_key_reused`, one while the first still runs with 409 `idempotency_key_in_use`. */
+        'idempotency-key'?: string;
+      };
       path: {
         id: string;
       };
@@ -2928,7 +3078,10 @@ export interface operations {
   postCampaigns: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Runs the request once per caller and key: a retry within 24 hours with the same key and request gets the first answer (header `Idempotent-Replayed: true`); another request under the key is refused with 422 `idempotency_key_reused`, one while the first still runs with 409 `idempotency_key_in_use`. */
+        'idempotency-key'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -3679,7 +3832,10 @@ export interface operations {
       query?: {
         validate?: 'benefit' | 'content' | 'image' | 'handling' | 'requireddata' | 'review';
       };
-      header?: never;
+      header?: {
+        /** @description Runs the request once per caller and key: a retry within 24 hours with the same key and request gets the first answer (header `Idempotent-Replayed: true`); another request under the key is refused with 422 `idempotency_key_reused`, one while the first still runs with 409 `idempotency_key_in_use`. */
+        'idempotency-key'?: string;
+      };
       path: {
         id: string;
       };
@@ -4296,7 +4452,10 @@ export interface operations {
   postCampaignsByIdSubmit: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Runs the request once per caller and key: a retry within 24 hours with the same key and request gets the first answer (header `Idempotent-Replayed: true`); another request under the key is refused with 422 `idempotency_key_reused`, one while the first still runs with 409 `idempotency_key_in_use`. */
+        'idempotency-key'?: string;
+      };
       path: {
         id: string;
       };
@@ -4681,7 +4840,10 @@ export interface operations {
   postCampaignsByIdClone: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Runs the request once per caller and key: a retry within 24 hours with the same key and request gets the first answer (header `Idempotent-Replayed: true`); another request under the key is refused with 422 `idempotency_key_reused`, one while the first still runs with 409 `idempotency_key_in_use`. */
+        'idempotency-key'?: string;
+      };
       path: {
         id: string;
       };
@@ -5066,7 +5228,10 @@ export interface operations {
   postCampaignsByIdToggleListable: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Runs the request once per caller and key: a retry within 24 hours with the same key and request gets the first answer (header `Idempotent-Replayed: true`); another request under the key is refused with 422 `idempotency_key_reused`, one while the first still runs with 409 `idempotency_key_in_use`. */
+        'idempotency-key'?: string;
+      };
       path: {
         id: string;
       };
@@ -5325,7 +5490,10 @@ export interface operations {
         crop_width?: number;
         crop_height?: number;
       };
-      header?: never;
+      header?: {
+        /** @description Runs the request once per caller and key: a retry within 24 hours with the same key and request gets the first answer (header `Idempotent-Replayed: true`); another request under the key is refused with 422 `idempotency_key_reused`, one while the first still runs with 409 `idempotency_key_in_use`. */
+        'idempotency-key'?: string;
+      };
       path: {
         id: string;
       };
@@ -6301,7 +6469,10 @@ export interface operations {
   postCampaignsByIdCreateFollowup: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Runs the request once per caller and key: a retry within 24 hours with the same key and request gets the first answer (header `Idempotent-Replayed: true`); another request under the key is refused with 422 `idempotency_key_reused`, one while the first still runs with 409 `idempotency_key_in_use`. */
+        'idempotency-key'?: string;
+      };
       path: {
         id: string;
       };
@@ -6799,7 +6970,10 @@ export interface operations {
   postCampaignsByIdStartReview: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Runs the request once per caller and key: a retry within 24 hours with the same key and request gets the first answer (header `Idempotent-Replayed: true`); another request under the key is refused with 422 `idempotency_key_reused`, one while the first still runs with 409 `idempotency_key_in_use`. */
+        'idempotency-key'?: string;
+      };
       path: {
         id: string;
       };
@@ -7184,7 +7358,10 @@ export interface operations {
   postCampaignsByIdApprove: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Runs the request once per caller and key: a retry within 24 hours with the same key and request gets the first answer (header `Idempotent-Replayed: true`); another request under the key is refused with 422 `idempotency_key_reused`, one while the first still runs with 409 `idempotency_key_in_use`. */
+        'idempotency-key'?: string;
+      };
       path: {
         id: string;
       };
@@ -7569,7 +7746,10 @@ export interface operations {
   postCampaignsByIdReject: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Runs the request once per caller and key: a retry within 24 hours with the same key and request gets the first answer (header `Idempotent-Replayed: true`); another request under the key is refused with 422 `idempotency_key_reused`, one while the first still runs with 409 `idempotency_key_in_use`. */
+        'idempotency-key'?: string;
+      };
       path: {
         id: string;
       };
@@ -8041,7 +8221,10 @@ export interface operations {
   addMultipleCodes: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Runs the request once per caller and key: a retry within 24 hours with the same key and request gets the first answer (header `Idempotent-Replayed: true`); another request under the key is refused with 422 `idempotency_key_reused`, one while the first still runs with 409 `idempotency_key_in_use`. */
+        'idempotency-key'?: string;
+      };
       path: {
         id: string;
       };
@@ -8152,7 +8335,10 @@ export interface operations {
   uploadMultipleCodes: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Runs the request once per caller and key: a retry within 24 hours with the same key and request gets the first answer (header `Idempotent-Replayed: true`); another request under the key is refused with 422 `idempotency_key_reused`, one while the first still runs with 409 `idempotency_key_in_use`. */
+        'idempotency-key'?: string;
+      };
       path: {
         id: string;
       };
@@ -8445,7 +8631,10 @@ export interface operations {
   postTags: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Runs the request once per caller and key: a retry within 24 hours with the same key and request gets the first answer (header `Idempotent-Replayed: true`); another request under the key is refused with 422 `idempotency_key_reused`, one while the first still runs with 409 `idempotency_key_in_use`. */
+        'idempotency-key'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -8586,7 +8775,10 @@ export interface operations {
   postMerchantsByIdAccounts: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Runs the request once per caller and key: a retry within 24 hours with the same key and request gets the first answer (header `Idempotent-Replayed: true`); another request under the key is refused with 422 `idempotency_key_reused`, one while the first still runs with 409 `idempotency_key_in_use`. */
+        'idempotency-key'?: string;
+      };
       path: {
         id: string;
       };
@@ -8681,7 +8873,10 @@ export interface operations {
   postMerchantsByIdInviteAccount: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Runs the request once per caller and key: a retry within 24 hours with the same key and request gets the first answer (header `Idempotent-Replayed: true`); another request under the key is refused with 422 `idempotency_key_reused`, one while the first still runs with 409 `idempotency_key_in_use`. */
+        'idempotency-key'?: string;
+      };
       path: {
         id: string;
       };
@@ -8779,7 +8974,10 @@ export interface operations {
   postMerchantsByIdAccountsByAccountId: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Runs the request once per caller and key: a retry within 24 hours with the same key and request gets the first answer (header `Idempotent-Replayed: true`); another request under the key is refused with 422 `idempotency_key_reused`, one while the first still runs with 409 `idempotency_key_in_use`. */
+        'idempotency-key'?: string;
+      };
       path: {
         id: string;
         accountId: string;
@@ -9057,7 +9255,10 @@ export interface operations {
   postMerchantsByIdLocations: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Runs the request once per caller and key: a retry within 24 hours with the same key and request gets the first answer (header `Idempotent-Replayed: true`); another request under the key is refused with 422 `idempotency_key_reused`, one while the first still runs with 409 `idempotency_key_in_use`. */
+        'idempotency-key'?: string;
+      };
       path: {
         id: string;
       };
@@ -9341,7 +9542,10 @@ export interface operations {
   postMerchantsByIdLocationsByLocId: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Runs the request once per caller and key: a retry within 24 hours with the same key and request gets the first answer (header `Idempotent-Replayed: true`); another request under the key is refused with 422 `idempotency_key_reused`, one while the first still runs with 409 `idempotency_key_in_use`. */
+        'idempotency-key'?: string;
+      };
       path: {
         id: string;
         locId: string;
@@ -9573,7 +9777,10 @@ export interface operations {
   postMerchantsByIdMultipleLocations: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Runs the request once per caller and key: a retry within 24 hours with the same key and request gets the first answer (header `Idempotent-Replayed: true`); another request under the key is refused with 422 `idempotency_key_reused`, one while the first still runs with 409 `idempotency_key_in_use`. */
+        'idempotency-key'?: string;
+      };
       path: {
         id: string;
       };
@@ -9826,7 +10033,10 @@ export interface operations {
   postMerchantsByIdNotificationsByAccountId: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Runs the request once per caller and key: a retry within 24 hours with the same key and request gets the first answer (header `Idempotent-Replayed: true`); another request under the key is refused with 422 `idempotency_key_reused`, one while the first still runs with 409 `idempotency_key_in_use`. */
+        'idempotency-key'?: string;
+      };
       path: {
         id: string;
         accountId: string;
@@ -10322,7 +10532,10 @@ export interface operations {
   postCampaignsByIdDraw: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Runs the request once per caller and key: a retry within 24 hours with the same key and request gets the first answer (header `Idempotent-Replayed: true`); another request under the key is refused with 422 `idempotency_key_reused`, one while the first still runs with 409 `idempotency_key_in_use`. */
+        'idempotency-key'?: string;
+      };
       path: {
         id: string;
       };
@@ -10558,7 +10771,10 @@ export interface operations {
   postAdminApiKeys: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Runs the request once per caller and key: a retry within 24 hours with the same key and request gets the first answer (header `Idempotent-Replayed: true`); another request under the key is refused with 422 `idempotency_key_reused`, one while the first still runs with 409 `idempotency_key_in_use`. */
+        'idempotency-key'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -10769,7 +10985,10 @@ export interface operations {
   postAdminJobsByQueueRetry: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Runs the request once per caller and key: a retry within 24 hours with the same key and request gets the first answer (header `Idempotent-Replayed: true`); another request under the key is refused with 422 `idempotency_key_reused`, one while the first still runs with 409 `idempotency_key_in_use`. */
+        'idempotency-key'?: string;
+      };
       path: {
         queue: string;
       };
@@ -10847,7 +11066,10 @@ export interface operations {
   postAdminJobsByQueueByIdRetry: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Runs the request once per caller and key: a retry within 24 hours with the same key and request gets the first answer (header `Idempotent-Replayed: true`); another request under the key is refused with 422 `idempotency_key_reused`, one while the first still runs with 409 `idempotency_key_in_use`. */
+        'idempotency-key'?: string;
+      };
       path: {
         queue: string;
         id: string;
@@ -11066,7 +11288,10 @@ export interface operations {
   createAccessCodeSet: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Runs the request once per caller and key: a retry within 24 hours with the same key and request gets the first answer (header `Idempotent-Replayed: true`); another request under the key is refused with 422 `idempotency_key_reused`, one while the first still runs with 409 `idempotency_key_in_use`. */
+        'idempotency-key'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -11262,7 +11487,10 @@ export interface operations {
   saveAccessCodeSet: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Runs the request once per caller and key: a retry within 24 hours with the same key and request gets the first answer (header `Idempotent-Replayed: true`); another request under the key is refused with 422 `idempotency_key_reused`, one while the first still runs with 409 `idempotency_key_in_use`. */
+        'idempotency-key'?: string;
+      };
       path: {
         id: string;
       };
@@ -11464,7 +11692,10 @@ export interface operations {
   saveAccessCodeSetLinks: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Runs the request once per caller and key: a retry within 24 hours with the same key and request gets the first answer (header `Idempotent-Replayed: true`); another request under the key is refused with 422 `idempotency_key_reused`, one while the first still runs with 409 `idempotency_key_in_use`. */
+        'idempotency-key'?: string;
+      };
       path: {
         id: string;
       };
@@ -11631,7 +11862,10 @@ export interface operations {
   addAccessCodes: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Runs the request once per caller and key: a retry within 24 hours with the same key and request gets the first answer (header `Idempotent-Replayed: true`); another request under the key is refused with 422 `idempotency_key_reused`, one while the first still runs with 409 `idempotency_key_in_use`. */
+        'idempotency-key'?: string;
+      };
       path: {
         id: string;
       };
@@ -11730,7 +11964,10 @@ export interface operations {
   uploadAccessCodes: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Runs the request once per caller and key: a retry within 24 hours with the same key and request gets the first answer (header `Idempotent-Replayed: true`); another request under the key is refused with 422 `idempotency_key_reused`, one while the first still runs with 409 `idempotency_key_in_use`. */
+        'idempotency-key'?: string;
+      };
       path: {
         id: string;
       };
@@ -12054,7 +12291,10 @@ export interface operations {
   postMySessionsEndOthers: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Runs the request once per caller and key: a retry within 24 hours with the same key and request gets the first answer (header `Idempotent-Replayed: true`); another request under the key is refused with 422 `idempotency_key_reused`, one while the first still runs with 409 `idempotency_key_in_use`. */
+        'idempotency-key'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -12172,7 +12412,10 @@ export interface operations {
   postMyTwoFactorSetup: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Runs the request once per caller and key: a retry within 24 hours with the same key and request gets the first answer (header `Idempotent-Replayed: true`); another request under the key is refused with 422 `idempotency_key_reused`, one while the first still runs with 409 `idempotency_key_in_use`. */
+        'idempotency-key'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -12241,7 +12484,10 @@ export interface operations {
   postMyTwoFactorConfirm: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Runs the request once per caller and key: a retry within 24 hours with the same key and request gets the first answer (header `Idempotent-Replayed: true`); another request under the key is refused with 422 `idempotency_key_reused`, one while the first still runs with 409 `idempotency_key_in_use`. */
+        'idempotency-key'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -12314,7 +12560,10 @@ export interface operations {
   postMyTwoFactorDisable: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Runs the request once per caller and key: a retry within 24 hours with the same key and request gets the first answer (header `Idempotent-Replayed: true`); another request under the key is refused with 422 `idempotency_key_reused`, one while the first still runs with 409 `idempotency_key_in_use`. */
+        'idempotency-key'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -12390,7 +12639,10 @@ export interface operations {
   postMyTwoFactorRecoveryCodes: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Runs the request once per caller and key: a retry within 24 hours with the same key and request gets the first answer (header `Idempotent-Replayed: true`); another request under the key is refused with 422 `idempotency_key_reused`, one while the first still runs with 409 `idempotency_key_in_use`. */
+        'idempotency-key'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -12507,6 +12759,1036 @@ export interface operations {
       };
       /** @description Not found, or not visible to the caller */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getMerchantsByIdWebhooks: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            endpoints: {
+              id: string;
+              merchant_id: string | null;
+              url: string;
+              description: string;
+              events: (
+                | 'campaign.submitted'
+                | 'campaign.approved'
+                | 'campaign.rejected'
+                | 'campaign.activated'
+                | 'campaign.ended'
+                | 'campaign.deleted'
+                | 'draw.completed'
+                | 'codes.low'
+                | 'location_import.finished'
+              )[];
+              active: boolean;
+              /** @enum {string|null} */
+              disabled_reason: 'failing' | null;
+              failing_since: string | null;
+              created: string;
+              version: number;
+            }[];
+          };
+        };
+      };
+      /** @description Bad request: malformed or invalid input (message key, and the field where there is one) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid bearer token (or API key) of a live session */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The caller may not do this (role, merchant or level) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not found, or not visible to the caller */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  postMerchantsByIdWebhooks: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Runs the request once per caller and key: a retry within 24 hours with the same key and request gets the first answer (header `Idempotent-Replayed: true`); another request under the key is refused with 422 `idempotency_key_reused`, one while the first still runs with 409 `idempotency_key_in_use`. */
+        'idempotency-key'?: string;
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          url: string;
+          /** @default  */
+          description?: string;
+          events: (
+            | 'campaign.submitted'
+            | 'campaign.approved'
+            | 'campaign.rejected'
+            | 'campaign.activated'
+            | 'campaign.ended'
+            | 'campaign.deleted'
+            | 'draw.completed'
+            | 'codes.low'
+            | 'location_import.finished'
+          )[];
+          /** @default true */
+          active?: boolean;
+          version?: number;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            endpoint: {
+              id: string;
+              merchant_id: string | null;
+              url: string;
+              description: string;
+              events: (
+                | 'campaign.submitted'
+                | 'campaign.approved'
+                | 'campaign.rejected'
+                | 'campaign.activated'
+                | 'campaign.ended'
+                | 'campaign.deleted'
+                | 'draw.completed'
+                | 'codes.low'
+                | 'location_import.finished'
+              )[];
+              active: boolean;
+              /** @enum {string|null} */
+              disabled_reason: 'failing' | null;
+              failing_since: string | null;
+              created: string;
+              version: number;
+            };
+            secret: string;
+          };
+        };
+      };
+      /** @description Bad request: malformed or invalid input (message key, and the field where there is one) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid bearer token (or API key) of a live session */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The caller may not do this (role, merchant or level) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not found, or not visible to the caller */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflicts with the current state (a duplicate value, a changed version) */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body or upload is too large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getAdminWebhooks: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            endpoints: {
+              id: string;
+              merchant_id: string | null;
+              url: string;
+              description: string;
+              events: (
+                | 'campaign.submitted'
+                | 'campaign.approved'
+                | 'campaign.rejected'
+                | 'campaign.activated'
+                | 'campaign.ended'
+                | 'campaign.deleted'
+                | 'draw.completed'
+                | 'codes.low'
+                | 'location_import.finished'
+              )[];
+              active: boolean;
+              /** @enum {string|null} */
+              disabled_reason: 'failing' | null;
+              failing_since: string | null;
+              created: string;
+              version: number;
+            }[];
+          };
+        };
+      };
+      /** @description Bad request: malformed or invalid input (message key, and the field where there is one) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid bearer token (or API key) of a live session */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The caller may not do this (role, merchant or level) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  postAdminWebhooks: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Runs the request once per caller and key: a retry within 24 hours with the same key and request gets the first answer (header `Idempotent-Replayed: true`); another request under the key is refused with 422 `idempotency_key_reused`, one while the first still runs with 409 `idempotency_key_in_use`. */
+        'idempotency-key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          url: string;
+          /** @default  */
+          description?: string;
+          events: (
+            | 'campaign.submitted'
+            | 'campaign.approved'
+            | 'campaign.rejected'
+            | 'campaign.activated'
+            | 'campaign.ended'
+            | 'campaign.deleted'
+            | 'draw.completed'
+            | 'codes.low'
+            | 'location_import.finished'
+          )[];
+          /** @default true */
+          active?: boolean;
+          version?: number;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            endpoint: {
+              id: string;
+              merchant_id: string | null;
+              url: string;
+              description: string;
+              events: (
+                | 'campaign.submitted'
+                | 'campaign.approved'
+                | 'campaign.rejected'
+                | 'campaign.activated'
+                | 'campaign.ended'
+                | 'campaign.deleted'
+                | 'draw.completed'
+                | 'codes.low'
+                | 'location_import.finished'
+              )[];
+              active: boolean;
+              /** @enum {string|null} */
+              disabled_reason: 'failing' | null;
+              failing_since: string | null;
+              created: string;
+              version: number;
+            };
+            secret: string;
+          };
+        };
+      };
+      /** @description Bad request: malformed or invalid input (message key, and the field where there is one) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid bearer token (or API key) of a live session */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The caller may not do this (role, merchant or level) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflicts with the current state (a duplicate value, a changed version) */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body or upload is too large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getWebhooksById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: string;
+            merchant_id: string | null;
+            url: string;
+            description: string;
+            events: (
+              | 'campaign.submitted'
+              | 'campaign.approved'
+              | 'campaign.rejected'
+              | 'campaign.activated'
+              | 'campaign.ended'
+              | 'campaign.deleted'
+              | 'draw.completed'
+              | 'codes.low'
+              | 'location_import.finished'
+            )[];
+            active: boolean;
+            /** @enum {string|null} */
+            disabled_reason: 'failing' | null;
+            failing_since: string | null;
+            created: string;
+            version: number;
+          };
+        };
+      };
+      /** @description Bad request: malformed or invalid input (message key, and the field where there is one) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid bearer token (or API key) of a live session */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The caller may not do this (role, merchant or level) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not found, or not visible to the caller */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  putWebhooksById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          url: string;
+          /** @default  */
+          description?: string;
+          events: (
+            | 'campaign.submitted'
+            | 'campaign.approved'
+            | 'campaign.rejected'
+            | 'campaign.activated'
+            | 'campaign.ended'
+            | 'campaign.deleted'
+            | 'draw.completed'
+            | 'codes.low'
+            | 'location_import.finished'
+          )[];
+          /** @default true */
+          active?: boolean;
+          version?: number;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: string;
+            merchant_id: string | null;
+            url: string;
+            description: string;
+            events: (
+              | 'campaign.submitted'
+              | 'campaign.approved'
+              | 'campaign.rejected'
+              | 'campaign.activated'
+              | 'campaign.ended'
+              | 'campaign.deleted'
+              | 'draw.completed'
+              | 'codes.low'
+              | 'location_import.finished'
+            )[];
+            active: boolean;
+            /** @enum {string|null} */
+            disabled_reason: 'failing' | null;
+            failing_since: string | null;
+            created: string;
+            version: number;
+          };
+        };
+      };
+      /** @description Bad request: malformed or invalid input (message key, and the field where there is one) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid bearer token (or API key) of a live session */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The caller may not do this (role, merchant or level) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not found, or not visible to the caller */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflicts with the current state (a duplicate value, a changed version) */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body or upload is too large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  deleteWebhooksById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            deleted: true;
+          };
+        };
+      };
+      /** @description Bad request: malformed or invalid input (message key, and the field where there is one) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid bearer token (or API key) of a live session */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The caller may not do this (role, merchant or level) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not found, or not visible to the caller */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  postWebhooksByIdSecret: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Runs the request once per caller and key: a retry within 24 hours with the same key and request gets the first answer (header `Idempotent-Replayed: true`); another request under the key is refused with 422 `idempotency_key_reused`, one while the first still runs with 409 `idempotency_key_in_use`. */
+        'idempotency-key'?: string;
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            endpoint: {
+              id: string;
+              merchant_id: string | null;
+              url: string;
+              description: string;
+              events: (
+                | 'campaign.submitted'
+                | 'campaign.approved'
+                | 'campaign.rejected'
+                | 'campaign.activated'
+                | 'campaign.ended'
+                | 'campaign.deleted'
+                | 'draw.completed'
+                | 'codes.low'
+                | 'location_import.finished'
+              )[];
+              active: boolean;
+              /** @enum {string|null} */
+              disabled_reason: 'failing' | null;
+              failing_since: string | null;
+              created: string;
+              version: number;
+            };
+            secret: string;
+          };
+        };
+      };
+      /** @description Bad request: malformed or invalid input (message key, and the field where there is one) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid bearer token (or API key) of a live session */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The caller may not do this (role, merchant or level) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not found, or not visible to the caller */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflicts with the current state (a duplicate value, a changed version) */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body or upload is too large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getWebhooksByIdDeliveries: {
+    parameters: {
+      query?: {
+        page?: number;
+      };
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            deliveries: {
+              id: string;
+              event: string;
+              /** @enum {string} */
+              status: 'pending' | 'succeeded' | 'failed';
+              attempts: number;
+              response_status: number | null;
+              duration_ms: number | null;
+              error: string | null;
+              created: string;
+              last_attempt: string | null;
+              next_attempt: string | null;
+              payload: string;
+            }[];
+            pager: {
+              links: {
+                /** @enum {string} */
+                rel: 'first' | 'prev' | 'next' | 'last';
+                page: number;
+              }[];
+              entries_per_page: number;
+              total_entries: number;
+              /** @enum {boolean} */
+              total_entries_estimated?: true;
+            };
+          };
+        };
+      };
+      /** @description Bad request: malformed or invalid input (message key, and the field where there is one) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid bearer token (or API key) of a live session */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The caller may not do this (role, merchant or level) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not found, or not visible to the caller */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  postWebhooksByIdTest: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Runs the request once per caller and key: a retry within 24 hours with the same key and request gets the first answer (header `Idempotent-Replayed: true`); another request under the key is refused with 422 `idempotency_key_reused`, one while the first still runs with 409 `idempotency_key_in_use`. */
+        'idempotency-key'?: string;
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: string;
+            event: string;
+            /** @enum {string} */
+            status: 'pending' | 'succeeded' | 'failed';
+            attempts: number;
+            response_status: number | null;
+            duration_ms: number | null;
+            error: string | null;
+            created: string;
+            last_attempt: string | null;
+            next_attempt: string | null;
+            payload: string;
+          };
+        };
+      };
+      /** @description Bad request: malformed or invalid input (message key, and the field where there is one) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid bearer token (or API key) of a live session */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The caller may not do this (role, merchant or level) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not found, or not visible to the caller */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflicts with the current state (a duplicate value, a changed version) */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body or upload is too large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  postWebhooksByIdDeliveriesByDeliveryIdResend: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Runs the request once per caller and key: a retry within 24 hours with the same key and request gets the first answer (header `Idempotent-Replayed: true`); another request under the key is refused with 422 `idempotency_key_reused`, one while the first still runs with 409 `idempotency_key_in_use`. */
+        'idempotency-key'?: string;
+      };
+      path: {
+        id: string;
+        deliveryId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: string;
+            event: string;
+            /** @enum {string} */
+            status: 'pending' | 'succeeded' | 'failed';
+            attempts: number;
+            response_status: number | null;
+            duration_ms: number | null;
+            error: string | null;
+            created: string;
+            last_attempt: string | null;
+            next_attempt: string | null;
+            payload: string;
+          };
+        };
+      };
+      /** @description Bad request: malformed or invalid input (message key, and the field where there is one) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid bearer token (or API key) of a live session */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The caller may not do this (role, merchant or level) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not found, or not visible to the caller */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflicts with the current state (a duplicate value, a changed version) */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body or upload is too large */
+      413: {
         headers: {
           [name: string]: unknown;
         };
