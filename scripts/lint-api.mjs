@@ -1,7 +1,9 @@
 // `npm run lint:api`: the OpenAPI document the server serves, linted by Redocly
 // (recommended rules, redocly.yaml) without a running server and without
 // network: the document is built by scripts/openapi-document.mjs into a
-// temporary file; telemetry and the update check are off.
+// temporary file; telemetry and the update check are off. The same document
+// then checks the web app's generated API types (scripts/api-types.mjs
+// --check): they must be what `npm run api:types` writes from it.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -26,6 +28,9 @@ try {
       REDOCLY_TELEMETRY: 'off',
       REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true',
     });
+  }
+  if (status === 0) {
+    status = run([path.join(root, 'scripts/api-types.mjs'), '--check', '--document', document]);
   }
 } finally {
   rmSync(scratch, { recursive: true, force: true });

@@ -25,7 +25,7 @@ import {
 } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { requireSignedIn } from './guards';
-import { apiRequestRequired } from '../shared/api/client';
+import { answer, api } from '../shared/api/client';
 import { queryClient } from '../shared/api/query-client';
 import { setRuntimeConfig } from '../shared/config/runtime-config';
 import { clearSession, getSession, startSession } from '../shared/session/session-store';
@@ -81,9 +81,9 @@ function Page({ unsavedInput = false }: { unsavedInput?: boolean }) {
       <button
         type="button"
         onClick={() =>
-          void apiRequestRequired({ method: 'POST', path: '/campaigns/c1/approve' }).catch(
-            () => undefined,
-          )
+          void answer(
+            api.POST('/api/campaigns/{id}/approve', { params: { path: { id: 'c1' } } }),
+          ).catch(() => undefined)
         }
       >
         {APPROVE}

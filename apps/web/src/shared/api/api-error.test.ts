@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { i18n, initI18n, loadTexts } from '../i18n/i18n';
 import { ApiError, plainFailureText, serverMessageOf } from './api-error';
 import { requestFailureText } from './error-text';
-import { joinUrl } from './client';
+import { joinUrl } from './request';
 
 beforeAll(async () => {
   await initI18n('de-DE', ['de-DE', 'en-GB']);

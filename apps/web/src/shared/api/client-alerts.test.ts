@@ -6,6 +6,7 @@
  * later success of the same request takes the alert away; and an alert
  * about the same thing replaces the one before it.
  */
+import type { TMerchantSaveBody } from '@backoffice/domain';
 import { notificationsStore, type NotificationData } from '@mantine/notifications';
 import { isValidElement } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -23,7 +24,7 @@ import {
   notifySuccess,
 } from '../ui/notify';
 import { ApiError } from './api-error';
-import { apiRequest } from './client';
+import { answer, api } from './client';
 
 /** The alerts in Mantine's list, each with what its body says. */
 function alerts() {
@@ -49,6 +50,12 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** A merchant's save (what it sends does not matter here). */
+const saveMerchant = (id: string) =>
+  answer(
+    api.POST('/api/merchants/{id}', { params: { path: { id } }, body: {} as TMerchantSaveBody }),
+  );
+
 const refused = fail(409, 'merchant_changed', {
   headers: { 'X-Request-Id': 'b7e1c0de-0000-4000-8000-000000000001' },
 });
@@ -56,7 +63,7 @@ const refused = fail(409, 'merchant_changed', {
 describe('a failed request’s alert', () => {
   it('says it in German, the spec’s line and the request id below', async () => {
     mockApi([merchantHandlers.save(refused)]);
-    const failure = apiRequest({ method: 'POST', path: '/merchants/m1', json: {} });
+    const failure = saveMerchant('m1');
     await expect(failure).rejects.toBeInstanceOf(ApiError);
     await expect(failure).rejects.toMatchObject({
       requestId: 'b7e1c0de-0000-4000-8000-000000000001',
@@ -77,7 +84,7 @@ describe('a failed request’s alert', () => {
   it('is one alert with a count when the same failure comes again, and goes when the request succeeds', async () => {
     let answer: Answer = networkDown;
     mockApi([merchantHandlers.save((info) => answer(info))]);
-    const save = () => apiRequest({ method: 'POST', path: '/merchants/m1', json: {} });
+    const save = () => saveMerchant('m1');
     for (let attempt = 0; attempt < 3; attempt += 1) await save().catch(() => undefined);
     await settled();
     expect(alerts()).toEqual([
@@ -92,7 +99,7 @@ describe('a failed request’s alert', () => {
 
     // Another request that succeeds says nothing about this one.
     answer = ok({});
-    await apiRequest({ method: 'POST', path: '/merchants/m2', json: {} });
+    await saveMerchant('m2');
     expect(alerts()).toHaveLength(1);
     // The same request succeeds: its failure is no longer true.
     await save();
@@ -103,7 +110,7 @@ describe('a failed request’s alert', () => {
     vi.useFakeTimers();
     try {
       mockApi([campaignHandlers.getList(after(10_000, ok({})))]);
-      const late = apiRequest({ path: '/campaigns' }).catch((error: unknown) => error);
+      const late = answer(api.GET('/api/campaigns')).catch((error: unknown) => error);
       await vi.advanceTimersByTimeAsync(5_000);
       expect(await late).toMatchObject({ kind: 'no-response', timedOut: true });
     } finally {

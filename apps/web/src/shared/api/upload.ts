@@ -4,7 +4,8 @@
  * beside the field itself are passed as quiet.
  */
 import { imageFormatOf, UPLOAD_FIELD, type ImageFormat } from '@backoffice/domain';
-import { apiRequestRequired, REQUEST_TIMEOUT_MS } from './client';
+import { apiRequestRequired } from './plain-request';
+import { REQUEST_TIMEOUT_MS } from './request';
 
 /** Uploads take longer than the JSON calls' 5000 ms: a large photo over a slow line. */
 export const UPLOAD_TIMEOUT_MS = REQUEST_TIMEOUT_MS * 6;

@@ -11,14 +11,16 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { apiRequestRequired } from '../../../shared/api/client';
-import { accessCodeSetKeys, setPath } from './access-code-set-keys';
+import { answer, api } from '../../../shared/api/client';
+import { accessCodeSetKeys } from './access-code-set-keys';
 
 export const accessCodeSetListOptions = (page: number) =>
   queryOptions({
     queryKey: accessCodeSetKeys.list(page),
     queryFn: ({ signal }) =>
-      apiRequestRequired<TAccessCodeSetList>({ path: setPath(), query: { page }, signal }),
+      answer<TAccessCodeSetList>(
+        api.GET('/api/access-code-sets', { params: { query: { page } }, signal }),
+      ),
   });
 
 export function useAccessCodeSets(page: number) {
@@ -29,7 +31,9 @@ export function useAccessCodeSet(id: string | undefined) {
   return useQuery({
     queryKey: accessCodeSetKeys.detail(id ?? ''),
     queryFn: ({ signal }) =>
-      apiRequestRequired<TAccessCodeSetResponse>({ path: setPath(id), signal }),
+      answer<TAccessCodeSetResponse>(
+        api.GET('/api/access-code-sets/{id}', { params: { path: { id: id ?? '' } }, signal }),
+      ),
     enabled: id !== undefined,
   });
 }
@@ -39,11 +43,11 @@ export function useSaveAccessCodeSet(id: string | undefined) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: TAccessCodeSetSaveBody) =>
-      apiRequestRequired<TAccessCodeSetResponse>({
-        method: 'POST',
-        path: setPath(id),
-        json: input,
-      }),
+      answer<TAccessCodeSetResponse>(
+        id === undefined
+          ? api.POST('/api/access-code-sets', { body: input })
+          : api.POST('/api/access-code-sets/{id}', { params: { path: { id } }, body: input }),
+      ),
     onSuccess: (answer) => {
       queryClient.setQueryData(accessCodeSetKeys.detail(answer.access_code_set.id), answer);
       void queryClient.invalidateQueries({ queryKey: [...accessCodeSetKeys.all, 'list'] });

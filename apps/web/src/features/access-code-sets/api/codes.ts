@@ -1,7 +1,7 @@
 /** GET/POST /access-code-sets/{id}/codes and the upload of a long list (docs/product.md#api-calls). */
-import type { TAccessCodesImportResponse, TCodeStats } from '@backoffice/domain';
+import type { TAccessCodesImportResponse } from '@backoffice/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequestRequired } from '../../../shared/api/client';
+import { answer, api, call } from '../../../shared/api/client';
 import { UPLOAD_TIMEOUT_MS, uploadFile } from '../../../shared/api/upload';
 import { accessCodeSetKeys, setPath } from './access-code-set-keys';
 
@@ -9,7 +9,7 @@ export function useCodeStats(id: string) {
   return useQuery({
     queryKey: accessCodeSetKeys.codes(id),
     queryFn: ({ signal }) =>
-      apiRequestRequired<{ codes: TCodeStats }>({ path: setPath(id, '/codes'), signal }),
+      answer(api.GET('/api/access-code-sets/{id}/codes', { params: { path: { id } }, signal })),
   });
 }
 
@@ -22,13 +22,14 @@ export function useImportCodes(id: string) {
     mutationFn: (input: CodeImport) =>
       'file' in input
         ? uploadFile<TAccessCodesImportResponse>(setPath(id, '/codes/upload'), input.file)
-        : apiRequestRequired<TAccessCodesImportResponse>({
-            method: 'POST',
-            path: setPath(id, '/codes'),
-            json: { codes: input.text },
-            // 100,000 codes take longer than the 5000 ms of the other calls.
-            timeoutMs: UPLOAD_TIMEOUT_MS,
-          }),
+        : answer<TAccessCodesImportResponse>(
+            api.POST('/api/access-code-sets/{id}/codes', {
+              params: { path: { id } },
+              body: { codes: input.text },
+              // 100,000 codes take longer than the 5000 ms of the other calls.
+              ...call({ timeoutMs: UPLOAD_TIMEOUT_MS }),
+            }),
+          ),
     onSuccess: (answer) => {
       queryClient.setQueryData(accessCodeSetKeys.codes(id), { codes: answer.codes });
       void queryClient.invalidateQueries({ queryKey: accessCodeSetKeys.all });

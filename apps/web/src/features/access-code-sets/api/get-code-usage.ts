@@ -1,19 +1,23 @@
 /** GET /access-code-sets/{ident}/code-usage: which codes were used, when, for which campaign. */
 import { CODE_USAGE_PAGE_MAX, type TCodeUsage, type TCodeUse } from '@backoffice/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { apiRequestRequired } from '../../../shared/api/client';
-import { accessCodeSetKeys, setPath } from './access-code-set-keys';
+import { answer, api } from '../../../shared/api/client';
+import { accessCodeSetKeys } from './access-code-set-keys';
 
 function fetchUsage(
   id: string,
   query: { page: number; q: string; per_page?: number },
   signal?: AbortSignal,
 ) {
-  return apiRequestRequired<TCodeUsage>({
-    path: setPath(id, '/code-usage'),
-    query: { page: query.page, q: query.q || undefined, per_page: query.per_page },
-    ...(signal ? { signal } : {}),
-  });
+  return answer<TCodeUsage>(
+    api.GET('/api/access-code-sets/{id}/code-usage', {
+      params: {
+        path: { id },
+        query: { page: query.page, q: query.q || undefined, per_page: query.per_page },
+      },
+      signal,
+    }),
+  );
 }
 
 export function useCodeUsage(id: string, page: number, q: string) {

@@ -10,9 +10,7 @@ import type {
   TMyPasswordState,
 } from '@backoffice/domain';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { apiRequestRequired } from '../../../shared/api/client';
-
-const MY_PASSWORD_PATH = '/my/password';
+import { answer, api, call } from '../../../shared/api/client';
 
 export const myPasswordKeys = { state: ['my-password', 'state'] as const };
 
@@ -21,7 +19,7 @@ export function useMyPasswordState(enabled: boolean) {
   return useQuery({
     queryKey: myPasswordKeys.state,
     queryFn: ({ signal }) =>
-      apiRequestRequired<TMyPasswordState>({ path: MY_PASSWORD_PATH, signal, silent: true }),
+      answer<TMyPasswordState>(api.GET('/api/my/password', { signal, ...call({ silent: true }) })),
     enabled,
     staleTime: Infinity,
   });
@@ -30,14 +28,12 @@ export function useMyPasswordState(enabled: boolean) {
 export function useChangeMyPassword() {
   return useMutation({
     mutationFn: (body: TMyPasswordChangeBody) =>
-      apiRequestRequired<TMyPasswordChanged>({
-        method: 'POST',
-        path: MY_PASSWORD_PATH,
-        json: body,
-        // Checking the policy may load its dictionaries first.
-        timeoutMs: 20_000,
-        // Refusals are the form's field messages.
-        quietStatuses: [400],
-      }),
+      answer<TMyPasswordChanged>(
+        api.POST('/api/my/password', {
+          body,
+          // Checking the policy may load its dictionaries first; refusals are the form's field messages.
+          ...call({ timeoutMs: 20_000, quietStatuses: [400] }),
+        }),
+      ),
   });
 }

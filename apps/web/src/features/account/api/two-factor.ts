@@ -11,16 +11,15 @@ import type {
   TTwoFactorStatus,
 } from '@backoffice/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequestRequired } from '../../../shared/api/client';
+import { answer, api, call } from '../../../shared/api/client';
 
-const PATH = '/my/two-factor';
 const QUIET = [400, 409] as const;
 export const twoFactorKeys = { status: ['my', 'two-factor'] as const };
 
 export function useTwoFactorStatus() {
   return useQuery({
     queryKey: twoFactorKeys.status,
-    queryFn: ({ signal }) => apiRequestRequired<TTwoFactorStatus>({ path: PATH, signal }),
+    queryFn: ({ signal }) => answer<TTwoFactorStatus>(api.GET('/api/my/two-factor', { signal })),
   });
 }
 
@@ -35,31 +34,21 @@ function useTwoFactorMutation<TVariables, TResult>(
 }
 
 export const useStartSetup = () =>
-  useTwoFactorMutation(() =>
-    apiRequestRequired<TTwoFactorSetup>({ method: 'POST', path: `${PATH}/setup` }),
-  );
+  useTwoFactorMutation(() => answer<TTwoFactorSetup>(api.POST('/api/my/two-factor/setup')));
 
 export const useConfirmSetup = () =>
   useTwoFactorMutation((code: string) =>
-    apiRequestRequired<TRecoveryCodes>({
-      method: 'POST',
-      path: `${PATH}/confirm`,
-      json: { code },
-      quietStatuses: QUIET,
-    }),
+    answer<TRecoveryCodes>(
+      api.POST('/api/my/two-factor/confirm', { body: { code }, ...call({ quietStatuses: QUIET }) }),
+    ),
   );
 
 export const useRenewRecoveryCodes = () =>
-  useTwoFactorMutation(() =>
-    apiRequestRequired<TRecoveryCodes>({ method: 'POST', path: `${PATH}/recovery-codes` }),
-  );
+  useTwoFactorMutation(() => answer<TRecoveryCodes>(api.POST('/api/my/two-factor/recovery-codes')));
 
 export const useDisableTwoFactor = () =>
   useTwoFactorMutation((body: TTwoFactorDisableBody) =>
-    apiRequestRequired<TTwoFactorStatus>({
-      method: 'POST',
-      path: `${PATH}/disable`,
-      json: body,
-      quietStatuses: QUIET,
-    }),
+    answer<TTwoFactorStatus>(
+      api.POST('/api/my/two-factor/disable', { body, ...call({ quietStatuses: QUIET }) }),
+    ),
   );

@@ -11,7 +11,7 @@ import { Button, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core'
 import { useState, type SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../shared/api/api-error';
-import { alertQuietAnswer } from '../../../shared/api/client';
+import { alertQuietAnswer } from '../../../shared/api/request';
 import { translateServerMessage } from '../../../shared/api/error-text';
 import { notifySuccess } from '../../../shared/ui/notify';
 import { useChangeMyPassword } from '../api/my-password';

@@ -3,5 +3,3 @@ export const apiKeyKeys = {
   all: ['api-keys'] as const,
   list: () => [...apiKeyKeys.all, 'list'] as const,
 };
-
-export const API_KEYS_PATH = '/admin/api-keys';

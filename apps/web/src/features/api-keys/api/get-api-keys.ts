@@ -1,14 +1,11 @@
 /** GET /admin/api-keys: every API key of the consumer app, newest first (admins). */
-import type { TApiKey } from '@backoffice/domain';
+import type { TApiKeyList } from '@backoffice/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequestRequired } from '../../../shared/api/client';
-import { API_KEYS_PATH, apiKeyKeys } from './api-key-keys';
+import { answer, api } from '../../../shared/api/client';
+import { apiKeyKeys } from './api-key-keys';
 
 export function fetchApiKeys(signal?: AbortSignal) {
-  return apiRequestRequired<{ keys: TApiKey[] }>({
-    path: API_KEYS_PATH,
-    ...(signal ? { signal } : {}),
-  });
+  return answer<TApiKeyList>(api.GET('/api/admin/api-keys', { signal }));
 }
 
 export const apiKeysQueryOptions = () =>

@@ -1,14 +1,11 @@
 /** DELETE /admin/api-keys/{id}: the key stops working at once (admins). */
 import type { TApiKey } from '@backoffice/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequestRequired } from '../../../shared/api/client';
-import { API_KEYS_PATH, apiKeyKeys } from './api-key-keys';
+import { answer, api } from '../../../shared/api/client';
+import { apiKeyKeys } from './api-key-keys';
 
 export function revokeApiKey(id: string): Promise<TApiKey> {
-  return apiRequestRequired<TApiKey>({
-    method: 'DELETE',
-    path: `${API_KEYS_PATH}/${encodeURIComponent(id)}`,
-  });
+  return answer<TApiKey>(api.DELETE('/api/admin/api-keys/{id}', { params: { path: { id } } }));
 }
 
 export function useRevokeApiKey() {

@@ -1,6 +1,6 @@
 /** POST {oauth.tokenUrl}: exchanges an authorization code for an access token (PKCE). */
 import type { TTokenEndpointResponse } from '@backoffice/domain';
-import { apiRequestRequired } from '../../../shared/api/client';
+import { apiRequestRequired } from '../../../shared/api/plain-request';
 
 export interface ExchangeCodeInput {
   tokenUrl: string;
@@ -10,6 +10,11 @@ export interface ExchangeCodeInput {
   verifier: string;
 }
 
+/**
+ * On the plain path, not the typed client: the token endpoint is the identity
+ * provider's (an external one, too), configured by URL, form-encoded by
+ * OAuth, and not part of the API's document.
+ */
 export function exchangeCode(input: ExchangeCodeInput): Promise<TTokenEndpointResponse> {
   return apiRequestRequired<TTokenEndpointResponse>({
     method: 'POST',

@@ -4,10 +4,10 @@
  * failure shows no alert; a 401 ends the session.
  */
 import type { TTokensResponse } from '@backoffice/domain';
-import { apiRequest } from '../../../shared/api/client';
+import { answerOrSkip, api, call } from '../../../shared/api/client';
 
 export function fetchMyTokens(): Promise<TTokensResponse | undefined> {
-  return apiRequest<TTokensResponse>({ base: 'auth', path: '/api/v2/my/tokens', silent: true });
+  return answerOrSkip<TTokensResponse>(api.GET('/api/v2/my/tokens', call({ silent: true })));
 }
 
 /** The token named like the configured realm, which replaces the stored one. */

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 /**
  * Logout's call to the server: the built-in provider's revocation endpoint
  * (RFC 7009) with the stored token; without one (an external provider) the
@@ -48,9 +49,12 @@ describe('endServerSession', () => {
     setRuntimeConfig({ ...config, oauth: { ...config.oauth, revocationUrl: '' } });
     fetchMock.mockResolvedValue(new Response(JSON.stringify({ ended: false }), { status: 200 }));
     await endServerSession();
-    const [url, init] = fetchMock.mock.calls[0] ?? [];
-    expect(url).toBe('/api/session/logout');
-    expect(new Headers(init?.headers).get('authorization')).toBe('Bearer stored-token');
+    const [request] = fetchMock.mock.calls[0] ?? [];
+    expect(request).toBeInstanceOf(Request);
+    if (!(request instanceof Request)) return;
+    expect(request.method).toBe('POST');
+    expect(new URL(request.url).pathname).toBe('/api/session/logout');
+    expect(request.headers.get('authorization')).toBe('Bearer stored-token');
   });
 
   it('calls nothing without a token', async () => {

@@ -6,7 +6,8 @@
  * POST {apiUrl}/session/logout. Without a token there is nothing to end (the
  * call is skipped).
  */
-import { apiRequest } from '../../../shared/api/client';
+import { answerOrSkip, api, call } from '../../../shared/api/client';
+import { apiRequest } from '../../../shared/api/plain-request';
 import { getConfig } from '../../../shared/config/runtime-config';
 import { getStoredToken } from '../token-storage';
 
@@ -15,6 +16,8 @@ export async function endServerSession(): Promise<void> {
   const stored = getStoredToken();
   if (revocationUrl && stored) {
     // Any token gets 200 (an ended session's too); the caller forgets the token either way.
+    // The plain path: the identity provider's form-encoded endpoint (RFC 7009), configured by
+    // URL and not part of the API's document.
     await apiRequest<unknown>({
       method: 'POST',
       base: 'url',
@@ -29,9 +32,5 @@ export async function endServerSession(): Promise<void> {
     return;
   }
   // 401: the session has ended already; the caller forgets the token either way.
-  await apiRequest<{ ended: boolean }>({
-    method: 'POST',
-    path: '/session/logout',
-    quietStatuses: [401],
-  });
+  await answerOrSkip(api.POST('/api/session/logout', call({ quietStatuses: [401] })));
 }

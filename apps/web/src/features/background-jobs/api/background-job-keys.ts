@@ -3,5 +3,3 @@ export const backgroundJobKeys = {
   all: ['background-jobs'] as const,
   overview: () => [...backgroundJobKeys.all, 'overview'] as const,
 };
-
-export const BACKGROUND_JOBS_PATH = '/admin/jobs';

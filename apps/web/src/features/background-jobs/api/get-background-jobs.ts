@@ -1,17 +1,14 @@
 /** GET /admin/jobs: each queue's numbers and the newest failed jobs (admins). */
 import type { TJobsOverview } from '@backoffice/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequestRequired } from '../../../shared/api/client';
-import { BACKGROUND_JOBS_PATH, backgroundJobKeys } from './background-job-keys';
+import { answer, api } from '../../../shared/api/client';
+import { backgroundJobKeys } from './background-job-keys';
 
 /** How often the open screen asks again: jobs come and go by the second, nobody watches that closely. */
 export const BACKGROUND_JOBS_REFETCH_MS = 15_000;
 
 export function fetchBackgroundJobs(signal?: AbortSignal) {
-  return apiRequestRequired<TJobsOverview>({
-    path: BACKGROUND_JOBS_PATH,
-    ...(signal ? { signal } : {}),
-  });
+  return answer<TJobsOverview>(api.GET('/api/admin/jobs', { signal }));
 }
 
 export const backgroundJobsQueryOptions = () =>

@@ -5,8 +5,8 @@
  */
 import type { TJobRetryResult } from '@backoffice/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequestRequired } from '../../../shared/api/client';
-import { BACKGROUND_JOBS_PATH, backgroundJobKeys } from './background-job-keys';
+import { answer, api } from '../../../shared/api/client';
+import { backgroundJobKeys } from './background-job-keys';
 
 export interface RetryTarget {
   queue: string;
@@ -15,11 +15,11 @@ export interface RetryTarget {
 }
 
 export function retryBackgroundJobs({ queue, id }: RetryTarget): Promise<TJobRetryResult> {
-  const job = id === undefined ? '' : `/${encodeURIComponent(id)}`;
-  return apiRequestRequired<TJobRetryResult>({
-    method: 'POST',
-    path: `${BACKGROUND_JOBS_PATH}/${encodeURIComponent(queue)}${job}/retry`,
-  });
+  return answer<TJobRetryResult>(
+    id === undefined
+      ? api.POST('/api/admin/jobs/{queue}/retry', { params: { path: { queue } } })
+      : api.POST('/api/admin/jobs/{queue}/{id}/retry', { params: { path: { queue, id } } }),
+  );
 }
 
 export function useRetryBackgroundJobs() {

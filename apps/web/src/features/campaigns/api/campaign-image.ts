@@ -10,7 +10,7 @@
 import type { TCampaignEnvelope } from '@backoffice/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../../shared/api/api-error';
-import { apiRequestRequired } from '../../../shared/api/client';
+import { answer, api } from '../../../shared/api/client';
 import { uploadFile } from '../../../shared/api/upload';
 import { campaignKeys, campaignPath } from '../../../shared/resources/campaigns/campaign-keys';
 import { reloadOnConflict } from './campaign-conflict';
@@ -59,10 +59,9 @@ export function uploadCampaignImage({
 }
 
 export function deleteCampaignImage(ident: string): Promise<TCampaignEnvelope> {
-  return apiRequestRequired<TCampaignEnvelope>({
-    method: 'DELETE',
-    path: campaignPath(ident, '/image'),
-  });
+  return answer<TCampaignEnvelope>(
+    api.DELETE('/api/campaigns/{id}/image', { params: { path: { id: ident } } }),
+  );
 }
 
 function useStoreEnvelope() {

@@ -2,11 +2,11 @@
 import type { TCampaignCreateBody, TCampaignEnvelope } from '@backoffice/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { invalidateCampaignCounts } from '../../../shared/resources/campaigns/campaign-changes';
-import { apiRequestRequired } from '../../../shared/api/client';
+import { answer, api } from '../../../shared/api/client';
 import { campaignKeys } from '../../../shared/resources/campaigns/campaign-keys';
 
 export function createCampaign(body: TCampaignCreateBody): Promise<TCampaignEnvelope> {
-  return apiRequestRequired<TCampaignEnvelope>({ method: 'POST', path: '/campaigns', json: body });
+  return answer<TCampaignEnvelope>(api.POST('/api/campaigns', { body }));
 }
 
 export function useCreateCampaign() {

@@ -2,14 +2,13 @@
 import type { TCampaignEnvelope } from '@backoffice/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { invalidateCampaignCounts } from '../../../shared/resources/campaigns/campaign-changes';
-import { apiRequestRequired } from '../../../shared/api/client';
-import { campaignKeys, campaignPath } from '../../../shared/resources/campaigns/campaign-keys';
+import { answer, api } from '../../../shared/api/client';
+import { campaignKeys } from '../../../shared/resources/campaigns/campaign-keys';
 
 export function createFollowup(id: string): Promise<TCampaignEnvelope> {
-  return apiRequestRequired<TCampaignEnvelope>({
-    method: 'POST',
-    path: campaignPath(id, '/create-followup'),
-  });
+  return answer<TCampaignEnvelope>(
+    api.POST('/api/campaigns/{id}/create-followup', { params: { path: { id } } }),
+  );
 }
 
 export function useCreateFollowup() {

@@ -5,11 +5,13 @@
 import type { TCampaignDeleteResponse } from '@backoffice/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { invalidateCampaignCounts } from '../../../shared/resources/campaigns/campaign-changes';
-import { apiRequestRequired } from '../../../shared/api/client';
-import { campaignKeys, campaignPath } from '../../../shared/resources/campaigns/campaign-keys';
+import { answer, api } from '../../../shared/api/client';
+import { campaignKeys } from '../../../shared/resources/campaigns/campaign-keys';
 
 export function deleteCampaign(id: string): Promise<TCampaignDeleteResponse> {
-  return apiRequestRequired<TCampaignDeleteResponse>({ method: 'DELETE', path: campaignPath(id) });
+  return answer<TCampaignDeleteResponse>(
+    api.DELETE('/api/campaigns/{id}', { params: { path: { id } } }),
+  );
 }
 
 export function useDeleteCampaign() {

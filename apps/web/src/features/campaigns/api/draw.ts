@@ -1,16 +1,15 @@
 /** GET and POST /campaigns/{id}/draw: the winner draw of a sweepstake (admins). */
 import type { TDrawResponse } from '@backoffice/domain';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequestRequired } from '../../../shared/api/client';
+import { answer, api } from '../../../shared/api/client';
 import { useSession } from '../../../shared/session/session-store';
-import { campaignKeys, campaignPath } from '../../../shared/resources/campaigns/campaign-keys';
+import { campaignKeys } from '../../../shared/resources/campaigns/campaign-keys';
 import { dashboardKeys } from '../../../shared/resources/dashboard/dashboard-keys';
 
 export function fetchDraw(id: string, signal?: AbortSignal): Promise<TDrawResponse> {
-  return apiRequestRequired<TDrawResponse>({
-    path: campaignPath(id, '/draw'),
-    ...(signal ? { signal } : {}),
-  });
+  return answer<TDrawResponse>(
+    api.GET('/api/campaigns/{id}/draw', { params: { path: { id } }, signal }),
+  );
 }
 
 export const drawQueryOptions = (id: string) =>
@@ -28,7 +27,7 @@ export function useDrawNow(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () =>
-      apiRequestRequired<TDrawResponse>({ method: 'POST', path: campaignPath(id, '/draw') }),
+      answer<TDrawResponse>(api.POST('/api/campaigns/{id}/draw', { params: { path: { id } } })),
     onSuccess: (answer) => {
       queryClient.setQueryData(campaignKeys.draw(id), answer);
       // The winners to notify are the dashboard's open wins.

@@ -1,15 +1,14 @@
 /** GET /campaigns/{ident}: one campaign with its state, edit right and merchant (docs/product.md#api-calls). */
 import type { TCampaignEnvelope } from '@backoffice/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequestRequired } from '../../../shared/api/client';
+import { answer, api } from '../../../shared/api/client';
 import { useSession } from '../../../shared/session/session-store';
-import { campaignKeys, campaignPath } from '../../../shared/resources/campaigns/campaign-keys';
+import { campaignKeys } from '../../../shared/resources/campaigns/campaign-keys';
 
 export function fetchCampaign(ident: string, signal?: AbortSignal): Promise<TCampaignEnvelope> {
-  return apiRequestRequired<TCampaignEnvelope>({
-    path: campaignPath(ident),
-    ...(signal ? { signal } : {}),
-  });
+  return answer<TCampaignEnvelope>(
+    api.GET('/api/campaigns/{id}', { params: { path: { id: ident } }, signal }),
+  );
 }
 
 export const campaignQueryOptions = (ident: string) =>

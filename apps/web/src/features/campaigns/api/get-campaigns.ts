@@ -1,7 +1,7 @@
 /** GET /campaigns: one page of the merchant's campaigns, filtered and ordered (docs/product.md#api-calls). */
 import type { TCampaignListResponse } from '@backoffice/domain';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequestRequired } from '../../../shared/api/client';
+import { answer, api } from '../../../shared/api/client';
 import { useSession } from '../../../shared/session/session-store';
 import {
   campaignKeys,
@@ -12,19 +12,22 @@ export function fetchCampaigns(
   params: CampaignListParams,
   signal?: AbortSignal,
 ): Promise<TCampaignListResponse> {
-  return apiRequestRequired<TCampaignListResponse>({
-    path: '/campaigns',
-    query: {
-      page: params.page,
-      filter_campaign: params.filter_campaign,
-      filter_type: params.filter_type,
-      filter_status: params.filter_status,
-      filter_runtime: params.filter_runtime,
-      exact_merchant: params.exact_merchant,
-      order_by: params.order_by,
-    },
-    ...(signal ? { signal } : {}),
-  });
+  return answer<TCampaignListResponse>(
+    api.GET('/api/campaigns', {
+      params: {
+        query: {
+          page: params.page,
+          filter_campaign: params.filter_campaign,
+          filter_type: params.filter_type,
+          filter_status: params.filter_status,
+          filter_runtime: params.filter_runtime,
+          exact_merchant: params.exact_merchant,
+          order_by: params.order_by,
+        },
+      },
+      signal,
+    }),
+  );
 }
 
 export const campaignsQueryOptions = (params: CampaignListParams) =>

@@ -1,15 +1,14 @@
 /** GET /campaigns/{id}/followups: the campaigns that follow this one (docs/product.md#campaigns "parent and followup"). */
 import type { TFollowupsResponse } from '@backoffice/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequestRequired } from '../../../shared/api/client';
+import { answer, api } from '../../../shared/api/client';
 import { useSession } from '../../../shared/session/session-store';
-import { campaignKeys, campaignPath } from '../../../shared/resources/campaigns/campaign-keys';
+import { campaignKeys } from '../../../shared/resources/campaigns/campaign-keys';
 
 export function fetchFollowups(id: string, signal?: AbortSignal): Promise<TFollowupsResponse> {
-  return apiRequestRequired<TFollowupsResponse>({
-    path: campaignPath(id, '/followups'),
-    ...(signal ? { signal } : {}),
-  });
+  return answer<TFollowupsResponse>(
+    api.GET('/api/campaigns/{id}/followups', { params: { path: { id } }, signal }),
+  );
 }
 
 export const followupsQueryOptions = (id: string) =>

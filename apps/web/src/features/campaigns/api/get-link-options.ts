@@ -4,18 +4,17 @@
  */
 import type { TCampaignLinkOptionsResponse } from '@backoffice/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequestRequired } from '../../../shared/api/client';
+import { answer, api } from '../../../shared/api/client';
 import { useSession } from '../../../shared/session/session-store';
-import { campaignKeys, campaignPath } from '../../../shared/resources/campaigns/campaign-keys';
+import { campaignKeys } from '../../../shared/resources/campaigns/campaign-keys';
 
 export function fetchLinkOptions(
   id: string,
   signal?: AbortSignal,
 ): Promise<TCampaignLinkOptionsResponse> {
-  return apiRequestRequired<TCampaignLinkOptionsResponse>({
-    path: campaignPath(id, '/link-options'),
-    ...(signal ? { signal } : {}),
-  });
+  return answer<TCampaignLinkOptionsResponse>(
+    api.GET('/api/campaigns/{id}/link-options', { params: { path: { id } }, signal }),
+  );
 }
 
 export const linkOptionsQueryOptions = (id: string) =>

@@ -1,18 +1,17 @@
 /** GET /campaigns/{id}/status-history: who changed the status when, and why (docs/product.md#campaign-states). */
 import type { TStatusHistoryResponse } from '@backoffice/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequestRequired } from '../../../shared/api/client';
+import { answer, api } from '../../../shared/api/client';
 import { useSession } from '../../../shared/session/session-store';
-import { campaignKeys, campaignPath } from '../../../shared/resources/campaigns/campaign-keys';
+import { campaignKeys } from '../../../shared/resources/campaigns/campaign-keys';
 
 export function fetchStatusHistory(
   id: string,
   signal?: AbortSignal,
 ): Promise<TStatusHistoryResponse> {
-  return apiRequestRequired<TStatusHistoryResponse>({
-    path: campaignPath(id, '/status-history'),
-    ...(signal ? { signal } : {}),
-  });
+  return answer<TStatusHistoryResponse>(
+    api.GET('/api/campaigns/{id}/status-history', { params: { path: { id } }, signal }),
+  );
 }
 
 export const statusHistoryQueryOptions = (id: string) =>

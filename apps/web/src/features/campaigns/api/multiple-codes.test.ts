@@ -7,7 +7,7 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { catchDownloads } from '../../../shared/testing/downloads';
-import { ok } from '../../../shared/testing/msw/answers';
+import { text } from '../../../shared/testing/msw/answers';
 import { campaignHandlers } from '../../../shared/testing/msw/handlers/campaigns';
 import { mockApi } from '../../../shared/testing/msw/mock-api';
 import { downloadCodes } from './multiple-codes';
@@ -24,7 +24,7 @@ describe('downloadCodes', () => {
     ['without', 'code;used\r\nHERBST-A1;nein'],
     ['with', '\uFEFFcode;used\r\nHERBST-A1;nein'],
   ])('saves the codes as a CSV file with one BOM (answer %s a BOM)', async (_, answer) => {
-    const api = mockApi([campaignHandlers.downloadCodes(ok(answer))]);
+    const api = mockApi([campaignHandlers.downloadCodes(text(answer))]);
     const downloads = catchDownloads();
     await downloadCodes(CAMPAIGN);
 

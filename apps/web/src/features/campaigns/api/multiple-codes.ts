@@ -9,7 +9,7 @@ import type {
   TCodeListResponse,
 } from '@backoffice/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequestRequired } from '../../../shared/api/client';
+import { answer, api, call } from '../../../shared/api/client';
 import { uploadFile } from '../../../shared/api/upload';
 import { downloadText, withBom } from '../../../shared/csv';
 import { useSession } from '../../../shared/session/session-store';
@@ -28,11 +28,12 @@ export function useCodeList(id: string, page: number, enabled = true) {
   return useQuery({
     queryKey: codeKeys.page(id, page),
     queryFn: ({ signal }) =>
-      apiRequestRequired<TCodeListResponse>({
-        path: campaignPath(id, '/multiple-codes'),
-        query: { page },
-        signal,
-      }),
+      answer<TCodeListResponse>(
+        api.GET('/api/campaigns/{id}/multiple-codes', {
+          params: { path: { id }, query: { page } },
+          signal,
+        }),
+      ),
     enabled: enabled && user !== null,
     placeholderData: keepPreviousData,
   });
@@ -60,22 +61,26 @@ export function useGenerateCodes(id: string) {
   const changed = useCodesChanged(id);
   return useMutation({
     mutationFn: (generate: TCodeGenerateOptions) =>
-      apiRequestRequired<TCodeImportResponse>({
-        method: 'POST',
-        path: campaignPath(id, '/multiple-codes'),
-        json: { generate },
-        timeoutMs: 60_000,
-      }),
+      answer<TCodeImportResponse>(
+        api.POST('/api/campaigns/{id}/multiple-codes', {
+          params: { path: { id } },
+          body: { generate },
+          ...call({ timeoutMs: 60_000 }),
+        }),
+      ),
     onSettled: changed,
   });
 }
 
 /** Saves the campaign's codes as a CSV file. */
 export async function downloadCodes(id: string): Promise<void> {
-  const csv = await apiRequestRequired<string>({
-    path: campaignPath(id, '/multiple-codes/download'),
-    timeoutMs: 60_000,
-  });
+  const csv = await answer(
+    api.GET('/api/campaigns/{id}/multiple-codes/download', {
+      params: { path: { id } },
+      parseAs: 'text',
+      ...call({ timeoutMs: 60_000 }),
+    }),
+  );
   // Reading the answer as text drops its BOM; spreadsheet programs need it to read UTF-8.
   downloadText(withBom(csv), `codes-${id}.csv`);
 }

@@ -6,8 +6,8 @@
 import type { CampaignStep, TCampaignContentPatch, TCampaignEnvelope } from '@backoffice/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { invalidateCampaignCounts } from '../../../shared/resources/campaigns/campaign-changes';
-import { apiRequestRequired } from '../../../shared/api/client';
-import { campaignKeys, campaignPath } from '../../../shared/resources/campaigns/campaign-keys';
+import { answer, api, call } from '../../../shared/api/client';
+import { campaignKeys } from '../../../shared/resources/campaigns/campaign-keys';
 import { reloadOnConflict } from './campaign-conflict';
 
 /**
@@ -29,14 +29,13 @@ export interface SaveCampaignInput {
 }
 
 export function saveCampaign({ ident, patch, validate, version, alertScope }: SaveCampaignInput) {
-  return apiRequestRequired<TCampaignEnvelope>({
-    method: 'POST',
-    path: campaignPath(ident),
-    query: { validate },
-    json: { ...patch, version },
-    quietStatuses: SAVE_REFUSAL_STATUSES,
-    ...(alertScope ? { alertScope } : {}),
-  });
+  return answer<TCampaignEnvelope>(
+    api.POST('/api/campaigns/{id}', {
+      params: { path: { id: ident }, query: { validate } },
+      body: { ...patch, version },
+      ...call({ quietStatuses: SAVE_REFUSAL_STATUSES, ...(alertScope ? { alertScope } : {}) }),
+    }),
+  );
 }
 
 export function useSaveCampaign() {

@@ -8,18 +8,19 @@
 import type { TCampaignEnvelope } from '@backoffice/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { invalidateCampaignCounts } from '../../../shared/resources/campaigns/campaign-changes';
-import { apiRequestRequired } from '../../../shared/api/client';
-import { campaignKeys, campaignPath } from '../../../shared/resources/campaigns/campaign-keys';
+import { answer, api, call } from '../../../shared/api/client';
+import { campaignKeys } from '../../../shared/resources/campaigns/campaign-keys';
 import { reloadOnConflict } from './campaign-conflict';
 
 export const SUBMIT_REFUSAL_STATUSES = [400, 409] as const;
 
 export function submitCampaign(ident: string): Promise<TCampaignEnvelope> {
-  return apiRequestRequired<TCampaignEnvelope>({
-    method: 'POST',
-    path: campaignPath(ident, '/submit'),
-    quietStatuses: SUBMIT_REFUSAL_STATUSES,
-  });
+  return answer<TCampaignEnvelope>(
+    api.POST('/api/campaigns/{id}/submit', {
+      params: { path: { id: ident } },
+      ...call({ quietStatuses: SUBMIT_REFUSAL_STATUSES }),
+    }),
+  );
 }
 
 export function useSubmitCampaign() {

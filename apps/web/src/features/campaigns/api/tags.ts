@@ -3,11 +3,7 @@
  * for tips and new tags (admins and agencies).
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequestRequired } from '../../../shared/api/client';
-
-interface TagsResponse {
-  tags: string[];
-}
+import { answer, api } from '../../../shared/api/client';
 
 export const tagKeys = {
   all: ['tags'] as const,
@@ -17,8 +13,7 @@ export const tagKeys = {
 export const tagSuggestionsOptions = (q: string) =>
   queryOptions({
     queryKey: tagKeys.search(q),
-    queryFn: ({ signal }) =>
-      apiRequestRequired<TagsResponse>({ path: '/ac/tags', query: { q }, signal }),
+    queryFn: ({ signal }) => answer(api.GET('/api/ac/tags', { params: { query: { q } }, signal })),
     staleTime: 30_000,
   });
 
@@ -29,8 +24,7 @@ export function useTagSuggestions(q: string) {
 export function useCreateTag() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (name: string) =>
-      apiRequestRequired<{ name: string }>({ method: 'POST', path: '/tags', json: { name } }),
+    mutationFn: (name: string) => answer(api.POST('/api/tags', { body: { name } })),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: tagKeys.all }),
   });
 }

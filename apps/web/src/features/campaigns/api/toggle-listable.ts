@@ -1,14 +1,13 @@
 /** POST /campaigns/{id}/toggle-listable: hides or shows a campaign in the app's lists (docs/product.md#campaign-states). */
 import type { TCampaignListResponse, TToggleListableResponse } from '@backoffice/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequestRequired } from '../../../shared/api/client';
-import { campaignKeys, campaignPath } from '../../../shared/resources/campaigns/campaign-keys';
+import { answer, api } from '../../../shared/api/client';
+import { campaignKeys } from '../../../shared/resources/campaigns/campaign-keys';
 
 export function toggleListable(id: string): Promise<TToggleListableResponse> {
-  return apiRequestRequired<TToggleListableResponse>({
-    method: 'POST',
-    path: campaignPath(id, '/toggle-listable'),
-  });
+  return answer<TToggleListableResponse>(
+    api.POST('/api/campaigns/{id}/toggle-listable', { params: { path: { id } } }),
+  );
 }
 
 export function useToggleListable() {

@@ -1,7 +1,7 @@
 /** DELETE /campaigns/{id}/followups?ident=: detaches one followup; answers the remaining ones. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequestRequired } from '../../../shared/api/client';
-import { campaignKeys, campaignPath } from '../../../shared/resources/campaigns/campaign-keys';
+import { answer, api } from '../../../shared/api/client';
+import { campaignKeys } from '../../../shared/resources/campaigns/campaign-keys';
 import type { TFollowupsResponse } from '@backoffice/domain';
 
 export interface UnlinkFollowupInput {
@@ -10,11 +10,11 @@ export interface UnlinkFollowupInput {
 }
 
 export function unlinkFollowup({ id, followupIdent }: UnlinkFollowupInput) {
-  return apiRequestRequired<TFollowupsResponse>({
-    method: 'DELETE',
-    path: campaignPath(id, '/followups'),
-    query: { ident: followupIdent },
-  });
+  return answer<TFollowupsResponse>(
+    api.DELETE('/api/campaigns/{id}/followups', {
+      params: { path: { id }, query: { ident: followupIdent } },
+    }),
+  );
 }
 
 export function useUnlinkFollowup() {

@@ -12,6 +12,7 @@ import { useQuery } from '@tanstack/react-query';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { stubFetch } from '../../../shared/testing/fetch-stub';
 import { configureApiAuth } from '../../../shared/api/auth-hooks';
 import { campaignKeys } from '../../../shared/resources/campaigns/campaign-keys';
 import { setRuntimeConfig } from '../../../shared/config/runtime-config';
@@ -38,8 +39,7 @@ beforeAll(async () => {
 
 beforeEach(() => {
   requests.length = 0;
-  vi.stubGlobal('fetch', (url: string, init: RequestInit = {}) => {
-    const method = init.method ?? 'GET';
+  stubFetch((url, { method }) => {
     requests.push(`${method} ${url}`);
     if (method === 'GET') return json(stored);
     return json({ statusCode: refusal.status, message: refusal.message }, refusal.status);

@@ -1,10 +1,9 @@
 /** GET /merchants/{id}/stats/campaigns: the campaigns of the chart's range, by end date (docs/product.md#api-calls). */
 import type { TStatsCampaignsResponse } from '@backoffice/domain';
 import { keepPreviousData, skipToken, useQuery } from '@tanstack/react-query';
-import { apiRequestRequired } from '../../../shared/api/client';
+import { answer, api, call } from '../../../shared/api/client';
 import {
   dashboardKeys,
-  merchantStatsPath,
   NO_STATS_ACCESS_STATUSES,
   type StatsRangeParams,
 } from '../../../shared/resources/dashboard/dashboard-keys';
@@ -14,12 +13,16 @@ export function fetchStatsCampaigns(
   params: StatsRangeParams,
   signal?: AbortSignal,
 ) {
-  return apiRequestRequired<TStatsCampaignsResponse>({
-    path: merchantStatsPath(merchantId, '/stats/campaigns'),
-    query: { timerange: params.timerange, count: params.count, start: params.start },
-    quietStatuses: NO_STATS_ACCESS_STATUSES,
-    ...(signal ? { signal } : {}),
-  });
+  return answer<TStatsCampaignsResponse>(
+    api.GET('/api/merchants/{id}/stats/campaigns', {
+      params: {
+        path: { id: merchantId },
+        query: { timerange: params.timerange, count: params.count, start: params.start },
+      },
+      signal,
+      ...call({ quietStatuses: NO_STATS_ACCESS_STATUSES }),
+    }),
+  );
 }
 
 /** No request while the range is invalid (`params` undefined). */

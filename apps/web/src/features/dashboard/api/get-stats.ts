@@ -4,27 +4,30 @@
  */
 import type { TStatsResponse } from '@backoffice/domain';
 import { keepPreviousData, skipToken, useQuery } from '@tanstack/react-query';
-import { apiRequestRequired } from '../../../shared/api/client';
+import { answer, api, call } from '../../../shared/api/client';
 import {
   dashboardKeys,
-  merchantStatsPath,
   NO_STATS_ACCESS_STATUSES,
   type StatsParams,
 } from '../../../shared/resources/dashboard/dashboard-keys';
 
 export function fetchStats(merchantId: string, params: StatsParams, signal?: AbortSignal) {
-  return apiRequestRequired<TStatsResponse>({
-    path: merchantStatsPath(merchantId, '/stats'),
-    query: {
-      timerange: params.timerange,
-      count: params.count,
-      start: params.start,
-      campaigns: params.campaigns.length > 0 ? params.campaigns.join(',') : undefined,
-      distinct: params.distinct ? 'participations' : undefined,
-    },
-    quietStatuses: NO_STATS_ACCESS_STATUSES,
-    ...(signal ? { signal } : {}),
-  });
+  return answer<TStatsResponse>(
+    api.GET('/api/merchants/{id}/stats', {
+      params: {
+        path: { id: merchantId },
+        query: {
+          timerange: params.timerange,
+          count: params.count,
+          start: params.start,
+          campaigns: params.campaigns.length > 0 ? params.campaigns.join(',') : undefined,
+          distinct: params.distinct ? 'participations' : undefined,
+        },
+      },
+      signal,
+      ...call({ quietStatuses: NO_STATS_ACCESS_STATUSES }),
+    }),
+  );
 }
 
 /** The chart's answer with the query it answers, so that a kept answer is labelled by its own range. */

@@ -3,5 +3,3 @@ export const deviceKeys = {
   all: ['my-sessions'] as const,
   list: () => [...deviceKeys.all, 'list'] as const,
 };
-
-export const MY_SESSIONS_PATH = '/my/sessions';

@@ -1,14 +1,11 @@
 /** POST /my/sessions/end-others: signs every other device of the account out; this one stays. */
 import type { TSessionsEnded } from '@backoffice/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequestRequired } from '../../../shared/api/client';
-import { MY_SESSIONS_PATH, deviceKeys } from './device-keys';
+import { answer, api } from '../../../shared/api/client';
+import { deviceKeys } from './device-keys';
 
 export function endOtherSessions(): Promise<TSessionsEnded> {
-  return apiRequestRequired<TSessionsEnded>({
-    method: 'POST',
-    path: `${MY_SESSIONS_PATH}/end-others`,
-  });
+  return answer<TSessionsEnded>(api.POST('/api/my/sessions/end-others'));
 }
 
 export function useEndOtherSessions() {

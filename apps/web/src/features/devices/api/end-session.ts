@@ -1,14 +1,11 @@
 /** DELETE /my/sessions/{id}: signs one of the account's devices out (its tokens stop at once). */
 import type { TSessionsEnded } from '@backoffice/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequestRequired } from '../../../shared/api/client';
-import { MY_SESSIONS_PATH, deviceKeys } from './device-keys';
+import { answer, api } from '../../../shared/api/client';
+import { deviceKeys } from './device-keys';
 
 export function endSession(id: string): Promise<TSessionsEnded> {
-  return apiRequestRequired<TSessionsEnded>({
-    method: 'DELETE',
-    path: `${MY_SESSIONS_PATH}/${encodeURIComponent(id)}`,
-  });
+  return answer<TSessionsEnded>(api.DELETE('/api/my/sessions/{id}', { params: { path: { id } } }));
 }
 
 export function useEndSession() {

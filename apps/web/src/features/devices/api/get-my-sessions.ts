@@ -1,14 +1,11 @@
 /** GET /my/sessions: the account's live sessions, newest sign-in first, the asking one marked. */
 import type { TMySessionList } from '@backoffice/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequestRequired } from '../../../shared/api/client';
-import { MY_SESSIONS_PATH, deviceKeys } from './device-keys';
+import { answer, api } from '../../../shared/api/client';
+import { deviceKeys } from './device-keys';
 
 export function fetchMySessions(signal?: AbortSignal) {
-  return apiRequestRequired<TMySessionList>({
-    path: MY_SESSIONS_PATH,
-    ...(signal ? { signal } : {}),
-  });
+  return answer<TMySessionList>(api.GET('/api/my/sessions', { signal }));
 }
 
 export const mySessionsQueryOptions = () =>

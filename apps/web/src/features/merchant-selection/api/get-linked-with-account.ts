@@ -1,17 +1,19 @@
 /** GET /merchants/{id}/linked-with-account: may the signed-in account act for this merchant? */
 import type { TLinkedWithAccountResponse } from '@backoffice/domain';
 import { queryOptions } from '@tanstack/react-query';
-import { apiRequestRequired } from '../../../shared/api/client';
+import { answer, api } from '../../../shared/api/client';
 import { merchantKeys } from '../../../shared/resources/merchants/merchant-keys';
 
 export function fetchLinkedWithAccount(
   merchantId: string,
   signal?: AbortSignal,
 ): Promise<TLinkedWithAccountResponse> {
-  return apiRequestRequired<TLinkedWithAccountResponse>({
-    path: `/merchants/${encodeURIComponent(merchantId)}/linked-with-account`,
-    ...(signal ? { signal } : {}),
-  });
+  return answer<TLinkedWithAccountResponse>(
+    api.GET('/api/merchants/{id}/linked-with-account', {
+      params: { path: { id: merchantId } },
+      signal,
+    }),
+  );
 }
 
 export const linkedWithAccountQueryOptions = (merchantId: string) =>

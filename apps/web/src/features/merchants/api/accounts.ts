@@ -6,8 +6,8 @@ import type {
   TInviteAccountResponse,
 } from '@backoffice/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequestRequired } from '../../../shared/api/client';
-import { merchantKeys, merchantPath } from '../../../shared/resources/merchants/merchant-keys';
+import { answer, api, call } from '../../../shared/api/client';
+import { merchantKeys } from '../../../shared/resources/merchants/merchant-keys';
 import { HANDLED_STATUSES } from './handled-statuses';
 import { refreshCurrentMerchant } from './merchant-profile';
 
@@ -15,7 +15,9 @@ export function useAccounts(id: string) {
   return useQuery({
     queryKey: merchantKeys.accounts(id),
     queryFn: ({ signal }) =>
-      apiRequestRequired<TAccountListResponse>({ path: merchantPath(id, '/accounts'), signal }),
+      answer<TAccountListResponse>(
+        api.GET('/api/merchants/{id}/accounts', { params: { path: { id } }, signal }),
+      ),
   });
 }
 
@@ -51,48 +53,53 @@ export interface AccountByEmail {
 
 export const useAddAccount = (id: string) =>
   useAccountMutation(id, (body: AccountByEmail) =>
-    apiRequestRequired<TAccount>({
-      method: 'POST',
-      path: merchantPath(id, '/accounts'),
-      json: body,
-      quietStatuses: HANDLED_STATUSES,
-    }),
+    answer<TAccount>(
+      api.POST('/api/merchants/{id}/accounts', {
+        params: { path: { id } },
+        body,
+        ...call({ quietStatuses: HANDLED_STATUSES }),
+      }),
+    ),
   );
 
 export const useInviteAccount = (id: string) =>
   useAccountMutation(id, (body: AccountByEmail) =>
-    apiRequestRequired<TInviteAccountResponse>({
-      method: 'POST',
-      path: merchantPath(id, '/invite-account'),
-      json: body,
-      quietStatuses: HANDLED_STATUSES,
-    }),
+    answer<TInviteAccountResponse>(
+      api.POST('/api/merchants/{id}/invite-account', {
+        params: { path: { id } },
+        body,
+        ...call({ quietStatuses: HANDLED_STATUSES }),
+      }),
+    ),
   );
 
 export const useChangeRoles = (id: string) =>
   useAccountMutation(id, ({ accountId, roles }: { accountId: string; roles: AccountRole[] }) =>
-    apiRequestRequired<TAccount>({
-      method: 'POST',
-      path: merchantPath(id, `/accounts/${encodeURIComponent(accountId)}`),
-      json: { roles },
-      quietStatuses: HANDLED_STATUSES,
-    }),
+    answer<TAccount>(
+      api.POST('/api/merchants/{id}/accounts/{accountId}', {
+        params: { path: { id, accountId } },
+        body: { roles },
+        ...call({ quietStatuses: HANDLED_STATUSES }),
+      }),
+    ),
   );
 
 export const useRemoveAccount = (id: string) =>
   useAccountMutation(id, (accountId: string) =>
-    apiRequestRequired<{ removed: true }>({
-      method: 'DELETE',
-      path: merchantPath(id, `/accounts/${encodeURIComponent(accountId)}`),
-      quietStatuses: HANDLED_STATUSES,
-    }),
+    answer(
+      api.DELETE('/api/merchants/{id}/accounts/{accountId}', {
+        params: { path: { id, accountId } },
+        ...call({ quietStatuses: HANDLED_STATUSES }),
+      }),
+    ),
   );
 
 /** Admins: resets the account's two-factor sign-in (its sessions end, it is told by mail). */
 export const useResetTwoFactor = (id: string) =>
   useAccountMutation(id, (accountId: string) =>
-    apiRequestRequired<{ reset: true }>({
-      method: 'DELETE',
-      path: merchantPath(id, `/accounts/${encodeURIComponent(accountId)}/two-factor`),
-    }),
+    answer(
+      api.DELETE('/api/merchants/{id}/accounts/{accountId}/two-factor', {
+        params: { path: { id, accountId } },
+      }),
+    ),
   );

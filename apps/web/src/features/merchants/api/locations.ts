@@ -1,6 +1,5 @@
 /** The location endpoints (docs/product.md#api-calls "Merchants"), the CSV upload and its progress. */
 import type {
-  TLocation,
   TLocationImportJob,
   TLocationListResponse,
   TLocationSaveBody,
@@ -8,7 +7,8 @@ import type {
 } from '@backoffice/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
-import { apiRequestRequired, REQUEST_TIMEOUT_MS } from '../../../shared/api/client';
+import { answer, api, call } from '../../../shared/api/client';
+import { REQUEST_TIMEOUT_MS } from '../../../shared/api/request';
 import { merchantKeys, merchantPath } from '../../../shared/resources/merchants/merchant-keys';
 import { getConfig } from '../../../shared/config/runtime-config';
 import { HANDLED_STATUSES } from './handled-statuses';
@@ -42,7 +42,9 @@ export function useLocations(id: string) {
   return useQuery({
     queryKey: merchantKeys.locations(id),
     queryFn: ({ signal }) =>
-      apiRequestRequired<TLocationListResponse>({ path: merchantPath(id, '/locations'), signal }),
+      answer<TLocationListResponse>(
+        api.GET('/api/merchants/{id}/locations', { params: { path: { id } }, signal }),
+      ),
   });
 }
 
@@ -53,13 +55,15 @@ export function useImportJob(id: string, jobId: string | undefined) {
     queryKey: merchantKeys.importJob(id, jobId ?? ''),
     queryFn: async ({ signal }) => {
       try {
-        const job = await apiRequestRequired<TLocationImportJob>({
-          path: merchantPath(id, `/location-imports/${encodeURIComponent(jobId ?? '')}`),
-          signal,
-          // The first failure of a run is alerted; the asks that follow it
-          // while the server is away add no alert of their own.
-          silent: failures.current > 0,
-        });
+        const job = await answer<TLocationImportJob>(
+          api.GET('/api/merchants/{id}/location-imports/{jobId}', {
+            params: { path: { id, jobId: jobId ?? '' } },
+            signal,
+            // The first failure of a run is alerted; the asks that follow it
+            // while the server is away add no alert of their own.
+            ...call({ silent: failures.current > 0 }),
+          }),
+        );
         failures.current = 0;
         return job;
       } catch (error) {
@@ -84,16 +88,19 @@ export function useSaveLocation(id: string) {
       locationId: string | undefined;
       body: TLocationSaveBody;
     }) =>
-      apiRequestRequired<{ location: TLocation }>({
-        method: 'POST',
-        path: merchantPath(
-          id,
-          locationId ? `/locations/${encodeURIComponent(locationId)}` : '/locations',
-        ),
-        json: body,
-        quietStatuses: HANDLED_STATUSES,
-        timeoutMs: locationSaveTimeoutMs(),
-      }),
+      answer(
+        locationId
+          ? api.POST('/api/merchants/{id}/locations/{locId}', {
+              params: { path: { id, locId: locationId } },
+              body,
+              ...call({ quietStatuses: HANDLED_STATUSES, timeoutMs: locationSaveTimeoutMs() }),
+            })
+          : api.POST('/api/merchants/{id}/locations', {
+              params: { path: { id } },
+              body,
+              ...call({ quietStatuses: HANDLED_STATUSES, timeoutMs: locationSaveTimeoutMs() }),
+            }),
+      ),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: merchantKeys.locations(id) }),
   });
 }
@@ -102,11 +109,12 @@ export function useDeleteLocation(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (locationId: string) =>
-      apiRequestRequired<{ deleted: true }>({
-        method: 'DELETE',
-        path: merchantPath(id, `/locations/${encodeURIComponent(locationId)}`),
-        quietStatuses: HANDLED_STATUSES,
-      }),
+      answer(
+        api.DELETE('/api/merchants/{id}/locations/{locId}', {
+          params: { path: { id, locId: locationId } },
+          ...call({ quietStatuses: HANDLED_STATUSES }),
+        }),
+      ),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: merchantKeys.locations(id) }),
   });
 }

@@ -6,7 +6,7 @@ import type {
   TMerchantSaveResponse,
 } from '@backoffice/domain';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequestRequired } from '../../../shared/api/client';
+import { answer, api, call } from '../../../shared/api/client';
 import { getSession, setCurrentMerchant } from '../../../shared/session/session-store';
 import { merchantKeys, merchantPath } from '../../../shared/resources/merchants/merchant-keys';
 import { HANDLED_STATUSES } from './handled-statuses';
@@ -16,7 +16,7 @@ export const merchantQueryOptions = (id: string) =>
   queryOptions({
     queryKey: merchantKeys.detail(id),
     queryFn: ({ signal }) =>
-      apiRequestRequired<TMerchantDetail>({ path: merchantPath(id), signal }),
+      answer<TMerchantDetail>(api.GET('/api/merchants/{id}', { params: { path: { id } }, signal })),
   });
 
 export function useMerchant(id: string) {
@@ -31,22 +31,23 @@ export function applySummary(summary: TMerchantSaveResponse['summary']): void {
 /** Reloads the current merchant's summary, e.g. after account roles changed its validity. */
 export async function refreshCurrentMerchant(id: string): Promise<void> {
   if (getSession().merchant?.uuid !== id) return;
-  const answer = await apiRequestRequired<TLinkedWithAccountResponse>({
-    path: merchantPath(id, '/linked-with-account'),
-  });
-  if (answer.merchant) applySummary(answer.merchant);
+  const linked = await answer<TLinkedWithAccountResponse>(
+    api.GET('/api/merchants/{id}/linked-with-account', { params: { path: { id } } }),
+  );
+  if (linked.merchant) applySummary(linked.merchant);
 }
 
 export function useSaveMerchant(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: TMerchantSaveBody) =>
-      apiRequestRequired<TMerchantSaveResponse>({
-        method: 'POST',
-        path: merchantPath(id),
-        json: body,
-        quietStatuses: HANDLED_STATUSES,
-      }),
+      answer<TMerchantSaveResponse>(
+        api.POST('/api/merchants/{id}', {
+          params: { path: { id } },
+          body,
+          ...call({ quietStatuses: HANDLED_STATUSES }),
+        }),
+      ),
     onSuccess: (answer) => {
       queryClient.setQueryData(merchantKeys.detail(id), answer.merchant);
       applySummary(answer.summary);
@@ -57,12 +58,9 @@ export function useSaveMerchant(id: string) {
 }
 
 export function createMerchant(body: TMerchantSaveBody): Promise<TMerchantSaveResponse> {
-  return apiRequestRequired<TMerchantSaveResponse>({
-    method: 'POST',
-    path: '/merchants',
-    json: body,
-    quietStatuses: HANDLED_STATUSES,
-  });
+  return answer<TMerchantSaveResponse>(
+    api.POST('/api/merchants', { body, ...call({ quietStatuses: HANDLED_STATUSES }) }),
+  );
 }
 
 export function useUploadMerchantImage(id: string) {

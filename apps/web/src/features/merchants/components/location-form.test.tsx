@@ -9,7 +9,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { REQUEST_TIMEOUT_MS } from '../../../shared/api/client';
+import { REQUEST_TIMEOUT_MS } from '../../../shared/api/request';
 import { after, fail } from '../../../shared/testing/msw/answers';
 import { merchantHandlers } from '../../../shared/testing/msw/handlers/merchants';
 import { mockApi } from '../../../shared/testing/msw/mock-api';

@@ -1,15 +1,13 @@
 /** POST /campaigns/{id}/approve: an admin approves a submitted or in-review campaign. */
 import type { TCampaignEnvelope } from '@backoffice/domain';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequestRequired } from '../../../shared/api/client';
-import { campaignPath } from '../../../shared/resources/campaigns/campaign-keys';
+import { answer, api } from '../../../shared/api/client';
 import { useReviewInvalidation } from './use-review-invalidation';
 
 export function approveCampaign(id: string): Promise<TCampaignEnvelope> {
-  return apiRequestRequired<TCampaignEnvelope>({
-    method: 'POST',
-    path: campaignPath(id, '/approve'),
-  });
+  return answer<TCampaignEnvelope>(
+    api.POST('/api/campaigns/{id}/approve', { params: { path: { id } } }),
+  );
 }
 
 export function useApproveCampaign() {

@@ -1,7 +1,7 @@
 /** GET /review/campaigns?page: submitted and in-review campaigns, oldest submission first (admins). */
 import type { TCampaignListResponse } from '@backoffice/domain';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequestRequired } from '../../../shared/api/client';
+import { answer, api } from '../../../shared/api/client';
 import { useSession } from '../../../shared/session/session-store';
 import { campaignKeys } from '../../../shared/resources/campaigns/campaign-keys';
 
@@ -9,11 +9,9 @@ export function fetchReviewQueue(
   page: number,
   signal?: AbortSignal,
 ): Promise<TCampaignListResponse> {
-  return apiRequestRequired<TCampaignListResponse>({
-    path: '/review/campaigns',
-    query: { page },
-    ...(signal ? { signal } : {}),
-  });
+  return answer<TCampaignListResponse>(
+    api.GET('/api/review/campaigns', { params: { query: { page } }, signal }),
+  );
 }
 
 export const reviewQueueQueryOptions = (page: number) =>

@@ -1,8 +1,7 @@
 /** POST /campaigns/{id}/reject {reason}: an admin rejects a campaign, saying why. */
 import type { TCampaignEnvelope } from '@backoffice/domain';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequestRequired } from '../../../shared/api/client';
-import { campaignPath } from '../../../shared/resources/campaigns/campaign-keys';
+import { answer, api } from '../../../shared/api/client';
 import { useReviewInvalidation } from './use-review-invalidation';
 
 export interface RejectInput {
@@ -11,11 +10,9 @@ export interface RejectInput {
 }
 
 export function rejectCampaign({ id, reason }: RejectInput): Promise<TCampaignEnvelope> {
-  return apiRequestRequired<TCampaignEnvelope>({
-    method: 'POST',
-    path: campaignPath(id, '/reject'),
-    json: { reason },
-  });
+  return answer<TCampaignEnvelope>(
+    api.POST('/api/campaigns/{id}/reject', { params: { path: { id } }, body: { reason } }),
+  );
 }
 
 export function useRejectCampaign() {

@@ -1,15 +1,13 @@
 /** POST /campaigns/{id}/start-review: an admin takes a submitted campaign into review. */
 import type { TCampaignEnvelope } from '@backoffice/domain';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequestRequired } from '../../../shared/api/client';
-import { campaignPath } from '../../../shared/resources/campaigns/campaign-keys';
+import { answer, api } from '../../../shared/api/client';
 import { useReviewInvalidation } from './use-review-invalidation';
 
 export function startReview(id: string): Promise<TCampaignEnvelope> {
-  return apiRequestRequired<TCampaignEnvelope>({
-    method: 'POST',
-    path: campaignPath(id, '/start-review'),
-  });
+  return answer<TCampaignEnvelope>(
+    api.POST('/api/campaigns/{id}/start-review', { params: { path: { id } } }),
+  );
 }
 
 export function useStartReview() {

@@ -5,7 +5,7 @@
 import type { TSiteSearchHit, TSiteSearchResponse } from '@backoffice/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError } from '../../../shared/api/api-error';
-import { apiRequestRequired } from '../../../shared/api/client';
+import { answer, api, call } from '../../../shared/api/client';
 import { useSession } from '../../../shared/session/session-store';
 
 /** Texts shorter than this are not searched. */
@@ -18,13 +18,14 @@ export const siteSearchKeys = {
 
 export async function fetchSiteSearch(q: string, signal?: AbortSignal): Promise<TSiteSearchHit[]> {
   try {
-    const answer = await apiRequestRequired<TSiteSearchResponse>({
-      path: '/ac/site-search',
-      query: { q },
-      quietStatuses: [404],
-      ...(signal ? { signal } : {}),
-    });
-    return answer.hits;
+    const found = await answer<TSiteSearchResponse>(
+      api.GET('/api/ac/site-search', {
+        params: { query: { q } },
+        signal,
+        ...call({ quietStatuses: [404] }),
+      }),
+    );
+    return found.hits;
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return [];
     throw error;

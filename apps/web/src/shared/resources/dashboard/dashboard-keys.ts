@@ -32,8 +32,5 @@ export const dashboardKeys = {
     [...dashboardKeys.merchant(merchantId), 'stats-campaigns', params] as const,
 };
 
-export const merchantStatsPath = (merchantId: string, suffix: string): string =>
-  `/merchants/${encodeURIComponent(merchantId)}${suffix}`;
-
 /** A user without the role manage-campaigns gets 403: the page says so instead of an alert. */
 export const NO_STATS_ACCESS_STATUSES = [403] as const;

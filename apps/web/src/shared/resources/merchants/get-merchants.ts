@@ -1,7 +1,7 @@
 /** GET /merchants?page&filter: the merchants the user may act for, paged (docs/product.md#api-calls "Merchants"). */
 import type { TMerchantListResponse } from '@backoffice/domain';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequestRequired } from '../../api/client';
+import { answer, api } from '../../api/client';
 import { useSession } from '../../session/session-store';
 import { merchantKeys, type MerchantListParams } from './merchant-keys';
 
@@ -9,11 +9,12 @@ export function fetchMerchants(
   params: MerchantListParams,
   signal?: AbortSignal,
 ): Promise<TMerchantListResponse> {
-  return apiRequestRequired<TMerchantListResponse>({
-    path: '/merchants',
-    query: { page: params.page, filter: params.filter },
-    ...(signal ? { signal } : {}),
-  });
+  return answer<TMerchantListResponse>(
+    api.GET('/api/merchants', {
+      params: { query: { page: params.page, filter: params.filter } },
+      signal,
+    }),
+  );
 }
 
 export const merchantsQueryOptions = (params: MerchantListParams) =>

@@ -9,6 +9,12 @@ export const ok =
   () =>
     HttpResponse.json(body);
 
+/** 200 with `body` as text of `contentType`, e.g. a CSV download. */
+export const text =
+  (body: string, contentType = 'text/csv; charset=utf-8'): Answer =>
+  () =>
+    new HttpResponse(body, { headers: { 'Content-Type': contentType } });
+
 /** An error as the server words it: `{ statusCode, message }` and what else it names (`field`). */
 export const fail =
   (

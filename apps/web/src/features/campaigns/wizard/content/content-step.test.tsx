@@ -8,6 +8,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { stubFetch, type SentInit } from '../../../../shared/testing/fetch-stub';
 import { configureApiAuth } from '../../../../shared/api/auth-hooks';
 import { setRuntimeConfig } from '../../../../shared/config/runtime-config';
 import { loadGermanTexts, renderWithApp } from '../../../../shared/testing/render';
@@ -22,7 +23,7 @@ const CAMPAIGN = TEST_CAMPAIGN;
 const envelope = () => testEnvelope();
 
 /** The requests the step sends; answered with the campaign as it was, unless a test says otherwise. */
-const sent = vi.fn<(url: string, init: RequestInit) => Response | undefined>();
+const sent = vi.fn<(url: string, init: SentInit) => Response | undefined>();
 
 beforeAll(async () => {
   await loadGermanTexts('campaigns');
@@ -32,10 +33,9 @@ beforeAll(async () => {
 
 beforeEach(() => {
   sent.mockReset();
-  vi.stubGlobal('fetch', (url: string, init: RequestInit) => {
-    const answer = sent(url, init) ?? new Response(JSON.stringify(envelope()), { status: 200 });
-    return Promise.resolve(answer);
-  });
+  stubFetch(
+    (url, init) => sent(url, init) ?? new Response(JSON.stringify(envelope()), { status: 200 }),
+  );
 });
 
 afterEach(() => {

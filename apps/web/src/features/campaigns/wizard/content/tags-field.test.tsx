@@ -6,6 +6,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { stubFetch } from '../../../../shared/testing/fetch-stub';
 import { configureApiAuth } from '../../../../shared/api/auth-hooks';
 import { setRuntimeConfig } from '../../../../shared/config/runtime-config';
 import { loadGermanTexts, renderWithApp } from '../../../../shared/testing/render';
@@ -22,9 +23,9 @@ beforeAll(async () => {
 });
 
 beforeEach(() => {
-  vi.stubGlobal('fetch', (url: string, init: RequestInit) => {
+  stubFetch((url, init) => {
     if (init.method === 'POST' && url.endsWith('/tags')) return createTag();
-    return Promise.resolve(new Response(JSON.stringify({ tags: [] }), { status: 200 }));
+    return new Response(JSON.stringify({ tags: [] }), { status: 200 });
   });
 });
 

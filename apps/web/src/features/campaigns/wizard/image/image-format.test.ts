@@ -57,7 +57,10 @@ describe('the campaign format', () => {
     readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
       const file = path.join(dir, entry.name);
       if (entry.isDirectory()) return files(file);
-      return /\.(tsx?|json)$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [file] : [];
+      // Not the API's types either: the server's document, generated (schema.d.ts).
+      return /\.(tsx?|json)$/.test(entry.name) && !/\.(test\.tsx?|d\.ts)$/.test(entry.name)
+        ? [file]
+        : [];
     });
 
   it("is the domain's: crops keep its proportions", () => {

@@ -10,7 +10,7 @@ import { CAMPAIGN_IMAGE_FORMAT, type TCampaign } from '@backoffice/domain';
 import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../../shared/api/api-error';
-import { alertQuietAnswer } from '../../../../shared/api/client';
+import { alertQuietAnswer } from '../../../../shared/api/request';
 import { notifySuccess } from '../../../../shared/ui/notify';
 import { imageRefusalOf, QUIET_STATUSES, useUploadCampaignImage } from '../../api/campaign-image';
 import { StepForm } from '../step-form';

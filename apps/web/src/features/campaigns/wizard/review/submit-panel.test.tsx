@@ -7,6 +7,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { stubFetch } from '../../../../shared/testing/fetch-stub';
 import { configureApiAuth } from '../../../../shared/api/auth-hooks';
 import { setRuntimeConfig } from '../../../../shared/config/runtime-config';
 import { loadGermanTexts, renderWithApp } from '../../../../shared/testing/render';
@@ -24,9 +25,9 @@ beforeAll(async () => {
 
 beforeEach(() => {
   requests.length = 0;
-  vi.stubGlobal('fetch', (url: string, init: RequestInit = {}) => {
-    requests.push(`${init.method ?? 'GET'} ${url}`);
-    return Promise.resolve(new Response('{}', { status: 500 }));
+  stubFetch((url, init) => {
+    requests.push(`${init.method} ${url}`);
+    return new Response('{}', { status: 500 });
   });
 });
 
