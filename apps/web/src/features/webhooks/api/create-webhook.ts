@@ -1,24 +1,19 @@
 /** POST /merchants/{id}/webhooks or /admin/webhooks: a new endpoint; its secret is in this answer only. */
 import type { TWebhookSaveBody, TWebhookWithSecret } from '@backoffice/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequestRequired } from '../../../shared/api/client';
-import {
-  WEBHOOK_HANDLED_STATUSES,
-  webhookKeys,
-  webhookListPath,
-  type WebhookOwner,
-} from './webhook-keys';
+import { answer, api, call } from '../../../shared/api/client';
+import { WEBHOOK_HANDLED_STATUSES, webhookKeys, type WebhookOwner } from './webhook-keys';
 
 export function createWebhook(
   owner: WebhookOwner,
   body: TWebhookSaveBody,
 ): Promise<TWebhookWithSecret> {
-  return apiRequestRequired<TWebhookWithSecret>({
-    method: 'POST',
-    path: webhookListPath(owner),
-    json: body,
-    quietStatuses: WEBHOOK_HANDLED_STATUSES,
-  });
+  const options = { body, ...call({ quietStatuses: WEBHOOK_HANDLED_STATUSES }) };
+  return answer<TWebhookWithSecret>(
+    owner === null
+      ? api.POST('/api/admin/webhooks', options)
+      : api.POST('/api/merchants/{id}/webhooks', { params: { path: { id: owner } }, ...options }),
+  );
 }
 
 export function useCreateWebhook(owner: WebhookOwner) {

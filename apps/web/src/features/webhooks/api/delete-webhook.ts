@@ -1,10 +1,10 @@
 /** DELETE /webhooks/{id}: the endpoint and its delivery log are gone. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequestRequired } from '../../../shared/api/client';
-import { webhookKeys, webhookPath } from './webhook-keys';
+import { answer, api } from '../../../shared/api/client';
+import { webhookKeys } from './webhook-keys';
 
 export function deleteWebhook(id: string): Promise<{ deleted: true }> {
-  return apiRequestRequired<{ deleted: true }>({ method: 'DELETE', path: webhookPath(id) });
+  return answer<{ deleted: true }>(api.DELETE('/api/webhooks/{id}', { params: { path: { id } } }));
 }
 
 export function useDeleteWebhook() {

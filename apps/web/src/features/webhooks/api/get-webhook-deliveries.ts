@@ -1,18 +1,19 @@
 /** GET /webhooks/{id}/deliveries?page=: the endpoint's delivery log, newest first. */
 import type { TWebhookDeliveryPage } from '@backoffice/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { apiRequestRequired } from '../../../shared/api/client';
-import { webhookKeys, webhookPath } from './webhook-keys';
+import { answer, api } from '../../../shared/api/client';
+import { webhookKeys } from './webhook-keys';
 
 /** How often the log is asked again while one of its deliveries is pending. */
 export const DELIVERY_POLL_MS = 2000;
 
 export function fetchWebhookDeliveries(id: string, page: number, signal?: AbortSignal) {
-  return apiRequestRequired<TWebhookDeliveryPage>({
-    path: webhookPath(id, '/deliveries'),
-    query: { page: page > 1 ? page : undefined },
-    ...(signal ? { signal } : {}),
-  });
+  return answer<TWebhookDeliveryPage>(
+    api.GET('/api/webhooks/{id}/deliveries', {
+      params: { path: { id }, query: { page: page > 1 ? page : undefined } },
+      signal,
+    }),
+  );
 }
 
 export function useWebhookDeliveries(id: string, page: number) {

@@ -1,14 +1,13 @@
 /** GET /webhooks/{id}: one endpoint. */
 import type { TWebhookEndpoint } from '@backoffice/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequestRequired } from '../../../shared/api/client';
-import { webhookKeys, webhookPath } from './webhook-keys';
+import { answer, api } from '../../../shared/api/client';
+import { webhookKeys } from './webhook-keys';
 
 export function fetchWebhook(id: string, signal?: AbortSignal) {
-  return apiRequestRequired<TWebhookEndpoint>({
-    path: webhookPath(id),
-    ...(signal ? { signal } : {}),
-  });
+  return answer<TWebhookEndpoint>(
+    api.GET('/api/webhooks/{id}', { params: { path: { id } }, signal }),
+  );
 }
 
 export const webhookQueryOptions = (id: string) =>

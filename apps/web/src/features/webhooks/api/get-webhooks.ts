@@ -1,14 +1,15 @@
 /** GET /merchants/{id}/webhooks or /admin/webhooks: an owner's endpoints (secrets never listed). */
 import type { TWebhookEndpointList } from '@backoffice/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequestRequired } from '../../../shared/api/client';
-import { webhookKeys, webhookListPath, type WebhookOwner } from './webhook-keys';
+import { answer, api } from '../../../shared/api/client';
+import { webhookKeys, type WebhookOwner } from './webhook-keys';
 
 export function fetchWebhooks(owner: WebhookOwner, signal?: AbortSignal) {
-  return apiRequestRequired<TWebhookEndpointList>({
-    path: webhookListPath(owner),
-    ...(signal ? { signal } : {}),
-  });
+  return answer<TWebhookEndpointList>(
+    owner === null
+      ? api.GET('/api/admin/webhooks', { signal })
+      : api.GET('/api/merchants/{id}/webhooks', { params: { path: { id: owner } }, signal }),
+  );
 }
 
 export const webhooksQueryOptions = (owner: WebhookOwner) =>

@@ -1,14 +1,15 @@
 /** POST /webhooks/{id}/deliveries/{deliveryId}/resend: the message once more, now (the same id). */
 import type { TWebhookDelivery } from '@backoffice/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequestRequired } from '../../../shared/api/client';
-import { webhookKeys, webhookPath } from './webhook-keys';
+import { answer, api } from '../../../shared/api/client';
+import { webhookKeys } from './webhook-keys';
 
 export function resendWebhookDelivery(id: string, deliveryId: string): Promise<TWebhookDelivery> {
-  return apiRequestRequired<TWebhookDelivery>({
-    method: 'POST',
-    path: webhookPath(id, `/deliveries/${encodeURIComponent(deliveryId)}/resend`),
-  });
+  return answer<TWebhookDelivery>(
+    api.POST('/api/webhooks/{id}/deliveries/{deliveryId}/resend', {
+      params: { path: { id, deliveryId } },
+    }),
+  );
 }
 
 export function useResendWebhookDelivery(id: string) {

@@ -1,14 +1,13 @@
 /** POST /webhooks/{id}/secret: a new secret (in this answer only); the old one signs nothing more. */
 import type { TWebhookWithSecret } from '@backoffice/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequestRequired } from '../../../shared/api/client';
-import { webhookKeys, webhookPath } from './webhook-keys';
+import { answer, api } from '../../../shared/api/client';
+import { webhookKeys } from './webhook-keys';
 
 export function rotateWebhookSecret(id: string): Promise<TWebhookWithSecret> {
-  return apiRequestRequired<TWebhookWithSecret>({
-    method: 'POST',
-    path: webhookPath(id, '/secret'),
-  });
+  return answer<TWebhookWithSecret>(
+    api.POST('/api/webhooks/{id}/secret', { params: { path: { id } } }),
+  );
 }
 
 export function useRotateWebhookSecret() {

@@ -1,16 +1,17 @@
 /** PUT /webhooks/{id}: changes an endpoint; with `version`, a save from an older one is refused (409). */
 import type { TWebhookEndpoint, TWebhookSaveBody } from '@backoffice/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequestRequired } from '../../../shared/api/client';
-import { WEBHOOK_HANDLED_STATUSES, webhookKeys, webhookPath } from './webhook-keys';
+import { answer, api, call } from '../../../shared/api/client';
+import { WEBHOOK_HANDLED_STATUSES, webhookKeys } from './webhook-keys';
 
 export function saveWebhook(id: string, body: TWebhookSaveBody): Promise<TWebhookEndpoint> {
-  return apiRequestRequired<TWebhookEndpoint>({
-    method: 'PUT',
-    path: webhookPath(id),
-    json: body,
-    quietStatuses: WEBHOOK_HANDLED_STATUSES,
-  });
+  return answer<TWebhookEndpoint>(
+    api.PUT('/api/webhooks/{id}', {
+      params: { path: { id } },
+      body,
+      ...call({ quietStatuses: WEBHOOK_HANDLED_STATUSES }),
+    }),
+  );
 }
 
 export function useSaveWebhook() {

@@ -1,11 +1,13 @@
 /** POST /webhooks/{id}/test: a `webhook.test` message, sent in the background (one attempt). */
 import type { TWebhookDelivery } from '@backoffice/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequestRequired } from '../../../shared/api/client';
-import { webhookKeys, webhookPath } from './webhook-keys';
+import { answer, api } from '../../../shared/api/client';
+import { webhookKeys } from './webhook-keys';
 
 export function sendWebhookTest(id: string): Promise<TWebhookDelivery> {
-  return apiRequestRequired<TWebhookDelivery>({ method: 'POST', path: webhookPath(id, '/test') });
+  return answer<TWebhookDelivery>(
+    api.POST('/api/webhooks/{id}/test', { params: { path: { id } } }),
+  );
 }
 
 export function useSendWebhookTest() {

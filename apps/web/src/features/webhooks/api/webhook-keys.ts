@@ -16,14 +16,6 @@ export const webhookKeys = {
     [...webhookKeys.detail(id), 'deliveries', page] as const,
 };
 
-/** The endpoints' list of an owner: /merchants/{id}/webhooks or /admin/webhooks. */
-export const webhookListPath = (owner: WebhookOwner): string =>
-  owner === null ? '/admin/webhooks' : `/merchants/${encodeURIComponent(owner)}/webhooks`;
-
-/** One endpoint, and what lies below it (`/secret`, `/deliveries`, ...). */
-export const webhookPath = (id: string, suffix = ''): string =>
-  `/webhooks/${encodeURIComponent(id)}${suffix}`;
-
 /**
  * The statuses whose answers the webhook screens word themselves (beside a
  * field, in the dialog); the client alerts every other failure.
