@@ -42,12 +42,8 @@ import {
   pictureTextSizes,
   renderJpeg,
 } from './demo-pictures.js';
-import {
-  BUSINESSES,
-  MERCHANTS_WITH_CAMPAIGNS,
-  planCampaigns,
-  type PlannedCampaign,
-} from './demo-plan.js';
+import { BUSINESSES } from './demo-businesses.js';
+import { MERCHANTS_WITH_CAMPAIGNS, planCampaigns, type PlannedCampaign } from './demo-plan.js';
 
 const SEEDED_KEY = 'demo_activity_seeded_at';
 const HOUR = 3600_000;
