@@ -260,6 +260,9 @@ export default defineConfig(
       'apps/server/src/modules/notifications/**/*.ts',
       'apps/server/src/modules/locations/**/*.ts',
       'apps/server/src/modules/merchants/**/*.ts',
+      'apps/server/src/platform/**/*.ts',
+      'apps/server/src/ops/**/*.ts',
+      ...SERVER_COMPOSITION,
     ],
     rules: {
       'max-params': 'off',

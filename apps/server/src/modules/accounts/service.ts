@@ -65,7 +65,8 @@ export async function accountList(
   user: UserRow,
   merchantId: string,
 ): Promise<TAccountListResponse> {
-  const { merchant } = await requireMerchantAccess(ctx.db, user, merchantId, {
+  const { merchant } = await requireMerchantAccess(ctx.db, user, {
+    merchantId,
     role: 'manage-accounts',
   });
   const rows = await listAccounts(ctx.db, merchantId);
@@ -101,9 +102,9 @@ async function lockForAccountCommand(
   user: UserRow,
   merchantId: string,
 ): Promise<MerchantAccess> {
-  await requireMerchantAccess(tx, user, merchantId, { role: 'manage-accounts' });
+  await requireMerchantAccess(tx, user, { merchantId, role: 'manage-accounts' });
   await lockMerchant(tx, merchantId);
-  return requireMerchantAccess(tx, user, merchantId, { role: 'manage-accounts' });
+  return requireMerchantAccess(tx, user, { merchantId, role: 'manage-accounts' });
 }
 
 /** POST /merchants/{id}/accounts: links an existing user. */

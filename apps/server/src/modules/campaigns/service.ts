@@ -69,7 +69,7 @@ export async function createCampaign(
   const type = body.type;
   return traced('campaign.create', () =>
     deps.db.transaction(async (tx) => {
-      const access = await requireMerchantAccess(tx, user, body.merchant);
+      const access = await requireMerchantAccess(tx, user, { merchantId: body.merchant });
       checkCampaignNeed(user, access, type);
       const content = {
         ...emptyCampaignContent(),

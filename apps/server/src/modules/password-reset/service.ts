@@ -38,7 +38,10 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
 
 /** Asks for a reset link for `email`: the same work (one job) whether or not an account has it. */
 export async function requestPasswordReset(ctx: AppContext, email: string): Promise<void> {
-  await ctx.jobs.send(ctx.db, PASSWORD_RESET_QUEUE, { email: normaliseEmail(email) });
+  await ctx.jobs.send(ctx.db, {
+    name: PASSWORD_RESET_QUEUE,
+    data: { email: normaliseEmail(email) },
+  });
 }
 
 /**

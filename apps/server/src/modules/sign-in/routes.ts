@@ -172,7 +172,7 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!user || !passwordHash || !valid) return undefined;
       if (!needsRehash(passwordHash)) return { ...user, passwordHash };
       // An older hash (scrypt) is replaced by Argon2id while it is still the one verified.
-      const upgraded = await storeRehash(db, user.id, password, passwordHash);
+      const upgraded = await storeRehash(db, user.id, { password, verifiedHash: passwordHash });
       if (upgraded) return { ...user, passwordHash: upgraded };
     }
     return undefined;
@@ -251,7 +251,10 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
         302,
       );
     }
-    const session = await startSession(db, user, sessionMaxAgeHours, deviceOf(request));
+    const session = await startSession(db, user, {
+      maxAgeHours: sessionMaxAgeHours,
+      device: deviceOf(request),
+    });
     if (!session) return showLogin(reply, form, 401, email, 'wrongCredentials');
     await touchLastLogin(db, user.id);
     const issued = await tokenIssuer.issue(user, session);
@@ -311,7 +314,10 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!result.ok) return undefined;
         const user = await findUserById(tx, result.userId);
         if (!user) return undefined;
-        const session = await insertSession(tx, user.id, sessionMaxAgeHours, deviceOf(request));
+        const session = await insertSession(tx, user.id, {
+          maxAgeHours: sessionMaxAgeHours,
+          device: deviceOf(request),
+        });
         return { user, session, scope: result.scope };
       });
       if (!granted) return reply.status(400).send({ error: 'invalid_grant' });

@@ -176,7 +176,11 @@ export async function registerSecondFactor(
           await attempt.done();
           return await expired(reply, form);
         }
-        taken = await takeSecondFactor(ctx, challenge.userId, form.code, deviceOf(request));
+        taken = await takeSecondFactor(ctx, {
+          userId: challenge.userId,
+          code: form.code,
+          device: deviceOf(request),
+        });
         if (!taken) await attempt.failed();
       } finally {
         await attempt.done();
@@ -215,7 +219,12 @@ export async function registerSecondFactor(
         if (step !== undefined) {
           codes = await db.transaction(async (tx) =>
             (await markSetupDone(tx, form.challenge))
-              ? enableWithSecret(ctx, tx, challenge.userId, pending, step, deviceOf(request))
+              ? enableWithSecret(ctx, tx, {
+                  userId: challenge.userId,
+                  encrypted: pending,
+                  step,
+                  device: deviceOf(request),
+                })
               : undefined,
           );
         }

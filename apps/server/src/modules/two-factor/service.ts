@@ -45,7 +45,7 @@ export async function finishSetup(
   code: string,
   device: Device,
 ): Promise<TRecoveryCodes> {
-  const result = await confirmSetup(ctx, user.id, code, device);
+  const result = await confirmSetup(ctx, { userId: user.id, code, device });
   if (result === 'already_enabled') throw new AppError(409, 'two_factor_already_enabled');
   if (result === 'not_started') throw new AppError(409, 'two_factor_not_started');
   if (result === 'wrong_code') throw new AppError(400, 'wrong_two_factor_code', 'code');
@@ -63,7 +63,7 @@ export async function turnOff(
     throw new AppError(409, 'two_factor_not_enabled');
   }
   const proven = proof.code
-    ? (await takeSecondFactor(ctx, user.id, proof.code, device)) !== undefined
+    ? (await takeSecondFactor(ctx, { userId: user.id, code: proof.code, device })) !== undefined
     : await verifyPassword(proof.password ?? '', user.passwordHash ?? (await DUMMY_HASH));
   if (!proven || (!proof.code && !user.passwordHash)) {
     throw proof.code
@@ -97,11 +97,11 @@ export async function resetAccountTwoFactor(
   device: Device,
 ): Promise<void> {
   requireAdmin(user);
-  await requireMerchantAccess(ctx.db, user, merchantId, { role: 'manage-accounts' });
+  await requireMerchantAccess(ctx.db, user, { merchantId, role: 'manage-accounts' });
   const [account] = await ctx.db
     .select({ userId: accounts.userId })
     .from(accounts)
     .where(and(eq(accounts.id, accountId), eq(accounts.merchantId, merchantId)));
   if (!account) throw notFound();
-  await resetTwoFactor(ctx, ctx.db, account.userId, { userId: user.id, device });
+  await resetTwoFactor(ctx, account.userId, { userId: user.id, device });
 }

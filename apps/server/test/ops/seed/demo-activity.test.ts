@@ -28,7 +28,8 @@ import {
 } from '../../../src/platform/db/schema.js';
 import { validationColumns } from '../../../src/modules/campaigns/index.js';
 import { JOB_DEFINITIONS } from '../../../src/background-jobs.js';
-import { contentFor, seedDemoActivity } from '../../../src/ops/seed/demo-activity.js';
+import { seedDemoActivity } from '../../../src/ops/seed/demo-activity.js';
+import { contentFor } from '../../../src/ops/seed/demo-campaign-content.js';
 import { DEMO_MERCHANTS, DEMO_USERS } from '../../../src/ops/seed/demo-data.js';
 import { wallTime } from '../../../src/ops/seed/demo-calendar.js';
 import { planCampaigns } from '../../../src/ops/seed/demo-plan.js';
