@@ -1,0 +1,88 @@
+/**
+ * What the two-factor tests share: the app with the demo data and the
+ * implicit grant, TOTP codes of a secret, the second step of a sign-in, the
+ * security events, and setting it up over the API.
+ */
+import { and, eq } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import { generate } from 'otplib';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { securityEvents, users } from '../../../src/platform/db/schema.js';
+import { CLIENT_ID, REDIRECT_URI, createTestApp, type TestApp } from '../../helpers.js';
+
+/** These tests sign in with the implicit grant too (its form post is the shortest way to a token). */
+export const IMPLICIT = { OAUTH_ALLOW_IMPLICIT: 'true' };
+export let t: TestApp;
+export const plain = (secret: string) => secret.replace(/\s/g, '');
+
+/** The code of the step `offset` steps from now. */
+export const codeOf = (secret: string, offset = 0) =>
+  generate({ secret: plain(secret), epoch: Math.floor(Date.now() / 1000) + offset * 30 });
+
+/** The challenge token in a second-step page. */
+export const challengeIn = (html: string) => {
+  const match = /name="challenge" value="([^"]+)"/.exec(html);
+  if (!match?.[1]) throw new Error('no challenge in the page');
+  return match[1];
+};
+
+export const implicitParams = {
+  response_type: 'token',
+  client_id: CLIENT_ID,
+  redirect_uri: REDIRECT_URI,
+  scope: 'base',
+  state: 's',
+};
+
+export function postStep(
+  path: string,
+  challenge: string,
+  code: string,
+  params: Record<string, string> = implicitParams,
+) {
+  return t.app.inject({
+    method: 'POST',
+    url: `/identity/authorize/${path}`,
+    payload: { ...params, challenge, code },
+  });
+}
+
+export const tokenOf = (response: LightMyRequestResponse) =>
+  new URLSearchParams(new URL(String(response.headers.location)).hash.slice(1)).get('access_token');
+
+export async function userRow(email: string) {
+  const [row] = await t.ctx.db.select().from(users).where(eq(users.email, email));
+  if (!row) throw new Error(`no user ${email}`);
+  return row;
+}
+
+export async function eventsOf(email: string, kind: string) {
+  const user = await userRow(email);
+  return t.ctx.db
+    .select()
+    .from(securityEvents)
+    .where(and(eq(securityEvents.userId, user.id), eq(securityEvents.kind, kind)));
+}
+
+/** Sets up two-factor sign-in for `who` over the API: the secret and the recovery codes. */
+export async function setUp(who: string) {
+  const started = await t.api('POST', '/my/two-factor/setup', who);
+  expect(started.statusCode).toBe(200);
+  const { secret } = started.json<{ secret: string }>();
+  const confirmed = await t.api('POST', '/my/two-factor/confirm', who, {
+    code: await codeOf(secret),
+  });
+  expect(confirmed.statusCode).toBe(200);
+  return { secret, codes: confirmed.json<{ recovery_codes: string[] }>().recovery_codes };
+}
+
+/** Starts the test app with the demo data (and the implicit grant) for the file's tests. */
+export function useTwoFactorApp(): void {
+  beforeAll(async () => {
+    t = await createTestApp(IMPLICIT, { seed: 'demo' });
+    await t.signInAs('owner', 'silver', 'admin', 'agency', 'multi', 'staff');
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+}
