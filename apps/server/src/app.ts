@@ -62,6 +62,7 @@ import { currentUserSessionRoutes } from './modules/current-user-session/routes.
 import { myPasswordRoutes } from './modules/my-password/routes.js';
 import { systemRoutes } from './modules/system/routes.js';
 import { twoFactorRoutes } from './modules/two-factor/routes.js';
+import { webhookRoutes } from './modules/webhooks/routes.js';
 
 export interface BuildAppOptions {
   /** Serve the built web app from config.webDistDir (off in API tests). */
@@ -150,6 +151,7 @@ export async function buildApp(
       await api.register(accessCodeSetRoutes);
       await api.register(mySessionRoutes);
       await api.register(twoFactorRoutes);
+      await api.register(webhookRoutes, services.webhooks);
     },
     { prefix: '/api' },
   );

@@ -22,6 +22,8 @@ import {
   type NotificationDeps,
 } from './modules/notifications/service.js';
 import { createCodeService } from './modules/codes/service.js';
+import type { WebhookRoutesOptions } from './modules/webhooks/routes.js';
+import { createWebhookService } from './modules/webhooks/service.js';
 
 /** What the campaigns module uses (the jobs build it again when they run: tests swap parts). */
 export const campaignDeps = (ctx: AppContext): CampaignDeps => ({
@@ -84,5 +86,13 @@ export function createServices(ctx: AppContext) {
     }),
     imageMaxBytes: config.files.imageMaxBytes,
   };
-  return { campaigns, codes, draws, notifications, locations, merchants };
+  const webhooks: WebhookRoutesOptions = {
+    webhooks: createWebhookService({
+      db: ctx.db,
+      jobs: ctx.jobs,
+      settings: config.webhooks,
+      secretsKey: ctx.mfaKey,
+    }),
+  };
+  return { campaigns, codes, draws, notifications, locations, merchants, webhooks };
 }

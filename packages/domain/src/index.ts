@@ -55,3 +55,4 @@ export * from './api/codes.js';
 export * from './api/jobs.js';
 export * from './api/my-sessions.js';
 export * from './api/my-password.js';
+export * from './api/webhooks.js';

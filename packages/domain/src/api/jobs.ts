@@ -18,6 +18,8 @@ export const JOB_QUEUES = [
   'location-geocoding-resume',
   'weekly-statistics',
   'password-reset',
+  'webhook-dispatch',
+  'webhook-delivery',
 ] as const;
 export type JobQueueName = (typeof JOB_QUEUES)[number];
 

@@ -107,6 +107,13 @@ const TWO_FACTOR_KEYS = [
   'two_factor_wrong_password',
 ] as const;
 
+/** Webhooks: an address the product may not send to, one endpoint too many, a save from a stale copy. */
+const WEBHOOK_KEYS = [
+  'webhook_url_not_allowed',
+  'webhook_limit_reached',
+  'webhook_changed',
+] as const;
+
 /** Background jobs: a retry of a job that is not (or no longer) failed. */
 const JOB_KEYS = ['job_not_failed'] as const;
 
@@ -130,6 +137,7 @@ export const MESSAGE_KEYS = [
   ...JOB_KEYS,
   ...TWO_FACTOR_KEYS,
   ...PASSWORD_KEYS,
+  ...WEBHOOK_KEYS,
 ] as const;
 export type MessageKey = (typeof MESSAGE_KEYS)[number];
 
@@ -331,6 +339,10 @@ export const FIELD_NAMES = [
   'new_password_repeat',
   // Turning two-factor sign-in off with the password.
   'password',
+  // Webhooks.
+  'url',
+  'active',
+  'deliveryId',
 ] as const;
 export type FieldName = (typeof FIELD_NAMES)[number];
 

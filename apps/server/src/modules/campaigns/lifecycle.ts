@@ -8,6 +8,7 @@ import {
   NOTIFIED_STATUSES,
   canTransition,
   notificationEventForStatus,
+  webhookEventForStatus,
   type CampaignStatus,
 } from '@backoffice/domain';
 import { defineJob } from '../../platform/define-job.js';
@@ -18,6 +19,7 @@ import { AppError } from '../../platform/errors.js';
 import { enqueueMail } from '../../platform/mail/outbox.js';
 import { campaignStatusMail } from '../../platform/mail/templates.js';
 import { recipientsOf } from '../notifications/index.js';
+import { recordWebhookEvents, type WebhookEvent } from '../webhooks/index.js';
 import {
   findMerchantName,
   updateCampaignModifiedNow,
@@ -80,7 +82,27 @@ export async function changeStatus(
     userId: by.userId,
     reason: by.reason ?? null,
   });
-  return { campaign: updated, from: campaign.status, reason: by.reason ?? null };
+  const change = { campaign: updated, from: campaign.status, reason: by.reason ?? null };
+  await recordWebhookEvents(tx, statusEvents([change]));
+  return change;
+}
+
+/** The webhook events of status changes (docs/product.md#webhooks): ids, type, statuses, title. */
+function statusEvents(changes: readonly StatusChange[]): WebhookEvent[] {
+  return changes.flatMap(({ campaign, from, reason }) => {
+    const type = webhookEventForStatus(campaign.status);
+    if (!type) return [];
+    const data = {
+      campaign_id: campaign.id,
+      merchant_id: campaign.merchantId,
+      campaign_type: campaign.type,
+      status: campaign.status,
+      previous_status: from,
+      title: campaign.title.de ?? null,
+      ...(campaign.status === 'rejected' ? { reason } : {}),
+    };
+    return [{ type, merchantId: campaign.merchantId, data }];
+  });
 }
 
 async function applyBulk(
@@ -104,6 +126,7 @@ async function applyBulk(
     });
     changes.push({ campaign: updated, from: campaign.status, reason: null });
   }
+  await recordWebhookEvents(tx, statusEvents(changes));
   return changes;
 }
 

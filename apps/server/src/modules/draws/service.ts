@@ -20,6 +20,7 @@ import { ADVISORY_LOCK_KEYS, advisoryXactLockShared } from '../../platform/db/ad
 import type { Db, DbOrTx } from '../../platform/db/client.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import { notifyOpenWins, type NotificationMailDeps } from '../notifications/index.js';
+import { recordWebhookEvents } from '../webhooks/index.js';
 import { DRAW_SCHEME, drawCandidates, newSeed, type PrizeUnits } from './draw.js';
 import {
   countPendingWins,
@@ -95,6 +96,23 @@ async function drawCampaign(
     drawnBy: options.userId,
   });
   if (!draw) return undefined;
+  await recordWebhookEvents(tx, [
+    {
+      type: 'draw.completed',
+      merchantId: campaign.merchantId,
+      data: {
+        campaign_id: campaign.id,
+        merchant_id: campaign.merchantId,
+        draw_id: draw.id,
+        participant_count: result.participantCount,
+        // The consumer app's participant ids only: no personal data leaves with a webhook.
+        winners: result.winners.map((winner) => ({
+          participant_id: winner.participantId,
+          prize_index: winner.prizeIndex,
+        })),
+      },
+    },
+  ]);
   if (result.winners.length > 0) {
     await insertWins(
       tx,

@@ -21,6 +21,7 @@ import type { GeocodingSettings } from '../../platform/config/config-geocoding.j
 import type { Db, DbOrTx } from '../../platform/db/client.js';
 import type { JobQueue } from '../../platform/jobs/queue.js';
 import { defineJob } from '../../platform/define-job.js';
+import { recordWebhookEvents } from '../webhooks/index.js';
 import { geocodeOutcome, type GeocodeDeps } from './geocode.js';
 import {
   claimNextPendingLocation,
@@ -189,13 +190,35 @@ async function workOnUpload(deps: ImportWorkerDeps, importJobId: string): Promis
   }
   const wait = await secondsUntilClaimable(deps.db, importJobId);
   // Done only when no row waits any more, also none claimed by another worker.
-  if (wait === null) await finishImportJob(deps.db, importJobId);
+  if (wait === null) await finishUpload(deps.db, importJobId);
   // Rows wait for their retry (or another worker's claim): the next job is due with the first.
   else
     await sendImportJob(deps.jobs, deps.db, {
       importJobId,
       startAfterSeconds: Math.max(1, Math.ceil(wait)),
     });
+}
+
+/** The upload is done: its job marked so and, once, its webhook event recorded with it. */
+async function finishUpload(db: Db, importJobId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const finished = await finishImportJob(tx, importJobId);
+    if (!finished) return;
+    await recordWebhookEvents(tx, [
+      {
+        type: 'location_import.finished',
+        merchantId: finished.merchantId,
+        data: {
+          import_id: finished.id,
+          merchant_id: finished.merchantId,
+          total: finished.total,
+          found: finished.found,
+          not_found: finished.notFound,
+          geocoder_failed: finished.geocoderFailed,
+        },
+      },
+    ]);
+  });
 }
 
 async function geocodeRow(

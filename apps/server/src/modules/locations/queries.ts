@@ -326,13 +326,16 @@ export async function countImportProgress(
     .where(eq(locationImportJobs.id, jobId));
 }
 
-/** Marks a running job done once none of its locations waits for geocoding. */
-export async function finishImportJob(db: DbOrTx, jobId: string): Promise<void> {
+/** Marks a running job done once none of its locations waits for geocoding; the job if this call did. */
+export async function finishImportJob(
+  db: DbOrTx,
+  jobId: string,
+): Promise<typeof locationImportJobs.$inferSelect | undefined> {
   const waiting = db
     .select({ id: locations.id })
     .from(locations)
     .where(and(eq(locations.importJobId, jobId), eq(locations.geocodeStatus, 'pending')));
-  await db
+  const [finished] = await db
     .update(locationImportJobs)
     .set({ status: 'done', finishedAt: sql`now()` })
     .where(
@@ -341,5 +344,7 @@ export async function finishImportJob(db: DbOrTx, jobId: string): Promise<void> 
         eq(locationImportJobs.status, 'running'),
         notExists(waiting),
       ),
-    );
+    )
+    .returning();
+  return finished;
 }

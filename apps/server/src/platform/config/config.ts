@@ -23,6 +23,7 @@ import {
 } from './config-services.js';
 import { ZGeocodingEnv, geocodingSettings, type GeocodingSettings } from './config-geocoding.js';
 import { ZAccountsEnv, accountsSettings, type AccountsSettings } from './config-accounts.js';
+import { ZWebhooksEnv, webhooksSettings, type WebhooksSettings } from './config-webhooks.js';
 import { ZJobsEnv, jobsSettings, type JobsSettings } from './config-jobs.js';
 import {
   ZMetricsEnv,
@@ -150,6 +151,7 @@ const ZEnv = z
   .extend(ZServicesEnv.shape)
   .extend(ZJobsEnv.shape)
   .extend(ZAccountsEnv.shape)
+  .extend(ZWebhooksEnv.shape)
   .extend(ZGeocodingEnv.shape)
   .extend(ZMetricsEnv.shape);
 
@@ -189,6 +191,8 @@ export interface Config {
   jobs: JobsSettings;
   /** Password reset, two-factor sign-in, the implicit grant. */
   accounts: AccountsSettings;
+  /** Webhook deliveries: allowed targets, timeout, retries, switching failing endpoints off. */
+  webhooks: WebhooksSettings;
   /** Whether and where GET /metrics (Prometheus) is served: a token, a port of its own. */
   metrics: MetricsSettings;
   mail: {
@@ -335,6 +339,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : defaultWebDist,
     jobs: jobsSettings(e),
     accounts: accountsSettings(e),
+    webhooks: webhooksSettings(e),
     metrics: metricsSettings(e),
     mail: {
       from: e.MAIL_FROM,

@@ -19,6 +19,8 @@ export const ADVISORY_LOCK_KEYS = {
    * (shared: ingest batches and the profiles stored after them).
    */
   erasure: 73_019_118,
+  /** Creating a webhook endpoint: the count against the limit and the insert, one at a time. */
+  webhookEndpoints: 73_019_119,
 } as const;
 
 /** Takes a transaction-scoped advisory lock if it is free; whether it was taken. */

@@ -8,3 +8,4 @@ export * from './schema/merchants.js';
 export * from './schema/campaigns.js';
 export * from './schema/statistics.js';
 export * from './schema/access-codes.js';
+export * from './schema/webhooks.js';

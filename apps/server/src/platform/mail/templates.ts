@@ -211,3 +211,30 @@ export function passwordResetMail(values: {
   };
   return { subject: fill(texts.subject, filled), text: fill(texts.body, filled) };
 }
+
+/** The mail to an endpoint's owners when the product switched it off after days of failed deliveries. */
+export function webhookDisabledMail(values: {
+  url: string;
+  merchant: string | null;
+  since: Date;
+  lastError: string;
+  link: string;
+  appName: string;
+  timeZone: string;
+}): { subject: string; text: string } {
+  const texts = de.webhookDisabled;
+  const since = new Intl.DateTimeFormat('de-DE', {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone: values.timeZone,
+  }).format(values.since);
+  const filled = {
+    url: values.url,
+    merchant: values.merchant === null ? '' : fill(texts.merchant, { merchant: values.merchant }),
+    since,
+    lastError: values.lastError,
+    link: values.link,
+    appName: values.appName,
+  };
+  return { subject: fill(texts.subject, filled), text: fill(texts.body, filled) };
+}
