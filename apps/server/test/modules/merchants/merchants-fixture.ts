@@ -11,7 +11,7 @@ export let t: TestApp;
 export const ids = { sonnenschein: '', adler: '', silberblick: '' };
 
 // Each profile names another merchant: a name is one merchant's.
-export let profiles = 0;
+let profiles = 0;
 
 export const profile = (overrides: object = {}) => ({
   name: `Neuer Händler ${(profiles += 1)} GmbH`,
