@@ -63,6 +63,8 @@ import { myPasswordRoutes } from './modules/my-password/routes.js';
 import { systemRoutes } from './modules/system/routes.js';
 import { twoFactorRoutes } from './modules/two-factor/routes.js';
 import { webhookRoutes } from './modules/webhooks/routes.js';
+import { registerIdempotency } from './platform/idempotency/idempotency.js';
+import { registerCors } from './platform/http/cors.js';
 
 export interface BuildAppOptions {
   /** Serve the built web app from config.webDistDir (off in API tests). */
@@ -122,25 +124,37 @@ export async function buildApp(
   await registerOpenApi(app, ctx.config);
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
+  // Each module's service, built once from what it uses (services.ts).
+  const services = createServices(ctx);
   await app.register(systemRoutes);
   if (!ctx.config.identity.jwksUrl) {
     await app.register(identityRoutes);
     await app.register(registrationRoutes);
-    await app.register(passwordResetRoutes);
+    await app.register(passwordResetRoutes, services.passwordReset);
   }
   await app.register(fileRoutes);
-  // Each module's service, built once from what it uses (services.ts).
-  const services = createServices(ctx);
   await app.register(
     async (api) => {
+      // Browser apps of the origins in CORS_ORIGINS: their preflights are answered before authentication.
+      await registerCors(api, ctx.config.http.corsOrigins);
       requireBearerToken(api);
+      // A retried POST with the same Idempotency-Key gets the first answer (per user).
+      registerIdempotency(api, {
+        db: ctx.db,
+        callerOf: (request) =>
+          request.user
+            ? `user:${request.user.id}`
+            : request.claims
+              ? `subject:${request.claims.iss} ${request.claims.sub}`
+              : undefined,
+      });
       await api.register(currentUserSessionRoutes);
-      await api.register(myPasswordRoutes);
+      await api.register(myPasswordRoutes, services.myPassword);
       await api.register(merchantRoutes, services.merchants);
       await api.register(campaignRoutes, services.campaigns);
       await api.register(codeRoutes, services.codes);
       await api.register(searchRoutes);
-      await api.register(accountRoutes);
+      await api.register(accountRoutes, services.accounts);
       await api.register(locationRoutes, services.locations);
       await api.register(notificationRoutes, services.notifications);
       await api.register(statsRoutes);
@@ -148,9 +162,9 @@ export async function buildApp(
       await api.register(apiKeyRoutes);
       await api.register(jobsAdminRoutes);
       await api.register(participantAdminRoutes);
-      await api.register(accessCodeSetRoutes);
-      await api.register(mySessionRoutes);
-      await api.register(twoFactorRoutes);
+      await api.register(accessCodeSetRoutes, services.accessCodeSets);
+      await api.register(mySessionRoutes, services.mySessions);
+      await api.register(twoFactorRoutes, services.twoFactor);
       await api.register(webhookRoutes, services.webhooks);
     },
     { prefix: '/api' },

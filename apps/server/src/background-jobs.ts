@@ -14,6 +14,7 @@ import type { JobDefinition } from './platform/jobs/definition.js';
 import { shutdownTimeLeftMs } from './shutdown.js';
 import { passwordResetJob } from './modules/password-reset/service.js';
 import { mailJob } from './platform/mail/outbox.js';
+import { idempotencyCleanupJob } from './platform/idempotency/idempotency.js';
 import { webhookDeliveryJob, webhookDispatchJob } from './modules/webhooks/jobs.js';
 import { campaignSchedulerJob } from './modules/campaigns/lifecycle.js';
 import { validationRefreshJob } from './modules/campaigns/validation-refresh.js';
@@ -40,6 +41,7 @@ export const JOB_DEFINITIONS: readonly JobDefinition[] = [
   passwordResetJob,
   webhookDispatchJob,
   webhookDeliveryJob,
+  idempotencyCleanupJob,
 ];
 
 export function registerBackgroundJobs(app: FastifyInstance, ctx: AppContext): void {

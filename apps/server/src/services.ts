@@ -24,6 +24,63 @@ import {
 import { createCodeService } from './modules/codes/service.js';
 import type { WebhookRoutesOptions } from './modules/webhooks/routes.js';
 import { createWebhookService } from './modules/webhooks/service.js';
+import type { AccountRoutesOptions } from './modules/accounts/routes.js';
+import { createAccountService } from './modules/accounts/service.js';
+import type { AccessCodeSetRoutesOptions } from './modules/access-code-sets/routes.js';
+import { createAccessCodeSetService } from './modules/access-code-sets/service.js';
+import type { TwoFactorRoutesOptions } from './modules/two-factor/routes.js';
+import { createTwoFactorService } from './modules/two-factor/service.js';
+import type { MyPasswordRoutesOptions } from './modules/my-password/routes.js';
+import { createMyPasswordService } from './modules/my-password/service.js';
+import type { MySessionRoutesOptions } from './modules/my-sessions/routes.js';
+import { createMySessionService } from './modules/my-sessions/service.js';
+import type { PasswordResetRoutesOptions } from './modules/password-reset/routes.js';
+import { createPasswordResetService } from './modules/password-reset/service.js';
+
+/**
+ * The routes options of the accounts, the access-code sets and the caller's
+ * own account (password, sessions, two-factor), and of the password reset.
+ */
+function accountServices(ctx: AppContext) {
+  const { config } = ctx;
+  const accounts: AccountRoutesOptions = {
+    accounts: createAccountService({
+      db: ctx.db,
+      jobs: ctx.jobs,
+      publicUrl: config.publicUrl,
+      web: { timeZone: config.web.timeZone, appName: config.web.appName },
+      invitations: {
+        invitationTtlHours: config.merchants.invitationTtlHours,
+        invitationsPerMerchantPerHour: config.merchants.invitationsPerMerchantPerHour,
+        invitationsPerAddressPerDay: config.merchants.invitationsPerAddressPerDay,
+      },
+    }),
+  };
+  const accessCodeSets: AccessCodeSetRoutesOptions = {
+    accessCodeSets: createAccessCodeSetService({ db: ctx.db }),
+    accessCodeTextBodyLimit: bodyLimits(config).accessCodeText,
+  };
+  /** The security mails' part: recordSecurityEvent mails on the outbox, in the configured language. */
+  const securityMail = { db: ctx.db, jobs: ctx.jobs, config };
+  const twoFactor: TwoFactorRoutesOptions = {
+    twoFactor: createTwoFactorService({ ...securityMail, mfaKey: ctx.mfaKey }),
+  };
+  const myPassword: MyPasswordRoutesOptions = {
+    myPassword: createMyPasswordService(securityMail),
+    limits: {
+      loginRateLimitPerMinute: config.identity.loginRateLimitPerMinute,
+      loginFailuresPerAccountPerHour: config.identity.loginFailuresPerAccountPerHour,
+    },
+  };
+  const mySessions: MySessionRoutesOptions = { mySessions: createMySessionService(securityMail) };
+  const passwordReset: PasswordResetRoutesOptions = {
+    passwordReset: createPasswordResetService(securityMail),
+    publicUrl: config.publicUrl,
+    linkTtlMinutes: config.accounts.passwordResetTtlMinutes,
+    attemptsPerAddressPerMinute: config.identity.loginRateLimitPerMinute,
+  };
+  return { accounts, accessCodeSets, twoFactor, myPassword, mySessions, passwordReset };
+}
 
 /** What the campaigns module uses (the jobs build it again when they run: tests swap parts). */
 export const campaignDeps = (ctx: AppContext): CampaignDeps => ({
@@ -94,5 +151,14 @@ export function createServices(ctx: AppContext) {
       secretsKey: ctx.mfaKey,
     }),
   };
-  return { campaigns, codes, draws, notifications, locations, merchants, webhooks };
+  return {
+    campaigns,
+    codes,
+    draws,
+    notifications,
+    locations,
+    merchants,
+    webhooks,
+    ...accountServices(ctx),
+  };
 }

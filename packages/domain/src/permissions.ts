@@ -85,7 +85,7 @@ export function hasRole(
 }
 
 /**
- * The screens of one merchant (docs/product.md#merchants, campaigns) and
+ * The screens of one merchant (docs/product.md#roles-and-access "Merchant screens by role") and
  * the role each needs, as the server enforces it: the profile and the
  * notifications are open to every account of the merchant (saving the
  * profile needs manage-merchant), locations need manage-merchant, accounts

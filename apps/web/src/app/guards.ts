@@ -1,5 +1,5 @@
 /**
- * Route guards (docs/product.md#screens-and-routes "Access control on routes"), used as loaders in
+ * Route guards (docs/product.md#identity-and-sign-in, docs/product.md#roles-and-access), used as loaders in
  * router.tsx. The layout guard checks the token on every navigation and
  * starts the session; the route guards send users without access to
  * /please-upgrade, saying so when the page is reserved for admins (or
@@ -158,7 +158,7 @@ export async function requireAdmin(): Promise<null> {
   return null;
 }
 
-/** Access-code sets are for admins alone (docs/product.md#screens-and-routes: others go to please-upgrade). */
+/** Access-code sets are for admins alone (docs/product.md#roles-and-access: others go to please-upgrade). */
 export async function requireAccessCodeSets(): Promise<null> {
   const session = await sessionForChild();
   if (session?.user && !canUseAccessCodeSets(session.user)) {

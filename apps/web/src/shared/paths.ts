@@ -172,7 +172,7 @@ export const paths = {
   },
 } as const;
 
-/** Paths reachable without a token (docs/product.md#screens-and-routes "Access control on routes"). */
+/** Paths reachable without a token (docs/product.md#identity-and-sign-in). */
 export const PUBLIC_PATHS: readonly string[] = [
   paths.oauth.login(),
   paths.oauth.logout(),

@@ -48,8 +48,7 @@ export function writeJson(kind: StorageKind, key: string, value: unknown): void 
 export const STORAGE_KEYS = {
   token: 'backoffice.auth.token',
   targetPath: 'backoffice.auth.target-path',
-  oauthState: 'backoffice.oauth.state',
-  pkceVerifier: 'backoffice.oauth.verifier',
+  pendingSignIns: 'backoffice.oauth.pending',
   rememberedMerchant: 'backoffice.merchant.remembered',
   locale: 'backoffice.locale',
 } as const;

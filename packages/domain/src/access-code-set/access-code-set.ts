@@ -1,5 +1,5 @@
 /**
- * Access-code sets (docs/product.md#access-code-sets, docs/product.md#campaign-states, docs/product.md#validation, docs/product.md#limits): reusable codes may be used any
+ * Access-code sets (docs/product.md#access-code-sets, docs/product.md#validation, docs/product.md#limits): reusable codes may be used any
  * number of times, unique codes once each. The rules of the edit form, which
  * the server enforces and the web form shows.
  */

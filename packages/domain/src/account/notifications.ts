@@ -1,5 +1,5 @@
 /**
- * The mails an account can receive (docs/product.md#the-product): per account a switch
+ * The mails an account can receive (docs/product.md#notifications): per account a switch
  * per event. Until an account chooses, contact accounts receive all of them
  * and the others none.
  */

@@ -8,7 +8,7 @@ const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{
 
 /**
  * Whether a route's merchant or campaign ident is one the API takes: 36 hex
- * digits or dashes (docs/product.md#validation) in the 8-4-4-4-12 form of ZUuid (a test holds
+ * digits or dashes (docs/product.md#screens-and-routes) in the 8-4-4-4-12 form of ZUuid (a test holds
  * the two together), so that the app shows its not-found page for every
  * ident the server would refuse.
  */

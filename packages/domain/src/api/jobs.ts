@@ -20,6 +20,7 @@ export const JOB_QUEUES = [
   'password-reset',
   'webhook-dispatch',
   'webhook-delivery',
+  'idempotency-cleanup',
 ] as const;
 export type JobQueueName = (typeof JOB_QUEUES)[number];
 

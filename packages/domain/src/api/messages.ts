@@ -114,6 +114,9 @@ const WEBHOOK_KEYS = [
   'webhook_changed',
 ] as const;
 
+/** Idempotent requests: a key used for another request, or still held by the first one. */
+const IDEMPOTENCY_KEYS = ['idempotency_key_reused', 'idempotency_key_in_use'] as const;
+
 /** Background jobs: a retry of a job that is not (or no longer) failed. */
 const JOB_KEYS = ['job_not_failed'] as const;
 
@@ -138,6 +141,7 @@ export const MESSAGE_KEYS = [
   ...TWO_FACTOR_KEYS,
   ...PASSWORD_KEYS,
   ...WEBHOOK_KEYS,
+  ...IDEMPOTENCY_KEYS,
 ] as const;
 export type MessageKey = (typeof MESSAGE_KEYS)[number];
 

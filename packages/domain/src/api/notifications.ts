@@ -1,4 +1,4 @@
-/** Contract of the notification settings per account (docs/product.md#the-product). */
+/** Contract of the notification settings per account (docs/product.md#notifications). */
 import { z } from 'zod';
 import { NOTIFICATION_EVENTS, type NotificationSettings } from '../account/notifications.js';
 

@@ -119,7 +119,7 @@ export function prizeCodeErrors(
 }
 
 /**
- * docs/product.md#messages "No provided codes": a coupon with multiple codes and none left to
+ * docs/product.md#validation: a coupon with multiple codes and none left to
  * hand out gets a warning. It does not block submit: codes may be added while
  * the coupon runs (docs/decisions/014-campaign-codes.md).
  */

@@ -1,6 +1,6 @@
 import type { CampaignStatus } from './status.js';
 
-/** Statuses whose campaigns open on the review page instead of the benefit page (docs/product.md#campaign-states). */
+/** Statuses whose campaigns open on the review page instead of the benefit page (docs/product.md#the-campaign-list). */
 export const REVIEW_FIRST_STATUSES: readonly CampaignStatus[] = [
   'approved',
   'ended',

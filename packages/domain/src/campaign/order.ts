@@ -1,5 +1,5 @@
 /** Sort options of the campaign list; free of zod so that pages can use them cheaply. */
-/** Order options of the campaign list, each with a reverse variant (docs/product.md#limits). */
+/** Order options of the campaign list, each with a reverse variant (docs/product.md#the-campaign-list). */
 export const CAMPAIGN_ORDER_FIELDS = [
   'valid_from',
   'valid_until',

@@ -10,7 +10,7 @@ export const CAMPAIGN_PHASES = [
 ] as const;
 export type CampaignPhase = (typeof CAMPAIGN_PHASES)[number];
 
-/** Values of the runtime filter of the campaign list (docs/product.md#limits). */
+/** Values of the runtime filter of the campaign list (docs/product.md#the-campaign-list). */
 export const RUNTIME_FILTERS = ['running', 'pending', 'missing_approval', 'ended'] as const;
 export type RuntimeFilter = (typeof RUNTIME_FILTERS)[number];
 

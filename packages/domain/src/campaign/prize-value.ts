@@ -1,5 +1,5 @@
-/** Prize arithmetic (docs/product.md#limits); free of zod so that pages can use it cheaply. */
-/** Total prize value in currency units: sum of (value × count) / 100 (docs/product.md#limits). */
+/** Prize arithmetic (docs/product.md#statistics); free of zod so that pages can use it cheaply. */
+/** Total prize value in currency units: sum of (value × count) / 100 (docs/product.md#statistics). */
 export function totalPrizeValue(
   prizes: readonly { value: number | null; count: number | null }[],
 ): number {

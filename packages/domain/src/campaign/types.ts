@@ -16,7 +16,7 @@ export type CampaignType = (typeof CAMPAIGN_TYPES)[number];
 export const CAMPAIGN_FAMILIES = ['sweepstake', 'coupon', 'tip'] as const;
 export type CampaignFamily = (typeof CAMPAIGN_FAMILIES)[number];
 
-/** Values of the type filter of the campaign list (docs/product.md#limits). */
+/** Values of the type filter of the campaign list (docs/product.md#the-campaign-list). */
 export const TYPE_FILTERS = [
   'sweepstake/standard',
   'coupon/free',

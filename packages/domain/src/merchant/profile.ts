@@ -191,7 +191,7 @@ export const ZMerchantProfileInput = z
 export type TMerchantProfileInput = z.input<typeof ZMerchantProfileInput>;
 export type TMerchantProfile = z.output<typeof ZMerchantProfileInput>;
 
-/** Set by admins only (docs/product.md#access-code-sets): ignored when anyone else sends them. */
+/** Set by admins only (docs/product.md#merchants): ignored when anyone else sends them. */
 export const ZMerchantAdminFields = z.object({
   internal_name: text(200).optional(),
   level: z.number().int().min(0).max(10).optional(),

@@ -1,5 +1,5 @@
 /**
- * How the user picks the merchant to act for (docs/product.md#merchants):
+ * How the user picks the merchant to act for (docs/product.md#merchant-selection):
  * none (no merchant yet: create one), single (exactly one: take it),
  * select (a few: a paged table), autocomplete (many: filter and table).
  */

@@ -1,5 +1,5 @@
 /**
- * A merchant's validity as the shell's red bell shows it (docs/product.md#messages). Without
+ * A merchant's validity as the shell's red bell shows it (docs/product.md#screens-and-routes "The shell"). Without
  * zod: the signed-in shell imports it, and its first load stays small.
  */
 
@@ -17,7 +17,7 @@ export function isMerchantInvalid(merchant: {
 }
 
 /**
- * The error a merchant gets while no account has the contact role (docs/product.md#validation),
+ * The error a merchant gets while no account has the contact role (docs/product.md#merchants),
  * in the spec's words: the answers carry it as text, and the web shows it in
  * the user's language.
  */

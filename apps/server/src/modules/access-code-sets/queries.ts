@@ -106,8 +106,7 @@ export async function insertSet(db: DbOrTx, values: SetInsert): Promise<void> {
 export async function updateSet(
   db: DbOrTx,
   id: string,
-  expectedVersion: number | undefined,
-  values: Partial<SetInsert>,
+  { expectedVersion, values }: { expectedVersion: number | undefined; values: Partial<SetInsert> },
 ): Promise<boolean> {
   const updated = await db
     .update(accessCodeSets)

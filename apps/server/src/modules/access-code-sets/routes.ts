@@ -27,18 +27,8 @@ import {
 import { requireAdmin } from '../../platform/access/admin.js';
 import { readTextUpload } from '../../platform/files/uploads.js';
 import { currentUser } from '../../platform/identity/current-user.js';
-import { codeStats, linkedCampaigns, listSets } from './queries.js';
-import {
-  CodeLinesRefused,
-  codeUsage,
-  createSet,
-  importCodes,
-  requireSet,
-  saveSet,
-  setDetail,
-  setLinks,
-} from './service.js';
-import { bodyLimits, uploadRoute } from '../../platform/http/body-limits.js';
+import { CodeLinesRefused, type AccessCodeSetService } from './service.js';
+import { uploadRoute } from '../../platform/http/body-limits.js';
 
 /** A list refused for some of its lines (nothing stored): the first of those lines, 1-based. */
 const ZCodeLinesRefused = ZErrorResponse.extend({
@@ -63,9 +53,17 @@ async function answerLines(
   }
 }
 
-export const accessCodeSetRoutes: FastifyPluginAsyncZod = async (app) => {
-  const ctx = app.ctx;
-  const { db } = ctx;
+/** What the access-code-set routes get: the service and the limit of a pasted list. */
+export interface AccessCodeSetRoutesOptions {
+  accessCodeSets: AccessCodeSetService;
+  /** bodyLimits(config).accessCodeText: 100,000 codes and more are pasted at once. */
+  accessCodeTextBodyLimit: number;
+}
+
+export const accessCodeSetRoutes: FastifyPluginAsyncZod<AccessCodeSetRoutesOptions> = async (
+  app,
+  { accessCodeSets, accessCodeTextBodyLimit },
+) => {
   const tags = ['access-code-sets'];
   app.addHook('onRequest', async (request) => {
     requireAdmin(await currentUser(request));
@@ -84,7 +82,7 @@ export const accessCodeSetRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { page } = request.query;
-      const { rows, total } = await listSets(db, page);
+      const { rows, total } = await accessCodeSets.list(page);
       return { rows, pager: buildPager(page, total) };
     },
   );
@@ -101,7 +99,7 @@ export const accessCodeSetRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      access_code_set: await createSet(ctx, await currentUser(request), request.body),
+      access_code_set: await accessCodeSets.create(await currentUser(request), request.body),
     }),
   );
 
@@ -116,7 +114,7 @@ export const accessCodeSetRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZAccessCodeSetResponse },
       },
     },
-    async (request) => ({ access_code_set: await setDetail(db, request.params.id) }),
+    async (request) => ({ access_code_set: await accessCodeSets.get(request.params.id) }),
   );
 
   app.post(
@@ -132,13 +130,11 @@ export const accessCodeSetRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      access_code_set: await saveSet(
-        ctx,
-        await currentUser(request),
-        request.params.id,
-        request.body,
-        request.body.version,
-      ),
+      access_code_set: await accessCodeSets.save(await currentUser(request), {
+        id: request.params.id,
+        fields: request.body,
+        version: request.body.version,
+      }),
     }),
   );
 
@@ -153,10 +149,9 @@ export const accessCodeSetRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZAccessCodeSetLinks },
       },
     },
-    async (request) => {
-      await requireSet(db, request.params.id);
-      return { campaign_to_access_code_set: await linkedCampaigns(db, request.params.id) };
-    },
+    async (request) => ({
+      campaign_to_access_code_set: await accessCodeSets.links(request.params.id),
+    }),
   );
 
   app.post(
@@ -173,12 +168,10 @@ export const accessCodeSetRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      campaign_to_access_code_set: await setLinks(
-        ctx,
-        await currentUser(request),
-        request.params.id,
-        request.body.map((link) => link.ident),
-      ),
+      campaign_to_access_code_set: await accessCodeSets.setLinks(await currentUser(request), {
+        id: request.params.id,
+        idents: request.body.map((link) => link.ident),
+      }),
     }),
   );
 
@@ -193,10 +186,7 @@ export const accessCodeSetRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZAccessCodesResponse },
       },
     },
-    async (request) => {
-      await requireSet(db, request.params.id);
-      return { codes: await codeStats(db, request.params.id) };
-    },
+    async (request) => ({ codes: await accessCodeSets.codes(request.params.id) }),
   );
 
   app.post(
@@ -212,12 +202,12 @@ export const accessCodeSetRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZAccessCodesImportResponse, 400: ZCodeLinesRefused },
       },
       // 100,000 codes and more are pasted at once.
-      bodyLimit: bodyLimits(ctx.config).accessCodeText,
+      bodyLimit: accessCodeTextBodyLimit,
     },
     async (request, reply) => {
       const user = await currentUser(request);
       return answerLines(reply, () =>
-        importCodes(ctx, user, request.params.id, request.body.codes),
+        accessCodeSets.importCodes(user, { id: request.params.id, text: request.body.codes }),
       );
     },
   );
@@ -238,9 +228,11 @@ export const accessCodeSetRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = await currentUser(request);
-      await requireSet(db, request.params.id);
+      await accessCodeSets.require(request.params.id);
       const text = await readTextUpload(request, 'no_upload_file');
-      return answerLines(reply, () => importCodes(ctx, user, request.params.id, text));
+      return answerLines(reply, () =>
+        accessCodeSets.importCodes(user, { id: request.params.id, text }),
+      );
     },
   );
 
@@ -256,6 +248,6 @@ export const accessCodeSetRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZCodeUsage },
       },
     },
-    async (request) => codeUsage(ctx, request.params.id, request.query),
+    async (request) => accessCodeSets.codeUsage(request.params.id, request.query),
   );
 };

@@ -17,9 +17,8 @@ import {
   type TCodeUsage,
   type TLinkedCampaign,
 } from '@backoffice/domain';
-import type { AppContext } from '../../platform/context.js';
 import type { UserRow } from '../../platform/access/merchant-access.js';
-import type { DbOrTx } from '../../platform/db/client.js';
+import type { Db, DbOrTx } from '../../platform/db/client.js';
 import { codeCells } from '../../platform/files/code-cells.js';
 import { AppError, badRequest, fieldPath, notFound } from '../../platform/errors.js';
 import {
@@ -30,6 +29,7 @@ import {
   insertCodes,
   insertSet,
   linkedCampaigns,
+  listSets,
   lockSet,
   replaceLinks,
   touchSet,
@@ -79,38 +79,42 @@ export async function setDetail(db: DbOrTx, id: string): Promise<TAccessCodeSetD
 }
 
 export async function createSet(
-  ctx: AppContext,
+  db: Db,
   user: UserRow,
   fields: TAccessCodeSetFields,
 ): Promise<TAccessCodeSetDetail> {
   const id = randomUUID();
-  await insertSet(ctx.db, {
+  await insertSet(db, {
     id,
     internalName: await internalNameOf(fields.name, id),
     ...columnsOf(fields),
     editorId: user.id,
   });
-  return setDetail(ctx.db, id);
+  return setDetail(db, id);
+}
+
+/** A save of a set: its id, its fields, and the version the editor's copy was read at. */
+export interface SetSave {
+  id: string;
+  fields: TAccessCodeSetFields;
+  /** A save from a copy older than the set's version is refused. */
+  version?: number | undefined;
 }
 
 export async function saveSet(
-  ctx: AppContext,
+  db: Db,
   user: UserRow,
-  id: string,
-  fields: TAccessCodeSetFields,
-  /** The version the editor's copy was read at; a save from an older one is refused. */
-  version?: number,
+  { id, fields, version }: SetSave,
 ): Promise<TAccessCodeSetDetail> {
-  const updated = await updateSet(ctx.db, id, version, {
-    ...columnsOf(fields),
-    editorId: user.id,
-    modifiedAt: new Date(),
+  const updated = await updateSet(db, id, {
+    expectedVersion: version,
+    values: { ...columnsOf(fields), editorId: user.id, modifiedAt: new Date() },
   });
   if (!updated) {
-    await requireSet(ctx.db, id);
+    await requireSet(db, id);
     throw new AppError(409, 'access_code_set_changed');
   }
-  return setDetail(ctx.db, id);
+  return setDetail(db, id);
 }
 
 /** Lines an answer names at most (the first ones); fixing them shows the next. */
@@ -134,10 +138,9 @@ export class CodeLinesRefused extends AppError {
  * other inserted (a deadlock), and their counts would overlap.
  */
 export async function importCodes(
-  ctx: AppContext,
+  db: Db,
   user: UserRow,
-  id: string,
-  text: string,
+  { id, text }: { id: string; text: string },
 ): Promise<TAccessCodesImportResponse> {
   const lines = collectAccessCodes(codeCells(text));
   const lineCount =
@@ -152,7 +155,7 @@ export async function importCodes(
     throw new CodeLinesRefused('invalid_code_characters', lines.untypeable);
   }
   if (lines.codes.length === 0) throw badRequest('no_codes_added', 'codes');
-  return ctx.db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     if (!(await lockSet(tx, id))) throw notFound();
     const added = await insertCodes(tx, id, lines.codes);
     if (added > 0) await touchSet(tx, id, user.id);
@@ -172,12 +175,11 @@ export async function importCodes(
  * campaigns are refused, and deleted ones may stay linked but not be linked anew.
  */
 export async function setLinks(
-  ctx: AppContext,
+  db: Db,
   user: UserRow,
-  id: string,
-  idents: string[],
+  { id, idents }: { id: string; idents: string[] },
 ): Promise<TLinkedCampaign[]> {
-  return ctx.db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     // Under the set's lock: two saves at once would each delete only the
     // links the other had not yet written, and leave both lists linked.
     if (!(await lockSet(tx, id))) throw notFound();
@@ -198,12 +200,12 @@ export async function setLinks(
 }
 
 export async function codeUsage(
-  ctx: AppContext,
+  db: Db,
   id: string,
   query: { page: number; per_page: number; q?: string | undefined },
 ): Promise<TCodeUsage> {
-  const set = await requireSet(ctx.db, id);
-  const { rows, total } = await codeUses(ctx.db, id, {
+  const set = await requireSet(db, id);
+  const { rows, total } = await codeUses(db, id, {
     page: query.page,
     perPage: query.per_page,
     q: query.q,
@@ -214,3 +216,34 @@ export async function codeUsage(
     pager: buildPager(query.page, total, { entriesPerPage: query.per_page }),
   };
 }
+
+/** What the access-code-sets module uses of the application (built in services.ts). */
+export interface AccessCodeSetDeps {
+  db: Db;
+}
+
+/** The access-code-sets module's service, built once by the app (its callers are admins). */
+export function createAccessCodeSetService({ db }: AccessCodeSetDeps) {
+  return {
+    /** One page of the sets, last modified first. */
+    list: (page: number) => listSets(db, page),
+    get: (id: string) => setDetail(db, id),
+    /** Checks that the set exists (404 otherwise), e.g. before an upload is read. */
+    require: (id: string) => requireSet(db, id),
+    create: (user: UserRow, fields: TAccessCodeSetFields) => createSet(db, user, fields),
+    save: (user: UserRow, change: SetSave) => saveSet(db, user, change),
+    links: async (id: string) => {
+      await requireSet(db, id);
+      return linkedCampaigns(db, id);
+    },
+    setLinks: (user: UserRow, links: { id: string; idents: string[] }) => setLinks(db, user, links),
+    codes: async (id: string) => {
+      await requireSet(db, id);
+      return codeStats(db, id);
+    },
+    importCodes: (user: UserRow, list: { id: string; text: string }) => importCodes(db, user, list),
+    codeUsage: (id: string, query: Parameters<typeof codeUsage>[2]) => codeUsage(db, id, query),
+  };
+}
+
+export type AccessCodeSetService = ReturnType<typeof createAccessCodeSetService>;

@@ -12,12 +12,19 @@ import {
 } from '@backoffice/domain';
 import { registerDomainValidationErrors } from '../../platform/http/domain-validation-errors.js';
 import { currentUser } from '../../platform/identity/current-user.js';
-import { accountList, addAccount, changeRoles, inviteAccount, removeAccount } from './service.js';
+import type { AccountService } from './service.js';
 
 const tags = ['accounts'];
 
-export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
-  const ctx = app.ctx;
+/** What the account routes get: the service. */
+export interface AccountRoutesOptions {
+  accounts: AccountService;
+}
+
+export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async (
+  app,
+  { accounts },
+) => {
   registerDomainValidationErrors(app);
 
   app.get(
@@ -30,7 +37,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZAccountListResponse },
       },
     },
-    async (request) => accountList(ctx, await currentUser(request), request.params.id),
+    async (request) => accounts.list(await currentUser(request), request.params.id),
   );
 
   app.post(
@@ -44,7 +51,8 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZAccount },
       },
     },
-    async (request) => addAccount(ctx, await currentUser(request), request.params.id, request.body),
+    async (request) =>
+      accounts.add(await currentUser(request), { merchantId: request.params.id, ...request.body }),
   );
 
   app.post(
@@ -59,12 +67,10 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const account = await inviteAccount(
-        ctx,
-        await currentUser(request),
-        request.params.id,
-        request.body,
-      );
+      const account = await accounts.invite(await currentUser(request), {
+        merchantId: request.params.id,
+        ...request.body,
+      });
       // The mail is in the outbox, committed with the invitation; the queue delivers it.
       return { account, sent: true };
     },
@@ -82,13 +88,11 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      changeRoles(
-        ctx,
-        await currentUser(request),
-        request.params.id,
-        request.params.accountId,
-        request.body.roles,
-      ),
+      accounts.changeRoles(await currentUser(request), {
+        merchantId: request.params.id,
+        accountId: request.params.accountId,
+        roles: request.body.roles,
+      }),
   );
 
   app.delete(
@@ -102,12 +106,10 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await removeAccount(
-        ctx,
-        await currentUser(request),
-        request.params.id,
-        request.params.accountId,
-      );
+      await accounts.remove(await currentUser(request), {
+        merchantId: request.params.id,
+        accountId: request.params.accountId,
+      });
       return { removed: true as const };
     },
   );

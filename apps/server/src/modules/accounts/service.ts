@@ -13,10 +13,10 @@ import {
   type TAccount,
   type TAccountListResponse,
 } from '@backoffice/domain';
-import type { AppContext } from '../../platform/context.js';
+import type { Config } from '../../platform/config/config.js';
 import type { Db, DbOrTx } from '../../platform/db/client.js';
 import { AppError, notFound } from '../../platform/errors.js';
-import { enqueueMail } from '../../platform/mail/outbox.js';
+import { enqueueMail, type OutboxContext } from '../../platform/mail/outbox.js';
 import { invitationMail } from '../../platform/mail/templates.js';
 import {
   requireMerchantAccess,
@@ -51,6 +51,35 @@ import {
   type AccountWithEmail,
 } from './queries.js';
 
+/** What the accounts module uses of the application (built in services.ts). */
+export interface AccountDeps extends OutboxContext {
+  db: Db;
+  /** config.publicUrl: where the invitation mail's registration link points. */
+  publicUrl: string;
+  /** The invitation mail's time zone and application name (config.web). */
+  web: Pick<Config['web'], 'timeZone' | 'appName'>;
+  /** The invitations' lifetime and limits (config.merchants). */
+  invitations: InvitationLimits;
+}
+
+type InvitationLimits = Pick<
+  Config['merchants'],
+  'invitationTtlHours' | 'invitationsPerMerchantPerHour' | 'invitationsPerAddressPerDay'
+>;
+
+/** A request to add or invite a person: the merchant, the person's address and their roles. */
+export interface AccountRequest {
+  merchantId: string;
+  user_email: string;
+  roles: AccountRole[];
+}
+
+/** Where an account is: its merchant, and the account itself. */
+export interface AccountRef {
+  merchantId: string;
+  accountId: string;
+}
+
 const toAccount = (row: AccountWithEmail, caller: UserRow): TAccount => ({
   id: row.account.id,
   email: row.email,
@@ -61,15 +90,15 @@ const toAccount = (row: AccountWithEmail, caller: UserRow): TAccount => ({
 });
 
 export async function accountList(
-  ctx: AppContext,
+  db: Db,
   user: UserRow,
   merchantId: string,
 ): Promise<TAccountListResponse> {
-  const { merchant } = await requireMerchantAccess(ctx.db, user, {
+  const { merchant } = await requireMerchantAccess(db, user, {
     merchantId,
     role: 'manage-accounts',
   });
-  const rows = await listAccounts(ctx.db, merchantId);
+  const rows = await listAccounts(db, merchantId);
   return { rows: rows.map((row) => toAccount(row, user)), limit: accountLimit(merchant.level) };
 }
 
@@ -109,12 +138,11 @@ async function lockForAccountCommand(
 
 /** POST /merchants/{id}/accounts: links an existing user. */
 export async function addAccount(
-  ctx: AppContext,
+  db: Db,
   user: UserRow,
-  merchantId: string,
-  body: { user_email: string; roles: AccountRole[] },
+  { merchantId, ...body }: AccountRequest,
 ): Promise<TAccount> {
-  return ctx.db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const { merchant } = await lockForAccountCommand(tx, user, merchantId);
     const target = await findUserByEmail(tx, normaliseEmail(body.user_email));
     if (!target) throw new AppError(404, 'user_not_found', 'user_email');
@@ -137,12 +165,10 @@ export async function addAccount(
  * merchant's lock and the address's (lockInvitationAddress).
  */
 async function checkInvitationLimits(
-  ctx: AppContext,
   tx: DbOrTx,
-  merchantId: string,
-  invitee: UserRow | undefined,
+  limits: InvitationLimits,
+  { merchantId, invitee }: { merchantId: string; invitee: UserRow | undefined },
 ): Promise<void> {
-  const limits = ctx.config.merchants;
   const byMerchant = await countRecentInvitations(tx, { merchantId }, 1);
   if (byMerchant >= limits.invitationsPerMerchantPerHour) {
     throw new AppError(429, 'invitation_limit_reached');
@@ -162,13 +188,12 @@ async function checkInvitationLimits(
  * take it back.
  */
 export async function inviteAccount(
-  ctx: AppContext,
+  deps: AccountDeps,
   user: UserRow,
-  merchantId: string,
-  body: { user_email: string; roles: AccountRole[] },
+  { merchantId, ...body }: AccountRequest,
 ): Promise<TAccount> {
   const email = normaliseEmail(body.user_email);
-  return ctx.db.transaction(async (tx) => {
+  return deps.db.transaction(async (tx) => {
     const { merchant } = await lockForAccountCommand(tx, user, merchantId);
     // The address has its own lock, since several merchants may invite one
     // person at once: whether the person exists is asked under it.
@@ -181,7 +206,7 @@ export async function inviteAccount(
     } else if (!canAddAccount(merchant.level, (await listAccounts(tx, merchantId)).length)) {
       throw new AppError(409, 'account_limit_reached');
     }
-    await checkInvitationLimits(ctx, tx, merchantId, existing);
+    await checkInvitationLimits(tx, deps.invitations, { merchantId, invitee: existing });
     const invitee = existing ?? (await insertInvitedUser(tx, email));
     const account = await insertAccount(tx, {
       merchantId,
@@ -193,18 +218,18 @@ export async function inviteAccount(
       userId: invitee.id,
       merchantId,
       invitedBy: user.id,
-      ttlHours: ctx.config.merchants.invitationTtlHours,
+      ttlHours: deps.invitations.invitationTtlHours,
     });
-    const link = `${ctx.config.publicUrl}/identity/register?token=${encodeURIComponent(invitation.token)}`;
-    await enqueueMail(ctx, tx, {
+    const link = `${deps.publicUrl}/identity/register?token=${encodeURIComponent(invitation.token)}`;
+    await enqueueMail(deps, tx, {
       to: [email],
       ...invitationMail({
         merchant: merchant.brandName ?? merchant.name,
         inviter: user.email,
         email,
         link,
-        expires: formatDateTimeIn(invitation.expiresAt, ctx.config.web.timeZone),
-        appName: ctx.config.web.appName,
+        expires: formatDateTimeIn(invitation.expiresAt, deps.web.timeZone),
+        appName: deps.web.appName,
       }),
     });
     return toAccount({ account, email }, user);
@@ -213,13 +238,11 @@ export async function inviteAccount(
 
 /** POST /merchants/{id}/accounts/{accountId}: new roles; never the last account manager's. */
 export async function changeRoles(
-  ctx: AppContext,
+  db: Db,
   user: UserRow,
-  merchantId: string,
-  accountId: string,
-  roles: AccountRole[],
+  { merchantId, accountId, roles }: AccountRef & { roles: AccountRole[] },
 ): Promise<TAccount> {
-  return ctx.db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     await lockForAccountCommand(tx, user, merchantId);
     const target = await findAccount(tx, merchantId, accountId);
     if (!target) throw notFound();
@@ -236,12 +259,11 @@ export async function changeRoles(
 
 /** DELETE /merchants/{id}/accounts/{accountId}: never the last account manager. */
 export async function removeAccount(
-  ctx: AppContext,
+  db: Db,
   user: UserRow,
-  merchantId: string,
-  accountId: string,
+  { merchantId, accountId }: AccountRef,
 ): Promise<void> {
-  await ctx.db.transaction(async (tx) => {
+  await db.transaction(async (tx) => {
     await lockForAccountCommand(tx, user, merchantId);
     const target = await findAccount(tx, merchantId, accountId);
     if (!target) throw notFound();
@@ -316,3 +338,18 @@ export async function completeInvitation(
     return { email: user.email };
   });
 }
+
+/** The accounts module's service, built once by the app. */
+export function createAccountService(deps: AccountDeps) {
+  const { db } = deps;
+  return {
+    list: (user: UserRow, merchantId: string) => accountList(db, user, merchantId),
+    add: (user: UserRow, request: AccountRequest) => addAccount(db, user, request),
+    invite: (user: UserRow, request: AccountRequest) => inviteAccount(deps, user, request),
+    changeRoles: (user: UserRow, change: AccountRef & { roles: AccountRole[] }) =>
+      changeRoles(db, user, change),
+    remove: (user: UserRow, ref: AccountRef) => removeAccount(db, user, ref),
+  };
+}
+
+export type AccountService = ReturnType<typeof createAccountService>;

@@ -1,5 +1,5 @@
 /**
- * Background geocoding of uploaded locations (docs/product.md#limits: seconds per address).
+ * Background geocoding of uploaded locations (docs/product.md#locations: seconds per address).
  * Rows are stored at upload as 'pending' and the upload sends one job to the
  * 'location-geocoding' queue. A job claims one row at a time for a lease (one
  * conditional statement, `FOR UPDATE SKIP LOCKED`), geocodes it and counts

@@ -11,21 +11,25 @@ import { claimsOf } from '../../platform/identity/authenticate.js';
 import { badRequest, RetryLaterError } from '../../platform/errors.js';
 import { createAttemptLimiter } from '../../platform/identity/attempt-limiter.js';
 import { deviceOf } from '../../platform/identity/devices.js';
-import {
-  changeMyPassword,
-  checkCurrentPassword,
-  myPasswordState,
-  passwordChangeable,
-} from './service.js';
+import type { MyPasswordService } from './service.js';
 
-export const myPasswordRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { ctx } = app;
+/** What the my-password routes get: the service and the sign-in limits the attempts count against. */
+export interface MyPasswordRoutesOptions {
+  myPassword: MyPasswordService;
+  /** config.identity's limits of sign-in attempts. */
+  limits: { loginRateLimitPerMinute: number; loginFailuresPerAccountPerHour: number };
+}
+
+export const myPasswordRoutes: FastifyPluginAsyncZod<MyPasswordRoutesOptions> = async (
+  app,
+  { myPassword, limits },
+) => {
   const tags = ['my-account'];
   const limiter = createAttemptLimiter(app, {
     name: 'password-change',
-    perAddressPerMinute: ctx.config.identity.loginRateLimitPerMinute,
+    perAddressPerMinute: limits.loginRateLimitPerMinute,
     perAccount: {
-      failuresPerHour: ctx.config.identity.loginFailuresPerAccountPerHour,
+      failuresPerHour: limits.loginFailuresPerAccountPerHour,
       accountOf: (request) => request.user?.id,
     },
   });
@@ -39,7 +43,7 @@ export const myPasswordRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZMyPasswordState },
       },
     },
-    async (request) => myPasswordState(ctx, await currentUser(request)),
+    async (request) => myPassword.state(await currentUser(request)),
   );
 
   app.post(
@@ -57,7 +61,7 @@ export const myPasswordRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = await currentUser(request);
       const { passwordHash } = user;
-      if (!passwordChangeable(ctx, user) || passwordHash === null) {
+      if (!myPassword.changeable(user) || passwordHash === null) {
         throw badRequest('password_not_changeable');
       }
       const attempt = await limiter.admit(request);
@@ -65,7 +69,7 @@ export const myPasswordRoutes: FastifyPluginAsyncZod = async (app) => {
       // A wrong one is counted before the attempt ends (attempt-limiter.ts).
       const right = await (async () => {
         try {
-          const valid = await checkCurrentPassword(user, request.body.current_password);
+          const valid = await myPassword.checkCurrent(user, request.body.current_password);
           if (!valid) await attempt.failed();
           return valid;
         } finally {
@@ -73,15 +77,16 @@ export const myPasswordRoutes: FastifyPluginAsyncZod = async (app) => {
         }
       })();
       if (!right) throw badRequest('wrong_password', 'current_password');
-      return changeMyPassword(
-        ctx,
+      return myPassword.change(
         { ...user, passwordHash },
         {
-          current: request.body.current_password,
-          next: request.body.new_password,
-          repeat: request.body.new_password_repeat,
+          change: {
+            current: request.body.current_password,
+            next: request.body.new_password,
+            repeat: request.body.new_password_repeat,
+          },
+          session: { sid: claimsOf(request).sid, device: deviceOf(request) },
         },
-        { sid: claimsOf(request).sid, device: deviceOf(request) },
       );
     },
   );

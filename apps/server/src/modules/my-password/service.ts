@@ -8,7 +8,7 @@
  */
 import { and, count, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { TMyPasswordChanged, TMyPasswordState } from '@backoffice/domain';
-import type { AppContext } from '../../platform/context.js';
+import type { Db } from '../../platform/db/client.js';
 import type { UserRow } from '../../platform/users/users.js';
 import { sessions, users } from '../../platform/db/schema.js';
 import { badRequest } from '../../platform/errors.js';
@@ -16,16 +16,32 @@ import type { Device } from '../../platform/identity/devices.js';
 import { passwordProblem, type PasswordProblem } from '../../platform/identity/password-policy.js';
 import { voidResetLinks } from '../password-reset/index.js';
 import { hashPassword, verifyPassword } from '../../platform/identity/passwords.js';
-import { recordSecurityEvent } from '../../platform/identity/security-events.js';
+import {
+  recordSecurityEvent,
+  type SecurityEventContext,
+} from '../../platform/identity/security-events.js';
 import { endSessionsOf } from '../../platform/identity/sessions.js';
 
-/** Whether the user has a password at the built-in provider (and this server runs it). */
-export function passwordChangeable(ctx: AppContext, user: UserRow): boolean {
-  return !ctx.config.identity.jwksUrl && user.passwordHash !== null && user.externalIssuer === null;
+/**
+ * What the my-password module uses of the application (built in services.ts):
+ * the database, and the outbox and configuration of the security mail.
+ */
+export interface MyPasswordDeps extends SecurityEventContext {
+  db: Db;
 }
 
-export const myPasswordState = (ctx: AppContext, user: UserRow): TMyPasswordState => ({
-  changeable: passwordChangeable(ctx, user),
+/** Whether the user has a password at the built-in provider (and this server runs it). */
+export function passwordChangeable(deps: Pick<MyPasswordDeps, 'config'>, user: UserRow): boolean {
+  return (
+    !deps.config.identity.jwksUrl && user.passwordHash !== null && user.externalIssuer === null
+  );
+}
+
+export const myPasswordState = (
+  deps: Pick<MyPasswordDeps, 'config'>,
+  user: UserRow,
+): TMyPasswordState => ({
+  changeable: passwordChangeable(deps, user),
 });
 
 const POLICY_KEYS = {
@@ -38,6 +54,12 @@ export interface PasswordChange {
   current: string;
   next: string;
   repeat: string;
+}
+
+/** The session of the change (it stays; undefined for an external provider's token) and its device. */
+export interface CallerSession {
+  sid: string | undefined;
+  device: Device;
 }
 
 /**
@@ -53,16 +75,15 @@ export async function checkCurrentPassword(user: UserRow, current: string): Prom
  * `user.passwordHash`; a refusal is a field error.
  */
 export async function changeMyPassword(
-  ctx: AppContext,
+  deps: MyPasswordDeps,
   user: UserRow & { passwordHash: string },
-  change: PasswordChange,
-  session: { sid: string | undefined; device: Device },
+  { change, session }: { change: PasswordChange; session: CallerSession },
 ): Promise<TMyPasswordChanged> {
   const problem = await passwordProblem(change.next, user.email);
   if (problem) throw badRequest(POLICY_KEYS[problem], 'new_password');
   if (change.next !== change.repeat) throw badRequest('passwords_differ', 'new_password_repeat');
   const hash = await hashPassword(change.next);
-  const ended = await ctx.db.transaction(async (tx) => {
+  const ended = await deps.db.transaction(async (tx) => {
     // The user's row first (platform/identity/sessions.ts), and only while the verified password is still it.
     const updated = await tx
       .update(users)
@@ -84,7 +105,7 @@ export async function changeMyPassword(
       );
     await voidResetLinks(tx, user.id);
     await endSessionsOf(tx, user.id, session.sid === undefined ? undefined : { sid: session.sid });
-    await recordSecurityEvent(ctx, tx, {
+    await recordSecurityEvent(deps, tx, {
       userId: user.id,
       kind: 'password_changed',
       device: session.device,
@@ -95,3 +116,18 @@ export async function changeMyPassword(
   if (ended === undefined) throw badRequest('wrong_password', 'current_password');
   return { ended_sessions: ended };
 }
+
+/** The my-password module's service, built once by the app. */
+export function createMyPasswordService(deps: MyPasswordDeps) {
+  return {
+    state: (user: UserRow) => myPasswordState(deps, user),
+    changeable: (user: UserRow) => passwordChangeable(deps, user),
+    checkCurrent: (user: UserRow, current: string) => checkCurrentPassword(user, current),
+    change: (
+      user: UserRow & { passwordHash: string },
+      request: { change: PasswordChange; session: CallerSession },
+    ) => changeMyPassword(deps, user, request),
+  };
+}
+
+export type MyPasswordService = ReturnType<typeof createMyPasswordService>;

@@ -10,7 +10,7 @@ import { ZMySessionList, ZSessionsEnded, ZUuid } from '@backoffice/domain';
 import { currentUser } from '../../platform/identity/current-user.js';
 import { claimsOf } from '../../platform/identity/authenticate.js';
 import { deviceOf } from '../../platform/identity/devices.js';
-import { endMyOtherSessions, endMySession, listMySessions, type Caller } from './service.js';
+import type { Caller, MySessionService } from './service.js';
 
 async function callerOf(request: FastifyRequest): Promise<Caller> {
   const user = await currentUser(request);
@@ -20,8 +20,15 @@ async function callerOf(request: FastifyRequest): Promise<Caller> {
 const EXTERNAL =
   'A user of an external provider (OAUTH_JWKS_URL) has no sessions here: the list is empty with managed false.';
 
-export const mySessionRoutes: FastifyPluginAsyncZod = async (app) => {
-  const ctx = app.ctx;
+/** What the my-sessions routes get: the service. */
+export interface MySessionRoutesOptions {
+  mySessions: MySessionService;
+}
+
+export const mySessionRoutes: FastifyPluginAsyncZod<MySessionRoutesOptions> = async (
+  app,
+  { mySessions },
+) => {
   const tags = ['my-sessions'];
 
   app.get(
@@ -34,7 +41,7 @@ export const mySessionRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZMySessionList },
       },
     },
-    async (request) => listMySessions(ctx, await callerOf(request)),
+    async (request) => mySessions.list(await callerOf(request)),
   );
 
   app.delete(
@@ -50,7 +57,10 @@ export const mySessionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      endMySession(ctx, await callerOf(request), request.params.id, deviceOf(request)),
+      mySessions.end(await callerOf(request), {
+        sessionId: request.params.id,
+        device: deviceOf(request),
+      }),
   );
 
   app.post(
@@ -64,6 +74,6 @@ export const mySessionRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZSessionsEnded },
       },
     },
-    async (request) => endMyOtherSessions(ctx, await callerOf(request), deviceOf(request)),
+    async (request) => mySessions.endOthers(await callerOf(request), deviceOf(request)),
   );
 };

@@ -9,11 +9,14 @@
  */
 import Bowser from 'bowser';
 import type { TMySessionList, TSessionsEnded } from '@backoffice/domain';
-import type { AppContext } from '../../platform/context.js';
+import type { Db } from '../../platform/db/client.js';
 import type { UserRow } from '../../platform/users/users.js';
 import { notFound } from '../../platform/errors.js';
 import type { Device } from '../../platform/identity/devices.js';
-import { recordSecurityEvent } from '../../platform/identity/security-events.js';
+import {
+  recordSecurityEvent,
+  type SecurityEventContext,
+} from '../../platform/identity/security-events.js';
 import { endOwnSession, endSessionsOf, liveSessionsOf } from '../../platform/identity/sessions.js';
 
 /** The browser and system names of a User-Agent (as describeUserAgent reads them). */
@@ -27,15 +30,23 @@ function browserAndSystem(userAgent: string | null): {
   return { browser: parsed.browser.name || null, system: parsed.os.name || null };
 }
 
+/**
+ * What the my-sessions module uses of the application (built in services.ts):
+ * the database, and the outbox and configuration of the security mail.
+ */
+export interface MySessionDeps extends SecurityEventContext {
+  db: Db;
+}
+
 /** The caller: the user and the session of the token (undefined for an external provider's token). */
 export interface Caller {
   user: UserRow;
   sid: string | undefined;
 }
 
-export async function listMySessions(ctx: AppContext, caller: Caller): Promise<TMySessionList> {
+export async function listMySessions(db: Db, caller: Caller): Promise<TMySessionList> {
   if (caller.sid === undefined) return { managed: false, sessions: [] };
-  const rows = await liveSessionsOf(ctx.db, caller.user.id);
+  const rows = await liveSessionsOf(db, caller.user.id);
   return {
     managed: true,
     sessions: rows.map((row) => ({
@@ -54,31 +65,30 @@ export async function listMySessions(ctx: AppContext, caller: Caller): Promise<T
  * logout); 404 for a session that is not the caller's or no longer live.
  */
 export async function endMySession(
-  ctx: AppContext,
+  deps: MySessionDeps,
   caller: Caller,
-  sessionId: string,
-  device: Device,
+  { sessionId, device }: { sessionId: string; device: Device },
 ): Promise<TSessionsEnded> {
   if (caller.sid === undefined) throw notFound();
-  await ctx.db.transaction(async (tx) => {
+  await deps.db.transaction(async (tx) => {
     if (!(await endOwnSession(tx, caller.user.id, sessionId))) throw notFound();
-    await recordSecurityEvent(ctx, tx, { userId: caller.user.id, kind: 'sessions_ended', device });
+    await recordSecurityEvent(deps, tx, { userId: caller.user.id, kind: 'sessions_ended', device });
   });
   return { ended: 1 };
 }
 
 /** Ends every live session of the caller but the caller's own; mails only when one was ended. */
 export async function endMyOtherSessions(
-  ctx: AppContext,
+  deps: MySessionDeps,
   caller: Caller,
   device: Device,
 ): Promise<TSessionsEnded> {
   const { sid } = caller;
   if (sid === undefined) return { ended: 0 };
-  const ended = await ctx.db.transaction(async (tx) => {
+  const ended = await deps.db.transaction(async (tx) => {
     const count = await endSessionsOf(tx, caller.user.id, { sid });
     if (count > 0) {
-      await recordSecurityEvent(ctx, tx, {
+      await recordSecurityEvent(deps, tx, {
         userId: caller.user.id,
         kind: 'sessions_ended',
         device,
@@ -88,3 +98,15 @@ export async function endMyOtherSessions(
   });
   return { ended };
 }
+
+/** The my-sessions module's service, built once by the app. */
+export function createMySessionService(deps: MySessionDeps) {
+  return {
+    list: (caller: Caller) => listMySessions(deps.db, caller),
+    end: (caller: Caller, request: { sessionId: string; device: Device }) =>
+      endMySession(deps, caller, request),
+    endOthers: (caller: Caller, device: Device) => endMyOtherSessions(deps, caller, device),
+  };
+}
+
+export type MySessionService = ReturnType<typeof createMySessionService>;

@@ -21,9 +21,7 @@ import { passwordProblem, type PasswordProblem } from '../../platform/identity/p
 import {
   PASSWORD_FORGOTTEN_PATH,
   PASSWORD_RESET_PATH,
-  findOpenResetLink,
-  requestPasswordReset,
-  useResetLink,
+  type PasswordResetService,
 } from './service.js';
 import {
   renderForgotPage,
@@ -70,25 +68,44 @@ const query = (params: Record<string, string>) => {
   return search ? `?${search}` : '';
 };
 
-export const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { ctx } = app;
-  const { config, db } = ctx;
+/** What the password-reset pages get: the service and what they name of the configuration. */
+export interface PasswordResetRoutesOptions {
+  passwordReset: PasswordResetService;
+  /** config.publicUrl: the way back to signing in without an authorization request. */
+  publicUrl: string;
+  /** config.accounts.passwordResetTtlMinutes: how long a link is valid, as the answer says. */
+  linkTtlMinutes: number;
+  /** config.identity.loginRateLimitPerMinute: both forms are limited per client address like sign-in. */
+  attemptsPerAddressPerMinute: number;
+}
+
+export const passwordResetRoutes: FastifyPluginAsyncZod<PasswordResetRoutesOptions> = async (
+  app,
+  { passwordReset, publicUrl, linkTtlMinutes, attemptsPerAddressPerMinute },
+) => {
   const send = sendLinkPage;
-  const limits = { perAddressPerMinute: config.identity.loginRateLimitPerMinute };
+  const limits = { perAddressPerMinute: attemptsPerAddressPerMinute };
   const requestLimiter = createAttemptLimiter(app, { name: 'password-forgotten', ...limits });
   // Links are unguessable (256 bits): the form is limited per address only.
   const resetLimiter = createAttemptLimiter(app, { name: 'password-reset', ...limits });
 
   /** Back to signing in: to the authorization request the person came from, or to the app. */
   const signInUrl = (params: Record<string, string>) =>
-    params['client_id'] ? `/identity/authorize${query(params)}` : config.publicUrl;
+    params['client_id'] ? `/identity/authorize${query(params)}` : publicUrl;
 
+  /** The request's form again: the authorization request's parameters, the address, the error. */
   const showForgot = (
     reply: FastifyReply,
     status: number,
-    input: Record<string, string | undefined>,
-    email: string,
-    error: keyof LoginTexts | undefined,
+    {
+      input,
+      email,
+      error,
+    }: {
+      input: Record<string, string | undefined>;
+      email: string;
+      error?: keyof LoginTexts | undefined;
+    },
   ) => {
     const params = carried(input);
     const { language, texts } = loginTexts(params['ui_locales']);
@@ -111,7 +128,7 @@ export const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
     PASSWORD_FORGOTTEN_PATH,
     { schema: { querystring: ZCarried, hide: true } },
     async (request, reply) =>
-      showForgot(reply, 200, request.query, request.query.login_hint ?? '', undefined),
+      showForgot(reply, 200, { input: request.query, email: request.query.login_hint ?? '' }),
   );
 
   app.post(
@@ -120,12 +137,14 @@ export const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const form = request.body;
       if (!(await requestLimiter.admit(request))) {
-        return showForgot(reply, 429, form, form.email, 'tooManyRequests');
+        return showForgot(reply, 429, { input: form, email: form.email, error: 'tooManyRequests' });
       }
       const email = form.email.trim();
-      if (!isValidEmail(email)) return showForgot(reply, 400, form, email, 'forgotEmailInvalid');
+      if (!isValidEmail(email)) {
+        return showForgot(reply, 400, { input: form, email, error: 'forgotEmailInvalid' });
+      }
       // The same work for every address: the job finds out whether there is an account.
-      await requestPasswordReset(ctx, email);
+      await passwordReset.request(email);
       const params = carried(form);
       const { language, texts } = loginTexts(params['ui_locales']);
       return send(
@@ -134,7 +153,7 @@ export const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
         renderForgotSentPage({
           texts,
           language,
-          minutes: config.accounts.passwordResetTtlMinutes,
+          minutes: linkTtlMinutes,
           signInUrl: signInUrl(params),
         }),
       );
@@ -143,16 +162,16 @@ export const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // The pages of a link are in German, as the sign-in is by default.
   const german = loginTexts('de');
+  /** A message instead of the form: done (on to signing in) or an error (on to a new link). */
   const message = (
     reply: FastifyReply,
     status: number,
-    kind: 'done' | 'error',
-    text: keyof LoginTexts,
+    { kind, text }: { kind: 'done' | 'error'; text: keyof LoginTexts },
   ) => {
     const { texts, language } = german;
     const next =
       kind === 'done'
-        ? { href: config.publicUrl, text: texts.toSignIn }
+        ? { href: publicUrl, text: texts.toSignIn }
         : { href: PASSWORD_FORGOTTEN_PATH, text: texts.requestNewLink };
     return send(
       reply,
@@ -167,12 +186,11 @@ export const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
       }),
     );
   };
+  /** A link's form: its token, the account's address, and what was wrong with the last try. */
   const resetForm = (
     reply: FastifyReply,
     status: number,
-    token: string,
-    email: string,
-    error: string | undefined,
+    { token, email, error }: { token: string; email: string; error?: string | undefined },
   ) =>
     send(
       reply,
@@ -185,9 +203,9 @@ export const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { querystring: ZResetQuery, hide: true } },
     async (request, reply) => {
       const { token } = request.query;
-      const link = await findOpenResetLink(db, token);
-      if (!link) return message(reply, 400, 'error', 'resetInvalid');
-      return resetForm(reply, 200, token, link.email, undefined);
+      const link = await passwordReset.findOpenLink(token);
+      if (!link) return message(reply, 400, { kind: 'error', text: 'resetInvalid' });
+      return resetForm(reply, 200, { token, email: link.email });
     },
   );
 
@@ -197,10 +215,10 @@ export const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const form = request.body;
       if (!(await resetLimiter.admit(request))) {
-        return message(reply, 429, 'error', 'tooManyRequests');
+        return message(reply, 429, { kind: 'error', text: 'tooManyRequests' });
       }
-      const link = await findOpenResetLink(db, form.token);
-      if (!link) return message(reply, 400, 'error', 'resetInvalid');
+      const link = await passwordReset.findOpenLink(form.token);
+      if (!link) return message(reply, 400, { kind: 'error', text: 'resetInvalid' });
       const { texts } = german;
       const policy = await passwordProblem(form.password, link.email);
       const problem = policy
@@ -208,15 +226,15 @@ export const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
         : form.password !== form.password_repeat
           ? texts.passwordsDiffer
           : undefined;
-      if (problem) return resetForm(reply, 400, form.token, link.email, problem);
-      const used = await useResetLink(
-        ctx,
-        { token: form.token, userId: link.userId },
-        await hashPassword(form.password),
-        deviceOf(request),
-      );
-      if (!used) return message(reply, 400, 'error', 'resetInvalid');
-      return message(reply, 200, 'done', 'resetDone');
+      if (problem)
+        return resetForm(reply, 400, { token: form.token, email: link.email, error: problem });
+      const used = await passwordReset.useLink({
+        link: { token: form.token, userId: link.userId },
+        passwordHash: await hashPassword(form.password),
+        device: deviceOf(request),
+      });
+      if (!used) return message(reply, 400, { kind: 'error', text: 'resetInvalid' });
+      return message(reply, 200, { kind: 'done', text: 'resetDone' });
     },
   );
 };

@@ -19,15 +19,17 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { AppContext } from '../../platform/context.js';
 import { findUserByEmail, normaliseEmail } from '../../platform/users/users.js';
-import type { DbOrTx } from '../../platform/db/client.js';
+import type { Db, DbOrTx } from '../../platform/db/client.js';
 import { passwordResets, users } from '../../platform/db/schema.js';
 import { defineJob } from '../../platform/define-job.js';
 import { enqueueMail } from '../../platform/mail/outbox.js';
 import { mailLanguage, passwordResetMail } from '../../platform/mail/templates.js';
 import type { Device } from '../../platform/identity/devices.js';
-import { recordSecurityEvent } from '../../platform/identity/security-events.js';
+import {
+  recordSecurityEvent,
+  type SecurityEventContext,
+} from '../../platform/identity/security-events.js';
 import { endSessionsOf } from '../../platform/identity/sessions.js';
 
 export const PASSWORD_RESET_QUEUE = 'password-reset';
@@ -36,12 +38,21 @@ export const PASSWORD_FORGOTTEN_PATH = '/identity/password-forgotten';
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
+/**
+ * What the password-reset module uses of the application (built in
+ * services.ts; its job builds it too): the database, the job queue (the
+ * requests' jobs and the outbox) and the configuration of the links and mails.
+ */
+export interface PasswordResetDeps extends SecurityEventContext {
+  db: Db;
+}
+
 /** Asks for a reset link for `email`: the same work (one job) whether or not an account has it. */
-export async function requestPasswordReset(ctx: AppContext, email: string): Promise<void> {
-  await ctx.jobs.send(ctx.db, {
-    name: PASSWORD_RESET_QUEUE,
-    data: { email: normaliseEmail(email) },
-  });
+export async function requestPasswordReset(
+  { db, jobs }: Pick<PasswordResetDeps, 'db' | 'jobs'>,
+  email: string,
+): Promise<void> {
+  await jobs.send(db, { name: PASSWORD_RESET_QUEUE, data: { email: normaliseEmail(email) } });
 }
 
 /**
@@ -49,11 +60,11 @@ export async function requestPasswordReset(ctx: AppContext, email: string): Prom
  * a password here and has not had its links of the hour; nothing otherwise.
  * Returns whether a mail was made (for tests and logs).
  */
-export async function createResetLink(ctx: AppContext, email: string): Promise<boolean> {
-  const { config } = ctx;
-  const known = await findUserByEmail(ctx.db, email);
+export async function createResetLink(deps: PasswordResetDeps, email: string): Promise<boolean> {
+  const { config } = deps;
+  const known = await findUserByEmail(deps.db, email);
   if (!known?.passwordHash || known.externalIssuer) return false;
-  return ctx.db.transaction(async (tx) => {
+  return deps.db.transaction(async (tx) => {
     // Held until the end: two requests of one account count their links one after the other.
     const [user] = await tx
       .select({ id: users.id, email: users.email, locale: users.locale })
@@ -93,7 +104,7 @@ export async function createResetLink(ctx: AppContext, email: string): Promise<b
       timeZone: config.web.timeZone,
       language: mailLanguage(user.locale),
     });
-    await enqueueMail(ctx, tx, { to: [user.email], subject, text });
+    await enqueueMail(deps, tx, { to: [user.email], subject, text });
     return true;
   });
 }
@@ -117,7 +128,7 @@ export const passwordResetJob = defineJob<{ email: string }>({
   }),
   concurrency: 2,
   run: async (ctx, { email }) => {
-    await createResetLink(ctx, email);
+    await createResetLink({ db: ctx.db, jobs: ctx.jobs, config: ctx.config }, email);
   },
 });
 
@@ -141,6 +152,13 @@ export async function findOpenResetLink(
   return row;
 }
 
+/** The use of a link: the link (its token and account), the new password's hash, the request's device. */
+export interface ResetLinkUse {
+  link: { token: string; userId: string };
+  passwordHash: string;
+  device: Device;
+}
+
 /** Rolls the transaction back when the link was used meanwhile. */
 class LinkGone extends Error {}
 
@@ -152,13 +170,11 @@ class LinkGone extends Error {}
  * False when the link could not be used (the password stays).
  */
 export async function useResetLink(
-  ctx: AppContext,
-  link: { token: string; userId: string },
-  passwordHash: string,
-  device: Device,
+  deps: PasswordResetDeps,
+  { link, passwordHash, device }: ResetLinkUse,
 ): Promise<boolean> {
   try {
-    await ctx.db.transaction(async (tx) => {
+    await deps.db.transaction(async (tx) => {
       // The user's row first (the lock order of the file's header).
       const updated = await tx
         .update(users)
@@ -181,7 +197,7 @@ export async function useResetLink(
       if (used.length === 0) throw new LinkGone();
       await voidResetLinks(tx, link.userId);
       await endSessionsOf(tx, link.userId);
-      await recordSecurityEvent(ctx, tx, { userId: link.userId, kind: 'password_reset', device });
+      await recordSecurityEvent(deps, tx, { userId: link.userId, kind: 'password_reset', device });
     });
     return true;
   } catch (error) {
@@ -189,3 +205,14 @@ export async function useResetLink(
     throw error;
   }
 }
+
+/** The password-reset module's service, built once by the app. */
+export function createPasswordResetService(deps: PasswordResetDeps) {
+  return {
+    request: (email: string) => requestPasswordReset(deps, email),
+    findOpenLink: (token: string) => findOpenResetLink(deps.db, token),
+    useLink: (use: ResetLinkUse) => useResetLink(deps, use),
+  };
+}
+
+export type PasswordResetService = ReturnType<typeof createPasswordResetService>;

@@ -15,19 +15,19 @@ import {
 } from '@backoffice/domain';
 import { currentUser } from '../../platform/identity/current-user.js';
 import { deviceOf } from '../../platform/identity/devices.js';
-import {
-  beginSetup,
-  finishSetup,
-  myTwoFactor,
-  newRecoveryCodes,
-  resetAccountTwoFactor,
-  turnOff,
-} from './service.js';
+import type { TwoFactorService } from './service.js';
 
 const tags = ['two-factor'];
 
-export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
-  const ctx = app.ctx;
+/** What the two-factor routes get: the service. */
+export interface TwoFactorRoutesOptions {
+  twoFactor: TwoFactorService;
+}
+
+export const twoFactorRoutes: FastifyPluginAsyncZod<TwoFactorRoutesOptions> = async (
+  app,
+  { twoFactor },
+) => {
   // Secrets and recovery codes: kept by no cache.
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
@@ -42,7 +42,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZTwoFactorStatus },
       },
     },
-    async (request) => myTwoFactor(ctx, await currentUser(request)),
+    async (request) => twoFactor.status(await currentUser(request)),
   );
 
   app.post(
@@ -56,7 +56,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZTwoFactorSetup },
       },
     },
-    async (request) => beginSetup(ctx, await currentUser(request)),
+    async (request) => twoFactor.beginSetup(await currentUser(request)),
   );
 
   app.post(
@@ -70,7 +70,10 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      finishSetup(ctx, await currentUser(request), request.body.code, deviceOf(request)),
+      twoFactor.finishSetup(await currentUser(request), {
+        code: request.body.code,
+        device: deviceOf(request),
+      }),
   );
 
   app.post(
@@ -83,7 +86,11 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZTwoFactorStatus },
       },
     },
-    async (request) => turnOff(ctx, await currentUser(request), request.body, deviceOf(request)),
+    async (request) =>
+      twoFactor.turnOff(await currentUser(request), {
+        proof: request.body,
+        device: deviceOf(request),
+      }),
   );
 
   app.post(
@@ -95,7 +102,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZRecoveryCodes },
       },
     },
-    async (request) => newRecoveryCodes(ctx, await currentUser(request), deviceOf(request)),
+    async (request) => twoFactor.newRecoveryCodes(await currentUser(request), deviceOf(request)),
   );
 
   app.delete(
@@ -109,13 +116,11 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await resetAccountTwoFactor(
-        ctx,
-        await currentUser(request),
-        request.params.id,
-        request.params.accountId,
-        deviceOf(request),
-      );
+      await twoFactor.resetAccount(await currentUser(request), {
+        merchantId: request.params.id,
+        accountId: request.params.accountId,
+        device: deviceOf(request),
+      });
       return { reset: true as const };
     },
   );

@@ -6,7 +6,6 @@
  */
 import type { TRecoveryCodes, TTwoFactorSetup, TTwoFactorStatus } from '@backoffice/domain';
 import { and, eq } from 'drizzle-orm';
-import type { AppContext } from '../../platform/context.js';
 import { accounts } from '../../platform/db/schema.js';
 import { requireAdmin } from '../../platform/access/admin.js';
 import { requireMerchantAccess } from '../../platform/access/merchant-access.js';
@@ -22,10 +21,24 @@ import {
   startSetup,
   takeSecondFactor,
   twoFactorState,
+  type SecondFactorContext,
 } from '../../platform/identity/second-factor.js';
 
-export async function myTwoFactor(ctx: AppContext, user: UserRow): Promise<TTwoFactorStatus> {
-  const state = await twoFactorState(ctx.db, user.id);
+/**
+ * What the two-factor module uses of the application (built in services.ts):
+ * what the second factor itself needs (the database, the secrets' key, and
+ * the outbox and configuration of the security mails).
+ */
+export type TwoFactorDeps = SecondFactorContext;
+
+/** The proof that turns two-factor sign-in off: a current code (or a recovery code) or the password. */
+export interface TwoFactorProof {
+  code?: string | undefined;
+  password?: string | undefined;
+}
+
+export async function myTwoFactor(deps: TwoFactorDeps, user: UserRow): Promise<TTwoFactorStatus> {
+  const state = await twoFactorState(deps.db, user.id);
   return {
     enabled: state.enabled,
     enabled_at: state.enabledAt?.toISOString() ?? null,
@@ -33,19 +46,18 @@ export async function myTwoFactor(ctx: AppContext, user: UserRow): Promise<TTwoF
   };
 }
 
-export async function beginSetup(ctx: AppContext, user: UserRow): Promise<TTwoFactorSetup> {
-  const offer = await startSetup(ctx, user);
+export async function beginSetup(deps: TwoFactorDeps, user: UserRow): Promise<TTwoFactorSetup> {
+  const offer = await startSetup(deps, user);
   if (offer === 'already_enabled') throw new AppError(409, 'two_factor_already_enabled');
   return { qr_svg: offer.qrSvg, secret: offer.secret, uri: offer.uri };
 }
 
 export async function finishSetup(
-  ctx: AppContext,
+  deps: TwoFactorDeps,
   user: UserRow,
-  code: string,
-  device: Device,
+  { code, device }: { code: string; device: Device },
 ): Promise<TRecoveryCodes> {
-  const result = await confirmSetup(ctx, { userId: user.id, code, device });
+  const result = await confirmSetup(deps, { userId: user.id, code, device });
   if (result === 'already_enabled') throw new AppError(409, 'two_factor_already_enabled');
   if (result === 'not_started') throw new AppError(409, 'two_factor_not_started');
   if (result === 'wrong_code') throw new AppError(400, 'wrong_two_factor_code', 'code');
@@ -54,32 +66,31 @@ export async function finishSetup(
 
 /** Turns it off after a current code (or a recovery code) or the password. */
 export async function turnOff(
-  ctx: AppContext,
+  deps: TwoFactorDeps,
   user: UserRow,
-  proof: { code?: string | undefined; password?: string | undefined },
-  device: Device,
+  { proof, device }: { proof: TwoFactorProof; device: Device },
 ): Promise<TTwoFactorStatus> {
-  if (!(await twoFactorState(ctx.db, user.id)).enabled) {
+  if (!(await twoFactorState(deps.db, user.id)).enabled) {
     throw new AppError(409, 'two_factor_not_enabled');
   }
   const proven = proof.code
-    ? (await takeSecondFactor(ctx, { userId: user.id, code: proof.code, device })) !== undefined
+    ? (await takeSecondFactor(deps, { userId: user.id, code: proof.code, device })) !== undefined
     : await verifyPassword(proof.password ?? '', user.passwordHash ?? (await DUMMY_HASH));
   if (!proven || (!proof.code && !user.passwordHash)) {
     throw proof.code
       ? new AppError(400, 'wrong_two_factor_code', 'code')
       : new AppError(400, 'two_factor_wrong_password');
   }
-  await disableTwoFactor(ctx, user.id, device);
-  return myTwoFactor(ctx, user);
+  await disableTwoFactor(deps, user.id, device);
+  return myTwoFactor(deps, user);
 }
 
 export async function newRecoveryCodes(
-  ctx: AppContext,
+  deps: TwoFactorDeps,
   user: UserRow,
   device: Device,
 ): Promise<TRecoveryCodes> {
-  const codes = await renewRecoveryCodes(ctx, user.id, device);
+  const codes = await renewRecoveryCodes(deps, user.id, device);
   if (!codes) throw new AppError(409, 'two_factor_not_enabled');
   return { recovery_codes: codes };
 }
@@ -90,18 +101,35 @@ export async function newRecoveryCodes(
  * merchant, and the account must be the merchant's (404 otherwise).
  */
 export async function resetAccountTwoFactor(
-  ctx: AppContext,
+  deps: TwoFactorDeps,
   user: UserRow,
-  merchantId: string,
-  accountId: string,
-  device: Device,
+  { merchantId, accountId, device }: { merchantId: string; accountId: string; device: Device },
 ): Promise<void> {
   requireAdmin(user);
-  await requireMerchantAccess(ctx.db, user, { merchantId, role: 'manage-accounts' });
-  const [account] = await ctx.db
+  await requireMerchantAccess(deps.db, user, { merchantId, role: 'manage-accounts' });
+  const [account] = await deps.db
     .select({ userId: accounts.userId })
     .from(accounts)
     .where(and(eq(accounts.id, accountId), eq(accounts.merchantId, merchantId)));
   if (!account) throw notFound();
-  await resetTwoFactor(ctx, account.userId, { userId: user.id, device });
+  await resetTwoFactor(deps, account.userId, { userId: user.id, device });
 }
+
+/** The two-factor module's service, built once by the app. */
+export function createTwoFactorService(deps: TwoFactorDeps) {
+  return {
+    status: (user: UserRow) => myTwoFactor(deps, user),
+    beginSetup: (user: UserRow) => beginSetup(deps, user),
+    finishSetup: (user: UserRow, confirmation: { code: string; device: Device }) =>
+      finishSetup(deps, user, confirmation),
+    turnOff: (user: UserRow, request: { proof: TwoFactorProof; device: Device }) =>
+      turnOff(deps, user, request),
+    newRecoveryCodes: (user: UserRow, device: Device) => newRecoveryCodes(deps, user, device),
+    resetAccount: (
+      admin: UserRow,
+      reset: { merchantId: string; accountId: string; device: Device },
+    ) => resetAccountTwoFactor(deps, admin, reset),
+  };
+}
+
+export type TwoFactorService = ReturnType<typeof createTwoFactorService>;

@@ -47,6 +47,19 @@ const ZEnv = z
     TRUST_PROXY: trustProxyFromEnv.default(false),
     // A 5 MB image over a slow mobile uplink (about 0.5 Mbit/s) takes some 90 s.
     HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(120_000),
+    CORS_ORIGINS: commaList
+      .pipe(
+        z.array(
+          z
+            .url()
+            .refine(
+              (value) => new URL(value).origin === value.replace(/\/$/, ''),
+              'an origin: scheme, host and port, no path (e.g. https://crm.example.com)',
+            )
+            .transform((value) => new URL(value).origin),
+        ),
+      )
+      .default([]),
     HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(20_000),
     PUBLIC_URL: optionalUrl,
     DATA_DIR: z.string().min(1).default('./data'),
@@ -174,6 +187,8 @@ export interface Config {
     requestTimeoutMs: number;
     /** Longest time to receive a request's headers; at most requestTimeoutMs. */
     headersTimeoutMs: number;
+    /** Browser origins other than the app's own that may call the API (CORS); none by default. */
+    corsOrigins: string[];
   };
   publicUrl: string;
   dataDir: string;
@@ -323,6 +338,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     http: {
       requestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_MS,
       headersTimeoutMs: e.HTTP_HEADERS_TIMEOUT_MS,
+      corsOrigins: e.CORS_ORIGINS,
     },
     publicUrl,
     dataDir: path.resolve(e.DATA_DIR),

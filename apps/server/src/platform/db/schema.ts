@@ -9,3 +9,4 @@ export * from './schema/campaigns.js';
 export * from './schema/statistics.js';
 export * from './schema/access-codes.js';
 export * from './schema/webhooks.js';
+export * from './schema/idempotency.js';

@@ -1,5 +1,5 @@
 /**
- * Geocoding behind one interface (docs/product.md#validation, docs/product.md#limits): an offline city-level
+ * Geocoding behind one interface (docs/product.md#locations): an offline city-level
  * default, Nominatim and Google. A provider answers null only when it says
  * that it knows no such address (Nominatim: an empty list; Google:
  * ZERO_RESULTS), and throws GeocoderUnavailableError when it gives no answer

@@ -10,6 +10,7 @@ import fastifySwagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { ZErrorResponse } from '@backoffice/domain';
+import { z } from 'zod';
 import type { Config } from '../config/config.js';
 
 /** The error schema, a named component (`#/components/schemas/Error`) for generated clients. */
@@ -29,6 +30,14 @@ const ERROR_DESCRIPTIONS = {
 type ErrorStatus = keyof typeof ERROR_DESCRIPTIONS;
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH']);
+
+/** The header of idempotent requests (idempotency/idempotency.ts), on every POST of a person's API. */
+const ZIdempotencyHeader = z.object({
+  'idempotency-key': z.string().min(1).max(255).optional().meta({
+    description:
+      'Runs the request once per caller and key: a retry within 24 hours with the same key and request gets the first answer (header `Idempotent-Replayed: true`); another request under the key is refused with 422 `idempotency_key_reused`, one while the first still runs with 409 `idempotency_key_in_use`.',
+  }),
+});
 
 interface RouteFacts {
   method: string;
@@ -94,10 +103,13 @@ function transform(input: TransformInput): ReturnType<typeof jsonSchemaTransform
       content: { 'application/json': { schema: ZApiError } },
     };
   }
+  // The bearer scope of the API (no security of its own): the consumer app's routes are not keyed.
+  const idempotent = method === 'POST' && security === undefined && !schema.headers;
   return jsonSchemaTransform({
     ...input,
     schema: {
       ...schema,
+      ...(idempotent ? { headers: ZIdempotencyHeader } : {}),
       operationId: (schema.operationId as string | undefined) ?? operationIdOf(method, input.url),
       response: { ...response, ...declared },
     },

@@ -13,9 +13,10 @@ import type {
   TCodeUsage,
   TIngestResponse,
 } from '@backoffice/domain';
-import { campaigns, merchants } from '../../../src/platform/db/schema.js';
+import { campaigns } from '../../../src/platform/db/schema.js';
 import { deletionInProgress } from '../../fixtures/deletion-in-progress.js';
 import { validAccessCodeSet } from '../../fixtures/access-code-sets.js';
+import { createAdmin, createApiKey, createMerchant } from '../../factories/index.js';
 import { bearer, createTestApp, type TestApp } from '../../helpers.js';
 
 let t: TestApp;
@@ -97,18 +98,11 @@ async function stats(setId: string): Promise<TCodeStats> {
 }
 
 beforeAll(async () => {
-  t = await createTestApp({}, { seed: 'demo' });
-  for (const who of ['admin', 'owner', 'staff', 'agency']) {
-    tokens[who] = await t.signInAndInit(`${who}@example.com`);
-  }
-  const [row] = await t.ctx.db
-    .select()
-    .from(merchants)
-    .where(eq(merchants.brandName, 'Café Silberblick'));
-  merchantId = String(row?.id);
-  const created = await api('POST', '/admin/api-keys', 'admin', { name: 'Consumer app' });
-  expect(created.statusCode, created.body).toBe(200);
-  apiKey = created.json().secret;
+  t = await createTestApp();
+  const admin = await createAdmin(t.ctx.db);
+  tokens.admin = await t.signInAndInit(admin.email, admin.password);
+  merchantId = (await createMerchant(t.ctx.db, { level: 1 })).id;
+  apiKey = (await createApiKey(t.ctx.db, { name: 'Consumer app' })).secret;
 });
 afterAll(async () => {
   await t.close();

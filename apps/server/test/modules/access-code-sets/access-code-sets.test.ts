@@ -13,15 +13,22 @@ import type {
   TMerchantListResponse,
   TPager,
 } from '@backoffice/domain';
-import { accessCodeSets, campaigns, merchants } from '../../../src/platform/db/schema.js';
+import { accessCodeSets, campaigns } from '../../../src/platform/db/schema.js';
 import { validAccessCodeSet } from '../../fixtures/access-code-sets.js';
 import { multipartFile } from '../../fixtures/multipart.js';
-import { createCampaign as createCampaignRow } from '../../factories/index.js';
+import {
+  createAdmin,
+  createAgency,
+  createCampaign as createCampaignRow,
+  createMerchant,
+  createPerson,
+} from '../../factories/index.js';
 import { bearer, createTestApp, type TestApp } from '../../helpers.js';
 
 let t: TestApp;
 const tokens: Record<string, string> = {};
 let merchantId = '';
+let adlerId = '';
 
 type Method = 'GET' | 'POST' | 'DELETE';
 
@@ -51,15 +58,22 @@ async function stats(setId: string): Promise<TCodeStats> {
 }
 
 beforeAll(async () => {
-  t = await createTestApp({}, { seed: 'demo' });
-  for (const who of ['admin', 'owner', 'staff', 'agency']) {
-    tokens[who] = await t.signInAndInit(`${who}@example.com`);
+  t = await createTestApp();
+  merchantId = (await createMerchant(t.ctx.db, { name: 'Café Silberblick KG', level: 1 })).id;
+  const bakery = await createMerchant(t.ctx.db, { name: 'Bäckerei Sonnenschein GmbH' });
+  adlerId = (await createMerchant(t.ctx.db, { name: 'Modehaus Adler GmbH', level: 1 })).id;
+  const berger = await createMerchant(t.ctx.db, { name: 'Sportwelt Berger e.K.' });
+  const people = {
+    admin: await createAdmin(t.ctx.db, { email: 'admin@example.com' }),
+    owner: await createPerson(t.ctx.db, { memberships: [bakery.id] }),
+    staff: await createPerson(t.ctx.db, {
+      memberships: [{ merchantId: bakery.id, roles: ['manage-campaigns'] }],
+    }),
+    agency: await createAgency(t.ctx.db, [adlerId, berger.id]),
+  };
+  for (const [who, person] of Object.entries(people)) {
+    tokens[who] = await t.signInAndInit(person.email, person.password);
   }
-  const [row] = await t.ctx.db
-    .select()
-    .from(merchants)
-    .where(eq(merchants.brandName, 'Café Silberblick'));
-  merchantId = String(row?.id);
 });
 afterAll(async () => {
   await t.close();
@@ -243,11 +257,6 @@ describe('the set form (docs/product.md#validation)', () => {
 describe('the merchant list', () => {
   it('shows agencies their merchants with campaign counts, admins also the internal name', async () => {
     // An admin gives one of the agency's merchants an internal name, the rest of its profile as it is.
-    const [adler] = await t.ctx.db
-      .select()
-      .from(merchants)
-      .where(eq(merchants.brandName, 'Modehaus Adler'));
-    const adlerId = String(adler?.id);
     const profile = (await api('GET', `/merchants/${adlerId}`, 'admin')).json<TMerchantDetail>();
     const saved = await api('POST', `/merchants/${adlerId}`, 'admin', {
       name: profile.name,

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TAccount, TAccountListResponse } from '@backoffice/domain';
 import { accountInvitations, users } from '../../../src/platform/db/schema.js';
 import { insertSession } from '../../../src/platform/identity/sessions.js';
+import { createAdmin, createMerchant, createMerchantWithOwner } from '../../factories/index.js';
 import {
   createTestApp,
   decodeQuotedPrintable,
@@ -17,7 +18,7 @@ import {
 
 let t: TestApp;
 const STRONG_PASSWORD = 'Kaffeetasse-Sonnenblume-47';
-const ids = { sonnenschein: '', silberblick: '', adler: '' };
+let wagner = '';
 
 /** The registration token of an invitation mail. */
 function invitationToken(mail: string | undefined): string {
@@ -29,11 +30,9 @@ function invitationToken(mail: string | undefined): string {
 }
 
 beforeAll(async () => {
-  t = await createTestApp({}, { seed: 'demo' });
-  await t.signInAs('admin', 'agency', 'owner', 'silver', 'staff', 'multi');
-  ids.sonnenschein = await t.merchantId('Bäckerei Sonnenschein');
-  ids.silberblick = await t.merchantId('Café Silberblick');
-  ids.adler = await t.merchantId('Modehaus Adler');
+  t = await createTestApp();
+  wagner = (await createMerchant(t.ctx.db, { level: 1 })).id;
+  await t.signInAs({ admin: await createAdmin(t.ctx.db) });
 });
 afterAll(async () => {
   await t.close();
@@ -43,16 +42,18 @@ describe('the invitation mail’s expiry', () => {
   // Another zone than the Berlin that is the default, so the configured one shows.
   const TIME_ZONE = 'America/New_York';
   let zoned: TestApp;
+  let merchant = '';
   beforeAll(async () => {
-    zoned = await createTestApp({ TIME_ZONE }, { seed: 'demo' });
-    await zoned.signInAs('silver');
+    zoned = await createTestApp({ TIME_ZONE });
+    const silver = await createMerchantWithOwner(zoned.ctx.db, { level: 1 });
+    merchant = silver.merchant.id;
+    await zoned.signInAs({ silver: silver.owner });
   });
   afterAll(async () => {
     await zoned.close();
   });
 
   it('is written as dd.MM.yyyy HH:mm in the configured time zone', async () => {
-    const merchant = await zoned.merchantId('Café Silberblick');
     const before = await outboxNames(zoned);
     const response = await zoned.api('POST', `/merchants/${merchant}/invite-account`, 'silver', {
       user_email: 'zeitzone.test@example.com',
@@ -87,9 +88,14 @@ describe('the invitation mail’s expiry', () => {
 
 describe('invitation limits', () => {
   let limited: TestApp;
+  const ids = { silberblick: '', keller: '' };
   beforeAll(async () => {
-    limited = await createTestApp({}, { seed: 'demo' });
-    await limited.signInAs('silver', 'admin');
+    limited = await createTestApp();
+    const silver = await createMerchantWithOwner(limited.ctx.db, { level: 1 });
+    ids.silberblick = silver.merchant.id;
+    // A merchant with a manager of its own: the invited account is never its last manager.
+    ids.keller = (await createMerchantWithOwner(limited.ctx.db, { level: 2 })).merchant.id;
+    await limited.signInAs({ silver: silver.owner, admin: await createAdmin(limited.ctx.db) });
   });
   afterAll(async () => {
     await limited.close();
@@ -97,7 +103,7 @@ describe('invitation limits', () => {
   const mailCount = async () => (await outboxNames(limited)).size;
 
   it('refuses the 21st invitation of a merchant within an hour and sends no mail for it', async () => {
-    const merchant = await limited.merchantId('Café Silberblick');
+    const merchant = ids.silberblick;
     const mailsBefore = await mailCount();
     for (let i = 1; i <= 20; i += 1) {
       const response = await limited.api(
@@ -123,7 +129,7 @@ describe('invitation limits', () => {
   });
 
   it('stops invite-remove-invite loops from mailing one person again and again', async () => {
-    const merchant = await limited.merchantId('Autohaus Keller');
+    const merchant = ids.keller;
     const mailsBefore = await mailCount();
     const invite = () =>
       limited.api('POST', `/merchants/${merchant}/invite-account`, 'admin', {
@@ -152,7 +158,6 @@ describe('invitation limits', () => {
 
 describe('registration through an invitation', () => {
   it('ends any session the person had when it sets the password', async () => {
-    const wagner = await t.merchantId('Wagners Bücherstube');
     const before = await outboxNames(t);
     const invited = await t.api('POST', `/merchants/${wagner}/invite-account`, 'admin', {
       user_email: 'sitzung@firma.example',

@@ -8,6 +8,12 @@ import type { TAccount, TAccountListResponse } from '@backoffice/domain';
 import { hashPassword } from '../../../src/platform/identity/passwords.js';
 import { completeInvitation } from '../../../src/modules/accounts/index.js';
 import {
+  createAdmin,
+  createMerchant,
+  createMerchantWithOwner,
+  createPerson,
+} from '../../factories/index.js';
+import {
   createTestApp,
   decodeQuotedPrintable,
   mailsSince,
@@ -17,7 +23,7 @@ import {
 
 let t: TestApp;
 const STRONG_PASSWORD = 'Kaffeetasse-Sonnenblume-47';
-const ids = { sonnenschein: '', silberblick: '', adler: '' };
+const ids = { silberblick: '', weber: '', huber: '', wagner: '' };
 
 async function accountsOf(merchantId: string, who: string): Promise<TAccountListResponse> {
   const response = await t.api('GET', `/merchants/${merchantId}/accounts`, who);
@@ -41,11 +47,29 @@ const byEmail = (list: TAccountListResponse, email: string): TAccount => {
 };
 
 beforeAll(async () => {
-  t = await createTestApp({}, { seed: 'demo' });
-  await t.signInAs('admin', 'agency', 'owner', 'silver', 'staff', 'multi');
-  ids.sonnenschein = await t.merchantId('Bäckerei Sonnenschein');
-  ids.silberblick = await t.merchantId('Café Silberblick');
-  ids.adler = await t.merchantId('Modehaus Adler');
+  t = await createTestApp();
+  const silver = await createMerchantWithOwner(
+    t.ctx.db,
+    { name: 'Café Silberblick KG', brandName: 'Café Silberblick', level: 1 },
+    { email: 'silver@example.com' },
+  );
+  ids.silberblick = silver.merchant.id;
+  ids.weber = (await createMerchant(t.ctx.db, { level: 1 })).id;
+  ids.wagner = (await createMerchant(t.ctx.db, { level: 1 })).id;
+  // A merchant whose managers are no contact.
+  ids.huber = (await createMerchant(t.ctx.db, { errors: ['Kein Ansprechpartner definiert!'] })).id;
+  await createPerson(t.ctx.db, {
+    memberships: [
+      { merchantId: ids.huber, roles: ['manage-merchant', 'manage-campaigns', 'manage-accounts'] },
+    ],
+  });
+  // People who can sign in already, of no merchant here.
+  await createPerson(t.ctx.db, { email: 'owner@example.com' });
+  await createPerson(t.ctx.db, { email: 'staff@example.com' });
+  await t.signInAs({
+    admin: await createAdmin(t.ctx.db, { email: 'admin@example.com' }),
+    silver: silver.owner,
+  });
 });
 afterAll(async () => {
   await t.close();
@@ -150,7 +174,7 @@ describe('invitations (POST /merchants/{id}/invite-account, /identity/register)'
   });
 
   it('lets two merchants invite one new address at once', async () => {
-    const weber = await t.merchantId('Weber Reisen');
+    const weber = ids.weber;
     for (let round = 0; round < 5; round += 1) {
       const user_email = `gleichzeitig.${String(round)}@example.com`;
       const answers = await Promise.all([
@@ -162,7 +186,7 @@ describe('invitations (POST /merchants/{id}/invite-account, /identity/register)'
   });
 
   it('keeps the no-contact error when the last contact loses the role while an invitee registers', async () => {
-    const huber = await t.merchantId('Getränke Huber');
+    const huber = ids.huber;
     const errorsOf = async () =>
       (await t.api('GET', `/merchants/${huber}`, 'admin')).json<{ errors: string[] }>().errors;
     const added = await t.api('POST', `/merchants/${huber}/accounts`, 'admin', {
@@ -304,7 +328,7 @@ describe('invitations (POST /merchants/{id}/invite-account, /identity/register)'
 
   it('refuses look-alike addresses or treats them as the address they imitate', async () => {
     const before = await outboxNames(t);
-    const wagner = await t.merchantId('Wagners Bücherstube');
+    const wagner = ids.wagner;
     const invite = (user_email: string) =>
       t.api('POST', `/merchants/${wagner}/invite-account`, 'admin', { user_email });
     const refused = {

@@ -8,10 +8,17 @@ import { like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TAccount, TAccountListResponse } from '@backoffice/domain';
 import { users } from '../../../src/platform/db/schema.js';
+import {
+  createAdmin,
+  createAgency,
+  createMerchant,
+  createMerchantWithOwner,
+  createPerson,
+} from '../../factories/index.js';
 import { createTestApp, mailsSince, outboxNames, type TestApp } from '../../helpers.js';
 
 let t: TestApp;
-const ids = { sonnenschein: '', silberblick: '', adler: '' };
+const ids = { sonnenschein: '', silberblick: '', adler: '', wagner: '' };
 
 async function accountsOf(merchantId: string, who: string): Promise<TAccountListResponse> {
   const response = await t.api('GET', `/merchants/${merchantId}/accounts`, who);
@@ -26,11 +33,30 @@ const byEmail = (list: TAccountListResponse, email: string): TAccount => {
 };
 
 beforeAll(async () => {
-  t = await createTestApp({}, { seed: 'demo' });
-  await t.signInAs('admin', 'agency', 'owner', 'silver', 'staff', 'multi');
-  ids.sonnenschein = await t.merchantId('Bäckerei Sonnenschein');
-  ids.silberblick = await t.merchantId('Café Silberblick');
-  ids.adler = await t.merchantId('Modehaus Adler');
+  t = await createTestApp();
+  // A basic merchant (level 0, at most three accounts) with its owner and a staff member.
+  const bakery = await createMerchantWithOwner(t.ctx.db, {}, { email: 'owner@example.com' });
+  const silver = await createMerchantWithOwner(
+    t.ctx.db,
+    { level: 1 },
+    { email: 'silver@example.com' },
+  );
+  ids.sonnenschein = bakery.merchant.id;
+  ids.silberblick = silver.merchant.id;
+  ids.adler = (await createMerchant(t.ctx.db, { level: 1 })).id;
+  ids.wagner = (await createMerchant(t.ctx.db, { level: 1 })).id;
+  await t.signInAs({
+    admin: await createAdmin(t.ctx.db),
+    agency: await createAgency(t.ctx.db, [ids.adler], { email: 'agency@example.com' }),
+    owner: bakery.owner,
+    silver: silver.owner,
+    staff: await createPerson(t.ctx.db, {
+      email: 'staff@example.com',
+      memberships: [{ merchantId: ids.sonnenschein, roles: ['manage-campaigns'] }],
+    }),
+    // A person of neither merchant, added to both below.
+    multi: await createPerson(t.ctx.db, { email: 'multi@example.com' }),
+  });
 });
 afterAll(async () => {
   await t.close();
@@ -242,7 +268,7 @@ describe('roles and removal', () => {
 
 describe('addresses with the domain’s final dot', () => {
   it('finds the person of the address without the dot: no second user for one mailbox', async () => {
-    const wagner = await t.merchantId('Wagners Bücherstube');
+    const wagner = ids.wagner;
     const before = await outboxNames(t);
     const invited = await t.api('POST', `/merchants/${wagner}/invite-account`, 'admin', {
       user_email: 'silver@example.com.',

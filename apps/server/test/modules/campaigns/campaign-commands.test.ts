@@ -17,6 +17,7 @@ import { campaigns, merchants } from '../../../src/platform/db/schema.js';
 import { listCampaigns } from '../../../src/modules/campaigns/queries.js';
 import { refreshStaleValidation } from '../../../src/modules/campaigns/validation-refresh.js';
 import { multipartFile } from '../../fixtures/multipart.js';
+import { createAdmin, createMerchantWithOwner, createPerson } from '../../factories/index.js';
 import { createTestApp, type TestApp } from '../../helpers.js';
 
 let t: TestApp;
@@ -53,10 +54,20 @@ const completeCoupon = {
 };
 
 beforeAll(async () => {
-  t = await createTestApp({}, { seed: 'demo' });
-  await t.signInAs('admin', 'owner', 'silver', 'staff');
-  ids.sonnenschein = await t.merchantId('Bäckerei Sonnenschein');
-  ids.silberblick = await t.merchantId('Café Silberblick');
+  t = await createTestApp();
+  // A level-0 merchant with its owner and a staff member, and a level-1 (silver) merchant.
+  const basic = await createMerchantWithOwner(t.ctx.db);
+  const silver = await createMerchantWithOwner(t.ctx.db, { level: 1 });
+  ids.sonnenschein = basic.merchant.id;
+  ids.silberblick = silver.merchant.id;
+  await t.signInAs({
+    admin: await createAdmin(t.ctx.db),
+    owner: basic.owner,
+    silver: silver.owner,
+    staff: await createPerson(t.ctx.db, {
+      memberships: [{ merchantId: ids.sonnenschein, roles: ['manage-campaigns'] }],
+    }),
+  });
 });
 afterAll(async () => {
   await t.close();

@@ -10,7 +10,7 @@ import sharp from 'sharp';
 import { RESIZE_WAITING_MAX } from '../../../src/platform/files/images.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TCampaignEnvelope } from '@backoffice/domain';
-import { merchants } from '../../../src/platform/db/schema.js';
+import { createMerchantWithOwner } from '../../factories/index.js';
 import { bearer, createTestApp, type TestApp } from '../../helpers.js';
 
 let t: TestApp;
@@ -19,17 +19,13 @@ let silver: string;
 let sonnenschein: string;
 
 beforeAll(async () => {
-  t = await createTestApp(
-    { IMAGE_MAX_BYTES: String(300 * 1024), IMAGE_MAX_PIXELS: '4000000' },
-    { seed: 'demo' },
-  );
-  owner = await t.signInAndInit('owner@example.com');
-  silver = await t.signInAndInit('silver@example.com');
-  const [row] = await t.ctx.db
-    .select()
-    .from(merchants)
-    .where(eq(merchants.brandName, 'Bäckerei Sonnenschein'));
-  sonnenschein = String(row?.id);
+  t = await createTestApp({ IMAGE_MAX_BYTES: String(300 * 1024), IMAGE_MAX_PIXELS: '4000000' });
+  const bakery = await createMerchantWithOwner(t.ctx.db);
+  // The owner of another merchant.
+  const other = await createMerchantWithOwner(t.ctx.db, { level: 1 });
+  sonnenschein = bakery.merchant.id;
+  owner = await t.signInAndInit(bakery.owner.email, bakery.owner.password);
+  silver = await t.signInAndInit(other.owner.email, other.owner.password);
 });
 afterAll(async () => {
   await t.close();

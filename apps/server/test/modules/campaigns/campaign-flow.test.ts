@@ -12,6 +12,7 @@ import type { TCampaignEnvelope, TCampaignLinkOptionsResponse } from '@backoffic
 import { campaigns, merchants } from '../../../src/platform/db/schema.js';
 import { deletionInProgress } from '../../fixtures/deletion-in-progress.js';
 import { multipartFile } from '../../fixtures/multipart.js';
+import { createAdmin, createMerchantWithOwner, createPerson } from '../../factories/index.js';
 import { bearer, createTestApp, type TestApp } from '../../helpers.js';
 
 let t: TestApp;
@@ -71,11 +72,6 @@ async function finishedCoupon(who = 'owner', merchant = ids.sonnenschein) {
   return id;
 }
 
-async function merchantId(brandName: string) {
-  const [row] = await t.ctx.db.select().from(merchants).where(eq(merchants.brandName, brandName));
-  return String(row?.id);
-}
-
 const COREG_TERMS = {
   sponsor_name: 'Café Silberblick',
   unsubscribe_email: 'abmelden@silberblick.example',
@@ -84,12 +80,23 @@ const COREG_TERMS = {
 };
 
 beforeAll(async () => {
-  t = await createTestApp({}, { seed: 'demo' });
-  for (const who of ['admin', 'owner', 'silver', 'staff']) {
-    tokens[who] = await t.signInAndInit(`${who}@example.com`);
+  t = await createTestApp();
+  // A level-0 merchant with its owner and a staff member, and a level-1 (silver) merchant.
+  const basic = await createMerchantWithOwner(t.ctx.db);
+  const silver = await createMerchantWithOwner(t.ctx.db, { level: 1 });
+  ids.sonnenschein = basic.merchant.id;
+  ids.silberblick = silver.merchant.id;
+  const people = {
+    admin: await createAdmin(t.ctx.db),
+    owner: basic.owner,
+    silver: silver.owner,
+    staff: await createPerson(t.ctx.db, {
+      memberships: [{ merchantId: ids.sonnenschein, roles: ['manage-campaigns'] }],
+    }),
+  };
+  for (const [who, person] of Object.entries(people)) {
+    tokens[who] = await t.signInAndInit(person.email, person.password);
   }
-  ids.sonnenschein = await merchantId('Bäckerei Sonnenschein');
-  ids.silberblick = await merchantId('Café Silberblick');
 });
 afterAll(async () => {
   await t.close();

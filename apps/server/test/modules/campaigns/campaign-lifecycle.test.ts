@@ -11,6 +11,13 @@ import {
 } from '@backoffice/domain';
 import { campaignCounters, campaigns } from '../../../src/platform/db/schema.js';
 import { runScheduledTransitions } from '../../../src/modules/campaigns/lifecycle.js';
+import {
+  createAdmin,
+  createAgency,
+  createMerchant,
+  createMerchantWithOwner,
+  createPerson,
+} from '../../factories/index.js';
 import { createTestApp, mailsDuring, type TestApp } from '../../helpers.js';
 import { campaignDeps } from '../../../src/services.js';
 
@@ -61,11 +68,26 @@ async function withImage(id: string) {
 }
 
 beforeAll(async () => {
-  t = await createTestApp({ AGENCY_AUTO_APPROVE_SECONDS: '0' }, { seed: 'demo' });
-  await t.signInAs('admin', 'agency', 'owner', 'silver', 'staff', 'multi');
-  ids.sonnenschein = await t.merchantId('Bäckerei Sonnenschein');
-  ids.silberblick = await t.merchantId('Café Silberblick');
-  ids.adler = await t.merchantId('Modehaus Adler');
+  t = await createTestApp({ AGENCY_AUTO_APPROVE_SECONDS: '0' });
+  // A level-0 merchant whose owner is its contact and whose staff member is none.
+  const basic = await createMerchantWithOwner(t.ctx.db, {}, { email: 'owner@example.com' });
+  const silver = await createMerchantWithOwner(t.ctx.db, {
+    name: 'Café Silberblick KG',
+    level: 1,
+  });
+  ids.sonnenschein = basic.merchant.id;
+  ids.silberblick = silver.merchant.id;
+  ids.adler = (await createMerchant(t.ctx.db, { level: 1 })).id;
+  await createPerson(t.ctx.db, {
+    email: 'staff@example.com',
+    memberships: [{ merchantId: ids.sonnenschein, roles: ['manage-campaigns'] }],
+  });
+  await t.signInAs({
+    admin: await createAdmin(t.ctx.db, { email: 'admin@example.com' }),
+    agency: await createAgency(t.ctx.db, [ids.adler]),
+    owner: basic.owner,
+    silver: silver.owner,
+  });
 });
 afterAll(async () => {
   await t.close();

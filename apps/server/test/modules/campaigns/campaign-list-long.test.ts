@@ -16,6 +16,7 @@ import {
   EXACT_SEARCH_TOTAL_LIMIT,
   EXACT_TOTAL_LIMIT,
 } from '../../../src/modules/campaigns/queries.js';
+import { createAdmin, createAgency, createMerchant } from '../../factories/index.js';
 import { bearer, createTestApp, type TestApp } from '../../helpers.js';
 
 let t: TestApp;
@@ -24,7 +25,7 @@ let agency: string;
 let adlerId: string;
 const DAY = 24 * 3600_000;
 
-// Modehaus Adler (the agency's merchant) gets a long list; Bäckerei Sonnenschein a short one.
+// The agency's first merchant gets a long list; a bakery it does not act for a short one.
 const SOMMERFEST = 130;
 const WINTERAKTION = 900;
 const SOMMERBROT = 25;
@@ -32,11 +33,15 @@ const ADLER_TOTAL = SOMMERFEST + WINTERAKTION;
 const ALL_TOTAL = ADLER_TOTAL + SOMMERBROT;
 
 beforeAll(async () => {
-  t = await createTestApp({}, { seed: 'demo' });
-  admin = await t.signInAndInit('admin@example.com');
-  agency = await t.signInAndInit('agency@example.com');
-  adlerId = await t.merchantId('Modehaus Adler');
-  const sonnenscheinId = await t.merchantId('Bäckerei Sonnenschein');
+  t = await createTestApp();
+  adlerId = (await createMerchant(t.ctx.db, { name: 'Modehaus Adler GmbH', level: 1 })).id;
+  const bergerId = (await createMerchant(t.ctx.db, { name: 'Sportwelt Berger e.K.' })).id;
+  const sonnenscheinId = (await createMerchant(t.ctx.db, { name: 'Bäckerei Sonnenschein GmbH' }))
+    .id;
+  const adminPerson = await createAdmin(t.ctx.db);
+  const agencyPerson = await createAgency(t.ctx.db, [adlerId, bergerId]);
+  admin = await t.signInAndInit(adminPerson.email, adminPerson.password);
+  agency = await t.signInAndInit(agencyPerson.email, agencyPerson.password);
   const now = Date.now();
   const campaign = (merchant: string, title: string, index: number) => ({
     merchantId: merchant,

@@ -2,13 +2,19 @@
  * Campaigns API: creating and opening a campaign of each type, and saving its
  * steps (limits of the texts, what a save keeps).
  */
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TCampaignEnvelope, type TCampaignListResponse } from '@backoffice/domain';
+import {
+  createAdmin,
+  createAgency,
+  createMerchant,
+  createMerchantWithOwner,
+  createPerson,
+} from '../../factories/index.js';
 import { createTestApp, type TestApp } from '../../helpers.js';
 
 let t: TestApp;
-const ids = { sonnenschein: '', silberblick: '', adler: '' };
+const ids = { sonnenschein: '', silberblick: '', adler: '', huber: '' };
 
 const HOUR = 3600_000;
 const iso = (offsetMs: number) => new Date(Date.now() + offsetMs).toISOString();
@@ -21,11 +27,27 @@ async function create(who: string, merchant: string, type: string): Promise<TCam
 }
 
 beforeAll(async () => {
-  t = await createTestApp({ AGENCY_AUTO_APPROVE_SECONDS: '0' }, { seed: 'demo' });
-  await t.signInAs('admin', 'agency', 'owner', 'silver', 'staff', 'multi');
-  ids.sonnenschein = await t.merchantId('Bäckerei Sonnenschein');
-  ids.silberblick = await t.merchantId('Café Silberblick');
-  ids.adler = await t.merchantId('Modehaus Adler');
+  t = await createTestApp({ AGENCY_AUTO_APPROVE_SECONDS: '0' });
+  const bakery = await createMerchantWithOwner(t.ctx.db);
+  const silver = await createMerchantWithOwner(t.ctx.db, { level: 1 });
+  ids.sonnenschein = bakery.merchant.id;
+  ids.silberblick = silver.merchant.id;
+  ids.adler = (await createMerchant(t.ctx.db, { level: 1 })).id;
+  ids.huber = (await createMerchant(t.ctx.db)).id;
+  await t.signInAs({
+    admin: await createAdmin(t.ctx.db),
+    agency: await createAgency(t.ctx.db, [ids.adler]),
+    owner: bakery.owner,
+    silver: silver.owner,
+    staff: await createPerson(t.ctx.db, {
+      email: 'staff@example.com',
+      memberships: [{ merchantId: ids.sonnenschein, roles: ['manage-campaigns'] }],
+    }),
+    // A member of another merchant, as its contact only.
+    member: await createPerson(t.ctx.db, {
+      memberships: [{ merchantId: ids.huber, roles: ['contact'] }],
+    }),
+  });
 });
 afterAll(async () => {
   await t.close();
@@ -122,37 +144,22 @@ describe('create and open', () => {
   });
 
   it('refuses a member without manage-campaigns', async () => {
-    const huber = await t.merchantId('Getränke Huber');
-    const sonnenschein = ids.sonnenschein;
-    // multi is on Huber with manage-campaigns; strip it to try.
-    const { accounts, users } = await import('../../../src/platform/db/schema.js');
-    const [multi] = await t.ctx.db.select().from(users).where(eq(users.email, 'multi@example.com'));
-    await t.ctx.db
-      .update(accounts)
-      .set({ roles: ['contact'] })
-      .where(eq(accounts.userId, String(multi?.id)));
-    try {
-      expect(
-        (await t.api('POST', '/campaigns', 'multi', { merchant: huber, type: 'coupon/free' }))
-          .statusCode,
-      ).toBe(403);
-      expect((await t.api('GET', `/campaigns?exact_merchant=${huber}`, 'multi')).statusCode).toBe(
-        403,
-      );
-      expect(
-        (
-          await t.api('POST', '/campaigns', 'multi', {
-            merchant: sonnenschein,
-            type: 'coupon/free',
-          })
-        ).statusCode,
-      ).toBe(404);
-    } finally {
-      await t.ctx.db
-        .update(accounts)
-        .set({ roles: ['manage-merchant', 'manage-campaigns', 'manage-accounts', 'contact'] })
-        .where(eq(accounts.userId, String(multi?.id)));
-    }
+    const huber = ids.huber;
+    expect(
+      (await t.api('POST', '/campaigns', 'member', { merchant: huber, type: 'coupon/free' }))
+        .statusCode,
+    ).toBe(403);
+    expect((await t.api('GET', `/campaigns?exact_merchant=${huber}`, 'member')).statusCode).toBe(
+      403,
+    );
+    expect(
+      (
+        await t.api('POST', '/campaigns', 'member', {
+          merchant: ids.sonnenschein,
+          type: 'coupon/free',
+        })
+      ).statusCode,
+    ).toBe(404);
   });
 });
 

@@ -1,12 +1,13 @@
 /**
- * What the campaign code tests share: the app with the demo data and its
- * users signed in, a campaign, uploading codes and counting those stored.
+ * What the campaign code tests share: the app with its merchants and
+ * their users signed in, a campaign, uploading codes and counting those stored.
  */
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { TCampaignEnvelope } from '@backoffice/domain';
-import { campaignCodes, merchants } from '../../../src/platform/db/schema.js';
+import { campaignCodes } from '../../../src/platform/db/schema.js';
 import { multipartFile } from '../../fixtures/multipart.js';
+import { createMerchantWithOwner, createPerson } from '../../factories/index.js';
 import { bearer, createTestApp, type TestApp } from '../../helpers.js';
 
 export let t: TestApp;
@@ -48,26 +49,30 @@ export async function storedCodes(id: string): Promise<number> {
   return row?.total ?? 0;
 }
 
-export async function merchantId(brandName: string) {
-  const [row] = await t.ctx.db.select().from(merchants).where(eq(merchants.brandName, brandName));
-  return String(row?.id);
-}
-
 export const codeList = (from: number, to: number, prefix = 'C') =>
   Array.from(
     { length: to - from },
     (_, index) => `${prefix}${String(from + index).padStart(6, '0')}`,
   );
 
-/** Starts the test app with the demo data for the file's tests, its users signed in. */
+/** Starts the test app for the file's tests: its merchants, their users signed in. */
 export function useCodesApp(): void {
   beforeAll(async () => {
-    t = await createTestApp({}, { seed: 'demo' });
-    for (const who of ['owner', 'silver', 'staff']) {
-      tokens[who] = await t.signInAndInit(`${who}@example.com`);
+    t = await createTestApp();
+    const basic = await createMerchantWithOwner(t.ctx.db);
+    const silver = await createMerchantWithOwner(t.ctx.db, { level: 1 });
+    ids.sonnenschein = basic.merchant.id;
+    ids.silberblick = silver.merchant.id;
+    const people = {
+      owner: basic.owner,
+      silver: silver.owner,
+      staff: await createPerson(t.ctx.db, {
+        memberships: [{ merchantId: ids.sonnenschein, roles: ['manage-campaigns'] }],
+      }),
+    };
+    for (const [who, person] of Object.entries(people)) {
+      tokens[who] = await t.signInAndInit(person.email, person.password);
     }
-    ids.sonnenschein = await merchantId('Bäckerei Sonnenschein');
-    ids.silberblick = await merchantId('Café Silberblick');
   });
   afterAll(async () => {
     await t.close();

@@ -1,19 +1,77 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, users } from '../../../src/platform/db/schema.js';
+import {
+  createAdmin,
+  createAgency,
+  createMerchant,
+  createMerchantWithOwner,
+  createPerson,
+  TEST_PASSWORD,
+} from '../../factories/index.js';
 import { bearer, createTestApp, type TestApp } from '../../helpers.js';
 
 let t: TestApp;
 
+/** The twelve merchants of the member of many (more than the autocomplete threshold of ten). */
+const MANY = [
+  { name: 'Modehaus Adler GmbH', level: 1 },
+  { name: 'Sportwelt Berger e.K.' },
+  { name: 'Autohaus Keller GmbH', level: 2 },
+  { name: 'Blumen Lindner' },
+  // Nobody is its contact.
+  {
+    name: 'Getränke Huber OHG',
+    brandName: 'Getränke Huber',
+    errors: ['Kein Ansprechpartner definiert!'],
+  },
+  { name: 'Buchhandlung Wagner', brandName: 'Wagners Bücherstube', level: 1 },
+  { name: 'Elektro Schmid GmbH' },
+  { name: 'Fischer Feinkost', brandName: 'Feinkost Fischer' },
+  { name: 'Weber Reisen GmbH', level: 1 },
+  { name: 'Optik Meyer' },
+  { name: 'Schulz Spielwaren', brandName: 'Spielwaren Schulz' },
+  { name: 'Kochstudio Koch', brandName: 'Kochstudio' },
+];
+
 beforeAll(async () => {
-  t = await createTestApp({}, { seed: 'demo' });
+  t = await createTestApp();
+  // Fourteen merchants: a level-0 bakery with its owner and a staff member, a
+  // silver merchant with its owner, and the twelve above.
+  const bakery = await createMerchantWithOwner(
+    t.ctx.db,
+    { name: 'Bäckerei Sonnenschein GmbH' },
+    { email: 'owner@example.com' },
+  );
+  await createPerson(t.ctx.db, {
+    email: 'staff@example.com',
+    memberships: [{ merchantId: bakery.merchant.id, roles: ['manage-campaigns'] }],
+  });
+  await createMerchantWithOwner(
+    t.ctx.db,
+    { name: 'Café Silberblick KG', brandName: 'Café Silberblick', level: 1 },
+    { email: 'silver@example.com' },
+  );
+  const many: string[] = [];
+  for (const merchant of MANY) many.push((await createMerchant(t.ctx.db, merchant)).id);
+  const huber = many[4] ?? '';
+  await createPerson(t.ctx.db, {
+    email: 'multi@example.com',
+    memberships: many.map((merchantId) =>
+      merchantId === huber
+        ? { merchantId, roles: ['manage-merchant', 'manage-campaigns', 'manage-accounts'] }
+        : merchantId,
+    ),
+  });
+  await createAgency(t.ctx.db, many.slice(0, 2), { email: 'agency@example.com' });
+  await createAdmin(t.ctx.db, { email: 'admin@example.com' });
 });
 afterAll(async () => {
   await t.close();
 });
 
 async function initUser(email: string) {
-  const token = await t.signIn(email);
+  const token = await t.signIn(email, TEST_PASSWORD);
   const response = await t.app.inject({
     method: 'POST',
     url: '/api/init-user',

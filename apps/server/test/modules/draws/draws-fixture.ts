@@ -1,6 +1,6 @@
 /**
- * What the winner draw tests share: the app with the demo data and the
- * consumer app's key, taking part through the ingest API, a sweepstake that
+ * What the winner draw tests share: the app with a silver merchant and
+ * the consumer app's key, taking part through the ingest API, a sweepstake that
  * has ended, reading and drawing its winners, and the scheduler's run.
  */
 import { createHash, randomUUID } from 'node:crypto';
@@ -10,6 +10,7 @@ import type { TCampaignEnvelope, TDrawResponse } from '@backoffice/domain';
 import { runDueDraws } from '../../../src/modules/draws/service.js';
 import { foldPending } from '../../../src/modules/ingest/fold.js';
 import { multipartFile } from '../../fixtures/multipart.js';
+import { createAdmin, createMerchantWithOwner } from '../../factories/index.js';
 import { bearer, createTestApp, type TestApp } from '../../helpers.js';
 import { drawDeps } from '../../../src/services.js';
 
@@ -123,12 +124,13 @@ export async function sweepstake(options: {
 export const schedulerRunsLater = () =>
   runDueDraws(drawDeps(t.ctx), new Date(Date.now() + 3 * HOUR));
 
-/** Starts the test app with the demo data for the file's tests, with the consumer app's key. */
+/** Starts the test app for the file's tests: an admin, a silver merchant's owner, the consumer app's key. */
 export function useDrawsApp(): void {
   beforeAll(async () => {
-    t = await createTestApp({}, { seed: 'demo' });
-    await t.signInAs('admin', 'silver');
-    silberblick = await t.merchantId('Café Silberblick');
+    t = await createTestApp();
+    const silver = await createMerchantWithOwner(t.ctx.db, { level: 1 });
+    silberblick = silver.merchant.id;
+    await t.signInAs({ admin: await createAdmin(t.ctx.db), silver: silver.owner });
     const created = await t.api('POST', '/admin/api-keys', 'admin', { name: 'Consumer app' });
     expect(created.statusCode, created.body).toBe(200);
     apiKey = created.json().secret;

@@ -9,11 +9,12 @@ import { campaigns, wins } from '../../../src/platform/db/schema.js';
 import { drawCandidates, drawOverIds, participantsHash } from '../../../src/modules/draws/draw.js';
 import { runDueDraws } from '../../../src/modules/draws/service.js';
 import { participation, participationHelpers } from '../../fixtures/participation.js';
+import { createAdmin, createMerchantWithOwner } from '../../factories/index.js';
 import { createTestApp, mailsDuring, type TestApp } from '../../helpers.js';
 import { drawDeps } from '../../../src/services.js';
 
 let t: TestApp;
-const ids = { sonnenschein: '', silberblick: '' };
+const ids = { silberblick: '' };
 let apiKey = '';
 
 const { accepted, create, publish } = participationHelpers(
@@ -22,10 +23,14 @@ const { accepted, create, publish } = participationHelpers(
 );
 
 beforeAll(async () => {
-  t = await createTestApp({ TIME_ZONE: 'Europe/Berlin' }, { seed: 'demo' });
-  await t.signInAs('admin', 'owner', 'silver', 'staff');
-  ids.sonnenschein = await t.merchantId('Bäckerei Sonnenschein');
-  ids.silberblick = await t.merchantId('Café Silberblick');
+  t = await createTestApp({ TIME_ZONE: 'Europe/Berlin' });
+  const silver = await createMerchantWithOwner(
+    t.ctx.db,
+    { level: 1 },
+    { email: 'silver@example.com' },
+  );
+  ids.silberblick = silver.merchant.id;
+  await t.signInAs({ admin: await createAdmin(t.ctx.db), silver: silver.owner });
   const created = await t.api('POST', '/admin/api-keys', 'admin', { name: 'Consumer app' });
   expect(created.statusCode, created.body).toBe(200);
   apiKey = created.json().secret;

@@ -13,6 +13,7 @@ import type { TCampaignEnvelope } from '@backoffice/domain';
 import { queryRows } from '../../../src/platform/db/client.js';
 import { campaigns } from '../../../src/platform/db/schema.js';
 import { foldPending, foldStatistics } from '../../../src/modules/ingest/fold.js';
+import { createApiKey, createMerchantWithOwner } from '../../factories/index.js';
 import { createTestApp, type TestApp } from '../../helpers.js';
 
 let t: TestApp;
@@ -20,11 +21,13 @@ let apiKey = '';
 const ids = { sonnenschein: '', silberblick: '' };
 
 beforeAll(async () => {
-  t = await createTestApp({ TIME_ZONE: 'Europe/Berlin' }, { seed: 'demo' });
-  await t.signInAs('admin', 'owner', 'silver');
-  ids.sonnenschein = await t.merchantId('Bäckerei Sonnenschein');
-  ids.silberblick = await t.merchantId('Café Silberblick');
-  apiKey = (await t.api('POST', '/admin/api-keys', 'admin', { name: 'fold test' })).json().secret;
+  t = await createTestApp({ TIME_ZONE: 'Europe/Berlin' });
+  const basic = await createMerchantWithOwner(t.ctx.db);
+  const silver = await createMerchantWithOwner(t.ctx.db, { level: 1 });
+  await t.signInAs({ owner: basic.owner, silver: silver.owner });
+  ids.sonnenschein = basic.merchant.id;
+  ids.silberblick = silver.merchant.id;
+  apiKey = (await createApiKey(t.ctx.db, { name: 'fold test' })).secret;
 });
 afterAll(async () => {
   await t.close();

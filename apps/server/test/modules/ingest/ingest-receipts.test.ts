@@ -16,6 +16,7 @@ import { foldPending } from '../../../src/modules/ingest/fold.js';
 import { applyRetention } from '../../../src/modules/ingest/privacy.js';
 import { generateLoad } from '../../../src/ops/seed/generate.js';
 import { generateParticipations } from '../../../src/ops/seed/generate-participations.js';
+import { createAdmin, createMerchantWithOwner } from '../../factories/index.js';
 import { createTestApp, openTestDatabase, type TestApp } from '../../helpers.js';
 
 let t: TestApp;
@@ -23,9 +24,10 @@ let apiKey = '';
 let merchant = '';
 
 beforeAll(async () => {
-  t = await createTestApp({ TIME_ZONE: 'Europe/Berlin' }, { seed: 'demo' });
-  await t.signInAs('admin', 'silver');
-  merchant = await t.merchantId('Café Silberblick');
+  t = await createTestApp({ TIME_ZONE: 'Europe/Berlin' });
+  const silver = await createMerchantWithOwner(t.ctx.db, { level: 1 });
+  merchant = silver.merchant.id;
+  await t.signInAs({ admin: await createAdmin(t.ctx.db), silver: silver.owner });
   apiKey = (await t.api('POST', '/admin/api-keys', 'admin', { name: 'receipts' })).json().secret;
 });
 afterAll(async () => {

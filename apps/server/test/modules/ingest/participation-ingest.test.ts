@@ -11,6 +11,7 @@ import { participants, participationEvents } from '../../../src/platform/db/sche
 import { foldPending } from '../../../src/modules/ingest/fold.js';
 import { applyRetention } from '../../../src/modules/ingest/privacy.js';
 import { participation, participationHelpers } from '../../fixtures/participation.js';
+import { createAdmin, createMerchantWithOwner, createPerson } from '../../factories/index.js';
 import { createTestApp, type TestApp } from '../../helpers.js';
 
 let t: TestApp;
@@ -23,10 +24,20 @@ const { send, accepted, create, publish } = participationHelpers(
 );
 
 beforeAll(async () => {
-  t = await createTestApp({ TIME_ZONE: 'Europe/Berlin' }, { seed: 'demo' });
-  await t.signInAs('admin', 'owner', 'silver', 'staff');
-  ids.sonnenschein = await t.merchantId('Bäckerei Sonnenschein');
-  ids.silberblick = await t.merchantId('Café Silberblick');
+  t = await createTestApp({ TIME_ZONE: 'Europe/Berlin' });
+  // A level-0 merchant with its owner and a staff member, and a level-1 (silver) merchant.
+  const basic = await createMerchantWithOwner(t.ctx.db);
+  const silver = await createMerchantWithOwner(t.ctx.db, { level: 1 });
+  ids.sonnenschein = basic.merchant.id;
+  ids.silberblick = silver.merchant.id;
+  await t.signInAs({
+    admin: await createAdmin(t.ctx.db, { email: 'admin@example.com' }),
+    owner: basic.owner,
+    silver: silver.owner,
+    staff: await createPerson(t.ctx.db, {
+      memberships: [{ merchantId: ids.sonnenschein, roles: ['manage-campaigns'] }],
+    }),
+  });
   const created = await t.api('POST', '/admin/api-keys', 'admin', { name: 'Consumer app' });
   expect(created.statusCode, created.body).toBe(200);
   apiKey = created.json().secret;

@@ -1,6 +1,6 @@
 /**
- * What the participant privacy tests share: the app with the demo data and
- * the consumer app's key, a campaign of Café Silberblick, sending events,
+ * What the participant privacy tests share: the app with a silver merchant
+ * and the consumer app's key, a campaign of that merchant, sending events,
  * every count the product shows, where a participant id is still stored,
  * and a commit held open.
  */
@@ -17,6 +17,7 @@ import {
   participationEvents,
 } from '../../../src/platform/db/schema.js';
 import { foldPending } from '../../../src/modules/ingest/fold.js';
+import { createAdmin, createMerchantWithOwner } from '../../factories/index.js';
 import { createTestApp, type TestApp } from '../../helpers.js';
 
 export const DAY = 24 * 3600_000;
@@ -149,12 +150,13 @@ export function pauseNextCommit() {
   };
 }
 
-/** Starts the test app with the demo data for the file's tests, and the consumer app's key. */
+/** Starts the test app for the file's tests: an admin, a silver merchant's owner, the consumer app's key. */
 export function usePrivacyApp(): void {
   beforeAll(async () => {
-    t = await createTestApp({ TIME_ZONE: 'Europe/Berlin' }, { seed: 'demo' });
-    await t.signInAs('admin', 'silver');
-    merchant = await t.merchantId('Café Silberblick');
+    t = await createTestApp({ TIME_ZONE: 'Europe/Berlin' });
+    const silver = await createMerchantWithOwner(t.ctx.db, { level: 1 });
+    merchant = silver.merchant.id;
+    await t.signInAs({ admin: await createAdmin(t.ctx.db), silver: silver.owner });
     apiKey = (await t.api('POST', '/admin/api-keys', 'admin', { name: 'privacy' })).json().secret;
   });
   afterAll(async () => {

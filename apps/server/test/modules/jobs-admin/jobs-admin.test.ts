@@ -12,6 +12,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { JOB_QUEUES, type TJobRetryResult, type TJobsOverview } from '@backoffice/domain';
 import { JOB_DEFINITIONS } from '../../../src/background-jobs.js';
 import { enqueueMail } from '../../../src/platform/mail/outbox.js';
+import { createAdmin, createAgency, createMerchant, createPerson } from '../../factories/index.js';
 import { createTestApp, type TestApp } from '../../helpers.js';
 
 /** A mail server that refuses every recipient while `refusing`, and keeps what it accepts. */
@@ -69,11 +70,18 @@ const drainMail = () => t.ctx.jobs.drain(['mail']);
 beforeAll(async () => {
   await new Promise<void>((resolve) => smtp.server.listen(0, '127.0.0.1', resolve));
   const { port } = smtp.server.server.address() as AddressInfo;
-  t = await createTestApp(
-    { SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_RETRY_LIMIT: '0' },
-    { seed: 'demo' },
-  );
-  await t.signInAs('admin', 'agency', 'owner', 'staff', 'silver');
+  t = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_RETRY_LIMIT: '0' });
+  const basic = await createMerchant(t.ctx.db);
+  const silver = await createMerchant(t.ctx.db, { level: 1 });
+  await t.signInAs({
+    admin: await createAdmin(t.ctx.db),
+    agency: await createAgency(t.ctx.db, [basic.id, silver.id]),
+    owner: await createPerson(t.ctx.db, { memberships: [basic.id] }),
+    staff: await createPerson(t.ctx.db, {
+      memberships: [{ merchantId: basic.id, roles: ['manage-campaigns'] }],
+    }),
+    silver: await createPerson(t.ctx.db, { memberships: [silver.id] }),
+  });
 }, 60_000);
 
 afterAll(async () => {

@@ -1,10 +1,15 @@
 /**
- * What the merchant profile tests share: the app with the demo data, its
- * users signed in and the demo merchants' ids, and a valid profile.
+ * What the merchant profile tests share: the app with its merchants,
+ * their users signed in and the merchants' ids, and a valid profile.
  */
 import { afterAll, beforeAll } from 'vitest';
-import { users } from '../../../src/platform/db/schema.js';
-import { hashPassword } from '../../../src/platform/identity/passwords.js';
+import {
+  createAdmin,
+  createAgency,
+  createMerchant,
+  createMerchantWithOwner,
+  createPerson,
+} from '../../factories/index.js';
 import { createTestApp, type TestApp } from '../../helpers.js';
 
 export let t: TestApp;
@@ -35,18 +40,33 @@ export const profile = (overrides: object = {}) => ({
   ...overrides,
 });
 
-/** Starts the test app with the demo data for the file's tests, its users signed in. */
+/** Starts the test app for the file's tests: its merchants, their users signed in. */
 export function useMerchantsApp(): void {
   beforeAll(async () => {
-    t = await createTestApp({}, { seed: 'demo' });
-    // A person with no merchant yet, who signs in with a password like everyone.
-    await t.ctx.db
-      .insert(users)
-      .values({ email: 'fresh@example.com', passwordHash: await hashPassword('demo') });
-    await t.signInAs('admin', 'agency', 'owner', 'silver', 'staff', 'multi', 'fresh');
-    ids.sonnenschein = await t.merchantId('Bäckerei Sonnenschein');
-    ids.adler = await t.merchantId('Modehaus Adler');
-    ids.silberblick = await t.merchantId('Café Silberblick');
+    t = await createTestApp();
+    // A level-0 merchant with its owner (single-merchant mode) and a staff member.
+    const basic = await createMerchantWithOwner(t.ctx.db);
+    const silver = await createMerchantWithOwner(t.ctx.db, {
+      name: 'Café Silberblick KG',
+      level: 1,
+    });
+    ids.sonnenschein = basic.merchant.id;
+    ids.silberblick = silver.merchant.id;
+    ids.adler = (await createMerchant(t.ctx.db, { name: 'Modehaus Adler GmbH', level: 1 })).id;
+    const berger = await createMerchant(t.ctx.db);
+    await t.signInAs({
+      admin: await createAdmin(t.ctx.db),
+      agency: await createAgency(t.ctx.db, [ids.adler, berger.id]),
+      owner: basic.owner,
+      silver: silver.owner,
+      staff: await createPerson(t.ctx.db, {
+        memberships: [{ merchantId: ids.sonnenschein, roles: ['manage-campaigns'] }],
+      }),
+      // A member of several merchants with every role.
+      multi: await createPerson(t.ctx.db, { memberships: [ids.adler, berger.id] }),
+      // A person with no merchant yet, who signs in with a password like everyone.
+      fresh: await createPerson(t.ctx.db),
+    });
   });
   afterAll(async () => {
     await t.close();

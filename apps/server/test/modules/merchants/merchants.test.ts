@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { TMerchantDetail, TMerchantSaveResponse } from '@backoffice/domain';
 import { accounts, merchants, users } from '../../../src/platform/db/schema.js';
-import { hashPassword } from '../../../src/platform/identity/passwords.js';
+import { createPerson } from '../../factories/index.js';
 import { t, ids, profile, useMerchantsApp } from './merchants-fixture.js';
 
 useMerchantsApp();
@@ -259,10 +259,7 @@ describe('GET and POST /merchants/{id}', () => {
   });
 
   it('creates one merchant of five sent at once by a user without one (a double click)', async () => {
-    await t.ctx.db
-      .insert(users)
-      .values({ email: 'double@example.com', passwordHash: await hashPassword('demo') });
-    await t.signInAs('double');
+    await t.signInAs({ double: await createPerson(t.ctx.db, { email: 'double@example.com' }) });
     const answers = await Promise.all(
       Array.from({ length: 5 }, () => t.api('POST', '/merchants', 'double', profile())),
     );

@@ -13,6 +13,13 @@ import { SignJWT, exportJWK, generateKeyPair } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TMySessionList } from '@backoffice/domain';
 import {
+  createAdmin,
+  createMerchant,
+  createPerson,
+  TEST_PASSWORD,
+  type CreatedPerson,
+} from '../../factories/index.js';
+import {
   bearer,
   CLIENT_ID,
   createTestApp,
@@ -33,14 +40,17 @@ const SAFARI_IPHONE =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 
 let t: TestApp;
+let admin: CreatedPerson;
 beforeAll(async () => {
-  t = await createTestApp(
-    {
-      ...IMPLICIT,
-      TRUST_PROXY: 'true',
-    },
-    { seed: 'demo' },
-  );
+  t = await createTestApp({
+    ...IMPLICIT,
+    TRUST_PROXY: 'true',
+  });
+  const merchant = await createMerchant(t.ctx.db);
+  for (const name of ['owner', 'silver', 'staff', 'agency', 'multi']) {
+    await createPerson(t.ctx.db, { email: `${name}@example.com`, memberships: [merchant.id] });
+  }
+  admin = await createAdmin(t.ctx.db);
 });
 afterAll(async () => {
   await t.close();
@@ -59,7 +69,7 @@ async function signInFrom(email: string, userAgent: string, address: string): Pr
       scope: 'base',
       state: 's',
       email,
-      password: 'demo',
+      password: TEST_PASSWORD,
     },
   });
   expect(response.statusCode).toBe(302);
@@ -133,7 +143,7 @@ describe('GET /my/sessions', () => {
         code_challenge: createHash('sha256').update(verifier).digest('base64url'),
         code_challenge_method: 'S256',
         email: 'agency@example.com',
-        password: 'demo',
+        password: TEST_PASSWORD,
       },
     });
     const code = new URL(String(authorize.headers.location)).searchParams.get('code') ?? '';
@@ -216,7 +226,7 @@ describe('DELETE /my/sessions/{id}', () => {
     expect(await statusesOf(victim)).toEqual([200, 200]);
     expect((await listOf(victim)).sessions.map((session) => session.id)).toContain(victimId);
     // The admin is no exception: this is the account's own list.
-    await t.signInAs('admin');
+    await t.signInAs({ admin });
     expect((await t.api('DELETE', `/my/sessions/${victimId}`, 'admin')).statusCode).toBe(404);
     expect(await statusesOf(victim)).toEqual([200, 200]);
   });
@@ -295,14 +305,11 @@ describe('signed-in devices of an external provider’s user', () => {
     });
     await new Promise<void>((resolve) => jwksServer.listen(0, '127.0.0.1', resolve));
     const { port } = jwksServer.address() as AddressInfo;
-    external = await createTestApp(
-      {
-        ...IMPLICIT,
-        OAUTH_JWKS_URL: `http://127.0.0.1:${port}/jwks.json`,
-        OAUTH_ISSUER: ISSUER,
-      },
-      { seed: 'demo' },
-    );
+    external = await createTestApp({
+      ...IMPLICIT,
+      OAUTH_JWKS_URL: `http://127.0.0.1:${port}/jwks.json`,
+      OAUTH_ISSUER: ISSUER,
+    });
     token = await new SignJWT({ email: 'geraete@example.com', email_verified: true })
       .setProtectedHeader({ alg: 'RS256', kid: 'k1' })
       .setSubject('devices-1')

@@ -11,6 +11,7 @@ import {
   notifyOpenWins,
   sendWeeklyStatistics,
 } from '../../../src/modules/notifications/service.js';
+import { createMerchantWithOwner, createPerson } from '../../factories/index.js';
 import { createTestApp, decodeQuotedPrintable, mailsDuring, type TestApp } from '../../helpers.js';
 import { campaignDeps, notificationDeps } from '../../../src/services.js';
 
@@ -35,9 +36,19 @@ const openWins = (count: number) =>
   );
 
 beforeAll(async () => {
-  t = await createTestApp({}, { seed: 'demo' });
-  await t.signInAs('owner', 'staff', 'silver');
-  sonnenschein = await t.merchantId('Bäckerei Sonnenschein');
+  t = await createTestApp();
+  const bakery = await createMerchantWithOwner(
+    t.ctx.db,
+    { name: 'Bäckerei Sonnenschein GmbH' },
+    { email: 'owner@example.com' },
+  );
+  sonnenschein = bakery.merchant.id;
+  const staff = await createPerson(t.ctx.db, {
+    email: 'staff@example.com',
+    memberships: [{ merchantId: sonnenschein, roles: ['manage-campaigns'] }],
+  });
+  const silver = await createMerchantWithOwner(t.ctx.db, { level: 1 });
+  await t.signInAs({ owner: bakery.owner, staff, silver: silver.owner });
 });
 afterAll(async () => {
   await t.close();

@@ -43,10 +43,7 @@ const berlin = (instant: Date) =>
 describe('the schedule: a fixed local time', () => {
   it('stores the cron of WEEKLY_STATS_MAIL_CRON in TIME_ZONE, which fires at 08:00 local across both DST changes', async () => {
     // The production settings of the scheduler (tests run with it off).
-    const t = await createTestApp(
-      { SCHEDULER_INTERVAL_SECONDS: '3600', TIME_ZONE: BERLIN },
-      { seed: 'demo' },
-    );
+    const t = await createTestApp({ SCHEDULER_INTERVAL_SECONDS: '3600', TIME_ZONE: BERLIN });
     try {
       const [stored] = await queryRows<{ cron: string; timezone: string }>(
         t.ctx.db,
@@ -171,7 +168,7 @@ describe('the mails', () => {
   };
 
   beforeAll(async () => {
-    t = await createTestApp({ TIME_ZONE: BERLIN, LOCALE: 'de-DE' }, { seed: 'demo' });
+    t = await createTestApp({ TIME_ZONE: BERLIN, LOCALE: 'de-DE' });
     const [merchant] = await t.ctx.db
       .insert(merchants)
       .values({ name: 'Wochenmarkt GmbH', brandName: 'Wochenmarkt' })

@@ -2,8 +2,8 @@
  * The provider's answer at /oauth2/postback: a fragment with the access token
  * (implicit flow) or a query with an authorization code (code flow).
  */
-import { readItem, STORAGE_KEYS, writeItem } from '../../shared/storage';
 import { exchangeCode } from './api/exchange-code';
+import { takeSignIn } from './pending-sign-in';
 import { storeToken, takeTargetPath } from './token-storage';
 
 export type PostbackAnswer =
@@ -49,21 +49,19 @@ export async function completeSignIn(
   clientId: string,
   tokenUrl: string,
 ): Promise<string> {
-  const expectedState = readItem('session', STORAGE_KEYS.oauthState);
-  const verifier = readItem('session', STORAGE_KEYS.pkceVerifier);
-  // State and verifier are single-use.
-  writeItem('session', STORAGE_KEYS.oauthState, null);
-  writeItem('session', STORAGE_KEYS.pkceVerifier, null);
+  // State and verifier are single-use: every pending sign-in ends here.
+  const attempt = takeSignIn(answer.kind === 'none' ? null : answer.state);
 
   if (answer.kind === 'none') throw new SignInError('No answer from the provider');
   if (answer.kind === 'error') throw new SignInError(`Provider error: ${answer.error}`);
-  if (!expectedState || answer.state !== expectedState) throw new SignInError('State mismatch');
+  if (!attempt) throw new SignInError('State mismatch');
 
   if (answer.kind === 'token') {
     if (!storeToken(answer.accessToken, answer.expiresIn)) throw new SignInError('Unusable token');
     return takeTargetPath();
   }
 
+  const { verifier } = attempt;
   if (!verifier) throw new SignInError('PKCE verifier missing');
   const tokens = await exchangeCode({
     tokenUrl,

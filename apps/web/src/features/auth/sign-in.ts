@@ -6,7 +6,7 @@ import type { TRuntimeConfig } from '@backoffice/domain';
 import { getConfig } from '../../shared/config/runtime-config';
 import { paths } from '../../shared/paths';
 import { clearSession } from '../../shared/session/session-store';
-import { STORAGE_KEYS, writeItem } from '../../shared/storage';
+import { rememberSignIn } from './pending-sign-in';
 import { codeChallengeS256, createCodeVerifier, randomToken } from './pkce';
 import { clearToken, saveTargetPath } from './token-storage';
 
@@ -45,24 +45,23 @@ export function buildAuthorizeUrl(
 let pending: Promise<string> | undefined;
 
 /**
- * Creates state (and PKCE verifier), keeps them in sessionStorage and returns
- * the authorize URL. Concurrent callers share one attempt, so the stored state
- * always matches the URL that is followed.
+ * Creates state (and PKCE verifier), keeps them beside the sign-ins already
+ * pending (pending-sign-in.ts) and returns the authorize URL. Concurrent
+ * callers share one attempt; a later call starts another without voiding the
+ * first, so whichever URL the browser follows completes.
  */
 export function prepareSignIn(): Promise<string> {
   pending ??= (async () => {
     const config = getConfig();
     const origin = window.location.origin;
     const state = randomToken(16);
+    let verifier: string | null = null;
     let codeChallenge: string | undefined;
     if (config.oauth.flow === 'code') {
-      const verifier = createCodeVerifier();
+      verifier = createCodeVerifier();
       codeChallenge = await codeChallengeS256(verifier);
-      writeItem('session', STORAGE_KEYS.pkceVerifier, verifier);
-    } else {
-      writeItem('session', STORAGE_KEYS.pkceVerifier, null);
     }
-    writeItem('session', STORAGE_KEYS.oauthState, state);
+    rememberSignIn({ state, verifier });
     return buildAuthorizeUrl(config, origin, {
       state,
       ...(codeChallenge ? { codeChallenge } : {}),
@@ -74,7 +73,7 @@ export function prepareSignIn(): Promise<string> {
 }
 
 /**
- * The route guard's first half (docs/product.md#screens-and-routes): remember the target, forget the
+ * The route guard's first half (docs/product.md#identity-and-sign-in): remember the target, forget the
  * token and the session. The caller then follows prepareSignIn()'s URL.
  */
 export function endSessionFor(targetPath: string | undefined): void {

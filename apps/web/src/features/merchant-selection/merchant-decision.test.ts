@@ -26,7 +26,7 @@ const init = (
   merchantinfo: { searchtype, merchants, total: merchants.length },
 });
 
-describe('decideMerchant (docs/product.md#campaign-states)', () => {
+describe('decideMerchant (docs/product.md#merchant-selection)', () => {
   it('uses a remembered merchant that is still linked, preferring fresh data', () => {
     const fresh = merchant('m1', 2);
     expect(decideMerchant(init('select', [fresh]), merchant('m1', 0))).toEqual({

@@ -1,6 +1,7 @@
 /**
- * Which merchant a freshly signed-in user acts for (docs/product.md#merchants "Merchant
- * selection"), as a pure decision so that it can be tested without a browser.
+ * Which merchant a freshly signed-in user acts for
+ * (docs/product.md#merchant-selection), as a pure decision so that it can be
+ * tested without a browser.
  */
 import type { TInitUserResponse, TMerchantSummary } from '@backoffice/domain';
 import { merchantIdentOfPath, paths } from '../../shared/paths';
@@ -44,7 +45,7 @@ export function decideMerchant(
  * Where the first choice of a merchant leads: a page that belongs
  * to no merchant (the admins' screens) or to the chosen one stays open, so a
  * deep link the user signed in on survives the choice; a page of another
- * merchant gives way to the dashboard, as choosing a merchant does (docs/product.md#campaign-states),
+ * merchant gives way to the dashboard, as choosing a merchant does (docs/product.md#merchant-selection),
  * and so does merchant creation, which the choice has answered.
  *
  * @param path the page the user is on, with its query and fragment

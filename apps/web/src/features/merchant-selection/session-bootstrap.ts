@@ -1,7 +1,7 @@
 /**
  * Starts the session after sign-in: POST /init-user, then the remembered
  * merchant if it is still linked with the account, else the search type
- * decides (docs/product.md#campaign-states). Route guards await ensureSession(); concurrent callers
+ * decides (docs/product.md#merchant-selection). Route guards await ensureSession(); concurrent callers
  * share one bootstrap.
  */
 import type { TInitUserResponse, TMerchantSummary } from '@backoffice/domain';

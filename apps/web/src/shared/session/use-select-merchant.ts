@@ -1,6 +1,6 @@
 /**
  * Choosing a merchant in the selection modal or the merchant list: it
- * becomes current and remembered, then the dashboard opens (docs/product.md#campaign-states), or the
+ * becomes current and remembered, then the dashboard opens (docs/product.md#merchant-selection), or the
  * page the caller names (the page a first choice was asked over).
  */
 import type { TMerchantSummary } from '@backoffice/domain';

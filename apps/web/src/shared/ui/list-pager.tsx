@@ -1,4 +1,4 @@
-/** The list footer's pager (docs/product.md#screens-and-routes): previous and next from the server's pager links. */
+/** The list footer's pager (docs/product.md#records-and-fields "the pager"): previous and next from the server's pager links. */
 import { pageCount, type TPager } from '@backoffice/domain';
 import { Button, Group, Text } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';

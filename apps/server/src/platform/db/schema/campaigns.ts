@@ -59,7 +59,7 @@ export const campaigns = pgTable(
     validationVersion: integer('validation_version').notNull().default(0),
     /** Incremented by every change of the content or image: a save from a stale copy is refused. */
     version: integer('version').notNull().default(1),
-    /** Set by clone: a cloned campaign counts as valid (docs/product.md#campaign-states). */
+    /** Set by clone: a cloned campaign counts as valid (docs/product.md#campaigns). */
     isClone: boolean('is_clone').notNull().default(false),
     imagePath: text('image_path'),
     imageExtension: text('image_extension'),

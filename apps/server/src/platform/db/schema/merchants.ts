@@ -48,7 +48,7 @@ export const merchants = pgTable(
     telephone: text('telephone'),
     email: text('email'),
     website: text('website'),
-    /** Social links by network (docs/product.md#records-and-fields), empty strings for none. */
+    /** Social links by network (docs/product.md#merchants), empty strings for none. */
     social: jsonb('social')
       .$type<Partial<TSocialLinks>>()
       .notNull()

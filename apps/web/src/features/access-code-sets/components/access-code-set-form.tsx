@@ -1,5 +1,5 @@
 /**
- * The edit form of an access-code set (docs/product.md#screens-and-routes, docs/product.md#validation): read-only internal name,
+ * The edit form of an access-code set (docs/product.md#access-code-sets, docs/product.md#validation): read-only internal name,
  * type, name, hint title and text, promo-code and bonus-card switches and the
  * validity, validated by the domain's schema; save stays disabled while the
  * form is invalid. A missing value says 'Bitte angeben!' (docs/product.md#validation); a name

@@ -2,7 +2,7 @@
  * The codes of a set (docs/product.md#access-code-sets): provided and used counts,
  * the codes of a short list, a paste box (one code per line) and an upload
  * for long lists; each import reports added codes, duplicates and blank
- * lines. Without codes a warning says none are available (docs/product.md#messages).
+ * lines. Without codes a warning says none are available (docs/product.md#access-code-sets).
  */
 import { ACCESS_CODE_IMPORT_MAX_BYTES, type TAccessCodesImportResponse } from '@backoffice/domain';
 import {
@@ -42,7 +42,7 @@ export function CodeSection({ setId }: { setId: string }) {
       blank: counted('blankLines', result.blank_lines),
     };
     if (result.added === 0) {
-      // The spec's text on a line of its own (docs/product.md#messages), what was skipped below it.
+      // The spec's text on a line of its own (docs/product.md#access-code-sets), what was skipped below it.
       notifyInfo(
         <>
           <Text size="sm">{t('accessCodeSets.codes.noneAdded')}</Text>

@@ -1,6 +1,6 @@
 /**
- * The campaigns a set is linked to (docs/product.md#screens-and-routes): add one by its id (Enter), see
- * title, type and id, remove one. Without links a warning says so (docs/product.md#messages).
+ * The campaigns a set is linked to (docs/product.md#access-code-sets): add one by its id (Enter), see
+ * title, type and id, remove one. Without links a warning says so (docs/product.md#access-code-sets).
  */
 import { ZUuid } from '@backoffice/domain';
 import {

@@ -1,6 +1,6 @@
 /**
  * /access-code-sets/{id} (admins; id may be `create`): the set's form, and
- * after the first save its codes and linked campaigns (docs/product.md#screens-and-routes). Success
+ * after the first save its codes and linked campaigns (docs/product.md#access-code-sets). Success
  * alerts say created or updated (docs/product.md#messages).
  */
 import type { TAccessCodeSetSaveBody } from '@backoffice/domain';

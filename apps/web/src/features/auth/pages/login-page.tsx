@@ -1,6 +1,6 @@
 /**
  * /oauth2/login: a single sign-in button that starts the redirect to the
- * identity provider (docs/product.md#screens-and-routes). Users land here when the automatic redirect
+ * identity provider (docs/product.md#identity-and-sign-in). Users land here when the automatic redirect
  * was not possible, e.g. after a failed postback or after logout, and when
  * their session ended while they used the app (`?session=ended`, which says
  * so; the sign-in then returns to the page they were at).

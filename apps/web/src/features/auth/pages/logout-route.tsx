@@ -1,6 +1,6 @@
 /**
  * /oauth2/logout: ends the server-side session, clears token, user and
- * merchant (docs/product.md#campaign-states) and shows the login route.
+ * merchant (docs/product.md#identity-and-sign-in) and shows the login route.
  */
 import { redirect } from 'react-router';
 import { queryClient } from '../../../shared/api/query-client';

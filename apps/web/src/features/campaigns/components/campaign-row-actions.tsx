@@ -63,7 +63,7 @@ export function CampaignRowActions({
     clone.mutate(row.uuid, {
       onSuccess: ({ campaign }) => {
         notifySuccess(t('campaigns.alerts.cloned', { id: campaign.uuid }));
-        // Clone opens the copy's handling step (docs/product.md#campaign-states).
+        // Clone opens the copy's handling step (docs/product.md#campaigns).
         void navigate(
           paths.campaigns.handling(
             { merchantIdent: campaign.merchant.uuid, campaignIdent: campaign.uuid },

@@ -1,4 +1,4 @@
-/** The displayed step names (docs/product.md#screens-and-routes): prize for sweepstakes, tags for tips. */
+/** The displayed step names (docs/product.md#the-campaign-wizard): prize for sweepstakes, tags for tips. */
 import type { CampaignFamily, CampaignStep } from '@backoffice/domain';
 import { useTranslation } from 'react-i18next';
 

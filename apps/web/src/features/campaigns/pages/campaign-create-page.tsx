@@ -2,8 +2,8 @@
  * /{merchantIdent}/campaigns/create (docs/product.md#campaigns): the types
  * the user may create, each with a hint; coupon opens into its sub-types.
  * Choosing a type asks first (one misclick left an untitled draft
- * behind); confirming creates the campaign and opens its benefit page (docs/product.md#campaign-states). `?type=` may ask for a type: a known one is shown opened, an unknown
- * one gets the spec's plain alert (docs/product.md#messages).
+ * behind); confirming creates the campaign and opens its benefit page (docs/product.md#campaigns). `?type=` may ask for a type: a known one is shown opened, an unknown
+ * one gets the spec's plain alert (docs/product.md#campaigns).
  */
 import { campaignFamily, canUseTips, isCampaignType, type CampaignType } from '@backoffice/domain';
 import { Alert, Card, Collapse, Group, Stack, Text, Title, UnstyledButton } from '@mantine/core';

@@ -1,6 +1,6 @@
 /**
  * The campaign container route (/{merchantIdent}/campaigns/…): merchant and
- * campaign idents must be 36 hex digits or dashes (docs/product.md#screens-and-routes, docs/product.md#validation), otherwise
+ * campaign idents must be 36 hex digits or dashes (docs/product.md#screens-and-routes), otherwise
  * the 404 page shows.
  */
 import { Outlet, useParams } from 'react-router';

@@ -1,7 +1,7 @@
 /**
  * The form of one wizard step on @mantine/form: the step's fields as the
  * form's values, validated by the shared step rules (step-rules.ts, the same
- * rules the server runs), and saved as docs/product.md#campaign-states says (use-step-save.ts).
+ * rules the server runs), and saved as docs/product.md#the-campaign-wizard says (use-step-save.ts).
  * Errors show once a field was left (the form's touched state, set on blur),
  * the step was saved, or a save was tried; what the server refused for a
  * field shows beside it until the field changes. Fields read with

@@ -1,5 +1,5 @@
 /**
- * The save of one wizard step (docs/product.md#campaign-states): a step with errors that keep it
+ * The save of one wizard step (docs/product.md#the-campaign-wizard): a step with errors that keep it
  * from being sent says so; otherwise the preparation runs (an upload), the
  * patch is saved from the version the values are based on, and the wizard
  * goes on to the next step, or stays with the step's errors shown. What the

@@ -1,4 +1,4 @@
-/** The wizard's saving rules (docs/product.md#campaign-states) and its value conversions. */
+/** The wizard's saving rules (docs/product.md#the-campaign-wizard) and its value conversions. */
 import type { StepError } from '@backoffice/domain';
 import { describe, expect, it } from 'vitest';
 import {

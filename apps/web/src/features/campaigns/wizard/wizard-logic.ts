@@ -58,7 +58,7 @@ export function errorsAfter(
 }
 
 /**
- * docs/product.md#campaign-states: when every step is valid a save is a full save (undefined);
+ * docs/product.md#the-campaign-wizard: when every step is valid a save is a full save (undefined);
  * otherwise an intermediate save of the current step.
  */
 export function saveValidation(
@@ -82,7 +82,7 @@ export function isBeingCreated(submitted: Record<string, boolean>): boolean {
 }
 
 /**
- * Where the wizard goes after a successful save of `step` (docs/product.md#campaign-states): nowhere
+ * Where the wizard goes after a successful save of `step` (docs/product.md#the-campaign-wizard): nowhere
  * while the step still has errors; during creation to the next step; a
  * campaign whose steps were all saved before (a clone, a finished campaign)
  * goes to review.

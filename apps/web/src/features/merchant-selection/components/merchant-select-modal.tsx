@@ -1,5 +1,5 @@
 /**
- * The merchant selection modal (docs/product.md#merchants, docs/product.md#campaign-states): a filter
+ * The merchant selection modal (docs/product.md#merchant-selection): a filter
  * (debounced for the autocomplete search type), a paged table of merchants,
  * a create button, and a close button only when the modal is closable.
  */

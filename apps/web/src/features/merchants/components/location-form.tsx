@@ -1,7 +1,7 @@
 /**
  * Add or edit one location (docs/product.md#locations) in a modal. On save the server
  * geocodes the address; when it is not found the user checks the address or
- * keeps it with 'Trotzdem verwenden' (docs/product.md#validation). A @mantine/form form validated
+ * keeps it with 'Trotzdem verwenden' (docs/product.md#locations). A @mantine/form form validated
  * by the domain's schema; required fields behave as docs/product.md#validation says.
  */
 import {

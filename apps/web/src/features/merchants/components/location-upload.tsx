@@ -1,7 +1,7 @@
 /**
  * The CSV upload of locations (docs/product.md#api-calls multiple-locations): template
  * download, upload, the refusal listed by line, and the progress of the
- * background geocoding (docs/product.md#limits: seconds per address).
+ * background geocoding (docs/product.md#locations: seconds per address).
  */
 import {
   LOCATION_CSV_TEMPLATE,

@@ -12,7 +12,8 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { setRuntimeConfig } from '../../../shared/config/runtime-config';
 import { loadGermanTexts, renderWithApp } from '../../../shared/testing/render';
 import { testRuntimeConfig } from '../../../shared/testing/runtime-config';
-import { emptyProfile, ProfileForm } from './profile-form';
+import { emptyProfile } from '../profile-values';
+import { ProfileForm } from './profile-form';
 
 beforeAll(async () => {
   await loadGermanTexts('merchants');

@@ -10,8 +10,6 @@ import {
   CONTACT_TYPES,
   COREG_TERM_FIELDS,
   SOCIAL_NETWORKS,
-  ZMerchantSaveBody,
-  type ContactType,
   type TMerchantDetail,
   type TMerchantSaveBody,
 } from '@backoffice/domain';
@@ -31,99 +29,16 @@ import {
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import { ApiError } from '../../../shared/api/api-error';
 import { UnsavedChangesGuard, useDirtyRef } from '../../../shared/form/unsaved-changes';
 import { useSchemaForm } from '../../../shared/form/use-schema-form';
 import { LockableFields, ReadOnlyNote } from '../../../shared/ui/lockable-fields';
 import { validationText } from '../merchant-errors';
+import { LEVEL_MAX, LEVEL_MIN, levelOf, ZProfileForm, type ProfileValues } from '../profile-values';
 
 /** Options of form.getInputProps: a required field (docs/product.md#validation), a switch. */
 const required = { required: true };
 const checkbox = { type: 'checkbox' } as const;
-
-/** The levels an admin may give (the domain's ZMerchantAdminFields). */
-const LEVEL_MIN = 0;
-const LEVEL_MAX = 10;
-
-/**
- * The form's rules: the domain's, after a check of the admin's level as it
- * is typed. An emptied level field holds null, a missing required value, and
- * a level out of range says which levels there are; the domain's optional
- * level would call both just invalid.
- */
-const ZProfileForm = z.intersection(
-  z.object({
-    level: z
-      .number({ error: 'required' })
-      .int('level_range')
-      .min(LEVEL_MIN, 'level_range')
-      .max(LEVEL_MAX, 'level_range'),
-  }),
-  ZMerchantSaveBody,
-);
-
-/** A whole number out of the level input, or null while it is empty. */
-function levelOf(value: number | string): number | null {
-  if (value === '') return null;
-  const number = Number(value);
-  return Number.isFinite(number) ? Math.trunc(number) : null;
-}
-
-export type ProfileValues = {
-  name: string;
-  brand_name: string;
-  description: string;
-  vatin: string;
-  telephone: string;
-  email: string;
-  website: string;
-  social: Record<(typeof SOCIAL_NETWORKS)[number], string>;
-  contacts: { type: ContactType | ''; value: string }[];
-  coreg_enabled: boolean;
-  coreg_default_suitable: boolean;
-  coreg_terms: Record<(typeof COREG_TERM_FIELDS)[number], string>;
-  internal_name: string;
-  /** Null while the admin's level field is empty. */
-  level: number | null;
-  is_valid: boolean;
-};
-
-export const emptyProfile = (): ProfileValues => ({
-  name: '',
-  brand_name: '',
-  description: '',
-  vatin: '',
-  telephone: '',
-  email: '',
-  website: '',
-  social: { facebook: '', twitter: '', youtube: '', pinterest: '', instagram: '' },
-  contacts: [],
-  coreg_enabled: false,
-  coreg_default_suitable: false,
-  coreg_terms: { sponsor_name: '', unsubscribe_email: '', privacy_url: '', contact_text: '' },
-  internal_name: '',
-  level: 0,
-  is_valid: true,
-});
-
-export const profileFromMerchant = (merchant: TMerchantDetail): ProfileValues => ({
-  name: merchant.name,
-  brand_name: merchant.brand_name,
-  description: merchant.description,
-  vatin: merchant.vatin,
-  telephone: merchant.telephone,
-  email: merchant.email,
-  website: merchant.website,
-  social: { ...merchant.social },
-  contacts: merchant.contacts.map((contact) => ({ ...contact })),
-  coreg_enabled: merchant.coreg_enabled,
-  coreg_default_suitable: merchant.coreg_default_suitable,
-  coreg_terms: { ...merchant.coreg_terms },
-  internal_name: merchant.internal_name ?? '',
-  level: merchant.level,
-  is_valid: merchant.is_valid,
-});
 
 export interface ProfileFormProps {
   initial: ProfileValues;

@@ -1,5 +1,5 @@
 /**
- * /{merchantIdent}/locations (docs/product.md#merchants): the list of
+ * /{merchantIdent}/locations (docs/product.md#locations): the list of
  * locations with their geocoding state; add, edit, delete (after a question
  * that says what deleting does); CSV upload.
  */

@@ -17,7 +17,8 @@ import {
 } from '../../../shared/session/session-store';
 import { notifySuccess } from '../../../shared/ui/notify';
 import { createMerchant } from '../api/merchant-profile';
-import { emptyProfile, ProfileForm } from '../components/profile-form';
+import { ProfileForm } from '../components/profile-form';
+import { emptyProfile } from '../profile-values';
 import { notifyMerchantError } from '../merchant-errors';
 
 export function MerchantCreatePage() {

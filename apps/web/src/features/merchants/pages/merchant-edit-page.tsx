@@ -14,7 +14,8 @@ import { QueryState } from '../../../shared/ui/query-state';
 import { useMerchant, useSaveMerchant } from '../api/merchant-profile';
 import { ImageCard } from '../components/image-card';
 import { MerchantTabs } from '../components/merchant-tabs';
-import { ProfileForm, profileFromMerchant } from '../components/profile-form';
+import { ProfileForm } from '../components/profile-form';
+import { profileFromMerchant } from '../profile-values';
 import { notifyMerchantError } from '../merchant-errors';
 import { useMerchantIdent } from '../use-merchant-ident';
 

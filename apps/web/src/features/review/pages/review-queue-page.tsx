@@ -1,6 +1,6 @@
 /**
  * /review: the admins' queue of submitted and in-review campaigns, oldest
- * submission first, with start review, approve and reject (docs/product.md#campaign-states "Flow").
+ * submission first, with start review, approve and reject (docs/product.md#review).
  * Approving and rejecting ask first: neither can be taken back. Other users
  * are sent to please-upgrade.
  */

@@ -1,7 +1,7 @@
 /**
  * The working part of the site search: searches while typing (debounced
  * 500 ms, docs/product.md#limits) and lists hits in a dropdown; a single hit found by its
- * UUID opens directly (docs/product.md#api-calls). Loaded when the search field is first used.
+ * UUID opens directly (docs/product.md#screens-and-routes "Site search"). Loaded when the search field is first used.
  */
 import { Combobox, Loader, Text, TextInput, useCombobox } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';

@@ -1,7 +1,7 @@
 /**
  * The codes of a campaign in the benefit step (docs/product.md#campaigns, Prize, docs/product.md#api-calls
  * multiple-codes): available, used and total counts, a warning when a coupon
- * with multiple codes has none (docs/product.md#messages), what the unique-code prizes need,
+ * with multiple codes has none (docs/product.md#validation), what the unique-code prizes need,
  * upload with progress, generator, CSV download and the codes, paged.
  */
 import type { TCodeImportResponse } from '@backoffice/domain';

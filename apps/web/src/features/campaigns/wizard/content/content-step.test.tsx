@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * The description step's form as a user meets it (docs/product.md#campaign-states, docs/product.md#validation): a required
+ * The description step's form as a user meets it (docs/product.md#the-campaign-wizard, docs/product.md#validation): a required
  * field carries its star while it is empty, its error shows only once the
  * field was left, and a save the server would refuse as a whole (a landing
  * page without http) is not sent, while a correct one is.

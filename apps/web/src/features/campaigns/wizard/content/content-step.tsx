@@ -1,5 +1,5 @@
 /**
- * The description step (docs/product.md#screens-and-routes, docs/product.md#records-and-fields, docs/product.md#validation): per configured language the title,
+ * The description step (docs/product.md#the-campaign-wizard, docs/product.md#campaigns, docs/product.md#validation): per configured language the title,
  * short description and description; the description's format (markdown or
  * WYSIWYG, converted when switched); the terms of participation, landing
  * page, thank-you text and points; tags for tips.

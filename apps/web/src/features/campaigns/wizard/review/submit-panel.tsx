@@ -1,5 +1,5 @@
 /**
- * Submitting from the review (docs/product.md#campaign-states "Flow"): possible only without open
+ * Submitting from the review (docs/product.md#the-campaign-wizard): possible only without open
  * errors (clones count as valid: their steps are saved); it asks first
  * (a submitted campaign cannot be edited); success opens the post-submit
  * screen, a refusal says the campaign could not be submitted. A rejected
