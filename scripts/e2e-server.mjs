@@ -19,6 +19,10 @@ const server = spawn(process.execPath, [serverEntry], {
     LOGIN_RATE_LIMIT_PER_MINUTE: '10000',
     // Journeys start from the demo accounts alone and make their own campaigns.
     DEMO_ACTIVITY: 'false',
+    // The webhooks journey's receiver listens on 127.0.0.1, which webhooks are otherwise
+    // never sent to; events wait a second, not five, before their first attempt.
+    WEBHOOK_ALLOW_PRIVATE: 'true',
+    WEBHOOK_DISPATCH_INTERVAL_SECONDS: '1',
   },
 });
 const cleanUp = () => rmSync(dataDir, { recursive: true, force: true });

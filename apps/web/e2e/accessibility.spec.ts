@@ -53,6 +53,8 @@ interface Context {
   campaigns: Partial<Record<CampaignFamily, string>>;
   submittedCoupon?: string;
   accessCodeSet?: string;
+  /** A webhook endpoint of the merchant (silver) or of the admins (admin). */
+  webhook?: string;
 }
 
 interface Screen {
@@ -129,6 +131,19 @@ const SCREENS: Record<DemoUser, Screen[]> = {
       name: 'merchant notifications',
       route: 'merchant.notifications',
       path: ({ merchant }) => paths.merchant.notifications({ merchantIdent: merchant }),
+    },
+    {
+      name: 'merchant webhooks',
+      route: 'merchant.webhooks',
+      path: ({ merchant }) => paths.merchant.webhooks({ merchantIdent: merchant }),
+      popup: dialogOf('webhook form', 'Webhook hinzufügen'),
+    },
+    {
+      name: 'merchant webhook',
+      route: 'merchant.webhook',
+      path: ({ merchant, webhook }) =>
+        paths.merchant.webhook({ merchantIdent: merchant, webhookId: webhook ?? '' }),
+      popup: dialogOf('new secret question', 'Neues Secret'),
     },
     { name: 'merchant create', route: 'merchant.create', path: () => paths.merchant.create() },
     {
@@ -211,6 +226,18 @@ const SCREENS: Record<DemoUser, Screen[]> = {
       name: 'background jobs',
       route: 'backgroundJobs.list',
       path: () => paths.backgroundJobs.list(),
+    },
+    {
+      name: 'admins’ webhooks',
+      route: 'adminWebhooks.list',
+      path: () => paths.adminWebhooks.list(),
+      popup: dialogOf('webhook form', 'Webhook hinzufügen'),
+    },
+    {
+      name: 'admins’ webhook',
+      route: 'adminWebhooks.detail',
+      path: ({ webhook }) => paths.adminWebhooks.detail({ webhookId: webhook ?? '' }),
+      popup: dialogOf('delete question', 'Löschen'),
     },
     { name: 'merchant list', route: 'merchantList', path: () => paths.merchantList() },
     {
@@ -302,6 +329,16 @@ async function createCampaign(page: Page, merchant: string, family: CampaignFami
   return body.campaign.uuid;
 }
 
+/** A webhook endpoint (its deliveries would go nowhere: the e2e server allows private addresses). */
+async function createWebhook(page: Page, listPath: string): Promise<string> {
+  const body = await api<{ endpoint: { id: string } }>(page, 'POST', listPath, {
+    url: 'http://127.0.0.1:9/barrierefrei',
+    description: `Barrierefrei ${Date.now()}`,
+    events: ['campaign.approved', 'draw.completed'],
+  });
+  return body.endpoint.id;
+}
+
 test.describe('axe on every screen', () => {
   test('every path of the app has a screen in this list', () => {
     const covered = new Set(Object.values(SCREENS).flatMap((list) => list.map((s) => s.route)));
@@ -356,6 +393,7 @@ test.describe('axe on every screen', () => {
       merchant,
       campaigns: { sweepstake: await createCampaign(page, merchant, 'sweepstake'), coupon },
       submittedCoupon: await seedSubmittedCoupon(page, merchant, `Barrierefrei ${Date.now()}`),
+      webhook: await createWebhook(page, `/merchants/${merchant}/webhooks`),
     };
     await visitAll(page, 'silver', context);
   });
@@ -391,6 +429,7 @@ test.describe('axe on every screen', () => {
       merchant,
       campaigns: { tip: await createCampaign(page, merchant, 'tip') },
       accessCodeSet: set.access_code_set.id,
+      webhook: await createWebhook(page, '/admin/webhooks'),
     });
   });
 });

@@ -37,7 +37,7 @@ async function otherBrowser(
   return page;
 }
 
-test('a basic owner reaches accounts, locations and notifications from the side menu and the upgrade page', async ({
+test('a basic owner reaches accounts, locations, notifications and webhooks from the side menu and the upgrade page', async ({
   page,
 }) => {
   await signInAt(page, '/', 'owner@example.com');
@@ -83,6 +83,7 @@ test('a basic owner reaches accounts, locations and notifications from the side 
     'Accounts',
     'Standorte',
     'Benachrichtigungen',
+    'Webhooks',
     'Kampagnen',
   ]);
   await open.getByRole('link', { name: 'Standorte' }).click();
@@ -95,6 +96,7 @@ test('a basic owner reaches accounts, locations and notifications from the side 
     'Accounts',
     'Standorte',
     'Benachrichtigungen',
+    'Webhooks',
   ]);
   await tabs.getByRole('tab', { name: 'Benachrichtigungen' }).click();
   await expect(page).toHaveURL(`/${merchantIdent}/notifications`);

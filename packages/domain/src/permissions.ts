@@ -88,14 +88,15 @@ export function hasRole(
  * The screens of one merchant (docs/product.md#roles-and-access "Merchant screens by role") and
  * the role each needs, as the server enforces it: the profile and the
  * notifications are open to every account of the merchant (saving the
- * profile needs manage-merchant), locations need manage-merchant, accounts
- * manage-accounts, campaigns manage-campaigns.
+ * profile needs manage-merchant), locations and webhooks need
+ * manage-merchant, accounts manage-accounts, campaigns manage-campaigns.
  */
 export const MERCHANT_SCREENS = [
   'profile',
   'accounts',
   'locations',
   'notifications',
+  'webhooks',
   'campaigns',
 ] as const;
 export type MerchantScreen = (typeof MERCHANT_SCREENS)[number];
@@ -105,6 +106,7 @@ export const MERCHANT_SCREEN_ROLES: Readonly<Record<MerchantScreen, AccountRole 
   accounts: 'manage-accounts',
   locations: 'manage-merchant',
   notifications: null,
+  webhooks: 'manage-merchant',
   campaigns: 'manage-campaigns',
 };
 
@@ -128,6 +130,7 @@ export const MERCHANT_SECTION_SCREENS = [
   'accounts',
   'locations',
   'notifications',
+  'webhooks',
 ] as const satisfies readonly MerchantScreen[];
 
 export type MerchantScreenAccess = 'open' | 'upgrade' | 'closed';

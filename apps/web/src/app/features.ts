@@ -16,6 +16,7 @@ import { featureRoutes as merchantList } from '../features/merchant-list/routes'
 import { featureRoutes as merchants } from '../features/merchants/routes';
 import { featureRoutes as review } from '../features/review/routes';
 import { featureRoutes as upgrade } from '../features/upgrade/routes';
+import { featureRoutes as webhooks } from '../features/webhooks/routes';
 import type { FeatureRoutes, MenuEntry } from '../shared/routing/feature-routes';
 
 export const FEATURES: readonly FeatureRoutes[] = [
@@ -28,6 +29,7 @@ export const FEATURES: readonly FeatureRoutes[] = [
   apiKeys,
   account,
   backgroundJobs,
+  webhooks,
   accessCodeSets,
   devices,
   merchantList,

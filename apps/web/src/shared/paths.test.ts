@@ -12,6 +12,12 @@ describe('paths', () => {
     expect(paths.merchant.accounts({ merchantIdent })).toBe(`/${merchantIdent}/accounts`);
     expect(paths.merchant.locations({ merchantIdent })).toBe(`/${merchantIdent}/locations`);
     expect(paths.merchant.notifications({ merchantIdent })).toBe(`/${merchantIdent}/notifications`);
+    expect(paths.merchant.webhooks({ merchantIdent })).toBe(`/${merchantIdent}/webhooks`);
+    expect(paths.merchant.webhook({ merchantIdent, webhookId: 'w1' })).toBe(
+      `/${merchantIdent}/webhooks/w1`,
+    );
+    expect(paths.adminWebhooks.list()).toBe('/webhooks');
+    expect(paths.adminWebhooks.detail({ webhookId: 'w1' })).toBe('/webhooks/w1');
     expect(paths.accessCodeSets.list()).toBe('/access-code-sets');
     expect(paths.accessCodeSets.edit({ id: 'create' })).toBe('/access-code-sets/create');
     expect(paths.accessCodeSets.codeUsage({ ident: 'x1' })).toBe('/access-code-sets/x1/code-usage');

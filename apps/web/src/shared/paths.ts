@@ -66,6 +66,8 @@ export const routePatterns = {
   merchantAccounts: '/:merchantIdent/accounts',
   merchantLocations: '/:merchantIdent/locations',
   merchantNotifications: '/:merchantIdent/notifications',
+  merchantWebhooks: '/:merchantIdent/webhooks',
+  merchantWebhook: '/:merchantIdent/webhooks/:webhookId',
   accessCodeSets: '/access-code-sets',
   accessCodeSetsAll: '/access-code-sets/*',
   merchantList: '/merchants',
@@ -73,6 +75,8 @@ export const routePatterns = {
   reviewQueue: '/review',
   apiKeys: '/api-keys',
   backgroundJobs: '/background-jobs',
+  adminWebhooks: '/webhooks',
+  adminWebhook: '/webhooks/:webhookId',
   devices: '/devices',
   twoFactor: '/two-factor',
   oauthLogin: '/oauth2/login',
@@ -100,6 +104,10 @@ export const paths = {
     accounts: ({ merchantIdent }: MerchantParams) => `/${seg(merchantIdent)}/accounts`,
     locations: ({ merchantIdent }: MerchantParams) => `/${seg(merchantIdent)}/locations`,
     notifications: ({ merchantIdent }: MerchantParams) => `/${seg(merchantIdent)}/notifications`,
+    webhooks: ({ merchantIdent }: MerchantParams) => `/${seg(merchantIdent)}/webhooks`,
+    /** One of the merchant's webhook endpoints, with its delivery log. */
+    webhook: ({ merchantIdent, webhookId }: MerchantParams & { webhookId: string }) =>
+      `/${seg(merchantIdent)}/webhooks/${seg(webhookId)}`,
   },
   /** The merchants the user may act for (admins and agencies). */
   merchantList: () => '/merchants',
@@ -161,6 +169,11 @@ export const paths = {
   backgroundJobs: {
     list: () => '/background-jobs',
   },
+  /** The admins' webhook endpoints, told of the events of every merchant. */
+  adminWebhooks: {
+    list: () => '/webhooks',
+    detail: ({ webhookId }: { webhookId: string }) => `/webhooks/${seg(webhookId)}`,
+  },
   /** The account's signed-in devices (every user, from the user menu). */
   devices: () => '/devices',
   /** The caller's own two-factor sign-in (user menu). */
@@ -193,6 +206,8 @@ export function merchantScreenPath(screen: MerchantScreen, params: MerchantParam
       return paths.merchant.locations(params);
     case 'notifications':
       return paths.merchant.notifications(params);
+    case 'webhooks':
+      return paths.merchant.webhooks(params);
     case 'campaigns':
       return paths.campaigns.list(params);
   }

@@ -8,12 +8,13 @@
 import { eq } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type {
-  TWebhookDelivery,
-  TWebhookDeliveryPage,
-  TWebhookEndpoint,
-  TWebhookEndpointList,
-  TWebhookWithSecret,
+import {
+  WEBHOOK_ENDPOINTS_MAX,
+  type TWebhookDelivery,
+  type TWebhookDeliveryPage,
+  type TWebhookEndpoint,
+  type TWebhookEndpointList,
+  type TWebhookWithSecret,
 } from '@backoffice/domain';
 import { webhookDeliveries, webhookEndpoints } from '../../../src/platform/db/schema.js';
 import { sealSecret } from '../../../src/modules/webhooks/signing.js';
@@ -400,5 +401,53 @@ describe('webhooks', () => {
     };
     expect(() => new Webhook(next).verify(String(message?.body), headers)).not.toThrow();
     expect(() => new Webhook(secret).verify(String(message?.body), headers)).toThrow();
+  });
+
+  it('holds the limit of endpoints against concurrent creates', async () => {
+    await t.ctx.db.insert(webhookEndpoints).values(
+      Array.from({ length: WEBHOOK_ENDPOINTS_MAX - 1 }, () => ({
+        merchantId: merchant,
+        url: receiver.url,
+        events: ['campaign.approved' as const],
+        secret: 'x',
+      })),
+    );
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        t.api('POST', `/merchants/${merchant}/webhooks`, 'owner', {
+          url: receiver.url,
+          events: ['campaign.approved'],
+        }),
+      ),
+    );
+    expect(answers.filter((answer) => answer.statusCode === 200)).toHaveLength(1);
+    for (const refused of answers.filter((answer) => answer.statusCode !== 200)) {
+      expect(refused.json()).toMatchObject({ message: 'webhook_limit_reached' });
+    }
+    const listed = await t.api('GET', `/merchants/${merchant}/webhooks`, 'owner');
+    expect(listed.json<TWebhookEndpointList>().endpoints).toHaveLength(WEBHOOK_ENDPOINTS_MAX);
+  });
+
+  it('delivers each event once when dispatchers run side by side', async () => {
+    await create('owner', `/merchants/${merchant}/webhooks`, {
+      url: receiver.url,
+      events: ['campaign.approved'],
+    });
+    await recordWebhookEvents(
+      t.ctx.db,
+      Array.from({ length: 30 }, (_, index) => ({
+        type: 'campaign.approved' as const,
+        merchantId: merchant,
+        data: { campaign_id: `c-${String(index)}` },
+      })),
+    );
+    await Promise.all([dispatchWebhookEvents(t.ctx), dispatchWebhookEvents(t.ctx)]);
+    await dispatchWebhookEvents(t.ctx);
+    await deliver();
+    const ids = receiver.received.map(
+      (message) => (JSON.parse(message.body) as { data: { campaign_id: string } }).data.campaign_id,
+    );
+    expect(ids).toHaveLength(30);
+    expect(new Set(ids).size).toBe(30);
   });
 });

@@ -3,7 +3,7 @@
  * composed in `app/features.ts`) in their order, each shown to its audience:
  * dashboard, campaigns, merchant; for admins and agencies the merchant list;
  * for admins also access-code sets, the consumer app's API keys, the
- * background jobs, the review queue, and last the external admin app.
+ * background jobs, their webhooks, the review queue, and last the external admin app.
  *
  * "Händler" leads to the first of the merchant's screens the user may open
  * (for a basic merchant's only users the profile asks for an upgrade, so
@@ -29,6 +29,7 @@ import {
   IconLock,
   IconSpeakerphone,
   IconStack2,
+  IconWebhook,
 } from '@tabler/icons-react';
 import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -51,6 +52,7 @@ const MENU_ICONS = {
   accessCodeSets: IconKey,
   apiKeys: IconApi,
   backgroundJobs: IconStack2,
+  webhooks: IconWebhook,
   review: IconClipboardCheck,
 } satisfies Record<MenuIconName, unknown>;
 
@@ -85,7 +87,11 @@ function MenuLink({ to, label, icon, prefix }: MenuLinkProps) {
   );
 }
 
-/** The merchant's screens below "Händler", while one of them is open. */
+/** Whether the path is a screen's page or one below it (an endpoint below the webhooks). */
+const atOrBelow = (pathname: string, to: string): boolean =>
+  pathname === to || pathname.startsWith(`${to}/`);
+
+/** The merchant's screens below "Händler", while one of them (or a page below one) is open. */
 function MerchantSectionLinks({ links }: { links: readonly MerchantScreenLink[] }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
@@ -93,7 +99,8 @@ function MerchantSectionLinks({ links }: { links: readonly MerchantScreenLink[] 
     // Indented under "Händler", their labels in line with its label, with a guide line.
     <Box ml={21} pl={8} className={classes.section}>
       {links.map(({ screen, access, to }) => {
-        const active = pathname === to;
+        const current = pathname === to;
+        const active = atOrBelow(pathname, to);
         const label = t(`nav.merchantScreens.${screen}`);
         return (
           <NavLink
@@ -104,7 +111,7 @@ function MerchantSectionLinks({ links }: { links: readonly MerchantScreenLink[] 
             aria-label={access === 'upgrade' ? t('nav.upgradeRequired', { label }) : undefined}
             rightSection={access === 'upgrade' ? <IconLock size={14} aria-hidden /> : undefined}
             active={active}
-            aria-current={active ? 'page' : undefined}
+            aria-current={current ? 'page' : undefined}
           />
         );
       })}
@@ -129,7 +136,7 @@ export function SideMenu() {
   };
   const { pathname } = useLocation();
   const merchantSection = useMerchantScreens(MERCHANT_SECTION_SCREENS);
-  const inMerchantSection = merchantSection.links.some((link) => link.to === pathname);
+  const inMerchantSection = merchantSection.links.some((link) => atOrBelow(pathname, link.to));
 
   return (
     <Stack gap="xs">

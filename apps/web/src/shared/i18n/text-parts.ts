@@ -41,6 +41,7 @@ export const TEXT_PARTS = {
   },
   apiKeys: { subtrees: { apiKeys: [] }, features: ['features/api-keys'] },
   backgroundJobs: { subtrees: { backgroundJobs: [] }, features: ['features/background-jobs'] },
+  webhooks: { subtrees: { webhooks: [] }, features: ['features/webhooks'], with: [MESSAGES] },
   accessCodeSets: {
     subtrees: { accessCodeSets: [] },
     features: ['features/access-code-sets'],
@@ -80,6 +81,7 @@ export const TEXT_PARTS = {
       'features/campaigns',
       'features/merchants',
       'features/access-code-sets',
+      'features/webhooks',
       'shared/api',
       'shared/form',
       'shared/i18n',

@@ -60,6 +60,7 @@ export type MenuIcon =
   | 'accessCodeSets'
   | 'apiKeys'
   | 'backgroundJobs'
+  | 'webhooks'
   | 'review';
 
 /**

@@ -14,7 +14,7 @@ import { QueryState } from '../../../shared/ui/query-state';
 import { useAccounts } from '../api/accounts';
 import { AccountAddForm } from '../components/account-add-form';
 import { AccountTable } from '../components/account-table';
-import { MerchantTabs } from '../components/merchant-tabs';
+import { MerchantTabs } from '../../../shared/resources/merchants/merchant-tabs';
 import { useMerchantIdent } from '../use-merchant-ident';
 
 function Accounts({ merchantIdent }: { merchantIdent: string }) {

@@ -17,7 +17,7 @@ import { QueryState } from '../../../shared/ui/query-state';
 import { useDeleteLocation, useLocations } from '../api/locations';
 import { LocationFormModal } from '../components/location-form';
 import { LocationUpload } from '../components/location-upload';
-import { MerchantTabs } from '../components/merchant-tabs';
+import { MerchantTabs } from '../../../shared/resources/merchants/merchant-tabs';
 import { notifyMerchantError } from '../merchant-errors';
 import { useMerchantIdent } from '../use-merchant-ident';
 

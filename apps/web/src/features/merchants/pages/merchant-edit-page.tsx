@@ -13,7 +13,7 @@ import { notifySuccess } from '../../../shared/ui/notify';
 import { QueryState } from '../../../shared/ui/query-state';
 import { useMerchant, useSaveMerchant } from '../api/merchant-profile';
 import { ImageCard } from '../components/image-card';
-import { MerchantTabs } from '../components/merchant-tabs';
+import { MerchantTabs } from '../../../shared/resources/merchants/merchant-tabs';
 import { ProfileForm } from '../components/profile-form';
 import { profileFromMerchant } from '../profile-values';
 import { notifyMerchantError } from '../merchant-errors';

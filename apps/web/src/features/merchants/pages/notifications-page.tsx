@@ -7,7 +7,7 @@ import { notifySuccess } from '../../../shared/ui/notify';
 import { QueryState } from '../../../shared/ui/query-state';
 import { useKeepFocus } from '../../../shared/ui/use-keep-focus';
 import { useNotifications, useSaveNotifications } from '../api/notifications';
-import { MerchantTabs } from '../components/merchant-tabs';
+import { MerchantTabs } from '../../../shared/resources/merchants/merchant-tabs';
 import { notifyMerchantError } from '../merchant-errors';
 import { useMerchantIdent } from '../use-merchant-ident';
 

@@ -21,6 +21,7 @@ import {
   IconMapPin,
   IconSpeakerphone,
   IconUsers,
+  IconWebhook,
 } from '@tabler/icons-react';
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -39,6 +40,7 @@ const SCREEN_ICONS: Record<MerchantScreen, ReactNode> = {
   accounts: <IconUsers size={16} aria-hidden />,
   locations: <IconMapPin size={16} aria-hidden />,
   notifications: <IconBell size={16} aria-hidden />,
+  webhooks: <IconWebhook size={16} aria-hidden />,
   campaigns: <IconSpeakerphone size={16} aria-hidden />,
 };
 

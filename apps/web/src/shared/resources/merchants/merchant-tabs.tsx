@@ -1,6 +1,7 @@
 /**
  * The sub-navigation of the merchant pages: profile, accounts, locations,
- * notifications; only the ones the user's roles open (docs/product.md#roles-and-access). The profile
+ * notifications, webhooks (the merchants' and the webhooks' features show
+ * it); only the ones the user's roles open (docs/product.md#roles-and-access). The profile
  * of a basic merchant's only users stays as a tab with a lock: it leads to
  * the upgrade notice, which says what an upgrade brings.
  */
@@ -9,15 +10,16 @@ import { Tabs } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useMerchantScreens } from '../../../shared/session/merchant-screens';
+import { useMerchantScreens } from '../../session/merchant-screens';
 
-export type MerchantTab = 'edit' | 'accounts' | 'locations' | 'notifications';
+export type MerchantTab = 'edit' | 'accounts' | 'locations' | 'notifications' | 'webhooks';
 
 const TABS: Record<(typeof MERCHANT_SECTION_SCREENS)[number], MerchantTab> = {
   profile: 'edit',
   accounts: 'accounts',
   locations: 'locations',
   notifications: 'notifications',
+  webhooks: 'webhooks',
 };
 
 const isSectionScreen = (screen: MerchantScreen): screen is keyof typeof TABS => screen in TABS;
@@ -35,7 +37,7 @@ export function MerchantTabs({
   const { links } = useMerchantScreens(MERCHANT_SECTION_SCREENS);
   const tabs = links.flatMap(({ screen, access, to }) => {
     if (!isSectionScreen(screen) || !to.startsWith(`/${merchantIdent}/`)) return [];
-    const label = t(`merchants.tabs.${screen}`);
+    const label = t(`nav.merchantScreens.${screen}`);
     return [{ value: TABS[screen], label, locked: access === 'upgrade', to }];
   });
   return (
