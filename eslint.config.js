@@ -256,27 +256,7 @@ export default defineConfig(
   },
   {
     // More than three parameters become one options object: `answer({ db, user, access, id })`.
-    files: [
-      'apps/server/src/modules/campaigns/**/*.ts',
-      'apps/server/src/modules/codes/**/*.ts',
-      'apps/server/src/modules/draws/**/*.ts',
-      'apps/server/src/modules/notifications/**/*.ts',
-      'apps/server/src/modules/locations/**/*.ts',
-      'apps/server/src/modules/merchants/**/*.ts',
-      'apps/server/src/modules/accounts/**/*.ts',
-      'apps/server/src/modules/access-code-sets/**/*.ts',
-      'apps/server/src/modules/two-factor/**/*.ts',
-      'apps/server/src/modules/my-password/**/*.ts',
-      'apps/server/src/modules/my-sessions/**/*.ts',
-      'apps/server/src/modules/password-reset/**/*.ts',
-      'apps/server/src/modules/stats/**/*.ts',
-      'apps/server/src/modules/ingest/**/*.ts',
-      'apps/server/src/modules/jobs-admin/**/*.ts',
-      'apps/server/src/modules/search/**/*.ts',
-      'apps/server/src/modules/current-user-session/**/*.ts',
-      'apps/server/src/modules/api-keys/**/*.ts',
-      'apps/server/src/modules/system/**/*.ts',
-    ],
+    files: ['apps/server/src/**/*.ts'],
     rules: {
       'max-params': 'off',
       '@typescript-eslint/max-params': ['error', { max: 3 }],

@@ -39,13 +39,15 @@ export class AppError extends Error {
  * answer); answered with its key and a Retry-After header.
  */
 export class RetryLaterError extends AppError {
+  readonly retryAfterSeconds: number;
+
   constructor(
     statusCode: 429 | 503,
     key: MessageKey,
-    readonly retryAfterSeconds: number,
-    field?: FieldPath,
+    { retryAfterSeconds, field }: { retryAfterSeconds: number; field?: FieldPath },
   ) {
     super(statusCode, key, field);
+    this.retryAfterSeconds = retryAfterSeconds;
   }
 }
 

@@ -94,7 +94,8 @@ export async function accountList(
   user: UserRow,
   merchantId: string,
 ): Promise<TAccountListResponse> {
-  const { merchant } = await requireMerchantAccess(db, user, merchantId, {
+  const { merchant } = await requireMerchantAccess(db, user, {
+    merchantId,
     role: 'manage-accounts',
   });
   const rows = await listAccounts(db, merchantId);
@@ -130,9 +131,9 @@ async function lockForAccountCommand(
   user: UserRow,
   merchantId: string,
 ): Promise<MerchantAccess> {
-  await requireMerchantAccess(tx, user, merchantId, { role: 'manage-accounts' });
+  await requireMerchantAccess(tx, user, { merchantId, role: 'manage-accounts' });
   await lockMerchant(tx, merchantId);
-  return requireMerchantAccess(tx, user, merchantId, { role: 'manage-accounts' });
+  return requireMerchantAccess(tx, user, { merchantId, role: 'manage-accounts' });
 }
 
 /** POST /merchants/{id}/accounts: links an existing user. */

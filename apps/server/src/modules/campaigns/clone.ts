@@ -4,8 +4,10 @@ import { canClone, canCreateFollowup, copyTitle, type TCampaignEnvelope } from '
 import { checkNeed, type UserRow } from '../../platform/access/merchant-access.js';
 import type { CampaignDeps } from './deps.js';
 import { copyCampaignImage, removeUnusedImage } from './image-files.js';
-import { insertCampaign, insertStatusHistory } from './records.js';
-import { allStepsSaved, answer, loadCampaign } from './service.js';
+import { insertCampaign } from './records.js';
+import { insertStatusHistory } from './status-records.js';
+import { answer, loadCampaign } from './answers.js';
+import { allStepsSaved } from './service.js';
 import { validationColumns } from './view.js';
 
 /**

@@ -22,12 +22,11 @@ import {
 import { linkOptions } from './links.js';
 import { listCampaigns, type CampaignScope } from './queries.js';
 import { reviewCampaign, reviewQueue } from './review.js';
+import { envelopeOf, loadCampaign } from './answers.js';
 import {
   createCampaign,
   deleteCampaign,
-  envelopeOf,
   listFollowups,
-  loadCampaign,
   saveCampaign,
   statusHistory,
   submitCampaign,

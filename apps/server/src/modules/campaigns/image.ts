@@ -14,7 +14,7 @@ import { readImageUpload } from '../../platform/files/uploads.js';
 import { removeUnusedImage } from './image-files.js';
 import { storeEdit } from './lifecycle.js';
 import { findCampaign, imageInUse } from './records.js';
-import { answerUpdated, requireEditableStatus } from './service.js';
+import { answerUpdated, requireEditableStatus } from './answers.js';
 import { validationColumns } from './view.js';
 
 /** What the image commands use: the database, the files, the log and the answer's links. */

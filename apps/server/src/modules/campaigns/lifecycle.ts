@@ -21,16 +21,18 @@ import { campaignStatusMail } from '../../platform/mail/templates.js';
 import { recipientsOf } from '../notifications/index.js';
 import { recordWebhookEvents, type WebhookEvent } from '../webhooks/index.js';
 import {
-  campaignsDueForApproval,
-  campaignsDueToEnd,
-  campaignsDueToStart,
   findMerchantName,
-  insertStatusHistory,
   updateCampaignModifiedNow,
-  updateStatusIf,
   type CampaignInsert,
   type CampaignRecord,
 } from './records.js';
+import {
+  campaignsDueForApproval,
+  campaignsDueToEnd,
+  campaignsDueToStart,
+  insertStatusHistory,
+  updateStatusIf,
+} from './status-records.js';
 import type { StatusMailDeps } from './deps.js';
 
 export interface StatusChange {

@@ -182,7 +182,10 @@ function whereOf(shape: ListShape, bind: Bind): SQL | undefined {
   } else if (shape.scope === 'user') {
     const user = { id: '', level: shape.agency ? ('agency' as const) : ('other' as const) };
     conditions.push(
-      accessibleMerchants(user, campaigns.merchantId, 'manage-campaigns', bind('userId')),
+      accessibleMerchants(user, campaigns.merchantId, {
+        role: 'manage-campaigns',
+        userId: bind('userId'),
+      }),
     );
   }
   conditions.push(visibleCampaignsCondition(shape, campaigns.type));
@@ -233,7 +236,12 @@ function rowsQuery(
 ) {
   return prepared(
     db,
-    `campaign-list:${JSON.stringify(shape)}:${order}:${String(withCount)}`,
+    {
+      key: `campaign-list:${JSON.stringify(shape)}:${order}:${String(withCount)}`,
+      // Whether the trigram index or the order's index finds a text's rows faster
+      // depends on how frequent the text is: searches are planned with their pattern.
+      planEachCall: shape.text,
+    },
     (name) => {
       const where = whereOf(shape, placeholder);
       return db
@@ -252,9 +260,6 @@ function rowsQuery(
         .offset(sql.placeholder('offset'))
         .prepare(name);
     },
-    // Whether the trigram index or the order's index finds a text's rows faster
-    // depends on how frequent the text is: searches are planned with their pattern.
-    { planEachCall: shape.text },
   );
 }
 

@@ -1,9 +1,9 @@
 /**
  * Data access for single campaigns: a campaign (locked on request), its
  * follow-ups, the review queue, image use, and the statements of the
- * campaign commands (create, save, listable, status history, unlink), of
- * status changes and the scheduler, and of the validation refresh. Those of
- * campaign links are in link-records.ts.
+ * campaign commands (create, save, listable, unlink) and of the validation
+ * refresh. Those of status changes are in status-records.ts, those of
+ * campaign links in link-records.ts.
  */
 import {
   and,
@@ -13,7 +13,6 @@ import {
   getTableColumns,
   getTableName,
   inArray,
-  lte,
   ne,
   or,
   sql,
@@ -33,8 +32,6 @@ import {
 
 export type CampaignRecord = typeof campaigns.$inferSelect;
 export type CampaignInsert = typeof campaigns.$inferInsert;
-type StatusHistoryRow = typeof campaignStatusHistory.$inferSelect;
-type StatusHistoryInsert = typeof campaignStatusHistory.$inferInsert;
 export type CampaignCountersRecord = typeof campaignCounters.$inferSelect;
 export interface CampaignListRecord {
   campaign: CampaignRecord;
@@ -224,10 +221,6 @@ export async function insertCampaign(db: DbOrTx, values: CampaignInsert): Promis
   return created.id;
 }
 
-export async function insertStatusHistory(db: DbOrTx, values: StatusHistoryInsert): Promise<void> {
-  await db.insert(campaignStatusHistory).values(values);
-}
-
 /** Updates the campaign; the row as stored, which the command's answer is made of. */
 export async function updateCampaign(
   db: DbOrTx,
@@ -266,19 +259,6 @@ export async function flipListable(
   return row?.listable;
 }
 
-/** The campaign's status changes, oldest first, with the email of who made them. */
-export function statusHistoryRows(
-  db: DbOrTx,
-  campaignId: string,
-): Promise<{ entry: StatusHistoryRow; email: string | null }[]> {
-  return db
-    .select({ entry: campaignStatusHistory, email: users.email })
-    .from(campaignStatusHistory)
-    .leftJoin(users, eq(users.id, campaignStatusHistory.userId))
-    .where(eq(campaignStatusHistory.campaignId, campaignId))
-    .orderBy(asc(campaignStatusHistory.createdAt), asc(campaignStatusHistory.id));
-}
-
 /**
  * Locks a campaign and its follow-ups in id order (see
  * lockCampaignAndTargets), before they are unlinked: a follow-up's save that
@@ -304,58 +284,6 @@ export async function unlinkFollowupRows(
     .set({ parentId: null, modifiedAt: sql`now()` })
     .where(
       and(eq(campaigns.parentId, parentId), followupId ? eq(campaigns.id, followupId) : undefined),
-    );
-}
-
-/**
- * Moves a campaign on only when it still has the status it was read with;
- * the updated row, undefined when it moved meanwhile.
- */
-export async function updateStatusIf(
-  tx: DbOrTx,
-  { id, status: fromStatus }: { id: string; status: CampaignRecord['status'] },
-  values: Partial<CampaignInsert>,
-): Promise<CampaignRecord | undefined> {
-  const [updated] = await tx
-    .update(campaigns)
-    .set({ ...values, modifiedAt: sql`now()` })
-    .where(and(eq(campaigns.id, id), eq(campaigns.status, fromStatus)))
-    .returning();
-  return updated;
-}
-
-/** Submitted campaigns and those in review whose auto-approval time has come. */
-export function campaignsDueForApproval(tx: DbOrTx, now: Date): Promise<CampaignRecord[]> {
-  return tx
-    .select()
-    .from(campaigns)
-    .where(
-      and(
-        inArray(campaigns.status, ['submitted', 'start_review']),
-        lte(campaigns.autoApproveAt, now),
-      ),
-    );
-}
-
-/** Approved or active campaigns whose runtime is over. */
-export function campaignsDueToEnd(tx: DbOrTx, now: Date): Promise<CampaignRecord[]> {
-  return tx
-    .select()
-    .from(campaigns)
-    .where(and(inArray(campaigns.status, ['approved', 'active']), lte(campaigns.validUntil, now)));
-}
-
-/** Approved campaigns whose runtime has begun and is not over. */
-export function campaignsDueToStart(tx: DbOrTx, now: Date): Promise<CampaignRecord[]> {
-  return tx
-    .select()
-    .from(campaigns)
-    .where(
-      and(
-        eq(campaigns.status, 'approved'),
-        lte(campaigns.validFrom, now),
-        sql`${campaigns.validUntil} > ${now.toISOString()}`,
-      ),
     );
 }
 

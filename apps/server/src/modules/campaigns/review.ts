@@ -16,7 +16,7 @@ import { AppError } from '../../platform/errors.js';
 import type { UserRow } from '../../platform/access/merchant-access.js';
 import { changeStatus, notifyStatusChanges } from './lifecycle.js';
 import { listReviewQueue } from './records.js';
-import { envelopeOf, loadCampaign } from './service.js';
+import { envelopeOf, loadCampaign } from './answers.js';
 import { toCampaignRow } from './view.js';
 
 export async function reviewQueue(

@@ -3,22 +3,20 @@
  * (merchant, role, level, tip rule), runs as one transaction that locks the
  * campaign's row (so commands on one campaign never interleave), and builds
  * its answer inside that transaction: a write whose answer cannot be
- * produced is not committed.
+ * produced is not committed. Reading a campaign and answering with it are in
+ * answers.ts.
  */
 import { isDeepStrictEqual } from 'node:util';
 import {
   CAMPAIGN_LINK_FIELDS,
   CAMPAIGN_STEPS,
   ZCampaignContent,
-  ZCampaignEnvelope,
   ZRequiredData,
   canToggleListable,
   canTransition,
   canUseRequiredDataStep,
   emptyCampaignContent,
   isCampaignType,
-  isEditableStatus,
-  uniqueCodePrizeNeed,
   type CampaignStep,
   type TCampaignContent,
   type TCampaignDeleteResponse,
@@ -30,159 +28,35 @@ import {
 import {
   checkCampaignNeed,
   checkNeed,
-  requireCampaignAccess,
   requireMerchantAccess,
   type MerchantAccess,
   type UserRow,
 } from '../../platform/access/merchant-access.js';
-import type { Db, DbOrTx } from '../../platform/db/client.js';
+import type { Db } from '../../platform/db/client.js';
 import type { CampaignDeps } from './deps.js';
-import { AppError, badRequest, fieldPath, notFound } from '../../platform/errors.js';
-import { availableCodes } from '../codes/index.js';
+import { AppError, badRequest, notFound } from '../../platform/errors.js';
+import {
+  answer,
+  answerUpdated,
+  codesNeeded,
+  loadCampaign,
+  loadEditable,
+  type AnswerDeps,
+} from './answers.js';
 import { changeStatus, storeEdit } from './lifecycle.js';
-import { lockCampaignAndTargets } from './link-records.js';
 import { checkCampaignLinks, initialCoregSuitable } from './links.js';
 import {
   anyoneTookPart,
-  findCampaign,
   findFollowups,
   flipListable,
   insertCampaign,
-  insertStatusHistory,
-  statusHistoryRows,
   lockWithFollowups,
   unlinkFollowupRows,
-  type CampaignDetailRecord,
-  type CampaignRecord,
 } from './records.js';
+import { insertStatusHistory, statusHistoryRows } from './status-records.js';
 import { sanitizeContentPatch } from './sanitize.js';
 import { traced } from '../../platform/tracing/hooks.js';
-import {
-  campaignErrors,
-  codeErrors,
-  toCampaignRow,
-  toEnvelope,
-  validationColumns,
-} from './view.js';
-
-export interface LoadedCampaign {
-  record: CampaignDetailRecord;
-  access: MerchantAccess;
-}
-
-/**
- * The campaign, if the user may manage campaigns of its merchant
- * (requireCampaignAccess: 404 for a campaign of a merchant the user cannot
- * see, 403 for a tip to a user who may not use tips). With `lock` (inside a
- * transaction) the record is read under a row lock once the caller is known.
- */
-export async function loadCampaign(
-  db: DbOrTx,
-  user: UserRow,
-  {
-    id,
-    lock,
-    linkTargets,
-  }: {
-    id: string;
-    lock?: boolean;
-    /** Campaigns a save names as link targets: locked with the campaign, in id order. */
-    linkTargets?: readonly string[];
-  },
-): Promise<LoadedCampaign> {
-  const { access } = await requireCampaignAccess(db, user, id);
-  if (lock && linkTargets?.length) await lockCampaignAndTargets(db, id, linkTargets);
-  const record = await findCampaign(db, id, { lock });
-  if (!record) throw notFound();
-  return { record, access };
-}
-
-/** loadCampaign with a lock, for commands that may only change an editable campaign. */
-export async function loadEditable(
-  tx: DbOrTx,
-  user: UserRow,
-  { id, linkTargets }: { id: string; linkTargets?: readonly string[] },
-): Promise<LoadedCampaign> {
-  const loaded = await loadCampaign(tx, user, { id, lock: true, linkTargets });
-  requireEditableStatus(loaded.record.campaign.status);
-  return loaded;
-}
-
-/** Refuses a change of a campaign whose status no longer allows edits (409). */
-export function requireEditableStatus(status: CampaignRecord['status']): void {
-  if (!isEditableStatus(status)) throw new AppError(409, 'campaign_not_editable', 'current_status');
-}
-
-/** The available codes of a campaign whose "unique code" prizes need some; else undefined. */
-async function codesNeeded(db: DbOrTx, record: CampaignDetailRecord): Promise<number | undefined> {
-  const content = { ...emptyCampaignContent(), ...record.campaign.content };
-  return uniqueCodePrizeNeed(content) > 0 ? availableCodes(db, record.campaign.id) : undefined;
-}
-
-/** What an answer needs besides the caller: the transaction and the preview links' base. */
-export interface AnswerDeps {
-  db: DbOrTx;
-  frontendUrl: string;
-}
-
-/** The envelope as stored now, checked against the answer schema (inside a command's transaction). */
-export async function answer(
-  deps: AnswerDeps,
-  { access, id }: { access: MerchantAccess; id: string },
-): Promise<TCampaignEnvelope> {
-  const record = await findCampaign(deps.db, id);
-  if (!record) throw notFound();
-  return answerWith(deps, { access, record });
-}
-
-/**
- * The answer of a command that updated the campaign it had read under its
- * lock: that record with the row as stored (the user its editor now), not
- * read again.
- */
-export function answerUpdated(
-  deps: AnswerDeps,
-  user: UserRow,
-  { loaded: { record, access }, stored }: { loaded: LoadedCampaign; stored: CampaignRecord },
-): Promise<TCampaignEnvelope> {
-  return answerWith(deps, {
-    access,
-    record: {
-      ...record,
-      campaign: stored,
-      editorEmail: stored.editorId === user.id ? user.email : record.editorEmail,
-    },
-  });
-}
-
-async function answerWith(
-  { db, frontendUrl }: AnswerDeps,
-  { access, record }: { access: MerchantAccess; record: CampaignDetailRecord },
-): Promise<TCampaignEnvelope> {
-  const envelope = toEnvelope(record, {
-    access,
-    frontendUrl,
-    availableCodes: await codesNeeded(db, record),
-  });
-  const checked = ZCampaignEnvelope.safeParse(envelope);
-  if (!checked.success) {
-    // Input the save schema let through but the answer cannot carry: refused, and rolled back.
-    const path = checked.error.issues[0]?.path ?? [];
-    const field = fieldPath(path.filter((part) => part !== 'campaign').join('.'));
-    throw badRequest('invalid_value', field);
-  }
-  return envelope;
-}
-
-export async function envelopeOf(
-  { db, frontendUrl }: AnswerDeps,
-  user: UserRow,
-  id: string,
-): Promise<TCampaignEnvelope> {
-  const { record, access } = await loadCampaign(db, user, { id });
-  const availableCodes = await codesNeeded(db, record);
-  return toEnvelope(record, { access, frontendUrl, availableCodes });
-}
+import { campaignErrors, codeErrors, toCampaignRow, validationColumns } from './view.js';
 
 export const allStepsSaved = () => Object.fromEntries(CAMPAIGN_STEPS.map((step) => [step, true]));
 
@@ -195,7 +69,7 @@ export async function createCampaign(
   const type = body.type;
   return traced('campaign.create', () =>
     deps.db.transaction(async (tx) => {
-      const access = await requireMerchantAccess(tx, user, body.merchant);
+      const access = await requireMerchantAccess(tx, user, { merchantId: body.merchant });
       checkCampaignNeed(user, access, type);
       const content = {
         ...emptyCampaignContent(),

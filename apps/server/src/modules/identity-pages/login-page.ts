@@ -110,8 +110,7 @@ ${demo}
 export function renderErrorPage(
   texts: LoginTexts,
   language: string,
-  message: string,
-  appUrl?: string,
+  { message, appUrl }: { message: string; appUrl?: string },
 ): string {
   const [before = '', after = ''] = texts.appAddress.split('{url}');
   const address = appUrl

@@ -72,7 +72,11 @@ export async function sendImportJob(
   { importJobId, startAfterSeconds = 0 }: { importJobId: string; startAfterSeconds?: number },
 ): Promise<void> {
   if (await jobs.hasWaiting(db, LOCATION_GEOCODING_QUEUE, { importJobId })) return;
-  await jobs.send(db, LOCATION_GEOCODING_QUEUE, { importJobId }, { startAfterSeconds });
+  await jobs.send(db, {
+    name: LOCATION_GEOCODING_QUEUE,
+    data: { importJobId },
+    startAfterSeconds,
+  });
 }
 
 /** Seconds before a row's next attempt after `failures` failed ones (1 or more). */
@@ -121,7 +125,11 @@ export async function resumeImportJobs(deps: ImportWorkerDeps): Promise<number> 
     sent += 1;
   }
   if (skipped > 0) {
-    await deps.jobs.send(deps.db, RESUME_QUEUE, {}, { startAfterSeconds: EXPIRE_SECONDS });
+    await deps.jobs.send(deps.db, {
+      name: RESUME_QUEUE,
+      data: {},
+      startAfterSeconds: EXPIRE_SECONDS,
+    });
   }
   return sent;
 }

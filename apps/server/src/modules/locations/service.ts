@@ -57,7 +57,7 @@ export async function locationList(
   user: UserRow,
   merchantId: string,
 ): Promise<TLocationListResponse> {
-  await requireMerchantAccess(db, user, merchantId, { role: ROLE });
+  await requireMerchantAccess(db, user, { merchantId, role: ROLE });
   const rows = await listLocations(db, merchantId);
   const job = await latestImportJob(db, merchantId);
   return {
@@ -78,7 +78,7 @@ export async function getLocation(
   user: UserRow,
   { merchantId, locationId }: LocationRef,
 ): Promise<TLocation> {
-  await requireMerchantAccess(db, user, merchantId, { role: ROLE });
+  await requireMerchantAccess(db, user, { merchantId, role: ROLE });
   return toLocation(await loadLocation(db, { merchantId, locationId }));
 }
 
@@ -146,7 +146,7 @@ export async function saveLocation(
 ): Promise<TLocation> {
   // Geocoding (an outgoing request) and the statements, in one span.
   return traced('location.save', async () => {
-    await requireMerchantAccess(deps.db, user, merchantId, { role: ROLE });
+    await requireMerchantAccess(deps.db, user, { merchantId, role: ROLE });
     const previous = locationId
       ? await loadLocation(deps.db, { merchantId, locationId })
       : undefined;
@@ -181,7 +181,7 @@ export async function deleteLocation(
   user: UserRow,
   { merchantId, locationId }: LocationRef,
 ): Promise<void> {
-  await requireMerchantAccess(db, user, merchantId, { role: ROLE });
+  await requireMerchantAccess(db, user, { merchantId, role: ROLE });
   await db.transaction(async (tx) => {
     const current = await lockLocation(tx, merchantId, locationId);
     if (!current) throw notFound();
@@ -216,7 +216,7 @@ export async function uploadLocations(
   user: UserRow,
   { merchantId, data }: { merchantId: string; data: Buffer },
 ): Promise<TLocationImportJob> {
-  await requireMerchantAccess(deps.db, user, merchantId, { role: ROLE });
+  await requireMerchantAccess(deps.db, user, { merchantId, role: ROLE });
   const result = await parseLocationCsv(data, deps.config.files.csvMaxRows);
   if (result.kind === 'empty') throw new AppError(400, 'no_locations_uploaded', 'upload');
   if (result.kind === 'refused') throw new UploadRefusedError(result.errors);
@@ -247,7 +247,7 @@ export async function importJob(
   user: UserRow,
   { merchantId, jobId }: { merchantId: string; jobId: string },
 ): Promise<TLocationImportJob> {
-  await requireMerchantAccess(db, user, merchantId, { role: ROLE });
+  await requireMerchantAccess(db, user, { merchantId, role: ROLE });
   const job = await findImportJob(db, merchantId, jobId);
   if (!job) throw notFound();
   return toImportJob(job, await importRetries(db, job.id));
@@ -264,7 +264,7 @@ export function createLocationService(deps: LocationDeps) {
     delete: (user: UserRow, ref: LocationRef) => deleteLocation(db, user, ref),
     /** Checks who asks before an upload is read. */
     checkUpload: (user: UserRow, merchantId: string) =>
-      requireMerchantAccess(db, user, merchantId, { role: ROLE }),
+      requireMerchantAccess(db, user, { merchantId, role: ROLE }),
     upload: (user: UserRow, file: { merchantId: string; data: Buffer }) =>
       uploadLocations(deps, user, file),
     importJob: (user: UserRow, job: { merchantId: string; jobId: string }) =>

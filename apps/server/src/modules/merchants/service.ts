@@ -98,7 +98,7 @@ async function requireProfileAccess(
   user: UserRow,
   merchantId: string,
 ): Promise<MerchantAccess> {
-  const access = await requireMerchantAccess(tx, user, merchantId, { role: 'manage-merchant' });
+  const access = await requireMerchantAccess(tx, user, { merchantId, role: 'manage-merchant' });
   await refuseWithoutUpgrade(tx, user, () => access.merchant.level);
   return access;
 }
@@ -279,7 +279,7 @@ export function createMerchantService(deps: MerchantDeps) {
     list: (user: UserRow, query: { page: number; filter?: string | undefined }) =>
       listMerchantsForUser(db, user, query),
     /** The merchant and the user's roles in it (404 when the user may not see it). */
-    access: (user: UserRow, merchantId: string) => requireMerchantAccess(db, user, merchantId),
+    access: (user: UserRow, merchantId: string) => requireMerchantAccess(db, user, { merchantId }),
     create: (user: UserRow, change: MerchantChange) => createMerchant(db, user, change),
     save: (user: UserRow, change: Parameters<typeof saveMerchant>[2]) =>
       saveMerchant(db, user, change),

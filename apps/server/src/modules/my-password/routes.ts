@@ -65,7 +65,7 @@ export const myPasswordRoutes: FastifyPluginAsyncZod<MyPasswordRoutesOptions> = 
         throw badRequest('password_not_changeable');
       }
       const attempt = await limiter.admit(request);
-      if (!attempt) throw new RetryLaterError(429, 'rate_limited', 60);
+      if (!attempt) throw new RetryLaterError(429, 'rate_limited', { retryAfterSeconds: 60 });
       // A wrong one is counted before the attempt ends (attempt-limiter.ts).
       const right = await (async () => {
         try {

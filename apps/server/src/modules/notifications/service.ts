@@ -49,7 +49,7 @@ export async function notificationList(
   user: UserRow,
   merchantId: string,
 ): Promise<TNotificationListResponse> {
-  const access = await requireMerchantAccess(db, user, merchantId);
+  const access = await requireMerchantAccess(db, user, { merchantId });
   const managesAccounts = access.roles.includes('manage-accounts');
   const rows = await activeAccountsWithEmail(db, merchantId);
   return {
@@ -78,7 +78,7 @@ export async function saveNotificationSettings(
     settings,
   }: { merchantId: string; accountId: string; settings: NotificationSettings },
 ): Promise<TNotificationListResponse> {
-  const access = await requireMerchantAccess(db, user, merchantId);
+  const access = await requireMerchantAccess(db, user, { merchantId });
   const account = await findAccount(db, merchantId, accountId);
   if (!account) throw notFound();
   if (account.userId !== user.id && !access.roles.includes('manage-accounts')) {

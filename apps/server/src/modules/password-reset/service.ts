@@ -52,7 +52,7 @@ export async function requestPasswordReset(
   { db, jobs }: Pick<PasswordResetDeps, 'db' | 'jobs'>,
   email: string,
 ): Promise<void> {
-  await jobs.send(db, PASSWORD_RESET_QUEUE, { email: normaliseEmail(email) });
+  await jobs.send(db, { name: PASSWORD_RESET_QUEUE, data: { email: normaliseEmail(email) } });
 }
 
 /**

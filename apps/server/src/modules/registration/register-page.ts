@@ -48,8 +48,7 @@ export function renderRegisterPage(model: {
 export function renderRegisterMessage(
   texts: LoginTexts,
   language: string,
-  message: string,
-  appUrl: string | undefined,
+  { message, appUrl }: { message: string; appUrl: string | undefined },
 ): string {
   const link = appUrl
     ? `<p><a class="button" href="${escapeHtml(appUrl)}">${escapeHtml(texts.toApp)}</a></p>`

@@ -39,7 +39,10 @@ export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
     send(
       reply,
       400,
-      renderRegisterMessage(texts, language, texts.invitationInvalid, config.publicUrl),
+      renderRegisterMessage(texts, language, {
+        message: texts.invitationInvalid,
+        appUrl: config.publicUrl,
+      }),
     );
   // Invitation tokens are unguessable (256 bits), so the form is limited per address only.
   const limiter = createAttemptLimiter(app, {
@@ -79,7 +82,10 @@ export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
         return send(
           reply,
           429,
-          renderRegisterMessage(texts, language, texts.tooManyAttempts, config.publicUrl),
+          renderRegisterMessage(texts, language, {
+            message: texts.tooManyAttempts,
+            appUrl: config.publicUrl,
+          }),
         );
       }
       const invitation = form.token ? await findOpenInvitation(db, form.token) : undefined;
@@ -109,7 +115,10 @@ export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
       return send(
         reply,
         200,
-        renderRegisterMessage(texts, language, texts.registerDone, config.publicUrl),
+        renderRegisterMessage(texts, language, {
+          message: texts.registerDone,
+          appUrl: config.publicUrl,
+        }),
       );
     },
   );

@@ -79,7 +79,7 @@ export async function searchCampaigns(
     .innerJoin(merchants, eq(merchants.id, campaigns.merchantId))
     .where(
       and(
-        accessibleMerchants(user, campaigns.merchantId, 'manage-campaigns'),
+        accessibleMerchants(user, campaigns.merchantId, { role: 'manage-campaigns' }),
         ne(campaigns.status, 'deleted'),
         visibleCampaignsCondition(query, campaigns.type),
         query.byId

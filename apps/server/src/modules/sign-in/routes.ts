@@ -24,12 +24,7 @@ import {
   type AuthorizeParams,
 } from '../identity-pages/index.js';
 import { createAuthorizationCode, redeemAuthorizationCode } from '../../platform/identity/codes.js';
-import {
-  loginTexts,
-  renderErrorPage,
-  renderLoginPage,
-  type LoginTexts,
-} from '../identity-pages/index.js';
+import { loginTexts, renderErrorPage, renderLoginPage } from '../identity-pages/index.js';
 import { deviceOf } from '../../platform/identity/devices.js';
 import { PASSWORD_FORGOTTEN_PATH } from '../password-reset/index.js';
 import {
@@ -40,7 +35,7 @@ import {
 } from '../../platform/identity/passwords.js';
 import { providerRoutes } from './provider-routes.js';
 import { insertSession, renewSession, startSession } from '../../platform/identity/sessions.js';
-import { registerSecondFactor } from './second-factor-routes.js';
+import { registerSecondFactor, type LoginView } from './second-factor-routes.js';
 
 const optionalParam = z.string().max(2048).optional();
 const ZAuthorizeParams = z.object(
@@ -95,9 +90,7 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
   const showLogin = (
     reply: FastifyReply,
     params: AuthorizeParams,
-    status: number,
-    email: string,
-    error: keyof LoginTexts | undefined,
+    { status, email, error }: LoginView,
   ) => {
     const { language, texts } = loginTexts(params.ui_locales);
     return sendPage(
@@ -125,7 +118,10 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
       sendPage(
         reply,
         400,
-        renderErrorPage(texts, language, texts.invalidRequest, config.publicUrl),
+        renderErrorPage(texts, language, {
+          message: texts.invalidRequest,
+          appUrl: config.publicUrl,
+        }),
       );
       return undefined;
     }
@@ -172,7 +168,7 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!user || !passwordHash || !valid) return undefined;
       if (!needsRehash(passwordHash)) return { ...user, passwordHash };
       // An older hash (scrypt) is replaced by Argon2id while it is still the one verified.
-      const upgraded = await storeRehash(db, user.id, password, passwordHash);
+      const upgraded = await storeRehash(db, user.id, { password, verifiedHash: passwordHash });
       if (upgraded) return { ...user, passwordHash: upgraded };
     }
     return undefined;
@@ -184,7 +180,11 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const check = answerBadRequest(reply, request.query);
       if (!check) return reply;
-      return showLogin(reply, request.query, 200, request.query.login_hint ?? '', undefined);
+      return showLogin(reply, request.query, {
+        status: 200,
+        email: request.query.login_hint ?? '',
+        error: undefined,
+      });
     },
   );
 
@@ -196,7 +196,7 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
     const attempt = await signInLimiter.admit(request);
     if (!attempt) {
       metrics.signInFailed('limited');
-      return showLogin(reply, form, 429, form.email, 'tooManyAttempts');
+      return showLogin(reply, form, { status: 429, email: form.email, error: 'tooManyAttempts' });
     }
     let user: (UserRow & { passwordHash: string }) | undefined;
     try {
@@ -208,11 +208,11 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
     }
     if (!user) {
       metrics.signInFailed('password');
-      return showLogin(reply, form, 401, form.email, 'wrongCredentials');
+      return showLogin(reply, form, { status: 401, email: form.email, error: 'wrongCredentials' });
     }
     // An account with two-factor sign-in (or an admin who must set it up) takes a second step.
     if (await beginSecondStep(reply, form, user)) return reply;
-    return finishSignIn(request, reply, form, user);
+    return finishSignIn(request, reply, { params: form, user });
   });
 
   /**
@@ -224,11 +224,11 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
   const finishSignIn = async (
     request: FastifyRequest,
     reply: FastifyReply,
-    form: AuthorizeParams,
-    user: UserRow & { passwordHash: string },
+    { params: form, user }: { params: AuthorizeParams; user: UserRow & { passwordHash: string } },
   ) => {
     const check = checkAuthorizeRequest(form, client);
-    if (check.kind !== 'ok') return showLogin(reply, form, 400, '', 'invalidRequest');
+    if (check.kind !== 'ok')
+      return showLogin(reply, form, { status: 400, email: '', error: 'invalidRequest' });
     const { request: grant } = check;
     const email = user.email;
     if (grant.responseType === 'code') {
@@ -244,15 +244,20 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
         },
         user.passwordHash,
       );
-      if (code === undefined) return showLogin(reply, form, 401, email, 'wrongCredentials');
+      if (code === undefined)
+        return showLogin(reply, form, { status: 401, email: email, error: 'wrongCredentials' });
       await touchLastLogin(db, user.id);
       return reply.redirect(
         redirectWith(grant.redirectUri, { code, state: grant.state }, false),
         302,
       );
     }
-    const session = await startSession(db, user, sessionMaxAgeHours, deviceOf(request));
-    if (!session) return showLogin(reply, form, 401, email, 'wrongCredentials');
+    const session = await startSession(db, user, {
+      maxAgeHours: sessionMaxAgeHours,
+      device: deviceOf(request),
+    });
+    if (!session)
+      return showLogin(reply, form, { status: 401, email: email, error: 'wrongCredentials' });
     await touchLastLogin(db, user.id);
     const issued = await tokenIssuer.issue(user, session);
     return reply.redirect(
@@ -311,7 +316,10 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!result.ok) return undefined;
         const user = await findUserById(tx, result.userId);
         if (!user) return undefined;
-        const session = await insertSession(tx, user.id, sessionMaxAgeHours, deviceOf(request));
+        const session = await insertSession(tx, user.id, {
+          maxAgeHours: sessionMaxAgeHours,
+          device: deviceOf(request),
+        });
         return { user, session, scope: result.scope };
       });
       if (!granted) return reply.status(400).send({ error: 'invalid_grant' });

@@ -58,16 +58,21 @@ const ZChallengeForm = z.object({
 });
 type ChallengeForm = z.infer<typeof ZChallengeForm>;
 
+/** A page's answer: its status and the error it shows, if any. */
+export interface PageView {
+  status: number;
+  error: keyof LoginTexts | undefined;
+}
+
+/** The sign-in page's answer: also the email it keeps in its field. */
+export interface LoginView extends PageView {
+  email: string;
+}
+
 export interface SignInSteps {
   carriedParams(params: AuthorizeParams): Record<string, string>;
   sendPage(reply: FastifyReply, status: number, html: string): FastifyReply;
-  showLogin(
-    reply: FastifyReply,
-    params: AuthorizeParams,
-    status: number,
-    email: string,
-    error: keyof LoginTexts | undefined,
-  ): FastifyReply;
+  showLogin(reply: FastifyReply, params: AuthorizeParams, view: LoginView): FastifyReply;
   /** Answers a request whose parameters are not acceptable; false when it did. */
   acceptable(reply: FastifyReply, params: AuthorizeParams): boolean;
   signInLimiter: AttemptLimiter;
@@ -75,8 +80,7 @@ export interface SignInSteps {
   finish(
     request: FastifyRequest,
     reply: FastifyReply,
-    params: AuthorizeParams,
-    user: UserRow & { passwordHash: string },
+    signIn: { params: AuthorizeParams; user: UserRow & { passwordHash: string } },
   ): Promise<FastifyReply>;
 }
 
@@ -100,14 +104,12 @@ export async function registerSecondFactor(
   const { db, config } = ctx;
 
   const expired = (reply: FastifyReply, form: AuthorizeParams) =>
-    steps.showLogin(reply, form, 401, '', 'challengeExpired');
+    steps.showLogin(reply, form, { status: 401, email: '', error: 'challengeExpired' });
 
   const codePage = (
     reply: FastifyReply,
     form: AuthorizeParams,
-    challenge: string,
-    status: number,
-    error: keyof LoginTexts | undefined,
+    { challenge, status, error }: { challenge: string } & PageView,
   ) => {
     const { language, texts } = loginTexts(form.ui_locales);
     return steps.sendPage(
@@ -126,9 +128,11 @@ export async function registerSecondFactor(
   const setupPage = async (
     reply: FastifyReply,
     form: AuthorizeParams,
-    challenge: { token: string; email: string; pendingSecret: string },
-    status: number,
-    error: keyof LoginTexts | undefined,
+    {
+      challenge,
+      status,
+      error,
+    }: { challenge: { token: string; email: string; pendingSecret: string } } & PageView,
   ) => {
     const secret = decryptSecret(ctx.mfaKey, challenge.pendingSecret);
     if (!secret) return expired(reply, form);
@@ -167,7 +171,11 @@ export async function registerSecondFactor(
       const attempt = await steps.signInLimiter.admit(request);
       if (!attempt) {
         ctx.metrics.signInFailed('limited');
-        return codePage(reply, form, form.challenge, 429, 'tooManyAttempts');
+        return codePage(reply, form, {
+          challenge: form.challenge,
+          status: 429,
+          error: 'tooManyAttempts',
+        });
       }
       let taken: 'totp' | 'recovery' | undefined;
       try {
@@ -176,18 +184,26 @@ export async function registerSecondFactor(
           await attempt.done();
           return await expired(reply, form);
         }
-        taken = await takeSecondFactor(ctx, challenge.userId, form.code, deviceOf(request));
+        taken = await takeSecondFactor(ctx, {
+          userId: challenge.userId,
+          code: form.code,
+          device: deviceOf(request),
+        });
         if (!taken) await attempt.failed();
       } finally {
         await attempt.done();
       }
       if (!taken) {
         ctx.metrics.signInFailed('second_factor');
-        return codePage(reply, form, form.challenge, 401, 'wrongCode');
+        return codePage(reply, form, {
+          challenge: form.challenge,
+          status: 401,
+          error: 'wrongCode',
+        });
       }
       const user = (await useChallenge(db, form.challenge)) ? await userOf(open) : undefined;
       if (!user) return expired(reply, form);
-      return steps.finish(request, reply, form, user);
+      return steps.finish(request, reply, { params: form, user });
     });
 
     scope.post(SETUP_PATH, { schema }, async (request, reply) => {
@@ -200,7 +216,7 @@ export async function registerSecondFactor(
       const attempt = await steps.signInLimiter.admit(request);
       if (!attempt) {
         ctx.metrics.signInFailed('limited');
-        return setupPage(reply, form, shown, 429, 'tooManyAttempts');
+        return setupPage(reply, form, { challenge: shown, status: 429, error: 'tooManyAttempts' });
       }
       let codes: string[] | undefined;
       try {
@@ -215,7 +231,12 @@ export async function registerSecondFactor(
         if (step !== undefined) {
           codes = await db.transaction(async (tx) =>
             (await markSetupDone(tx, form.challenge))
-              ? enableWithSecret(ctx, tx, challenge.userId, pending, step, deviceOf(request))
+              ? enableWithSecret(ctx, tx, {
+                  userId: challenge.userId,
+                  encrypted: pending,
+                  step,
+                  device: deviceOf(request),
+                })
               : undefined,
           );
         }
@@ -225,7 +246,7 @@ export async function registerSecondFactor(
       }
       if (!codes) {
         ctx.metrics.signInFailed('second_factor');
-        return setupPage(reply, form, shown, 401, 'wrongCode');
+        return setupPage(reply, form, { challenge: shown, status: 401, error: 'wrongCode' });
       }
       const { language, texts } = loginTexts(form.ui_locales);
       return steps.sendPage(
@@ -247,7 +268,7 @@ export async function registerSecondFactor(
       const challenge = await takeFinishedSetup(db, form.challenge);
       const user = challenge && (await userOf(challenge));
       if (!user) return expired(reply, form);
-      return steps.finish(request, reply, form, user);
+      return steps.finish(request, reply, { params: form, user });
     });
   };
   await app.register(routes);
@@ -259,7 +280,7 @@ export async function registerSecondFactor(
         kind: 'verify',
         passwordHash: user.passwordHash,
       });
-      codePage(reply, params, token, 200, undefined);
+      codePage(reply, params, { challenge: token, status: 200, error: undefined });
       return true;
     }
     if (config.accounts.mfaRequiredForAdmins && user.level === 'admin') {
@@ -271,7 +292,7 @@ export async function registerSecondFactor(
         pendingSecret: offer.encrypted,
       });
       const shown = { token, email: user.email, pendingSecret: offer.encrypted };
-      await setupPage(reply, params, shown, 200, undefined);
+      await setupPage(reply, params, { challenge: shown, status: 200, error: undefined });
       return true;
     }
     return false;

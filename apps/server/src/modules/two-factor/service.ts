@@ -57,7 +57,7 @@ export async function finishSetup(
   user: UserRow,
   { code, device }: { code: string; device: Device },
 ): Promise<TRecoveryCodes> {
-  const result = await confirmSetup(deps, user.id, code, device);
+  const result = await confirmSetup(deps, { userId: user.id, code, device });
   if (result === 'already_enabled') throw new AppError(409, 'two_factor_already_enabled');
   if (result === 'not_started') throw new AppError(409, 'two_factor_not_started');
   if (result === 'wrong_code') throw new AppError(400, 'wrong_two_factor_code', 'code');
@@ -74,7 +74,7 @@ export async function turnOff(
     throw new AppError(409, 'two_factor_not_enabled');
   }
   const proven = proof.code
-    ? (await takeSecondFactor(deps, user.id, proof.code, device)) !== undefined
+    ? (await takeSecondFactor(deps, { userId: user.id, code: proof.code, device })) !== undefined
     : await verifyPassword(proof.password ?? '', user.passwordHash ?? (await DUMMY_HASH));
   if (!proven || (!proof.code && !user.passwordHash)) {
     throw proof.code
@@ -106,13 +106,13 @@ export async function resetAccountTwoFactor(
   { merchantId, accountId, device }: { merchantId: string; accountId: string; device: Device },
 ): Promise<void> {
   requireAdmin(user);
-  await requireMerchantAccess(deps.db, user, merchantId, { role: 'manage-accounts' });
+  await requireMerchantAccess(deps.db, user, { merchantId, role: 'manage-accounts' });
   const [account] = await deps.db
     .select({ userId: accounts.userId })
     .from(accounts)
     .where(and(eq(accounts.id, accountId), eq(accounts.merchantId, merchantId)));
   if (!account) throw notFound();
-  await resetTwoFactor(deps, deps.db, account.userId, { userId: user.id, device });
+  await resetTwoFactor(deps, account.userId, { userId: user.id, device });
 }
 
 /** The two-factor module's service, built once by the app. */

@@ -72,7 +72,9 @@ export async function enqueueAttempts(
       deliveryId: delivery.id,
       ...(delivery.manual ? { manual: true } : {}),
     };
-    await jobs.send(tx, WEBHOOK_DELIVERY_QUEUE, data, {
+    await jobs.send(tx, {
+      name: WEBHOOK_DELIVERY_QUEUE,
+      data,
       ...(delivery.delaySeconds ? { startAfterSeconds: delivery.delaySeconds } : {}),
     });
   }

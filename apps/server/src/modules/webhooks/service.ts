@@ -88,7 +88,7 @@ const toDelivery = (row: DeliveryRow): TWebhookDelivery => ({
 /** Whose endpoints the caller may manage: a merchant's with manage-merchant, the admins' as an admin. */
 async function requireOwner(db: DbOrTx, user: UserRow, merchantId: string | null): Promise<void> {
   if (merchantId === null) requireAdmin(user);
-  else await requireMerchantAccess(db, user, merchantId, { role: 'manage-merchant' });
+  else await requireMerchantAccess(db, user, { merchantId, role: 'manage-merchant' });
 }
 
 /** An endpoint the caller may manage; 404 for one they may not see (its existence is not told). */

@@ -48,8 +48,7 @@ const WORDS = [
  */
 function scheduled(
   status: CampaignStatus,
-  start: number,
-  end: number,
+  { start, end }: { start: number; end: number },
   now: number,
 ): CampaignStatus {
   if (!APPROVED_STATUSES.includes(status)) return status;
@@ -103,8 +102,7 @@ export async function generateLoad(db: Db, options: GenerateOptions): Promise<vo
       const end = start + Math.round((1 + next() * 60) * DAY);
       const status = scheduled(
         CAMPAIGN_STATUSES[Math.floor(next() * CAMPAIGN_STATUSES.length)] ?? 'created',
-        start,
-        end,
+        { start, end },
         now,
       );
       const word = () => WORDS[Math.floor(next() * WORDS.length)] ?? '';

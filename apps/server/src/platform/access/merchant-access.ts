@@ -140,8 +140,7 @@ export async function requireCampaignAccess(
 export async function requireMerchantAccess(
   db: DbOrTx,
   user: UserRow,
-  merchantId: string,
-  need?: AccessNeed,
+  { merchantId, ...need }: { merchantId: string } & AccessNeed,
 ): Promise<MerchantAccess> {
   const access = await findMerchantAccess(db, user, merchantId);
   if (!access) throw notFound();
@@ -157,8 +156,14 @@ export async function requireMerchantAccess(
 export function accessibleMerchants(
   user: Pick<UserRow, 'id' | 'level'>,
   column: AnyPgColumn | SQL,
-  role?: AccountRole,
-  userId: unknown = user.id,
+  {
+    role,
+    userId = user.id,
+  }: {
+    role?: AccountRole;
+    /** The user's id as the query binds it (a placeholder of a prepared query); the user's own by default. */
+    userId?: unknown;
+  } = {},
 ): SQL | undefined {
   if (user.level === 'admin') return undefined;
   // Agencies hold every role for their linked merchants (effectiveRoles).

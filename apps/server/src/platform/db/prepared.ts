@@ -37,12 +37,16 @@ function sessionOf(db: DbOrTx): Bound {
   return (db as unknown as { session: Bound }).session;
 }
 
+/**
+ * The query of `key` (its shape), built by `prepare` with the statement's
+ * name the first time; a key with options is written `{ key, planEachCall }`.
+ */
 export function prepared<T>(
   db: DbOrTx,
-  key: string,
+  shape: string | ({ key: string } & PreparedOptions),
   prepare: (name: string) => T,
-  options: PreparedOptions = {},
 ): T {
+  const { key, ...options } = typeof shape === 'string' ? { key: shape } : shape;
   const session = sessionOf(db);
   let cache = byDriver.get(session.constructor);
   if (!cache) {

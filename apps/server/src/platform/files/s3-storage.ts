@@ -161,7 +161,9 @@ function createS3FileStorage(
     } catch (error) {
       if (!storeUnavailable(error)) throw error;
       log.warn({ err: error, bucket: Bucket, key, operation }, 'object store unavailable');
-      throw new RetryLaterError(503, 'service_unavailable', RETRY_AFTER_SECONDS);
+      throw new RetryLaterError(503, 'service_unavailable', {
+        retryAfterSeconds: RETRY_AFTER_SECONDS,
+      });
     }
   }
   return {

@@ -151,7 +151,10 @@ export async function readImageUpload(
   const turn = takeAccountTurn(accountId, request.server.ctx.config.files.imageUploadsPerAccount);
   if (!turn) {
     await discardBody(request);
-    throw new RetryLaterError(429, 'too_many_uploads', TOO_MANY_UPLOADS_RETRY_SECONDS, 'upload');
+    throw new RetryLaterError(429, 'too_many_uploads', {
+      retryAfterSeconds: TOO_MANY_UPLOADS_RETRY_SECONDS,
+      field: 'upload',
+    });
   }
   const endTurn = await turn;
   try {

@@ -32,6 +32,6 @@ export async function currentUserWithMerchantAccess(
   need: AccessNeed,
 ): Promise<{ user: UserRow; access: MerchantAccess }> {
   const user = await currentUser(request);
-  const access = await requireMerchantAccess(request.server.ctx.db, user, merchantId, need);
+  const access = await requireMerchantAccess(request.server.ctx.db, user, { merchantId, ...need });
   return { user, access };
 }

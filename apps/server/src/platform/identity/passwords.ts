@@ -88,8 +88,7 @@ export function needsRehash(stored: string): boolean {
 export async function storeRehash(
   db: DbOrTx,
   userId: string,
-  password: string,
-  verifiedHash: string,
+  { password, verifiedHash }: { password: string; verifiedHash: string },
 ): Promise<string | undefined> {
   const passwordHash = await hashPassword(password);
   const rows = await db

@@ -32,6 +32,13 @@ export interface SecondFactorContext extends SecurityEventContext {
   mfaKey: Buffer;
 }
 
+/** A code someone gave for the account `userId`, from `device`. */
+export interface CodeGiven {
+  userId: string;
+  code: string;
+  device: Device;
+}
+
 export interface TwoFactorState {
   enabled: boolean;
   enabledAt: Date | null;
@@ -101,10 +108,12 @@ export async function startSetup(
 export async function enableWithSecret(
   ctx: SecondFactorContext,
   tx: DbOrTx,
-  userId: string,
-  encrypted: string,
-  step: number,
-  device: Device,
+  {
+    userId,
+    encrypted,
+    step,
+    device,
+  }: { userId: string; encrypted: string; step: number; device: Device },
 ): Promise<string[] | undefined> {
   const [row] = await tx
     .update(users)
@@ -126,9 +135,7 @@ export async function enableWithSecret(
 /** Confirms the pending set-up with a first code: the recovery codes, or why not. */
 export async function confirmSetup(
   ctx: SecondFactorContext,
-  userId: string,
-  code: string,
-  device: Device,
+  { userId, code, device }: CodeGiven,
 ): Promise<string[] | 'wrong_code' | 'not_started' | 'already_enabled'> {
   const [user] = await ctx.db
     .select({ pending: users.totpPendingSecret, enabledAt: users.totpEnabledAt })
@@ -147,7 +154,9 @@ export async function confirmSetup(
       .from(users)
       .where(and(eq(users.id, userId), eq(users.totpPendingSecret, pending)))
       .for('update');
-    return same ? enableWithSecret(ctx, tx, userId, pending, step, device) : undefined;
+    return same
+      ? enableWithSecret(ctx, tx, { userId, encrypted: pending, step, device })
+      : undefined;
   });
   return codes ?? 'wrong_code';
 }
@@ -198,9 +207,7 @@ export async function takeTotpCode(
 export async function takeRecoveryCode(
   ctx: SecondFactorContext,
   tx: DbOrTx,
-  userId: string,
-  code: string,
-  device: Device,
+  { userId, code, device }: CodeGiven,
 ): Promise<boolean> {
   const [used] = await tx
     .update(recoveryCodes)
@@ -221,13 +228,12 @@ export async function takeRecoveryCode(
 /** A TOTP code (six digits) or a recovery code, taken; which one, or undefined when wrong. */
 export async function takeSecondFactor(
   ctx: SecondFactorContext,
-  userId: string,
-  code: string,
-  device: Device,
+  given: CodeGiven,
 ): Promise<'totp' | 'recovery' | undefined> {
+  const { userId, code } = given;
   if (looksLikeTotpCode(code)) return (await takeTotpCode(ctx, userId, code)) ? 'totp' : undefined;
   if (code.trim() === '') return undefined;
-  const used = await ctx.db.transaction((tx) => takeRecoveryCode(ctx, tx, userId, code, device));
+  const used = await ctx.db.transaction((tx) => takeRecoveryCode(ctx, tx, given));
   return used ? 'recovery' : undefined;
 }
 
@@ -286,11 +292,10 @@ export async function renewRecoveryCodes(
  */
 export async function resetTwoFactor(
   ctx: SecondFactorContext,
-  db: Db,
   userId: string,
   actor: { userId: string; device: Device },
 ): Promise<void> {
-  await db.transaction(async (tx) => {
+  await ctx.db.transaction(async (tx) => {
     // The user's row first, then its sessions: the order of locks sign-ins take (sessions.ts).
     await clearTwoFactor(tx, userId);
     await endSessionsOf(tx, userId);

@@ -54,6 +54,12 @@ export async function holdCredentials(
   return rows.length > 0;
 }
 
+/** How long a new session lasts, and the device it is started from. */
+export interface SessionStart {
+  maxAgeHours: number;
+  device: Device;
+}
+
 /**
  * A new session, started from `device` (the request's that signs in); the
  * caller holds the user's credentials (holdCredentials) in its transaction.
@@ -61,8 +67,7 @@ export async function holdCredentials(
 export async function insertSession(
   tx: DbOrTx,
   userId: string,
-  maxAgeHours: number,
-  device: Device,
+  { maxAgeHours, device }: SessionStart,
 ): Promise<LiveSession> {
   const now = Date.now();
   // Clearing old sessions here keeps the table small without a job.
@@ -87,12 +92,11 @@ export async function insertSession(
 export async function startSession(
   db: Db,
   user: { id: string; passwordHash: string },
-  maxAgeHours: number,
-  device: Device,
+  start: SessionStart,
 ): Promise<LiveSession | undefined> {
   return db.transaction(async (tx) =>
     (await holdCredentials(tx, user.id, user.passwordHash))
-      ? insertSession(tx, user.id, maxAgeHours, device)
+      ? insertSession(tx, user.id, start)
       : undefined,
   );
 }

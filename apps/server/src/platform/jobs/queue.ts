@@ -202,14 +202,11 @@ export class JobQueue {
       }
       const every = definition.everySeconds?.(this.#config) ?? 0;
       if (every > 0 || definition.atStart) {
-        await this.send(
-          ctx.db,
-          definition.name,
-          {},
-          {
-            startAfterSeconds: Math.min(FIRST_RUN_DELAY_SECONDS, every || FIRST_RUN_DELAY_SECONDS),
-          },
-        );
+        await this.send(ctx.db, {
+          name: definition.name,
+          data: {},
+          startAfterSeconds: Math.min(FIRST_RUN_DELAY_SECONDS, every || FIRST_RUN_DELAY_SECONDS),
+        });
       }
       if (definition.cron) {
         const cron = definition.cron(this.#config);
@@ -268,7 +265,8 @@ export class JobQueue {
     if (!ctx) throw new Error('job queue not started');
     const every = definition.everySeconds?.(this.#config) ?? 0;
     // The next run is queued before this one works: a process that dies now leaves it to another.
-    if (every > 0) await this.send(ctx.db, definition.name, {}, { startAfterSeconds: every });
+    if (every > 0)
+      await this.send(ctx.db, { name: definition.name, data: {}, startAfterSeconds: every });
     if (this.#stopping) {
       // Taken as the process stops: a recurring job leaves the work to its next run, another
       // job fails this attempt and is retried (here after a restart, or by another process).
@@ -295,9 +293,7 @@ export class JobQueue {
    */
   async send(
     db: DbOrTx,
-    name: string,
-    data: object,
-    options: SendOptions = {},
+    { name, data, ...options }: { name: string; data: object } & SendOptions,
   ): Promise<string | null> {
     return this.#boss.send(name, data, {
       db: onDrizzle(db),

@@ -36,7 +36,7 @@ export async function enqueueMail(
   db: DbOrTx,
   message: MailMessage,
 ): Promise<void> {
-  await ctx.jobs.send(db, MAIL_QUEUE, message);
+  await ctx.jobs.send(db, { name: MAIL_QUEUE, data: message });
 }
 
 export const mailJob = eraseJob<MailMessage, MailJobContext>({

@@ -136,13 +136,13 @@ export function createPrometheusMetrics(sources: MetricsSources): Metrics {
     async scrape() {
       return { contentType: registry.contentType, text: await registry.metrics() };
     },
-    requestDone(route, method, status, seconds) {
-      requests.observe(
-        route ?? UNMATCHED_ROUTE,
-        METHODS.has(method) ? method : 'OTHER',
+    requestDone({ route, method, status, seconds }) {
+      requests.observe({
+        route: route ?? UNMATCHED_ROUTE,
+        method: METHODS.has(method) ? method : 'OTHER',
         status,
         seconds,
-      );
+      });
     },
     signInFailed(reason: SignInFailureReason) {
       signInFailures.inc({ reason });

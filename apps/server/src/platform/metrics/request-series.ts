@@ -72,7 +72,17 @@ export class RequestSeries {
   }
 
   /** Counts one answered request. */
-  observe(route: string, method: string, status: number, seconds: number): void {
+  observe({
+    route,
+    method,
+    status,
+    seconds,
+  }: {
+    route: string;
+    method: string;
+    status: number;
+    seconds: number;
+  }): void {
     let byMethod = this.#byRoute.get(route);
     if (!byMethod) this.#byRoute.set(route, (byMethod = new Map<string, Map<number, Series>>()));
     let byStatus = byMethod.get(method);

@@ -44,12 +44,12 @@ export function registerMetrics(app: FastifyInstance, ctx: MetricsContext): void
 
   // The route's pattern (never the URL itself), read when the answer has gone out.
   app.addHook('onResponse', (request, reply, done) => {
-    metrics.requestDone(
-      request.routeOptions.url,
-      request.method,
-      reply.statusCode,
-      reply.elapsedTime / 1000,
-    );
+    metrics.requestDone({
+      route: request.routeOptions.url,
+      method: request.method,
+      status: reply.statusCode,
+      seconds: reply.elapsedTime / 1000,
+    });
     done();
   });
 
@@ -57,7 +57,7 @@ export function registerMetrics(app: FastifyInstance, ctx: MetricsContext): void
   if (settings.port === undefined) {
     if (!expected) return;
     app.get(METRICS_PATH, { schema: { hide: true } }, async (request, reply) =>
-      answerOnPublicPort(request, reply, metrics, expected),
+      answerOnPublicPort(request, reply, { metrics, expected }),
     );
     return;
   }
@@ -66,7 +66,7 @@ export function registerMetrics(app: FastifyInstance, ctx: MetricsContext): void
   let server: Server | undefined;
   app.addHook('onReady', async () => {
     const listening = createServer((request, response) => {
-      void answerOnMetricsPort(request, response, metrics, expected).catch((error: unknown) => {
+      void answerOnMetricsPort(request, response, { metrics, expected }).catch((error: unknown) => {
         ctx.log.error({ err: error }, 'metrics: scrape failed');
         if (!response.headersSent) response.writeHead(500);
         response.end();
@@ -98,8 +98,7 @@ export function registerMetrics(app: FastifyInstance, ctx: MetricsContext): void
 async function answerOnPublicPort(
   request: FastifyRequest,
   reply: FastifyReply,
-  metrics: Metrics,
-  expected: Buffer,
+  { metrics, expected }: { metrics: Metrics; expected: Buffer },
 ) {
   reply.header('cache-control', 'no-store');
   if (!bearerMatches(request.headers.authorization, expected)) {
@@ -116,8 +115,7 @@ async function answerOnPublicPort(
 async function answerOnMetricsPort(
   request: IncomingMessage,
   response: ServerResponse,
-  metrics: Metrics,
-  expected: Buffer | undefined,
+  { metrics, expected }: { metrics: Metrics; expected: Buffer | undefined },
 ): Promise<void> {
   const json = (status: number, message: string, headers: Record<string, string> = {}) => {
     response.writeHead(status, {

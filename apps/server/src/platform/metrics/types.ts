@@ -12,13 +12,20 @@ import type { QueueCounts } from '../jobs/queue.js';
 export const SIGN_IN_FAILURE_REASONS = ['password', 'limited', 'second_factor'] as const;
 export type SignInFailureReason = (typeof SIGN_IN_FAILURE_REASONS)[number];
 
+/** An answered request: the route's pattern (undefined: no route matched), method, status and seconds taken. */
+export interface AnsweredRequest {
+  route: string | undefined;
+  method: string;
+  status: number;
+  seconds: number;
+}
+
 export interface Metrics {
   /** Whether /metrics is served (and anything counted). */
   readonly enabled: boolean;
   /** Every series in Prometheus's text format, with its content type. */
   scrape(): Promise<{ contentType: string; text: string }>;
-  /** An answered request: the route's pattern (undefined: no route matched), method, status and seconds taken. */
-  requestDone(route: string | undefined, method: string, status: number, seconds: number): void;
+  requestDone(request: AnsweredRequest): void;
   signInFailed(reason: SignInFailureReason): void;
   /** A mail handed to the SMTP server (or written to the outbox folder). */
   mailSent(): void;

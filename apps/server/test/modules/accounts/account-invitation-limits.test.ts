@@ -170,9 +170,9 @@ describe('registration through an invitation', () => {
       .where(eq(users.email, 'sitzung@firma.example'));
     if (!invitee) throw new Error('no invited user');
     // A session from before the password (none can be signed into without one: this is the rule's guard).
-    const session = await insertSession(t.ctx.db, invitee.id, 12, {
-      userAgent: null,
-      address: null,
+    const session = await insertSession(t.ctx.db, invitee.id, {
+      maxAgeHours: 12,
+      device: { userAgent: null, address: null },
     });
     const issued = await t.ctx.tokenIssuer.issue(invitee, session);
     const init = () =>

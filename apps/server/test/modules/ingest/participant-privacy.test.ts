@@ -1,250 +1,41 @@
 /**
- * Participants' privacy beyond the erasure itself:
- * a batch sent again after an erasure is answered as duplicates and counts
- * nothing again, new events for the erased id are refused for
- * ERASURE_BLOCK_DAYS; the retention forgets a participant no raw event names
- * any more (profile gone, rows pseudonymised, counts and rollups as they
- * were), in steps, also while the participant sends a new event. On
- * PostgreSQL too (TEST_DATABASE_URL), where the job and batches overlap.
+ * Participants' privacy beyond the erasure itself: the retention forgets a
+ * participant no raw event names any more (profile gone, rows pseudonymised,
+ * counts and rollups as they were), in steps, also while the participant
+ * sends a new event. On PostgreSQL too (TEST_DATABASE_URL), where the job
+ * and batches overlap. A resend after an erasure: erasure-resend.test.ts.
  */
-import { randomUUID } from 'node:crypto';
 import { eq, like, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CampaignStatus, TCampaignEnvelope, TIngestResponse } from '@backoffice/domain';
+import { describe, expect, it } from 'vitest';
+import type { TIngestResponse } from '@backoffice/domain';
 import { queryRows } from '../../../src/platform/db/client.js';
 import {
   campaignParticipants,
-  campaigns,
-  erasedParticipants,
   installationSecrets,
   merchantParticipants,
   participants,
-  participationEvents,
 } from '../../../src/platform/db/schema.js';
 import { ADVISORY_LOCK_KEYS } from '../../../src/platform/db/advisory-locks.js';
 import { foldPending } from '../../../src/modules/ingest/fold.js';
 import { RETENTION_BATCH, applyRetention } from '../../../src/modules/ingest/privacy.js';
-import { ingestDeps } from '../../../src/services.js';
 import { holdTransaction } from '../../fixtures/held-transaction.js';
-import { createAdmin, createMerchantWithOwner } from '../../factories/index.js';
-import { createTestApp, type TestApp } from '../../helpers.js';
+import {
+  DAY,
+  RETENTION_DAYS,
+  t,
+  merchant,
+  campaignIn,
+  send,
+  participation,
+  counts,
+  traces,
+  NO_TRACE,
+  pauseNextCommit,
+  usePrivacyApp,
+} from './privacy-fixture.js';
+import { ingestDeps } from '../../../src/services.js';
 
-const DAY = 24 * 3600_000;
-/** The default EVENT_RETENTION_DAYS. */
-const RETENTION_DAYS = 730;
-
-let t: TestApp;
-let apiKey = '';
-let merchant = '';
-
-beforeAll(async () => {
-  t = await createTestApp({ TIME_ZONE: 'Europe/Berlin' });
-  const silver = await createMerchantWithOwner(t.ctx.db, { level: 1 });
-  merchant = silver.merchant.id;
-  await t.signInAs({ admin: await createAdmin(t.ctx.db), silver: silver.owner });
-  apiKey = (await t.api('POST', '/admin/api-keys', 'admin', { name: 'privacy' })).json().secret;
-});
-afterAll(async () => {
-  await t.close();
-});
-
-async function campaignIn(status: CampaignStatus = 'active'): Promise<string> {
-  const response = await t.api('POST', '/campaigns', 'silver', {
-    merchant,
-    type: 'coupon/percent',
-  });
-  expect(response.statusCode, response.body).toBe(200);
-  const id = response.json<TCampaignEnvelope>().campaign.uuid;
-  await t.ctx.db.update(campaigns).set({ status }).where(eq(campaigns.id, id));
-  return id;
-}
-
-async function send(events: object[]): Promise<TIngestResponse> {
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/api/ingest/events',
-    headers: { 'x-api-key': apiKey },
-    payload: { events },
-  });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json();
-}
-
-const participation = (campaign: string, participant: string, at: Date, profile?: object) => ({
-  id: randomUUID(),
-  type: 'participation',
-  campaign,
-  participant,
-  occurred_at: at.toISOString(),
-  ...(profile ? { profile } : {}),
-});
-
-/** Every count the product shows of the merchant and these campaigns, once the fold has run. */
-async function counts(campaignIds: string[]) {
-  await foldPending(t.ctx.db);
-  const list = sql.join(
-    campaignIds.map((id) => sql`${id}::uuid`),
-    sql`, `,
-  );
-  const day = new Date().toISOString().slice(0, 10);
-  return {
-    campaigns: await Promise.all(
-      campaignIds.map(async (id) => {
-        const { participations, distinct_users, view_list } = (
-          await t.api('GET', `/campaigns/${id}`, 'silver')
-        ).json().campaign;
-        return { participations, distinct_users, view_list };
-      }),
-    ),
-    dashboard: (await t.api('GET', `/merchants/${merchant}/dashboard`, 'silver')).json().users,
-    chart: (
-      await t.api(
-        'GET',
-        `/merchants/${merchant}/stats?timerange=month&count=1&start=${day}&campaigns=${campaignIds.join(',')}`,
-        'silver',
-      )
-    ).json(),
-    campaignDays: await queryRows(
-      t.ctx.db,
-      sql`select * from campaign_daily_stats where campaign_id in (${list}) order by campaign_id, day`,
-    ),
-    merchantDays: await queryRows(
-      t.ctx.db,
-      sql`select * from merchant_daily_stats where merchant_id = ${merchant}::uuid order by day`,
-    ),
-    kidDays: await queryRows(
-      t.ctx.db,
-      sql`select * from merchant_daily_kid_stats where merchant_id = ${merchant}::uuid
-          order by day, kind, gender, birth_year`,
-    ),
-  };
-}
-
-/** Where a participant id is still stored: raw events, profile, first participations. */
-async function traces(id: string) {
-  const [events, profiles, inCampaigns, withMerchants] = await Promise.all([
-    t.ctx.db.select().from(participationEvents).where(eq(participationEvents.participantId, id)),
-    t.ctx.db.select().from(participants).where(eq(participants.id, id)),
-    t.ctx.db.select().from(campaignParticipants).where(eq(campaignParticipants.participantId, id)),
-    t.ctx.db.select().from(merchantParticipants).where(eq(merchantParticipants.participantId, id)),
-  ]);
-  return {
-    events: events.length,
-    profile: profiles.length,
-    campaigns: inCampaigns.length,
-    merchants: withMerchants.length,
-  };
-}
-
-const NO_TRACE = { events: 0, profile: 0, campaigns: 0, merchants: 0 };
-
-describe('a resend after an erasure', () => {
-  it('answers the batch sent again as duplicates and counts nothing again', async () => {
-    const first = await campaignIn();
-    const second = await campaignIn();
-    const now = new Date();
-    const profile = {
-      gender: 'female',
-      birth_year: 1984,
-      kids: [{ gender: 'male', birth_year: 2019 }],
-    };
-    const batch = [
-      participation(first, 'weg-1', now, profile),
-      participation(second, 'weg-1', now, profile),
-      participation(first, 'bleibt-1', now),
-      { id: randomUUID(), type: 'view_list', campaign: first, occurred_at: now.toISOString() },
-    ];
-    expect(await send(batch)).toEqual({ accepted: 4, duplicates: 0, rejected: [] });
-    const before = await counts([first, second]);
-    expect(before.campaigns[0]).toMatchObject({ participations: 2, distinct_users: 2 });
-
-    const erased = await t.api('DELETE', '/admin/participants/weg-1', 'admin');
-    expect(erased.json()).toEqual({ erased: { events: 2, campaigns: 2 } });
-    expect(await traces('weg-1')).toEqual(NO_TRACE);
-    expect(await counts([first, second])).toEqual(before);
-
-    // The consumer app missed the answer and sends the batch again.
-    expect(await send(batch)).toEqual({ accepted: 0, duplicates: 4, rejected: [] });
-    expect(await traces('weg-1')).toEqual(NO_TRACE);
-    expect(await counts([first, second])).toEqual(before);
-
-    // A month on, the tombstone and the ordinary receipts are gone (the retention
-    // purged them), but the erased events' ids are still receipts: sent once
-    // more, the batch still changes nothing.
-    const run = await applyRetention(ingestDeps(t.ctx), new Date(Date.now() + 31 * DAY));
-    expect(run.tombstones).toBeGreaterThanOrEqual(1);
-    expect(run.receipts).toBeGreaterThanOrEqual(2);
-    expect(await send(batch)).toEqual({ accepted: 0, duplicates: 4, rejected: [] });
-    expect(await traces('weg-1')).toEqual(NO_TRACE);
-    expect(await counts([first, second])).toEqual(before);
-  });
-
-  it('refuses new events naming the erased id for ERASURE_BLOCK_DAYS, then takes them again', async () => {
-    const campaign = await campaignIn();
-    expect(await send([participation(campaign, 'weg-2', new Date())])).toMatchObject({
-      accepted: 1,
-    });
-    expect((await t.api('DELETE', '/admin/participants/weg-2', 'admin')).statusCode).toBe(200);
-    const before = await counts([campaign]);
-    const fresh = [
-      participation(campaign, 'weg-2', new Date(), { gender: 'male' }),
-      {
-        id: randomUUID(),
-        type: 'view_detail',
-        campaign,
-        participant: 'weg-2',
-        occurred_at: new Date().toISOString(),
-      },
-      participation(campaign, 'jemand-anders', new Date()),
-    ];
-    const answer = await send(fresh);
-    expect(answer.accepted).toBe(1);
-    expect(answer.rejected).toEqual([
-      { index: 0, id: fresh[0]?.id, message: 'participant_erased', field: 'participant' },
-      { index: 1, id: fresh[1]?.id, message: 'participant_erased', field: 'participant' },
-    ]);
-    expect(await traces('weg-2')).toEqual(NO_TRACE);
-    const after = await counts([campaign]);
-    expect(after.campaigns[0]?.participations).toBe(
-      Number(before.campaigns[0]?.participations) + 1,
-    );
-
-    // The tombstone names nobody: a keyed hash, not the id.
-    const stones = await t.ctx.db.select().from(erasedParticipants);
-    expect(JSON.stringify(stones)).not.toContain('weg-');
-    expect(stones.every((stone) => /^[0-9a-f]{64}$/.test(stone.key))).toBe(true);
-
-    // 31 days later (the default block is 30 days): the retention removes the
-    // tombstone, and the id's events are taken again (refused before that).
-    await t.ctx.db.update(erasedParticipants).set({ erasedAt: new Date(Date.now() - 31 * DAY) });
-    expect(await send([participation(campaign, 'weg-2', new Date())])).toMatchObject({
-      accepted: 1,
-      rejected: [],
-    });
-    const run = await applyRetention(ingestDeps(t.ctx));
-    expect(run.tombstones).toBe(stones.length);
-    expect(await t.ctx.db.select().from(erasedParticipants)).toEqual([]);
-  });
-
-  it('leaves no trace of a participant whose new batch races the erasure', async () => {
-    for (let round = 0; round < 5; round += 1) {
-      const campaign = await campaignIn();
-      const id = `rennen-${round}`;
-      expect(await send([participation(campaign, id, new Date())])).toMatchObject({ accepted: 1 });
-      const [sent, erased] = await Promise.all([
-        send([participation(campaign, id, new Date(), { gender: 'female' })]),
-        t.api('DELETE', `/admin/participants/${id}`, 'admin'),
-      ]);
-      expect(erased.statusCode, erased.body).toBe(200);
-      // Either stored before the erasure (and erased with it) or refused after it.
-      expect(sent.accepted + sent.rejected.length, `round ${round}`).toBe(1);
-      if (sent.rejected.length > 0) {
-        expect(sent.rejected[0]).toMatchObject({ message: 'participant_erased' });
-      }
-      expect(await traces(id), `round ${round}`).toEqual(NO_TRACE);
-    }
-  });
-});
+usePrivacyApp();
 
 describe('the retention forgets participants not seen for its period', () => {
   /** The time at which events from `daysAgo` days before now have just passed the retention. */
@@ -462,30 +253,3 @@ describe('the installation secret of the tombstones', () => {
     expect(secrets[0]?.secret).toMatch(/^[0-9a-f]{64}$/);
   });
 });
-
-/** Makes the next transaction of the app wait, after its work and before its commit, until `release`. */
-function pauseNextCommit() {
-  const db = t.ctx.db;
-  const transaction = db.transaction.bind(db);
-  let open = () => {};
-  const gate = new Promise<void>((resolve) => (open = resolve));
-  let reached = () => {};
-  const inside = new Promise<void>((resolve) => (reached = resolve));
-  db.transaction = ((work, config) => {
-    db.transaction = transaction;
-    return transaction(async (tx) => {
-      const result = await work(tx);
-      reached();
-      await gate;
-      return result;
-    }, config);
-  }) as typeof db.transaction;
-  return {
-    inside,
-    release: () => open(),
-    restore: () => {
-      db.transaction = transaction;
-      open();
-    },
-  };
-}

@@ -238,7 +238,7 @@ describe('the mails', () => {
     // The job reports the week before today; the tests below the weeks of 2027.
     const mails = await mailsDuring(t, async () => {
       for (let run = 0; run < 2; run += 1) {
-        await t.ctx.jobs.send(t.ctx.db, weeklyStatisticsJob.name, {});
+        await t.ctx.jobs.send(t.ctx.db, { name: weeklyStatisticsJob.name, data: {} });
         await t.ctx.jobs.drain([weeklyStatisticsJob.name, MAIL_QUEUE]);
       }
     });

@@ -28,9 +28,11 @@ import {
 } from '../../../src/platform/db/schema.js';
 import { validationColumns } from '../../../src/modules/campaigns/index.js';
 import { JOB_DEFINITIONS } from '../../../src/background-jobs.js';
-import { contentFor, seedDemoActivity } from '../../../src/ops/seed/demo-activity.js';
+import { seedDemoActivity } from '../../../src/ops/seed/demo-activity.js';
+import { contentFor } from '../../../src/ops/seed/demo-campaign-content.js';
 import { DEMO_MERCHANTS, DEMO_USERS } from '../../../src/ops/seed/demo-data.js';
-import { planCampaigns, wallTime } from '../../../src/ops/seed/demo-plan.js';
+import { wallTime } from '../../../src/ops/seed/demo-calendar.js';
+import { planCampaigns } from '../../../src/ops/seed/demo-plan.js';
 import { bearer, createTestApp, type TestApp } from '../../helpers.js';
 
 const TIME_ZONE = 'Europe/Berlin';
@@ -291,7 +293,7 @@ describe('demo activity', () => {
           [12, 30],
           [23, 59],
         ] as const) {
-          const now = new Date(wallTime(TIME_ZONE, y, m, d, hour, minute).getTime() + 30_000);
+          const now = new Date(wallTime(TIME_ZONE, [y, m, d], [hour, minute]).getTime() + 30_000);
           const plan = planCampaigns(now, TIME_ZONE);
           for (const planned of plan) {
             problems.push(

@@ -95,7 +95,7 @@ describe('access resolver', () => {
     let checked = 0;
     for (const user of everyUser) {
       for (const role of roles) {
-        const condition = accessibleMerchants(user, merchants.id, role) ?? sql`true`;
+        const condition = accessibleMerchants(user, merchants.id, { role }) ?? sql`true`;
         const inSql = new Set(
           (
             await queryRows<{ id: string }>(

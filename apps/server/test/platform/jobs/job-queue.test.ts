@@ -71,11 +71,11 @@ describe('the job queue', () => {
     });
     const queue = await startQueue([echo]);
     await t.ctx.db.transaction(async (tx) => {
-      await queue.send(tx, 'test-echo', { word: 'committed' });
+      await queue.send(tx, { name: 'test-echo', data: { word: 'committed' } });
     });
     await expect(
       t.ctx.db.transaction(async (tx) => {
-        await queue.send(tx, 'test-echo', { word: 'rolled back' });
+        await queue.send(tx, { name: 'test-echo', data: { word: 'rolled back' } });
         throw new Error('the change fails after its job was sent');
       }),
     ).rejects.toThrow('the change fails');
@@ -96,7 +96,7 @@ describe('the job queue', () => {
       },
     });
     const queue = await startQueue([flaky]);
-    await queue.send(t.ctx.db, 'test-flaky', {});
+    await queue.send(t.ctx.db, { name: 'test-flaky', data: {} });
     // The first attempt and two retries, a second apart.
     await until(async () => (await jobStates('test-flaky'))[0] === 'failed', 15_000);
     expect(attempts).toBe(3);
@@ -155,7 +155,7 @@ describe('the job queue', () => {
       },
     });
     const stopping = await startQueue([slow]);
-    const id = await stopping.send(t.ctx.db, 'test-slow', {});
+    const id = await stopping.send(t.ctx.db, { name: 'test-slow', data: {} });
     await until(async () => (await jobStates('test-slow'))[0] === 'active', 10_000);
     // The process stops: its job does not end within the wait and goes back to the queue.
     const stopped = stopping.stop(1000);
@@ -177,7 +177,7 @@ describe('the job queue', () => {
       run: () => held,
     });
     const queue = await startQueue([ending]);
-    await queue.send(t.ctx.db, 'test-ending', {});
+    await queue.send(t.ctx.db, { name: 'test-ending', data: {} });
     await until(async () => (await jobStates('test-ending'))[0] === 'active', 10_000);
     const stopped = queue.stop(5000).then(() => Date.now());
     // The job ends while the stop waits for it, and its row is locked a while: pg-boss records
@@ -206,7 +206,7 @@ describe('the job queue', () => {
     const queue = await startQueue([nightly]);
     // Two runs fail one after the other (a recurring job is not retried: both stay failed).
     for (let i = 0; i < 2; i += 1) {
-      await queue.send(t.ctx.db, 'test-nightly', {});
+      await queue.send(t.ctx.db, { name: 'test-nightly', data: {} });
       await queue.drain(['test-nightly']);
     }
     expect(await jobStates('test-nightly')).toEqual(['failed', 'failed']);

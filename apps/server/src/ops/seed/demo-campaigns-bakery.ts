@@ -1,0 +1,225 @@
+/** The demo campaigns of Bäckerei Sonnenschein, a family bakery. */
+import {
+  WARM,
+  CREAM,
+  SPRING,
+  SUMMER,
+  AUTUMN,
+  ADVENT,
+  ESPRESSO,
+  ROSE,
+  IN_APP,
+  DRAW,
+  sweepstakePrizes,
+  type CampaignSlot,
+} from './demo-themes.js';
+
+const BAKERY_TEXT =
+  'Unsere Brote backen wir jede Nacht im Holzofen, aus Mehl von Mühlen aus der Region und ohne Zusatzstoffe. ';
+
+export const BAKERY_CAMPAIGNS: CampaignSlot[] = [
+  {
+    type: 'coupon/percent',
+    status: 'active',
+    editor: 'owner@example.com',
+    days: [-40, 50],
+    theme: {
+      title: '10 % auf alle Brote',
+      shortDescription: 'Auf jedes Brot aus unserem Holzofen',
+      description: `${BAKERY_TEXT}Mit der App sparen Sie 10 % auf jedes Brot, ob Roggen, Dinkel oder Vollkorn. ${IN_APP}`,
+      picture: { headline: '10 %', lines: ['auf alle Brote'], motif: 'bread', colours: WARM },
+      benefit: { percent: 10 },
+    },
+  },
+  {
+    type: 'sweepstake/standard',
+    status: 'ended',
+    editor: 'owner@example.com',
+    seasons: {
+      easter: {
+        title: 'Osterkorb-Gewinnspiel',
+        shortDescription: 'Gewinnen Sie einen Osterkorb voller Leckereien',
+        description: `${BAKERY_TEXT}Zu Ostern verlosen wir einen Korb mit Osterzopf, Schokoladeneiern und Marmelade aus der Region. ${DRAW}`,
+        picture: {
+          headline: 'Gewinnen!',
+          lines: ['einen Osterkorb', 'voller Leckereien'],
+          motif: 'eggs',
+          colours: SPRING,
+          sprinkle: 'dots',
+        },
+        prizes: sweepstakePrizes(['Osterkorb', 4_900], ['Brotgutschein über 10 €', 1_000]),
+      },
+      harvest: {
+        title: 'Erntedank-Brotkorb gewinnen',
+        shortDescription: 'Ein Korb mit Broten aus neuer Ernte',
+        description: `${BAKERY_TEXT}Zum Erntedankfest verlosen wir einen Brotkorb mit fünf Broten aus dem Mehl der neuen Ernte. ${DRAW}`,
+        picture: {
+          headline: 'Gewinnen!',
+          lines: ['einen Brotkorb', 'zum Erntedankfest'],
+          motif: 'basket',
+          colours: AUTUMN,
+          sprinkle: 'leaves',
+        },
+        prizes: sweepstakePrizes(['Erntedank-Brotkorb', 3_900], ['Brotgutschein über 10 €', 1_000]),
+      },
+      advent: {
+        title: 'Adventskalender-Gewinnspiel',
+        shortDescription: '24 Türchen, jeden Tag ein Preis',
+        description: `${BAKERY_TEXT}Im Advent öffnen wir jeden Tag ein Türchen: Stollen, Plätzchen und Gutscheine warten. ${DRAW}`,
+        picture: {
+          headline: 'Gewinnen!',
+          lines: ['24 Türchen,', 'jeden Tag ein Preis'],
+          motif: 'calendar',
+          colours: ADVENT,
+          sprinkle: 'snow',
+        },
+        prizes: sweepstakePrizes(['Christstollen (1 kg)', 2_490], ['Plätzchentüte', 690]),
+      },
+    },
+  },
+  {
+    type: 'coupon/m_for_n',
+    status: 'ended',
+    editor: 'staff@example.com',
+    days: [-120, -60],
+    theme: {
+      title: '3 Brezeln zum Preis von 2',
+      shortDescription: 'Laugenbrezeln, frisch aus dem Ofen',
+      description: `${BAKERY_TEXT}Unsere Laugenbrezeln werden von Hand geschlungen und mit grobem Salz bestreut. Drei nehmen, zwei bezahlen. ${IN_APP}`,
+      picture: {
+        headline: '3 für 2',
+        lines: ['Laugenbrezeln', 'frisch aus dem Ofen'],
+        motif: 'pretzel',
+        colours: CREAM,
+      },
+      benefit: { getM: 3, payN: 2, original: 95 },
+    },
+  },
+  {
+    type: 'coupon/free',
+    status: 'approved',
+    editor: 'owner@example.com',
+    days: [10, 70],
+    theme: {
+      title: 'Gratis-Kaffee zum Frühstück',
+      shortDescription: 'Zu jedem Frühstück ein Kaffee aufs Haus',
+      description: `${BAKERY_TEXT}Wer bei uns frühstückt, bekommt den ersten Kaffee geschenkt, montags bis freitags bis 10 Uhr. ${IN_APP}`,
+      picture: {
+        headline: 'Gratis',
+        lines: ['Kaffee zu jedem', 'Frühstück'],
+        motif: 'cup',
+        colours: ESPRESSO,
+      },
+      benefit: { original: 290 },
+    },
+  },
+  {
+    type: 'coupon/absolute',
+    status: 'submitted',
+    editor: 'staff@example.com',
+    days: [5, 40],
+    theme: {
+      title: '2 € Rabatt auf Torten',
+      shortDescription: 'Auf jede ganze Torte aus unserer Konditorei',
+      description: `${BAKERY_TEXT}Ob Schwarzwälder Kirsch oder Käsesahne: auf jede ganze Torte 2 € Rabatt. Bitte einen Tag vorher bestellen. ${IN_APP}`,
+      picture: {
+        headline: '2 € Rabatt',
+        lines: ['auf jede ganze Torte'],
+        motif: 'cake',
+        colours: ROSE,
+      },
+      benefit: { abs: 200, original: 2_490 },
+    },
+  },
+  {
+    type: 'coupon/offer',
+    status: 'created',
+    editor: 'owner@example.com',
+    seasons: {
+      carnival: {
+        title: 'Berliner zur Faschingszeit',
+        shortDescription: 'Mit Himbeerfüllung und Puderzucker',
+        description: `${BAKERY_TEXT}Von Dreikönig bis Faschingsdienstag: unsere Berliner mit Himbeerfüllung zum Aktionspreis. ${IN_APP}`,
+        picture: {
+          headline: '1,00 €',
+          lines: ['statt 1,60 € für', 'jeden Berliner'],
+          motif: 'berliner',
+          colours: WARM,
+          sprinkle: 'stars',
+        },
+        benefit: { original: 160, discounted: 100 },
+      },
+      easter: {
+        title: 'Osterzopf zum Aktionspreis',
+        shortDescription: 'Hefezopf mit Rosinen und Mandeln',
+        description: `${BAKERY_TEXT}Unser Osterzopf aus Hefeteig mit Rosinen und gehobelten Mandeln, in der Osterwoche zum Aktionspreis. ${IN_APP}`,
+        picture: {
+          headline: '4,50 €',
+          lines: ['statt 5,90 € für', 'den Osterzopf'],
+          motif: 'bread',
+          colours: SPRING,
+        },
+        benefit: { original: 590, discounted: 450 },
+      },
+      summer: {
+        title: 'Erdbeerkuchen zum Sommerpreis',
+        shortDescription: 'Mit Erdbeeren vom Hof Brandt',
+        description: `${BAKERY_TEXT}Solange es Erdbeeren gibt: unser Erdbeerkuchen mit Vanillecreme zum Sommerpreis. ${IN_APP}`,
+        picture: {
+          headline: '2,50 €',
+          lines: ['statt 3,20 € je', 'Stück Erdbeerkuchen'],
+          motif: 'strawberries',
+          colours: SUMMER,
+          sprinkle: 'sun',
+        },
+        benefit: { original: 320, discounted: 250 },
+      },
+      autumn: {
+        title: 'Kürbisbrot zum Herbstpreis',
+        shortDescription: 'Saftiges Brot mit Hokkaido und Kernen',
+        description: `${BAKERY_TEXT}Im Herbst backen wir Kürbisbrot mit Hokkaido und Kürbiskernen, jetzt zum Herbstpreis. ${IN_APP}`,
+        picture: {
+          headline: '3,90 €',
+          lines: ['statt 4,80 € für', 'das Kürbisbrot'],
+          motif: 'pumpkin',
+          colours: AUTUMN,
+          sprinkle: 'leaves',
+        },
+        benefit: { original: 480, discounted: 390 },
+      },
+      christmas: {
+        title: 'Christstollen zum Aktionspreis',
+        shortDescription: 'Nach dem Rezept unseres Großvaters',
+        description: `${BAKERY_TEXT}Unser Butterstollen mit Rosinen, Orangeat und Marzipan, in der Adventszeit zum Aktionspreis. ${IN_APP}`,
+        picture: {
+          headline: '19,90 €',
+          lines: ['statt 24,90 € für', 'den Christstollen'],
+          motif: 'stollen',
+          colours: ADVENT,
+          sprinkle: 'snow',
+        },
+        benefit: { original: 2_490, discounted: 1_990 },
+      },
+    },
+  },
+  {
+    type: 'sweepstake/standard',
+    status: 'rejected',
+    editor: 'owner@example.com',
+    rejection:
+      'Bitte nennen Sie in der Beschreibung Ort und Termin des Brotbackkurses und was der Gewinn umfasst.',
+    days: [20, 50],
+    theme: {
+      title: 'Brotbackkurs gewinnen',
+      shortDescription: 'Ein Abend in unserer Backstube',
+      description: `${BAKERY_TEXT}Backen Sie an einem Abend mit unserem Bäckermeister Ihr eigenes Brot, vom Sauerteig bis zum Holzofen. ${DRAW}`,
+      picture: {
+        headline: 'Gewinnen!',
+        lines: ['einen Brotbackkurs', 'in unserer Backstube'],
+        motif: 'toque',
+        colours: CREAM,
+      },
+      prizes: sweepstakePrizes(['Brotbackkurs für zwei', 17_800], ['Backmischung', 890]),
+    },
+  },
+];
