@@ -32,6 +32,7 @@ import {
   signInAttempt,
   type TestApp,
 } from '../../helpers.js';
+import { JOB_QUEUES } from '@backoffice/domain';
 
 describe('unconfigured', () => {
   let t: TestApp;
@@ -183,7 +184,7 @@ describe('with METRICS_TOKEN, on the public port', () => {
     expect(valueOf(metrics, 'process_resident_memory_bytes')).toBeGreaterThan(0);
     expect(valueOf(metrics, 'nodejs_heap_size_used_bytes')).toBeGreaterThan(0);
     // Every queue and reason is there from the start, at 0 until something happens.
-    expect(samplesOf(metrics, 'backoffice_job_failures_total')).toHaveLength(10);
+    expect(samplesOf(metrics, 'backoffice_job_failures_total')).toHaveLength(JOB_QUEUES.length);
     for (const reason of ['password', 'limited', 'second_factor']) {
       expect(samplesOf(metrics, 'backoffice_signin_failures_total', { reason })).toHaveLength(1);
     }
