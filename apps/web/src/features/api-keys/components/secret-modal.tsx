@@ -1,7 +1,8 @@
 /** Shows a new API key's secret once, with a copy button; the server never shows it again. */
-import { Alert, Button, Code, CopyButton, Group, Modal, Stack, Text } from '@mantine/core';
-import { IconAlertTriangle, IconCheck, IconCopy } from '@tabler/icons-react';
+import { Alert, Button, Code, Group, Modal, Stack, Text } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { CopyValueButton } from '../../../shared/ui/copy-value-button';
 
 export interface SecretModalProps {
   /** The key's name and secret; the modal is closed while undefined. */
@@ -33,20 +34,10 @@ export function SecretModal({ created, onClose }: SecretModalProps) {
           {created?.secret ?? ''}
         </Code>
         <Group justify="space-between">
-          <CopyButton value={created?.secret ?? ''}>
-            {({ copied, copy }) => (
-              <Button
-                variant="light"
-                color={copied ? 'teal' : 'blue'}
-                leftSection={
-                  copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />
-                }
-                onClick={copy}
-              >
-                {copied ? t('apiKeys.secret.copied') : t('apiKeys.secret.copy')}
-              </Button>
-            )}
-          </CopyButton>
+          <CopyValueButton
+            value={created?.secret ?? ''}
+            labels={{ copy: t('apiKeys.secret.copy'), copied: t('apiKeys.secret.copied') }}
+          />
           <Button onClick={onClose}>{t('apiKeys.secret.done')}</Button>
         </Group>
       </Stack>

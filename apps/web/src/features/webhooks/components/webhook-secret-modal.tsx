@@ -3,10 +3,11 @@
  * secret, with a copy button and how a receiver verifies the messages
  * (Standard Webhooks headers); the server never shows it again.
  */
-import { Alert, Button, Code, CopyButton, Group, Modal, Stack, Text } from '@mantine/core';
-import { IconAlertTriangle, IconCheck, IconCopy } from '@tabler/icons-react';
+import { Alert, Button, Code, Group, Modal, Stack, Text } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CopyValueButton } from '../../../shared/ui/copy-value-button';
 
 /** How a receiver checks a message in Node.js, with the `standardwebhooks` package. */
 const VERIFY_EXAMPLE = `import { Webhook } from 'standardwebhooks';
@@ -61,20 +62,10 @@ export function WebhookSecretModal({ shown, onClose }: WebhookSecretModalProps) 
           </Text>
         </Stack>
         <Group justify="space-between">
-          <CopyButton value={shown?.secret ?? ''}>
-            {({ copied, copy }) => (
-              <Button
-                variant="light"
-                color={copied ? 'teal' : 'blue'}
-                leftSection={
-                  copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />
-                }
-                onClick={copy}
-              >
-                {copied ? t('webhooks.secret.copied') : t('webhooks.secret.copy')}
-              </Button>
-            )}
-          </CopyButton>
+          <CopyValueButton
+            value={shown?.secret ?? ''}
+            labels={{ copy: t('webhooks.secret.copy'), copied: t('webhooks.secret.copied') }}
+          />
           <Button onClick={onClose}>{t('webhooks.secret.done')}</Button>
         </Group>
       </Stack>
