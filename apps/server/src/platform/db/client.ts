@@ -26,6 +26,7 @@ import {
 } from './embedded.js';
 import { folderHolder, lockDataFolder } from './folder-lock.js';
 import * as schema from './schema.js';
+import type { PoolUsage } from './pool-usage.js';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -40,18 +41,6 @@ export async function queryRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
 
 /** Where the job queue (jobs/queue.ts) keeps its tables: the same database, reached its own way. */
 export type QueueTarget = { kind: 'pglite'; client: PGlite } | { kind: 'postgres'; url: string };
-
-/** How busy the database's connections are now (the metrics read it at each scrape). */
-export interface PoolUsage {
-  /** Connections open: PostgreSQL's pool up to its maximum; the embedded database's one. */
-  open: number;
-  /** Connections running a statement or a transaction. */
-  inUse: number;
-  /** Requests waiting for a connection: the pool's queue; the embedded database's waiting statements and transactions. */
-  waiting: number;
-  /** Most connections the pool opens. */
-  max: number;
-}
 
 export interface Database {
   db: Db;

@@ -14,7 +14,7 @@ import {
 } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { tracedStatement, tracingOn } from '../tracing/hooks.js';
-import type { PoolUsage } from './client.js';
+import type { PoolUsage } from './pool-usage.js';
 
 /** pg_trgm backs the campaign list's text filter (migration 0005). */
 export const PGLITE_OPTIONS = { extensions: { pg_trgm } };
