@@ -24,6 +24,7 @@ import {
 import { ZGeocodingEnv, geocodingSettings, type GeocodingSettings } from './config-geocoding.js';
 import { ZAccountsEnv, accountsSettings, type AccountsSettings } from './config-accounts.js';
 import { ZWebhooksEnv, webhooksSettings, type WebhooksSettings } from './config-webhooks.js';
+import { ZHttpEnv, httpSettings, type HttpSettings } from './config-http.js';
 import { ZJobsEnv, jobsSettings, type JobsSettings } from './config-jobs.js';
 import {
   ZMetricsEnv,
@@ -45,22 +46,6 @@ const ZEnv = z
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     HOST: z.string().min(1).optional(),
     TRUST_PROXY: trustProxyFromEnv.default(false),
-    // A 5 MB image over a slow mobile uplink (about 0.5 Mbit/s) takes some 90 s.
-    HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(120_000),
-    CORS_ORIGINS: commaList
-      .pipe(
-        z.array(
-          z
-            .url()
-            .refine(
-              (value) => new URL(value).origin === value.replace(/\/$/, ''),
-              'an origin: scheme, host and port, no path (e.g. https://crm.example.com)',
-            )
-            .transform((value) => new URL(value).origin),
-        ),
-      )
-      .default([]),
-    HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(20_000),
     PUBLIC_URL: optionalUrl,
     DATA_DIR: z.string().min(1).default('./data'),
     DATABASE_URL: optionalUrl,
@@ -165,6 +150,7 @@ const ZEnv = z
   .extend(ZJobsEnv.shape)
   .extend(ZAccountsEnv.shape)
   .extend(ZWebhooksEnv.shape)
+  .extend(ZHttpEnv.shape)
   .extend(ZGeocodingEnv.shape)
   .extend(ZMetricsEnv.shape);
 
@@ -182,14 +168,8 @@ export interface Config {
   host: string;
   /** Fastify's trustProxy: which proxies' X-Forwarded-* headers to believe. */
   trustProxy: boolean | number | string[];
-  http: {
-    /** Longest time to receive a whole request, body included (slow clients are cut off). */
-    requestTimeoutMs: number;
-    /** Longest time to receive a request's headers; at most requestTimeoutMs. */
-    headersTimeoutMs: number;
-    /** Browser origins other than the app's own that may call the API (CORS); none by default. */
-    corsOrigins: string[];
-  };
+  /** Request timeouts and the origins allowed to call the API (CORS). */
+  http: HttpSettings;
   publicUrl: string;
   dataDir: string;
   /** PostgreSQL connection string; undefined means the embedded PGlite in dataDir. */
@@ -335,11 +315,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // Demo mode has a well-known admin password: reachable from this machine only, unless asked.
     host: e.HOST ?? (demo ? '127.0.0.1' : '0.0.0.0'),
     trustProxy: e.TRUST_PROXY,
-    http: {
-      requestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_MS,
-      headersTimeoutMs: e.HTTP_HEADERS_TIMEOUT_MS,
-      corsOrigins: e.CORS_ORIGINS,
-    },
+    http: httpSettings(e),
     publicUrl,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
