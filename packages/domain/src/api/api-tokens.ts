@@ -49,11 +49,7 @@ export const ZApiTokenList = z.object({ items: z.array(ZApiToken) });
 export type TApiTokenList = z.infer<typeof ZApiTokenList>;
 
 export const ZApiTokenCreateBody = z.object({
-  name: z
-    .string()
-    .trim()
-    .min(1, { error: 'required' })
-    .max(API_TOKEN_NAME_MAX),
+  name: z.string().trim().min(1, { error: 'required' }).max(API_TOKEN_NAME_MAX),
   roles: z
     .array(z.enum(ACCOUNT_ROLES))
     .min(1, { error: 'required' })
