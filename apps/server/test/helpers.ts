@@ -304,30 +304,10 @@ export function routeTable(app: FastifyInstance): { method: string; path: string
     const full = (prefixes[depth - 1] ?? '') + (match[2] ?? '');
     prefixes[depth] = full;
     for (const method of (match[3] ?? '').split(', ')) {
-      if (method !== 'HEAD') routes.push({ method, path: ownParamNames(app, method, full) });
+      if (method !== 'HEAD') routes.push({ method, path: full });
     }
   }
   return routes;
-}
-
-/**
- * The route's own parameter names where routes sharing a position named it
- * differently (`/api/merchants/:id|:merchantId/api-tokens`, as the router
- * prints it): the names under which the API document has the operation.
- */
-function ownParamNames(app: FastifyInstance, method: string, path: string): string {
-  if (!path.includes('|')) return path;
-  const paths = (app.swagger() as { paths?: Record<string, Record<string, unknown>> }).paths ?? {};
-  let candidates = [''];
-  for (const segment of path.split('/').slice(1)) {
-    const names = segment.includes('|') ? segment.split('|') : [segment];
-    candidates = candidates.flatMap((start) => names.map((name) => `${start}/${name}`));
-  }
-  const documented = candidates.find(
-    (candidate) =>
-      paths[candidate.replace(/:(\w+)/g, '{$1}')]?.[method.toLowerCase()] !== undefined,
-  );
-  return documented ?? path;
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

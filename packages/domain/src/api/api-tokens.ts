@@ -66,5 +66,4 @@ export type TApiTokenCreateBody = z.input<typeof ZApiTokenCreateBody>;
 export const ZApiTokenCreated = z.object({ token: ZApiToken, secret: z.string() });
 export type TApiTokenCreated = z.infer<typeof ZApiTokenCreated>;
 
-export const ZApiTokenMerchantParams = z.object({ merchantId: ZUuid });
 export const ZApiTokenParams = z.object({ id: ZUuid });
