@@ -1,0 +1,156 @@
+/**
+ * Examples in the OpenAPI document: every request body and every 2xx answer
+ * with content has one. The examples live on the shared zod schemas of
+ * packages/domain (`.meta({ examples: [...] })`, next to the schema they
+ * illustrate); an operation's example is put together from them: a schema
+ * with an example of its own gives it, an object the examples of its
+ * properties, a list one entry, and a value without one the simplest value
+ * its schema allows. test/cross-cutting/openapi-content.test.ts validates
+ * every example against its schema, so none can be wrong.
+ *
+ * The document is OpenAPI 3.0, whose schemas know `example` (one) and not
+ * JSON Schema's `examples` (a list): the first of the list is kept.
+ */
+
+type Schema = Record<string, unknown>;
+
+interface MediaType {
+  schema?: Schema;
+  example?: unknown;
+  examples?: unknown;
+}
+
+interface Operation {
+  requestBody?: { content?: Record<string, MediaType> };
+  responses?: Record<string, { content?: Record<string, MediaType> }>;
+}
+
+interface ExampleDocument {
+  paths?: Record<string, Record<string, Operation>>;
+  components?: { schemas?: Record<string, Schema> };
+}
+
+const isObject = (value: unknown): value is Schema =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Rewrites JSON Schema's `examples` into OpenAPI 3.0's `example`, in place, everywhere below `value`. */
+function useSingleExample(value: unknown): void {
+  if (Array.isArray(value)) {
+    for (const entry of value) useSingleExample(entry);
+    return;
+  }
+  if (!isObject(value)) return;
+  if (Array.isArray(value.examples)) {
+    if (!('example' in value)) value.example = value.examples[0];
+    delete value.examples;
+  }
+  for (const child of Object.values(value)) useSingleExample(child);
+}
+
+/** A value for a string schema without an example: by its format, else a word of allowed length. */
+function stringExample(schema: Schema): string {
+  const byFormat: Record<string, string> = {
+    uuid: '0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11',
+    'date-time': '2026-05-20T14:03:11.000Z',
+    date: '2026-05-20',
+    email: 'anna.schmidt@example.com',
+    uri: 'https://www.example.com/',
+    url: 'https://www.example.com/',
+    binary: '(binary)',
+  };
+  const format = typeof schema.format === 'string' ? byFormat[schema.format] : undefined;
+  if (format) return format;
+  const min = typeof schema.minLength === 'number' ? schema.minLength : 0;
+  const max = typeof schema.maxLength === 'number' ? schema.maxLength : Infinity;
+  const text = 'Beispiel'.padEnd(min, 'x');
+  return text.slice(0, Math.max(min, Math.min(text.length, max)));
+}
+
+/** A number within the schema's bounds. */
+function numberExample(schema: Schema): number {
+  const min =
+    typeof schema.minimum === 'number'
+      ? schema.minimum + (schema.exclusiveMinimum === true ? 1 : 0)
+      : undefined;
+  const max =
+    typeof schema.maximum === 'number'
+      ? schema.maximum - (schema.exclusiveMaximum === true ? 1 : 0)
+      : undefined;
+  if (min !== undefined && min > 1) return min;
+  if (max !== undefined && max < 1) return max;
+  return 1;
+}
+
+/** The example of `schema`: its own, else put together from its parts (references resolved). */
+export function exampleOf(schema: unknown, components: Record<string, Schema>, depth = 0): unknown {
+  if (!isObject(schema) || depth > 12) return null;
+  const ref = typeof schema.$ref === 'string' ? schema.$ref : undefined;
+  if (ref) {
+    const name = ref.replace('#/components/schemas/', '');
+    return exampleOf(components[name], components, depth + 1);
+  }
+  if ('example' in schema) return schema.example;
+  if (Array.isArray(schema.examples) && schema.examples.length > 0) return schema.examples[0];
+  if ('const' in schema) return schema.const;
+  if (schema.default !== undefined) return schema.default;
+  if (Array.isArray(schema.enum)) return schema.enum.find((value) => value !== null) ?? null;
+  const alternatives = (schema.anyOf ?? schema.oneOf) as unknown[] | undefined;
+  if (Array.isArray(alternatives)) {
+    const chosen = alternatives.find((entry) => !(isObject(entry) && entry.type === 'null'));
+    return exampleOf(chosen ?? alternatives[0], components, depth + 1);
+  }
+  if (Array.isArray(schema.allOf)) {
+    const parts = schema.allOf.map((part) => exampleOf(part, components, depth + 1));
+    return parts.every(isObject) ? Object.assign({}, ...parts) : parts[0];
+  }
+  switch (schema.type) {
+    case 'object': {
+      const properties = isObject(schema.properties) ? schema.properties : {};
+      const example: Record<string, unknown> = {};
+      for (const [key, property] of Object.entries(properties))
+        example[key] = exampleOf(property, components, depth + 1);
+      if (Object.keys(properties).length === 0 && isObject(schema.additionalProperties))
+        example.de = exampleOf(schema.additionalProperties, components, depth + 1);
+      return example;
+    }
+    case 'array': {
+      const count = typeof schema.minItems === 'number' ? Math.max(1, schema.minItems) : 1;
+      const item = exampleOf(schema.items, components, depth + 1);
+      return Array.from({ length: count }, () => item);
+    }
+    case 'string':
+      return stringExample(schema);
+    case 'integer':
+    case 'number':
+      return numberExample(schema);
+    case 'boolean':
+      return true;
+    default:
+      return schema.nullable === true ? null : {};
+  }
+}
+
+const withoutExample = (media: MediaType) =>
+  media.schema !== undefined && media.example === undefined && media.examples === undefined;
+
+/**
+ * Gives every request body and 2xx answer of `document` an example, and
+ * turns the schemas' `examples` into `example`. Changes the document in place.
+ */
+export function addExamples(document: ExampleDocument): void {
+  useSingleExample(document.components?.schemas);
+  useSingleExample(document.paths);
+  const components = document.components?.schemas ?? {};
+  for (const operations of Object.values(document.paths ?? {}))
+    for (const operation of Object.values(operations)) {
+      if (!isObject(operation)) continue;
+      const media = [
+        ...Object.values(operation.requestBody?.content ?? {}),
+        ...Object.entries(operation.responses ?? {})
+          .filter(([status]) => /^2/.test(status))
+          .flatMap(([, response]) => Object.values(response.content ?? {})),
+      ];
+      for (const entry of media.filter(withoutExample))
+        entry.example = exampleOf(entry.schema, components);
+    }
+}
