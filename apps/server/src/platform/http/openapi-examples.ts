@@ -4,8 +4,9 @@
  * packages/domain (`.meta({ examples: [...] })`, next to the schema they
  * illustrate); an operation's example is put together from them: a schema
  * with an example of its own gives it, an object the examples of its
- * properties, a list one entry, and a value without one the simplest value
- * its schema allows. test/cross-cutting/openapi-content.test.ts validates
+ * properties, a list one entry, and a value without one a value by its
+ * format or its field's name (an id, an e-mail, a date) or the simplest
+ * value its schema allows. test/cross-cutting/openapi-content.test.ts validates
  * every example against its schema, so none can be wrong.
  *
  * The document is OpenAPI 3.0, whose schemas know `example` (one) and not
@@ -47,19 +48,59 @@ function useSingleExample(value: unknown): void {
   for (const child of Object.values(value)) useSingleExample(child);
 }
 
-/** A value for a string schema without an example: by its format, else a word of allowed length. */
-function stringExample(schema: Schema): string {
-  const byFormat: Record<string, string> = {
-    uuid: '0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11',
-    'date-time': '2026-05-20T14:03:11.000Z',
-    date: '2026-05-20',
-    email: 'anna.schmidt@example.com',
-    uri: 'https://www.example.com/',
-    url: 'https://www.example.com/',
-    binary: '(binary)',
-  };
-  const format = typeof schema.format === 'string' ? byFormat[schema.format] : undefined;
-  if (format) return format;
+const SAMPLE_ID = '0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11';
+const SAMPLE_TIME = '2026-05-20T14:03:11.000Z';
+const SAMPLE_URL = 'https://www.example.com/';
+
+const BY_FORMAT: Record<string, string> = {
+  uuid: SAMPLE_ID,
+  'date-time': SAMPLE_TIME,
+  date: '2026-05-20',
+  email: 'anna.schmidt@example.com',
+  uri: SAMPLE_URL,
+  url: SAMPLE_URL,
+  binary: '(binary)',
+};
+
+/** Values for strings by the name of their field, where their schema says no more than "a string". */
+const BY_NAME: [RegExp, string][] = [
+  [/^(id|uuid|ident)$|_id$|Id$/, SAMPLE_ID],
+  [/email/i, 'anna.schmidt@example.com'],
+  [/(^|_)(created|modified|updated|revoked|drawn|expires|expiry|since|until)$|_at$|^last_used$/, SAMPLE_TIME],
+  [/(url|src|link|href)$/i, SAMPLE_URL],
+  [/^(name|brand_name|internal_name)$/, 'Café Sonnenschein'],
+  [/title/, 'Sommer-Gewinnspiel'],
+  [/(tele)?phone/, '+49 30 1234567'],
+  [/^(zip|postal_code)$/, '10115'],
+  [/^city$/, 'Berlin'],
+  [/^street$/, 'Hauptstraße 1'],
+  [/^country$/, 'DE'],
+  [/^(locale|language)$/, 'de'],
+  [/^message$/, 'invalid_value'],
+  [/^field$/, 'name'],
+  [/^participant$/, 'app-user-1'],
+];
+
+/** Whether `value` is a string the schema allows (its length and pattern). */
+function allows(schema: Schema, value: string): boolean {
+  if (typeof schema.minLength === 'number' && value.length < schema.minLength) return false;
+  if (typeof schema.maxLength === 'number' && value.length > schema.maxLength) return false;
+  if (typeof schema.pattern !== 'string') return true;
+  try {
+    return new RegExp(schema.pattern, 'u').test(value);
+  } catch {
+    return false;
+  }
+}
+
+/** A value for a string schema without an example: by its format or its field's name, else a word of allowed length. */
+function stringExample(schema: Schema, name: string): string {
+  const candidates = [
+    typeof schema.format === 'string' ? BY_FORMAT[schema.format] : undefined,
+    BY_NAME.find(([pattern]) => pattern.test(name))?.[1],
+  ];
+  const fitting = candidates.find((value) => value !== undefined && allows(schema, value));
+  if (fitting !== undefined) return fitting;
   const min = typeof schema.minLength === 'number' ? schema.minLength : 0;
   const max = typeof schema.maxLength === 'number' ? schema.maxLength : Infinity;
   const text = 'Beispiel'.padEnd(min, 'x');
@@ -82,12 +123,16 @@ function numberExample(schema: Schema): number {
 }
 
 /** The example of `schema`: its own, else put together from its parts (references resolved). */
-export function exampleOf(schema: unknown, components: Record<string, Schema>, depth = 0): unknown {
+function exampleOf(
+  schema: unknown,
+  components: Record<string, Schema>,
+  depth = 0,
+  name = '',
+): unknown {
   if (!isObject(schema) || depth > 12) return null;
   const ref = typeof schema.$ref === 'string' ? schema.$ref : undefined;
   if (ref) {
-    const name = ref.replace('#/components/schemas/', '');
-    return exampleOf(components[name], components, depth + 1);
+    return exampleOf(components[ref.replace('#/components/schemas/', '')], components, depth + 1, name);
   }
   if ('example' in schema) return schema.example;
   if (Array.isArray(schema.examples) && schema.examples.length > 0) return schema.examples[0];
@@ -97,10 +142,10 @@ export function exampleOf(schema: unknown, components: Record<string, Schema>, d
   const alternatives = (schema.anyOf ?? schema.oneOf) as unknown[] | undefined;
   if (Array.isArray(alternatives)) {
     const chosen = alternatives.find((entry) => !(isObject(entry) && entry.type === 'null'));
-    return exampleOf(chosen ?? alternatives[0], components, depth + 1);
+    return exampleOf(chosen ?? alternatives[0], components, depth + 1, name);
   }
   if (Array.isArray(schema.allOf)) {
-    const parts = schema.allOf.map((part) => exampleOf(part, components, depth + 1));
+    const parts = schema.allOf.map((part) => exampleOf(part, components, depth + 1, name));
     return parts.every(isObject) ? Object.assign({}, ...parts) : parts[0];
   }
   switch (schema.type) {
@@ -108,18 +153,18 @@ export function exampleOf(schema: unknown, components: Record<string, Schema>, d
       const properties = isObject(schema.properties) ? schema.properties : {};
       const example: Record<string, unknown> = {};
       for (const [key, property] of Object.entries(properties))
-        example[key] = exampleOf(property, components, depth + 1);
+        example[key] = exampleOf(property, components, depth + 1, key);
       if (Object.keys(properties).length === 0 && isObject(schema.additionalProperties))
-        example.de = exampleOf(schema.additionalProperties, components, depth + 1);
+        example.de = exampleOf(schema.additionalProperties, components, depth + 1, name);
       return example;
     }
     case 'array': {
       const count = typeof schema.minItems === 'number' ? Math.max(1, schema.minItems) : 1;
-      const item = exampleOf(schema.items, components, depth + 1);
+      const item = exampleOf(schema.items, components, depth + 1, name);
       return Array.from({ length: count }, () => item);
     }
     case 'string':
-      return stringExample(schema);
+      return stringExample(schema, name);
     case 'integer':
     case 'number':
       return numberExample(schema);
@@ -143,8 +188,7 @@ export function addExamples(document: ExampleDocument): void {
   const components = document.components?.schemas ?? {};
   for (const operations of Object.values(document.paths ?? {}))
     for (const operation of Object.values(operations)) {
-      if (!isObject(operation)) continue;
-      const media = [
+      const media: MediaType[] = [
         ...Object.values(operation.requestBody?.content ?? {}),
         ...Object.entries(operation.responses ?? {})
           .filter(([status]) => /^2/.test(status))

@@ -156,7 +156,12 @@ function transformObject(
     reached = next.map((name) => schemas[name]);
   }
   const kept = Object.fromEntries(Object.entries(schemas).filter(([name]) => used.has(name)));
-  const result = { ...document, components: { ...components, schemas: kept } };
+  // Redoc's navigation: the tags in the groups of openapi-tags.ts.
+  const result = {
+    ...document,
+    'x-tagGroups': API_X_TAG_GROUPS,
+    components: { ...components, schemas: kept },
+  };
   addExamples(result as Parameters<typeof addExamples>[0]);
   return result as ReturnType<typeof jsonSchemaTransformObject>;
 }
@@ -180,7 +185,6 @@ export async function registerOpenApi(app: FastifyInstance, config: Config): Pro
       },
       security: [{ bearer: [] }],
       tags: API_TAGS,
-      'x-tagGroups': API_X_TAG_GROUPS,
     },
     transform,
     transformObject,
