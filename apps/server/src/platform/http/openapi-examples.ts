@@ -137,7 +137,10 @@ function exampleOf(
   if ('example' in schema) return schema.example;
   if (Array.isArray(schema.examples) && schema.examples.length > 0) return schema.examples[0];
   if ('const' in schema) return schema.const;
-  if (schema.default !== undefined) return schema.default;
+  // A default of a single value; a null one says little (and OpenAPI 3.0.3 does not let
+  // `nullable` add null to an enum), an object's is put together from its properties.
+  if (schema.default !== undefined && schema.default !== null && typeof schema.default !== 'object')
+    return schema.default;
   if (Array.isArray(schema.enum)) return schema.enum.find((value) => value !== null) ?? null;
   const alternatives = (schema.anyOf ?? schema.oneOf) as unknown[] | undefined;
   if (Array.isArray(alternatives)) {
