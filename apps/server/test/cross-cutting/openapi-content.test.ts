@@ -33,7 +33,8 @@ const isObject = (value: unknown): value is Schema =>
 
 /** Every schema below `value` that carries an `example`, with where it is. */
 function schemasWithExamples(value: unknown, at: string, found: [string, Schema][] = []) {
-  if (Array.isArray(value)) value.forEach((entry, i) => schemasWithExamples(entry, `${at}/${i}`, found));
+  if (Array.isArray(value))
+    value.forEach((entry, i) => schemasWithExamples(entry, `${at}/${i}`, found));
   if (!isObject(value)) return found;
   if ('example' in value && ('type' in value || '$ref' in value || 'anyOf' in value))
     found.push([at, value]);

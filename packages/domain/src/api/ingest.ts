@@ -146,26 +146,28 @@ export const ZIngestRejection = z.object({
   field: z.string().optional(),
 });
 
-export const ZIngestResponse = z.object({
-  /** Events stored now. */
-  accepted: z.number().int(),
-  /** Events whose id was received before (whatever time they carry now): nothing changed. */
-  duplicates: z.number().int(),
-  rejected: z.array(ZIngestRejection),
-}).meta({
-  examples: [
-    {
-      accepted: 1,
-      duplicates: 0,
-      rejected: [
-        {
-          index: 1,
-          id: 'c3d2e1f0-a9b8-4c7d-8e6f-5a4b3c2d1e0f',
-          message: 'campaign_not_published',
-          field: 'campaign',
-        },
-      ],
-    },
-  ],
-});
+export const ZIngestResponse = z
+  .object({
+    /** Events stored now. */
+    accepted: z.number().int(),
+    /** Events whose id was received before (whatever time they carry now): nothing changed. */
+    duplicates: z.number().int(),
+    rejected: z.array(ZIngestRejection),
+  })
+  .meta({
+    examples: [
+      {
+        accepted: 1,
+        duplicates: 0,
+        rejected: [
+          {
+            index: 1,
+            id: 'c3d2e1f0-a9b8-4c7d-8e6f-5a4b3c2d1e0f',
+            message: 'campaign_not_published',
+            field: 'campaign',
+          },
+        ],
+      },
+    ],
+  });
 export type TIngestResponse = z.infer<typeof ZIngestResponse>;

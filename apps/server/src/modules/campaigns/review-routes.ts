@@ -22,7 +22,8 @@ export const campaignReviewRoutes: FastifyPluginAsyncZod<CampaignRoutesOptions> 
       schema: {
         tags: reviewTags,
         summary: 'Admins: submitted campaigns and those in review',
-        description: "The review queue: the submitted campaigns and those in review, oldest submission first, one page at a time. Admins only.",
+        description:
+          'The review queue: the submitted campaigns and those in review, oldest submission first, one page at a time. Admins only.',
         querystring: z.object({ page: ZPageQuery }),
         response: { 200: ZCampaignListResponse },
       },
@@ -68,7 +69,8 @@ export const campaignReviewRoutes: FastifyPluginAsyncZod<CampaignRoutesOptions> 
       schema: {
         tags: reviewTags,
         summary: 'Admins: rejects a campaign with a reason',
-        description: "Rejects a submitted campaign or one in review with a reason the merchant sees (and is mailed). A rejected campaign returns to created when edited, or is submitted again as it is. Admins only.",
+        description:
+          'Rejects a submitted campaign or one in review with a reason the merchant sees (and is mailed). A rejected campaign returns to created when edited, or is submitted again as it is. Admins only.',
         params: ZCampaignIdParams,
         body: ZCampaignRejectBody,
         response: { 200: ZCampaignEnvelope },

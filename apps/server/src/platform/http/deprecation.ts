@@ -11,7 +11,7 @@
  * The dates are checked when the route is registered: a sunset less than
  * six months after the deprecation does not start the server.
  */
-import type { FastifyInstance, onSendHookHandler } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 
 export interface RouteDeprecation {
   /** The day the operation was marked deprecated (`YYYY-MM-DD`, UTC). */
@@ -66,25 +66,27 @@ export function deprecationHeaders(
 }
 
 /**
- * Adds the deprecation headers to every answer of the routes registered
- * after it that declare `config.deprecated`. `docsUrl` is the default of
+ * Adds the deprecation headers to every answer of the routes that declare
+ * `config.deprecated` (registered after it, so that their dates are checked). `docsUrl` is the default of
  * the `Link` header (the API document under PUBLIC_URL).
  */
 export function registerDeprecation(app: FastifyInstance, docsUrl: string): void {
+  // The dates are checked as each route is registered: a wrong one stops the start.
   app.addHook('onRoute', (route) => {
     const deprecation = route.config?.deprecated;
-    if (!deprecation) return;
-    const headers = deprecationHeaders(deprecation, docsUrl, `${String(route.method)} ${route.url}`);
-    const addHeaders: onSendHookHandler = async (_request, reply, payload) => {
-      const link = reply.getHeader('link');
-      reply.headers({
-        deprecation: headers.deprecation,
-        sunset: headers.sunset,
-        link: link ? `${String(link)}, ${headers.link}` : headers.link,
-      });
-      return payload;
-    };
-    const existing = route.onSend;
-    route.onSend = [...(Array.isArray(existing) ? existing : existing ? [existing] : []), addHeaders];
+    if (deprecation)
+      deprecationHeaders(deprecation, docsUrl, `${String(route.method)} ${route.url}`);
+  });
+  app.addHook('onSend', async (request, reply, payload) => {
+    const deprecation = request.routeOptions.config.deprecated;
+    if (!deprecation) return payload;
+    const headers = deprecationHeaders(deprecation, docsUrl);
+    const link = reply.getHeader('link');
+    reply.headers({
+      deprecation: headers.deprecation,
+      sunset: headers.sunset,
+      link: link ? `${String(link)}, ${headers.link}` : headers.link,
+    });
+    return payload;
   });
 }

@@ -66,7 +66,10 @@ const BY_FORMAT: Record<string, string> = {
 const BY_NAME: [RegExp, string][] = [
   [/^(id|uuid|ident)$|_id$|Id$/, SAMPLE_ID],
   [/email/i, 'anna.schmidt@example.com'],
-  [/(^|_)(created|modified|updated|revoked|drawn|expires|expiry|since|until)$|_at$|^last_used$/, SAMPLE_TIME],
+  [
+    /(^|_)(created|modified|updated|revoked|drawn|expires|expiry|since|until)$|_at$|^last_used$/,
+    SAMPLE_TIME,
+  ],
   [/(url|src|link|href)$/i, SAMPLE_URL],
   [/^(name|brand_name|internal_name)$/, 'Café Sonnenschein'],
   [/title/, 'Sommer-Gewinnspiel'],
@@ -123,16 +126,20 @@ function numberExample(schema: Schema): number {
 }
 
 /** The example of `schema`: its own, else put together from its parts (references resolved). */
-function exampleOf(
-  schema: unknown,
-  components: Record<string, Schema>,
-  depth = 0,
-  name = '',
-): unknown {
+/** Where a schema is met: the document's components, how deep, and the name of its field. */
+interface Place {
+  components: Record<string, Schema>;
+  depth: number;
+  name: string;
+}
+
+function exampleOf(schema: unknown, place: Place): unknown {
+  const { components, depth, name } = place;
   if (!isObject(schema) || depth > 12) return null;
+  const inner = { components, depth: depth + 1, name };
   const ref = typeof schema.$ref === 'string' ? schema.$ref : undefined;
   if (ref) {
-    return exampleOf(components[ref.replace('#/components/schemas/', '')], components, depth + 1, name);
+    return exampleOf(components[ref.replace('#/components/schemas/', '')], inner);
   }
   if ('example' in schema) return schema.example;
   if (Array.isArray(schema.examples) && schema.examples.length > 0) return schema.examples[0];
@@ -145,10 +152,10 @@ function exampleOf(
   const alternatives = (schema.anyOf ?? schema.oneOf) as unknown[] | undefined;
   if (Array.isArray(alternatives)) {
     const chosen = alternatives.find((entry) => !(isObject(entry) && entry.type === 'null'));
-    return exampleOf(chosen ?? alternatives[0], components, depth + 1, name);
+    return exampleOf(chosen ?? alternatives[0], inner);
   }
   if (Array.isArray(schema.allOf)) {
-    const parts = schema.allOf.map((part) => exampleOf(part, components, depth + 1, name));
+    const parts = schema.allOf.map((part) => exampleOf(part, inner));
     return parts.every(isObject) ? Object.assign({}, ...parts) : parts[0];
   }
   switch (schema.type) {
@@ -156,14 +163,14 @@ function exampleOf(
       const properties = isObject(schema.properties) ? schema.properties : {};
       const example: Record<string, unknown> = {};
       for (const [key, property] of Object.entries(properties))
-        example[key] = exampleOf(property, components, depth + 1, key);
+        example[key] = exampleOf(property, { ...inner, name: key });
       if (Object.keys(properties).length === 0 && isObject(schema.additionalProperties))
-        example.de = exampleOf(schema.additionalProperties, components, depth + 1, name);
+        example.de = exampleOf(schema.additionalProperties, inner);
       return example;
     }
     case 'array': {
       const count = typeof schema.minItems === 'number' ? Math.max(1, schema.minItems) : 1;
-      const item = exampleOf(schema.items, components, depth + 1, name);
+      const item = exampleOf(schema.items, inner);
       return Array.from({ length: count }, () => item);
     }
     case 'string':
@@ -198,6 +205,6 @@ export function addExamples(document: ExampleDocument): void {
           .flatMap(([, response]) => Object.values(response.content ?? {})),
       ];
       for (const entry of media.filter(withoutExample))
-        entry.example = exampleOf(entry.schema, components);
+        entry.example = exampleOf(entry.schema, { components, depth: 0, name: '' });
     }
 }

@@ -121,7 +121,8 @@ function transform(input: TransformInput): ReturnType<typeof jsonSchemaTransform
       ...(deprecated
         ? {
             deprecated: true,
-            description: `${String(schema.description ?? '')}\n\n**Deprecated** since ${deprecated.since}; may be removed after ${deprecated.sunset} (headers \`Deprecation\`, \`Sunset\`).`.trim(),
+            description:
+              `${typeof schema.description === 'string' ? schema.description : ''}\n\n**Deprecated** since ${deprecated.since}; may be removed after ${deprecated.sunset} (headers \`Deprecation\`, \`Sunset\`).`.trim(),
           }
         : {}),
       operationId: (schema.operationId as string | undefined) ?? operationIdOf(method, input.url),

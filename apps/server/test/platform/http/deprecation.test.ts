@@ -123,7 +123,11 @@ describe('the deprecation dates', () => {
     const app = Fastify();
     registerDeprecation(app, DOCS);
     expect(() =>
-      app.get('/soon', { config: { deprecated: { since: '2026-11-01', sunset: '2026-12-01' } } }, () => 'x'),
+      app.get(
+        '/soon',
+        { config: { deprecated: { since: '2026-11-01', sunset: '2026-12-01' } } },
+        () => 'x',
+      ),
     ).toThrow(/GET \/soon/);
     void app.close();
   });
