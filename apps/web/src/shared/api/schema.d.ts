@@ -18089,6 +18089,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @example 0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11 */
         id: string;
       };
       cookie?: never;
@@ -18101,13 +18102,38 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "items": [
+           *         {
+           *           "id": "0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11",
+           *           "name": "CRM-Abgleich",
+           *           "roles": [
+           *             "manage-merchant"
+           *           ],
+           *           "access": "read",
+           *           "prefix": "cbt_T25seSBh",
+           *           "createdAt": "Beispiel",
+           *           "createdBy": {
+           *             "id": "0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11",
+           *             "email": "anna.schmidt@example.com"
+           *           },
+           *           "expiresAt": "Beispiel",
+           *           "lastUsedAt": "Beispiel",
+           *           "revokedAt": "Beispiel"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             items: {
               id: string;
+              /** @example CRM-Abgleich */
               name: string;
               roles: ('manage-merchant' | 'manage-campaigns' | 'manage-accounts' | 'contact')[];
               /** @enum {string} */
               access: 'read' | 'write';
+              /** @example cbt_T25seSBh */
               prefix: string;
               createdAt: string;
               createdBy: {
@@ -18167,18 +18193,33 @@ export interface operations {
         'idempotency-key'?: string;
       };
       path: {
+        /** @example 0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11 */
         id: string;
       };
       cookie?: never;
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "name": "CRM-Abgleich",
+         *       "roles": [
+         *         "manage-merchant"
+         *       ],
+         *       "access": "read",
+         *       "expiresAt": "2026-05-20T14:03:11+02:00"
+         *     }
+         */
         'application/json': {
+          /** @example CRM-Abgleich */
           name: string;
           roles: ('manage-merchant' | 'manage-campaigns' | 'manage-accounts' | 'contact')[];
           /** @enum {string} */
           access: 'read' | 'write';
-          /** Format: date-time */
+          /**
+           * Format: date-time
+           * @example 2026-05-20T14:03:11+02:00
+           */
           expiresAt?: string | null;
         };
       };
@@ -18190,13 +18231,37 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "token": {
+           *         "id": "0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11",
+           *         "name": "CRM-Abgleich",
+           *         "roles": [
+           *           "manage-merchant"
+           *         ],
+           *         "access": "read",
+           *         "prefix": "cbt_T25seSBh",
+           *         "createdAt": "Beispiel",
+           *         "createdBy": {
+           *           "id": "0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11",
+           *           "email": "anna.schmidt@example.com"
+           *         },
+           *         "expiresAt": "Beispiel",
+           *         "lastUsedAt": "Beispiel",
+           *         "revokedAt": "Beispiel"
+           *       },
+           *       "secret": "cbt_T25seSBhbiBleGFtcGxlLCBuZXZlciBhIHJlYWwgdG9"
+           *     }
+           */
           'application/json': {
             token: {
               id: string;
+              /** @example CRM-Abgleich */
               name: string;
               roles: ('manage-merchant' | 'manage-campaigns' | 'manage-accounts' | 'contact')[];
               /** @enum {string} */
               access: 'read' | 'write';
+              /** @example cbt_T25seSBh */
               prefix: string;
               createdAt: string;
               createdBy: {
@@ -18207,6 +18272,7 @@ export interface operations {
               lastUsedAt: string | null;
               revokedAt: string | null;
             };
+            /** @example cbt_T25seSBhbiBleGFtcGxlLCBuZXZlciBhIHJlYWwgdG9 */
             secret: string;
           };
         };
@@ -18272,6 +18338,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @example 0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11 */
         id: string;
       };
       cookie?: never;
@@ -18284,6 +18351,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /** @example null */
           'application/json': null;
         };
       };
