@@ -13,7 +13,6 @@ import {
   ZMerchantIdParams,
 } from '@backoffice/domain';
 import { currentUser } from '../../platform/identity/current-user.js';
-import { sealIdempotentAnswer } from '../../platform/idempotency/idempotency.js';
 import type { ApiTokenService } from './service.js';
 
 const tags = ['api-tokens'];
@@ -62,8 +61,6 @@ export const apiTokenRoutes: FastifyPluginAsyncZod<ApiTokenRoutesOptions> = asyn
         request.params.id,
         request.body,
       );
-      // A retry with the same Idempotency-Key gets the secret again: kept encrypted until then.
-      sealIdempotentAnswer(request);
       return reply.code(201).send(created);
     },
   );

@@ -33,8 +33,8 @@ const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The key this request holds, and the answer it is going to give (kept encrypted when sealed). */
-    idempotency?: { caller: string; key: string; payload?: unknown; sealed?: boolean };
+    /** The key this request holds, and the answer it is going to give. */
+    idempotency?: { caller: string; key: string; payload?: unknown };
   }
 }
 
@@ -83,16 +83,13 @@ async function takeKey(
   return { taken: false, row };
 }
 
-/** The start of a kept answer that is encrypted (JSON text never starts so). */
-const SEALED_PREFIX = 'sealed:';
-
 /**
- * Marks the request's answer as one that carries a secret: if it holds an
- * idempotency key, its answer is kept encrypted, never as plain text.
+ * The start of a kept answer, which is always encrypted: answers carry
+ * secrets shown once (tokens, API keys, webhook secrets) and personal data
+ * (invited addresses), and no route has to remember to say so. An answer
+ * without it (JSON text never starts so) is read as plain text.
  */
-export function sealIdempotentAnswer(request: FastifyRequest): void {
-  if (request.idempotency) request.idempotency.sealed = true;
-}
+const SEALED_PREFIX = 'sealed:';
 
 function replay(reply: FastifyReply, row: KeyRow, secretsKey: Buffer): FastifyReply {
   const kept = row.responseBody ?? 'null';
@@ -114,7 +111,7 @@ export function registerIdempotency(
   options: {
     db: Db;
     callerOf: (request: FastifyRequest) => string | undefined;
-    /** Encrypts the kept answers that carry a secret (the two-factor secrets' key). */
+    /** Encrypts the kept answers (the two-factor secrets' key). */
     secretsKey: Buffer;
   },
 ): void {
@@ -160,7 +157,7 @@ export function registerIdempotency(
         .update(idempotencyKeys)
         .set({
           responseStatus: reply.statusCode,
-          responseBody: held.sealed ? `${SEALED_PREFIX}${encryptSecret(secretsKey, body)}` : body,
+          responseBody: `${SEALED_PREFIX}${encryptSecret(secretsKey, body)}`,
         })
         .where(where);
     }

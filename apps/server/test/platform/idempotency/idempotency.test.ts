@@ -67,6 +67,20 @@ describe('idempotent requests', () => {
     expect(await campaignCount()).toBe(before + 3);
   });
 
+  it('keeps the first answer encrypted, never as plain text', async () => {
+    const first = await createWith('create-sealed');
+    const uuid = first.json<TCampaignEnvelope>().campaign.uuid;
+    const [row] = await t.ctx.db
+      .select({ body: idempotencyKeys.responseBody })
+      .from(idempotencyKeys)
+      .where(eq(idempotencyKeys.key, 'create-sealed'));
+    expect(row?.body).toBeTruthy();
+    expect(row?.body).not.toContain(uuid);
+    // …and the retry still gets it.
+    const retry = await createWith('create-sealed');
+    expect(retry.json<TCampaignEnvelope>().campaign.uuid).toBe(uuid);
+  });
+
   it('refuses the key for another request, and keeps keys apart per caller', async () => {
     expect((await createWith('create-2')).statusCode).toBe(200);
     const other = await createWith('create-2', 'owner', 'sweepstake/standard');
