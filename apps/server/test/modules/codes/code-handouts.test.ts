@@ -10,11 +10,7 @@
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type {
-  CampaignStatus,
-  TCodeHandoutResponse,
-  TCodeListResponse,
-} from '@backoffice/domain';
+import type { CampaignStatus, TCodeHandoutResponse, TCodeListResponse } from '@backoffice/domain';
 import {
   campaignCodes,
   campaignCodesLow,
@@ -50,7 +46,10 @@ async function handOut(campaign: string, code: string): Promise<TCodeHandoutResp
 /** A coupon of the merchant with these codes, in this status (set directly, as the review and the scheduler would). */
 async function couponWithCodes(
   codes: string[],
-  { status = 'active', merchant = ids.sonnenschein }: { status?: CampaignStatus; merchant?: string } = {},
+  {
+    status = 'active',
+    merchant = ids.sonnenschein,
+  }: { status?: CampaignStatus; merchant?: string } = {},
 ): Promise<string> {
   const who = merchant === ids.sonnenschein ? 'owner' : 'silver';
   const id = await create(who, merchant, 'coupon/percent');
@@ -99,7 +98,9 @@ describe('reporting a handed-out code', () => {
     const first = await handOut(id, 'B-2');
     expect(first).toEqual({ campaign: id, code: 'B-2', handed_out_at: expect.any(String) });
     expect(await counts(id)).toEqual({ provided: 3, used: 1, available: 2 });
-    const list = (await api('GET', `/campaigns/${id}/multiple-codes`, 'owner')).json<TCodeListResponse>();
+    const list = (
+      await api('GET', `/campaigns/${id}/multiple-codes`, 'owner')
+    ).json<TCodeListResponse>();
     expect(list.codes.map((entry) => [entry.code, entry.used])).toEqual([
       ['A-1', false],
       ['B-2', true],
@@ -264,9 +265,7 @@ describe('codes.low', () => {
     const codes = codeList(0, 101, 'L');
     const id = await couponWithCodes(codes);
     // Every code twice, all at once: the consumer app's retries overlap with the first reports.
-    const responses = await Promise.all(
-      [...codes, ...codes].map((code) => report(id, code)),
-    );
+    const responses = await Promise.all([...codes, ...codes].map((code) => report(id, code)));
     const answers = new Map<string, TCodeHandoutResponse>();
     for (const response of responses) {
       expect(response.statusCode, response.body).toBe(200);

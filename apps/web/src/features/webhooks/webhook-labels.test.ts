@@ -6,12 +6,7 @@
 import { WEBHOOK_EVENT_TYPES } from '@backoffice/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { changeLanguage, i18n, initI18n, loadTexts } from '../../shared/i18n/i18n';
-import {
-  deliveryErrorText,
-  endpointState,
-  eventHint,
-  eventLabel,
-} from './webhook-labels';
+import { deliveryErrorText, endpointState, eventHint, eventLabel } from './webhook-labels';
 
 beforeAll(async () => {
   await initI18n('de-DE', ['de-DE', 'en-GB']);
