@@ -82,14 +82,19 @@ export type TCodeImportResponse = z.infer<typeof ZCodeImportResponse>;
  * one of the campaign's codes, by its value, was handed out to someone.
  */
 export const ZCodeHandoutBody = z.object({
-  code: z.string().trim().min(1, { error: 'required' }).max(CODE_MAX_LENGTH),
+  code: z
+    .string()
+    .trim()
+    .min(1, { error: 'required' })
+    .max(CODE_MAX_LENGTH)
+    .meta({ examples: ['SOMMER-7KQ2M9XR'] }),
 });
 export type TCodeHandoutBody = z.infer<typeof ZCodeHandoutBody>;
 
 /** The code as recorded: the same answer however often it is reported. */
 export const ZCodeHandoutResponse = z.object({
   campaign: z.string(),
-  code: z.string(),
+  code: z.string().meta({ examples: ['SOMMER-7KQ2M9XR'] }),
   /** When the back-office received the code's first report. */
   handed_out_at: z.string(),
 });
