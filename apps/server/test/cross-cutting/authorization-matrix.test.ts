@@ -129,5 +129,13 @@ describe('the authorization matrix', () => {
     });
     expect(draw.statusCode).not.toBe(401);
     expect(draw.statusCode).toBeLessThan(500);
+    const handedOut = await t.app.inject({
+      method: 'POST',
+      url: `/api/ingest/campaigns/${objects.sonnenschein.campaign}/codes/handed-out`,
+      headers: { 'x-api-key': apiKey },
+      payload: { code: 'CODE-1' },
+    });
+    expect(handedOut.statusCode).not.toBe(401);
+    expect(handedOut.statusCode).toBeLessThan(500);
   });
 });

@@ -1,10 +1,12 @@
 /**
  * Requests and answers of a campaign's multiple codes (docs/product.md#records-and-fields "Code stats",
  * docs/product.md#api-calls multiple-codes): the counts and a page of the codes, additions as a
- * list, as text or generated, and an upload's report.
+ * list, as text or generated, an upload's report, and the consumer app's
+ * report of a code handed out.
  */
 import { z } from 'zod';
 import {
+  CODE_MAX_LENGTH,
   CODE_PREFIX_MAX_LENGTH,
   CODE_PREFIX_PATTERN,
   CODES_PER_REQUEST_MAX,
@@ -74,3 +76,26 @@ export type TCampaignCodeImportReport = z.infer<typeof ZCampaignCodeImportReport
 
 export const ZCodeImportResponse = ZCampaignCodeImportReport.extend({ stats: ZCampaignCodeStats });
 export type TCodeImportResponse = z.infer<typeof ZCodeImportResponse>;
+
+/**
+ * POST /ingest/campaigns/{id}/codes/handed-out (the consumer app, API key):
+ * one of the campaign's codes, by its value, was handed out to someone.
+ */
+export const ZCodeHandoutBody = z.object({
+  code: z
+    .string()
+    .trim()
+    .min(1, { error: 'required' })
+    .max(CODE_MAX_LENGTH)
+    .meta({ examples: ['SOMMER-7KQ2M9XR'] }),
+});
+export type TCodeHandoutBody = z.infer<typeof ZCodeHandoutBody>;
+
+/** The code as recorded: the same answer however often it is reported. */
+export const ZCodeHandoutResponse = z.object({
+  campaign: z.string(),
+  code: z.string().meta({ examples: ['SOMMER-7KQ2M9XR'] }),
+  /** When the back-office received the code's first report. */
+  handed_out_at: z.string(),
+});
+export type TCodeHandoutResponse = z.infer<typeof ZCodeHandoutResponse>;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   CODE_MAX_LENGTH,
+  codesRunLow,
   collectCodes,
   couponHasNoCodes,
   isValidCode,
@@ -102,5 +103,22 @@ describe('unique-code prizes and coupon codes', () => {
       couponHasNoCodes('coupon/percent', { coupon: { ...coupon, code_type: 'single' } }, 0),
     ).toBe(false);
     expect(couponHasNoCodes('sweepstake/standard', { coupon }, 0)).toBe(false);
+  });
+});
+
+describe('codes running low (codes.low)', () => {
+  it('means fewer than 100 left, or fewer than 10 % in a store of more than 1,000', () => {
+    expect(codesRunLow({ total: 150, left: 100 })).toBe(false);
+    expect(codesRunLow({ total: 150, left: 99 })).toBe(true);
+    expect(codesRunLow({ total: 3, left: 3 })).toBe(true);
+    expect(codesRunLow({ total: 1000, left: 100 })).toBe(false);
+    expect(codesRunLow({ total: 2000, left: 200 })).toBe(false);
+    expect(codesRunLow({ total: 2000, left: 199 })).toBe(true);
+    expect(codesRunLow({ total: 100_000, left: 9_999 })).toBe(true);
+    expect(codesRunLow({ total: 100_000, left: 10_000 })).toBe(false);
+  });
+
+  it('never for a campaign without codes', () => {
+    expect(codesRunLow({ total: 0, left: 0 })).toBe(false);
   });
 });

@@ -135,6 +135,21 @@ export function couponHasNoCodes(
   );
 }
 
+/**
+ * When a campaign's codes run low (the webhook event `codes.low`,
+ * docs/product.md#webhooks): fewer than 10 % of its codes or fewer than 100
+ * left, whichever comes first, so that a large store warns at a tenth and a
+ * small one at a hundred, both early enough for an import.
+ */
+export const CODES_LOW_SHARE_PERCENT = 10;
+export const CODES_LOW_LEFT = 100;
+
+/** Whether `left` of `total` codes are below the `codes.low` threshold (none stored: not low). */
+export function codesRunLow({ total, left }: { total: number; left: number }): boolean {
+  if (total === 0) return false;
+  return left < CODES_LOW_LEFT || left * 100 < total * CODES_LOW_SHARE_PERCENT;
+}
+
 /** Campaign statuses whose codes may still be added: all but the finished ones. */
 export const CODES_CLOSED_STATUSES = ['ended', 'deleted'] as const;
 

@@ -3,7 +3,8 @@
  * the access resolver about the campaign's merchant with the manage-campaigns
  * role (another merchant's campaign answers 404, like the campaign routes);
  * additions run as one transaction under the campaign's row lock, so an
- * import is stored whole or not at all and concurrent ones count right.
+ * import is stored whole or not at all and concurrent ones count right; an
+ * import that lifts the codes above the `codes.low` threshold re-arms it.
  */
 import { randomBytes } from 'node:crypto';
 import {
@@ -23,6 +24,7 @@ import { stringify } from 'csv-stringify/sync';
 import { requireCampaignAccess, type UserRow } from '../../platform/access/merchant-access.js';
 import type { Db, DbOrTx } from '../../platform/db/client.js';
 import { AppError, notFound } from '../../platform/errors.js';
+import { rearmCodesLow } from './codes-low.js';
 import {
   allCodes,
   availableCodes,
@@ -116,6 +118,7 @@ async function store(
       already_stored: parsed.codes.length - added,
     };
     if (added === 0) throw new NoCodesAddedError(report);
+    await rearmCodesLow(tx, id);
     return { ...report, stats: await codeStats(tx, id) };
   });
 }
@@ -182,6 +185,7 @@ export async function generateCodes(
     }
     // Only a nearly exhausted code space (short codes, many stored) ends here.
     if (added < options.count) throw new AppError(409, 'no_codes_added', 'generate.length');
+    await rearmCodesLow(tx, id);
     return {
       added,
       blank: 0,

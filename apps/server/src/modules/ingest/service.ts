@@ -20,6 +20,7 @@ import type { Metrics } from '../../platform/metrics/metrics.js';
 import { localDay } from '../../platform/calendar.js';
 import { ADVISORY_LOCK_KEYS, advisoryXactLockShared } from '../../platform/db/advisory-locks.js';
 import { findUnsafeInput } from '../../platform/http/input-hygiene.js';
+import { reportCodeHandout } from '../codes/index.js';
 import { recordCodeUses } from './code-uses.js';
 import { countEvents, type AcceptedEvent } from './counting.js';
 import { erasureKeys } from './erasure-keys.js';
@@ -217,8 +218,9 @@ export async function ingestEvents(deps: IngestDeps, raw: unknown[]): Promise<TI
 
 /**
  * The ingest's use cases, as the routes call them (built once in services.ts):
- * the consumer app's batches (counted in the metrics), its API key check, and
- * an admin's erasure of a participant.
+ * the consumer app's batches (counted in the metrics), its reports of
+ * handed-out campaign codes, its API key check, and an admin's erasure of a
+ * participant.
  */
 export function createIngestService(deps: IngestDeps & { metrics: Pick<Metrics, 'ingested'> }) {
   return {
@@ -227,6 +229,8 @@ export function createIngestService(deps: IngestDeps & { metrics: Pick<Metrics, 
       deps.metrics.ingested(answer);
       return answer;
     },
+    handOutCode: (campaignId: string, code: string) =>
+      reportCodeHandout(deps.db, { campaignId, code }),
     /** The consumer app's API key check. */
     requireApiKey: (request: FastifyRequest) => requireApiKey(deps.db, request),
     eraseParticipant: (participantId: string) => eraseParticipant(deps, participantId),

@@ -55,10 +55,10 @@ export const codeList = (from: number, to: number, prefix = 'C') =>
     (_, index) => `${prefix}${String(from + index).padStart(6, '0')}`,
   );
 
-/** Starts the test app for the file's tests: its merchants, their users signed in. */
-export function useCodesApp(): void {
+/** Starts the test app for the file's tests (with `env` over the tests' settings): its merchants, their users signed in. */
+export function useCodesApp(env: Record<string, string> = {}): void {
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp(env);
     const basic = await createMerchantWithOwner(t.ctx.db);
     const silver = await createMerchantWithOwner(t.ctx.db, { level: 1 });
     ids.sonnenschein = basic.merchant.id;

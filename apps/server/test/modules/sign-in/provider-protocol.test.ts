@@ -218,6 +218,7 @@ describe('WWW-Authenticate on every 401 of the API', () => {
     }
     expect(apiKeyRoutes.sort()).toEqual([
       'GET /api/ingest/campaigns/:id/draw',
+      'POST /api/ingest/campaigns/:id/codes/handed-out',
       'POST /api/ingest/events',
     ]);
   });

@@ -2,7 +2,8 @@
  * The events webhooks tell of (docs/product.md#webhooks), each from the place
  * where the product makes the change, in its transaction: a campaign's
  * status changes by people and by the scheduler, a winner draw, the end of a
- * location upload. A rolled-back change records none.
+ * location upload, a campaign's codes running low. A rolled-back change
+ * records none.
  */
 import { readFile } from 'node:fs/promises';
 import { eq } from 'drizzle-orm';
@@ -16,7 +17,12 @@ import {
 } from '../../../src/modules/webhooks/delivery.js';
 import { campaigns, webhookEvents } from '../../../src/platform/db/schema.js';
 import { campaignDeps } from '../../../src/services.js';
-import { createAdmin, createCampaign, createMerchantWithOwner } from '../../factories/index.js';
+import {
+  createAdmin,
+  createApiKey,
+  createCampaign,
+  createMerchantWithOwner,
+} from '../../factories/index.js';
 import { multipartFile } from '../../fixtures/multipart.js';
 import { until } from '../../fixtures/until.js';
 import { createTestApp, type TestApp } from '../../helpers.js';
@@ -64,6 +70,7 @@ describe('webhook events', () => {
         'campaign.ended',
         'campaign.deleted',
         'draw.completed',
+        'codes.low',
         'location_import.finished',
       ],
     });
@@ -201,6 +208,35 @@ describe('webhook events', () => {
         type: 'location_import.finished',
         data: expect.objectContaining({ import_id: job.id, merchant_id: merchant }),
       }),
+    ]);
+  });
+
+  it('tells when the consumer app’s reports leave a campaign’s codes low, once, with counts and ids only', async () => {
+    const coupon = await createCampaign(t.ctx.db, {
+      merchantId: merchant,
+      type: 'coupon/percent',
+      status: 'active',
+    });
+    const added = await t.api('POST', `/campaigns/${coupon.id}/multiple-codes`, 'owner', {
+      codes: ['LOW-1', 'LOW-2', 'LOW-3'],
+    });
+    expect(added.statusCode, added.body).toBe(200);
+    const apiKey = (await createApiKey(t.ctx.db)).secret;
+    for (const code of ['LOW-1', 'LOW-2', 'LOW-1']) {
+      const handedOut = await t.app.inject({
+        method: 'POST',
+        url: `/api/ingest/campaigns/${coupon.id}/codes/handed-out`,
+        headers: { 'x-api-key': apiKey },
+        payload: { code },
+      });
+      expect(handedOut.statusCode, handedOut.body).toBe(200);
+    }
+    expect(await received()).toEqual([
+      {
+        type: 'codes.low',
+        timestamp: expect.any(String),
+        data: { campaign_id: coupon.id, merchant_id: merchant, codes_total: 3, codes_left: 2 },
+      },
     ]);
   });
 });

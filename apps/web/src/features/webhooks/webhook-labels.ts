@@ -4,7 +4,6 @@
  * error of its last attempt. Pure functions over the catalogue.
  */
 import {
-  WEBHOOK_EVENT_TYPES,
   WEBHOOK_TEST_EVENT,
   type TWebhookEndpoint,
   type WebhookDeliveryStatus,
@@ -28,18 +27,6 @@ const EVENT_KEYS = {
 
 type KnownEvent = keyof typeof EVENT_KEYS;
 const isKnownEvent = (event: string): event is KnownEvent => event in EVENT_KEYS;
-
-/**
- * Events the server never sends yet: `codes.low` waits until the consumer
- * app reports handed-out codes (docs/decisions/042-webhooks.md). The form
- * does not offer them; an endpoint that has one keeps it.
- */
-export const UNSENT_EVENTS: ReadonlySet<WebhookEventType> = new Set(['codes.low']);
-
-/** The events the form offers, in the domain's order. */
-export const OFFERED_EVENTS: readonly WebhookEventType[] = WEBHOOK_EVENT_TYPES.filter(
-  (event) => !UNSENT_EVENTS.has(event),
-);
 
 /** An event's short label ("Kampagne eingereicht"); an unknown event by its name. */
 export function eventLabel(t: TFunction, event: string): string {

@@ -1656,6 +1656,30 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/ingest/campaigns/{id}/codes/handed-out': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Consumer app: one of a campaign’s codes was handed out (API key)
+     * @description One of the campaign’s multiple codes (a coupon’s codes, a sweepstake’s codes for its “unique code” prizes), named by its value, was handed out to someone: it counts as used from now on, and the campaign’s codes left drop by one.
+     *
+     *     **Reporting a code again is safe**: it changes nothing and gets the same answer (with the time of the first report), also after the campaign ended or was deleted.
+     *
+     *     404 `not_found` for `campaign` (no such campaign) or for `code` (the campaign has no such code, also when another campaign has it), 404 `campaign_deleted`, 409 `campaign_not_published` for a campaign never published. When the report leaves an approved or active campaign with fewer than 10 % or fewer than 100 codes left, its merchant’s webhooks get one `codes.low` event, once per crossing. See docs/api.md, “Handed-out codes”.
+     */
+    post: operations['reportCodeHandedOut'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/ingest/campaigns/{id}/draw': {
     parameters: {
       query?: never;
@@ -18503,6 +18527,115 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body or upload is too large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  reportCodeHandedOut: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @example 0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11 */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "code": "SOMMER-7KQ2M9XR"
+         *     }
+         */
+        'application/json': {
+          /** @example SOMMER-7KQ2M9XR */
+          code: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "campaign": "Beispiel",
+           *       "code": "SOMMER-7KQ2M9XR",
+           *       "handed_out_at": "2026-05-20T14:03:11.000Z"
+           *     }
+           */
+          'application/json': {
+            campaign: string;
+            /** @example SOMMER-7KQ2M9XR */
+            code: string;
+            handed_out_at: string;
+          };
+        };
+      };
+      /** @description Bad request: malformed or invalid input (message key, and the field where there is one) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid bearer token (or API key) of a live session */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The caller may not do this (role, merchant or level) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No such campaign or code, or the campaign is deleted */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            statusCode: number;
+            message: string;
+            field?: string;
+          };
+        };
+      };
+      /** @description The campaign was never published */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            statusCode: number;
+            message: string;
+            field?: string;
+          };
         };
       };
       /** @description The body or upload is too large */

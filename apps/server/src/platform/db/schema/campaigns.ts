@@ -144,7 +144,8 @@ export const tags = pgTable('tags', {
 /**
  * The multiple codes of a campaign (docs/product.md#api-calls multiple-codes): a coupon's codes
  * with code type multiple, and a sweepstake's codes for its "unique code"
- * prizes; one store per campaign. A code is used once it was handed out.
+ * prizes; one store per campaign. A code is used once it was handed out:
+ * `used_at` is when the consumer app's first report of it arrived.
  */
 export const campaignCodes = pgTable(
   'campaign_codes',
@@ -162,3 +163,16 @@ export const campaignCodes = pgTable(
     index('campaign_codes_campaign_id_idx').on(t.campaignId, t.id),
   ],
 );
+
+/**
+ * Campaigns whose codes ran low and were told so by one `codes.low` webhook
+ * event (modules/codes/codes-low.ts): a row per crossing of the threshold,
+ * deleted when an import lifts the codes above it again, so the next
+ * crossing is told once more.
+ */
+export const campaignCodesLow = pgTable('campaign_codes_low', {
+  campaignId: uuid('campaign_id')
+    .primaryKey()
+    .references(() => campaigns.id, { onDelete: 'cascade' }),
+  recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
+});

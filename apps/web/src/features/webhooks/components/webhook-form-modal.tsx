@@ -7,6 +7,7 @@
  * buttons. An edit sends the version it was read at.
  */
 import {
+  WEBHOOK_EVENT_TYPES,
   WEBHOOK_URL_MAX_LENGTH,
   ZWebhookSaveBody,
   type TWebhookEndpoint,
@@ -35,7 +36,7 @@ import { notifySuccess } from '../../../shared/ui/notify';
 import { useCreateWebhook } from '../api/create-webhook';
 import { useSaveWebhook } from '../api/save-webhook';
 import type { WebhookOwner } from '../api/webhook-keys';
-import { eventHint, eventLabel, OFFERED_EVENTS } from '../webhook-labels';
+import { eventHint, eventLabel } from '../webhook-labels';
 
 interface Values {
   url: string;
@@ -180,7 +181,7 @@ export function WebhookFormModal({
             {...eventsProps}
           >
             <Stack gap="xs" mt="xs">
-              {OFFERED_EVENTS.map((event) => (
+              {WEBHOOK_EVENT_TYPES.map((event) => (
                 <Checkbox
                   key={event}
                   value={event}

@@ -1,10 +1,12 @@
 /**
  * The codes of a campaign in the benefit step (docs/product.md#campaigns, Prize, docs/product.md#api-calls
  * multiple-codes): available, used and total counts, a warning when a coupon
- * with multiple codes has none (docs/product.md#validation), what the unique-code prizes need,
+ * with multiple codes has none (docs/product.md#validation) or, once codes were
+ * handed out, runs low (the threshold of the `codes.low` webhook event,
+ * docs/product.md#webhooks), what the unique-code prizes need,
  * upload with progress, generator, CSV download and the codes, paged.
  */
-import type { TCodeImportResponse } from '@backoffice/domain';
+import { codesRunLow, type TCodeImportResponse } from '@backoffice/domain';
 import {
   Alert,
   Badge,
@@ -79,6 +81,14 @@ export function CodesSection({ campaignId, warnWhenEmpty, prizeNeed, canAdd }: C
   const list = useCodeList(campaignId, page);
   const data = list.data;
   const onAdded = (answer: TCodeImportResponse) => setReport({ kind: 'added', report: answer });
+  // A coupon whose handed-out codes took it below the threshold, while codes can still be added.
+  const runningLow =
+    warnWhenEmpty &&
+    canAdd &&
+    data !== undefined &&
+    data.used > 0 &&
+    data.available > 0 &&
+    codesRunLow({ total: data.provided, left: data.available });
   const stat = (label: string, value: number | undefined, testId: `codes-${string}`) => (
     <Text size="sm">
       {label}:{' '}
@@ -108,6 +118,16 @@ export function CodesSection({ campaignId, warnWhenEmpty, prizeNeed, canAdd }: C
             data-testid="codes-warning"
           >
             {t('campaigns.wizard.codes.noCodesWarning')}
+          </Alert>
+        )}
+        {runningLow && (
+          <Alert
+            color="yellow"
+            variant="light"
+            icon={<IconAlertTriangle size={20} aria-hidden />}
+            data-testid="codes-low"
+          >
+            {t('campaigns.wizard.codes.lowWarning', { count: data.available })}
           </Alert>
         )}
         {prizeNeed !== undefined && prizeNeed > 0 && (
