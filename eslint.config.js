@@ -9,6 +9,7 @@
 //           kernel's folders are floors, each importing only the ones below it:
 //           errors, config, calendar, tracing, db, http, jobs, metrics, mail,
 //           files, geocoding, users, access, identity, context (SERVER_FLOORS).
+//   packages/domain and packages/client import nothing of the apps.
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import { defineConfig } from 'eslint/config';
@@ -79,6 +80,12 @@ const boundaryZones = [
     target: 'packages/domain',
     from: 'apps',
     message: 'The domain package stands alone: it imports nothing of the apps.',
+  },
+  {
+    target: 'packages/client',
+    from: ['apps', 'packages/domain'],
+    message:
+      "The client package stands alone: its types are generated from the server's document, it imports nothing of the apps or the domain.",
   },
   {
     target: 'apps/web/src/shared',
@@ -232,6 +239,7 @@ export default defineConfig(
             'apps/server/tsconfig.json',
             'apps/server/test/tsconfig.json',
             'packages/domain/tsconfig.json',
+            'packages/client/tsconfig.json',
           ],
         }),
       ],
