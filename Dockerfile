@@ -13,6 +13,7 @@ WORKDIR /src
 # The manifests first: the installed packages stay cached while only sources change.
 COPY package.json package-lock.json .npmrc ./
 COPY packages/domain/package.json packages/domain/
+COPY packages/client/package.json packages/client/
 COPY apps/server/package.json apps/server/
 COPY apps/web/package.json apps/web/
 RUN npm ci --no-audit --no-fund

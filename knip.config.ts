@@ -30,6 +30,9 @@ const config: KnipConfig = {
       entry: ['src/**/*.test.ts'],
       project: ['src/**/*.ts'],
     },
+    'packages/client': {
+      project: ['src/**/*.ts'],
+    },
     'apps/server': {
       entry: [
         'src/main.ts',

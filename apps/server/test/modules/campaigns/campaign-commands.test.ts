@@ -3,19 +3,18 @@
  * merge under the row lock, submit and save exclude each other, a stale
  * copy is refused; level rules are the server's; a clone owns its image;
  * lists never validate content. Run on PostgreSQL too (TEST_DATABASE_URL),
- * where requests really overlap.
+ * where requests really overlap. The calls go through the typed client
+ * (fixtures/api-client.ts); image uploads (multipart) through `t.api`.
  */
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ZCampaignListQuery,
-  type TCampaignEnvelope,
-  type TCampaignListResponse,
-} from '@backoffice/domain';
+import type { paths } from '@backoffice/client';
+import { ZCampaignListQuery, type TCampaignEnvelope } from '@backoffice/domain';
 import { campaigns, merchants } from '../../../src/platform/db/schema.js';
 import { listCampaigns } from '../../../src/modules/campaigns/queries.js';
 import { refreshStaleValidation } from '../../../src/modules/campaigns/validation-refresh.js';
+import { apiClient } from '../../fixtures/api-client.js';
 import { multipartFile } from '../../fixtures/multipart.js';
 import { createAdmin, createMerchantWithOwner, createPerson } from '../../factories/index.js';
 import { createTestApp, type TestApp } from '../../helpers.js';
@@ -25,10 +24,38 @@ const ids = { sonnenschein: '', silberblick: '' };
 const HOUR = 3600_000;
 const iso = (offsetMs: number) => new Date(Date.now() + offsetMs).toISOString();
 
+/** The typed client as `who`. */
+const as = (who: string) => apiClient(t, who);
+
 async function create(who: string, merchant: string, type = 'coupon/percent') {
-  const response = await t.api('POST', '/campaigns', who, { merchant, type });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json<TCampaignEnvelope>();
+  const { data, error } = await as(who).POST('/api/campaigns', { body: { merchant, type } });
+  expect(error).toBeUndefined();
+  if (!data) throw new Error('no campaign');
+  return data;
+}
+
+/** The campaign as `who` opens it. */
+async function open(id: string, who = 'owner') {
+  const { data, error } = await as(who).GET('/api/campaigns/{id}', { params: { path: { id } } });
+  expect(error).toBeUndefined();
+  if (!data) throw new Error('no campaign');
+  return data;
+}
+
+/** What a save sends: the document's body of POST /api/campaigns/{id}. */
+type SaveBody = paths['/api/campaigns/{id}']['post']['requestBody']['content']['application/json'];
+
+/** Saves a campaign (one step with `validate`, or all) as `who`. */
+function save(
+  id: string,
+  who: string,
+  body: SaveBody,
+  validate?: 'benefit' | 'content' | 'handling' | 'requireddata',
+) {
+  return as(who).POST('/api/campaigns/{id}', {
+    params: { path: { id }, ...(validate ? { query: { validate } } : {}) },
+    body,
+  });
 }
 
 const photo = () =>
@@ -44,7 +71,7 @@ async function uploadImage(id: string, who: string) {
 }
 
 /** Everything a percent coupon needs but the image. */
-const completeCoupon = {
+const completeCoupon: SaveBody = {
   title: { de: 'Zehn Prozent auf alles' },
   description: { de: 'Ein Gutschein für alle, die gern bei uns einkaufen. '.repeat(6) },
   benefit: { percent_discount: 10 },
@@ -78,16 +105,12 @@ describe('concurrent commands on one campaign', () => {
     for (let trial = 0; trial < 20; trial += 1) {
       const { campaign } = await create('owner', ids.sonnenschein);
       const [benefit, content] = await Promise.all([
-        t.api('POST', `/campaigns/${campaign.uuid}?validate=benefit`, 'owner', {
-          benefit: { percent_discount: 20 + trial },
-        }),
-        t.api('POST', `/campaigns/${campaign.uuid}?validate=content`, 'staff', {
-          title: { de: `Titel ${trial}` },
-        }),
+        save(campaign.uuid, 'owner', { benefit: { percent_discount: 20 + trial } }, 'benefit'),
+        save(campaign.uuid, 'staff', { title: { de: `Titel ${trial}` } }, 'content'),
       ]);
-      expect(benefit.statusCode, benefit.body).toBe(200);
-      expect(content.statusCode, content.body).toBe(200);
-      const stored = (await t.api('GET', `/campaigns/${campaign.uuid}`, 'owner')).json();
+      expect(benefit.error).toBeUndefined();
+      expect(content.error).toBeUndefined();
+      const stored = await open(campaign.uuid);
       expect(stored.campaign.benefit.percent_discount).toBe(20 + trial);
       expect(stored.campaign.title.de).toBe(`Titel ${trial}`);
       expect(stored.state.submitted).toMatchObject({ benefit: true, content: true });
@@ -98,120 +121,116 @@ describe('concurrent commands on one campaign', () => {
   it('never submits a campaign with an error saved at the same moment', async () => {
     for (let trial = 0; trial < 10; trial += 1) {
       const { campaign } = await create('owner', ids.sonnenschein);
-      await t.api('POST', `/campaigns/${campaign.uuid}`, 'owner', completeCoupon);
+      await save(campaign.uuid, 'owner', completeCoupon);
       await uploadImage(campaign.uuid, 'owner');
-      const [submit, save] = await Promise.all([
-        t.api('POST', `/campaigns/${campaign.uuid}/submit`, 'owner'),
-        t.api('POST', `/campaigns/${campaign.uuid}?validate=content`, 'staff', {
-          title: { de: '' },
+      const [submit, saved] = await Promise.all([
+        as('owner').POST('/api/campaigns/{id}/submit', {
+          params: { path: { id: campaign.uuid } },
         }),
+        save(campaign.uuid, 'staff', { title: { de: '' } }, 'content'),
       ]);
       // One of them wins; the other is refused with a reason.
-      expect([submit.statusCode, save.statusCode].sort()).not.toEqual([200, 200]);
-      const stored = (await t.api('GET', `/campaigns/${campaign.uuid}`, 'owner')).json();
+      expect([submit.response.status, saved.response.status]).not.toEqual([200, 200]);
+      const stored = await open(campaign.uuid);
       if (stored.campaign.current_status === 'submitted') {
         expect(stored.state.errors).toEqual([]);
-        expect(save.json().message).toBe('campaign_not_editable');
+        expect(saved.error).toMatchObject({ message: 'campaign_not_editable' });
       } else {
         expect(stored.campaign.current_status).toBe('created');
-        expect(submit.json().message).toBe('campaign_has_errors');
+        expect(submit.error).toMatchObject({ message: 'campaign_has_errors' });
       }
     }
   });
 
   it('refuses a save from a stale copy with 409 campaign_changed and keeps the other change', async () => {
     const { campaign } = await create('owner', ids.sonnenschein);
-    const first = await t.api('POST', `/campaigns/${campaign.uuid}`, 'owner', {
+    const first = await save(campaign.uuid, 'owner', {
       title: { de: 'Erste Fassung' },
       version: campaign.version,
     });
-    expect(first.statusCode).toBe(200);
-    const stale = await t.api('POST', `/campaigns/${campaign.uuid}`, 'staff', {
+    expect(first.response.status).toBe(200);
+    const stale = await save(campaign.uuid, 'staff', {
       title: { de: 'Veraltete Fassung' },
       version: campaign.version,
     });
-    expect(stale.statusCode).toBe(409);
-    expect(stale.json()).toMatchObject({ message: 'campaign_changed', field: 'version' });
-    const stored = (await t.api('GET', `/campaigns/${campaign.uuid}`, 'owner')).json();
+    expect(stale.response.status).toBe(409);
+    expect(stale.error).toMatchObject({ message: 'campaign_changed', field: 'version' });
+    const stored = await open(campaign.uuid);
     expect(stored.campaign.title.de).toBe('Erste Fassung');
     // With the current version the save goes through.
-    const fresh = await t.api('POST', `/campaigns/${campaign.uuid}`, 'staff', {
+    const fresh = await save(campaign.uuid, 'staff', {
       title: { de: 'Neue Fassung' },
       version: stored.campaign.version,
     });
-    expect(fresh.statusCode, fresh.body).toBe(200);
+    expect(fresh.error).toBeUndefined();
   });
 
   it('flips listable once per request when toggled twice at once', async () => {
     const { campaign } = await create('silver', ids.silberblick);
-    const answers = await Promise.all([
-      t.api('POST', `/campaigns/${campaign.uuid}/toggle-listable`, 'silver'),
-      t.api('POST', `/campaigns/${campaign.uuid}/toggle-listable`, 'silver'),
-    ]);
-    expect(answers.map((answer) => answer.json().listable).sort()).toEqual([false, true]);
-    expect(
-      (await t.api('GET', `/campaigns/${campaign.uuid}`, 'silver')).json().campaign.is_listable,
-    ).toBe(true);
+    const toggle = () =>
+      as('silver').POST('/api/campaigns/{id}/toggle-listable', {
+        params: { path: { id: campaign.uuid } },
+      });
+    const answers = await Promise.all([toggle(), toggle()]);
+    expect(answers.map((answer) => answer.data?.listable).sort()).toEqual([false, true]);
+    expect((await open(campaign.uuid, 'silver')).campaign.is_listable).toBe(true);
   });
 
   it('writes a campaign and its first history entry together', async () => {
     const { campaign } = await create('owner', ids.sonnenschein);
-    const history = (
-      await t.api('GET', `/campaigns/${campaign.uuid}/status-history`, 'owner')
-    ).json();
-    expect(history.history.map((entry: { to: string }) => entry.to)).toEqual(['created']);
+    const { data } = await as('owner').GET('/api/campaigns/{id}/status-history', {
+      params: { path: { id: campaign.uuid } },
+    });
+    expect(data?.history.map((entry) => entry.to)).toEqual(['created']);
   });
 });
 
 describe('level rules, enforced by the server', () => {
   it('refuses required data from a level-0 merchant, allows it at level 1', async () => {
     const basic = await create('owner', ids.sonnenschein);
-    const refused = await t.api(
-      'POST',
-      `/campaigns/${basic.campaign.uuid}?validate=requireddata`,
+    const name = { name: { usage: true, required: true } };
+    const refused = await save(
+      basic.campaign.uuid,
       'owner',
-      {
-        required_data: { name: { usage: true, required: true } },
-      },
+      { required_data: name },
+      'requireddata',
     );
-    expect(refused.statusCode).toBe(403);
-    expect(refused.json()).toMatchObject({ message: 'forbidden', field: 'required_data' });
-    const stored = (await t.api('GET', `/campaigns/${basic.campaign.uuid}`, 'owner')).json();
+    expect(refused.response.status).toBe(403);
+    expect(refused.error).toMatchObject({ message: 'forbidden', field: 'required_data' });
+    const stored = await open(basic.campaign.uuid);
     expect(stored.campaign.required_data.name).toEqual({ usage: false, required: false });
     // Sending the stored value back unchanged (a whole-campaign save) is harmless.
-    const unchanged = await t.api('POST', `/campaigns/${basic.campaign.uuid}`, 'owner', {
+    const unchanged = await save(basic.campaign.uuid, 'owner', {
       required_data: stored.campaign.required_data,
     });
-    expect(unchanged.statusCode, unchanged.body).toBe(200);
+    expect(unchanged.error).toBeUndefined();
 
     const silver = await create('silver', ids.silberblick);
-    const allowed = await t.api(
-      'POST',
-      `/campaigns/${silver.campaign.uuid}?validate=requireddata`,
+    const allowed = await save(
+      silver.campaign.uuid,
       'silver',
-      {
-        required_data: { name: { usage: true, required: true } },
-      },
+      { required_data: name },
+      'requireddata',
     );
-    expect(allowed.statusCode, allowed.body).toBe(200);
-    expect(allowed.json().campaign.required_data.name).toEqual({ usage: true, required: true });
+    expect(allowed.error).toBeUndefined();
+    expect(allowed.data?.campaign.required_data.name).toEqual({ usage: true, required: true });
   });
 
   it('refuses follow-ups to a level-0 merchant, like clones', async () => {
     const { campaign } = await create('owner', ids.sonnenschein);
-    const followup = await t.api('POST', `/campaigns/${campaign.uuid}/create-followup`, 'owner');
-    expect(followup.statusCode).toBe(403);
-    const clone = await t.api('POST', `/campaigns/${campaign.uuid}/clone`, 'owner');
-    expect(clone.statusCode).toBe(403);
+    const params = { path: { id: campaign.uuid } };
+    const followup = await as('owner').POST('/api/campaigns/{id}/create-followup', { params });
+    expect(followup.response.status).toBe(403);
+    const clone = await as('owner').POST('/api/campaigns/{id}/clone', { params });
+    expect(clone.response.status).toBe(403);
     const rows = await t.ctx.db
       .select()
       .from(campaigns)
       .where(eq(campaigns.parentId, campaign.uuid));
     expect(rows).toEqual([]);
     // An admin acts with level 10 for the same merchant.
-    expect(
-      (await t.api('POST', `/campaigns/${campaign.uuid}/create-followup`, 'admin')).statusCode,
-    ).toBe(200);
+    const byAdmin = await as('admin').POST('/api/campaigns/{id}/create-followup', { params });
+    expect(byAdmin.response.status).toBe(200);
   });
 
   it('refuses a level-0 single merchant removing its image, as it refuses changing it', async () => {
@@ -223,9 +242,11 @@ describe('level rules, enforced by the server', () => {
       })
       .where(eq(merchants.id, ids.sonnenschein))
       .returning();
-    const removed = await t.api('DELETE', `/merchants/${ids.sonnenschein}/images`, 'owner');
-    expect(removed.statusCode).toBe(403);
-    expect(removed.json().message).toBe('upgrade_required');
+    const removed = await as('owner').DELETE('/api/merchants/{id}/images', {
+      params: { path: { id: ids.sonnenschein } },
+    });
+    expect(removed.response.status).toBe(403);
+    expect(removed.error).toMatchObject({ message: 'upgrade_required' });
     const [after] = await t.ctx.db
       .select()
       .from(merchants)
@@ -238,13 +259,12 @@ describe('campaign images', () => {
   it('gives a clone and a follow-up their own image file', async () => {
     const { campaign } = await create('silver', ids.silberblick);
     await uploadImage(campaign.uuid, 'silver');
-    const clone = (await t.api('POST', `/campaigns/${campaign.uuid}/clone`, 'silver')).json();
-    const followup = (
-      await t.api('POST', `/campaigns/${campaign.uuid}/create-followup`, 'silver')
-    ).json();
-    const sources = [clone, followup].map((envelope) => String(envelope.campaign.image?.src));
-    const removed = await t.api('DELETE', `/campaigns/${campaign.uuid}/image`, 'silver');
-    expect(removed.statusCode).toBe(200);
+    const params = { path: { id: campaign.uuid } };
+    const clone = await as('silver').POST('/api/campaigns/{id}/clone', { params });
+    const followup = await as('silver').POST('/api/campaigns/{id}/create-followup', { params });
+    const sources = [clone, followup].map((answer) => String(answer.data?.campaign.image?.src));
+    const removed = await as('silver').DELETE('/api/campaigns/{id}/image', { params });
+    expect(removed.response.status).toBe(200);
     for (const src of sources) {
       const served = await t.app.inject({ method: 'GET', url: src });
       expect(served.statusCode, src).toBe(200);
@@ -266,9 +286,11 @@ describe('campaign images', () => {
       return copy(from, to);
     };
     try {
-      const clone = await t.api('POST', `/campaigns/${campaign.uuid}/clone`, 'silver');
-      expect(clone.statusCode, clone.body).toBe(200);
-      const src = String(clone.json<TCampaignEnvelope>().campaign.image?.src);
+      const clone = await as('silver').POST('/api/campaigns/{id}/clone', {
+        params: { path: { id: campaign.uuid } },
+      });
+      expect(clone.error).toBeUndefined();
+      const src = String(clone.data?.campaign.image?.src);
       const served = await t.app.inject({ method: 'GET', url: src });
       expect(served.statusCode, src).toBe(200);
       const source = await t.app.inject({ url: String(replaced?.campaign.image?.src) });
@@ -291,10 +313,12 @@ describe('campaign images', () => {
       .update(campaigns)
       .set({ imagePath: stored?.imagePath, imageExtension: 'jpg', validationVersion: 0 })
       .where(eq(campaigns.id, other.campaign.uuid));
-    await t.api('DELETE', `/campaigns/${source.campaign.uuid}/image`, 'silver');
+    const removeImage = (id: string) =>
+      as('silver').DELETE('/api/campaigns/{id}/image', { params: { path: { id } } });
+    await removeImage(source.campaign.uuid);
     const src = String(uploaded.campaign.image?.src);
     expect((await t.app.inject({ method: 'GET', url: src })).statusCode).toBe(200);
-    await t.api('DELETE', `/campaigns/${other.campaign.uuid}/image`, 'silver');
+    await removeImage(other.campaign.uuid);
     expect((await t.app.inject({ method: 'GET', url: src })).statusCode).toBe(404);
   });
 });
@@ -307,9 +331,11 @@ describe('stored validation state', () => {
     const times: number[] = [];
     for (let round = 0; round < 7; round += 1) {
       const started = performance.now();
-      const response = await t.api('GET', `/campaigns?exact_merchant=${merchant}`, who);
+      const { response } = await as(who).GET('/api/campaigns', {
+        params: { query: { exact_merchant: merchant } },
+      });
       times.push(performance.now() - started);
-      expect(response.statusCode).toBe(200);
+      expect(response.status).toBe(200);
     }
     return median(times);
   }
@@ -319,11 +345,11 @@ describe('stored validation state', () => {
     const hostile = '<'.repeat(19_999);
     for (let i = 0; i < 10; i += 1) {
       const { campaign } = await create('silver', ids.silberblick);
-      const saved = await t.api('POST', `/campaigns/${campaign.uuid}`, 'silver', {
+      const saved = await save(campaign.uuid, 'silver', {
         description_format: 'markdown',
         description: { de: hostile },
       });
-      expect(saved.statusCode, saved.body).toBe(200);
+      expect(saved.error).toBeUndefined();
     }
     for (let i = 0; i < 10; i += 1) await create('owner', ids.sonnenschein);
     await timeList(ids.silberblick, 'silver');
@@ -336,20 +362,20 @@ describe('stored validation state', () => {
   it('recomputes errors stored under older rules, and reads them right meanwhile', async () => {
     const { campaign: current } = await create('owner', ids.sonnenschein);
     const { campaign } = await create('owner', ids.sonnenschein);
-    await t.api('POST', `/campaigns/${campaign.uuid}`, 'owner', completeCoupon);
+    await save(campaign.uuid, 'owner', completeCoupon);
     // A row from before the rules' version, with nonsense stored.
     await t.ctx.db
       .update(campaigns)
       .set({ validationErrors: [], validationVersion: 0 })
       .where(eq(campaigns.id, campaign.uuid));
-    const read = (await t.api('GET', `/campaigns/${campaign.uuid}`, 'owner')).json();
-    expect(read.state.errors.map((error: { fld: string }) => error.fld)).toEqual(['image']);
+    const read = await open(campaign.uuid);
+    expect(read.state.errors.map((error) => error.fld)).toEqual(['image']);
     // Lists read the content of stale rows only, and judge them by it.
     // Newest first: both campaigns of this test lead the list.
-    const newest = { exact_merchant: ids.sonnenschein, order_by: '-created' };
-    const list = await t.api('GET', `/campaigns?${new URLSearchParams(newest)}`, 'owner');
-    expect(list.statusCode, list.body).toBe(200);
-    const listed = list.json<TCampaignListResponse>().rows;
+    const newest = { exact_merchant: ids.sonnenschein, order_by: '-created' } as const;
+    const list = await as('owner').GET('/api/campaigns', { params: { query: newest } });
+    expect(list.error).toBeUndefined();
+    const listed = list.data?.rows ?? [];
     expect(listed.find((row) => row.uuid === campaign.uuid)?.is_unfinished).toBe(true);
     const page = await listCampaigns(
       t.ctx.db,

@@ -1,9 +1,12 @@
 /**
  * Campaigns API: creating and opening a campaign of each type, and saving its
- * steps (limits of the texts, what a save keeps).
+ * steps (limits of the texts, what a save keeps). The calls go through the
+ * typed client (fixtures/api-client.ts), so that a renamed path or field
+ * fails these tests' type check; requests the document cannot type (any
+ * path in a loop) use `t.api`.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TCampaignEnvelope, type TCampaignListResponse } from '@backoffice/domain';
+import { apiClient } from '../../fixtures/api-client.js';
 import {
   createAdmin,
   createAgency,
@@ -20,10 +23,14 @@ const HOUR = 3600_000;
 const iso = (offsetMs: number) => new Date(Date.now() + offsetMs).toISOString();
 const LONG_TEXT = 'Ein Gewinnspiel mit tollen Preisen. '.repeat(8);
 
-async function create(who: string, merchant: string, type: string): Promise<TCampaignEnvelope> {
-  const response = await t.api('POST', '/campaigns', who, { merchant, type });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json();
+/** The typed client as `who`. */
+const as = (who: string) => apiClient(t, who);
+
+async function create(who: string, merchant: string, type: string) {
+  const { data, error } = await as(who).POST('/api/campaigns', { body: { merchant, type } });
+  expect(error).toBeUndefined();
+  if (!data) throw new Error('no campaign');
+  return data;
 }
 
 beforeAll(async () => {
@@ -70,8 +77,11 @@ describe('create and open', () => {
       fld: 'title.de',
       message: 'required_field_missing',
     });
-    const opened = await t.api('GET', `/campaigns/${envelope.campaign.uuid}`, 'owner');
-    expect(opened.statusCode).toBe(200);
+    const opened = await as('owner').GET('/api/campaigns/{id}', {
+      params: { path: { id: envelope.campaign.uuid } },
+    });
+    expect(opened.response.status).toBe(200);
+    expect(opened.data?.campaign.uuid).toBe(envelope.campaign.uuid);
   });
 
   it('refuses an unknown type with invalid_value', async () => {
@@ -98,11 +108,14 @@ describe('create and open', () => {
     expect((await t.api('GET', `/campaigns/${adminTip.campaign.uuid}`, 'owner')).statusCode).toBe(
       403,
     );
-    const list = (
-      await t.api('GET', `/campaigns?exact_merchant=${ids.sonnenschein}`, 'owner')
-    ).json<TCampaignListResponse>();
-    expect(list.rows.map((row) => row.uuid)).not.toContain(adminTip.campaign.uuid);
-    expect((await t.api('GET', `/campaigns/${tip.campaign.uuid}`, 'agency')).statusCode).toBe(200);
+    const list = await as('owner').GET('/api/campaigns', {
+      params: { query: { exact_merchant: ids.sonnenschein } },
+    });
+    expect(list.data?.rows.map((row) => row.uuid)).not.toContain(adminTip.campaign.uuid);
+    const opened = await as('agency').GET('/api/campaigns/{id}', {
+      params: { path: { id: tip.campaign.uuid } },
+    });
+    expect(opened.data?.campaign.type).toBe('tip/offer');
   });
 
   it('keeps other merchants’ campaigns out of reach, whatever the id', async () => {
@@ -139,8 +152,8 @@ describe('create and open', () => {
     expect(
       (await t.api('GET', `/campaigns?exact_merchant=${ids.silberblick}`, 'owner')).statusCode,
     ).toBe(404);
-    const all = (await t.api('GET', '/campaigns', 'owner')).json<TCampaignListResponse>();
-    expect(all.rows.map((row) => row.uuid)).not.toContain(id);
+    const all = await as('owner').GET('/api/campaigns');
+    expect(all.data?.rows.map((row) => row.uuid)).not.toContain(id);
   });
 
   it('refuses a member without manage-campaigns', async () => {
@@ -166,12 +179,12 @@ describe('create and open', () => {
 describe('saving', () => {
   it('keeps invalid values on an intermediate save and reports errors per step', async () => {
     const { campaign } = await create('owner', ids.sonnenschein, 'coupon/percent');
-    const response = await t.api('POST', `/campaigns/${campaign.uuid}?validate=benefit`, 'owner', {
-      benefit: { percent_discount: 101 },
-      title: { de: 'Sommer' },
+    const { data: envelope, response } = await as('owner').POST('/api/campaigns/{id}', {
+      params: { path: { id: campaign.uuid }, query: { validate: 'benefit' } },
+      body: { benefit: { percent_discount: 101 }, title: { de: 'Sommer' } },
     });
-    expect(response.statusCode).toBe(200);
-    const envelope = response.json<TCampaignEnvelope>();
+    expect(response.status).toBe(200);
+    if (!envelope) throw new Error('no answer');
     expect(envelope.campaign.benefit.percent_discount).toBe(101);
     expect(envelope.campaign.title).toEqual({ de: 'Sommer' });
     expect(envelope.state.submitted.benefit).toBe(true);
@@ -190,25 +203,27 @@ describe('saving', () => {
 
   it('keeps what earlier saves stored when a later save sends one step only', async () => {
     const { campaign } = await create('owner', ids.sonnenschein, 'coupon/percent');
-    const url = `/campaigns/${campaign.uuid}`;
-    const content = await t.api('POST', `${url}?validate=content`, 'owner', {
-      title: { de: 'Herbst' },
-      description: { de: LONG_TEXT },
+    const path = { id: campaign.uuid };
+    const owner = as('owner');
+    const content = await owner.POST('/api/campaigns/{id}', {
+      params: { path, query: { validate: 'content' } },
+      body: { title: { de: 'Herbst' }, description: { de: LONG_TEXT } },
     });
-    expect(content.statusCode, content.body).toBe(200);
+    expect(content.error).toBeUndefined();
     // Milliseconds and all: the API answers an instant as it was sent.
     const from = iso(HOUR);
     const until = iso(2 * HOUR);
-    const handling = await t.api('POST', `${url}?validate=handling`, 'owner', {
-      valid_from: from,
-      valid_until: until,
+    const handling = await owner.POST('/api/campaigns/{id}', {
+      params: { path, query: { validate: 'handling' } },
+      body: { valid_from: from, valid_until: until },
     });
-    expect(handling.statusCode, handling.body).toBe(200);
-    const saved = await t.api('POST', `${url}?validate=benefit`, 'owner', {
-      benefit: { percent_discount: 15 },
+    expect(handling.error).toBeUndefined();
+    const { data: last, error } = await owner.POST('/api/campaigns/{id}', {
+      params: { path, query: { validate: 'benefit' } },
+      body: { benefit: { percent_discount: 15 } },
     });
-    expect(saved.statusCode, saved.body).toBe(200);
-    const last = saved.json<TCampaignEnvelope>();
+    expect(error).toBeUndefined();
+    if (!last) throw new Error('no answer');
     expect(last.campaign.title).toEqual({ de: 'Herbst' });
     expect(last.campaign.description.de).toBe(LONG_TEXT);
     expect(last.campaign.valid_from).toBe(from);
@@ -219,25 +234,25 @@ describe('saving', () => {
 
   it('answers a save with the campaign as stored: what opening it shows next, its saver the editor', async () => {
     const { campaign } = await create('owner', ids.sonnenschein, 'coupon/percent');
-    const url = `/campaigns/${campaign.uuid}`;
-    const saved = await t.api('POST', `${url}?validate=content`, 'staff', {
-      title: { de: 'Wintersonne' },
-      tags: ['winter'],
+    const path = { id: campaign.uuid };
+    const { data: answer, error } = await as('staff').POST('/api/campaigns/{id}', {
+      params: { path, query: { validate: 'content' } },
+      body: { title: { de: 'Wintersonne' }, tags: ['winter'] },
     });
-    expect(saved.statusCode, saved.body).toBe(200);
-    const answer = saved.json<TCampaignEnvelope>();
-    expect(answer.campaign.editor).toEqual({ email: 'staff@example.com' });
-    expect(answer.campaign.version).toBe(campaign.version + 1);
-    const opened = (await t.api('GET', url, 'staff')).json<TCampaignEnvelope>();
-    expect(answer).toEqual(opened);
+    expect(error).toBeUndefined();
+    expect(answer?.campaign.editor).toEqual({ email: 'staff@example.com' });
+    expect(answer?.campaign.version).toBe(campaign.version + 1);
+    const opened = await as('staff').GET('/api/campaigns/{id}', { params: { path } });
+    expect(answer).toEqual(opened.data);
   });
 
   it('refuses a value of the wrong type with the field', async () => {
     const { campaign } = await create('owner', ids.sonnenschein, 'coupon/percent');
-    const response = await t.api('POST', `/campaigns/${campaign.uuid}`, 'owner', {
-      valid_from: 'tomorrow',
+    const { error, response } = await as('owner').POST('/api/campaigns/{id}', {
+      params: { path: { id: campaign.uuid } },
+      body: { valid_from: 'tomorrow' },
     });
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ message: 'invalid_value', field: 'valid_from' });
+    expect(response.status).toBe(400);
+    expect(error).toMatchObject({ message: 'invalid_value', field: 'valid_from' });
   });
 });

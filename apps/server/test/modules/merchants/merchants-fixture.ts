@@ -33,7 +33,7 @@ export const profile = (overrides: object = {}) => ({
     pinterest: '',
     instagram: 'https://instagram.com/neu',
   },
-  contacts: [{ type: 'phone', value: '+49 89 1' }],
+  contacts: [{ type: 'phone' as const, value: '+49 89 1' }],
   coreg_enabled: false,
   coreg_default_suitable: false,
   coreg_terms: { sponsor_name: '', unsubscribe_email: '', privacy_url: '', contact_text: '' },

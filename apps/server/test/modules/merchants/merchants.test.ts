@@ -2,21 +2,31 @@
  * Merchant profile API (docs/product.md#merchants, docs/product.md#validation, docs/product.md#roles-and-access, docs/product.md#api-calls): create, save with the
  * spec's validation messages, admin-only fields, computed validity, contacts,
  * and cross-merchant refusal. The merchant image: merchant-image.test.ts.
+ * The calls go through the typed client (fixtures/api-client.ts); requests
+ * the document refuses to type (invalid bodies, any path in a loop) use `t.api`.
  */
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { TMerchantDetail, TMerchantSaveResponse } from '@backoffice/domain';
 import { accounts, merchants, users } from '../../../src/platform/db/schema.js';
+import { apiClient } from '../../fixtures/api-client.js';
 import { createPerson } from '../../factories/index.js';
 import { t, ids, profile, useMerchantsApp } from './merchants-fixture.js';
 
 useMerchantsApp();
 
+/** The typed client as `who`. */
+const as = (who: string) => apiClient(t, who);
+
+/** Saves the profile of merchant `id` as `who`. */
+const saveMerchant = (id: string, who: string, body: ReturnType<typeof profile>) =>
+  as(who).POST('/api/merchants/{id}', { params: { path: { id } }, body });
+
 describe('POST /merchants (create, docs/product.md#screens-and-routes /create)', () => {
   it('lets a user without merchant create one and become its owner with every role', async () => {
-    const response = await t.api('POST', '/merchants', 'fresh', profile());
-    expect(response.statusCode, response.body).toBe(200);
-    const { merchant, summary } = response.json<TMerchantSaveResponse>();
+    const { data, error } = await as('fresh').POST('/api/merchants', { body: profile() });
+    expect(error).toBeUndefined();
+    if (!data) throw new Error('no merchant');
+    const { merchant, summary } = data;
     expect(merchant.name).toMatch(/^Neuer Händler \d+ GmbH$/);
     expect(merchant.telephone).toBe('+49891234567');
     expect(merchant.vatin).toBe('DE123456789');
@@ -29,28 +39,26 @@ describe('POST /merchants (create, docs/product.md#screens-and-routes /create)',
     ]);
     // The creator holds the contact role, so nothing is missing.
     expect(summary.is_valid).toBe(true);
-    const init = await t.api('POST', '/init-user', 'fresh');
-    expect(init.json().merchantinfo.searchtype).toBe('single');
+    const init = await as('fresh').POST('/api/init-user');
+    expect(init.data?.merchantinfo.searchtype).toBe('single');
   });
 
   it('sends a level-0 user in single-merchant mode to the upgrade (403 upgrade_required)', async () => {
-    const create = await t.api('POST', '/merchants', 'owner', profile());
-    expect(create.statusCode).toBe(403);
-    expect(create.json().message).toBe('upgrade_required');
-    const edit = await t.api('POST', `/merchants/${ids.sonnenschein}`, 'owner', profile());
-    expect(edit.statusCode).toBe(403);
-    expect(edit.json().message).toBe('upgrade_required');
+    const create = await as('owner').POST('/api/merchants', { body: profile() });
+    expect(create.response.status).toBe(403);
+    expect(create.error).toMatchObject({ statusCode: 403, message: 'upgrade_required' });
+    const edit = await saveMerchant(ids.sonnenschein, 'owner', profile());
+    expect(edit.response.status).toBe(403);
+    expect(edit.error).toMatchObject({ statusCode: 403, message: 'upgrade_required' });
   });
 
   it('lets an admin create a merchant without becoming its account: it has no contact yet', async () => {
-    const response = await t.api(
-      'POST',
-      '/merchants',
-      'admin',
-      profile({ internal_name: 'Intern 1', level: 1 }),
-    );
-    expect(response.statusCode, response.body).toBe(200);
-    const { merchant } = response.json<TMerchantSaveResponse>();
+    const created = await as('admin').POST('/api/merchants', {
+      body: profile({ internal_name: 'Intern 1', level: 1 }),
+    });
+    expect(created.error).toBeUndefined();
+    if (!created.data) throw new Error('no merchant');
+    const { merchant } = created.data;
     expect(merchant.internal_name).toBe('Intern 1');
     expect(merchant.level).toBe(1);
     // The admin's flag stays set; the errors alone make the merchant invalid.
@@ -60,16 +68,15 @@ describe('POST /merchants (create, docs/product.md#screens-and-routes /create)',
     // An admin's later save sends back the flag it was shown: the errors'
     // verdict is not stored as the flag, so the merchant is valid once it
     // has a contact.
-    const saved = await t.api(
-      'POST',
-      `/merchants/${merchant.uuid}`,
+    const saved = await saveMerchant(
+      merchant.uuid,
       'admin',
       profile({ internal_name: 'Intern 1', level: 1, is_valid: merchant.is_valid }),
     );
-    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.error).toBeUndefined();
     const [row] = await t.ctx.db.select().from(merchants).where(eq(merchants.id, merchant.uuid));
     expect(row?.isValid).toBe(true);
-    expect(saved.json<TMerchantSaveResponse>().summary).toMatchObject({
+    expect(saved.data?.summary).toMatchObject({
       is_valid: true,
       errors: ['Kein Ansprechpartner definiert!'],
     });
@@ -78,9 +85,11 @@ describe('POST /merchants (create, docs/product.md#screens-and-routes /create)',
 
 describe('GET and POST /merchants/{id}', () => {
   it('answers with every field of the profile', async () => {
-    const response = await t.api('GET', `/merchants/${ids.adler}`, 'multi');
-    expect(response.statusCode).toBe(200);
-    expect(Object.keys(response.json()).sort()).toEqual(
+    const { data, response } = await as('multi').GET('/api/merchants/{id}', {
+      params: { path: { id: ids.adler } },
+    });
+    expect(response.status).toBe(200);
+    expect(Object.keys(data ?? {}).sort()).toEqual(
       [
         'uuid',
         'name',
@@ -107,55 +116,61 @@ describe('GET and POST /merchants/{id}', () => {
   });
 
   it('saves the profile and ignores the admin fields of non-admins', async () => {
-    const response = await t.api(
-      'POST',
-      `/merchants/${ids.adler}`,
+    const { data, error } = await saveMerchant(
+      ids.adler,
       'multi',
       profile({ name: 'Modehaus Adler GmbH & Co.', level: 5, is_valid: false, internal_name: 'x' }),
     );
-    expect(response.statusCode, response.body).toBe(200);
-    const { merchant } = response.json<TMerchantSaveResponse>();
-    expect(merchant.name).toBe('Modehaus Adler GmbH & Co.');
-    expect(merchant.level).toBe(1);
-    expect(merchant.is_valid).toBe(true);
+    expect(error).toBeUndefined();
+    expect(data?.merchant.name).toBe('Modehaus Adler GmbH & Co.');
+    expect(data?.merchant.level).toBe(1);
+    expect(data?.merchant.is_valid).toBe(true);
     const [row] = await t.ctx.db.select().from(merchants).where(eq(merchants.id, ids.adler));
     expect(row?.internalName).toBeNull();
   });
 
   it('refuses a save from an older version (409 merchant_changed), and of saves sent at once from one version takes one', async () => {
-    const path = `/merchants/${ids.silberblick}`;
-    const current = async () => (await t.api('GET', path, 'silver')).json<TMerchantDetail>();
+    const current = async () => {
+      const { data } = await as('silver').GET('/api/merchants/{id}', {
+        params: { path: { id: ids.silberblick } },
+      });
+      if (!data) throw new Error('no merchant');
+      return data;
+    };
     const save = (version: number | undefined, description: string) =>
-      t.api('POST', path, 'silver', profile({ name: 'Café Silberblick', description, version }));
+      saveMerchant(
+        ids.silberblick,
+        'silver',
+        profile({ name: 'Café Silberblick', description, version }),
+      );
     const { version } = await current();
 
     const first = await save(version, 'Die erste Änderung');
-    expect(first.statusCode, first.body).toBe(200);
-    expect(first.json<TMerchantSaveResponse>().merchant.version).toBe(version + 1);
+    expect(first.error).toBeUndefined();
+    expect(first.data?.merchant.version).toBe(version + 1);
     // A second editor's copy was read before the first save: refused, not written over it.
     const stale = await save(version, 'Die zweite, ältere Fassung');
-    expect(stale.statusCode, stale.body).toBe(409);
-    expect(stale.json()).toMatchObject({ message: 'merchant_changed' });
+    expect(stale.response.status).toBe(409);
+    expect(stale.error).toMatchObject({ statusCode: 409, message: 'merchant_changed' });
     expect((await current()).description).toBe('Die erste Änderung');
 
     // Five saves from the same version at once: one is stored, the others are told.
     const answers = await Promise.all(
       [1, 2, 3, 4, 5].map((n) => save(version + 1, `Gleichzeitig ${String(n)}`)),
     );
-    const stored = answers.filter((answer) => answer.statusCode === 200);
+    const stored = answers.filter((answer) => answer.response.status === 200);
     expect(stored).toHaveLength(1);
-    expect(answers.filter((answer) => answer.statusCode === 409)).toHaveLength(4);
+    expect(answers.filter((answer) => answer.response.status === 409)).toHaveLength(4);
     const after = await current();
     expect(after.version).toBe(version + 2);
-    expect(after.description).toBe(stored[0]?.json<TMerchantSaveResponse>().merchant.description);
+    expect(after.description).toBe(stored[0]?.data?.merchant.description);
     // A client that sends no version saves as before.
-    expect((await save(undefined, 'Ohne Version')).statusCode).toBe(200);
+    expect((await save(undefined, 'Ohne Version')).response.status).toBe(200);
   });
 
   it('lets admins set level, validity and the internal name; validity drives the summary', async () => {
-    const response = await t.api(
-      'POST',
-      `/merchants/${ids.adler}`,
+    const { data, error } = await saveMerchant(
+      ids.adler,
       'admin',
       profile({
         name: 'Modehaus Adler GmbH',
@@ -164,13 +179,15 @@ describe('GET and POST /merchants/{id}', () => {
         internal_name: 'Adler intern',
       }),
     );
-    expect(response.statusCode, response.body).toBe(200);
-    const { merchant, summary } = response.json<TMerchantSaveResponse>();
-    expect(merchant).toMatchObject({ level: 2, internal_name: 'Adler intern', is_valid: false });
-    expect(summary.is_valid).toBe(false);
-    await t.api(
-      'POST',
-      `/merchants/${ids.adler}`,
+    expect(error).toBeUndefined();
+    expect(data?.merchant).toMatchObject({
+      level: 2,
+      internal_name: 'Adler intern',
+      is_valid: false,
+    });
+    expect(data?.summary.is_valid).toBe(false);
+    await saveMerchant(
+      ids.adler,
       'admin',
       profile({ name: 'Modehaus Adler GmbH', level: 1, is_valid: true }),
     );
@@ -205,9 +222,8 @@ describe('GET and POST /merchants/{id}', () => {
   });
 
   it('requires the co-reg terms only when co-reg is on', async () => {
-    const response = await t.api(
-      'POST',
-      `/merchants/${ids.adler}`,
+    const { data, error } = await saveMerchant(
+      ids.adler,
       'multi',
       profile({
         name: 'Modehaus Adler GmbH',
@@ -221,8 +237,8 @@ describe('GET and POST /merchants/{id}', () => {
         },
       }),
     );
-    expect(response.statusCode, response.body).toBe(200);
-    expect(response.json().merchant.coreg_default_suitable).toBe(true);
+    expect(error).toBeUndefined();
+    expect(data?.merchant.coreg_default_suitable).toBe(true);
   });
 
   it('refuses other merchants’ ids with 404 and a missing role with 403', async () => {
@@ -241,31 +257,30 @@ describe('GET and POST /merchants/{id}', () => {
       );
       expect(response.statusCode, `${method} ${url}`).toBe(404);
     }
-    const staff = await t.api('POST', `/merchants/${ids.sonnenschein}`, 'staff', profile());
-    expect(staff.statusCode).toBe(403);
-    expect(staff.json().message).toBe('forbidden');
+    const staff = await saveMerchant(ids.sonnenschein, 'staff', profile());
+    expect(staff.response.status).toBe(403);
+    expect(staff.error).toMatchObject({ statusCode: 403, message: 'forbidden' });
   });
 
   it('lets agencies edit their linked merchants only', async () => {
-    const own = await t.api(
-      'POST',
-      `/merchants/${ids.adler}`,
-      'agency',
-      profile({ name: 'Modehaus Adler GmbH' }),
-    );
-    expect(own.statusCode).toBe(200);
-    const other = await t.api('GET', `/merchants/${ids.silberblick}`, 'agency');
-    expect(other.statusCode).toBe(404);
+    const own = await saveMerchant(ids.adler, 'agency', profile({ name: 'Modehaus Adler GmbH' }));
+    expect(own.response.status).toBe(200);
+    const other = await as('agency').GET('/api/merchants/{id}', {
+      params: { path: { id: ids.silberblick } },
+    });
+    expect(other.response.status).toBe(404);
   });
 
   it('creates one merchant of five sent at once by a user without one (a double click)', async () => {
     await t.signInAs({ double: await createPerson(t.ctx.db, { email: 'double@example.com' }) });
     const answers = await Promise.all(
-      Array.from({ length: 5 }, () => t.api('POST', '/merchants', 'double', profile())),
+      Array.from({ length: 5 }, () => as('double').POST('/api/merchants', { body: profile() })),
     );
-    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 403, 403, 403, 403]);
-    const refused = answers.find((answer) => answer.statusCode === 403);
-    expect(refused?.json().message).toBe('upgrade_required');
+    expect(answers.map((answer) => answer.response.status).sort()).toEqual([
+      200, 403, 403, 403, 403,
+    ]);
+    const refused = answers.find((answer) => answer.response.status === 403);
+    expect(refused?.error).toMatchObject({ statusCode: 403, message: 'upgrade_required' });
     const [user] = await t.ctx.db.select().from(users).where(eq(users.email, 'double@example.com'));
     const memberships = await t.ctx.db
       .select()
@@ -275,7 +290,9 @@ describe('GET and POST /merchants/{id}', () => {
   });
 
   it('lists the contacts, phone numbers without their spaces', async () => {
-    const response = await t.api('GET', `/merchants/${ids.adler}/contacts`, 'multi');
-    expect(response.json()).toEqual({ contacts: [{ type: 'phone', value: '+49891' }] });
+    const { data } = await as('multi').GET('/api/merchants/{id}/contacts', {
+      params: { path: { id: ids.adler } },
+    });
+    expect(data).toEqual({ contacts: [{ type: 'phone', value: '+49891' }] });
   });
 });

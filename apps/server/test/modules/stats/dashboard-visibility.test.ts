@@ -5,18 +5,13 @@
  * every role: admin, agency, a member with the manage-campaigns role, a
  * member without it, a user of another merchant. The expected figures are
  * the sums of the list's own rows. Also: the to-do table's rejected
- * campaigns with their reason, and the conversion table's campaigns.
+ * campaigns with their reason, and the conversion table's campaigns. The
+ * calls go through the typed client (fixtures/api-client.ts); the consumer
+ * app's events (an API key, not a person's token) through `app.inject`.
  */
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type {
-  TCampaignEnvelope,
-  TCampaignListResponse,
-  TDashboardResponse,
-  TStatsCampaignsResponse,
-  TStatsResponse,
-} from '@backoffice/domain';
 import {
   accounts,
   campaigns,
@@ -25,6 +20,7 @@ import {
   wins,
 } from '../../../src/platform/db/schema.js';
 import { foldPending } from '../../../src/modules/ingest/fold.js';
+import { apiClient } from '../../fixtures/api-client.js';
 import {
   createAdmin,
   createAgency,
@@ -44,10 +40,15 @@ const year = Number(
   new Intl.DateTimeFormat('en', { timeZone: 'Europe/Berlin', year: 'numeric' }).format(now),
 );
 
+/** The typed client as `who`. */
+const as = (who: string) => apiClient(t, who);
+
 async function create(type: string): Promise<string> {
-  const response = await t.api('POST', '/campaigns', 'admin', { merchant: adler, type });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json<TCampaignEnvelope>().campaign.uuid;
+  const { data, error } = await as('admin').POST('/api/campaigns', {
+    body: { merchant: adler, type },
+  });
+  expect(error).toBeUndefined();
+  return String(data?.campaign.uuid);
 }
 
 const event = (type: string, campaign: string, participant?: string, profile?: object) => ({
@@ -158,17 +159,25 @@ afterAll(async () => {
   await t.close();
 });
 
-const dashboardOf = (who: string) => t.api('GET', `/merchants/${adler}/dashboard`, who);
+const dashboardOf = (who: string) =>
+  as(who).GET('/api/merchants/{id}/dashboard', { params: { path: { id: adler } } });
 const today = now.toISOString().slice(0, 10);
-const statsPath = () => `/merchants/${adler}/stats?timerange=month&count=1&start=${today}`;
-const rangePath = () =>
-  `/merchants/${adler}/stats/campaigns?timerange=month&count=1&start=${today}`;
+/** This month's chart: its line and kid statistics, and its campaign choice. */
+const range = () => ({
+  path: { id: adler },
+  query: { timerange: 'month' as const, count: 1, start: today },
+});
+const statsOf = (who: string) => as(who).GET('/api/merchants/{id}/stats', { params: range() });
+const choiceOf = (who: string) =>
+  as(who).GET('/api/merchants/{id}/stats/campaigns', { params: range() });
+const listOf = (who: string) =>
+  as(who).GET('/api/campaigns', { params: { query: { exact_merchant: adler } } });
 
 /** Every row of the merchant's list the user sees, deleted ones left out as the list leaves them. */
 async function listRows(who: string) {
-  const response = await t.api('GET', `/campaigns?exact_merchant=${adler}`, who);
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json<TCampaignListResponse>().rows;
+  const { data, error } = await listOf(who);
+  expect(error).toBeUndefined();
+  return data?.rows ?? [];
 }
 
 const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
@@ -185,9 +194,9 @@ describe('the dashboard counts the campaigns the list shows', () => {
     it(`for ${who}: figures, campaign counts, open wins and rejections of the visible campaigns`, async () => {
       const rows = await listRows(who);
       expect(rows.some((row) => row.type.startsWith('tip/'))).toBe(tips);
-      const response = await dashboardOf(who);
-      expect(response.statusCode, response.body).toBe(200);
-      const dashboard = response.json<TDashboardResponse>();
+      const { data: dashboard, error } = await dashboardOf(who);
+      expect(error).toBeUndefined();
+      if (!dashboard) throw new Error('no dashboard');
       expect(dashboard.users).toMatchObject({
         total_participations: sum(rows.map((row) => row.participations)),
         total_user_participations: sum(rows.map((row) => row.distinct_users)),
@@ -229,7 +238,8 @@ describe('the dashboard counts the campaigns the list shows', () => {
 
     it(`for ${who}: the chart's line, kid statistics and campaign choice of the visible campaigns`, async () => {
       const rows = await listRows(who);
-      const stats = (await t.api('GET', statsPath(), who)).json<TStatsResponse>();
+      const { data: stats } = await statsOf(who);
+      if (!stats) throw new Error('no statistics');
       expect(stats.participations.series).toHaveLength(1);
       expect(sum(stats.participations.series[0]?.values ?? [])).toBe(
         sum(rows.map((row) => row.participations)),
@@ -238,7 +248,8 @@ describe('the dashboard counts the campaigns the list shows', () => {
         .map((row) => row.age)
         .sort((a, b) => Number(a) - Number(b));
       expect(ages).toEqual(tips ? [3, 7, 8, 11] : [3, 11]);
-      const choice = (await t.api('GET', rangePath(), who)).json<TStatsCampaignsResponse>();
+      const { data: choice } = await choiceOf(who);
+      if (!choice) throw new Error('no campaign choice');
       const visible = new Set(rows.map((row) => row.uuid));
       expect(choice.campaigns.length).toBeGreaterThan(0);
       expect(choice.campaigns.every((campaign) => visible.has(campaign.id))).toBe(true);
@@ -247,31 +258,29 @@ describe('the dashboard counts the campaigns the list shows', () => {
   }
 
   it('answers a member without the manage-campaigns role 403, as the list does', async () => {
-    const list = await t.api('GET', `/campaigns?exact_merchant=${adler}`, 'staff');
-    expect(list.statusCode).toBe(403);
-    for (const path of [`/merchants/${adler}/dashboard`, statsPath(), rangePath()]) {
-      expect((await t.api('GET', path, 'staff')).statusCode, path).toBe(403);
+    expect((await listOf('staff')).response.status).toBe(403);
+    for (const [name, answer] of Object.entries({ dashboardOf, statsOf, choiceOf })) {
+      expect((await answer('staff')).response.status, name).toBe(403);
     }
   });
 
   it('answers a user of another merchant 404, as the list does', async () => {
-    const list = await t.api('GET', `/campaigns?exact_merchant=${adler}`, 'owner');
-    expect(list.statusCode).toBe(404);
-    for (const path of [`/merchants/${adler}/dashboard`, statsPath(), rangePath()]) {
-      expect((await t.api('GET', path, 'owner')).statusCode, path).toBe(404);
+    expect((await listOf('owner')).response.status).toBe(404);
+    for (const [name, answer] of Object.entries({ dashboardOf, statsOf, choiceOf })) {
+      expect((await answer('owner')).response.status, name).toBe(404);
     }
   });
 
   it('counts a member’s participants of the visible campaigns once each, by their first visible participation', async () => {
     // Anna's first tip participation is hidden from the member; her coupon one counts, once.
-    const dashboard = (await dashboardOf('multi')).json<TDashboardResponse>();
-    expect(dashboard.users.total).toBe(2);
-    expect(dashboard.users.total_user_participations).toBe(2);
+    const { data: dashboard } = await dashboardOf('multi');
+    expect(dashboard?.users.total).toBe(2);
+    expect(dashboard?.users.total_user_participations).toBe(2);
     // Given the manage-campaigns role, the other member sees the same.
     await t.ctx.db
       .update(accounts)
       .set({ roles: ['manage-campaigns'] })
       .where(and(eq(accounts.merchantId, adler), eq(accounts.roles, ['manage-accounts'])));
-    expect((await dashboardOf('staff')).json<TDashboardResponse>().users.total).toBe(2);
+    expect((await dashboardOf('staff')).data?.users.total).toBe(2);
   });
 });

@@ -1,7 +1,8 @@
 /**
  * The HTTP client of the app (docs/product.md#api-calls, docs/product.md#messages): `api`, an
- * openapi-fetch client typed by the server's OpenAPI document (schema.d.ts,
- * `npm run api:types`), whose paths, parameters, bodies and answers are
+ * openapi-fetch client typed by the server's OpenAPI document (the `paths`
+ * of @backoffice/client, `npm run api:types`; types only, nothing of the
+ * package reaches the bundle), whose paths, parameters, bodies and answers are
  * checked by the compiler. Its middleware does what every call needs: base
  * URLs from the runtime config, the bearer token (the call is skipped
  * silently without one; the app is told, so that it ends the session
@@ -17,6 +18,7 @@
  * describe: multipart uploads with their progress and the identity
  * provider's form-encoded endpoints.
  */
+import type { paths } from '@backoffice/client';
 import createClient, { type Middleware } from 'openapi-fetch';
 import { getConfig } from '../config/runtime-config';
 import { clearErrorAlerts } from '../ui/notify';
@@ -33,7 +35,6 @@ import {
   type Call,
   type CallOptions,
 } from './request';
-import type { paths } from './schema';
 
 /** A call skipped for want of a token; `answer` rejects with it, `answerOrSkip` resolves to undefined. */
 class SkippedCall extends ApiError {

@@ -57,7 +57,7 @@ describe('the campaign format', () => {
     readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
       const file = path.join(dir, entry.name);
       if (entry.isDirectory()) return files(file);
-      // Not the API's types either: the server's document, generated (schema.d.ts).
+      // Not declaration files either (the API's types are the server's document, in packages/client).
       return /\.(tsx?|json)$/.test(entry.name) && !/\.(test\.tsx?|d\.ts)$/.test(entry.name)
         ? [file]
         : [];
