@@ -26,6 +26,7 @@ import {
 } from './platform/http/errors.js';
 import { registerInputHygiene } from './platform/http/input-hygiene.js';
 import { registerOpenApi } from './platform/http/openapi.js';
+import { registerProblemsPage } from './platform/http/problems-page.js';
 import { registerRateLimit } from './platform/http/rate-limit.js';
 import { registerRequestId, requestIdGenerator } from './platform/http/request-id.js';
 import {
@@ -123,6 +124,7 @@ export async function buildApp(
   });
   await registerOpenApi(app, ctx.config);
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  registerProblemsPage(app);
 
   // Each module's service, built once from what it uses (services.ts).
   const services = createServices(ctx);

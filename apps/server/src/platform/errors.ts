@@ -1,7 +1,8 @@
 /**
  * The errors of the application: AppError, which the error handler
- * (http/errors.ts) turns into the API's error shape `{statusCode, message,
- * field?}`, and its helper constructors. Keys and fields are the closed lists
+ * (http/errors.ts) turns into the API's error answer (problem details with
+ * the message key, the field and every invalid field: http/problem.ts), and
+ * its helper constructors. Keys and fields are the closed lists
  * of the domain package. The bottom floor of the kernel: it imports nothing of it.
  */
 import { fieldParts, type FieldName, type MessageKey } from '@backoffice/domain';
@@ -23,13 +24,24 @@ export function fieldPath(path: string): FieldPath | undefined {
   return undefined;
 }
 
+/** One invalid field of a request and what is wrong with it. */
+export interface FieldError {
+  field: FieldPath;
+  message: MessageKey;
+}
+
 export class AppError extends Error {
+  /** Every invalid field the refusal is about (the answer's `errors`); the first is `key`/`field`. */
+  readonly errors: readonly FieldError[];
+
   constructor(
     readonly statusCode: number,
     readonly key: MessageKey,
     readonly field?: FieldPath,
+    errors?: readonly FieldError[],
   ) {
     super(key);
+    this.errors = errors ?? (field ? [{ field, message: key }] : []);
   }
 }
 
@@ -52,6 +64,15 @@ export class RetryLaterError extends AppError {
 }
 
 export const badRequest = (key: MessageKey, field?: FieldPath) => new AppError(400, key, field);
+
+/**
+ * A 400 about several fields at once (a check that sees them all): the
+ * answer lists every one, the first gives its key and field.
+ */
+export function invalidFields(errors: readonly [FieldError, ...FieldError[]]): AppError {
+  const [first] = errors;
+  return new AppError(400, first.message, first.field, errors);
+}
 export const unauthorized = () => new AppError(401, 'unauthorized');
 export const forbidden = () => new AppError(403, 'forbidden');
 export const notFound = () => new AppError(404, 'not_found');

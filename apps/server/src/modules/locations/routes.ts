@@ -20,6 +20,7 @@ import { registerDomainValidationErrors } from '../../platform/http/domain-valid
 import { currentUser } from '../../platform/identity/current-user.js';
 import { UploadRefusedError, type LocationService } from './service.js';
 import { uploadRoute } from '../../platform/http/body-limits.js';
+import { sendProblem } from '../../platform/http/problem.js';
 
 const tags = ['locations'];
 
@@ -166,7 +167,7 @@ export const locationRoutes: FastifyPluginAsyncZod<LocationRoutesOptions> = asyn
           'CSV upload (multipart, file field "upload"): all lines valid, or nothing imported',
         params: ZMerchantIdParams,
         consumes: ['multipart/form-data'],
-        // A refused upload answers 400 with {statusCode, message, errors: [{line, field, message}]}.
+        // A refused upload answers 400 with the problem's body and errors: [{line, field, message}].
         response: { 200: ZLocationUploadResponse, 400: ZUploadRefused },
       },
     },
@@ -180,9 +181,8 @@ export const locationRoutes: FastifyPluginAsyncZod<LocationRoutesOptions> = asyn
         return { job };
       } catch (error) {
         if (!(error instanceof UploadRefusedError)) throw error;
-        return reply
-          .status(400)
-          .send({ statusCode: 400, message: 'bad_input', errors: error.errors });
+        // The problem's `errors` are the file's line errors here ({line, field, message}).
+        return sendProblem(reply, 400, 'bad_input', {}, { errors: error.errors });
       }
     },
   );
