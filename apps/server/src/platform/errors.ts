@@ -73,6 +73,20 @@ export function invalidFields(errors: readonly [FieldError, ...FieldError[]]): A
   const [first] = errors;
   return new AppError(400, first.message, first.field, errors);
 }
+/**
+ * A 400 `invalid_value` for every path a check found wrong (a schema's
+ * issues: `prizes.0.name`), each as its known field or, failing that, the
+ * fallback; the same field once.
+ */
+export function invalidValues(paths: readonly string[], fallback?: FieldPath): AppError {
+  const fields = [...new Set(paths.map((path) => fieldPath(path) ?? fallback))];
+  const errors = fields.flatMap((field) =>
+    field === undefined ? [] : [{ field, message: 'invalid_value' as const }],
+  );
+  const [first, ...rest] = errors;
+  return first ? invalidFields([first, ...rest]) : badRequest('invalid_value');
+}
+
 export const unauthorized = () => new AppError(401, 'unauthorized');
 export const forbidden = () => new AppError(403, 'forbidden');
 export const notFound = () => new AppError(404, 'not_found');

@@ -14,7 +14,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { hasUnsafeCharacters, replaceUnsafeCharacters } from '@backoffice/domain';
-import { AppError, badRequest, fieldPath } from '../errors.js';
+import { AppError, badRequest, invalidValues } from '../errors.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -93,13 +93,15 @@ export function findUnsafeInput(value: unknown, itemsLeft?: string): UnsafeInput
 
 function refuseUnsafeText(request: FastifyRequest): void {
   const itemsLeft = request.routeOptions.config.itemsCheckedByRoute;
-  // Named as schema errors name them: the path inside params, query or body.
+  // Named as schema errors name them: the path inside params, query or body (each part's first).
+  const unsafe: string[] = [];
   for (const part of [request.params, request.query, request.body]) {
     const found = findUnsafeInput(part, part === request.body ? itemsLeft : undefined);
     if (!found) continue;
     if ('tooDeep' in found) throw badRequest('bad_input', 'body');
-    throw badRequest('invalid_value', fieldPath(fieldName(found.unsafeText)) ?? 'body');
+    unsafe.push(fieldName(found.unsafeText));
   }
+  if (unsafe.length > 0) throw invalidValues(unsafe, 'body');
 }
 
 /**
