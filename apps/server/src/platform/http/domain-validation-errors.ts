@@ -1,18 +1,17 @@
 /**
- * Error answers for the merchant feature's own rules: a failed body check
+ * The merchant feature's own rules in error answers: a failed body check
  * whose message is a domain message key (e.g. 'contact_type_missing') keeps
  * that key for its field, so the web can show the exact text beside the
- * field; every other invalid field of the request is listed as the app's
- * error handler names it. Everything else goes on to the app's error handler.
+ * field. Its routes name the keys in their config (`checkKeyOf`), which the
+ * app's error handler and input hygiene read (errors.ts); every other
+ * invalid field is named as on any route.
  */
 import type { FastifyInstance } from 'fastify';
-import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import {
   LOCATION_VALIDATION_KEYS,
   MERCHANT_VALIDATION_KEYS,
   type MessageKey,
 } from '@backoffice/domain';
-import { sendValidationProblem } from './errors.js';
 
 const DOMAIN_KEYS = new Set<string>([
   ...MERCHANT_VALIDATION_KEYS,
@@ -26,11 +25,9 @@ function domainKey(message: string): MessageKey | undefined {
   return (message === 'required' ? 'required_field_missing' : message) as MessageKey;
 }
 
+/** Every route registered after this in the scope keeps its checks' domain keys. */
 export function registerDomainValidationErrors(app: FastifyInstance): void {
-  app.setErrorHandler((error, request, reply) => {
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      return sendValidationProblem(request, reply, error, domainKey);
-    }
-    throw error;
+  app.addHook('onRoute', (route) => {
+    route.config = { ...route.config, checkKeyOf: domainKey };
   });
 }

@@ -6,10 +6,7 @@
  * Keys and fields are the closed lists of the domain package.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import {
-  hasZodFastifySchemaValidationErrors,
-  type ZodFastifySchemaValidationError,
-} from 'fastify-type-provider-zod';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { type FieldName, type MessageKey, type TFieldError } from '@backoffice/domain';
 import { AppError, RetryLaterError } from '../errors.js';
 import { sendProblem } from './problem.js';
@@ -26,7 +23,7 @@ export const issueField = (issue: ValidationIssue): string =>
 
 /** The parts of a request Fastify validates, in its order; it stops at the first that fails. */
 const REQUEST_PARTS = ['params', 'body', 'querystring', 'headers'] as const;
-type RequestPart = (typeof REQUEST_PARTS)[number];
+export type RequestPart = (typeof REQUEST_PARTS)[number];
 
 /** The part of the request a validation failure is about (Fastify's `validationContext`). */
 function validatedInput(request: FastifyRequest, context: string | undefined): unknown {
@@ -58,31 +55,89 @@ export function isMissingValue(input: unknown, issue: ValidationIssue): boolean 
   return value === undefined;
 }
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The message key a route's schema check names in its issue's message
+     * (a domain key such as 'contact_type_missing': domain-validation-errors.ts),
+     * kept for its field instead of `invalid_value`.
+     */
+    checkKeyOf?: (message: string) => MessageKey | undefined;
+  }
+}
+
 /**
  * The key of an issue: a left-out value is `required_field_missing`, any
- * other `invalid_value`, unless the route honours the issue's own message
- * (a domain key of its schema's checks: domain-validation-errors.ts).
+ * other `invalid_value`, unless the route keeps the issue's own message
+ * (a domain key of its schema's checks).
  */
-function issueKey(
-  input: unknown,
-  issue: ValidationIssue,
-  honoured: (message: string) => MessageKey | undefined,
-): MessageKey {
-  const own = issue.message === undefined ? undefined : honoured(issue.message);
+function issueKey(request: FastifyRequest, input: unknown, issue: ValidationIssue): MessageKey {
+  const keyOf = request.routeOptions.config.checkKeyOf;
+  const own = issue.message === undefined ? undefined : keyOf?.(issue.message);
   if (own) return own;
   return isMissingValue(input, issue) ? 'required_field_missing' : 'invalid_value';
 }
 
+interface ZodLike {
+  safeParse: (value: unknown) => {
+    error?: { issues: { path: PropertyKey[]; message: string }[] };
+  };
+}
+
 /** A part's zod schema of the route, if it has one (a JSON schema or none: undefined). */
-function partSchema(
-  request: FastifyRequest,
-  part: RequestPart,
-): { safeParse: (value: unknown) => { error?: { issues: { path: PropertyKey[]; message: string }[] } } } | undefined {
+function partSchema(request: FastifyRequest, part: RequestPart): ZodLike | undefined {
   const schema = (request.routeOptions.schema as Record<string, unknown> | undefined)?.[part];
-  const candidate = schema as { safeParse?: unknown } | undefined;
-  return typeof candidate?.safeParse === 'function'
-    ? (schema as ReturnType<typeof partSchema>)
+  return typeof (schema as { safeParse?: unknown } | undefined)?.safeParse === 'function'
+    ? (schema as ZodLike)
     : undefined;
+}
+
+/** Collects one entry per field (the first issue's), leaving out issues that name no field. */
+class FieldErrors {
+  private readonly found = new Map<string, MessageKey>();
+
+  constructor(private readonly request: FastifyRequest) {}
+
+  add(input: unknown, issues: readonly ValidationIssue[]): void {
+    for (const issue of issues) {
+      const field = issueField(issue);
+      if (field && !this.found.has(field)) {
+        this.found.set(field, issueKey(this.request, input, issue));
+      }
+    }
+  }
+
+  /** The issues of a part's schema for an input of it. */
+  check(part: RequestPart, input: unknown): void {
+    const issues = partSchema(this.request, part)?.safeParse(input).error?.issues ?? [];
+    this.add(
+      input,
+      issues.map((issue) => ({
+        keyword: 'custom',
+        instancePath: `/${issue.path.map(String).join('/')}`,
+        message: issue.message,
+      })),
+    );
+  }
+
+  list(): TFieldError[] {
+    return [...this.found].map(([field, message]) => ({ field, message }));
+  }
+}
+
+/**
+ * The invalid fields the route's schemas find in the given inputs of its
+ * parts (input hygiene checks a cleaned copy of the request with them).
+ */
+export function schemaFieldErrors(
+  request: FastifyRequest,
+  inputs: Partial<Record<RequestPart, unknown>>,
+): TFieldError[] {
+  const errors = new FieldErrors(request);
+  for (const part of REQUEST_PARTS) {
+    if (part in inputs) errors.check(part, inputs[part]);
+  }
+  return errors.list();
 }
 
 /**
@@ -93,41 +148,24 @@ function partSchema(
  */
 export function validationFieldErrors(
   request: FastifyRequest,
-  error: { validation: ZodFastifySchemaValidationError[]; validationContext?: string | undefined },
-  honoured: (message: string) => MessageKey | undefined = () => undefined,
+  error: { validation: ValidationIssue[]; validationContext?: string | undefined },
 ): TFieldError[] {
-  const found = new Map<string, MessageKey>();
-  const add = (input: unknown, issues: ValidationIssue[]) => {
-    for (const issue of issues) {
-      const field = issueField(issue);
-      if (field && !found.has(field)) found.set(field, issueKey(input, issue, honoured));
-    }
-  };
-  add(validatedInput(request, error.validationContext), error.validation);
+  const errors = new FieldErrors(request);
+  errors.add(validatedInput(request, error.validationContext), error.validation);
   const failed = REQUEST_PARTS.indexOf(error.validationContext as RequestPart);
   for (const part of failed >= 0 ? REQUEST_PARTS.slice(failed + 1) : []) {
-    const input = validatedInput(request, part);
-    const issues = partSchema(request, part)?.safeParse(input).error?.issues ?? [];
-    add(
-      input,
-      issues.map((issue) => ({
-        keyword: 'custom',
-        instancePath: `/${issue.path.map(String).join('/')}`,
-        message: issue.message,
-      })),
-    );
+    errors.check(part, validatedInput(request, part));
   }
-  return [...found].map(([field, message]) => ({ field, message }));
+  return errors.list();
 }
 
 /** The answer to a failed validation: every invalid field, or `bad_input` when none is named. */
 export function sendValidationProblem(
   request: FastifyRequest,
   reply: FastifyReply,
-  error: { validation: ZodFastifySchemaValidationError[]; validationContext?: string | undefined },
-  honoured?: (message: string) => MessageKey | undefined,
+  error: { validation: ValidationIssue[]; validationContext?: string | undefined },
 ): FastifyReply {
-  const errors = validationFieldErrors(request, error, honoured);
+  const errors = validationFieldErrors(request, error);
   const [first] = errors;
   if (!first) return sendProblem(reply, 400, 'bad_input');
   return sendProblem(reply, 400, first.message, { errors });
