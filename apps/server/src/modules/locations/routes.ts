@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   ZErrorResponse,
+  ZFieldError,
   ZImportJobParams,
   ZUploadLineError,
   ZLocationImportJob,
@@ -38,7 +39,10 @@ const unwrapLocation: preValidationAsyncHookHandler = async (request) => {
   const { location, ...beside } = body;
   request.body = { ...location, ...beside };
 };
-const ZUploadRefused = ZErrorResponse.extend({ errors: z.array(ZUploadLineError).optional() });
+/** A refused upload: the file's line errors, or (a bad request before the file) its fields. */
+const ZUploadRefused = ZErrorResponse.extend({
+  errors: z.array(z.union([ZUploadLineError, ZFieldError])),
+});
 
 /** What the location routes get: the service and the limit of a CSV upload. */
 export interface LocationRoutesOptions {

@@ -135,7 +135,7 @@ function refuseUnsafeText(request: FastifyRequest): void {
   }
   if (unsafe.length === 0) return;
   const refused = invalidValues(unsafe, 'body');
-  const named = new Set(refused.errors.map(({ field }) => field));
+  const named = new Set<string>(refused.errors.map(({ field }) => field));
   const others = schemaFieldErrors(request, {
     params: cleaned(request.params),
     querystring: cleaned(request.query),
