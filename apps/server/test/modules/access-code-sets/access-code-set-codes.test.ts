@@ -214,7 +214,7 @@ describe('codes with control or invisible characters', () => {
   it('names the lines of a code that is too long as well', async () => {
     const set = await createSet();
     const tooLong = await addCodes(set.id, `B1\n${'x'.repeat(101)}\nB2`);
-    expect(tooLong.json()).toEqual({
+    expect(tooLong.json()).toMatchObject({
       statusCode: 400,
       message: 'too_long',
       field: 'codes',

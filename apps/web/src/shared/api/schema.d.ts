@@ -1378,11 +1378,195 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
   schemas: {
-    /** @description Every error answer: a message key (MESSAGE_KEYS) and the field it is about. */
+    /** @description Every error answer: problem details (RFC 9457) with the message key (an enum of MESSAGE_KEYS), the field it is about and every invalid field of the request. */
     Error: {
+      type: string;
+      title: string;
+      status: number;
+      detail: string;
       statusCode: number;
-      message: string;
+      /** @enum {string} */
+      message:
+        | 'required_field_missing'
+        | 'invalid_value'
+        | 'duplicate_value'
+        | 'bad_input'
+        | 'unauthorized'
+        | 'forbidden'
+        | 'not_found'
+        | 'method_not_allowed'
+        | 'rate_limited'
+        | 'internal_error'
+        | 'service_unavailable'
+        | 'campaign_changed'
+        | 'merchant_changed'
+        | 'location_changed'
+        | 'access_code_set_changed'
+        | 'email_not_verified'
+        | 'identity_conflict'
+        | 'invitation_limit_reached'
+        | 'min_length'
+        | 'max_length'
+        | 'invalid_transition'
+        | 'status_changed'
+        | 'campaign_has_errors'
+        | 'campaign_not_editable'
+        | 'campaign_not_submittable'
+        | 'invalid_crop'
+        | 'no_prize_draw'
+        | 'campaign_not_ended'
+        | 'already_drawn'
+        | 'not_drawn'
+        | 'candidates_not_kept'
+        | 'not_enough_codes'
+        | 'no_codes_added'
+        | 'upload_not_text'
+        | 'invalid_code'
+        | 'codes_closed'
+        | 'upgrade_required'
+        | 'account_limit_reached'
+        | 'user_not_found'
+        | 'user_already_linked'
+        | 'user_already_registered'
+        | 'last_account_manager'
+        | 'invitation_not_sent'
+        | 'invalid_image_format'
+        | 'no_image'
+        | 'image_too_large'
+        | 'too_many_uploads'
+        | 'no_upload_file'
+        | 'no_locations_uploaded'
+        | 'upload_too_large'
+        | 'request_too_large'
+        | 'uri_too_long'
+        | 'unsupported_media_type'
+        | 'address_not_found'
+        | 'geocoder_unavailable'
+        | 'contact_type_missing'
+        | 'contact_value_missing'
+        | 'invalid_url'
+        | 'invalid_email'
+        | 'invalid_phone'
+        | 'invalid_vatin'
+        | 'invalid_zip'
+        | 'too_long'
+        | 'email_required'
+        | 'too_many_codes'
+        | 'code_already_used'
+        | 'campaign_deleted'
+        | 'invalid_code_characters'
+        | 'campaign_not_published'
+        | 'participant_erased'
+        | 'job_not_failed'
+        | 'wrong_two_factor_code'
+        | 'two_factor_already_enabled'
+        | 'two_factor_not_started'
+        | 'two_factor_not_enabled'
+        | 'two_factor_wrong_password'
+        | 'wrong_password'
+        | 'password_too_short'
+        | 'password_contains_email'
+        | 'password_too_common'
+        | 'passwords_differ'
+        | 'password_not_changeable'
+        | 'webhook_url_not_allowed'
+        | 'webhook_limit_reached'
+        | 'webhook_changed'
+        | 'idempotency_key_reused'
+        | 'idempotency_key_in_use';
       field?: string;
+      errors: {
+        field: string;
+        /** @enum {string} */
+        message:
+          | 'required_field_missing'
+          | 'invalid_value'
+          | 'duplicate_value'
+          | 'bad_input'
+          | 'unauthorized'
+          | 'forbidden'
+          | 'not_found'
+          | 'method_not_allowed'
+          | 'rate_limited'
+          | 'internal_error'
+          | 'service_unavailable'
+          | 'campaign_changed'
+          | 'merchant_changed'
+          | 'location_changed'
+          | 'access_code_set_changed'
+          | 'email_not_verified'
+          | 'identity_conflict'
+          | 'invitation_limit_reached'
+          | 'min_length'
+          | 'max_length'
+          | 'invalid_transition'
+          | 'status_changed'
+          | 'campaign_has_errors'
+          | 'campaign_not_editable'
+          | 'campaign_not_submittable'
+          | 'invalid_crop'
+          | 'no_prize_draw'
+          | 'campaign_not_ended'
+          | 'already_drawn'
+          | 'not_drawn'
+          | 'candidates_not_kept'
+          | 'not_enough_codes'
+          | 'no_codes_added'
+          | 'upload_not_text'
+          | 'invalid_code'
+          | 'codes_closed'
+          | 'upgrade_required'
+          | 'account_limit_reached'
+          | 'user_not_found'
+          | 'user_already_linked'
+          | 'user_already_registered'
+          | 'last_account_manager'
+          | 'invitation_not_sent'
+          | 'invalid_image_format'
+          | 'no_image'
+          | 'image_too_large'
+          | 'too_many_uploads'
+          | 'no_upload_file'
+          | 'no_locations_uploaded'
+          | 'upload_too_large'
+          | 'request_too_large'
+          | 'uri_too_long'
+          | 'unsupported_media_type'
+          | 'address_not_found'
+          | 'geocoder_unavailable'
+          | 'contact_type_missing'
+          | 'contact_value_missing'
+          | 'invalid_url'
+          | 'invalid_email'
+          | 'invalid_phone'
+          | 'invalid_vatin'
+          | 'invalid_zip'
+          | 'too_long'
+          | 'email_required'
+          | 'too_many_codes'
+          | 'code_already_used'
+          | 'campaign_deleted'
+          | 'invalid_code_characters'
+          | 'campaign_not_published'
+          | 'participant_erased'
+          | 'job_not_failed'
+          | 'wrong_two_factor_code'
+          | 'two_factor_already_enabled'
+          | 'two_factor_not_started'
+          | 'two_factor_not_enabled'
+          | 'two_factor_wrong_password'
+          | 'wrong_password'
+          | 'password_too_short'
+          | 'password_contains_email'
+          | 'password_too_common'
+          | 'passwords_differ'
+          | 'password_not_changeable'
+          | 'webhook_url_not_allowed'
+          | 'webhook_limit_reached'
+          | 'webhook_changed'
+          | 'idempotency_key_reused'
+          | 'idempotency_key_in_use';
+      }[];
     };
   };
   responses: never;
@@ -1419,7 +1603,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -1450,16 +1643,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
-      /** @description Default Response */
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
       503: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
+          'application/problem+json': {
             status: string;
           };
         };
@@ -1519,7 +1712,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -1553,7 +1755,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -1562,7 +1764,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -1571,7 +1773,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -1632,7 +1843,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -1641,7 +1852,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -1650,7 +1861,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Conflicts with the current state (a duplicate value, a changed version) */
@@ -1659,7 +1870,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The body or upload is too large */
@@ -1668,7 +1879,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -1713,7 +1933,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -1722,7 +1942,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -1731,7 +1951,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Not found, or not visible to the caller */
@@ -1740,7 +1960,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -1774,7 +2003,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -1783,7 +2012,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -1792,7 +2021,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Conflicts with the current state (a duplicate value, a changed version) */
@@ -1801,7 +2030,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The body or upload is too large */
@@ -1810,7 +2039,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -1841,7 +2079,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -1850,7 +2088,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -1859,7 +2097,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -1901,7 +2148,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -1910,7 +2157,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -1919,7 +2166,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Conflicts with the current state (a duplicate value, a changed version) */
@@ -1928,7 +2175,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The body or upload is too large */
@@ -1937,7 +2184,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -1996,7 +2252,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -2005,7 +2261,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -2014,7 +2270,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -2178,7 +2443,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -2187,7 +2452,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -2196,7 +2461,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Conflicts with the current state (a duplicate value, a changed version) */
@@ -2205,7 +2470,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The body or upload is too large */
@@ -2214,7 +2479,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -2292,7 +2566,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -2301,7 +2575,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -2310,7 +2584,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Not found, or not visible to the caller */
@@ -2319,7 +2593,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -2485,7 +2768,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -2494,7 +2777,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -2503,7 +2786,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Not found, or not visible to the caller */
@@ -2512,7 +2795,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Conflicts with the current state (a duplicate value, a changed version) */
@@ -2521,7 +2804,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The body or upload is too large */
@@ -2530,7 +2813,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -2571,7 +2863,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -2580,7 +2872,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -2589,7 +2881,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Not found, or not visible to the caller */
@@ -2598,7 +2890,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -2693,7 +2994,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -2702,7 +3003,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -2711,7 +3012,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Not found, or not visible to the caller */
@@ -2720,7 +3021,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Conflicts with the current state (a duplicate value, a changed version) */
@@ -2729,7 +3030,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The body or upload is too large */
@@ -2738,7 +3039,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -2830,7 +3140,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -2839,7 +3149,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -2848,7 +3158,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Not found, or not visible to the caller */
@@ -2857,7 +3167,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -2894,7 +3213,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -2903,7 +3222,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -2912,7 +3231,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Not found, or not visible to the caller */
@@ -2921,7 +3240,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -3052,7 +3380,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -3061,7 +3389,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -3070,7 +3398,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -3419,7 +3756,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -3428,7 +3765,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -3437,7 +3774,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Conflicts with the current state (a duplicate value, a changed version) */
@@ -3446,7 +3783,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The body or upload is too large */
@@ -3455,7 +3792,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -3795,7 +4141,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -3804,7 +4150,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -3813,7 +4159,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Not found, or not visible to the caller */
@@ -3822,7 +4168,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -4328,7 +4683,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -4337,7 +4692,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -4346,7 +4701,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Not found, or not visible to the caller */
@@ -4355,7 +4710,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Conflicts with the current state (a duplicate value, a changed version) */
@@ -4364,7 +4719,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The body or upload is too large */
@@ -4373,7 +4728,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -4417,7 +4781,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -4426,7 +4790,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -4435,7 +4799,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Not found, or not visible to the caller */
@@ -4444,7 +4808,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -4787,7 +5160,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -4796,7 +5169,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -4805,7 +5178,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Not found, or not visible to the caller */
@@ -4814,7 +5187,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Conflicts with the current state (a duplicate value, a changed version) */
@@ -4823,7 +5196,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The body or upload is too large */
@@ -4832,7 +5205,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -5175,7 +5557,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -5184,7 +5566,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -5193,7 +5575,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Not found, or not visible to the caller */
@@ -5202,7 +5584,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Conflicts with the current state (a duplicate value, a changed version) */
@@ -5211,7 +5593,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The body or upload is too large */
@@ -5220,7 +5602,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -5256,7 +5647,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -5265,7 +5656,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -5274,7 +5665,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Not found, or not visible to the caller */
@@ -5283,7 +5674,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Conflicts with the current state (a duplicate value, a changed version) */
@@ -5292,7 +5683,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The body or upload is too large */
@@ -5301,7 +5692,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -5361,7 +5761,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -5370,7 +5770,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -5379,7 +5779,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Not found, or not visible to the caller */
@@ -5388,7 +5788,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -5450,7 +5859,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -5459,7 +5868,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -5468,7 +5877,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Not found, or not visible to the caller */
@@ -5477,7 +5886,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -5825,7 +6243,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -5834,7 +6252,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -5843,7 +6261,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Not found, or not visible to the caller */
@@ -5852,7 +6270,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Conflicts with the current state (a duplicate value, a changed version) */
@@ -5861,7 +6279,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The body or upload is too large */
@@ -5870,7 +6288,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -6210,7 +6637,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -6219,7 +6646,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -6228,7 +6655,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Not found, or not visible to the caller */
@@ -6237,7 +6664,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -6321,7 +6757,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -6330,7 +6766,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -6339,7 +6775,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Not found, or not visible to the caller */
@@ -6348,7 +6784,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -6434,7 +6879,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -6443,7 +6888,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -6452,7 +6897,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Not found, or not visible to the caller */
@@ -6461,7 +6906,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -6804,7 +7258,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -6813,7 +7267,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -6822,7 +7276,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Not found, or not visible to the caller */
@@ -6831,7 +7285,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Conflicts with the current state (a duplicate value, a changed version) */
@@ -6840,7 +7294,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The body or upload is too large */
@@ -6849,7 +7303,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -6944,7 +7407,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -6953,7 +7416,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -6962,7 +7425,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -7305,7 +7777,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -7314,7 +7786,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -7323,7 +7795,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Not found, or not visible to the caller */
@@ -7332,7 +7804,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Conflicts with the current state (a duplicate value, a changed version) */
@@ -7341,7 +7813,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The body or upload is too large */
@@ -7350,7 +7822,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -7693,7 +8174,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -7702,7 +8183,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -7711,7 +8192,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Not found, or not visible to the caller */
@@ -7720,7 +8201,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Conflicts with the current state (a duplicate value, a changed version) */
@@ -7729,7 +8210,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The body or upload is too large */
@@ -7738,7 +8219,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -8087,7 +8577,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -8096,7 +8586,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -8105,7 +8595,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Not found, or not visible to the caller */
@@ -8114,7 +8604,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Conflicts with the current state (a duplicate value, a changed version) */
@@ -8123,7 +8613,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The body or upload is too large */
@@ -8132,7 +8622,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -8186,7 +8685,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -8195,7 +8694,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -8204,7 +8703,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Not found, or not visible to the caller */
@@ -8213,7 +8712,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -8267,16 +8775,200 @@ export interface operations {
           };
         };
       };
-      /** @description Default Response */
+      /** @description Bad request: malformed or invalid input (message key, and the field where there is one) */
       400: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
+          'application/problem+json': {
+            type: string;
+            title: string;
+            status: number;
+            detail: string;
             statusCode: number;
-            message: string;
+            /** @enum {string} */
+            message:
+              | 'required_field_missing'
+              | 'invalid_value'
+              | 'duplicate_value'
+              | 'bad_input'
+              | 'unauthorized'
+              | 'forbidden'
+              | 'not_found'
+              | 'method_not_allowed'
+              | 'rate_limited'
+              | 'internal_error'
+              | 'service_unavailable'
+              | 'campaign_changed'
+              | 'merchant_changed'
+              | 'location_changed'
+              | 'access_code_set_changed'
+              | 'email_not_verified'
+              | 'identity_conflict'
+              | 'invitation_limit_reached'
+              | 'min_length'
+              | 'max_length'
+              | 'invalid_transition'
+              | 'status_changed'
+              | 'campaign_has_errors'
+              | 'campaign_not_editable'
+              | 'campaign_not_submittable'
+              | 'invalid_crop'
+              | 'no_prize_draw'
+              | 'campaign_not_ended'
+              | 'already_drawn'
+              | 'not_drawn'
+              | 'candidates_not_kept'
+              | 'not_enough_codes'
+              | 'no_codes_added'
+              | 'upload_not_text'
+              | 'invalid_code'
+              | 'codes_closed'
+              | 'upgrade_required'
+              | 'account_limit_reached'
+              | 'user_not_found'
+              | 'user_already_linked'
+              | 'user_already_registered'
+              | 'last_account_manager'
+              | 'invitation_not_sent'
+              | 'invalid_image_format'
+              | 'no_image'
+              | 'image_too_large'
+              | 'too_many_uploads'
+              | 'no_upload_file'
+              | 'no_locations_uploaded'
+              | 'upload_too_large'
+              | 'request_too_large'
+              | 'uri_too_long'
+              | 'unsupported_media_type'
+              | 'address_not_found'
+              | 'geocoder_unavailable'
+              | 'contact_type_missing'
+              | 'contact_value_missing'
+              | 'invalid_url'
+              | 'invalid_email'
+              | 'invalid_phone'
+              | 'invalid_vatin'
+              | 'invalid_zip'
+              | 'too_long'
+              | 'email_required'
+              | 'too_many_codes'
+              | 'code_already_used'
+              | 'campaign_deleted'
+              | 'invalid_code_characters'
+              | 'campaign_not_published'
+              | 'participant_erased'
+              | 'job_not_failed'
+              | 'wrong_two_factor_code'
+              | 'two_factor_already_enabled'
+              | 'two_factor_not_started'
+              | 'two_factor_not_enabled'
+              | 'two_factor_wrong_password'
+              | 'wrong_password'
+              | 'password_too_short'
+              | 'password_contains_email'
+              | 'password_too_common'
+              | 'passwords_differ'
+              | 'password_not_changeable'
+              | 'webhook_url_not_allowed'
+              | 'webhook_limit_reached'
+              | 'webhook_changed'
+              | 'idempotency_key_reused'
+              | 'idempotency_key_in_use';
             field?: string;
+            errors: {
+              field: string;
+              /** @enum {string} */
+              message:
+                | 'required_field_missing'
+                | 'invalid_value'
+                | 'duplicate_value'
+                | 'bad_input'
+                | 'unauthorized'
+                | 'forbidden'
+                | 'not_found'
+                | 'method_not_allowed'
+                | 'rate_limited'
+                | 'internal_error'
+                | 'service_unavailable'
+                | 'campaign_changed'
+                | 'merchant_changed'
+                | 'location_changed'
+                | 'access_code_set_changed'
+                | 'email_not_verified'
+                | 'identity_conflict'
+                | 'invitation_limit_reached'
+                | 'min_length'
+                | 'max_length'
+                | 'invalid_transition'
+                | 'status_changed'
+                | 'campaign_has_errors'
+                | 'campaign_not_editable'
+                | 'campaign_not_submittable'
+                | 'invalid_crop'
+                | 'no_prize_draw'
+                | 'campaign_not_ended'
+                | 'already_drawn'
+                | 'not_drawn'
+                | 'candidates_not_kept'
+                | 'not_enough_codes'
+                | 'no_codes_added'
+                | 'upload_not_text'
+                | 'invalid_code'
+                | 'codes_closed'
+                | 'upgrade_required'
+                | 'account_limit_reached'
+                | 'user_not_found'
+                | 'user_already_linked'
+                | 'user_already_registered'
+                | 'last_account_manager'
+                | 'invitation_not_sent'
+                | 'invalid_image_format'
+                | 'no_image'
+                | 'image_too_large'
+                | 'too_many_uploads'
+                | 'no_upload_file'
+                | 'no_locations_uploaded'
+                | 'upload_too_large'
+                | 'request_too_large'
+                | 'uri_too_long'
+                | 'unsupported_media_type'
+                | 'address_not_found'
+                | 'geocoder_unavailable'
+                | 'contact_type_missing'
+                | 'contact_value_missing'
+                | 'invalid_url'
+                | 'invalid_email'
+                | 'invalid_phone'
+                | 'invalid_vatin'
+                | 'invalid_zip'
+                | 'too_long'
+                | 'email_required'
+                | 'too_many_codes'
+                | 'code_already_used'
+                | 'campaign_deleted'
+                | 'invalid_code_characters'
+                | 'campaign_not_published'
+                | 'participant_erased'
+                | 'job_not_failed'
+                | 'wrong_two_factor_code'
+                | 'two_factor_already_enabled'
+                | 'two_factor_not_started'
+                | 'two_factor_not_enabled'
+                | 'two_factor_wrong_password'
+                | 'wrong_password'
+                | 'password_too_short'
+                | 'password_contains_email'
+                | 'password_too_common'
+                | 'passwords_differ'
+                | 'password_not_changeable'
+                | 'webhook_url_not_allowed'
+                | 'webhook_limit_reached'
+                | 'webhook_changed'
+                | 'idempotency_key_reused'
+                | 'idempotency_key_in_use';
+            }[];
             lines?: number[];
             added?: number;
             blank?: number;
@@ -8291,7 +8983,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -8300,7 +8992,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Not found, or not visible to the caller */
@@ -8309,7 +9001,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Conflicts with the current state (a duplicate value, a changed version) */
@@ -8318,7 +9010,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The body or upload is too large */
@@ -8327,7 +9019,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -8365,16 +9066,200 @@ export interface operations {
           };
         };
       };
-      /** @description Default Response */
+      /** @description Bad request: malformed or invalid input (message key, and the field where there is one) */
       400: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
+          'application/problem+json': {
+            type: string;
+            title: string;
+            status: number;
+            detail: string;
             statusCode: number;
-            message: string;
+            /** @enum {string} */
+            message:
+              | 'required_field_missing'
+              | 'invalid_value'
+              | 'duplicate_value'
+              | 'bad_input'
+              | 'unauthorized'
+              | 'forbidden'
+              | 'not_found'
+              | 'method_not_allowed'
+              | 'rate_limited'
+              | 'internal_error'
+              | 'service_unavailable'
+              | 'campaign_changed'
+              | 'merchant_changed'
+              | 'location_changed'
+              | 'access_code_set_changed'
+              | 'email_not_verified'
+              | 'identity_conflict'
+              | 'invitation_limit_reached'
+              | 'min_length'
+              | 'max_length'
+              | 'invalid_transition'
+              | 'status_changed'
+              | 'campaign_has_errors'
+              | 'campaign_not_editable'
+              | 'campaign_not_submittable'
+              | 'invalid_crop'
+              | 'no_prize_draw'
+              | 'campaign_not_ended'
+              | 'already_drawn'
+              | 'not_drawn'
+              | 'candidates_not_kept'
+              | 'not_enough_codes'
+              | 'no_codes_added'
+              | 'upload_not_text'
+              | 'invalid_code'
+              | 'codes_closed'
+              | 'upgrade_required'
+              | 'account_limit_reached'
+              | 'user_not_found'
+              | 'user_already_linked'
+              | 'user_already_registered'
+              | 'last_account_manager'
+              | 'invitation_not_sent'
+              | 'invalid_image_format'
+              | 'no_image'
+              | 'image_too_large'
+              | 'too_many_uploads'
+              | 'no_upload_file'
+              | 'no_locations_uploaded'
+              | 'upload_too_large'
+              | 'request_too_large'
+              | 'uri_too_long'
+              | 'unsupported_media_type'
+              | 'address_not_found'
+              | 'geocoder_unavailable'
+              | 'contact_type_missing'
+              | 'contact_value_missing'
+              | 'invalid_url'
+              | 'invalid_email'
+              | 'invalid_phone'
+              | 'invalid_vatin'
+              | 'invalid_zip'
+              | 'too_long'
+              | 'email_required'
+              | 'too_many_codes'
+              | 'code_already_used'
+              | 'campaign_deleted'
+              | 'invalid_code_characters'
+              | 'campaign_not_published'
+              | 'participant_erased'
+              | 'job_not_failed'
+              | 'wrong_two_factor_code'
+              | 'two_factor_already_enabled'
+              | 'two_factor_not_started'
+              | 'two_factor_not_enabled'
+              | 'two_factor_wrong_password'
+              | 'wrong_password'
+              | 'password_too_short'
+              | 'password_contains_email'
+              | 'password_too_common'
+              | 'passwords_differ'
+              | 'password_not_changeable'
+              | 'webhook_url_not_allowed'
+              | 'webhook_limit_reached'
+              | 'webhook_changed'
+              | 'idempotency_key_reused'
+              | 'idempotency_key_in_use';
             field?: string;
+            errors: {
+              field: string;
+              /** @enum {string} */
+              message:
+                | 'required_field_missing'
+                | 'invalid_value'
+                | 'duplicate_value'
+                | 'bad_input'
+                | 'unauthorized'
+                | 'forbidden'
+                | 'not_found'
+                | 'method_not_allowed'
+                | 'rate_limited'
+                | 'internal_error'
+                | 'service_unavailable'
+                | 'campaign_changed'
+                | 'merchant_changed'
+                | 'location_changed'
+                | 'access_code_set_changed'
+                | 'email_not_verified'
+                | 'identity_conflict'
+                | 'invitation_limit_reached'
+                | 'min_length'
+                | 'max_length'
+                | 'invalid_transition'
+                | 'status_changed'
+                | 'campaign_has_errors'
+                | 'campaign_not_editable'
+                | 'campaign_not_submittable'
+                | 'invalid_crop'
+                | 'no_prize_draw'
+                | 'campaign_not_ended'
+                | 'already_drawn'
+                | 'not_drawn'
+                | 'candidates_not_kept'
+                | 'not_enough_codes'
+                | 'no_codes_added'
+                | 'upload_not_text'
+                | 'invalid_code'
+                | 'codes_closed'
+                | 'upgrade_required'
+                | 'account_limit_reached'
+                | 'user_not_found'
+                | 'user_already_linked'
+                | 'user_already_registered'
+                | 'last_account_manager'
+                | 'invitation_not_sent'
+                | 'invalid_image_format'
+                | 'no_image'
+                | 'image_too_large'
+                | 'too_many_uploads'
+                | 'no_upload_file'
+                | 'no_locations_uploaded'
+                | 'upload_too_large'
+                | 'request_too_large'
+                | 'uri_too_long'
+                | 'unsupported_media_type'
+                | 'address_not_found'
+                | 'geocoder_unavailable'
+                | 'contact_type_missing'
+                | 'contact_value_missing'
+                | 'invalid_url'
+                | 'invalid_email'
+                | 'invalid_phone'
+                | 'invalid_vatin'
+                | 'invalid_zip'
+                | 'too_long'
+                | 'email_required'
+                | 'too_many_codes'
+                | 'code_already_used'
+                | 'campaign_deleted'
+                | 'invalid_code_characters'
+                | 'campaign_not_published'
+                | 'participant_erased'
+                | 'job_not_failed'
+                | 'wrong_two_factor_code'
+                | 'two_factor_already_enabled'
+                | 'two_factor_not_started'
+                | 'two_factor_not_enabled'
+                | 'two_factor_wrong_password'
+                | 'wrong_password'
+                | 'password_too_short'
+                | 'password_contains_email'
+                | 'password_too_common'
+                | 'passwords_differ'
+                | 'password_not_changeable'
+                | 'webhook_url_not_allowed'
+                | 'webhook_limit_reached'
+                | 'webhook_changed'
+                | 'idempotency_key_reused'
+                | 'idempotency_key_in_use';
+            }[];
             lines?: number[];
             added?: number;
             blank?: number;
@@ -8389,7 +9274,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -8398,7 +9283,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Not found, or not visible to the caller */
@@ -8407,7 +9292,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Conflicts with the current state (a duplicate value, a changed version) */
@@ -8416,7 +9301,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The body or upload is too large */
@@ -8425,7 +9310,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -8456,7 +9350,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -8465,7 +9359,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -8474,7 +9368,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Not found, or not visible to the caller */
@@ -8483,7 +9377,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -8554,7 +9457,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -8563,7 +9466,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -8572,7 +9475,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -8605,7 +9517,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -8614,7 +9526,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -8623,7 +9535,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -8663,7 +9584,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -8672,7 +9593,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -8681,7 +9602,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Conflicts with the current state (a duplicate value, a changed version) */
@@ -8690,7 +9611,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The body or upload is too large */
@@ -8699,7 +9620,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -8740,7 +9670,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -8749,7 +9679,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -8758,7 +9688,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Not found, or not visible to the caller */
@@ -8767,7 +9697,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -8820,7 +9759,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -8829,7 +9768,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -8838,7 +9777,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Not found, or not visible to the caller */
@@ -8847,7 +9786,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Conflicts with the current state (a duplicate value, a changed version) */
@@ -8856,7 +9795,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The body or upload is too large */
@@ -8865,7 +9804,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -8921,7 +9869,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -8930,7 +9878,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -8939,7 +9887,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Not found, or not visible to the caller */
@@ -8948,7 +9896,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Conflicts with the current state (a duplicate value, a changed version) */
@@ -8957,7 +9905,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The body or upload is too large */
@@ -8966,7 +9914,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -9014,7 +9971,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -9023,7 +9980,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -9032,7 +9989,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Not found, or not visible to the caller */
@@ -9041,7 +9998,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Conflicts with the current state (a duplicate value, a changed version) */
@@ -9050,7 +10007,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The body or upload is too large */
@@ -9059,7 +10016,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -9094,7 +10060,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -9103,7 +10069,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -9112,7 +10078,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Not found, or not visible to the caller */
@@ -9121,7 +10087,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -9220,7 +10195,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -9229,7 +10204,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -9238,7 +10213,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Not found, or not visible to the caller */
@@ -9247,7 +10222,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -9374,7 +10358,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -9383,7 +10367,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -9392,7 +10376,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Not found, or not visible to the caller */
@@ -9401,7 +10385,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Conflicts with the current state (a duplicate value, a changed version) */
@@ -9410,7 +10394,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The body or upload is too large */
@@ -9419,7 +10403,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -9507,7 +10500,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -9516,7 +10509,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -9525,7 +10518,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Not found, or not visible to the caller */
@@ -9534,7 +10527,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -9662,7 +10664,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -9671,7 +10673,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -9680,7 +10682,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Not found, or not visible to the caller */
@@ -9689,7 +10691,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Conflicts with the current state (a duplicate value, a changed version) */
@@ -9698,7 +10700,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The body or upload is too large */
@@ -9707,7 +10709,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -9742,7 +10753,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -9751,7 +10762,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -9760,7 +10771,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Not found, or not visible to the caller */
@@ -9769,7 +10780,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -9810,33 +10830,219 @@ export interface operations {
           };
         };
       };
-      /** @description Default Response */
+      /** @description Bad request: malformed or invalid input (message key, and the field where there is one) */
       400: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
+          'application/problem+json': {
+            type: string;
+            title: string;
+            status: number;
+            detail: string;
             statusCode: number;
-            message: string;
+            /** @enum {string} */
+            message:
+              | 'required_field_missing'
+              | 'invalid_value'
+              | 'duplicate_value'
+              | 'bad_input'
+              | 'unauthorized'
+              | 'forbidden'
+              | 'not_found'
+              | 'method_not_allowed'
+              | 'rate_limited'
+              | 'internal_error'
+              | 'service_unavailable'
+              | 'campaign_changed'
+              | 'merchant_changed'
+              | 'location_changed'
+              | 'access_code_set_changed'
+              | 'email_not_verified'
+              | 'identity_conflict'
+              | 'invitation_limit_reached'
+              | 'min_length'
+              | 'max_length'
+              | 'invalid_transition'
+              | 'status_changed'
+              | 'campaign_has_errors'
+              | 'campaign_not_editable'
+              | 'campaign_not_submittable'
+              | 'invalid_crop'
+              | 'no_prize_draw'
+              | 'campaign_not_ended'
+              | 'already_drawn'
+              | 'not_drawn'
+              | 'candidates_not_kept'
+              | 'not_enough_codes'
+              | 'no_codes_added'
+              | 'upload_not_text'
+              | 'invalid_code'
+              | 'codes_closed'
+              | 'upgrade_required'
+              | 'account_limit_reached'
+              | 'user_not_found'
+              | 'user_already_linked'
+              | 'user_already_registered'
+              | 'last_account_manager'
+              | 'invitation_not_sent'
+              | 'invalid_image_format'
+              | 'no_image'
+              | 'image_too_large'
+              | 'too_many_uploads'
+              | 'no_upload_file'
+              | 'no_locations_uploaded'
+              | 'upload_too_large'
+              | 'request_too_large'
+              | 'uri_too_long'
+              | 'unsupported_media_type'
+              | 'address_not_found'
+              | 'geocoder_unavailable'
+              | 'contact_type_missing'
+              | 'contact_value_missing'
+              | 'invalid_url'
+              | 'invalid_email'
+              | 'invalid_phone'
+              | 'invalid_vatin'
+              | 'invalid_zip'
+              | 'too_long'
+              | 'email_required'
+              | 'too_many_codes'
+              | 'code_already_used'
+              | 'campaign_deleted'
+              | 'invalid_code_characters'
+              | 'campaign_not_published'
+              | 'participant_erased'
+              | 'job_not_failed'
+              | 'wrong_two_factor_code'
+              | 'two_factor_already_enabled'
+              | 'two_factor_not_started'
+              | 'two_factor_not_enabled'
+              | 'two_factor_wrong_password'
+              | 'wrong_password'
+              | 'password_too_short'
+              | 'password_contains_email'
+              | 'password_too_common'
+              | 'passwords_differ'
+              | 'password_not_changeable'
+              | 'webhook_url_not_allowed'
+              | 'webhook_limit_reached'
+              | 'webhook_changed'
+              | 'idempotency_key_reused'
+              | 'idempotency_key_in_use';
             field?: string;
-            errors?: {
-              line: number;
-              field: string;
-              /** @enum {string} */
-              message:
-                | 'broken_line'
-                | 'wrong_column_count'
-                | 'missing_column'
-                | 'duplicate_column'
-                | 'too_many_rows'
-                | 'not_a_text_file'
-                | 'required'
-                | 'too_long'
-                | 'invalid_value'
-                | 'invalid_zip';
-              limit?: number;
-            }[];
+            errors: (
+              | {
+                  line: number;
+                  field: string;
+                  /** @enum {string} */
+                  message:
+                    | 'broken_line'
+                    | 'wrong_column_count'
+                    | 'missing_column'
+                    | 'duplicate_column'
+                    | 'too_many_rows'
+                    | 'not_a_text_file'
+                    | 'required'
+                    | 'too_long'
+                    | 'invalid_value'
+                    | 'invalid_zip';
+                  limit?: number;
+                }
+              | {
+                  field: string;
+                  /** @enum {string} */
+                  message:
+                    | 'required_field_missing'
+                    | 'invalid_value'
+                    | 'duplicate_value'
+                    | 'bad_input'
+                    | 'unauthorized'
+                    | 'forbidden'
+                    | 'not_found'
+                    | 'method_not_allowed'
+                    | 'rate_limited'
+                    | 'internal_error'
+                    | 'service_unavailable'
+                    | 'campaign_changed'
+                    | 'merchant_changed'
+                    | 'location_changed'
+                    | 'access_code_set_changed'
+                    | 'email_not_verified'
+                    | 'identity_conflict'
+                    | 'invitation_limit_reached'
+                    | 'min_length'
+                    | 'max_length'
+                    | 'invalid_transition'
+                    | 'status_changed'
+                    | 'campaign_has_errors'
+                    | 'campaign_not_editable'
+                    | 'campaign_not_submittable'
+                    | 'invalid_crop'
+                    | 'no_prize_draw'
+                    | 'campaign_not_ended'
+                    | 'already_drawn'
+                    | 'not_drawn'
+                    | 'candidates_not_kept'
+                    | 'not_enough_codes'
+                    | 'no_codes_added'
+                    | 'upload_not_text'
+                    | 'invalid_code'
+                    | 'codes_closed'
+                    | 'upgrade_required'
+                    | 'account_limit_reached'
+                    | 'user_not_found'
+                    | 'user_already_linked'
+                    | 'user_already_registered'
+                    | 'last_account_manager'
+                    | 'invitation_not_sent'
+                    | 'invalid_image_format'
+                    | 'no_image'
+                    | 'image_too_large'
+                    | 'too_many_uploads'
+                    | 'no_upload_file'
+                    | 'no_locations_uploaded'
+                    | 'upload_too_large'
+                    | 'request_too_large'
+                    | 'uri_too_long'
+                    | 'unsupported_media_type'
+                    | 'address_not_found'
+                    | 'geocoder_unavailable'
+                    | 'contact_type_missing'
+                    | 'contact_value_missing'
+                    | 'invalid_url'
+                    | 'invalid_email'
+                    | 'invalid_phone'
+                    | 'invalid_vatin'
+                    | 'invalid_zip'
+                    | 'too_long'
+                    | 'email_required'
+                    | 'too_many_codes'
+                    | 'code_already_used'
+                    | 'campaign_deleted'
+                    | 'invalid_code_characters'
+                    | 'campaign_not_published'
+                    | 'participant_erased'
+                    | 'job_not_failed'
+                    | 'wrong_two_factor_code'
+                    | 'two_factor_already_enabled'
+                    | 'two_factor_not_started'
+                    | 'two_factor_not_enabled'
+                    | 'two_factor_wrong_password'
+                    | 'wrong_password'
+                    | 'password_too_short'
+                    | 'password_contains_email'
+                    | 'password_too_common'
+                    | 'passwords_differ'
+                    | 'password_not_changeable'
+                    | 'webhook_url_not_allowed'
+                    | 'webhook_limit_reached'
+                    | 'webhook_changed'
+                    | 'idempotency_key_reused'
+                    | 'idempotency_key_in_use';
+                }
+            )[];
           };
         };
       };
@@ -9846,7 +11052,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -9855,7 +11061,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Not found, or not visible to the caller */
@@ -9864,7 +11070,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Conflicts with the current state (a duplicate value, a changed version) */
@@ -9873,7 +11079,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The body or upload is too large */
@@ -9882,7 +11088,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -9925,7 +11140,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -9934,7 +11149,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -9943,7 +11158,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Not found, or not visible to the caller */
@@ -9952,7 +11167,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -9998,7 +11222,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -10007,7 +11231,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -10016,7 +11240,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Not found, or not visible to the caller */
@@ -10025,7 +11249,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -10088,7 +11321,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -10097,7 +11330,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -10106,7 +11339,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Not found, or not visible to the caller */
@@ -10115,7 +11348,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Conflicts with the current state (a duplicate value, a changed version) */
@@ -10124,7 +11357,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The body or upload is too large */
@@ -10133,7 +11366,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -10258,7 +11500,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -10267,7 +11509,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -10276,7 +11518,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Not found, or not visible to the caller */
@@ -10285,7 +11527,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -10350,7 +11601,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -10359,7 +11610,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -10368,7 +11619,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Not found, or not visible to the caller */
@@ -10377,7 +11628,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -10420,7 +11680,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -10429,7 +11689,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -10438,7 +11698,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Not found, or not visible to the caller */
@@ -10447,7 +11707,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -10497,7 +11766,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -10506,7 +11775,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -10515,7 +11784,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Not found, or not visible to the caller */
@@ -10524,7 +11793,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -10577,7 +11855,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -10586,7 +11864,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -10595,7 +11873,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Not found, or not visible to the caller */
@@ -10604,7 +11882,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Conflicts with the current state (a duplicate value, a changed version) */
@@ -10613,7 +11891,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The body or upload is too large */
@@ -10622,7 +11900,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -10653,7 +11940,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -10662,7 +11949,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -10671,7 +11958,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Not found, or not visible to the caller */
@@ -10680,7 +11967,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Not drawn yet, or the campaign has no draw */
@@ -10689,10 +11976,194 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
+          'application/problem+json': {
+            type: string;
+            title: string;
+            status: number;
+            detail: string;
             statusCode: number;
-            message: string;
+            /** @enum {string} */
+            message:
+              | 'required_field_missing'
+              | 'invalid_value'
+              | 'duplicate_value'
+              | 'bad_input'
+              | 'unauthorized'
+              | 'forbidden'
+              | 'not_found'
+              | 'method_not_allowed'
+              | 'rate_limited'
+              | 'internal_error'
+              | 'service_unavailable'
+              | 'campaign_changed'
+              | 'merchant_changed'
+              | 'location_changed'
+              | 'access_code_set_changed'
+              | 'email_not_verified'
+              | 'identity_conflict'
+              | 'invitation_limit_reached'
+              | 'min_length'
+              | 'max_length'
+              | 'invalid_transition'
+              | 'status_changed'
+              | 'campaign_has_errors'
+              | 'campaign_not_editable'
+              | 'campaign_not_submittable'
+              | 'invalid_crop'
+              | 'no_prize_draw'
+              | 'campaign_not_ended'
+              | 'already_drawn'
+              | 'not_drawn'
+              | 'candidates_not_kept'
+              | 'not_enough_codes'
+              | 'no_codes_added'
+              | 'upload_not_text'
+              | 'invalid_code'
+              | 'codes_closed'
+              | 'upgrade_required'
+              | 'account_limit_reached'
+              | 'user_not_found'
+              | 'user_already_linked'
+              | 'user_already_registered'
+              | 'last_account_manager'
+              | 'invitation_not_sent'
+              | 'invalid_image_format'
+              | 'no_image'
+              | 'image_too_large'
+              | 'too_many_uploads'
+              | 'no_upload_file'
+              | 'no_locations_uploaded'
+              | 'upload_too_large'
+              | 'request_too_large'
+              | 'uri_too_long'
+              | 'unsupported_media_type'
+              | 'address_not_found'
+              | 'geocoder_unavailable'
+              | 'contact_type_missing'
+              | 'contact_value_missing'
+              | 'invalid_url'
+              | 'invalid_email'
+              | 'invalid_phone'
+              | 'invalid_vatin'
+              | 'invalid_zip'
+              | 'too_long'
+              | 'email_required'
+              | 'too_many_codes'
+              | 'code_already_used'
+              | 'campaign_deleted'
+              | 'invalid_code_characters'
+              | 'campaign_not_published'
+              | 'participant_erased'
+              | 'job_not_failed'
+              | 'wrong_two_factor_code'
+              | 'two_factor_already_enabled'
+              | 'two_factor_not_started'
+              | 'two_factor_not_enabled'
+              | 'two_factor_wrong_password'
+              | 'wrong_password'
+              | 'password_too_short'
+              | 'password_contains_email'
+              | 'password_too_common'
+              | 'passwords_differ'
+              | 'password_not_changeable'
+              | 'webhook_url_not_allowed'
+              | 'webhook_limit_reached'
+              | 'webhook_changed'
+              | 'idempotency_key_reused'
+              | 'idempotency_key_in_use';
             field?: string;
+            errors: {
+              field: string;
+              /** @enum {string} */
+              message:
+                | 'required_field_missing'
+                | 'invalid_value'
+                | 'duplicate_value'
+                | 'bad_input'
+                | 'unauthorized'
+                | 'forbidden'
+                | 'not_found'
+                | 'method_not_allowed'
+                | 'rate_limited'
+                | 'internal_error'
+                | 'service_unavailable'
+                | 'campaign_changed'
+                | 'merchant_changed'
+                | 'location_changed'
+                | 'access_code_set_changed'
+                | 'email_not_verified'
+                | 'identity_conflict'
+                | 'invitation_limit_reached'
+                | 'min_length'
+                | 'max_length'
+                | 'invalid_transition'
+                | 'status_changed'
+                | 'campaign_has_errors'
+                | 'campaign_not_editable'
+                | 'campaign_not_submittable'
+                | 'invalid_crop'
+                | 'no_prize_draw'
+                | 'campaign_not_ended'
+                | 'already_drawn'
+                | 'not_drawn'
+                | 'candidates_not_kept'
+                | 'not_enough_codes'
+                | 'no_codes_added'
+                | 'upload_not_text'
+                | 'invalid_code'
+                | 'codes_closed'
+                | 'upgrade_required'
+                | 'account_limit_reached'
+                | 'user_not_found'
+                | 'user_already_linked'
+                | 'user_already_registered'
+                | 'last_account_manager'
+                | 'invitation_not_sent'
+                | 'invalid_image_format'
+                | 'no_image'
+                | 'image_too_large'
+                | 'too_many_uploads'
+                | 'no_upload_file'
+                | 'no_locations_uploaded'
+                | 'upload_too_large'
+                | 'request_too_large'
+                | 'uri_too_long'
+                | 'unsupported_media_type'
+                | 'address_not_found'
+                | 'geocoder_unavailable'
+                | 'contact_type_missing'
+                | 'contact_value_missing'
+                | 'invalid_url'
+                | 'invalid_email'
+                | 'invalid_phone'
+                | 'invalid_vatin'
+                | 'invalid_zip'
+                | 'too_long'
+                | 'email_required'
+                | 'too_many_codes'
+                | 'code_already_used'
+                | 'campaign_deleted'
+                | 'invalid_code_characters'
+                | 'campaign_not_published'
+                | 'participant_erased'
+                | 'job_not_failed'
+                | 'wrong_two_factor_code'
+                | 'two_factor_already_enabled'
+                | 'two_factor_not_started'
+                | 'two_factor_not_enabled'
+                | 'two_factor_wrong_password'
+                | 'wrong_password'
+                | 'password_too_short'
+                | 'password_contains_email'
+                | 'password_too_common'
+                | 'passwords_differ'
+                | 'password_not_changeable'
+                | 'webhook_url_not_allowed'
+                | 'webhook_limit_reached'
+                | 'webhook_changed'
+                | 'idempotency_key_reused'
+                | 'idempotency_key_in_use';
+            }[];
           };
         };
       };
@@ -10702,11 +12173,204 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
+          'application/problem+json': {
+            type: string;
+            title: string;
+            status: number;
+            detail: string;
             statusCode: number;
-            message: string;
+            /** @enum {string} */
+            message:
+              | 'required_field_missing'
+              | 'invalid_value'
+              | 'duplicate_value'
+              | 'bad_input'
+              | 'unauthorized'
+              | 'forbidden'
+              | 'not_found'
+              | 'method_not_allowed'
+              | 'rate_limited'
+              | 'internal_error'
+              | 'service_unavailable'
+              | 'campaign_changed'
+              | 'merchant_changed'
+              | 'location_changed'
+              | 'access_code_set_changed'
+              | 'email_not_verified'
+              | 'identity_conflict'
+              | 'invitation_limit_reached'
+              | 'min_length'
+              | 'max_length'
+              | 'invalid_transition'
+              | 'status_changed'
+              | 'campaign_has_errors'
+              | 'campaign_not_editable'
+              | 'campaign_not_submittable'
+              | 'invalid_crop'
+              | 'no_prize_draw'
+              | 'campaign_not_ended'
+              | 'already_drawn'
+              | 'not_drawn'
+              | 'candidates_not_kept'
+              | 'not_enough_codes'
+              | 'no_codes_added'
+              | 'upload_not_text'
+              | 'invalid_code'
+              | 'codes_closed'
+              | 'upgrade_required'
+              | 'account_limit_reached'
+              | 'user_not_found'
+              | 'user_already_linked'
+              | 'user_already_registered'
+              | 'last_account_manager'
+              | 'invitation_not_sent'
+              | 'invalid_image_format'
+              | 'no_image'
+              | 'image_too_large'
+              | 'too_many_uploads'
+              | 'no_upload_file'
+              | 'no_locations_uploaded'
+              | 'upload_too_large'
+              | 'request_too_large'
+              | 'uri_too_long'
+              | 'unsupported_media_type'
+              | 'address_not_found'
+              | 'geocoder_unavailable'
+              | 'contact_type_missing'
+              | 'contact_value_missing'
+              | 'invalid_url'
+              | 'invalid_email'
+              | 'invalid_phone'
+              | 'invalid_vatin'
+              | 'invalid_zip'
+              | 'too_long'
+              | 'email_required'
+              | 'too_many_codes'
+              | 'code_already_used'
+              | 'campaign_deleted'
+              | 'invalid_code_characters'
+              | 'campaign_not_published'
+              | 'participant_erased'
+              | 'job_not_failed'
+              | 'wrong_two_factor_code'
+              | 'two_factor_already_enabled'
+              | 'two_factor_not_started'
+              | 'two_factor_not_enabled'
+              | 'two_factor_wrong_password'
+              | 'wrong_password'
+              | 'password_too_short'
+              | 'password_contains_email'
+              | 'password_too_common'
+              | 'passwords_differ'
+              | 'password_not_changeable'
+              | 'webhook_url_not_allowed'
+              | 'webhook_limit_reached'
+              | 'webhook_changed'
+              | 'idempotency_key_reused'
+              | 'idempotency_key_in_use';
             field?: string;
+            errors: {
+              field: string;
+              /** @enum {string} */
+              message:
+                | 'required_field_missing'
+                | 'invalid_value'
+                | 'duplicate_value'
+                | 'bad_input'
+                | 'unauthorized'
+                | 'forbidden'
+                | 'not_found'
+                | 'method_not_allowed'
+                | 'rate_limited'
+                | 'internal_error'
+                | 'service_unavailable'
+                | 'campaign_changed'
+                | 'merchant_changed'
+                | 'location_changed'
+                | 'access_code_set_changed'
+                | 'email_not_verified'
+                | 'identity_conflict'
+                | 'invitation_limit_reached'
+                | 'min_length'
+                | 'max_length'
+                | 'invalid_transition'
+                | 'status_changed'
+                | 'campaign_has_errors'
+                | 'campaign_not_editable'
+                | 'campaign_not_submittable'
+                | 'invalid_crop'
+                | 'no_prize_draw'
+                | 'campaign_not_ended'
+                | 'already_drawn'
+                | 'not_drawn'
+                | 'candidates_not_kept'
+                | 'not_enough_codes'
+                | 'no_codes_added'
+                | 'upload_not_text'
+                | 'invalid_code'
+                | 'codes_closed'
+                | 'upgrade_required'
+                | 'account_limit_reached'
+                | 'user_not_found'
+                | 'user_already_linked'
+                | 'user_already_registered'
+                | 'last_account_manager'
+                | 'invitation_not_sent'
+                | 'invalid_image_format'
+                | 'no_image'
+                | 'image_too_large'
+                | 'too_many_uploads'
+                | 'no_upload_file'
+                | 'no_locations_uploaded'
+                | 'upload_too_large'
+                | 'request_too_large'
+                | 'uri_too_long'
+                | 'unsupported_media_type'
+                | 'address_not_found'
+                | 'geocoder_unavailable'
+                | 'contact_type_missing'
+                | 'contact_value_missing'
+                | 'invalid_url'
+                | 'invalid_email'
+                | 'invalid_phone'
+                | 'invalid_vatin'
+                | 'invalid_zip'
+                | 'too_long'
+                | 'email_required'
+                | 'too_many_codes'
+                | 'code_already_used'
+                | 'campaign_deleted'
+                | 'invalid_code_characters'
+                | 'campaign_not_published'
+                | 'participant_erased'
+                | 'job_not_failed'
+                | 'wrong_two_factor_code'
+                | 'two_factor_already_enabled'
+                | 'two_factor_not_started'
+                | 'two_factor_not_enabled'
+                | 'two_factor_wrong_password'
+                | 'wrong_password'
+                | 'password_too_short'
+                | 'password_contains_email'
+                | 'password_too_common'
+                | 'passwords_differ'
+                | 'password_not_changeable'
+                | 'webhook_url_not_allowed'
+                | 'webhook_limit_reached'
+                | 'webhook_changed'
+                | 'idempotency_key_reused'
+                | 'idempotency_key_in_use';
+            }[];
           };
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -10745,7 +12409,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -10754,7 +12418,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -10763,7 +12427,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -10812,7 +12485,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -10821,7 +12494,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -10830,7 +12503,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Conflicts with the current state (a duplicate value, a changed version) */
@@ -10839,7 +12512,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The body or upload is too large */
@@ -10848,7 +12521,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -10887,7 +12569,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -10896,7 +12578,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -10905,7 +12587,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Not found, or not visible to the caller */
@@ -10914,7 +12596,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -10959,7 +12650,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -10968,7 +12659,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -10977,7 +12668,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -11013,7 +12713,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -11022,7 +12722,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -11031,7 +12731,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Not found, or not visible to the caller */
@@ -11040,7 +12740,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Conflicts with the current state (a duplicate value, a changed version) */
@@ -11049,7 +12749,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The body or upload is too large */
@@ -11058,7 +12758,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -11095,7 +12804,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -11104,7 +12813,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -11113,7 +12822,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Not found, or not visible to the caller */
@@ -11122,7 +12831,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Conflicts with the current state (a duplicate value, a changed version) */
@@ -11131,7 +12840,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The body or upload is too large */
@@ -11140,7 +12849,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -11176,7 +12894,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -11185,7 +12903,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -11194,7 +12912,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Not found, or not visible to the caller */
@@ -11203,7 +12921,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -11262,7 +12989,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -11271,7 +12998,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -11280,7 +13007,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -11361,7 +13097,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -11370,7 +13106,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -11379,7 +13115,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Conflicts with the current state (a duplicate value, a changed version) */
@@ -11388,7 +13124,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The body or upload is too large */
@@ -11397,7 +13133,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -11452,7 +13197,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -11461,7 +13206,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -11470,7 +13215,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Not found, or not visible to the caller */
@@ -11479,7 +13224,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -11562,7 +13316,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -11571,7 +13325,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -11580,7 +13334,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Not found, or not visible to the caller */
@@ -11589,7 +13343,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Conflicts with the current state (a duplicate value, a changed version) */
@@ -11598,7 +13352,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The body or upload is too large */
@@ -11607,7 +13361,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -11657,7 +13420,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -11666,7 +13429,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -11675,7 +13438,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Not found, or not visible to the caller */
@@ -11684,7 +13447,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -11744,7 +13516,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -11753,7 +13525,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -11762,7 +13534,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Not found, or not visible to the caller */
@@ -11771,7 +13543,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Conflicts with the current state (a duplicate value, a changed version) */
@@ -11780,7 +13552,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The body or upload is too large */
@@ -11789,7 +13561,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -11827,7 +13608,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -11836,7 +13617,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -11845,7 +13626,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Not found, or not visible to the caller */
@@ -11854,7 +13635,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -11900,16 +13690,200 @@ export interface operations {
           };
         };
       };
-      /** @description Default Response */
+      /** @description Bad request: malformed or invalid input (message key, and the field where there is one) */
       400: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
+          'application/problem+json': {
+            type: string;
+            title: string;
+            status: number;
+            detail: string;
             statusCode: number;
-            message: string;
+            /** @enum {string} */
+            message:
+              | 'required_field_missing'
+              | 'invalid_value'
+              | 'duplicate_value'
+              | 'bad_input'
+              | 'unauthorized'
+              | 'forbidden'
+              | 'not_found'
+              | 'method_not_allowed'
+              | 'rate_limited'
+              | 'internal_error'
+              | 'service_unavailable'
+              | 'campaign_changed'
+              | 'merchant_changed'
+              | 'location_changed'
+              | 'access_code_set_changed'
+              | 'email_not_verified'
+              | 'identity_conflict'
+              | 'invitation_limit_reached'
+              | 'min_length'
+              | 'max_length'
+              | 'invalid_transition'
+              | 'status_changed'
+              | 'campaign_has_errors'
+              | 'campaign_not_editable'
+              | 'campaign_not_submittable'
+              | 'invalid_crop'
+              | 'no_prize_draw'
+              | 'campaign_not_ended'
+              | 'already_drawn'
+              | 'not_drawn'
+              | 'candidates_not_kept'
+              | 'not_enough_codes'
+              | 'no_codes_added'
+              | 'upload_not_text'
+              | 'invalid_code'
+              | 'codes_closed'
+              | 'upgrade_required'
+              | 'account_limit_reached'
+              | 'user_not_found'
+              | 'user_already_linked'
+              | 'user_already_registered'
+              | 'last_account_manager'
+              | 'invitation_not_sent'
+              | 'invalid_image_format'
+              | 'no_image'
+              | 'image_too_large'
+              | 'too_many_uploads'
+              | 'no_upload_file'
+              | 'no_locations_uploaded'
+              | 'upload_too_large'
+              | 'request_too_large'
+              | 'uri_too_long'
+              | 'unsupported_media_type'
+              | 'address_not_found'
+              | 'geocoder_unavailable'
+              | 'contact_type_missing'
+              | 'contact_value_missing'
+              | 'invalid_url'
+              | 'invalid_email'
+              | 'invalid_phone'
+              | 'invalid_vatin'
+              | 'invalid_zip'
+              | 'too_long'
+              | 'email_required'
+              | 'too_many_codes'
+              | 'code_already_used'
+              | 'campaign_deleted'
+              | 'invalid_code_characters'
+              | 'campaign_not_published'
+              | 'participant_erased'
+              | 'job_not_failed'
+              | 'wrong_two_factor_code'
+              | 'two_factor_already_enabled'
+              | 'two_factor_not_started'
+              | 'two_factor_not_enabled'
+              | 'two_factor_wrong_password'
+              | 'wrong_password'
+              | 'password_too_short'
+              | 'password_contains_email'
+              | 'password_too_common'
+              | 'passwords_differ'
+              | 'password_not_changeable'
+              | 'webhook_url_not_allowed'
+              | 'webhook_limit_reached'
+              | 'webhook_changed'
+              | 'idempotency_key_reused'
+              | 'idempotency_key_in_use';
             field?: string;
+            errors: {
+              field: string;
+              /** @enum {string} */
+              message:
+                | 'required_field_missing'
+                | 'invalid_value'
+                | 'duplicate_value'
+                | 'bad_input'
+                | 'unauthorized'
+                | 'forbidden'
+                | 'not_found'
+                | 'method_not_allowed'
+                | 'rate_limited'
+                | 'internal_error'
+                | 'service_unavailable'
+                | 'campaign_changed'
+                | 'merchant_changed'
+                | 'location_changed'
+                | 'access_code_set_changed'
+                | 'email_not_verified'
+                | 'identity_conflict'
+                | 'invitation_limit_reached'
+                | 'min_length'
+                | 'max_length'
+                | 'invalid_transition'
+                | 'status_changed'
+                | 'campaign_has_errors'
+                | 'campaign_not_editable'
+                | 'campaign_not_submittable'
+                | 'invalid_crop'
+                | 'no_prize_draw'
+                | 'campaign_not_ended'
+                | 'already_drawn'
+                | 'not_drawn'
+                | 'candidates_not_kept'
+                | 'not_enough_codes'
+                | 'no_codes_added'
+                | 'upload_not_text'
+                | 'invalid_code'
+                | 'codes_closed'
+                | 'upgrade_required'
+                | 'account_limit_reached'
+                | 'user_not_found'
+                | 'user_already_linked'
+                | 'user_already_registered'
+                | 'last_account_manager'
+                | 'invitation_not_sent'
+                | 'invalid_image_format'
+                | 'no_image'
+                | 'image_too_large'
+                | 'too_many_uploads'
+                | 'no_upload_file'
+                | 'no_locations_uploaded'
+                | 'upload_too_large'
+                | 'request_too_large'
+                | 'uri_too_long'
+                | 'unsupported_media_type'
+                | 'address_not_found'
+                | 'geocoder_unavailable'
+                | 'contact_type_missing'
+                | 'contact_value_missing'
+                | 'invalid_url'
+                | 'invalid_email'
+                | 'invalid_phone'
+                | 'invalid_vatin'
+                | 'invalid_zip'
+                | 'too_long'
+                | 'email_required'
+                | 'too_many_codes'
+                | 'code_already_used'
+                | 'campaign_deleted'
+                | 'invalid_code_characters'
+                | 'campaign_not_published'
+                | 'participant_erased'
+                | 'job_not_failed'
+                | 'wrong_two_factor_code'
+                | 'two_factor_already_enabled'
+                | 'two_factor_not_started'
+                | 'two_factor_not_enabled'
+                | 'two_factor_wrong_password'
+                | 'wrong_password'
+                | 'password_too_short'
+                | 'password_contains_email'
+                | 'password_too_common'
+                | 'passwords_differ'
+                | 'password_not_changeable'
+                | 'webhook_url_not_allowed'
+                | 'webhook_limit_reached'
+                | 'webhook_changed'
+                | 'idempotency_key_reused'
+                | 'idempotency_key_in_use';
+            }[];
             lines?: number[];
           };
         };
@@ -11920,7 +13894,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -11929,7 +13903,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Not found, or not visible to the caller */
@@ -11938,7 +13912,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Conflicts with the current state (a duplicate value, a changed version) */
@@ -11947,7 +13921,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The body or upload is too large */
@@ -11956,7 +13930,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -11996,16 +13979,200 @@ export interface operations {
           };
         };
       };
-      /** @description Default Response */
+      /** @description Bad request: malformed or invalid input (message key, and the field where there is one) */
       400: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
+          'application/problem+json': {
+            type: string;
+            title: string;
+            status: number;
+            detail: string;
             statusCode: number;
-            message: string;
+            /** @enum {string} */
+            message:
+              | 'required_field_missing'
+              | 'invalid_value'
+              | 'duplicate_value'
+              | 'bad_input'
+              | 'unauthorized'
+              | 'forbidden'
+              | 'not_found'
+              | 'method_not_allowed'
+              | 'rate_limited'
+              | 'internal_error'
+              | 'service_unavailable'
+              | 'campaign_changed'
+              | 'merchant_changed'
+              | 'location_changed'
+              | 'access_code_set_changed'
+              | 'email_not_verified'
+              | 'identity_conflict'
+              | 'invitation_limit_reached'
+              | 'min_length'
+              | 'max_length'
+              | 'invalid_transition'
+              | 'status_changed'
+              | 'campaign_has_errors'
+              | 'campaign_not_editable'
+              | 'campaign_not_submittable'
+              | 'invalid_crop'
+              | 'no_prize_draw'
+              | 'campaign_not_ended'
+              | 'already_drawn'
+              | 'not_drawn'
+              | 'candidates_not_kept'
+              | 'not_enough_codes'
+              | 'no_codes_added'
+              | 'upload_not_text'
+              | 'invalid_code'
+              | 'codes_closed'
+              | 'upgrade_required'
+              | 'account_limit_reached'
+              | 'user_not_found'
+              | 'user_already_linked'
+              | 'user_already_registered'
+              | 'last_account_manager'
+              | 'invitation_not_sent'
+              | 'invalid_image_format'
+              | 'no_image'
+              | 'image_too_large'
+              | 'too_many_uploads'
+              | 'no_upload_file'
+              | 'no_locations_uploaded'
+              | 'upload_too_large'
+              | 'request_too_large'
+              | 'uri_too_long'
+              | 'unsupported_media_type'
+              | 'address_not_found'
+              | 'geocoder_unavailable'
+              | 'contact_type_missing'
+              | 'contact_value_missing'
+              | 'invalid_url'
+              | 'invalid_email'
+              | 'invalid_phone'
+              | 'invalid_vatin'
+              | 'invalid_zip'
+              | 'too_long'
+              | 'email_required'
+              | 'too_many_codes'
+              | 'code_already_used'
+              | 'campaign_deleted'
+              | 'invalid_code_characters'
+              | 'campaign_not_published'
+              | 'participant_erased'
+              | 'job_not_failed'
+              | 'wrong_two_factor_code'
+              | 'two_factor_already_enabled'
+              | 'two_factor_not_started'
+              | 'two_factor_not_enabled'
+              | 'two_factor_wrong_password'
+              | 'wrong_password'
+              | 'password_too_short'
+              | 'password_contains_email'
+              | 'password_too_common'
+              | 'passwords_differ'
+              | 'password_not_changeable'
+              | 'webhook_url_not_allowed'
+              | 'webhook_limit_reached'
+              | 'webhook_changed'
+              | 'idempotency_key_reused'
+              | 'idempotency_key_in_use';
             field?: string;
+            errors: {
+              field: string;
+              /** @enum {string} */
+              message:
+                | 'required_field_missing'
+                | 'invalid_value'
+                | 'duplicate_value'
+                | 'bad_input'
+                | 'unauthorized'
+                | 'forbidden'
+                | 'not_found'
+                | 'method_not_allowed'
+                | 'rate_limited'
+                | 'internal_error'
+                | 'service_unavailable'
+                | 'campaign_changed'
+                | 'merchant_changed'
+                | 'location_changed'
+                | 'access_code_set_changed'
+                | 'email_not_verified'
+                | 'identity_conflict'
+                | 'invitation_limit_reached'
+                | 'min_length'
+                | 'max_length'
+                | 'invalid_transition'
+                | 'status_changed'
+                | 'campaign_has_errors'
+                | 'campaign_not_editable'
+                | 'campaign_not_submittable'
+                | 'invalid_crop'
+                | 'no_prize_draw'
+                | 'campaign_not_ended'
+                | 'already_drawn'
+                | 'not_drawn'
+                | 'candidates_not_kept'
+                | 'not_enough_codes'
+                | 'no_codes_added'
+                | 'upload_not_text'
+                | 'invalid_code'
+                | 'codes_closed'
+                | 'upgrade_required'
+                | 'account_limit_reached'
+                | 'user_not_found'
+                | 'user_already_linked'
+                | 'user_already_registered'
+                | 'last_account_manager'
+                | 'invitation_not_sent'
+                | 'invalid_image_format'
+                | 'no_image'
+                | 'image_too_large'
+                | 'too_many_uploads'
+                | 'no_upload_file'
+                | 'no_locations_uploaded'
+                | 'upload_too_large'
+                | 'request_too_large'
+                | 'uri_too_long'
+                | 'unsupported_media_type'
+                | 'address_not_found'
+                | 'geocoder_unavailable'
+                | 'contact_type_missing'
+                | 'contact_value_missing'
+                | 'invalid_url'
+                | 'invalid_email'
+                | 'invalid_phone'
+                | 'invalid_vatin'
+                | 'invalid_zip'
+                | 'too_long'
+                | 'email_required'
+                | 'too_many_codes'
+                | 'code_already_used'
+                | 'campaign_deleted'
+                | 'invalid_code_characters'
+                | 'campaign_not_published'
+                | 'participant_erased'
+                | 'job_not_failed'
+                | 'wrong_two_factor_code'
+                | 'two_factor_already_enabled'
+                | 'two_factor_not_started'
+                | 'two_factor_not_enabled'
+                | 'two_factor_wrong_password'
+                | 'wrong_password'
+                | 'password_too_short'
+                | 'password_contains_email'
+                | 'password_too_common'
+                | 'passwords_differ'
+                | 'password_not_changeable'
+                | 'webhook_url_not_allowed'
+                | 'webhook_limit_reached'
+                | 'webhook_changed'
+                | 'idempotency_key_reused'
+                | 'idempotency_key_in_use';
+            }[];
             lines?: number[];
           };
         };
@@ -12016,7 +14183,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -12025,7 +14192,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Not found, or not visible to the caller */
@@ -12034,7 +14201,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Conflicts with the current state (a duplicate value, a changed version) */
@@ -12043,7 +14210,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The body or upload is too large */
@@ -12052,7 +14219,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -12138,7 +14314,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -12147,7 +14323,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -12156,7 +14332,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Not found, or not visible to the caller */
@@ -12165,7 +14341,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -12205,7 +14390,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -12214,7 +14399,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -12223,7 +14408,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -12256,7 +14450,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -12265,7 +14459,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -12274,7 +14468,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Not found, or not visible to the caller */
@@ -12283,7 +14477,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -12317,7 +14520,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -12326,7 +14529,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -12335,7 +14538,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Conflicts with the current state (a duplicate value, a changed version) */
@@ -12344,7 +14547,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The body or upload is too large */
@@ -12353,7 +14556,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -12386,7 +14598,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -12395,7 +14607,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -12404,7 +14616,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -12440,7 +14661,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -12449,7 +14670,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -12458,7 +14679,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Conflicts with the current state (a duplicate value, a changed version) */
@@ -12467,7 +14688,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The body or upload is too large */
@@ -12476,7 +14697,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -12516,7 +14746,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -12525,7 +14755,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -12534,7 +14764,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Conflicts with the current state (a duplicate value, a changed version) */
@@ -12543,7 +14773,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The body or upload is too large */
@@ -12552,7 +14782,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -12595,7 +14834,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -12604,7 +14843,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -12613,7 +14852,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Conflicts with the current state (a duplicate value, a changed version) */
@@ -12622,7 +14861,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The body or upload is too large */
@@ -12631,7 +14870,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -12665,7 +14913,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -12674,7 +14922,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -12683,7 +14931,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Conflicts with the current state (a duplicate value, a changed version) */
@@ -12692,7 +14940,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The body or upload is too large */
@@ -12701,7 +14949,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -12736,7 +14993,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -12745,7 +15002,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -12754,7 +15011,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Not found, or not visible to the caller */
@@ -12763,7 +15020,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -12818,7 +15084,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -12827,7 +15093,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -12836,7 +15102,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Not found, or not visible to the caller */
@@ -12845,7 +15111,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -12926,7 +15201,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -12935,7 +15210,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -12944,7 +15219,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Not found, or not visible to the caller */
@@ -12953,7 +15228,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Conflicts with the current state (a duplicate value, a changed version) */
@@ -12962,7 +15237,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The body or upload is too large */
@@ -12971,7 +15246,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -13024,7 +15308,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -13033,7 +15317,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -13042,7 +15326,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -13121,7 +15414,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -13130,7 +15423,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -13139,7 +15432,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Conflicts with the current state (a duplicate value, a changed version) */
@@ -13148,7 +15441,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The body or upload is too large */
@@ -13157,7 +15450,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -13210,7 +15512,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -13219,7 +15521,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -13228,7 +15530,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Not found, or not visible to the caller */
@@ -13237,7 +15539,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -13312,7 +15623,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -13321,7 +15632,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -13330,7 +15641,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Not found, or not visible to the caller */
@@ -13339,7 +15650,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Conflicts with the current state (a duplicate value, a changed version) */
@@ -13348,7 +15659,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The body or upload is too large */
@@ -13357,7 +15668,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -13391,7 +15711,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -13400,7 +15720,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -13409,7 +15729,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Not found, or not visible to the caller */
@@ -13418,7 +15738,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -13477,7 +15806,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -13486,7 +15815,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -13495,7 +15824,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Not found, or not visible to the caller */
@@ -13504,7 +15833,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Conflicts with the current state (a duplicate value, a changed version) */
@@ -13513,7 +15842,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The body or upload is too large */
@@ -13522,7 +15851,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -13581,7 +15919,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -13590,7 +15928,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -13599,7 +15937,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Not found, or not visible to the caller */
@@ -13608,7 +15946,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -13655,7 +16002,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -13664,7 +16011,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -13673,7 +16020,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Not found, or not visible to the caller */
@@ -13682,7 +16029,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Conflicts with the current state (a duplicate value, a changed version) */
@@ -13691,7 +16038,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The body or upload is too large */
@@ -13700,7 +16047,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -13748,7 +16104,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -13757,7 +16113,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -13766,7 +16122,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Not found, or not visible to the caller */
@@ -13775,7 +16131,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Conflicts with the current state (a duplicate value, a changed version) */
@@ -13784,7 +16140,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The body or upload is too large */
@@ -13793,7 +16149,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -13837,7 +16202,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -13846,7 +16211,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -13855,7 +16220,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Conflicts with the current state (a duplicate value, a changed version) */
@@ -13864,7 +16229,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The body or upload is too large */
@@ -13873,7 +16238,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -13923,7 +16297,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -13932,7 +16306,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -13941,7 +16315,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Not found, or not visible to the caller */
@@ -13950,7 +16324,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The campaign’s type has no draw (`no_prize_draw`) */
@@ -13959,11 +16333,204 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
+          'application/problem+json': {
+            type: string;
+            title: string;
+            status: number;
+            detail: string;
             statusCode: number;
-            message: string;
+            /** @enum {string} */
+            message:
+              | 'required_field_missing'
+              | 'invalid_value'
+              | 'duplicate_value'
+              | 'bad_input'
+              | 'unauthorized'
+              | 'forbidden'
+              | 'not_found'
+              | 'method_not_allowed'
+              | 'rate_limited'
+              | 'internal_error'
+              | 'service_unavailable'
+              | 'campaign_changed'
+              | 'merchant_changed'
+              | 'location_changed'
+              | 'access_code_set_changed'
+              | 'email_not_verified'
+              | 'identity_conflict'
+              | 'invitation_limit_reached'
+              | 'min_length'
+              | 'max_length'
+              | 'invalid_transition'
+              | 'status_changed'
+              | 'campaign_has_errors'
+              | 'campaign_not_editable'
+              | 'campaign_not_submittable'
+              | 'invalid_crop'
+              | 'no_prize_draw'
+              | 'campaign_not_ended'
+              | 'already_drawn'
+              | 'not_drawn'
+              | 'candidates_not_kept'
+              | 'not_enough_codes'
+              | 'no_codes_added'
+              | 'upload_not_text'
+              | 'invalid_code'
+              | 'codes_closed'
+              | 'upgrade_required'
+              | 'account_limit_reached'
+              | 'user_not_found'
+              | 'user_already_linked'
+              | 'user_already_registered'
+              | 'last_account_manager'
+              | 'invitation_not_sent'
+              | 'invalid_image_format'
+              | 'no_image'
+              | 'image_too_large'
+              | 'too_many_uploads'
+              | 'no_upload_file'
+              | 'no_locations_uploaded'
+              | 'upload_too_large'
+              | 'request_too_large'
+              | 'uri_too_long'
+              | 'unsupported_media_type'
+              | 'address_not_found'
+              | 'geocoder_unavailable'
+              | 'contact_type_missing'
+              | 'contact_value_missing'
+              | 'invalid_url'
+              | 'invalid_email'
+              | 'invalid_phone'
+              | 'invalid_vatin'
+              | 'invalid_zip'
+              | 'too_long'
+              | 'email_required'
+              | 'too_many_codes'
+              | 'code_already_used'
+              | 'campaign_deleted'
+              | 'invalid_code_characters'
+              | 'campaign_not_published'
+              | 'participant_erased'
+              | 'job_not_failed'
+              | 'wrong_two_factor_code'
+              | 'two_factor_already_enabled'
+              | 'two_factor_not_started'
+              | 'two_factor_not_enabled'
+              | 'two_factor_wrong_password'
+              | 'wrong_password'
+              | 'password_too_short'
+              | 'password_contains_email'
+              | 'password_too_common'
+              | 'passwords_differ'
+              | 'password_not_changeable'
+              | 'webhook_url_not_allowed'
+              | 'webhook_limit_reached'
+              | 'webhook_changed'
+              | 'idempotency_key_reused'
+              | 'idempotency_key_in_use';
             field?: string;
+            errors: {
+              field: string;
+              /** @enum {string} */
+              message:
+                | 'required_field_missing'
+                | 'invalid_value'
+                | 'duplicate_value'
+                | 'bad_input'
+                | 'unauthorized'
+                | 'forbidden'
+                | 'not_found'
+                | 'method_not_allowed'
+                | 'rate_limited'
+                | 'internal_error'
+                | 'service_unavailable'
+                | 'campaign_changed'
+                | 'merchant_changed'
+                | 'location_changed'
+                | 'access_code_set_changed'
+                | 'email_not_verified'
+                | 'identity_conflict'
+                | 'invitation_limit_reached'
+                | 'min_length'
+                | 'max_length'
+                | 'invalid_transition'
+                | 'status_changed'
+                | 'campaign_has_errors'
+                | 'campaign_not_editable'
+                | 'campaign_not_submittable'
+                | 'invalid_crop'
+                | 'no_prize_draw'
+                | 'campaign_not_ended'
+                | 'already_drawn'
+                | 'not_drawn'
+                | 'candidates_not_kept'
+                | 'not_enough_codes'
+                | 'no_codes_added'
+                | 'upload_not_text'
+                | 'invalid_code'
+                | 'codes_closed'
+                | 'upgrade_required'
+                | 'account_limit_reached'
+                | 'user_not_found'
+                | 'user_already_linked'
+                | 'user_already_registered'
+                | 'last_account_manager'
+                | 'invitation_not_sent'
+                | 'invalid_image_format'
+                | 'no_image'
+                | 'image_too_large'
+                | 'too_many_uploads'
+                | 'no_upload_file'
+                | 'no_locations_uploaded'
+                | 'upload_too_large'
+                | 'request_too_large'
+                | 'uri_too_long'
+                | 'unsupported_media_type'
+                | 'address_not_found'
+                | 'geocoder_unavailable'
+                | 'contact_type_missing'
+                | 'contact_value_missing'
+                | 'invalid_url'
+                | 'invalid_email'
+                | 'invalid_phone'
+                | 'invalid_vatin'
+                | 'invalid_zip'
+                | 'too_long'
+                | 'email_required'
+                | 'too_many_codes'
+                | 'code_already_used'
+                | 'campaign_deleted'
+                | 'invalid_code_characters'
+                | 'campaign_not_published'
+                | 'participant_erased'
+                | 'job_not_failed'
+                | 'wrong_two_factor_code'
+                | 'two_factor_already_enabled'
+                | 'two_factor_not_started'
+                | 'two_factor_not_enabled'
+                | 'two_factor_wrong_password'
+                | 'wrong_password'
+                | 'password_too_short'
+                | 'password_contains_email'
+                | 'password_too_common'
+                | 'passwords_differ'
+                | 'password_not_changeable'
+                | 'webhook_url_not_allowed'
+                | 'webhook_limit_reached'
+                | 'webhook_changed'
+                | 'idempotency_key_reused'
+                | 'idempotency_key_in_use';
+            }[];
           };
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
