@@ -506,15 +506,17 @@ describe('generated input on the campaign, merchant, location and tag routes', (
     const families = Object.keys(COMBINABLE);
     await fc.assert(
       fc.asyncProperty(
-        fc.constantFrom(...families).chain((family) =>
-          fc.tuple(
-            fc.constant(family),
-            fc.uniqueArray(
-              fc.tuple(fc.constantFrom(...Object.keys(COMBINABLE[family] ?? {})), text),
-              { minLength: 2, maxLength: 4, selector: ([member]) => member },
+        fc
+          .constantFrom(...families)
+          .chain((family) =>
+            fc.tuple(
+              fc.constant(family),
+              fc.uniqueArray(
+                fc.tuple(fc.constantFrom(...Object.keys(COMBINABLE[family] ?? {})), text),
+                { minLength: 2, maxLength: 4, selector: ([member]) => member },
+              ),
             ),
           ),
-        ),
         async ([family, members]) => {
           const builders = COMBINABLE[family] ?? {};
           const bodies = members.map(([member, value]) => builders[member]?.(value) ?? {});

@@ -71,9 +71,9 @@ describe('the OpenAPI document', () => {
     const campaign = document.paths['/api/campaigns/{id}']?.get;
     expect(campaign?.operationId).toBe('getCampaignsById');
     for (const status of ['400', '401', '403', '404', '503'])
-      expect(
-        campaign?.responses[status]?.content?.['application/problem+json']?.schema?.$ref,
-      ).toBe('#/components/schemas/Error');
+      expect(campaign?.responses[status]?.content?.['application/problem+json']?.schema?.$ref).toBe(
+        '#/components/schemas/Error',
+      );
     // Every error answer of every operation is a problem (RFC 9457), its own ones too.
     for (const { method, path, operation } of operations) {
       for (const [status, response] of Object.entries(operation.responses)) {

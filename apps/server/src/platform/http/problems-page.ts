@@ -14,8 +14,7 @@ const escapeHtml = (text: string): string =>
 /** The page, the same for every request: built once. */
 function problemsPage(): string {
   const entries = MESSAGE_KEYS.map(
-    (key) =>
-      `<dt id="${key}"><code>${key}</code></dt><dd>${escapeHtml(PROBLEM_TITLES[key])}</dd>`,
+    (key) => `<dt id="${key}"><code>${key}</code></dt><dd>${escapeHtml(PROBLEM_TITLES[key])}</dd>`,
   ).join('\n');
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Problem types of the API</title></head>
@@ -30,6 +29,9 @@ ${entries}
 export function registerProblemsPage(app: FastifyInstance): void {
   const page = problemsPage();
   app.get(PROBLEMS_PATH, { schema: { hide: true } }, async (_request, reply) =>
-    reply.type('text/html; charset=utf-8').header('cache-control', 'public, max-age=3600').send(page),
+    reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .send(page),
   );
 }
