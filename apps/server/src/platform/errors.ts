@@ -31,17 +31,25 @@ export interface FieldError {
 }
 
 export class AppError extends Error {
+  /** The (first) field the refusal is about. */
+  readonly field: FieldPath | undefined;
   /** Every invalid field the refusal is about (the answer's `errors`); the first is `key`/`field`. */
   readonly errors: readonly FieldError[];
 
+  /** `fields`: the one field the refusal is about, or every invalid field (the first gives `field`). */
   constructor(
     readonly statusCode: number,
     readonly key: MessageKey,
-    readonly field?: FieldPath,
-    errors?: readonly FieldError[],
+    fields?: FieldPath | readonly FieldError[],
   ) {
     super(key);
-    this.errors = errors ?? (field ? [{ field, message: key }] : []);
+    if (typeof fields === 'object') {
+      this.errors = fields;
+      this.field = fields[0]?.field;
+    } else {
+      this.field = fields;
+      this.errors = fields ? [{ field: fields, message: key }] : [];
+    }
   }
 }
 
@@ -71,7 +79,7 @@ export const badRequest = (key: MessageKey, field?: FieldPath) => new AppError(4
  */
 export function invalidFields(errors: readonly [FieldError, ...FieldError[]]): AppError {
   const [first] = errors;
-  return new AppError(400, first.message, first.field, errors);
+  return new AppError(400, first.message, errors);
 }
 /**
  * A 400 `invalid_value` for every path a check found wrong (a schema's

@@ -45,7 +45,11 @@ async function answerLines(
     return await run();
   } catch (error) {
     if (!(error instanceof CodeLinesRefused)) throw error;
-    return sendProblem(reply, 400, error.key, { field: error.field }, { lines: error.lines });
+    return sendProblem(
+      reply,
+      { status: 400, key: error.key, field: error.field },
+      { lines: error.lines },
+    );
   }
 }
 

@@ -37,13 +37,15 @@ async function answerRefusal(
     return await run();
   } catch (error) {
     if (error instanceof NoCodesAddedError)
-      return sendProblem(reply, 400, error.key, { field: error.field }, { ...error.report });
+      return sendProblem(
+        reply,
+        { status: 400, key: error.key, field: error.field },
+        { ...error.report },
+      );
     if (error instanceof InvalidCodeLinesError)
       return sendProblem(
         reply,
-        400,
-        error.key,
-        { field: error.field },
+        { status: 400, key: error.key, field: error.field },
         { lines: error.lines.slice(0, 20) },
       );
     throw error;

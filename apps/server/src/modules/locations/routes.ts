@@ -186,7 +186,7 @@ export const locationRoutes: FastifyPluginAsyncZod<LocationRoutesOptions> = asyn
       } catch (error) {
         if (!(error instanceof UploadRefusedError)) throw error;
         // The problem's `errors` are the file's line errors here ({line, field, message}).
-        return sendProblem(reply, 400, 'bad_input', {}, { errors: error.errors });
+        return sendProblem(reply, { status: 400, key: 'bad_input' }, { errors: error.errors });
       }
     },
   );

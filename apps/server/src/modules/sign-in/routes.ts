@@ -363,7 +363,7 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
       const sid = found?.claims.sid;
       const session = found?.user && sid !== undefined ? await renewSession(db, sid) : undefined;
       if (!found?.user || !session) {
-        return sendProblem(reply, 401, 'unauthorized');
+        return sendProblem(reply, { status: 401, key: 'unauthorized' });
       }
       const issued = await tokenIssuer.issue(found.user, session);
       return { tokens: [{ name: config.identity.realm, token: issued.token }] };

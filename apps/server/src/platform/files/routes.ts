@@ -37,7 +37,7 @@ export const fileRoutes: FastifyPluginAsync = async (app) => {
         const h = side(height);
         if (w === undefined || h === undefined) {
           const field = w === undefined ? 'width' : 'height';
-          return sendProblem(reply, 400, 'invalid_value', { field });
+          return sendProblem(reply, { status: 400, key: 'invalid_value', field });
         }
         size = { width: w, height: h };
       }

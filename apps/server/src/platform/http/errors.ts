@@ -167,8 +167,8 @@ export function sendValidationProblem(
 ): FastifyReply {
   const errors = validationFieldErrors(request, error);
   const [first] = errors;
-  if (!first) return sendProblem(reply, 400, 'bad_input');
-  return sendProblem(reply, 400, first.message, { errors });
+  if (!first) return sendProblem(reply, { status: 400, key: 'bad_input' });
+  return sendProblem(reply, { status: 400, key: first.message, errors });
 }
 
 /** The field each unique constraint guards, so that a `duplicate_value` names it. */
@@ -245,7 +245,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
       if (error instanceof RetryLaterError) {
         reply.header('retry-after', String(error.retryAfterSeconds));
       }
-      return sendProblem(reply, error.statusCode, error.key, {
+      return sendProblem(reply, {
+        status: error.statusCode,
+        key: error.key,
         field: error.field,
         errors: error.errors,
       });
@@ -259,18 +261,18 @@ export function registerErrorHandling(app: FastifyInstance): void {
         ? UNIQUE_CONSTRAINT_FIELDS[duplicate.constraint]
         : undefined;
       if (!field) request.log.warn({ err: error }, 'unique violation of an unmapped constraint');
-      return sendProblem(reply, 409, 'duplicate_value', { field });
+      return sendProblem(reply, { status: 409, key: 'duplicate_value', field });
     }
-    if (error.statusCode === 429) return sendProblem(reply, 429, 'rate_limited');
+    if (error.statusCode === 429) return sendProblem(reply, { status: 429, key: 'rate_limited' });
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      return sendProblem(reply, 413, 'request_too_large');
+      return sendProblem(reply, { status: 413, key: 'request_too_large' });
     }
     if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
-      return sendProblem(reply, 415, 'unsupported_media_type');
+      return sendProblem(reply, { status: 415, key: 'unsupported_media_type' });
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       // Fastify's other client errors (bad JSON, an empty body with a JSON type, …).
-      return sendProblem(reply, error.statusCode, 'bad_input');
+      return sendProblem(reply, { status: error.statusCode, key: 'bad_input' });
     }
     if (databaseUnavailable(error)) {
       // A clear answer while the database is away; the pool reconnects by itself.
@@ -284,13 +286,13 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return sendServiceUnavailable(reply);
     }
     request.log.error({ err: error }, 'unhandled error');
-    return sendProblem(reply, 500, 'internal_error');
+    return sendProblem(reply, { status: 500, key: 'internal_error' });
   });
 }
 
 /** 503 with a hint when to come back: the database is away, or a bounded line of work is full. */
 export function sendServiceUnavailable(reply: FastifyReply): FastifyReply {
-  return sendProblem(reply.header('retry-after', '5'), 503, 'service_unavailable');
+  return sendProblem(reply.header('retry-after', '5'), { status: 503, key: 'service_unavailable' });
 }
 
 /**
@@ -319,5 +321,5 @@ export function registerClosingAnswer(app: FastifyInstance): void {
 }
 
 export function sendNotFound(reply: FastifyReply): FastifyReply {
-  return sendProblem(reply, 404, 'not_found');
+  return sendProblem(reply, { status: 404, key: 'not_found' });
 }

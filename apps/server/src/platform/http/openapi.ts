@@ -116,8 +116,9 @@ function transform(input: TransformInput): ReturnType<typeof jsonSchemaTransform
   for (const [status, declaredSchema] of Object.entries(declared)) {
     if (Number(status) < 400 || isContentResponse(declaredSchema)) continue;
     const description = (declaredSchema as { description?: string }).description;
+    const standard = (ERROR_DESCRIPTIONS as Readonly<Record<string, string | undefined>>)[status];
     declared[status] = {
-      description: description ?? ERROR_DESCRIPTIONS[Number(status) as ErrorStatus] ?? 'Error',
+      description: description ?? standard ?? 'Error',
       content: { [PROBLEM_MEDIA_TYPE]: { schema: declaredSchema } },
     };
   }

@@ -41,12 +41,16 @@ function detailOf(key: MessageKey, errors: readonly TFieldError[]): string {
   return `${errors.length} fields are invalid: ${fields.join(', ')}.`;
 }
 
+/** An error answer: its status, its message key and the fields it is about. */
+export interface Problem extends ProblemFields {
+  status: number;
+  key: MessageKey;
+}
+
 /** The body of an error answer. `errors` defaults to the one field; `field` to the first error's. */
 export function problemBody(
   publicUrl: string,
-  status: number,
-  key: MessageKey,
-  fields: ProblemFields = {},
+  { status, key, ...fields }: Problem,
 ): TErrorResponse {
   const errors = fields.errors
     ? [...fields.errors]
@@ -79,13 +83,11 @@ function publicUrlOf(reply: FastifyReply): string {
  */
 export function sendProblem(
   reply: FastifyReply,
-  status: number,
-  key: MessageKey,
-  fields: ProblemFields = {},
+  problem: Problem,
   extra: Record<string, unknown> = {},
 ): FastifyReply {
   return reply
-    .status(status)
+    .status(problem.status)
     .type(PROBLEM_CONTENT_TYPE)
-    .send({ ...problemBody(publicUrlOf(reply), status, key, fields), ...extra });
+    .send({ ...problemBody(publicUrlOf(reply), problem), ...extra });
 }

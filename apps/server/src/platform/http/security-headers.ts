@@ -75,7 +75,7 @@ export function frameworkErrorAnswer(
     request.log.info({ code: error.code }, 'request refused before routing');
     sendRequestId(request, reply);
     setSecurityHeaders(request.raw, reply.raw, () => {
-      void sendProblem(reply, 400, 'invalid_value', { field: 'path' });
+      void sendProblem(reply, { status: 400, key: 'invalid_value', field: 'path' });
     });
   };
 }

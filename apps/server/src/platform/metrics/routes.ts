@@ -108,7 +108,10 @@ async function answerOnPublicPort(
 ) {
   reply.header('cache-control', 'no-store');
   if (!bearerMatches(request.headers.authorization, expected)) {
-    return sendProblem(reply.header('www-authenticate', CHALLENGE), 401, 'unauthorized');
+    return sendProblem(reply.header('www-authenticate', CHALLENGE), {
+      status: 401,
+      key: 'unauthorized',
+    });
   }
   const { contentType, text } = await metrics.scrape();
   return reply.type(contentType).send(text);
@@ -130,7 +133,7 @@ async function answerOnMetricsPort(
       'cache-control': 'no-store',
       ...headers,
     });
-    response.end(JSON.stringify(problemBody(publicUrl, status, message)));
+    response.end(JSON.stringify(problemBody(publicUrl, { status, key: message })));
   };
   const path = (request.url ?? '').split('?', 1)[0];
   if (path !== METRICS_PATH) {
