@@ -27,6 +27,7 @@ import {
 } from './platform/http/errors.js';
 import { registerInputHygiene } from './platform/http/input-hygiene.js';
 import { registerOpenApi } from './platform/http/openapi.js';
+import { registerProblemsPage } from './platform/http/problems-page.js';
 import { registerRateLimit } from './platform/http/rate-limit.js';
 import { registerRequestId, requestIdGenerator } from './platform/http/request-id.js';
 import {
@@ -127,6 +128,7 @@ export async function buildApp(
   // Routes with `config.deprecated` answer with Deprecation, Sunset and Link headers.
   registerDeprecation(app, `${ctx.config.publicUrl}/api/docs`);
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  registerProblemsPage(app);
 
   // Each module's service, built once from what it uses (services.ts).
   const services = createServices(ctx);

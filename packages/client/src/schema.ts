@@ -1704,11 +1704,195 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
   schemas: {
-    /** @description Every error answer: a message key (MESSAGE_KEYS) and the field it is about. */
+    /** @description Every error answer: problem details (RFC 9457) with the message key (an enum of MESSAGE_KEYS), the field it is about and every invalid field of the request. */
     Error: {
+      type: string;
+      title: string;
+      status: number;
+      detail: string;
       statusCode: number;
-      message: string;
+      /** @enum {string} */
+      message:
+        | 'required_field_missing'
+        | 'invalid_value'
+        | 'duplicate_value'
+        | 'bad_input'
+        | 'unauthorized'
+        | 'forbidden'
+        | 'not_found'
+        | 'method_not_allowed'
+        | 'rate_limited'
+        | 'internal_error'
+        | 'service_unavailable'
+        | 'campaign_changed'
+        | 'merchant_changed'
+        | 'location_changed'
+        | 'access_code_set_changed'
+        | 'email_not_verified'
+        | 'identity_conflict'
+        | 'invitation_limit_reached'
+        | 'min_length'
+        | 'max_length'
+        | 'invalid_transition'
+        | 'status_changed'
+        | 'campaign_has_errors'
+        | 'campaign_not_editable'
+        | 'campaign_not_submittable'
+        | 'invalid_crop'
+        | 'no_prize_draw'
+        | 'campaign_not_ended'
+        | 'already_drawn'
+        | 'not_drawn'
+        | 'candidates_not_kept'
+        | 'not_enough_codes'
+        | 'no_codes_added'
+        | 'upload_not_text'
+        | 'invalid_code'
+        | 'codes_closed'
+        | 'upgrade_required'
+        | 'account_limit_reached'
+        | 'user_not_found'
+        | 'user_already_linked'
+        | 'user_already_registered'
+        | 'last_account_manager'
+        | 'invitation_not_sent'
+        | 'invalid_image_format'
+        | 'no_image'
+        | 'image_too_large'
+        | 'too_many_uploads'
+        | 'no_upload_file'
+        | 'no_locations_uploaded'
+        | 'upload_too_large'
+        | 'request_too_large'
+        | 'uri_too_long'
+        | 'unsupported_media_type'
+        | 'address_not_found'
+        | 'geocoder_unavailable'
+        | 'contact_type_missing'
+        | 'contact_value_missing'
+        | 'invalid_url'
+        | 'invalid_email'
+        | 'invalid_phone'
+        | 'invalid_vatin'
+        | 'invalid_zip'
+        | 'too_long'
+        | 'email_required'
+        | 'too_many_codes'
+        | 'code_already_used'
+        | 'campaign_deleted'
+        | 'invalid_code_characters'
+        | 'campaign_not_published'
+        | 'participant_erased'
+        | 'job_not_failed'
+        | 'wrong_two_factor_code'
+        | 'two_factor_already_enabled'
+        | 'two_factor_not_started'
+        | 'two_factor_not_enabled'
+        | 'two_factor_wrong_password'
+        | 'wrong_password'
+        | 'password_too_short'
+        | 'password_contains_email'
+        | 'password_too_common'
+        | 'passwords_differ'
+        | 'password_not_changeable'
+        | 'webhook_url_not_allowed'
+        | 'webhook_limit_reached'
+        | 'webhook_changed'
+        | 'idempotency_key_reused'
+        | 'idempotency_key_in_use';
       field?: string;
+      errors: {
+        field: string;
+        /** @enum {string} */
+        message:
+          | 'required_field_missing'
+          | 'invalid_value'
+          | 'duplicate_value'
+          | 'bad_input'
+          | 'unauthorized'
+          | 'forbidden'
+          | 'not_found'
+          | 'method_not_allowed'
+          | 'rate_limited'
+          | 'internal_error'
+          | 'service_unavailable'
+          | 'campaign_changed'
+          | 'merchant_changed'
+          | 'location_changed'
+          | 'access_code_set_changed'
+          | 'email_not_verified'
+          | 'identity_conflict'
+          | 'invitation_limit_reached'
+          | 'min_length'
+          | 'max_length'
+          | 'invalid_transition'
+          | 'status_changed'
+          | 'campaign_has_errors'
+          | 'campaign_not_editable'
+          | 'campaign_not_submittable'
+          | 'invalid_crop'
+          | 'no_prize_draw'
+          | 'campaign_not_ended'
+          | 'already_drawn'
+          | 'not_drawn'
+          | 'candidates_not_kept'
+          | 'not_enough_codes'
+          | 'no_codes_added'
+          | 'upload_not_text'
+          | 'invalid_code'
+          | 'codes_closed'
+          | 'upgrade_required'
+          | 'account_limit_reached'
+          | 'user_not_found'
+          | 'user_already_linked'
+          | 'user_already_registered'
+          | 'last_account_manager'
+          | 'invitation_not_sent'
+          | 'invalid_image_format'
+          | 'no_image'
+          | 'image_too_large'
+          | 'too_many_uploads'
+          | 'no_upload_file'
+          | 'no_locations_uploaded'
+          | 'upload_too_large'
+          | 'request_too_large'
+          | 'uri_too_long'
+          | 'unsupported_media_type'
+          | 'address_not_found'
+          | 'geocoder_unavailable'
+          | 'contact_type_missing'
+          | 'contact_value_missing'
+          | 'invalid_url'
+          | 'invalid_email'
+          | 'invalid_phone'
+          | 'invalid_vatin'
+          | 'invalid_zip'
+          | 'too_long'
+          | 'email_required'
+          | 'too_many_codes'
+          | 'code_already_used'
+          | 'campaign_deleted'
+          | 'invalid_code_characters'
+          | 'campaign_not_published'
+          | 'participant_erased'
+          | 'job_not_failed'
+          | 'wrong_two_factor_code'
+          | 'two_factor_already_enabled'
+          | 'two_factor_not_started'
+          | 'two_factor_not_enabled'
+          | 'two_factor_wrong_password'
+          | 'wrong_password'
+          | 'password_too_short'
+          | 'password_contains_email'
+          | 'password_too_common'
+          | 'passwords_differ'
+          | 'password_not_changeable'
+          | 'webhook_url_not_allowed'
+          | 'webhook_limit_reached'
+          | 'webhook_changed'
+          | 'idempotency_key_reused'
+          | 'idempotency_key_in_use';
+      }[];
     };
   };
   responses: never;
@@ -1750,7 +1934,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -1786,16 +1979,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
-      /** @description Default Response */
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
       503: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
+          'application/problem+json': {
             status: string;
           };
         };
@@ -1887,7 +2080,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -1931,7 +2133,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -1940,7 +2142,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -1949,7 +2151,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -2046,7 +2257,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -2055,7 +2266,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -2064,7 +2275,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Conflicts with the current state (a duplicate value, a changed version) */
@@ -2073,7 +2284,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The body or upload is too large */
@@ -2082,7 +2293,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -2149,7 +2369,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -2158,7 +2378,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -2167,7 +2387,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Not found, or not visible to the caller */
@@ -2176,7 +2396,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -2215,7 +2444,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -2224,7 +2453,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -2233,7 +2462,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Conflicts with the current state (a duplicate value, a changed version) */
@@ -2242,7 +2471,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The body or upload is too large */
@@ -2251,7 +2480,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -2287,7 +2525,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -2296,7 +2534,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -2305,7 +2543,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -2359,7 +2606,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -2368,7 +2615,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -2377,7 +2624,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Conflicts with the current state (a duplicate value, a changed version) */
@@ -2386,7 +2633,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The body or upload is too large */
@@ -2395,7 +2642,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -2489,7 +2745,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -2498,7 +2754,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -2507,7 +2763,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -2771,7 +3036,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -2780,7 +3045,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -2789,7 +3054,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Conflicts with the current state (a duplicate value, a changed version) */
@@ -2798,7 +3063,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The body or upload is too large */
@@ -2807,7 +3072,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -2932,7 +3206,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -2941,7 +3215,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -2950,7 +3224,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Not found, or not visible to the caller */
@@ -2959,7 +3233,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -3226,7 +3509,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -3235,7 +3518,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -3244,7 +3527,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Not found, or not visible to the caller */
@@ -3253,7 +3536,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Conflicts with the current state (a duplicate value, a changed version) */
@@ -3262,7 +3545,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The body or upload is too large */
@@ -3271,7 +3554,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -3325,7 +3617,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -3334,7 +3626,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -3343,7 +3635,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Not found, or not visible to the caller */
@@ -3352,7 +3644,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -3512,7 +3813,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -3521,7 +3822,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -3530,7 +3831,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Not found, or not visible to the caller */
@@ -3539,7 +3840,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Conflicts with the current state (a duplicate value, a changed version) */
@@ -3548,7 +3849,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The body or upload is too large */
@@ -3557,7 +3858,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -3714,7 +4024,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -3723,7 +4033,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -3732,7 +4042,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Not found, or not visible to the caller */
@@ -3741,7 +4051,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -3789,7 +4108,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -3798,7 +4117,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -3807,7 +4126,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Not found, or not visible to the caller */
@@ -3816,7 +4135,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -3996,7 +4324,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -4005,7 +4333,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -4014,7 +4342,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -4532,7 +4869,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -4541,7 +4878,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -4550,7 +4887,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Conflicts with the current state (a duplicate value, a changed version) */
@@ -4559,7 +4896,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The body or upload is too large */
@@ -4568,7 +4905,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -5068,7 +5414,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -5077,7 +5423,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -5086,7 +5432,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Not found, or not visible to the caller */
@@ -5095,7 +5441,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -5853,7 +6208,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -5862,7 +6217,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -5871,7 +6226,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Not found, or not visible to the caller */
@@ -5880,7 +6235,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Conflicts with the current state (a duplicate value, a changed version) */
@@ -5889,7 +6244,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The body or upload is too large */
@@ -5898,7 +6253,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -5949,7 +6313,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -5958,7 +6322,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -5967,7 +6331,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Not found, or not visible to the caller */
@@ -5976,7 +6340,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -6479,7 +6852,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -6488,7 +6861,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -6497,7 +6870,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Not found, or not visible to the caller */
@@ -6506,7 +6879,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Conflicts with the current state (a duplicate value, a changed version) */
@@ -6515,7 +6888,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The body or upload is too large */
@@ -6524,7 +6897,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -7027,7 +7409,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -7036,7 +7418,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -7045,7 +7427,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Not found, or not visible to the caller */
@@ -7054,7 +7436,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Conflicts with the current state (a duplicate value, a changed version) */
@@ -7063,7 +7445,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The body or upload is too large */
@@ -7072,7 +7454,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -7114,7 +7505,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -7123,7 +7514,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -7132,7 +7523,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Not found, or not visible to the caller */
@@ -7141,7 +7532,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Conflicts with the current state (a duplicate value, a changed version) */
@@ -7150,7 +7541,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The body or upload is too large */
@@ -7159,7 +7550,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -7235,7 +7635,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -7244,7 +7644,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -7253,7 +7653,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Not found, or not visible to the caller */
@@ -7262,7 +7662,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -7340,7 +7749,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -7349,7 +7758,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -7358,7 +7767,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Not found, or not visible to the caller */
@@ -7367,7 +7776,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -7875,7 +8293,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -7884,7 +8302,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -7893,7 +8311,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Not found, or not visible to the caller */
@@ -7902,7 +8320,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Conflicts with the current state (a duplicate value, a changed version) */
@@ -7911,7 +8329,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The body or upload is too large */
@@ -7920,7 +8338,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -8420,7 +8847,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -8429,7 +8856,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -8438,7 +8865,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Not found, or not visible to the caller */
@@ -8447,7 +8874,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -8569,7 +9005,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -8578,7 +9014,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -8587,7 +9023,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Not found, or not visible to the caller */
@@ -8596,7 +9032,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -8721,7 +9166,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -8730,7 +9175,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -8739,7 +9184,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Not found, or not visible to the caller */
@@ -8748,7 +9193,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -9251,7 +9705,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -9260,7 +9714,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -9269,7 +9723,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Not found, or not visible to the caller */
@@ -9278,7 +9732,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Conflicts with the current state (a duplicate value, a changed version) */
@@ -9287,7 +9741,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The body or upload is too large */
@@ -9296,7 +9750,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -9439,7 +9902,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -9448,7 +9911,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -9457,7 +9920,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -9960,7 +10432,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -9969,7 +10441,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -9978,7 +10450,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Not found, or not visible to the caller */
@@ -9987,7 +10459,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Conflicts with the current state (a duplicate value, a changed version) */
@@ -9996,7 +10468,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The body or upload is too large */
@@ -10005,7 +10477,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -10508,7 +10989,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -10517,7 +10998,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -10526,7 +11007,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Not found, or not visible to the caller */
@@ -10535,7 +11016,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Conflicts with the current state (a duplicate value, a changed version) */
@@ -10544,7 +11025,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The body or upload is too large */
@@ -10553,7 +11034,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -11068,7 +11558,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -11077,7 +11567,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -11086,7 +11576,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Not found, or not visible to the caller */
@@ -11095,7 +11585,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Conflicts with the current state (a duplicate value, a changed version) */
@@ -11104,7 +11594,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The body or upload is too large */
@@ -11113,7 +11603,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -11194,7 +11693,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -11203,7 +11702,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -11212,7 +11711,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Not found, or not visible to the caller */
@@ -11221,7 +11720,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -11296,16 +11804,200 @@ export interface operations {
           };
         };
       };
-      /** @description Default Response */
+      /** @description Bad request: malformed or invalid input (message key, and the field where there is one) */
       400: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
+          'application/problem+json': {
+            type: string;
+            title: string;
+            status: number;
+            detail: string;
             statusCode: number;
-            message: string;
+            /** @enum {string} */
+            message:
+              | 'required_field_missing'
+              | 'invalid_value'
+              | 'duplicate_value'
+              | 'bad_input'
+              | 'unauthorized'
+              | 'forbidden'
+              | 'not_found'
+              | 'method_not_allowed'
+              | 'rate_limited'
+              | 'internal_error'
+              | 'service_unavailable'
+              | 'campaign_changed'
+              | 'merchant_changed'
+              | 'location_changed'
+              | 'access_code_set_changed'
+              | 'email_not_verified'
+              | 'identity_conflict'
+              | 'invitation_limit_reached'
+              | 'min_length'
+              | 'max_length'
+              | 'invalid_transition'
+              | 'status_changed'
+              | 'campaign_has_errors'
+              | 'campaign_not_editable'
+              | 'campaign_not_submittable'
+              | 'invalid_crop'
+              | 'no_prize_draw'
+              | 'campaign_not_ended'
+              | 'already_drawn'
+              | 'not_drawn'
+              | 'candidates_not_kept'
+              | 'not_enough_codes'
+              | 'no_codes_added'
+              | 'upload_not_text'
+              | 'invalid_code'
+              | 'codes_closed'
+              | 'upgrade_required'
+              | 'account_limit_reached'
+              | 'user_not_found'
+              | 'user_already_linked'
+              | 'user_already_registered'
+              | 'last_account_manager'
+              | 'invitation_not_sent'
+              | 'invalid_image_format'
+              | 'no_image'
+              | 'image_too_large'
+              | 'too_many_uploads'
+              | 'no_upload_file'
+              | 'no_locations_uploaded'
+              | 'upload_too_large'
+              | 'request_too_large'
+              | 'uri_too_long'
+              | 'unsupported_media_type'
+              | 'address_not_found'
+              | 'geocoder_unavailable'
+              | 'contact_type_missing'
+              | 'contact_value_missing'
+              | 'invalid_url'
+              | 'invalid_email'
+              | 'invalid_phone'
+              | 'invalid_vatin'
+              | 'invalid_zip'
+              | 'too_long'
+              | 'email_required'
+              | 'too_many_codes'
+              | 'code_already_used'
+              | 'campaign_deleted'
+              | 'invalid_code_characters'
+              | 'campaign_not_published'
+              | 'participant_erased'
+              | 'job_not_failed'
+              | 'wrong_two_factor_code'
+              | 'two_factor_already_enabled'
+              | 'two_factor_not_started'
+              | 'two_factor_not_enabled'
+              | 'two_factor_wrong_password'
+              | 'wrong_password'
+              | 'password_too_short'
+              | 'password_contains_email'
+              | 'password_too_common'
+              | 'passwords_differ'
+              | 'password_not_changeable'
+              | 'webhook_url_not_allowed'
+              | 'webhook_limit_reached'
+              | 'webhook_changed'
+              | 'idempotency_key_reused'
+              | 'idempotency_key_in_use';
             field?: string;
+            errors: {
+              field: string;
+              /** @enum {string} */
+              message:
+                | 'required_field_missing'
+                | 'invalid_value'
+                | 'duplicate_value'
+                | 'bad_input'
+                | 'unauthorized'
+                | 'forbidden'
+                | 'not_found'
+                | 'method_not_allowed'
+                | 'rate_limited'
+                | 'internal_error'
+                | 'service_unavailable'
+                | 'campaign_changed'
+                | 'merchant_changed'
+                | 'location_changed'
+                | 'access_code_set_changed'
+                | 'email_not_verified'
+                | 'identity_conflict'
+                | 'invitation_limit_reached'
+                | 'min_length'
+                | 'max_length'
+                | 'invalid_transition'
+                | 'status_changed'
+                | 'campaign_has_errors'
+                | 'campaign_not_editable'
+                | 'campaign_not_submittable'
+                | 'invalid_crop'
+                | 'no_prize_draw'
+                | 'campaign_not_ended'
+                | 'already_drawn'
+                | 'not_drawn'
+                | 'candidates_not_kept'
+                | 'not_enough_codes'
+                | 'no_codes_added'
+                | 'upload_not_text'
+                | 'invalid_code'
+                | 'codes_closed'
+                | 'upgrade_required'
+                | 'account_limit_reached'
+                | 'user_not_found'
+                | 'user_already_linked'
+                | 'user_already_registered'
+                | 'last_account_manager'
+                | 'invitation_not_sent'
+                | 'invalid_image_format'
+                | 'no_image'
+                | 'image_too_large'
+                | 'too_many_uploads'
+                | 'no_upload_file'
+                | 'no_locations_uploaded'
+                | 'upload_too_large'
+                | 'request_too_large'
+                | 'uri_too_long'
+                | 'unsupported_media_type'
+                | 'address_not_found'
+                | 'geocoder_unavailable'
+                | 'contact_type_missing'
+                | 'contact_value_missing'
+                | 'invalid_url'
+                | 'invalid_email'
+                | 'invalid_phone'
+                | 'invalid_vatin'
+                | 'invalid_zip'
+                | 'too_long'
+                | 'email_required'
+                | 'too_many_codes'
+                | 'code_already_used'
+                | 'campaign_deleted'
+                | 'invalid_code_characters'
+                | 'campaign_not_published'
+                | 'participant_erased'
+                | 'job_not_failed'
+                | 'wrong_two_factor_code'
+                | 'two_factor_already_enabled'
+                | 'two_factor_not_started'
+                | 'two_factor_not_enabled'
+                | 'two_factor_wrong_password'
+                | 'wrong_password'
+                | 'password_too_short'
+                | 'password_contains_email'
+                | 'password_too_common'
+                | 'passwords_differ'
+                | 'password_not_changeable'
+                | 'webhook_url_not_allowed'
+                | 'webhook_limit_reached'
+                | 'webhook_changed'
+                | 'idempotency_key_reused'
+                | 'idempotency_key_in_use';
+            }[];
             lines?: number[];
             added?: number;
             blank?: number;
@@ -11320,7 +12012,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -11329,7 +12021,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Not found, or not visible to the caller */
@@ -11338,7 +12030,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Conflicts with the current state (a duplicate value, a changed version) */
@@ -11347,7 +12039,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The body or upload is too large */
@@ -11356,7 +12048,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -11408,16 +12109,200 @@ export interface operations {
           };
         };
       };
-      /** @description Default Response */
+      /** @description Bad request: malformed or invalid input (message key, and the field where there is one) */
       400: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
+          'application/problem+json': {
+            type: string;
+            title: string;
+            status: number;
+            detail: string;
             statusCode: number;
-            message: string;
+            /** @enum {string} */
+            message:
+              | 'required_field_missing'
+              | 'invalid_value'
+              | 'duplicate_value'
+              | 'bad_input'
+              | 'unauthorized'
+              | 'forbidden'
+              | 'not_found'
+              | 'method_not_allowed'
+              | 'rate_limited'
+              | 'internal_error'
+              | 'service_unavailable'
+              | 'campaign_changed'
+              | 'merchant_changed'
+              | 'location_changed'
+              | 'access_code_set_changed'
+              | 'email_not_verified'
+              | 'identity_conflict'
+              | 'invitation_limit_reached'
+              | 'min_length'
+              | 'max_length'
+              | 'invalid_transition'
+              | 'status_changed'
+              | 'campaign_has_errors'
+              | 'campaign_not_editable'
+              | 'campaign_not_submittable'
+              | 'invalid_crop'
+              | 'no_prize_draw'
+              | 'campaign_not_ended'
+              | 'already_drawn'
+              | 'not_drawn'
+              | 'candidates_not_kept'
+              | 'not_enough_codes'
+              | 'no_codes_added'
+              | 'upload_not_text'
+              | 'invalid_code'
+              | 'codes_closed'
+              | 'upgrade_required'
+              | 'account_limit_reached'
+              | 'user_not_found'
+              | 'user_already_linked'
+              | 'user_already_registered'
+              | 'last_account_manager'
+              | 'invitation_not_sent'
+              | 'invalid_image_format'
+              | 'no_image'
+              | 'image_too_large'
+              | 'too_many_uploads'
+              | 'no_upload_file'
+              | 'no_locations_uploaded'
+              | 'upload_too_large'
+              | 'request_too_large'
+              | 'uri_too_long'
+              | 'unsupported_media_type'
+              | 'address_not_found'
+              | 'geocoder_unavailable'
+              | 'contact_type_missing'
+              | 'contact_value_missing'
+              | 'invalid_url'
+              | 'invalid_email'
+              | 'invalid_phone'
+              | 'invalid_vatin'
+              | 'invalid_zip'
+              | 'too_long'
+              | 'email_required'
+              | 'too_many_codes'
+              | 'code_already_used'
+              | 'campaign_deleted'
+              | 'invalid_code_characters'
+              | 'campaign_not_published'
+              | 'participant_erased'
+              | 'job_not_failed'
+              | 'wrong_two_factor_code'
+              | 'two_factor_already_enabled'
+              | 'two_factor_not_started'
+              | 'two_factor_not_enabled'
+              | 'two_factor_wrong_password'
+              | 'wrong_password'
+              | 'password_too_short'
+              | 'password_contains_email'
+              | 'password_too_common'
+              | 'passwords_differ'
+              | 'password_not_changeable'
+              | 'webhook_url_not_allowed'
+              | 'webhook_limit_reached'
+              | 'webhook_changed'
+              | 'idempotency_key_reused'
+              | 'idempotency_key_in_use';
             field?: string;
+            errors: {
+              field: string;
+              /** @enum {string} */
+              message:
+                | 'required_field_missing'
+                | 'invalid_value'
+                | 'duplicate_value'
+                | 'bad_input'
+                | 'unauthorized'
+                | 'forbidden'
+                | 'not_found'
+                | 'method_not_allowed'
+                | 'rate_limited'
+                | 'internal_error'
+                | 'service_unavailable'
+                | 'campaign_changed'
+                | 'merchant_changed'
+                | 'location_changed'
+                | 'access_code_set_changed'
+                | 'email_not_verified'
+                | 'identity_conflict'
+                | 'invitation_limit_reached'
+                | 'min_length'
+                | 'max_length'
+                | 'invalid_transition'
+                | 'status_changed'
+                | 'campaign_has_errors'
+                | 'campaign_not_editable'
+                | 'campaign_not_submittable'
+                | 'invalid_crop'
+                | 'no_prize_draw'
+                | 'campaign_not_ended'
+                | 'already_drawn'
+                | 'not_drawn'
+                | 'candidates_not_kept'
+                | 'not_enough_codes'
+                | 'no_codes_added'
+                | 'upload_not_text'
+                | 'invalid_code'
+                | 'codes_closed'
+                | 'upgrade_required'
+                | 'account_limit_reached'
+                | 'user_not_found'
+                | 'user_already_linked'
+                | 'user_already_registered'
+                | 'last_account_manager'
+                | 'invitation_not_sent'
+                | 'invalid_image_format'
+                | 'no_image'
+                | 'image_too_large'
+                | 'too_many_uploads'
+                | 'no_upload_file'
+                | 'no_locations_uploaded'
+                | 'upload_too_large'
+                | 'request_too_large'
+                | 'uri_too_long'
+                | 'unsupported_media_type'
+                | 'address_not_found'
+                | 'geocoder_unavailable'
+                | 'contact_type_missing'
+                | 'contact_value_missing'
+                | 'invalid_url'
+                | 'invalid_email'
+                | 'invalid_phone'
+                | 'invalid_vatin'
+                | 'invalid_zip'
+                | 'too_long'
+                | 'email_required'
+                | 'too_many_codes'
+                | 'code_already_used'
+                | 'campaign_deleted'
+                | 'invalid_code_characters'
+                | 'campaign_not_published'
+                | 'participant_erased'
+                | 'job_not_failed'
+                | 'wrong_two_factor_code'
+                | 'two_factor_already_enabled'
+                | 'two_factor_not_started'
+                | 'two_factor_not_enabled'
+                | 'two_factor_wrong_password'
+                | 'wrong_password'
+                | 'password_too_short'
+                | 'password_contains_email'
+                | 'password_too_common'
+                | 'passwords_differ'
+                | 'password_not_changeable'
+                | 'webhook_url_not_allowed'
+                | 'webhook_limit_reached'
+                | 'webhook_changed'
+                | 'idempotency_key_reused'
+                | 'idempotency_key_in_use';
+            }[];
             lines?: number[];
             added?: number;
             blank?: number;
@@ -11432,7 +12317,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -11441,7 +12326,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Not found, or not visible to the caller */
@@ -11450,7 +12335,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Conflicts with the current state (a duplicate value, a changed version) */
@@ -11459,7 +12344,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The body or upload is too large */
@@ -11468,7 +12353,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -11501,7 +12395,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -11510,7 +12404,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -11519,7 +12413,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Not found, or not visible to the caller */
@@ -11528,7 +12422,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -11620,7 +12523,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -11629,7 +12532,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -11638,7 +12541,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -11678,7 +12590,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -11687,7 +12599,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -11696,7 +12608,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -11747,7 +12668,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -11756,7 +12677,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -11765,7 +12686,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Conflicts with the current state (a duplicate value, a changed version) */
@@ -11774,7 +12695,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The body or upload is too large */
@@ -11783,7 +12704,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -11842,7 +12772,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -11851,7 +12781,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -11860,7 +12790,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Not found, or not visible to the caller */
@@ -11869,7 +12799,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -11943,7 +12882,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -11952,7 +12891,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -11961,7 +12900,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Not found, or not visible to the caller */
@@ -11970,7 +12909,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Conflicts with the current state (a duplicate value, a changed version) */
@@ -11979,7 +12918,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The body or upload is too large */
@@ -11988,7 +12927,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -12068,7 +13016,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -12077,7 +13025,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -12086,7 +13034,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Not found, or not visible to the caller */
@@ -12095,7 +13043,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Conflicts with the current state (a duplicate value, a changed version) */
@@ -12104,7 +13052,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The body or upload is too large */
@@ -12113,7 +13061,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -12182,7 +13139,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -12191,7 +13148,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -12200,7 +13157,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Not found, or not visible to the caller */
@@ -12209,7 +13166,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Conflicts with the current state (a duplicate value, a changed version) */
@@ -12218,7 +13175,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The body or upload is too large */
@@ -12227,7 +13184,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -12269,7 +13235,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -12278,7 +13244,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -12287,7 +13253,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Not found, or not visible to the caller */
@@ -12296,7 +13262,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -12436,7 +13411,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -12445,7 +13420,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -12454,7 +13429,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Not found, or not visible to the caller */
@@ -12463,7 +13438,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -12639,7 +13623,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -12648,7 +13632,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -12657,7 +13641,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Not found, or not visible to the caller */
@@ -12666,7 +13650,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Conflicts with the current state (a duplicate value, a changed version) */
@@ -12675,7 +13659,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The body or upload is too large */
@@ -12684,7 +13668,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -12801,7 +13794,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -12810,7 +13803,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -12819,7 +13812,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Not found, or not visible to the caller */
@@ -12828,7 +13821,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -13006,7 +14008,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -13015,7 +14017,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -13024,7 +14026,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Not found, or not visible to the caller */
@@ -13033,7 +14035,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Conflicts with the current state (a duplicate value, a changed version) */
@@ -13042,7 +14044,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The body or upload is too large */
@@ -13051,7 +14053,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -13093,7 +14104,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -13102,7 +14113,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -13111,7 +14122,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Not found, or not visible to the caller */
@@ -13120,7 +14131,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -13177,33 +14197,219 @@ export interface operations {
           };
         };
       };
-      /** @description Default Response */
+      /** @description Bad request: malformed or invalid input (message key, and the field where there is one) */
       400: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
+          'application/problem+json': {
+            type: string;
+            title: string;
+            status: number;
+            detail: string;
             statusCode: number;
-            message: string;
+            /** @enum {string} */
+            message:
+              | 'required_field_missing'
+              | 'invalid_value'
+              | 'duplicate_value'
+              | 'bad_input'
+              | 'unauthorized'
+              | 'forbidden'
+              | 'not_found'
+              | 'method_not_allowed'
+              | 'rate_limited'
+              | 'internal_error'
+              | 'service_unavailable'
+              | 'campaign_changed'
+              | 'merchant_changed'
+              | 'location_changed'
+              | 'access_code_set_changed'
+              | 'email_not_verified'
+              | 'identity_conflict'
+              | 'invitation_limit_reached'
+              | 'min_length'
+              | 'max_length'
+              | 'invalid_transition'
+              | 'status_changed'
+              | 'campaign_has_errors'
+              | 'campaign_not_editable'
+              | 'campaign_not_submittable'
+              | 'invalid_crop'
+              | 'no_prize_draw'
+              | 'campaign_not_ended'
+              | 'already_drawn'
+              | 'not_drawn'
+              | 'candidates_not_kept'
+              | 'not_enough_codes'
+              | 'no_codes_added'
+              | 'upload_not_text'
+              | 'invalid_code'
+              | 'codes_closed'
+              | 'upgrade_required'
+              | 'account_limit_reached'
+              | 'user_not_found'
+              | 'user_already_linked'
+              | 'user_already_registered'
+              | 'last_account_manager'
+              | 'invitation_not_sent'
+              | 'invalid_image_format'
+              | 'no_image'
+              | 'image_too_large'
+              | 'too_many_uploads'
+              | 'no_upload_file'
+              | 'no_locations_uploaded'
+              | 'upload_too_large'
+              | 'request_too_large'
+              | 'uri_too_long'
+              | 'unsupported_media_type'
+              | 'address_not_found'
+              | 'geocoder_unavailable'
+              | 'contact_type_missing'
+              | 'contact_value_missing'
+              | 'invalid_url'
+              | 'invalid_email'
+              | 'invalid_phone'
+              | 'invalid_vatin'
+              | 'invalid_zip'
+              | 'too_long'
+              | 'email_required'
+              | 'too_many_codes'
+              | 'code_already_used'
+              | 'campaign_deleted'
+              | 'invalid_code_characters'
+              | 'campaign_not_published'
+              | 'participant_erased'
+              | 'job_not_failed'
+              | 'wrong_two_factor_code'
+              | 'two_factor_already_enabled'
+              | 'two_factor_not_started'
+              | 'two_factor_not_enabled'
+              | 'two_factor_wrong_password'
+              | 'wrong_password'
+              | 'password_too_short'
+              | 'password_contains_email'
+              | 'password_too_common'
+              | 'passwords_differ'
+              | 'password_not_changeable'
+              | 'webhook_url_not_allowed'
+              | 'webhook_limit_reached'
+              | 'webhook_changed'
+              | 'idempotency_key_reused'
+              | 'idempotency_key_in_use';
             field?: string;
-            errors?: {
-              line: number;
-              field: string;
-              /** @enum {string} */
-              message:
-                | 'broken_line'
-                | 'wrong_column_count'
-                | 'missing_column'
-                | 'duplicate_column'
-                | 'too_many_rows'
-                | 'not_a_text_file'
-                | 'required'
-                | 'too_long'
-                | 'invalid_value'
-                | 'invalid_zip';
-              limit?: number;
-            }[];
+            errors: (
+              | {
+                  line: number;
+                  field: string;
+                  /** @enum {string} */
+                  message:
+                    | 'broken_line'
+                    | 'wrong_column_count'
+                    | 'missing_column'
+                    | 'duplicate_column'
+                    | 'too_many_rows'
+                    | 'not_a_text_file'
+                    | 'required'
+                    | 'too_long'
+                    | 'invalid_value'
+                    | 'invalid_zip';
+                  limit?: number;
+                }
+              | {
+                  field: string;
+                  /** @enum {string} */
+                  message:
+                    | 'required_field_missing'
+                    | 'invalid_value'
+                    | 'duplicate_value'
+                    | 'bad_input'
+                    | 'unauthorized'
+                    | 'forbidden'
+                    | 'not_found'
+                    | 'method_not_allowed'
+                    | 'rate_limited'
+                    | 'internal_error'
+                    | 'service_unavailable'
+                    | 'campaign_changed'
+                    | 'merchant_changed'
+                    | 'location_changed'
+                    | 'access_code_set_changed'
+                    | 'email_not_verified'
+                    | 'identity_conflict'
+                    | 'invitation_limit_reached'
+                    | 'min_length'
+                    | 'max_length'
+                    | 'invalid_transition'
+                    | 'status_changed'
+                    | 'campaign_has_errors'
+                    | 'campaign_not_editable'
+                    | 'campaign_not_submittable'
+                    | 'invalid_crop'
+                    | 'no_prize_draw'
+                    | 'campaign_not_ended'
+                    | 'already_drawn'
+                    | 'not_drawn'
+                    | 'candidates_not_kept'
+                    | 'not_enough_codes'
+                    | 'no_codes_added'
+                    | 'upload_not_text'
+                    | 'invalid_code'
+                    | 'codes_closed'
+                    | 'upgrade_required'
+                    | 'account_limit_reached'
+                    | 'user_not_found'
+                    | 'user_already_linked'
+                    | 'user_already_registered'
+                    | 'last_account_manager'
+                    | 'invitation_not_sent'
+                    | 'invalid_image_format'
+                    | 'no_image'
+                    | 'image_too_large'
+                    | 'too_many_uploads'
+                    | 'no_upload_file'
+                    | 'no_locations_uploaded'
+                    | 'upload_too_large'
+                    | 'request_too_large'
+                    | 'uri_too_long'
+                    | 'unsupported_media_type'
+                    | 'address_not_found'
+                    | 'geocoder_unavailable'
+                    | 'contact_type_missing'
+                    | 'contact_value_missing'
+                    | 'invalid_url'
+                    | 'invalid_email'
+                    | 'invalid_phone'
+                    | 'invalid_vatin'
+                    | 'invalid_zip'
+                    | 'too_long'
+                    | 'email_required'
+                    | 'too_many_codes'
+                    | 'code_already_used'
+                    | 'campaign_deleted'
+                    | 'invalid_code_characters'
+                    | 'campaign_not_published'
+                    | 'participant_erased'
+                    | 'job_not_failed'
+                    | 'wrong_two_factor_code'
+                    | 'two_factor_already_enabled'
+                    | 'two_factor_not_started'
+                    | 'two_factor_not_enabled'
+                    | 'two_factor_wrong_password'
+                    | 'wrong_password'
+                    | 'password_too_short'
+                    | 'password_contains_email'
+                    | 'password_too_common'
+                    | 'passwords_differ'
+                    | 'password_not_changeable'
+                    | 'webhook_url_not_allowed'
+                    | 'webhook_limit_reached'
+                    | 'webhook_changed'
+                    | 'idempotency_key_reused'
+                    | 'idempotency_key_in_use';
+                }
+            )[];
           };
         };
       };
@@ -13213,7 +14419,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -13222,7 +14428,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Not found, or not visible to the caller */
@@ -13231,7 +14437,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Conflicts with the current state (a duplicate value, a changed version) */
@@ -13240,7 +14446,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The body or upload is too large */
@@ -13249,7 +14455,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -13307,7 +14522,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -13316,7 +14531,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -13325,7 +14540,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Not found, or not visible to the caller */
@@ -13334,7 +14549,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -13401,7 +14625,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -13410,7 +14634,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -13419,7 +14643,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Not found, or not visible to the caller */
@@ -13428,7 +14652,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -13525,7 +14758,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -13534,7 +14767,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -13543,7 +14776,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Not found, or not visible to the caller */
@@ -13552,7 +14785,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Conflicts with the current state (a duplicate value, a changed version) */
@@ -13561,7 +14794,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The body or upload is too large */
@@ -13570,7 +14803,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -13750,7 +14992,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -13759,7 +15001,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -13768,7 +15010,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Not found, or not visible to the caller */
@@ -13777,7 +15019,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -13883,7 +15134,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -13892,7 +15143,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -13901,7 +15152,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Not found, or not visible to the caller */
@@ -13910,7 +15161,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -13967,7 +15227,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -13976,7 +15236,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -13985,7 +15245,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Not found, or not visible to the caller */
@@ -13994,7 +15254,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -14070,7 +15339,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -14079,7 +15348,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -14088,7 +15357,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Not found, or not visible to the caller */
@@ -14097,7 +15366,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -14176,7 +15454,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -14185,7 +15463,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -14194,7 +15472,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Not found, or not visible to the caller */
@@ -14203,7 +15481,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Conflicts with the current state (a duplicate value, a changed version) */
@@ -14212,7 +15490,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The body or upload is too large */
@@ -14221,7 +15499,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -14254,7 +15541,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -14263,7 +15550,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -14272,7 +15559,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Not found, or not visible to the caller */
@@ -14281,7 +15568,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Not drawn yet, or the campaign has no draw */
@@ -14290,10 +15577,194 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
+          'application/problem+json': {
+            type: string;
+            title: string;
+            status: number;
+            detail: string;
             statusCode: number;
-            message: string;
+            /** @enum {string} */
+            message:
+              | 'required_field_missing'
+              | 'invalid_value'
+              | 'duplicate_value'
+              | 'bad_input'
+              | 'unauthorized'
+              | 'forbidden'
+              | 'not_found'
+              | 'method_not_allowed'
+              | 'rate_limited'
+              | 'internal_error'
+              | 'service_unavailable'
+              | 'campaign_changed'
+              | 'merchant_changed'
+              | 'location_changed'
+              | 'access_code_set_changed'
+              | 'email_not_verified'
+              | 'identity_conflict'
+              | 'invitation_limit_reached'
+              | 'min_length'
+              | 'max_length'
+              | 'invalid_transition'
+              | 'status_changed'
+              | 'campaign_has_errors'
+              | 'campaign_not_editable'
+              | 'campaign_not_submittable'
+              | 'invalid_crop'
+              | 'no_prize_draw'
+              | 'campaign_not_ended'
+              | 'already_drawn'
+              | 'not_drawn'
+              | 'candidates_not_kept'
+              | 'not_enough_codes'
+              | 'no_codes_added'
+              | 'upload_not_text'
+              | 'invalid_code'
+              | 'codes_closed'
+              | 'upgrade_required'
+              | 'account_limit_reached'
+              | 'user_not_found'
+              | 'user_already_linked'
+              | 'user_already_registered'
+              | 'last_account_manager'
+              | 'invitation_not_sent'
+              | 'invalid_image_format'
+              | 'no_image'
+              | 'image_too_large'
+              | 'too_many_uploads'
+              | 'no_upload_file'
+              | 'no_locations_uploaded'
+              | 'upload_too_large'
+              | 'request_too_large'
+              | 'uri_too_long'
+              | 'unsupported_media_type'
+              | 'address_not_found'
+              | 'geocoder_unavailable'
+              | 'contact_type_missing'
+              | 'contact_value_missing'
+              | 'invalid_url'
+              | 'invalid_email'
+              | 'invalid_phone'
+              | 'invalid_vatin'
+              | 'invalid_zip'
+              | 'too_long'
+              | 'email_required'
+              | 'too_many_codes'
+              | 'code_already_used'
+              | 'campaign_deleted'
+              | 'invalid_code_characters'
+              | 'campaign_not_published'
+              | 'participant_erased'
+              | 'job_not_failed'
+              | 'wrong_two_factor_code'
+              | 'two_factor_already_enabled'
+              | 'two_factor_not_started'
+              | 'two_factor_not_enabled'
+              | 'two_factor_wrong_password'
+              | 'wrong_password'
+              | 'password_too_short'
+              | 'password_contains_email'
+              | 'password_too_common'
+              | 'passwords_differ'
+              | 'password_not_changeable'
+              | 'webhook_url_not_allowed'
+              | 'webhook_limit_reached'
+              | 'webhook_changed'
+              | 'idempotency_key_reused'
+              | 'idempotency_key_in_use';
             field?: string;
+            errors: {
+              field: string;
+              /** @enum {string} */
+              message:
+                | 'required_field_missing'
+                | 'invalid_value'
+                | 'duplicate_value'
+                | 'bad_input'
+                | 'unauthorized'
+                | 'forbidden'
+                | 'not_found'
+                | 'method_not_allowed'
+                | 'rate_limited'
+                | 'internal_error'
+                | 'service_unavailable'
+                | 'campaign_changed'
+                | 'merchant_changed'
+                | 'location_changed'
+                | 'access_code_set_changed'
+                | 'email_not_verified'
+                | 'identity_conflict'
+                | 'invitation_limit_reached'
+                | 'min_length'
+                | 'max_length'
+                | 'invalid_transition'
+                | 'status_changed'
+                | 'campaign_has_errors'
+                | 'campaign_not_editable'
+                | 'campaign_not_submittable'
+                | 'invalid_crop'
+                | 'no_prize_draw'
+                | 'campaign_not_ended'
+                | 'already_drawn'
+                | 'not_drawn'
+                | 'candidates_not_kept'
+                | 'not_enough_codes'
+                | 'no_codes_added'
+                | 'upload_not_text'
+                | 'invalid_code'
+                | 'codes_closed'
+                | 'upgrade_required'
+                | 'account_limit_reached'
+                | 'user_not_found'
+                | 'user_already_linked'
+                | 'user_already_registered'
+                | 'last_account_manager'
+                | 'invitation_not_sent'
+                | 'invalid_image_format'
+                | 'no_image'
+                | 'image_too_large'
+                | 'too_many_uploads'
+                | 'no_upload_file'
+                | 'no_locations_uploaded'
+                | 'upload_too_large'
+                | 'request_too_large'
+                | 'uri_too_long'
+                | 'unsupported_media_type'
+                | 'address_not_found'
+                | 'geocoder_unavailable'
+                | 'contact_type_missing'
+                | 'contact_value_missing'
+                | 'invalid_url'
+                | 'invalid_email'
+                | 'invalid_phone'
+                | 'invalid_vatin'
+                | 'invalid_zip'
+                | 'too_long'
+                | 'email_required'
+                | 'too_many_codes'
+                | 'code_already_used'
+                | 'campaign_deleted'
+                | 'invalid_code_characters'
+                | 'campaign_not_published'
+                | 'participant_erased'
+                | 'job_not_failed'
+                | 'wrong_two_factor_code'
+                | 'two_factor_already_enabled'
+                | 'two_factor_not_started'
+                | 'two_factor_not_enabled'
+                | 'two_factor_wrong_password'
+                | 'wrong_password'
+                | 'password_too_short'
+                | 'password_contains_email'
+                | 'password_too_common'
+                | 'passwords_differ'
+                | 'password_not_changeable'
+                | 'webhook_url_not_allowed'
+                | 'webhook_limit_reached'
+                | 'webhook_changed'
+                | 'idempotency_key_reused'
+                | 'idempotency_key_in_use';
+            }[];
           };
         };
       };
@@ -14303,11 +15774,204 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
+          'application/problem+json': {
+            type: string;
+            title: string;
+            status: number;
+            detail: string;
             statusCode: number;
-            message: string;
+            /** @enum {string} */
+            message:
+              | 'required_field_missing'
+              | 'invalid_value'
+              | 'duplicate_value'
+              | 'bad_input'
+              | 'unauthorized'
+              | 'forbidden'
+              | 'not_found'
+              | 'method_not_allowed'
+              | 'rate_limited'
+              | 'internal_error'
+              | 'service_unavailable'
+              | 'campaign_changed'
+              | 'merchant_changed'
+              | 'location_changed'
+              | 'access_code_set_changed'
+              | 'email_not_verified'
+              | 'identity_conflict'
+              | 'invitation_limit_reached'
+              | 'min_length'
+              | 'max_length'
+              | 'invalid_transition'
+              | 'status_changed'
+              | 'campaign_has_errors'
+              | 'campaign_not_editable'
+              | 'campaign_not_submittable'
+              | 'invalid_crop'
+              | 'no_prize_draw'
+              | 'campaign_not_ended'
+              | 'already_drawn'
+              | 'not_drawn'
+              | 'candidates_not_kept'
+              | 'not_enough_codes'
+              | 'no_codes_added'
+              | 'upload_not_text'
+              | 'invalid_code'
+              | 'codes_closed'
+              | 'upgrade_required'
+              | 'account_limit_reached'
+              | 'user_not_found'
+              | 'user_already_linked'
+              | 'user_already_registered'
+              | 'last_account_manager'
+              | 'invitation_not_sent'
+              | 'invalid_image_format'
+              | 'no_image'
+              | 'image_too_large'
+              | 'too_many_uploads'
+              | 'no_upload_file'
+              | 'no_locations_uploaded'
+              | 'upload_too_large'
+              | 'request_too_large'
+              | 'uri_too_long'
+              | 'unsupported_media_type'
+              | 'address_not_found'
+              | 'geocoder_unavailable'
+              | 'contact_type_missing'
+              | 'contact_value_missing'
+              | 'invalid_url'
+              | 'invalid_email'
+              | 'invalid_phone'
+              | 'invalid_vatin'
+              | 'invalid_zip'
+              | 'too_long'
+              | 'email_required'
+              | 'too_many_codes'
+              | 'code_already_used'
+              | 'campaign_deleted'
+              | 'invalid_code_characters'
+              | 'campaign_not_published'
+              | 'participant_erased'
+              | 'job_not_failed'
+              | 'wrong_two_factor_code'
+              | 'two_factor_already_enabled'
+              | 'two_factor_not_started'
+              | 'two_factor_not_enabled'
+              | 'two_factor_wrong_password'
+              | 'wrong_password'
+              | 'password_too_short'
+              | 'password_contains_email'
+              | 'password_too_common'
+              | 'passwords_differ'
+              | 'password_not_changeable'
+              | 'webhook_url_not_allowed'
+              | 'webhook_limit_reached'
+              | 'webhook_changed'
+              | 'idempotency_key_reused'
+              | 'idempotency_key_in_use';
             field?: string;
+            errors: {
+              field: string;
+              /** @enum {string} */
+              message:
+                | 'required_field_missing'
+                | 'invalid_value'
+                | 'duplicate_value'
+                | 'bad_input'
+                | 'unauthorized'
+                | 'forbidden'
+                | 'not_found'
+                | 'method_not_allowed'
+                | 'rate_limited'
+                | 'internal_error'
+                | 'service_unavailable'
+                | 'campaign_changed'
+                | 'merchant_changed'
+                | 'location_changed'
+                | 'access_code_set_changed'
+                | 'email_not_verified'
+                | 'identity_conflict'
+                | 'invitation_limit_reached'
+                | 'min_length'
+                | 'max_length'
+                | 'invalid_transition'
+                | 'status_changed'
+                | 'campaign_has_errors'
+                | 'campaign_not_editable'
+                | 'campaign_not_submittable'
+                | 'invalid_crop'
+                | 'no_prize_draw'
+                | 'campaign_not_ended'
+                | 'already_drawn'
+                | 'not_drawn'
+                | 'candidates_not_kept'
+                | 'not_enough_codes'
+                | 'no_codes_added'
+                | 'upload_not_text'
+                | 'invalid_code'
+                | 'codes_closed'
+                | 'upgrade_required'
+                | 'account_limit_reached'
+                | 'user_not_found'
+                | 'user_already_linked'
+                | 'user_already_registered'
+                | 'last_account_manager'
+                | 'invitation_not_sent'
+                | 'invalid_image_format'
+                | 'no_image'
+                | 'image_too_large'
+                | 'too_many_uploads'
+                | 'no_upload_file'
+                | 'no_locations_uploaded'
+                | 'upload_too_large'
+                | 'request_too_large'
+                | 'uri_too_long'
+                | 'unsupported_media_type'
+                | 'address_not_found'
+                | 'geocoder_unavailable'
+                | 'contact_type_missing'
+                | 'contact_value_missing'
+                | 'invalid_url'
+                | 'invalid_email'
+                | 'invalid_phone'
+                | 'invalid_vatin'
+                | 'invalid_zip'
+                | 'too_long'
+                | 'email_required'
+                | 'too_many_codes'
+                | 'code_already_used'
+                | 'campaign_deleted'
+                | 'invalid_code_characters'
+                | 'campaign_not_published'
+                | 'participant_erased'
+                | 'job_not_failed'
+                | 'wrong_two_factor_code'
+                | 'two_factor_already_enabled'
+                | 'two_factor_not_started'
+                | 'two_factor_not_enabled'
+                | 'two_factor_wrong_password'
+                | 'wrong_password'
+                | 'password_too_short'
+                | 'password_contains_email'
+                | 'password_too_common'
+                | 'passwords_differ'
+                | 'password_not_changeable'
+                | 'webhook_url_not_allowed'
+                | 'webhook_limit_reached'
+                | 'webhook_changed'
+                | 'idempotency_key_reused'
+                | 'idempotency_key_in_use';
+            }[];
           };
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -14361,7 +16025,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -14370,7 +16034,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -14379,7 +16043,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -14448,7 +16121,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -14457,7 +16130,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -14466,7 +16139,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Conflicts with the current state (a duplicate value, a changed version) */
@@ -14475,7 +16148,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The body or upload is too large */
@@ -14484,7 +16157,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -14535,7 +16217,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -14544,7 +16226,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -14553,7 +16235,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Not found, or not visible to the caller */
@@ -14562,7 +16244,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -14630,7 +16321,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -14639,7 +16330,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -14648,7 +16339,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -14689,7 +16389,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -14698,7 +16398,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -14707,7 +16407,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Not found, or not visible to the caller */
@@ -14716,7 +16416,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Conflicts with the current state (a duplicate value, a changed version) */
@@ -14725,7 +16425,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The body or upload is too large */
@@ -14734,7 +16434,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -14777,7 +16486,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -14786,7 +16495,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -14795,7 +16504,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Not found, or not visible to the caller */
@@ -14804,7 +16513,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Conflicts with the current state (a duplicate value, a changed version) */
@@ -14813,7 +16522,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The body or upload is too large */
@@ -14822,7 +16531,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -14866,7 +16584,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -14875,7 +16593,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -14884,7 +16602,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Not found, or not visible to the caller */
@@ -14893,7 +16611,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -14984,7 +16711,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -14993,7 +16720,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -15002,7 +16729,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -15128,7 +16864,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -15137,7 +16873,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -15146,7 +16882,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Conflicts with the current state (a duplicate value, a changed version) */
@@ -15155,7 +16891,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The body or upload is too large */
@@ -15164,7 +16900,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -15250,7 +16995,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -15259,7 +17004,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -15268,7 +17013,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Not found, or not visible to the caller */
@@ -15277,7 +17022,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -15406,7 +17160,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -15415,7 +17169,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -15424,7 +17178,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Not found, or not visible to the caller */
@@ -15433,7 +17187,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Conflicts with the current state (a duplicate value, a changed version) */
@@ -15442,7 +17196,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The body or upload is too large */
@@ -15451,7 +17205,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -15515,7 +17278,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -15524,7 +17287,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -15533,7 +17296,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Not found, or not visible to the caller */
@@ -15542,7 +17305,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -15626,7 +17398,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -15635,7 +17407,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -15644,7 +17416,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Not found, or not visible to the caller */
@@ -15653,7 +17425,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Conflicts with the current state (a duplicate value, a changed version) */
@@ -15662,7 +17434,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The body or upload is too large */
@@ -15671,7 +17443,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -15722,7 +17503,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -15731,7 +17512,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -15740,7 +17521,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Not found, or not visible to the caller */
@@ -15749,7 +17530,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -15818,16 +17608,200 @@ export interface operations {
           };
         };
       };
-      /** @description Default Response */
+      /** @description Bad request: malformed or invalid input (message key, and the field where there is one) */
       400: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
+          'application/problem+json': {
+            type: string;
+            title: string;
+            status: number;
+            detail: string;
             statusCode: number;
-            message: string;
+            /** @enum {string} */
+            message:
+              | 'required_field_missing'
+              | 'invalid_value'
+              | 'duplicate_value'
+              | 'bad_input'
+              | 'unauthorized'
+              | 'forbidden'
+              | 'not_found'
+              | 'method_not_allowed'
+              | 'rate_limited'
+              | 'internal_error'
+              | 'service_unavailable'
+              | 'campaign_changed'
+              | 'merchant_changed'
+              | 'location_changed'
+              | 'access_code_set_changed'
+              | 'email_not_verified'
+              | 'identity_conflict'
+              | 'invitation_limit_reached'
+              | 'min_length'
+              | 'max_length'
+              | 'invalid_transition'
+              | 'status_changed'
+              | 'campaign_has_errors'
+              | 'campaign_not_editable'
+              | 'campaign_not_submittable'
+              | 'invalid_crop'
+              | 'no_prize_draw'
+              | 'campaign_not_ended'
+              | 'already_drawn'
+              | 'not_drawn'
+              | 'candidates_not_kept'
+              | 'not_enough_codes'
+              | 'no_codes_added'
+              | 'upload_not_text'
+              | 'invalid_code'
+              | 'codes_closed'
+              | 'upgrade_required'
+              | 'account_limit_reached'
+              | 'user_not_found'
+              | 'user_already_linked'
+              | 'user_already_registered'
+              | 'last_account_manager'
+              | 'invitation_not_sent'
+              | 'invalid_image_format'
+              | 'no_image'
+              | 'image_too_large'
+              | 'too_many_uploads'
+              | 'no_upload_file'
+              | 'no_locations_uploaded'
+              | 'upload_too_large'
+              | 'request_too_large'
+              | 'uri_too_long'
+              | 'unsupported_media_type'
+              | 'address_not_found'
+              | 'geocoder_unavailable'
+              | 'contact_type_missing'
+              | 'contact_value_missing'
+              | 'invalid_url'
+              | 'invalid_email'
+              | 'invalid_phone'
+              | 'invalid_vatin'
+              | 'invalid_zip'
+              | 'too_long'
+              | 'email_required'
+              | 'too_many_codes'
+              | 'code_already_used'
+              | 'campaign_deleted'
+              | 'invalid_code_characters'
+              | 'campaign_not_published'
+              | 'participant_erased'
+              | 'job_not_failed'
+              | 'wrong_two_factor_code'
+              | 'two_factor_already_enabled'
+              | 'two_factor_not_started'
+              | 'two_factor_not_enabled'
+              | 'two_factor_wrong_password'
+              | 'wrong_password'
+              | 'password_too_short'
+              | 'password_contains_email'
+              | 'password_too_common'
+              | 'passwords_differ'
+              | 'password_not_changeable'
+              | 'webhook_url_not_allowed'
+              | 'webhook_limit_reached'
+              | 'webhook_changed'
+              | 'idempotency_key_reused'
+              | 'idempotency_key_in_use';
             field?: string;
+            errors: {
+              field: string;
+              /** @enum {string} */
+              message:
+                | 'required_field_missing'
+                | 'invalid_value'
+                | 'duplicate_value'
+                | 'bad_input'
+                | 'unauthorized'
+                | 'forbidden'
+                | 'not_found'
+                | 'method_not_allowed'
+                | 'rate_limited'
+                | 'internal_error'
+                | 'service_unavailable'
+                | 'campaign_changed'
+                | 'merchant_changed'
+                | 'location_changed'
+                | 'access_code_set_changed'
+                | 'email_not_verified'
+                | 'identity_conflict'
+                | 'invitation_limit_reached'
+                | 'min_length'
+                | 'max_length'
+                | 'invalid_transition'
+                | 'status_changed'
+                | 'campaign_has_errors'
+                | 'campaign_not_editable'
+                | 'campaign_not_submittable'
+                | 'invalid_crop'
+                | 'no_prize_draw'
+                | 'campaign_not_ended'
+                | 'already_drawn'
+                | 'not_drawn'
+                | 'candidates_not_kept'
+                | 'not_enough_codes'
+                | 'no_codes_added'
+                | 'upload_not_text'
+                | 'invalid_code'
+                | 'codes_closed'
+                | 'upgrade_required'
+                | 'account_limit_reached'
+                | 'user_not_found'
+                | 'user_already_linked'
+                | 'user_already_registered'
+                | 'last_account_manager'
+                | 'invitation_not_sent'
+                | 'invalid_image_format'
+                | 'no_image'
+                | 'image_too_large'
+                | 'too_many_uploads'
+                | 'no_upload_file'
+                | 'no_locations_uploaded'
+                | 'upload_too_large'
+                | 'request_too_large'
+                | 'uri_too_long'
+                | 'unsupported_media_type'
+                | 'address_not_found'
+                | 'geocoder_unavailable'
+                | 'contact_type_missing'
+                | 'contact_value_missing'
+                | 'invalid_url'
+                | 'invalid_email'
+                | 'invalid_phone'
+                | 'invalid_vatin'
+                | 'invalid_zip'
+                | 'too_long'
+                | 'email_required'
+                | 'too_many_codes'
+                | 'code_already_used'
+                | 'campaign_deleted'
+                | 'invalid_code_characters'
+                | 'campaign_not_published'
+                | 'participant_erased'
+                | 'job_not_failed'
+                | 'wrong_two_factor_code'
+                | 'two_factor_already_enabled'
+                | 'two_factor_not_started'
+                | 'two_factor_not_enabled'
+                | 'two_factor_wrong_password'
+                | 'wrong_password'
+                | 'password_too_short'
+                | 'password_contains_email'
+                | 'password_too_common'
+                | 'passwords_differ'
+                | 'password_not_changeable'
+                | 'webhook_url_not_allowed'
+                | 'webhook_limit_reached'
+                | 'webhook_changed'
+                | 'idempotency_key_reused'
+                | 'idempotency_key_in_use';
+            }[];
             lines?: number[];
           };
         };
@@ -15838,7 +17812,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -15847,7 +17821,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Not found, or not visible to the caller */
@@ -15856,7 +17830,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Conflicts with the current state (a duplicate value, a changed version) */
@@ -15865,7 +17839,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The body or upload is too large */
@@ -15874,7 +17848,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -15932,16 +17915,200 @@ export interface operations {
           };
         };
       };
-      /** @description Default Response */
+      /** @description Bad request: malformed or invalid input (message key, and the field where there is one) */
       400: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
+          'application/problem+json': {
+            type: string;
+            title: string;
+            status: number;
+            detail: string;
             statusCode: number;
-            message: string;
+            /** @enum {string} */
+            message:
+              | 'required_field_missing'
+              | 'invalid_value'
+              | 'duplicate_value'
+              | 'bad_input'
+              | 'unauthorized'
+              | 'forbidden'
+              | 'not_found'
+              | 'method_not_allowed'
+              | 'rate_limited'
+              | 'internal_error'
+              | 'service_unavailable'
+              | 'campaign_changed'
+              | 'merchant_changed'
+              | 'location_changed'
+              | 'access_code_set_changed'
+              | 'email_not_verified'
+              | 'identity_conflict'
+              | 'invitation_limit_reached'
+              | 'min_length'
+              | 'max_length'
+              | 'invalid_transition'
+              | 'status_changed'
+              | 'campaign_has_errors'
+              | 'campaign_not_editable'
+              | 'campaign_not_submittable'
+              | 'invalid_crop'
+              | 'no_prize_draw'
+              | 'campaign_not_ended'
+              | 'already_drawn'
+              | 'not_drawn'
+              | 'candidates_not_kept'
+              | 'not_enough_codes'
+              | 'no_codes_added'
+              | 'upload_not_text'
+              | 'invalid_code'
+              | 'codes_closed'
+              | 'upgrade_required'
+              | 'account_limit_reached'
+              | 'user_not_found'
+              | 'user_already_linked'
+              | 'user_already_registered'
+              | 'last_account_manager'
+              | 'invitation_not_sent'
+              | 'invalid_image_format'
+              | 'no_image'
+              | 'image_too_large'
+              | 'too_many_uploads'
+              | 'no_upload_file'
+              | 'no_locations_uploaded'
+              | 'upload_too_large'
+              | 'request_too_large'
+              | 'uri_too_long'
+              | 'unsupported_media_type'
+              | 'address_not_found'
+              | 'geocoder_unavailable'
+              | 'contact_type_missing'
+              | 'contact_value_missing'
+              | 'invalid_url'
+              | 'invalid_email'
+              | 'invalid_phone'
+              | 'invalid_vatin'
+              | 'invalid_zip'
+              | 'too_long'
+              | 'email_required'
+              | 'too_many_codes'
+              | 'code_already_used'
+              | 'campaign_deleted'
+              | 'invalid_code_characters'
+              | 'campaign_not_published'
+              | 'participant_erased'
+              | 'job_not_failed'
+              | 'wrong_two_factor_code'
+              | 'two_factor_already_enabled'
+              | 'two_factor_not_started'
+              | 'two_factor_not_enabled'
+              | 'two_factor_wrong_password'
+              | 'wrong_password'
+              | 'password_too_short'
+              | 'password_contains_email'
+              | 'password_too_common'
+              | 'passwords_differ'
+              | 'password_not_changeable'
+              | 'webhook_url_not_allowed'
+              | 'webhook_limit_reached'
+              | 'webhook_changed'
+              | 'idempotency_key_reused'
+              | 'idempotency_key_in_use';
             field?: string;
+            errors: {
+              field: string;
+              /** @enum {string} */
+              message:
+                | 'required_field_missing'
+                | 'invalid_value'
+                | 'duplicate_value'
+                | 'bad_input'
+                | 'unauthorized'
+                | 'forbidden'
+                | 'not_found'
+                | 'method_not_allowed'
+                | 'rate_limited'
+                | 'internal_error'
+                | 'service_unavailable'
+                | 'campaign_changed'
+                | 'merchant_changed'
+                | 'location_changed'
+                | 'access_code_set_changed'
+                | 'email_not_verified'
+                | 'identity_conflict'
+                | 'invitation_limit_reached'
+                | 'min_length'
+                | 'max_length'
+                | 'invalid_transition'
+                | 'status_changed'
+                | 'campaign_has_errors'
+                | 'campaign_not_editable'
+                | 'campaign_not_submittable'
+                | 'invalid_crop'
+                | 'no_prize_draw'
+                | 'campaign_not_ended'
+                | 'already_drawn'
+                | 'not_drawn'
+                | 'candidates_not_kept'
+                | 'not_enough_codes'
+                | 'no_codes_added'
+                | 'upload_not_text'
+                | 'invalid_code'
+                | 'codes_closed'
+                | 'upgrade_required'
+                | 'account_limit_reached'
+                | 'user_not_found'
+                | 'user_already_linked'
+                | 'user_already_registered'
+                | 'last_account_manager'
+                | 'invitation_not_sent'
+                | 'invalid_image_format'
+                | 'no_image'
+                | 'image_too_large'
+                | 'too_many_uploads'
+                | 'no_upload_file'
+                | 'no_locations_uploaded'
+                | 'upload_too_large'
+                | 'request_too_large'
+                | 'uri_too_long'
+                | 'unsupported_media_type'
+                | 'address_not_found'
+                | 'geocoder_unavailable'
+                | 'contact_type_missing'
+                | 'contact_value_missing'
+                | 'invalid_url'
+                | 'invalid_email'
+                | 'invalid_phone'
+                | 'invalid_vatin'
+                | 'invalid_zip'
+                | 'too_long'
+                | 'email_required'
+                | 'too_many_codes'
+                | 'code_already_used'
+                | 'campaign_deleted'
+                | 'invalid_code_characters'
+                | 'campaign_not_published'
+                | 'participant_erased'
+                | 'job_not_failed'
+                | 'wrong_two_factor_code'
+                | 'two_factor_already_enabled'
+                | 'two_factor_not_started'
+                | 'two_factor_not_enabled'
+                | 'two_factor_wrong_password'
+                | 'wrong_password'
+                | 'password_too_short'
+                | 'password_contains_email'
+                | 'password_too_common'
+                | 'passwords_differ'
+                | 'password_not_changeable'
+                | 'webhook_url_not_allowed'
+                | 'webhook_limit_reached'
+                | 'webhook_changed'
+                | 'idempotency_key_reused'
+                | 'idempotency_key_in_use';
+            }[];
             lines?: number[];
           };
         };
@@ -15952,7 +18119,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -15961,7 +18128,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Not found, or not visible to the caller */
@@ -15970,7 +18137,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Conflicts with the current state (a duplicate value, a changed version) */
@@ -15979,7 +18146,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The body or upload is too large */
@@ -15988,7 +18155,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -16119,7 +18295,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -16128,7 +18304,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -16137,7 +18313,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Not found, or not visible to the caller */
@@ -16146,7 +18322,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -16202,7 +18387,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -16211,7 +18396,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -16220,7 +18405,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -16259,7 +18453,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -16268,7 +18462,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -16277,7 +18471,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Not found, or not visible to the caller */
@@ -16286,7 +18480,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -16325,7 +18528,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -16334,7 +18537,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -16343,7 +18546,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Conflicts with the current state (a duplicate value, a changed version) */
@@ -16352,7 +18555,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The body or upload is too large */
@@ -16361,7 +18564,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -16401,7 +18613,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -16410,7 +18622,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -16419,7 +18631,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -16462,7 +18683,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -16471,7 +18692,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -16480,7 +18701,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Conflicts with the current state (a duplicate value, a changed version) */
@@ -16489,7 +18710,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The body or upload is too large */
@@ -16498,7 +18719,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -16550,7 +18780,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -16559,7 +18789,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -16568,7 +18798,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Conflicts with the current state (a duplicate value, a changed version) */
@@ -16577,7 +18807,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The body or upload is too large */
@@ -16586,7 +18816,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -16642,7 +18881,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -16651,7 +18890,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -16660,7 +18899,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Conflicts with the current state (a duplicate value, a changed version) */
@@ -16669,7 +18908,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The body or upload is too large */
@@ -16678,7 +18917,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -16719,7 +18967,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -16728,7 +18976,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -16737,7 +18985,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Conflicts with the current state (a duplicate value, a changed version) */
@@ -16746,7 +18994,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The body or upload is too large */
@@ -16755,7 +19003,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -16797,7 +19054,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -16806,7 +19063,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -16815,7 +19072,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Not found, or not visible to the caller */
@@ -16824,7 +19081,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -16900,7 +19166,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -16909,7 +19175,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -16918,7 +19184,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Not found, or not visible to the caller */
@@ -16927,7 +19193,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -17043,7 +19318,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -17052,7 +19327,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -17061,7 +19336,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Not found, or not visible to the caller */
@@ -17070,7 +19345,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Conflicts with the current state (a duplicate value, a changed version) */
@@ -17079,7 +19354,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The body or upload is too large */
@@ -17088,7 +19363,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -17161,7 +19445,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -17170,7 +19454,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -17179,7 +19463,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -17292,7 +19585,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -17301,7 +19594,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -17310,7 +19603,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Conflicts with the current state (a duplicate value, a changed version) */
@@ -17319,7 +19612,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The body or upload is too large */
@@ -17328,7 +19621,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -17398,7 +19700,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -17407,7 +19709,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -17416,7 +19718,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Not found, or not visible to the caller */
@@ -17425,7 +19727,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -17532,7 +19843,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -17541,7 +19852,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -17550,7 +19861,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Not found, or not visible to the caller */
@@ -17559,7 +19870,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Conflicts with the current state (a duplicate value, a changed version) */
@@ -17568,7 +19879,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The body or upload is too large */
@@ -17577,7 +19888,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -17617,7 +19937,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -17626,7 +19946,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -17635,7 +19955,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Not found, or not visible to the caller */
@@ -17644,7 +19964,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -17723,7 +20052,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -17732,7 +20061,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -17741,7 +20070,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Not found, or not visible to the caller */
@@ -17750,7 +20079,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Conflicts with the current state (a duplicate value, a changed version) */
@@ -17759,7 +20088,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The body or upload is too large */
@@ -17768,7 +20097,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -17858,7 +20196,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -17867,7 +20205,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -17876,7 +20214,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Not found, or not visible to the caller */
@@ -17885,7 +20223,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -17948,7 +20295,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -17957,7 +20304,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -17966,7 +20313,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Not found, or not visible to the caller */
@@ -17975,7 +20322,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Conflicts with the current state (a duplicate value, a changed version) */
@@ -17984,7 +20331,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The body or upload is too large */
@@ -17993,7 +20340,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -18058,7 +20414,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -18067,7 +20423,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -18076,7 +20432,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Not found, or not visible to the caller */
@@ -18085,7 +20441,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Conflicts with the current state (a duplicate value, a changed version) */
@@ -18094,7 +20450,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The body or upload is too large */
@@ -18103,7 +20459,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -18499,7 +20864,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -18508,7 +20873,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -18517,7 +20882,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Conflicts with the current state (a duplicate value, a changed version) */
@@ -18526,7 +20891,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The body or upload is too large */
@@ -18535,7 +20900,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -18720,7 +21094,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -18729,7 +21103,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -18738,7 +21112,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Not found, or not visible to the caller */
@@ -18747,7 +21121,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The campaign’s type has no draw (`no_prize_draw`) */
@@ -18756,11 +21130,204 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
+          'application/problem+json': {
+            type: string;
+            title: string;
+            status: number;
+            detail: string;
             statusCode: number;
-            message: string;
+            /** @enum {string} */
+            message:
+              | 'required_field_missing'
+              | 'invalid_value'
+              | 'duplicate_value'
+              | 'bad_input'
+              | 'unauthorized'
+              | 'forbidden'
+              | 'not_found'
+              | 'method_not_allowed'
+              | 'rate_limited'
+              | 'internal_error'
+              | 'service_unavailable'
+              | 'campaign_changed'
+              | 'merchant_changed'
+              | 'location_changed'
+              | 'access_code_set_changed'
+              | 'email_not_verified'
+              | 'identity_conflict'
+              | 'invitation_limit_reached'
+              | 'min_length'
+              | 'max_length'
+              | 'invalid_transition'
+              | 'status_changed'
+              | 'campaign_has_errors'
+              | 'campaign_not_editable'
+              | 'campaign_not_submittable'
+              | 'invalid_crop'
+              | 'no_prize_draw'
+              | 'campaign_not_ended'
+              | 'already_drawn'
+              | 'not_drawn'
+              | 'candidates_not_kept'
+              | 'not_enough_codes'
+              | 'no_codes_added'
+              | 'upload_not_text'
+              | 'invalid_code'
+              | 'codes_closed'
+              | 'upgrade_required'
+              | 'account_limit_reached'
+              | 'user_not_found'
+              | 'user_already_linked'
+              | 'user_already_registered'
+              | 'last_account_manager'
+              | 'invitation_not_sent'
+              | 'invalid_image_format'
+              | 'no_image'
+              | 'image_too_large'
+              | 'too_many_uploads'
+              | 'no_upload_file'
+              | 'no_locations_uploaded'
+              | 'upload_too_large'
+              | 'request_too_large'
+              | 'uri_too_long'
+              | 'unsupported_media_type'
+              | 'address_not_found'
+              | 'geocoder_unavailable'
+              | 'contact_type_missing'
+              | 'contact_value_missing'
+              | 'invalid_url'
+              | 'invalid_email'
+              | 'invalid_phone'
+              | 'invalid_vatin'
+              | 'invalid_zip'
+              | 'too_long'
+              | 'email_required'
+              | 'too_many_codes'
+              | 'code_already_used'
+              | 'campaign_deleted'
+              | 'invalid_code_characters'
+              | 'campaign_not_published'
+              | 'participant_erased'
+              | 'job_not_failed'
+              | 'wrong_two_factor_code'
+              | 'two_factor_already_enabled'
+              | 'two_factor_not_started'
+              | 'two_factor_not_enabled'
+              | 'two_factor_wrong_password'
+              | 'wrong_password'
+              | 'password_too_short'
+              | 'password_contains_email'
+              | 'password_too_common'
+              | 'passwords_differ'
+              | 'password_not_changeable'
+              | 'webhook_url_not_allowed'
+              | 'webhook_limit_reached'
+              | 'webhook_changed'
+              | 'idempotency_key_reused'
+              | 'idempotency_key_in_use';
             field?: string;
+            errors: {
+              field: string;
+              /** @enum {string} */
+              message:
+                | 'required_field_missing'
+                | 'invalid_value'
+                | 'duplicate_value'
+                | 'bad_input'
+                | 'unauthorized'
+                | 'forbidden'
+                | 'not_found'
+                | 'method_not_allowed'
+                | 'rate_limited'
+                | 'internal_error'
+                | 'service_unavailable'
+                | 'campaign_changed'
+                | 'merchant_changed'
+                | 'location_changed'
+                | 'access_code_set_changed'
+                | 'email_not_verified'
+                | 'identity_conflict'
+                | 'invitation_limit_reached'
+                | 'min_length'
+                | 'max_length'
+                | 'invalid_transition'
+                | 'status_changed'
+                | 'campaign_has_errors'
+                | 'campaign_not_editable'
+                | 'campaign_not_submittable'
+                | 'invalid_crop'
+                | 'no_prize_draw'
+                | 'campaign_not_ended'
+                | 'already_drawn'
+                | 'not_drawn'
+                | 'candidates_not_kept'
+                | 'not_enough_codes'
+                | 'no_codes_added'
+                | 'upload_not_text'
+                | 'invalid_code'
+                | 'codes_closed'
+                | 'upgrade_required'
+                | 'account_limit_reached'
+                | 'user_not_found'
+                | 'user_already_linked'
+                | 'user_already_registered'
+                | 'last_account_manager'
+                | 'invitation_not_sent'
+                | 'invalid_image_format'
+                | 'no_image'
+                | 'image_too_large'
+                | 'too_many_uploads'
+                | 'no_upload_file'
+                | 'no_locations_uploaded'
+                | 'upload_too_large'
+                | 'request_too_large'
+                | 'uri_too_long'
+                | 'unsupported_media_type'
+                | 'address_not_found'
+                | 'geocoder_unavailable'
+                | 'contact_type_missing'
+                | 'contact_value_missing'
+                | 'invalid_url'
+                | 'invalid_email'
+                | 'invalid_phone'
+                | 'invalid_vatin'
+                | 'invalid_zip'
+                | 'too_long'
+                | 'email_required'
+                | 'too_many_codes'
+                | 'code_already_used'
+                | 'campaign_deleted'
+                | 'invalid_code_characters'
+                | 'campaign_not_published'
+                | 'participant_erased'
+                | 'job_not_failed'
+                | 'wrong_two_factor_code'
+                | 'two_factor_already_enabled'
+                | 'two_factor_not_started'
+                | 'two_factor_not_enabled'
+                | 'two_factor_wrong_password'
+                | 'wrong_password'
+                | 'password_too_short'
+                | 'password_contains_email'
+                | 'password_too_common'
+                | 'passwords_differ'
+                | 'password_not_changeable'
+                | 'webhook_url_not_allowed'
+                | 'webhook_limit_reached'
+                | 'webhook_changed'
+                | 'idempotency_key_reused'
+                | 'idempotency_key_in_use';
+            }[];
           };
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };

@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMerchantWithOwner } from '../factories/index.js';
 import { createTestApp, type TestApp } from '../helpers.js';
+import { expectProblem } from '../fixtures/problem.js';
 
 let t: TestApp;
 
@@ -76,7 +77,7 @@ describe('browser safety', () => {
   it('answers an unknown API path with 404, its message key and the product headers', async () => {
     const answer = await t.api('GET', '/no-such-thing', 'owner');
     expect(answer.statusCode).toBe(404);
-    expect(answer.json()).toEqual({ statusCode: 404, message: 'not_found' });
+    expectProblem(answer, { status: 404, message: 'not_found' });
     expectProductHeaders(answer.headers);
   });
 
@@ -87,14 +88,14 @@ describe('browser safety', () => {
       padding: 'x'.repeat(1024 * 1024 + 10),
     });
     expect(answer.statusCode).toBe(413);
-    expect(answer.json()).toEqual({ statusCode: 413, message: 'request_too_large' });
+    expectProblem(answer, { status: 413, message: 'request_too_large' });
     expectProductHeaders(answer.headers);
   });
 
   it('refuses an address over 8 KiB with 414, its message key and the product headers', async () => {
     const answer = await t.api('GET', `/campaigns?text=${'x'.repeat(8 * 1024)}`, 'owner');
     expect(answer.statusCode).toBe(414);
-    expect(answer.json()).toEqual({ statusCode: 414, message: 'uri_too_long' });
+    expectProblem(answer, { status: 414, message: 'uri_too_long' });
     expectProductHeaders(answer.headers);
     // Just under the limit, the list answers as usual.
     const fits = await t.api('GET', `/campaigns?text=${'x'.repeat(8 * 1024 - 40)}`, 'owner');
@@ -114,7 +115,7 @@ describe('browser safety', () => {
       payload: '<campaign type="coupon/percent"/>',
     });
     expect(answer.statusCode).toBe(415);
-    expect(answer.json()).toEqual({ statusCode: 415, message: 'unsupported_media_type' });
+    expectProblem(answer, { status: 415, message: 'unsupported_media_type' });
     expectProductHeaders(answer.headers);
   });
 });

@@ -13,6 +13,7 @@ import {
   createMerchant,
   createMerchantWithOwner,
 } from '../factories/index.js';
+import { expectProblem } from '../fixtures/problem.js';
 
 export let t: TestApp;
 export let sonnenschein = '';
@@ -34,7 +35,7 @@ export async function expectRefused(request: () => ReturnType<TestApp['api']>, f
   const before = await tableDigest(t.ctx.db);
   const response = await request();
   expect(response.statusCode, response.body).toBe(400);
-  expect(response.json()).toEqual({ statusCode: 400, message: 'invalid_value', field });
+  expectProblem(response, { status: 400, message: 'invalid_value', field });
   expect(await tableDigest(t.ctx.db)).toEqual(before);
 }
 

@@ -3,13 +3,15 @@
  * (NUL, unpaired surrogates, right-to-left and zero-width characters, very
  * long runs) and generated ids go into every text field, query parameter and
  * path parameter of the campaign, merchant, location and tag routes. Whatever
- * comes in: never a 5xx; a 4xx names a message key, and a 400 the field; a
- * refused request wrote no row. Runs are counted so that the file stays fast.
+ * comes in: never a 5xx; a 4xx is a problem (application/problem+json, RFC
+ * 9457) with a message key, and a 400 lists the invalid fields; several
+ * invalid values in one request are all named at once; a refused request
+ * wrote no row. Runs are counted so that the file stays fast.
  */
 import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TCampaignEnvelope } from '@backoffice/domain';
+import { ZErrorResponse, type TCampaignEnvelope, type TErrorResponse } from '@backoffice/domain';
 import {
   createAdmin,
   createAgency,
@@ -330,8 +332,12 @@ const countOf = (tally: Tally, test: (status: number) => boolean) =>
  */
 const EXPECTED_STATUSES = new Set([200, 400, 404, 409, 413, 414]);
 
-/** The answer keeps the API's promises, and a refusal wrote nothing. */
-async function check(target: string, options: InjectOptions, tally: Tally): Promise<void> {
+/** The answer keeps the API's promises, and a refusal wrote nothing; a refusal's body is returned. */
+async function check(
+  target: string,
+  options: InjectOptions,
+  tally: Tally,
+): Promise<TErrorResponse | undefined> {
   const before = await tableDigest(t.ctx.db);
   const response = await t.app.inject(options);
   const where = `${target}: ${response.statusCode} ${response.body.slice(0, 200)}`;
@@ -342,18 +348,70 @@ async function check(target: string, options: InjectOptions, tally: Tally): Prom
     // Taken: the answer is the API's JSON.
     expect(() => response.json(), where).not.toThrow();
     tally.taken.add(target);
-    return;
+    return undefined;
   }
-  const body = response.json<{ statusCode?: unknown; message?: unknown; field?: unknown }>();
+  // A refusal is a problem (RFC 9457) with the product's members beside it.
+  expect(response.headers['content-type'], where).toBe('application/problem+json; charset=utf-8');
+  const parsed = ZErrorResponse.safeParse(response.json());
+  expect(parsed.error, where).toBeUndefined();
+  const body = parsed.data as TErrorResponse;
   expect(body.statusCode, where).toBe(response.statusCode);
-  expect(body.message, where).toMatch(/^[a-z]+(?:_[a-z]+)*$/);
+  expect(body.status, where).toBe(response.statusCode);
+  expect(body.type, where).toMatch(new RegExp(`/api/docs/problems#${body.message}$`));
+  expect(body.title, where).toMatch(/\S/);
+  expect(body.detail, where).toMatch(/\S/);
+  // The first invalid field is `message` and `field`; every field is listed once.
+  const fields = body.errors.map(({ field }) => field);
+  expect(new Set(fields).size, where).toBe(fields.length);
+  if (body.errors.length > 0) {
+    expect(body.errors[0], where).toEqual({ field: body.field, message: body.message });
+  }
   // A well-formed id of nothing (404) or a rule of the campaign's state (409) names no field.
   if (response.statusCode === 400) {
     expect(body.field, where).toMatch(/\S/);
+    expect(fields, where).toContain(body.field);
     tally.fieldRefusals += 1;
   }
   expect(await tableDigest(t.ctx.db), where).toEqual(before);
+  return body;
 }
+
+/** The fields an answer lists as invalid. */
+const fieldsOf = (body: TErrorResponse | undefined): string[] =>
+  (body?.errors ?? []).map(({ field }) => field).sort();
+
+/**
+ * Bodies of one request each, with distinct top-level members, so that any
+ * of them go into one request together: the campaign's and the merchant's save.
+ */
+const COMBINABLE: Record<string, Record<string, (value: string) => object>> = {
+  [`campaign`]: {
+    title: (value) => ({ title: { de: value } }),
+    short_description: (value) => ({ short_description: { en: value } }),
+    rules: (value) => ({ rules: [value] }),
+    landing_page: (value) => ({ landing_page: value }),
+    thank_you_text: (value) => ({ thank_you_text: value }),
+    tags: (value) => ({ tags: [value] }),
+    valid_from: (value) => ({ valid_from: value }),
+    coupon: (value) => ({ coupon: { ...coupon, action_instructions: value } }),
+  },
+  merchant: {
+    name: (value) => ({ name: value }),
+    brand_name: (value) => ({ brand_name: value }),
+    description: (value) => ({ description: value }),
+    vatin: (value) => ({ vatin: value }),
+    telephone: (value) => ({ telephone: value }),
+    email: (value) => ({ email: value }),
+    website: (value) => ({ website: value }),
+    social: (value) => ({ social: { facebook: value } }),
+  },
+};
+
+/** The request of a combinable family with the given members' bodies merged. */
+const combined = (family: string, bodies: object[]): InjectOptions => {
+  const body = () => Object.assign({}, ...bodies) as object;
+  return family === 'campaign' ? saveCampaign(body)('') : saveMerchant(body)('');
+};
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -440,5 +498,47 @@ describe('generated input on the campaign, merchant, location and tag routes', (
     for (const target of ['campaign title', 'merchant name', 'location name', 'new tag']) {
       expect([...tally.taken]).toContain(target);
     }
+  });
+
+  it('several values at once: the answer names every field each would be refused for alone', async () => {
+    const tally = newTally();
+    let several = 0;
+    const families = Object.keys(COMBINABLE);
+    await fc.assert(
+      fc.asyncProperty(
+        fc
+          .constantFrom(...families)
+          .chain((family) =>
+            fc.tuple(
+              fc.constant(family),
+              fc.uniqueArray(
+                fc.tuple(fc.constantFrom(...Object.keys(COMBINABLE[family] ?? {})), text),
+                { minLength: 2, maxLength: 4, selector: ([member]) => member },
+              ),
+            ),
+          ),
+        async ([family, members]) => {
+          const builders = COMBINABLE[family] ?? {};
+          const bodies = members.map(([member, value]) => builders[member]?.(value) ?? {});
+          const alone = new Set<string>();
+          let sizeRefused = false;
+          for (const [index, body] of bodies.entries()) {
+            const answer = await check(`${family} ${index}`, combined(family, [body]), tally);
+            if (answer?.statusCode === 400) for (const field of fieldsOf(answer)) alone.add(field);
+            if (answer && answer.statusCode !== 400) sizeRefused = true;
+          }
+          const together = await check(`${family} together`, combined(family, bodies), tally);
+          // A request too large as a whole (413) is refused before its fields are looked at.
+          if (sizeRefused || together?.statusCode === 413) return;
+          expect(fieldsOf(together), JSON.stringify(members).slice(0, 300)).toEqual(
+            [...alone].sort(),
+          );
+          if (alone.size > 1) several += 1;
+        },
+      ),
+      { numRuns: 60 },
+    );
+    // Some runs had several invalid fields, all of them named in one answer.
+    expect(several).toBeGreaterThan(0);
   });
 });

@@ -12,6 +12,7 @@ import { users } from '../../src/platform/db/schema.js';
 import { registerErrorHandling } from '../../src/platform/http/errors.js';
 import { createMerchantWithOwner, type CreatedPerson } from '../factories/index.js';
 import { bearer, createTestApp, openTestDatabase, type TestApp } from '../helpers.js';
+import { expectProblem } from '../fixtures/problem.js';
 
 interface JsonSchema {
   $ref?: string;
@@ -117,8 +118,8 @@ describe('a missing value', () => {
         payload: { type: 'coupon/percent' },
       });
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({
-        statusCode: 400,
+      expectProblem(response, {
+        status: 400,
         message: 'required_field_missing',
         field: 'merchant',
       });
@@ -134,11 +135,7 @@ describe('a missing value', () => {
       headers: bearer(token),
       payload: { merchant: 42, type: 'coupon/percent' },
     });
-    expect(response.json()).toEqual({
-      statusCode: 400,
-      message: 'invalid_value',
-      field: 'merchant',
-    });
+    expectProblem(response, { status: 400, message: 'invalid_value', field: 'merchant' });
   });
 });
 
@@ -156,11 +153,7 @@ describe('a duplicate value', () => {
     try {
       const response = await app.inject({ method: 'POST', url: '/twice' });
       expect(response.statusCode).toBe(409);
-      expect(response.json()).toEqual({
-        statusCode: 409,
-        message: 'duplicate_value',
-        field: 'user_email',
-      });
+      expectProblem(response, { status: 409, message: 'duplicate_value', field: 'user_email' });
     } finally {
       await app.close();
       await database.close();

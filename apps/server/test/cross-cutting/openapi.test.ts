@@ -59,7 +59,7 @@ describe('the OpenAPI document', () => {
     expect(withoutSummary).toEqual([]);
   });
 
-  it('gives every operation a unique operationId and its 4xx answers in the error schema', () => {
+  it('gives every operation a unique operationId and its 4xx answers as problems in the error schema', () => {
     const ids = operations.map(({ operation }) => operation.operationId);
     expect(ids.filter((id) => !id)).toEqual([]);
     expect(new Set(ids).size).toBe(ids.length);
@@ -70,10 +70,19 @@ describe('the OpenAPI document', () => {
     }
     const campaign = document.paths['/api/campaigns/{id}']?.get;
     expect(campaign?.operationId).toBe('getCampaignsById');
-    for (const status of ['400', '401', '403', '404'])
-      expect(campaign?.responses[status]?.content?.['application/json']?.schema?.$ref).toBe(
+    for (const status of ['400', '401', '403', '404', '503'])
+      expect(campaign?.responses[status]?.content?.['application/problem+json']?.schema?.$ref).toBe(
         '#/components/schemas/Error',
       );
+    // Every error answer of every operation is a problem (RFC 9457), its own ones too.
+    for (const { method, path, operation } of operations) {
+      for (const [status, response] of Object.entries(operation.responses)) {
+        if (!/^[45]/.test(status)) continue;
+        expect(Object.keys(response.content ?? {}), `${method} ${path} ${status}`).toEqual([
+          'application/problem+json',
+        ]);
+      }
+    }
     expect(document.components?.schemas?.Error).toBeDefined();
     // Public routes ask for no token, so they promise no 401.
     expect(Object.keys(document.paths['/health']?.get?.responses ?? {})).not.toContain('401');

@@ -19,6 +19,7 @@ import { validAccessCodeSet } from '../fixtures/access-code-sets.js';
 import { multipartFile } from '../fixtures/multipart.js';
 import { createAdmin, createMerchant } from '../factories/index.js';
 import { createTestApp, type TestApp } from '../helpers.js';
+import { expectProblem } from '../fixtures/problem.js';
 
 let t: TestApp;
 let sonnenschein = '';
@@ -77,8 +78,8 @@ describe('a negative percent', () => {
       benefit: { percent_discount: -10 },
     });
     expect(refused.statusCode).toBe(400);
-    expect(refused.json()).toEqual({
-      statusCode: 400,
+    expectProblem(refused, {
+      status: 400,
       message: 'invalid_value',
       field: 'benefit.percent_discount',
     });
@@ -109,11 +110,7 @@ describe('a German postcode has five digits', () => {
         location(zip),
       );
       expect(response.statusCode, zip).toBe(400);
-      expect(response.json(), zip).toEqual({
-        statusCode: 400,
-        message: 'invalid_zip',
-        field: 'zip',
-      });
+      expectProblem(response, { status: 400, message: 'invalid_zip', field: 'zip' });
     }
     for (const [zip, country] of [
       ['80331', 'DE'],
@@ -242,11 +239,7 @@ describe('one merchant per name (duplicate_value)', () => {
     ]) {
       const response = await t.api('POST', '/merchants', 'admin', merchantBody(name));
       expect(response.statusCode, name).toBe(409);
-      expect(response.json()).toEqual({
-        statusCode: 409,
-        message: 'duplicate_value',
-        field: 'name',
-      });
+      expectProblem(response, { status: 409, message: 'duplicate_value', field: 'name' });
     }
     // A rename to another merchant's name too; its own name is kept.
     const profile = (await t.api('GET', `/merchants/${adler}`, 'admin')).json<{
@@ -300,7 +293,7 @@ describe('one access-code set per name (duplicate_value)', () => {
       name: 'HERBSTAKTION KOLN',
     });
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ statusCode: 409, message: 'duplicate_value', field: 'name' });
+    expectProblem(again, { status: 409, message: 'duplicate_value', field: 'name' });
     const other = await t.api('POST', '/access-code-sets', 'admin', {
       ...validAccessCodeSet,
       name: 'Frühjahrsaktion Köln',

@@ -1,13 +1,44 @@
 /** Schemas shared by every endpoint: errors, pager, ids. */
 import { z } from 'zod';
+import { MESSAGE_KEYS } from './messages.js';
 
-/** Every error answer of the API has this shape. */
+/** The media type of every error answer of the API (RFC 9457). */
+export const PROBLEM_MEDIA_TYPE = 'application/problem+json';
+
+/** The message keys as a schema: the closed list MESSAGE_KEYS, an enum of the OpenAPI document. */
+export const ZMessageKey = z.enum(MESSAGE_KEYS);
+
+/** One invalid field of a refused request: its name (FIELD_NAMES, made concrete) and its key. */
+export const ZFieldError = z.object({
+  /** A field of FIELD_NAMES or a concrete path of one (`prizes.0.count`, `title.de`). */
+  field: z.string(),
+  message: ZMessageKey,
+});
+export type TFieldError = z.infer<typeof ZFieldError>;
+
+/**
+ * Every error answer of the API: RFC 9457's problem details (`type`, `title`,
+ * `status`, `detail`) as `application/problem+json`, and the product's own
+ * members the web app words its texts from: the message key, the first field
+ * it is about, and every invalid field of the request (`errors`).
+ */
 export const ZErrorResponse = z.object({
+  /** The problem type: `{PUBLIC_URL}/api/docs/problems#{message}` (docs/api.md "Errors"). */
+  type: z.string(),
+  /** A short English title of the problem type; the same for every answer of one key. */
+  title: z.string(),
+  /** The HTTP status of the answer (RFC 9457). */
+  status: z.number().int(),
+  /** An English sentence about this occurrence: the key's title and the fields it is about. */
+  detail: z.string(),
+  /** The HTTP status again, as the API has always sent it. */
   statusCode: z.number().int(),
-  /** A message key of MESSAGE_KEYS, or a plain message where none fits. */
-  message: z.string(),
-  /** The field the message is about, for the field-related keys. */
+  /** The message key (docs/product.md#messages). */
+  message: ZMessageKey,
+  /** The (first) field the message is about, for the field-related keys. */
   field: z.string().optional(),
+  /** Every invalid field of the request at once; empty when the refusal is about no field. */
+  errors: z.array(ZFieldError),
 });
 export type TErrorResponse = z.infer<typeof ZErrorResponse>;
 

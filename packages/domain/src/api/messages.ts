@@ -16,6 +16,7 @@ const GENERIC_KEYS = [
   'unauthorized',
   'forbidden',
   'not_found',
+  'method_not_allowed',
   'rate_limited',
   'internal_error',
   'service_unavailable',

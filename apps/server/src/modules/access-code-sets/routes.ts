@@ -29,6 +29,7 @@ import { readTextUpload } from '../../platform/files/uploads.js';
 import { currentUser } from '../../platform/identity/current-user.js';
 import { CodeLinesRefused, type AccessCodeSetService } from './service.js';
 import { uploadRoute } from '../../platform/http/body-limits.js';
+import { sendProblem } from '../../platform/http/problem.js';
 
 /** A list refused for some of its lines (nothing stored): the first of those lines, 1-based. */
 const ZCodeLinesRefused = ZErrorResponse.extend({
@@ -44,12 +45,11 @@ async function answerLines(
     return await run();
   } catch (error) {
     if (!(error instanceof CodeLinesRefused)) throw error;
-    return reply.status(400).send({
-      statusCode: 400,
-      message: error.key,
-      field: error.field,
-      lines: error.lines,
-    });
+    return sendProblem(
+      reply,
+      { status: 400, key: error.key, field: error.field },
+      { lines: error.lines },
+    );
   }
 }
 

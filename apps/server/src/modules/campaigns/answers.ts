@@ -17,7 +17,7 @@ import {
   type UserRow,
 } from '../../platform/access/merchant-access.js';
 import type { DbOrTx } from '../../platform/db/client.js';
-import { AppError, badRequest, fieldPath, notFound } from '../../platform/errors.js';
+import { AppError, invalidValues, notFound } from '../../platform/errors.js';
 import { availableCodes } from '../codes/index.js';
 import { lockCampaignAndTargets } from './link-records.js';
 import { findCampaign, type CampaignDetailRecord, type CampaignRecord } from './records.js';
@@ -128,9 +128,14 @@ async function answerWith(
   const checked = ZCampaignEnvelope.safeParse(envelope);
   if (!checked.success) {
     // Input the save schema let through but the answer cannot carry: refused, and rolled back.
-    const path = checked.error.issues[0]?.path ?? [];
-    const field = fieldPath(path.filter((part) => part !== 'campaign').join('.'));
-    throw badRequest('invalid_value', field);
+    throw invalidValues(
+      checked.error.issues.map(({ path }) =>
+        path
+          .filter((part) => part !== 'campaign')
+          .map(String)
+          .join('.'),
+      ),
+    );
   }
   return envelope;
 }

@@ -15,7 +15,7 @@ import {
   type DescriptionFormat,
   type TLocalised,
 } from '@backoffice/domain';
-import { badRequest, fieldPath } from '../../platform/errors.js';
+import { invalidValues } from '../../platform/errors.js';
 
 const RICH_TEXT: sanitizeHtml.IOptions = {
   allowedTags: [
@@ -89,8 +89,10 @@ export function sanitizeContentPatch(
   const safe = sanitizeTexts(patch, storedFormat);
   const checked = ZCampaignContentPatch.safeParse(safe);
   if (!checked.success) {
-    const path = checked.error.issues[0]?.path.map(String).join('.');
-    throw badRequest('invalid_value', fieldPath(path ?? '') ?? 'description');
+    throw invalidValues(
+      checked.error.issues.map(({ path }) => path.map(String).join('.')),
+      'description',
+    );
   }
   return safe;
 }

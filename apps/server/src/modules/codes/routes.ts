@@ -18,6 +18,7 @@ import { currentUser } from '../../platform/identity/current-user.js';
 import { codeCells } from '../../platform/files/code-cells.js';
 import { InvalidCodeLinesError, NoCodesAddedError, type CodeService } from './service.js';
 import { uploadRoute } from '../../platform/http/body-limits.js';
+import { sendProblem } from '../../platform/http/problem.js';
 
 const tags = ['campaigns'];
 
@@ -36,16 +37,17 @@ async function answerRefusal(
     return await run();
   } catch (error) {
     if (error instanceof NoCodesAddedError)
-      return reply
-        .status(400)
-        .send({ statusCode: 400, message: error.key, field: error.field, ...error.report });
+      return sendProblem(
+        reply,
+        { status: 400, key: error.key, field: error.field },
+        { ...error.report },
+      );
     if (error instanceof InvalidCodeLinesError)
-      return reply.status(400).send({
-        statusCode: 400,
-        message: error.key,
-        field: error.field,
-        lines: error.lines.slice(0, 20),
-      });
+      return sendProblem(
+        reply,
+        { status: 400, key: error.key, field: error.field },
+        { lines: error.lines.slice(0, 20) },
+      );
     throw error;
   }
 }

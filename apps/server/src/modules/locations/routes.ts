@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   ZErrorResponse,
+  ZFieldError,
   ZImportJobParams,
   ZUploadLineError,
   ZLocationImportJob,
@@ -20,6 +21,7 @@ import { registerDomainValidationErrors } from '../../platform/http/domain-valid
 import { currentUser } from '../../platform/identity/current-user.js';
 import { UploadRefusedError, type LocationService } from './service.js';
 import { uploadRoute } from '../../platform/http/body-limits.js';
+import { sendProblem } from '../../platform/http/problem.js';
 
 const tags = ['locations'];
 
@@ -37,7 +39,10 @@ const unwrapLocation: preValidationAsyncHookHandler = async (request) => {
   const { location, ...beside } = body;
   request.body = { ...location, ...beside };
 };
-const ZUploadRefused = ZErrorResponse.extend({ errors: z.array(ZUploadLineError).optional() });
+/** A refused upload: the file's line errors, or (a bad request before the file) its fields. */
+const ZUploadRefused = ZErrorResponse.extend({
+  errors: z.array(z.union([ZUploadLineError, ZFieldError])),
+});
 
 /** What the location routes get: the service and the limit of a CSV upload. */
 export interface LocationRoutesOptions {
@@ -178,7 +183,7 @@ export const locationRoutes: FastifyPluginAsyncZod<LocationRoutesOptions> = asyn
           'Reads the CSV file (one location a line) and checks every line first: a single invalid line refuses the whole file, with the line and the field. A valid file is taken at once and geocoded in the background; the answer names the import job, whose progress GET /api/merchants/{id}/location-imports/{jobId} reports. Needs the role manage-merchant for the merchant.',
         params: ZMerchantIdParams,
         consumes: ['multipart/form-data'],
-        // A refused upload answers 400 with {statusCode, message, errors: [{line, field, message}]}.
+        // A refused upload answers 400 with the problem's body and errors: [{line, field, message}].
         response: { 200: ZLocationUploadResponse, 400: ZUploadRefused },
       },
     },
@@ -192,9 +197,8 @@ export const locationRoutes: FastifyPluginAsyncZod<LocationRoutesOptions> = asyn
         return { job };
       } catch (error) {
         if (!(error instanceof UploadRefusedError)) throw error;
-        return reply
-          .status(400)
-          .send({ statusCode: 400, message: 'bad_input', errors: error.errors });
+        // The problem's `errors` are the file's line errors here ({line, field, message}).
+        return sendProblem(reply, { status: 400, key: 'bad_input' }, { errors: error.errors });
       }
     },
   );

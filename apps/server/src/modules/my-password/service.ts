@@ -11,7 +11,7 @@ import type { TMyPasswordChanged, TMyPasswordState } from '@backoffice/domain';
 import type { Db } from '../../platform/db/client.js';
 import type { UserRow } from '../../platform/users/users.js';
 import { sessions, users } from '../../platform/db/schema.js';
-import { badRequest } from '../../platform/errors.js';
+import { badRequest, invalidFields, type FieldError } from '../../platform/errors.js';
 import type { Device } from '../../platform/identity/devices.js';
 import { passwordProblem, type PasswordProblem } from '../../platform/identity/password-policy.js';
 import { voidResetLinks } from '../password-reset/index.js';
@@ -80,8 +80,14 @@ export async function changeMyPassword(
   { change, session }: { change: PasswordChange; session: CallerSession },
 ): Promise<TMyPasswordChanged> {
   const problem = await passwordProblem(change.next, user.email);
-  if (problem) throw badRequest(POLICY_KEYS[problem], 'new_password');
-  if (change.next !== change.repeat) throw badRequest('passwords_differ', 'new_password_repeat');
+  // Both fields are checked at once: a weak password and a differing repeat are both named.
+  const refused: FieldError[] = [];
+  if (problem) refused.push({ field: 'new_password', message: POLICY_KEYS[problem] });
+  if (change.next !== change.repeat) {
+    refused.push({ field: 'new_password_repeat', message: 'passwords_differ' });
+  }
+  const [first, ...rest] = refused;
+  if (first) throw invalidFields([first, ...rest]);
   const hash = await hashPassword(change.next);
   const ended = await deps.db.transaction(async (tx) => {
     // The user's row first (platform/identity/sessions.ts), and only while the verified password is still it.

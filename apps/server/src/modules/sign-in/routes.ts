@@ -35,6 +35,7 @@ import {
 } from '../../platform/identity/passwords.js';
 import { providerRoutes } from './provider-routes.js';
 import { insertSession, renewSession, startSession } from '../../platform/identity/sessions.js';
+import { sendProblem } from '../../platform/http/problem.js';
 import { registerSecondFactor, type LoginView } from './second-factor-routes.js';
 
 const optionalParam = z.string().max(2048).optional();
@@ -362,7 +363,7 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
       const sid = found?.claims.sid;
       const session = found?.user && sid !== undefined ? await renewSession(db, sid) : undefined;
       if (!found?.user || !session) {
-        return reply.status(401).send({ statusCode: 401, message: 'unauthorized' });
+        return sendProblem(reply, { status: 401, key: 'unauthorized' });
       }
       const issued = await tokenIssuer.issue(found.user, session);
       return { tokens: [{ name: config.identity.realm, token: issued.token }] };

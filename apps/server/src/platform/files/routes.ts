@@ -8,6 +8,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { IMAGE_SIZE_MAX, IMAGE_SIZE_MIN, type ImageSize } from '@backoffice/domain';
 import { sendNotFound, sendServiceUnavailable } from '../http/errors.js';
+import { sendProblem } from '../http/problem.js';
 import { ImageWorkBusyError, resizeStoredImage } from './images.js';
 import { isStorageKey } from './storage.js';
 
@@ -36,7 +37,7 @@ export const fileRoutes: FastifyPluginAsync = async (app) => {
         const h = side(height);
         if (w === undefined || h === undefined) {
           const field = w === undefined ? 'width' : 'height';
-          return reply.status(400).send({ statusCode: 400, message: 'invalid_value', field });
+          return sendProblem(reply, { status: 400, key: 'invalid_value', field });
         }
         size = { width: w, height: h };
       }

@@ -1,12 +1,17 @@
 /**
- * Error answers for the merchant feature's own rules: a failed body check
+ * The merchant feature's own rules in error answers: a failed body check
  * whose message is a domain message key (e.g. 'contact_type_missing') keeps
- * that key and its field, so the web can show the exact text beside the field.
- * Everything else goes on to the app's error handler.
+ * that key for its field, so the web can show the exact text beside the
+ * field. Its routes name the keys in their config (`checkKeyOf`), which the
+ * app's error handler and input hygiene read (errors.ts); every other
+ * invalid field is named as on any route.
  */
 import type { FastifyInstance } from 'fastify';
-import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { LOCATION_VALIDATION_KEYS, MERCHANT_VALIDATION_KEYS } from '@backoffice/domain';
+import {
+  LOCATION_VALIDATION_KEYS,
+  MERCHANT_VALIDATION_KEYS,
+  type MessageKey,
+} from '@backoffice/domain';
 
 const DOMAIN_KEYS = new Set<string>([
   ...MERCHANT_VALIDATION_KEYS,
@@ -14,17 +19,15 @@ const DOMAIN_KEYS = new Set<string>([
   'email_required',
 ]);
 
+/** The key of a domain check's message; 'required' is the spec's required_field_missing. */
+function domainKey(message: string): MessageKey | undefined {
+  if (!DOMAIN_KEYS.has(message)) return undefined;
+  return (message === 'required' ? 'required_field_missing' : message) as MessageKey;
+}
+
+/** Every route registered after this in the scope keeps its checks' domain keys. */
 export function registerDomainValidationErrors(app: FastifyInstance): void {
-  app.setErrorHandler((error, _request, reply) => {
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      const first = error.validation[0];
-      const field = first?.instancePath.replace(/^\//, '').replaceAll('/', '.') ?? '';
-      if (first?.message && DOMAIN_KEYS.has(first.message)) {
-        // 'required' is the spec's required_field_missing ('Bitte angeben: {field}').
-        const message = first.message === 'required' ? 'required_field_missing' : first.message;
-        return reply.status(400).send({ statusCode: 400, message, field });
-      }
-    }
-    throw error;
+  app.addHook('onRoute', (route) => {
+    route.config = { ...route.config, checkKeyOf: domainKey };
   });
 }

@@ -1,22 +1,29 @@
 /**
- * The one error handler that turns every failure into the API's error shape
- * `{statusCode, message, field?}` with a message key of docs/product.md#messages where one
- * fits (AppError and its helpers: ../errors.ts). Nothing leaks a stack trace
- * or becomes a bare 500. Keys and fields are the closed lists of the domain package.
+ * The one error handler that turns every failure into the API's error answer
+ * (problem details with a message key of docs/product.md#messages, the field
+ * and every invalid field: problem.ts) where one fits (AppError and its
+ * helpers: ../errors.ts). Nothing leaks a stack trace or becomes a bare 500.
+ * Keys and fields are the closed lists of the domain package.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { type FieldName, type MessageKey, type TErrorResponse } from '@backoffice/domain';
+import { type FieldName, type MessageKey, type TFieldError } from '@backoffice/domain';
 import { AppError, RetryLaterError } from '../errors.js';
+import { sendProblem } from './problem.js';
 
 interface ValidationIssue {
   keyword: string;
   instancePath: string;
+  message?: string | undefined;
 }
 
 /** The field of a validation issue as the API names it (`/prizes/0/count` → `prizes.0.count`). */
 export const issueField = (issue: ValidationIssue): string =>
   issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
+
+/** The parts of a request Fastify validates, in its order; it stops at the first that fails. */
+const REQUEST_PARTS = ['params', 'body', 'querystring', 'headers'] as const;
+export type RequestPart = (typeof REQUEST_PARTS)[number];
 
 /** The part of the request a validation failure is about (Fastify's `validationContext`). */
 function validatedInput(request: FastifyRequest, context: string | undefined): unknown {
@@ -48,15 +55,120 @@ export function isMissingValue(input: unknown, issue: ValidationIssue): boolean 
   return value === undefined;
 }
 
-/** Maps the first schema-validation issue to a message key and a field name. */
-function validationToResponse(issues: ValidationIssue[], input: unknown): TErrorResponse {
-  const first = issues[0];
-  const field = first ? issueField(first) : '';
-  if (!first || !field) return { statusCode: 400, message: 'bad_input' };
-  const message: MessageKey = isMissingValue(input, first)
-    ? 'required_field_missing'
-    : 'invalid_value';
-  return { statusCode: 400, message, field };
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The message key a route's schema check names in its issue's message
+     * (a domain key such as 'contact_type_missing': domain-validation-errors.ts),
+     * kept for its field instead of `invalid_value`.
+     */
+    checkKeyOf?: (message: string) => MessageKey | undefined;
+  }
+}
+
+/**
+ * The key of an issue: a left-out value is `required_field_missing`, any
+ * other `invalid_value`, unless the route keeps the issue's own message
+ * (a domain key of its schema's checks).
+ */
+function issueKey(request: FastifyRequest, input: unknown, issue: ValidationIssue): MessageKey {
+  const keyOf = request.routeOptions.config.checkKeyOf;
+  const own = issue.message === undefined ? undefined : keyOf?.(issue.message);
+  if (own) return own;
+  return isMissingValue(input, issue) ? 'required_field_missing' : 'invalid_value';
+}
+
+interface ZodLike {
+  safeParse: (value: unknown) => {
+    error?: { issues: { path: PropertyKey[]; message: string }[] };
+  };
+}
+
+/** A part's zod schema of the route, if it has one (a JSON schema or none: undefined). */
+function partSchema(request: FastifyRequest, part: RequestPart): ZodLike | undefined {
+  const schema = (request.routeOptions.schema as Record<string, unknown> | undefined)?.[part];
+  return typeof (schema as { safeParse?: unknown } | undefined)?.safeParse === 'function'
+    ? (schema as ZodLike)
+    : undefined;
+}
+
+/** Collects one entry per field (the first issue's), leaving out issues that name no field. */
+class FieldErrors {
+  private readonly found = new Map<string, MessageKey>();
+
+  constructor(private readonly request: FastifyRequest) {}
+
+  add(input: unknown, issues: readonly ValidationIssue[]): void {
+    for (const issue of issues) {
+      const field = issueField(issue);
+      if (field && !this.found.has(field)) {
+        this.found.set(field, issueKey(this.request, input, issue));
+      }
+    }
+  }
+
+  /** The issues of a part's schema for an input of it. */
+  check(part: RequestPart, input: unknown): void {
+    const issues = partSchema(this.request, part)?.safeParse(input).error?.issues ?? [];
+    this.add(
+      input,
+      issues.map((issue) => ({
+        keyword: 'custom',
+        instancePath: `/${issue.path.map(String).join('/')}`,
+        message: issue.message,
+      })),
+    );
+  }
+
+  list(): TFieldError[] {
+    return [...this.found].map(([field, message]) => ({ field, message }));
+  }
+}
+
+/**
+ * The invalid fields the route's schemas find in the given inputs of its
+ * parts (input hygiene checks a cleaned copy of the request with them).
+ */
+export function schemaFieldErrors(
+  request: FastifyRequest,
+  inputs: Partial<Record<RequestPart, unknown>>,
+): TFieldError[] {
+  const errors = new FieldErrors(request);
+  for (const part of REQUEST_PARTS) {
+    if (part in inputs) errors.check(part, inputs[part]);
+  }
+  return errors.list();
+}
+
+/**
+ * Every invalid field of a request whose validation failed: the issues of the
+ * part Fastify stopped at, and those of the parts it did not check after it
+ * (a bad id and a bad body are both named). One entry per field, the first
+ * issue's; issues without a field (a check of the whole body) are left out.
+ */
+export function validationFieldErrors(
+  request: FastifyRequest,
+  error: { validation: ValidationIssue[]; validationContext?: string | undefined },
+): TFieldError[] {
+  const errors = new FieldErrors(request);
+  errors.add(validatedInput(request, error.validationContext), error.validation);
+  const failed = REQUEST_PARTS.indexOf(error.validationContext as RequestPart);
+  for (const part of failed >= 0 ? REQUEST_PARTS.slice(failed + 1) : []) {
+    errors.check(part, validatedInput(request, part));
+  }
+  return errors.list();
+}
+
+/** The answer to a failed validation: every invalid field, or `bad_input` when none is named. */
+export function sendValidationProblem(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  error: { validation: ValidationIssue[]; validationContext?: string | undefined },
+): FastifyReply {
+  const errors = validationFieldErrors(request, error);
+  const [first] = errors;
+  if (!first) return sendProblem(reply, { status: 400, key: 'bad_input' });
+  return sendProblem(reply, { status: 400, key: first.message, errors });
 }
 
 /** The field each unique constraint guards, so that a `duplicate_value` names it. */
@@ -130,16 +242,18 @@ function someCause(
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
-      const body: TErrorResponse = { statusCode: error.statusCode, message: error.key };
-      if (error.field) body.field = error.field;
       if (error instanceof RetryLaterError) {
         reply.header('retry-after', String(error.retryAfterSeconds));
       }
-      return reply.status(error.statusCode).send(body);
+      return sendProblem(reply, {
+        status: error.statusCode,
+        key: error.key,
+        field: error.field,
+        errors: error.errors,
+      });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const input = validatedInput(request, error.validationContext);
-      return reply.status(400).send(validationToResponse(error.validation, input));
+      return sendValidationProblem(request, reply, error);
     }
     const duplicate = uniqueViolation(error);
     if (duplicate) {
@@ -147,24 +261,18 @@ export function registerErrorHandling(app: FastifyInstance): void {
         ? UNIQUE_CONSTRAINT_FIELDS[duplicate.constraint]
         : undefined;
       if (!field) request.log.warn({ err: error }, 'unique violation of an unmapped constraint');
-      const body: TErrorResponse = { statusCode: 409, message: 'duplicate_value' };
-      if (field) body.field = field;
-      return reply.status(409).send(body);
+      return sendProblem(reply, { status: 409, key: 'duplicate_value', field });
     }
-    if (error.statusCode === 429) {
-      return reply.status(429).send({ statusCode: 429, message: 'rate_limited' });
-    }
+    if (error.statusCode === 429) return sendProblem(reply, { status: 429, key: 'rate_limited' });
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      return reply.status(413).send({ statusCode: 413, message: 'request_too_large' });
+      return sendProblem(reply, { status: 413, key: 'request_too_large' });
     }
     if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
-      return reply.status(415).send({ statusCode: 415, message: 'unsupported_media_type' });
+      return sendProblem(reply, { status: 415, key: 'unsupported_media_type' });
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       // Fastify's other client errors (bad JSON, an empty body with a JSON type, …).
-      return reply
-        .status(error.statusCode)
-        .send({ statusCode: error.statusCode, message: 'bad_input' });
+      return sendProblem(reply, { status: error.statusCode, key: 'bad_input' });
     }
     if (databaseUnavailable(error)) {
       // A clear answer while the database is away; the pool reconnects by itself.
@@ -178,16 +286,13 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return sendServiceUnavailable(reply);
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send({ statusCode: 500, message: 'internal_error' });
+    return sendProblem(reply, { status: 500, key: 'internal_error' });
   });
 }
 
 /** 503 with a hint when to come back: the database is away, or a bounded line of work is full. */
 export function sendServiceUnavailable(reply: FastifyReply): FastifyReply {
-  return reply
-    .status(503)
-    .header('retry-after', '5')
-    .send({ statusCode: 503, message: 'service_unavailable' });
+  return sendProblem(reply.header('retry-after', '5'), { status: 503, key: 'service_unavailable' });
 }
 
 /**
@@ -216,5 +321,5 @@ export function registerClosingAnswer(app: FastifyInstance): void {
 }
 
 export function sendNotFound(reply: FastifyReply): FastifyReply {
-  return reply.status(404).send({ statusCode: 404, message: 'not_found' });
+  return sendProblem(reply, { status: 404, key: 'not_found' });
 }

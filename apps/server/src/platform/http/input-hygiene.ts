@@ -14,7 +14,8 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { hasUnsafeCharacters, replaceUnsafeCharacters } from '@backoffice/domain';
-import { AppError, badRequest, fieldPath } from '../errors.js';
+import { AppError, badRequest, invalidFields, invalidValues, type FieldPath } from '../errors.js';
+import { schemaFieldErrors } from './errors.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -60,6 +61,15 @@ const pathOf = (visit: Visit): string[] => {
  * `value`) are not looked at, only their depth.
  */
 export function findUnsafeInput(value: unknown, itemsLeft?: string): UnsafeInput | undefined {
+  return unsafeInputs(value, itemsLeft, true)[0];
+}
+
+/**
+ * Every text with an unsafe character (in the walk's order), or only a value
+ * nested too deep where there is one; the first only when `firstOnly`.
+ */
+function unsafeInputs(value: unknown, itemsLeft?: string, firstOnly = false): UnsafeInput[] {
+  const found: UnsafeInput[] = [];
   const pending: Visit[] = [{ value, key: '', parent: undefined, depth: 0 }];
   for (let next = pending.pop(); next; next = pending.pop()) {
     const current = next.value;
@@ -67,11 +77,14 @@ export function findUnsafeInput(value: unknown, itemsLeft?: string): UnsafeInput
       next.textsLeft === true ||
       (next.depth === 1 && next.key === itemsLeft && Array.isArray(current));
     if (typeof current === 'string') {
-      if (!textsLeft && hasUnsafeCharacters(current)) return { unsafeText: pathOf(next) };
+      if (!textsLeft && hasUnsafeCharacters(current)) {
+        found.push({ unsafeText: pathOf(next) });
+        if (firstOnly) return found;
+      }
       continue;
     }
     if (typeof current !== 'object' || current === null) continue;
-    if (next.depth >= MAX_INPUT_DEPTH) return { tooDeep: true };
+    if (next.depth >= MAX_INPUT_DEPTH) return [{ tooDeep: true }];
     const depth = next.depth + 1;
     if (Array.isArray(current)) {
       for (let index = current.length - 1; index >= 0; index -= 1) {
@@ -81,25 +94,58 @@ export function findUnsafeInput(value: unknown, itemsLeft?: string): UnsafeInput
     }
     const entries: [string, unknown][] = Object.entries(current);
     for (const [key] of entries) {
-      if (!textsLeft && hasUnsafeCharacters(key)) return { unsafeText: [...pathOf(next), key] };
+      if (!textsLeft && hasUnsafeCharacters(key)) {
+        found.push({ unsafeText: [...pathOf(next), key] });
+        if (firstOnly) return found;
+      }
     }
     for (let index = entries.length - 1; index >= 0; index -= 1) {
       const [key, child] = entries[index] ?? ['', undefined];
       pending.push({ value: child, key, parent: next, depth, textsLeft });
     }
   }
-  return undefined;
+  return found;
 }
 
+/** A copy with every unsafe character of its texts and keys replaced (for the schema's check). */
+function cleaned(value: unknown): unknown {
+  if (typeof value === 'string') return replaceUnsafeCharacters(value);
+  if (Array.isArray(value)) return value.map(cleaned);
+  if (typeof value !== 'object' || value === null) return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([key, child]) => [replaceUnsafeCharacters(key), cleaned(child)]),
+  );
+}
+
+/**
+ * Refuses a request with unsafe texts: every one is named (invalid_value),
+ * and with them every other field the route's schemas refuse, checked on a
+ * copy with the unsafe characters replaced, so that no schema sees them.
+ */
 function refuseUnsafeText(request: FastifyRequest): void {
   const itemsLeft = request.routeOptions.config.itemsCheckedByRoute;
   // Named as schema errors name them: the path inside params, query or body.
+  const unsafe: string[] = [];
   for (const part of [request.params, request.query, request.body]) {
-    const found = findUnsafeInput(part, part === request.body ? itemsLeft : undefined);
-    if (!found) continue;
-    if ('tooDeep' in found) throw badRequest('bad_input', 'body');
-    throw badRequest('invalid_value', fieldPath(fieldName(found.unsafeText)) ?? 'body');
+    const found = unsafeInputs(part, part === request.body ? itemsLeft : undefined);
+    for (const entry of found) {
+      if ('tooDeep' in entry) throw badRequest('bad_input', 'body');
+      unsafe.push(fieldName(entry.unsafeText));
+    }
   }
+  if (unsafe.length === 0) return;
+  const refused = invalidValues(unsafe, 'body');
+  const named = new Set<string>(refused.errors.map(({ field }) => field));
+  const others = schemaFieldErrors(request, {
+    params: cleaned(request.params),
+    querystring: cleaned(request.query),
+    body: cleaned(request.body),
+  }).filter(({ field }) => !named.has(field));
+  const [first, ...rest] = [
+    ...refused.errors,
+    ...others.map(({ field, message }) => ({ field: field as FieldPath, message })),
+  ];
+  throw first ? invalidFields([first, ...rest]) : refused;
 }
 
 /**

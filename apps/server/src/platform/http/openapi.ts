@@ -1,6 +1,7 @@
 /**
  * The OpenAPI document at /api/docs/json, as others read it: every operation
- * has an operationId and its error answers with the API's error schema, and
+ * has an operationId and its error answers as problem details
+ * (`application/problem+json`, the `Error` schema: docs/api.md "Errors"), and
  * the document names its server. Done once here, in the document's
  * transform, so that routes added later get the same without doing anything.
  * The transform only shapes the document: the routes' own response schemas,
@@ -9,7 +10,7 @@
 import fastifySwagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
-import { ZErrorResponse } from '@backoffice/domain';
+import { PROBLEM_MEDIA_TYPE, ZErrorResponse } from '@backoffice/domain';
 import { z } from 'zod';
 import type { Config } from '../config/config.js';
 import type { RouteDeprecation } from './deprecation.js';
@@ -19,7 +20,8 @@ import { API_TAGS, API_X_TAG_GROUPS } from './openapi-tags.js';
 /** The error schema, a named component (`#/components/schemas/Error`) for generated clients. */
 const ZApiError = ZErrorResponse.meta({
   id: 'Error',
-  description: 'Every error answer: a message key (MESSAGE_KEYS) and the field it is about.',
+  description:
+    'Every error answer: problem details (RFC 9457) with the message key (an enum of MESSAGE_KEYS), the field it is about and every invalid field of the request.',
 });
 
 const ERROR_DESCRIPTIONS = {
@@ -29,6 +31,7 @@ const ERROR_DESCRIPTIONS = {
   404: 'Not found, or not visible to the caller',
   409: 'Conflicts with the current state (a duplicate value, a changed version)',
   413: 'The body or upload is too large',
+  503: 'A service the request needs (the database) is away for the moment; Retry-After says when to try again',
 } as const;
 type ErrorStatus = keyof typeof ERROR_DESCRIPTIONS;
 
@@ -54,7 +57,8 @@ interface RouteFacts {
  * is checked on every route (input hygiene and the framework refuse malformed
  * requests with 400), secured routes check the caller (401, 403), a path
  * parameter names something that may not exist (404), writes can meet a
- * unique constraint (409) and carry a body with a size limit (413).
+ * unique constraint (409) and carry a body with a size limit (413), and
+ * any can meet the database away (503).
  */
 export function standardErrorStatuses(route: RouteFacts): ErrorStatus[] {
   const statuses: ErrorStatus[] = [400];
@@ -62,6 +66,7 @@ export function standardErrorStatuses(route: RouteFacts): ErrorStatus[] {
   if (route.hasParams) statuses.push(404);
   if (route.secured && WRITE_METHODS.has(route.method)) statuses.push(409);
   if (WRITE_METHODS.has(route.method)) statuses.push(413);
+  statuses.push(503);
   return statuses;
 }
 
@@ -85,6 +90,10 @@ export function operationIdOf(method: string, url: string): string {
 
 type TransformInput = Parameters<typeof jsonSchemaTransform>[0];
 
+/** Whether a declared answer already names its media types (`{content: {…}}`). */
+const isContentResponse = (value: unknown): boolean =>
+  typeof value === 'object' && value !== null && 'content' in value;
+
 /** jsonSchemaTransform plus the operationId and the standard error answers. */
 function transform(input: TransformInput): ReturnType<typeof jsonSchemaTransform> {
   const schema = input.schema as Record<string, unknown> | undefined;
@@ -95,7 +104,7 @@ function transform(input: TransformInput): ReturnType<typeof jsonSchemaTransform
   };
   const method = Array.isArray(route.method) ? (route.method[0] ?? 'GET') : route.method;
   const security = schema.security as unknown[] | undefined;
-  const declared = (schema.response ?? {}) as Record<string, unknown>;
+  const declared = { ...((schema.response ?? {}) as Record<string, unknown>) };
   const response: Record<string, unknown> = {};
   const facts = {
     method,
@@ -106,7 +115,17 @@ function transform(input: TransformInput): ReturnType<typeof jsonSchemaTransform
   for (const status of standardErrorStatuses(facts)) {
     response[status] = {
       description: ERROR_DESCRIPTIONS[status],
-      content: { 'application/json': { schema: ZApiError } },
+      content: { [PROBLEM_MEDIA_TYPE]: { schema: ZApiError } },
+    };
+  }
+  // A route's own error answers (a refusal with more members) are problems as well.
+  for (const [status, declaredSchema] of Object.entries(declared)) {
+    if (Number(status) < 400 || isContentResponse(declaredSchema)) continue;
+    const description = (declaredSchema as { description?: string }).description;
+    const standard = (ERROR_DESCRIPTIONS as Readonly<Record<string, string | undefined>>)[status];
+    declared[status] = {
+      description: description ?? standard ?? 'Error',
+      content: { [PROBLEM_MEDIA_TYPE]: { schema: declaredSchema } },
     };
   }
   // The bearer scope of the API (no security of its own): the consumer app's routes are not keyed.
@@ -175,7 +194,7 @@ export async function registerOpenApi(app: FastifyInstance, config: Config): Pro
         title: 'Campaign back-office API',
         version: '1',
         description:
-          'The merchant API (bearer token of the built-in or an external OAuth2 provider) and the consumer app’s ingest (API key). Errors answer `{statusCode, message, field?}` with a message key.',
+          'The merchant API (bearer token of the built-in or an external OAuth2 provider) and the consumer app’s ingest (API key). Errors answer `application/problem+json` (RFC 9457: type, title, status, detail) with the message key, the field and every invalid field (`errors`).',
       },
       servers: [{ url: config.publicUrl }],
       components: {

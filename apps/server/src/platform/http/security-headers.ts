@@ -8,7 +8,7 @@
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import helmet from 'helmet';
-import type { TErrorResponse } from '@backoffice/domain';
+import { sendProblem } from './problem.js';
 import { sendRequestId } from './request-id.js';
 
 /** Sets the security headers on a raw answer (helmet's middleware). */
@@ -72,11 +72,10 @@ export function frameworkErrorAnswer(
   setSecurityHeaders: SecurityHeaders,
 ): (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => void {
   return (error, request, reply) => {
-    const body: TErrorResponse = { statusCode: 400, message: 'invalid_value', field: 'path' };
     request.log.info({ code: error.code }, 'request refused before routing');
     sendRequestId(request, reply);
     setSecurityHeaders(request.raw, reply.raw, () => {
-      void reply.status(400).send(body);
+      void sendProblem(reply, { status: 400, key: 'invalid_value', field: 'path' });
     });
   };
 }

@@ -19,6 +19,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db, DbOrTx } from '../db/client.js';
 import { idempotencyKeys } from '../db/schema.js';
 import { AppError } from '../errors.js';
+import { PROBLEM_CONTENT_TYPE } from '../http/problem.js';
 import { decryptSecret, encryptSecret } from '../identity/totp.js';
 import { eraseJob, type JobContext } from '../jobs/definition.js';
 import { recurringJobPolicy } from '../jobs/recurring.js';
@@ -99,7 +100,10 @@ function replay(reply: FastifyReply, row: KeyRow, secretsKey: Buffer): FastifyRe
   // A sealed answer the key cannot open (the key was replaced) is not given again.
   if (body === undefined) throw new AppError(422, 'idempotency_key_reused');
   reply.header(REPLAYED_HEADER, 'true');
-  return reply.code(row.responseStatus ?? 200).send(JSON.parse(body));
+  const status = row.responseStatus ?? 200;
+  // A kept refusal is replayed as what it was: a problem (http/problem.ts).
+  if (status >= 400) reply.type(PROBLEM_CONTENT_TYPE);
+  return reply.code(status).send(JSON.parse(body));
 }
 
 /**

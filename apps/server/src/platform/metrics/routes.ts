@@ -11,6 +11,8 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config/config.js';
+import type { MessageKey } from '@backoffice/domain';
+import { PROBLEM_CONTENT_TYPE, problemBody, sendProblem } from '../http/problem.js';
 import type { Metrics } from './metrics.js';
 
 export const METRICS_PATH = '/metrics';
@@ -66,7 +68,11 @@ export function registerMetrics(app: FastifyInstance, ctx: MetricsContext): void
   let server: Server | undefined;
   app.addHook('onReady', async () => {
     const listening = createServer((request, response) => {
-      void answerOnMetricsPort(request, response, { metrics, expected }).catch((error: unknown) => {
+      void answerOnMetricsPort(request, response, {
+        metrics,
+        expected,
+        publicUrl: ctx.config.publicUrl,
+      }).catch((error: unknown) => {
         ctx.log.error({ err: error }, 'metrics: scrape failed');
         if (!response.headersSent) response.writeHead(500);
         response.end();
@@ -102,10 +108,10 @@ async function answerOnPublicPort(
 ) {
   reply.header('cache-control', 'no-store');
   if (!bearerMatches(request.headers.authorization, expected)) {
-    return reply
-      .status(401)
-      .header('www-authenticate', CHALLENGE)
-      .send({ statusCode: 401, message: 'unauthorized' });
+    return sendProblem(reply.header('www-authenticate', CHALLENGE), {
+      status: 401,
+      key: 'unauthorized',
+    });
   }
   const { contentType, text } = await metrics.scrape();
   return reply.type(contentType).send(text);
@@ -115,15 +121,19 @@ async function answerOnPublicPort(
 async function answerOnMetricsPort(
   request: IncomingMessage,
   response: ServerResponse,
-  { metrics, expected }: { metrics: Metrics; expected: Buffer | undefined },
+  {
+    metrics,
+    expected,
+    publicUrl,
+  }: { metrics: Metrics; expected: Buffer | undefined; publicUrl: string },
 ): Promise<void> {
-  const json = (status: number, message: string, headers: Record<string, string> = {}) => {
+  const json = (status: number, message: MessageKey, headers: Record<string, string> = {}) => {
     response.writeHead(status, {
-      'content-type': 'application/json; charset=utf-8',
+      'content-type': PROBLEM_CONTENT_TYPE,
       'cache-control': 'no-store',
       ...headers,
     });
-    response.end(JSON.stringify({ statusCode: status, message }));
+    response.end(JSON.stringify(problemBody(publicUrl, { status, key: message })));
   };
   const path = (request.url ?? '').split('?', 1)[0];
   if (path !== METRICS_PATH) {

@@ -15,6 +15,7 @@ import {
   outboxNames,
   type TestApp,
 } from '../../helpers.js';
+import { expectProblem } from '../../fixtures/problem.js';
 
 let t: TestApp;
 const STRONG_PASSWORD = 'Kaffeetasse-Sonnenblume-47';
@@ -120,7 +121,7 @@ describe('invitation limits', () => {
       user_email: 'person21@example.com',
     });
     expect(refused.statusCode).toBe(429);
-    expect(refused.json()).toEqual({ statusCode: 429, message: 'invitation_limit_reached' });
+    expectProblem(refused, { status: 429, message: 'invitation_limit_reached' });
     expect((await mailCount()) - mailsBefore).toBe(20);
     const list = await limited.api('GET', `/merchants/${merchant}/accounts`, 'silver');
     expect(
@@ -147,8 +148,8 @@ describe('invitation limits', () => {
     }
     const fourth = await invite();
     expect(fourth.statusCode).toBe(429);
-    expect(fourth.json()).toEqual({
-      statusCode: 429,
+    expectProblem(fourth, {
+      status: 429,
       message: 'invitation_limit_reached',
       field: 'user_email',
     });

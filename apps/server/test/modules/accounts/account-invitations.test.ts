@@ -20,6 +20,7 @@ import {
   outboxNames,
   type TestApp,
 } from '../../helpers.js';
+import { expectProblem } from '../../fixtures/problem.js';
 
 let t: TestApp;
 const STRONG_PASSWORD = 'Kaffeetasse-Sonnenblume-47';
@@ -315,7 +316,7 @@ describe('invitations (POST /merchants/{id}/invite-account, /identity/register)'
       );
       expect(refused.statusCode).toBe(503);
       expect(refused.headers['retry-after']).toBe('5');
-      expect(refused.json()).toEqual({ statusCode: 503, message: 'service_unavailable' });
+      expectProblem(refused, { status: 503, message: 'service_unavailable' });
     } finally {
       db.transaction = transaction;
     }
@@ -339,11 +340,7 @@ describe('invitations (POST /merchants/{id}/invite-account, /identity/register)'
     for (const [name, address] of Object.entries(refused)) {
       const response = await invite(address);
       expect(response.statusCode, name).toBe(400);
-      expect(response.json(), name).toEqual({
-        statusCode: 400,
-        message: 'invalid_value',
-        field: 'user_email',
-      });
+      expectProblem(response, { status: 400, message: 'invalid_value', field: 'user_email' });
     }
     // Full-width letters are the plain letters (NFKC): silver, who is registered already.
     const fullWidth = await invite('\uFF53ilver@example.com');

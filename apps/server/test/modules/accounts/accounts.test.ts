@@ -16,6 +16,7 @@ import {
   createPerson,
 } from '../../factories/index.js';
 import { createTestApp, mailsSince, outboxNames, type TestApp } from '../../helpers.js';
+import { expectProblem } from '../../fixtures/problem.js';
 
 let t: TestApp;
 const ids = { sonnenschein: '', silberblick: '', adler: '', wagner: '' };
@@ -98,11 +99,7 @@ describe('POST /merchants/{id}/accounts (add an existing user)', () => {
         user_email,
       });
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({
-        statusCode: 400,
-        message: 'email_required',
-        field: 'user_email',
-      });
+      expectProblem(response, { status: 400, message: 'email_required', field: 'user_email' });
     }
   });
 
@@ -288,11 +285,7 @@ describe('addresses with the domain’s final dot', () => {
       const refused = await t.api('POST', `/merchants/${wagner}/invite-account`, 'admin', {
         user_email,
       });
-      expect(refused.json(), user_email).toEqual({
-        statusCode: 400,
-        message: 'invalid_value',
-        field: 'user_email',
-      });
+      expectProblem(refused, { status: 400, message: 'invalid_value', field: 'user_email' });
     }
     const dotted = await t.ctx.db
       .select({ email: users.email })

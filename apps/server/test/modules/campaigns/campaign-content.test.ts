@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TCampaignEnvelope } from '@backoffice/domain';
 import { createMerchantWithOwner } from '../../factories/index.js';
 import { bearer, createTestApp, type TestApp } from '../../helpers.js';
+import { expectProblem } from '../../fixtures/problem.js';
 
 let t: TestApp;
 let owner: string;
@@ -295,7 +296,7 @@ describe('image upload', () => {
     );
     const busy = answers.filter((answer) => answer.statusCode === 503);
     expect(busy.length).toBeGreaterThan(0);
-    expect(busy[0]?.json()).toEqual({ statusCode: 503, message: 'service_unavailable' });
+    expectProblem(busy[0], { status: 503, message: 'service_unavailable' });
     expect(busy[0]?.headers['retry-after']).toBe('5');
     expect(answers.filter((answer) => answer.statusCode === 200).length).toBeGreaterThan(0);
   });

@@ -15,6 +15,7 @@ import {
   createPerson,
 } from '../../factories/index.js';
 import { createTestApp, type TestApp } from '../../helpers.js';
+import { expectProblem } from '../../fixtures/problem.js';
 
 let t: TestApp;
 const ids = { sonnenschein: '', silberblick: '', adler: '', huber: '' };
@@ -90,7 +91,7 @@ describe('create and open', () => {
       type: 'coupon/bogus',
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ statusCode: 400, message: 'invalid_value', field: 'type' });
+    expectProblem(response, { status: 400, message: 'invalid_value', field: 'type' });
   });
 
   it('refuses a merchant user tips, allows agencies and admins', async () => {

@@ -10,6 +10,7 @@ import {
   TEST_PASSWORD,
 } from '../../factories/index.js';
 import { bearer, createTestApp, type TestApp } from '../../helpers.js';
+import { expectProblem } from '../../fixtures/problem.js';
 
 let t: TestApp;
 
@@ -185,7 +186,7 @@ describe('GET /merchants/{id}/linked-with-account', () => {
     const { token } = await initUser('owner@example.com');
     const response = await linked(token, 'not-a-uuid');
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ statusCode: 400, message: 'invalid_value', field: 'id' });
+    expectProblem(response, { status: 400, message: 'invalid_value', field: 'id' });
   });
 });
 

@@ -19,6 +19,7 @@ import { generateLoad } from '../../../src/ops/seed/generate.js';
 import { generateParticipations } from '../../../src/ops/seed/generate-participations.js';
 import { createAdmin, createMerchantWithOwner } from '../../factories/index.js';
 import { createTestApp, openTestDatabase, type TestApp } from '../../helpers.js';
+import { expectProblem } from '../../fixtures/problem.js';
 
 let t: TestApp;
 let apiKey = '';
@@ -377,7 +378,7 @@ describe('a text the database cannot store (NUL byte)', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ message: 'invalid_value' });
     const tag = await t.api('POST', '/tags', 'admin', { name: 'tag\u0000' });
-    expect(tag.json()).toEqual({ statusCode: 400, message: 'invalid_value', field: 'name' });
+    expectProblem(tag, { status: 400, message: 'invalid_value', field: 'name' });
     const stored = await t.ctx.db
       .select({ id: campaigns.id })
       .from(campaigns)

@@ -14,6 +14,7 @@ import { JOB_DEFINITIONS } from '../../../src/background-jobs.js';
 import { enqueueMail } from '../../../src/platform/mail/outbox.js';
 import { createAdmin, createAgency, createMerchant, createPerson } from '../../factories/index.js';
 import { createTestApp, type TestApp } from '../../helpers.js';
+import { expectProblem } from '../../fixtures/problem.js';
 
 /** A mail server that refuses every recipient while `refusing`, and keeps what it accepts. */
 function fakeSmtp() {
@@ -167,7 +168,7 @@ describe('background jobs for admins', () => {
     // Once it ran, it is no failed job any more.
     const again = await t.api('POST', `/admin/jobs/mail/${String(newest?.id)}/retry`, 'admin');
     expect(again.statusCode).toBe(404);
-    expect(again.json()).toEqual({ statusCode: 404, message: 'job_not_failed' });
+    expectProblem(again, { status: 404, message: 'job_not_failed' });
   });
 
   it('retries every failed job of a queue and says how many', async () => {
@@ -203,7 +204,7 @@ describe('background jobs for admins', () => {
     ]) {
       const response = await t.api('POST', url, 'admin');
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ statusCode: 404, message: 'not_found' });
+      expectProblem(response, { status: 404, message: 'not_found' });
     }
     for (const url of [
       `/admin/jobs/weekly-statistics/${id}/retry`,
@@ -211,11 +212,11 @@ describe('background jobs for admins', () => {
     ]) {
       const response = await t.api('POST', url, 'admin');
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ statusCode: 404, message: 'job_not_failed' });
+      expectProblem(response, { status: 404, message: 'job_not_failed' });
     }
     const bad = await t.api('POST', '/admin/jobs/mail/not-an-id/retry', 'admin');
     expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toEqual({ statusCode: 400, message: 'invalid_value', field: 'id' });
+    expectProblem(bad, { status: 400, message: 'invalid_value', field: 'id' });
     // None of these touched the failed job.
     expect((await overview()).failed.map((failed) => failed.id)).toEqual([id]);
   });
@@ -233,7 +234,7 @@ describe('background jobs for admins', () => {
       ] as const) {
         const response = await t.api(method, url, who);
         expect(response.statusCode, `${who} ${method} ${url}`).toBe(403);
-        expect(response.json()).toEqual({ statusCode: 403, message: 'forbidden' });
+        expectProblem(response, { status: 403, message: 'forbidden' });
       }
     }
     await drainMail();

@@ -28,6 +28,7 @@ import {
   REDIRECT_URI,
   type TestApp,
 } from '../../helpers.js';
+import { expectProblem } from '../../fixtures/problem.js';
 
 /** These tests sign in with the implicit grant too (its form post is the shortest way to a token). */
 const IMPLICIT = { OAUTH_ALLOW_IMPLICIT: 'true' };
@@ -220,7 +221,7 @@ describe('DELETE /my/sessions/{id}', () => {
     const mails = await mailsDuring(t, async () => {
       const refused = await endOne(intruder, victimId);
       expect(refused.statusCode).toBe(404);
-      expect(refused.json()).toEqual({ statusCode: 404, message: 'not_found' });
+      expectProblem(refused, { status: 404, message: 'not_found' });
     });
     expect(securityMails(mails)).toEqual([]);
     expect(await statusesOf(victim)).toEqual([200, 200]);

@@ -15,6 +15,7 @@ import { loadSigningKey } from '../../../src/platform/identity/keys.js';
 import { seedDemoData } from '../../../src/ops/seed/demo-data.js';
 import { createMerchantWithOwner } from '../../factories/index.js';
 import { createTestApp, openTestDatabase, type TestApp } from '../../helpers.js';
+import { expectProblem } from '../../fixtures/problem.js';
 
 const serverSource = path.join(import.meta.dirname, '../..', '..', 'src');
 
@@ -198,7 +199,7 @@ describe('system endpoints', () => {
       payload: '{"broken":',
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ statusCode: 400, message: 'bad_input' });
+    expectProblem(response, { status: 400, message: 'bad_input' });
   });
 });
 
@@ -250,13 +251,13 @@ describe('web app hosting', () => {
     expect(asset.headers['cache-control']).toContain('immutable');
     const api = await t.app.inject({ url: '/api/nothing-here', headers: { accept: 'text/html' } });
     expect(api.statusCode).toBe(404);
-    expect(api.json()).toEqual({ statusCode: 404, message: 'not_found' });
+    expectProblem(api, { status: 404, message: 'not_found' });
     const identity = await t.app.inject({
       url: '/identity/nothing',
       headers: { accept: 'text/html' },
     });
     expect(identity.statusCode).toBe(404);
-    expect(identity.json()).toEqual({ statusCode: 404, message: 'not_found' });
+    expectProblem(identity, { status: 404, message: 'not_found' });
   });
 });
 

@@ -33,6 +33,7 @@ import {
   signInAttempt,
   type TestApp,
 } from '../../helpers.js';
+import { expectProblem } from '../../fixtures/problem.js';
 
 const PASSWORD = 'Sommer-Kaffee-2026!';
 let t: TestApp;
@@ -184,7 +185,7 @@ describe('create-admin for a person who exists', () => {
       expect((await init(old)).statusCode).toBe(401);
       expect((await renew(old)).statusCode).toBe(401);
       const list = await t.app.inject({ url: '/api/merchants', headers: bearer(old) });
-      expect(list.json()).toEqual({ statusCode: 401, message: 'unauthorized' });
+      expectProblem(list, { status: 401, message: 'unauthorized' });
     }
     const late = await redeem(code);
     expect(late.statusCode).toBe(400);

@@ -106,7 +106,8 @@ describe.runIf(binaries !== undefined && process.env.TEST_DATABASE_URL !== undef
       await until(async () => (await fetch(`${url()}/ready`)).status === 503);
       const refused = await merchants();
       expect(refused.status).toBe(503);
-      expect(await refused.json()).toEqual({ statusCode: 503, message: 'service_unavailable' });
+      expect(refused.headers.get('content-type')).toBe('application/problem+json; charset=utf-8');
+      expect(await refused.json()).toMatchObject({ status: 503, message: 'service_unavailable' });
 
       startCluster();
       await until(async () => (await fetch(`${url()}/ready`)).status === 200);

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../../src/platform/db/schema.js';
 import { createMerchantWithOwner } from '../../factories/index.js';
 import { bearer, createTestApp, type TestApp } from '../../helpers.js';
+import { expectProblem } from '../../fixtures/problem.js';
 
 const ISSUER = 'https://idp.example.com/';
 const KID = 'idp-key-1';
@@ -89,7 +90,7 @@ describe('users of an external provider', () => {
       const token = await providerToken('attacker-1', 'owner@example.com', verified);
       const init = await initUser(token);
       expect(init.statusCode).toBe(403);
-      expect(init.json()).toEqual({ statusCode: 403, message: 'email_not_verified' });
+      expectProblem(init, { status: 403, message: 'email_not_verified' });
       const list = await t.app.inject({ url: '/api/merchants', headers: bearer(token) });
       expect(list.statusCode).toBe(403);
     }
@@ -120,7 +121,7 @@ describe('users of an external provider', () => {
     const token = await providerToken('second-identity', 'owner@example.com', true);
     const init = await initUser(token);
     expect(init.statusCode).toBe(403);
-    expect(init.json()).toEqual({ statusCode: 403, message: 'identity_conflict' });
+    expectProblem(init, { status: 403, message: 'identity_conflict' });
     expect((await t.app.inject({ url: '/api/merchants', headers: bearer(token) })).statusCode).toBe(
       403,
     );
@@ -198,10 +199,7 @@ describe('a provider that vouches for the email by another claim (OAUTH_EMAIL_VE
         entra.app.inject({ method: 'POST', url: '/api/init-user', headers: bearer(token) });
       // email_verified is not what this provider vouches with.
       const unproven = await providerToken('entra-1', 'entra.person@example.com', true);
-      expect((await init(unproven)).json()).toEqual({
-        statusCode: 403,
-        message: 'email_not_verified',
-      });
+      expectProblem(await init(unproven), { status: 403, message: 'email_not_verified' });
       const proven = await providerToken('entra-1', 'entra.person@example.com', undefined, ISSUER, {
         xms_edov: true,
       });

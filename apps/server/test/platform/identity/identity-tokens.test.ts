@@ -29,6 +29,7 @@ import {
   tokenOf,
   type TestApp,
 } from '../../helpers.js';
+import { expectProblem } from '../../fixtures/problem.js';
 
 let t: TestApp;
 let owner: CreatedPerson;
@@ -98,7 +99,7 @@ describe('token checks of the merchant API', () => {
     for (const [name, headers] of Object.entries(cases)) {
       const response = await initWith(headers);
       expect(response.statusCode, name).toBe(401);
-      expect(response.json(), name).toEqual({ statusCode: 401, message: 'unauthorized' });
+      expectProblem(response, { status: 401, message: 'unauthorized' });
     }
   });
 });
@@ -188,9 +189,10 @@ describe('server-side sessions', () => {
 
     for (const ended of [token, renewed]) {
       expect((await init(ended)).statusCode).toBe(401);
-      expect(
-        (await t.app.inject({ url: '/api/merchants', headers: bearer(ended) })).json(),
-      ).toEqual({ statusCode: 401, message: 'unauthorized' });
+      expectProblem(await t.app.inject({ url: '/api/merchants', headers: bearer(ended) }), {
+        status: 401,
+        message: 'unauthorized',
+      });
       expect((await renew(ended)).statusCode).toBe(401);
     }
     expect((await init(otherSession)).statusCode).toBe(200);

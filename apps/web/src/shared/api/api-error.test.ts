@@ -104,15 +104,62 @@ describe('requestFailureText (docs/product.md#messages)', () => {
 });
 
 describe('serverMessageOf', () => {
-  it('reads our error body and the OAuth one', () => {
+  it('reads a problem (docs/api.md "Errors"): key, field and every invalid field', () => {
+    const problem = {
+      type: 'https://backoffice.example.de/api/docs/problems#invalid_url',
+      title: 'A web address is invalid',
+      status: 400,
+      detail: '2 fields are invalid: website (…), email (…).',
+      statusCode: 400,
+      message: 'invalid_url',
+      field: 'website',
+      errors: [
+        { field: 'website', message: 'invalid_url' },
+        { field: 'email', message: 'invalid_email' },
+      ],
+    };
+    expect(serverMessageOf(problem)).toEqual({
+      message: 'invalid_url',
+      field: 'website',
+      fieldErrors: [
+        { field: 'website', message: 'invalid_url' },
+        { field: 'email', message: 'invalid_email' },
+      ],
+    });
+  });
+
+  it('reads an answer without errors as its one field, and leaves a CSV’s line errors to the upload', () => {
     expect(serverMessageOf({ statusCode: 400, message: 'invalid_value', field: 'x' })).toEqual({
       message: 'invalid_value',
       field: 'x',
+      fieldErrors: [{ field: 'x', message: 'invalid_value' }],
     });
+    const upload = {
+      statusCode: 400,
+      message: 'bad_input',
+      errors: [{ line: 3, field: 'zip', message: 'invalid_zip' }],
+    };
+    expect(serverMessageOf(upload)).toEqual({ message: 'bad_input' });
+    expect(serverMessageOf({ message: 'not_found', errors: [] })).toEqual({ message: 'not_found' });
+  });
+
+  it('reads the OAuth error body, and nothing of a text', () => {
     expect(serverMessageOf({ error: 'invalid_grant', error_description: 'Code expired' })).toEqual({
       message: 'Code expired',
     });
     expect(serverMessageOf('nope')).toEqual({});
+  });
+});
+
+describe('ApiError', () => {
+  it('has the one field of an answer as its field errors when none are listed', () => {
+    const error = new ApiError('http', 'invalid_value', {
+      status: 400,
+      serverMessage: 'invalid_value',
+      field: 'name',
+    });
+    expect(error.fieldErrors).toEqual([{ field: 'name', message: 'invalid_value' }]);
+    expect(new ApiError('http', 'not_found', { status: 404 }).fieldErrors).toEqual([]);
   });
 });
 

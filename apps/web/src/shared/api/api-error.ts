@@ -20,12 +20,24 @@ export type ApiErrorKind =
   /** Anything else. */
   | 'unknown';
 
+/** One invalid field of a refused request, as the server names it (the answer's `errors`). */
+export interface ServerFieldError {
+  field: string;
+  /** A message key of MESSAGE_KEYS (or plain text from another server). */
+  message: string;
+}
+
 export class ApiError extends Error {
   readonly kind: ApiErrorKind;
   readonly status: number | undefined;
   /** The server's message (a message key of MESSAGE_KEYS or plain text). */
   readonly serverMessage: string | undefined;
   readonly field: string | undefined;
+  /**
+   * Every invalid field the server named (its `errors`), first the one of
+   * `field`; forms show each beside its field. Empty when none is named.
+   */
+  readonly fieldErrors: readonly ServerFieldError[];
   /** The whole error body, for answers that carry details (e.g. a CSV's errors by line). */
   readonly body: unknown;
   /** The server's id of the request (its X-Request-Id answer header), which its log lines carry. */
@@ -42,6 +54,7 @@ export class ApiError extends Error {
       status?: number;
       serverMessage?: string;
       field?: string;
+      fieldErrors?: readonly ServerFieldError[];
       body?: unknown;
       requestId?: string;
       timedOut?: boolean;
@@ -54,6 +67,11 @@ export class ApiError extends Error {
     this.status = details.status;
     this.serverMessage = details.serverMessage;
     this.field = details.field;
+    this.fieldErrors =
+      details.fieldErrors ??
+      (details.field !== undefined && details.serverMessage !== undefined
+        ? [{ field: details.field, message: details.serverMessage }]
+        : []);
     this.body = details.body;
     this.requestId = details.requestId;
     this.timedOut = details.timedOut ?? false;
@@ -107,16 +125,47 @@ export function plainFailureText(t: Translate, error: unknown): FailureText {
   return { message: t('errors.unexpected'), technical: t('errors.unknown', { message }) };
 }
 
-/** Picks the message out of an error body: ours ({message}) or OAuth's ({error_description}). */
-export function serverMessageOf(body: unknown): { message?: string; field?: string } {
+/**
+ * The invalid fields of an error body's `errors` (docs/api.md "Errors"):
+ * entries with a field and a message. A CSV upload's line errors (with
+ * `line`) are about lines of the file, not fields of a form: left out.
+ */
+function fieldErrorsOf(errors: unknown): ServerFieldError[] {
+  if (!Array.isArray(errors)) return [];
+  return errors.flatMap((entry: unknown) => {
+    if (typeof entry !== 'object' || entry === null) return [];
+    const { field, message, line } = entry as Record<string, unknown>;
+    if (line !== undefined || typeof field !== 'string' || field === '') return [];
+    return typeof message === 'string' ? [{ field, message }] : [];
+  });
+}
+
+/**
+ * Picks the message out of an error body: ours (a problem with `message`,
+ * `field` and `errors`) or OAuth's ({error_description}).
+ */
+export function serverMessageOf(body: unknown): {
+  message?: string;
+  field?: string;
+  fieldErrors?: ServerFieldError[];
+} {
   if (typeof body !== 'object' || body === null) return {};
   const record = body as Record<string, unknown>;
   const text = (key: string): string | undefined =>
     typeof record[key] === 'string' ? record[key] : undefined;
   const message = text('message') ?? text('error_description') ?? text('error');
   const field = text('field');
+  const listed = fieldErrorsOf(record.errors);
+  // An answer without `errors` (another server's, an older one's) names its one field.
+  const fieldErrors =
+    listed.length > 0
+      ? listed
+      : field !== undefined && message !== undefined
+        ? [{ field, message }]
+        : [];
   return {
     ...(message !== undefined ? { message } : {}),
     ...(field !== undefined ? { field } : {}),
+    ...(fieldErrors.length > 0 ? { fieldErrors } : {}),
   };
 }

@@ -81,6 +81,31 @@ describe('a failed request’s alert', () => {
     expect(alerts()[0]?.message).toContain('Der Händler wurde inzwischen geändert.');
   });
 
+  it('reads a problem answer (application/problem+json) with every invalid field', async () => {
+    mockApi([
+      merchantHandlers.save(
+        fail(400, 'invalid_url', {
+          errors: [
+            { field: 'website', message: 'invalid_url' },
+            { field: 'email', message: 'invalid_email' },
+          ],
+        }),
+      ),
+    ]);
+    const failure = saveMerchant('m1');
+    await expect(failure).rejects.toMatchObject({
+      status: 400,
+      serverMessage: 'invalid_url',
+      field: 'website',
+      fieldErrors: [
+        { field: 'website', message: 'invalid_url' },
+        { field: 'email', message: 'invalid_email' },
+      ],
+    });
+    await settled();
+    expect(alerts()).toEqual([expect.objectContaining({ technical: 'HTTP 400: invalid_url' })]);
+  });
+
   it('is one alert with a count when the same failure comes again, and goes when the request succeeds', async () => {
     let answer: Answer = networkDown;
     mockApi([merchantHandlers.save((info) => answer(info))]);

@@ -69,7 +69,7 @@ const apiMiddleware: Middleware = {
     startTimer(call, REQUEST_TIMEOUT_MS);
     calls.set(id, call);
     const headers = new Headers(request.headers);
-    headers.set('Accept', 'application/json');
+    headers.set('Accept', 'application/json, application/problem+json');
     headers.set('Authorization', `Bearer ${token}`);
     return new Request(new URL(`${url}${search}`, globalThis.location.href), {
       method: request.method,

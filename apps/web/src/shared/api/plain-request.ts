@@ -84,7 +84,7 @@ export async function apiRequest<TResponse>(
     timer: undefined,
   };
 
-  const headers = new Headers({ Accept: 'application/json' });
+  const headers = new Headers({ Accept: 'application/json, application/problem+json' });
   if (token) headers.set('Authorization', `Bearer ${token}`);
   let body: BodyInit | null = null;
   if (options.formData) {

@@ -88,12 +88,13 @@ export async function answerFailure(
   response: Response,
   payload: unknown,
 ): Promise<ApiError> {
-  const { message, field } = serverMessageOf(payload);
+  const { message, field, fieldErrors } = serverMessageOf(payload);
   const requestId = response.headers.get(REQUEST_ID_HEADER);
   const error = new ApiError('http', message ?? response.statusText, {
     status: response.status,
     serverMessage: message ?? response.statusText,
     ...(field !== undefined ? { field } : {}),
+    fieldErrors: fieldErrors ?? [],
     body: payload,
     ...(requestId ? { requestId } : {}),
     alertScope: call.alertScope,

@@ -69,15 +69,23 @@ export function PasswordChangeModal({ opened, onClose }: PasswordChangeModalProp
         close();
       },
       onError: (error) => {
-        const field = error instanceof ApiError ? error.field : undefined;
-        const message = error instanceof ApiError ? error.serverMessage : undefined;
-        if (
-          error instanceof ApiError &&
-          error.status === 400 &&
-          isMessageKey(message) &&
-          FIELDS.some((known) => known === field)
-        ) {
-          setErrors({ [field as Field]: translateServerMessage(t, message, field) });
+        // Every field of the dialog the server refused gets its message beside it.
+        const refused =
+          error instanceof ApiError && error.status === 400
+            ? error.fieldErrors.filter(
+                ({ field, message }) =>
+                  isMessageKey(message) && FIELDS.some((known) => known === field),
+              )
+            : [];
+        if (refused.length > 0) {
+          setErrors(
+            Object.fromEntries(
+              refused.map(({ field, message }) => [
+                field,
+                translateServerMessage(t, message, field),
+              ]),
+            ),
+          );
         } else if (error instanceof ApiError) alertQuietAnswer(error);
       },
     });

@@ -79,14 +79,14 @@ export function useStepSave({
    * a list of values (`coparticipation_targets.2`) beside the list's input.
    */
   const showRefusal = (error: ApiError) => {
-    const { field, serverMessage } = error;
-    if (!field || !serverMessage) return;
-    setFieldError(
-      field.replace(/\.\d+$/, ''),
-      isStepMessage(serverMessage)
-        ? fieldErrorText(t, { step, fld: field, message: serverMessage }, content)
-        : translateServerMessage(t, serverMessage, field),
-    );
+    for (const { field, message } of error.fieldErrors) {
+      setFieldError(
+        field.replace(/\.\d+$/, ''),
+        isStepMessage(message)
+          ? fieldErrorText(t, { step, fld: field, message }, content)
+          : translateServerMessage(t, message, field),
+      );
+    }
   };
 
   const onRefused = (error: unknown) => {

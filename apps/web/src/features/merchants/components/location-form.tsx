@@ -113,12 +113,14 @@ export function LocationFormModal({ merchantIdent, location, opened, onClose }: 
             setNotFound(true);
             return;
           }
-          // The server's field message goes next to the field as well.
-          if (cause instanceof ApiError && cause.field && cause.serverMessage) {
-            form.setFieldError(
-              cause.field,
-              cause.serverMessage === 'required_field_missing' ? 'required' : cause.serverMessage,
-            );
+          // Each field the server refused gets its message next to it as well.
+          if (cause instanceof ApiError) {
+            for (const { field, message } of cause.fieldErrors) {
+              form.setFieldError(
+                field,
+                message === 'required_field_missing' ? 'required' : message,
+              );
+            }
           }
           notifyMerchantError(t, cause);
         },

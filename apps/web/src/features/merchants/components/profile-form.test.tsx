@@ -3,12 +3,14 @@
  * The admin's level field of the merchant profile (docs/product.md#merchants, docs/product.md#validation):
  * what is typed is what is saved, an emptied field is a missing required
  * value, and a level out of range is refused beside the field instead of
- * being changed on the way.
+ * being changed on the way. Every field the server refuses shows its text
+ * beside it (the answer's `errors`, docs/api.md "Errors").
  */
 import type { TMerchantSaveBody } from '@backoffice/domain';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../../shared/api/api-error';
 import { setRuntimeConfig } from '../../../shared/config/runtime-config';
 import { loadGermanTexts, renderWithApp } from '../../../shared/testing/render';
 import { testRuntimeConfig } from '../../../shared/testing/runtime-config';
@@ -77,5 +79,43 @@ describe('the level field of the merchant profile', () => {
     await save();
     expect(await screen.findByText('Bitte eine Zahl von 0 bis 10 angeben')).toBeTruthy();
     expect(onSubmit).not.toHaveBeenCalled();
+  });
+});
+
+describe('the server’s refusal of the profile', () => {
+  it('shows every refused field’s text beside it', async () => {
+    const onSubmit = vi.fn((_body: TMerchantSaveBody) =>
+      Promise.reject(
+        new ApiError('http', 'invalid_url', {
+          status: 400,
+          serverMessage: 'invalid_url',
+          field: 'website',
+          fieldErrors: [
+            { field: 'website', message: 'invalid_url' },
+            { field: 'email', message: 'invalid_email' },
+          ],
+        }),
+      ),
+    );
+    renderWithApp(
+      <ProfileForm
+        initial={{ ...emptyProfile(), name: 'Bäckerei Sonnenschein' }}
+        admin
+        submitLabel="Speichern"
+        busy={false}
+        onSubmit={onSubmit}
+      />,
+    );
+    await save();
+    expect(
+      await screen.findByText('Bitte eine vollständige Adresse mit http:// oder https:// angeben'),
+    ).toBeTruthy();
+    expect(screen.getByText('Ungültige E-Mail-Adresse')).toBeTruthy();
+    expect(screen.getByRole('textbox', { name: /^Website/ }).getAttribute('aria-invalid')).toBe(
+      'true',
+    );
+    expect(screen.getByRole('textbox', { name: /^E-Mail/ }).getAttribute('aria-invalid')).toBe(
+      'true',
+    );
   });
 });

@@ -97,11 +97,11 @@ export function ProfileForm({
       // What the form shows is stored now: its clean state.
       form.resetDirty();
     } catch (cause) {
-      // The server's field message goes next to the field; the page shows the alert.
-      if (cause instanceof ApiError && cause.field && cause.serverMessage) {
-        const key =
-          cause.serverMessage === 'required_field_missing' ? 'required' : cause.serverMessage;
-        form.setFieldError(cause.field, key);
+      // Each field the server refused gets its message next to it; the page shows the alert.
+      if (cause instanceof ApiError) {
+        for (const { field, message } of cause.fieldErrors) {
+          form.setFieldError(field, message === 'required_field_missing' ? 'required' : message);
+        }
       }
     }
   });

@@ -98,10 +98,15 @@ export function WebhookFormModal({
   });
 
   const refused = (cause: unknown) => {
-    if (cause instanceof ApiError && cause.field && FORM_FIELDS.has(cause.field)) {
-      const key =
-        cause.serverMessage === 'required_field_missing' ? 'required' : cause.serverMessage;
-      form.setFieldError(cause.field, key ?? 'invalid_value');
+    // Every refused field of the form gets its message beside it.
+    const onForm =
+      cause instanceof ApiError
+        ? cause.fieldErrors.filter(({ field }) => FORM_FIELDS.has(field))
+        : [];
+    if (onForm.length > 0) {
+      for (const { field, message } of onForm) {
+        form.setFieldError(field, message === 'required_field_missing' ? 'required' : message);
+      }
       return;
     }
     // The client alerted every answer but the ones the dialog words (webhook-keys.ts).

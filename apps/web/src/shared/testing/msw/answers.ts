@@ -15,22 +15,42 @@ export const text =
   () =>
     new HttpResponse(body, { headers: { 'Content-Type': contentType } });
 
-/** An error as the server words it: `{ statusCode, message }` and what else it names (`field`). */
+/**
+ * An error as the server words it (docs/api.md "Errors"): a problem
+ * (`application/problem+json`) with its message key, the field it names and
+ * every invalid field (`errors`: by default the one field).
+ */
 export const fail =
   (
     status: number,
     message: string,
-    extra: { field?: string; headers?: Record<string, string> } = {},
+    extra: {
+      field?: string;
+      errors?: { field: string; message: string }[];
+      headers?: Record<string, string>;
+    } = {},
   ): Answer =>
-  () =>
-    HttpResponse.json(
+  () => {
+    const errors =
+      extra.errors ?? (extra.field !== undefined ? [{ field: extra.field, message }] : []);
+    const field = extra.field ?? errors[0]?.field;
+    return HttpResponse.json(
       {
+        type: `http://localhost/api/docs/problems#${message}`,
+        title: message,
+        status,
+        detail: message,
         statusCode: status,
         message,
-        ...(extra.field !== undefined ? { field: extra.field } : {}),
+        ...(field !== undefined ? { field } : {}),
+        errors,
       },
-      { status, ...(extra.headers ? { headers: extra.headers } : {}) },
+      {
+        status,
+        headers: { 'Content-Type': 'application/problem+json; charset=utf-8', ...extra.headers },
+      },
     );
+  };
 
 /** No answer: the network is down, `fetch` rejects. */
 export const networkDown: Answer = () => HttpResponse.error();
