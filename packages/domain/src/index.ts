@@ -56,3 +56,4 @@ export * from './api/jobs.js';
 export * from './api/my-sessions.js';
 export * from './api/my-password.js';
 export * from './api/webhooks.js';
+export * from './api/api-tokens.js';

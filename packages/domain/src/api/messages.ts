@@ -114,6 +114,9 @@ const WEBHOOK_KEYS = [
   'webhook_changed',
 ] as const;
 
+/** Tokens for integrators: one live token too many for the merchant. */
+const API_TOKEN_KEYS = ['api_token_limit_reached'] as const;
+
 /** Idempotent requests: a key used for another request, or still held by the first one. */
 const IDEMPOTENCY_KEYS = ['idempotency_key_reused', 'idempotency_key_in_use'] as const;
 
@@ -141,6 +144,7 @@ export const MESSAGE_KEYS = [
   ...TWO_FACTOR_KEYS,
   ...PASSWORD_KEYS,
   ...WEBHOOK_KEYS,
+  ...API_TOKEN_KEYS,
   ...IDEMPOTENCY_KEYS,
 ] as const;
 export type MessageKey = (typeof MESSAGE_KEYS)[number];
@@ -349,6 +353,10 @@ export const FIELD_NAMES = [
   'url',
   'active',
   'deliveryId',
+  // Tokens for integrators.
+  'merchantId',
+  'access',
+  'expiresAt',
 ] as const;
 export type FieldName = (typeof FIELD_NAMES)[number];
 
