@@ -164,11 +164,11 @@ describe('the API-Zugänge screen', () => {
     await userEvent.click(question.getByRole('button', { name: 'Abbrechen' }));
     expect(api.callsTo('DELETE', `/api-tokens/${active.id}`)).toHaveLength(0);
 
-    await userEvent.click(screen.getByRole('button', { name: 'API-Zugang Kasse Mitte widerrufen' }));
+    await userEvent.click(
+      screen.getByRole('button', { name: 'API-Zugang Kasse Mitte widerrufen' }),
+    );
     const again = within(await screen.findByRole('dialog', { name: 'API-Zugang widerrufen?' }));
     await userEvent.click(again.getByRole('button', { name: 'Widerrufen' }));
-    await expect
-      .poll(() => api.callsTo('DELETE', `/api-tokens/${active.id}`))
-      .toHaveLength(1);
+    await expect.poll(() => api.callsTo('DELETE', `/api-tokens/${active.id}`)).toHaveLength(1);
   });
 });

@@ -8,7 +8,8 @@ import { API_TOKEN_STATE_COLOURS, apiTokenState } from '../api-token-labels';
 export function ApiTokenState({ token }: { token: TApiToken }) {
   const { t } = useTranslation();
   const state = apiTokenState(token);
-  const since = state === 'revoked' ? token.revokedAt : state === 'expired' ? token.expiresAt : null;
+  const since =
+    state === 'revoked' ? token.revokedAt : state === 'expired' ? token.expiresAt : null;
   return (
     <Stack gap={2} align="flex-start">
       <Badge color={API_TOKEN_STATE_COLOURS[state]} variant="light">

@@ -13,12 +13,7 @@ import { useNavigate } from 'react-router';
 import { useMerchantScreens } from '../../session/merchant-screens';
 
 export type MerchantTab =
-  | 'edit'
-  | 'accounts'
-  | 'locations'
-  | 'notifications'
-  | 'webhooks'
-  | 'apiTokens';
+  'edit' | 'accounts' | 'locations' | 'notifications' | 'webhooks' | 'apiTokens';
 
 const TABS: Record<(typeof MERCHANT_SECTION_SCREENS)[number], MerchantTab> = {
   profile: 'edit',
