@@ -183,5 +183,5 @@ export async function answer<T>(pending: Promise<{ data?: T; response: Response 
  * went through; rejects as `answer` does (no token, a failure after its alert).
  */
 export async function answerNoContent(pending: Promise<{ response: Response }>): Promise<void> {
-  await answer(pending.then(({ response }) => ({ data: response })));
+  await answer(pending.then(({ response }) => ({ data: response, response })));
 }

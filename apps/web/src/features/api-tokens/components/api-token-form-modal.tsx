@@ -14,7 +14,7 @@ import {
   type TApiTokenCreated,
 } from '@backoffice/domain';
 import { Alert, Button, Checkbox, Group, Modal, Radio, Stack, TextInput } from '@mantine/core';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../shared/api/api-error';
 import { requestFailureText, translateServerMessage } from '../../../shared/api/error-text';
@@ -108,7 +108,8 @@ export function ApiTokenFormModal({
 
   const dirty = form.isDirty();
   const { dirtyRef } = useDirtyRef(dirty);
-  const expiresProps = form.getInputProps('expiresAt');
+  // What the schema form gives the field (its type says `any`): the message and the check on leaving.
+  const expiresProps: { error?: ReactNode; onBlur?: () => void } = form.getInputProps('expiresAt');
 
   return (
     <Modal
