@@ -63,6 +63,7 @@ import { myPasswordRoutes } from './modules/my-password/routes.js';
 import { systemRoutes } from './modules/system/routes.js';
 import { twoFactorRoutes } from './modules/two-factor/routes.js';
 import { webhookRoutes } from './modules/webhooks/routes.js';
+import { apiTokenRoutes } from './modules/api-tokens/index.js';
 import { registerIdempotency } from './platform/idempotency/idempotency.js';
 import { registerCors } from './platform/http/cors.js';
 
@@ -138,15 +139,18 @@ export async function buildApp(
       // Browser apps of the origins in CORS_ORIGINS: their preflights are answered before authentication.
       await registerCors(api, ctx.config.http.corsOrigins);
       requireBearerToken(api);
-      // A retried POST with the same Idempotency-Key gets the first answer (per user).
+      // A retried POST with the same Idempotency-Key gets the first answer (per user, per integrator token).
       registerIdempotency(api, {
         db: ctx.db,
+        secretsKey: ctx.mfaKey,
         callerOf: (request) =>
-          request.user
-            ? `user:${request.user.id}`
-            : request.claims
-              ? `subject:${request.claims.iss} ${request.claims.sub}`
-              : undefined,
+          request.user?.token
+            ? `api-token:${request.user.token.id}`
+            : request.user
+              ? `user:${request.user.id}`
+              : request.claims
+                ? `subject:${request.claims.iss} ${request.claims.sub}`
+                : undefined,
       });
       await api.register(currentUserSessionRoutes, services.currentUserSession);
       await api.register(myPasswordRoutes, services.myPassword);
@@ -166,6 +170,7 @@ export async function buildApp(
       await api.register(mySessionRoutes, services.mySessions);
       await api.register(twoFactorRoutes, services.twoFactor);
       await api.register(webhookRoutes, services.webhooks);
+      await api.register(apiTokenRoutes, services.apiTokens);
     },
     { prefix: '/api' },
   );

@@ -24,6 +24,7 @@ import {
 import { createCodeService } from './modules/codes/service.js';
 import type { WebhookRoutesOptions } from './modules/webhooks/routes.js';
 import { createWebhookService } from './modules/webhooks/service.js';
+import { createApiTokenService, type ApiTokenRoutesOptions } from './modules/api-tokens/index.js';
 import type { AccountRoutesOptions } from './modules/accounts/routes.js';
 import { createAccountService } from './modules/accounts/service.js';
 import type { AccessCodeSetRoutesOptions } from './modules/access-code-sets/routes.js';
@@ -190,6 +191,7 @@ export function createServices(ctx: AppContext) {
       secretsKey: ctx.mfaKey,
     }),
   };
+  const apiTokens: ApiTokenRoutesOptions = { apiTokens: createApiTokenService({ db: ctx.db }) };
   return {
     campaigns,
     codes,
@@ -198,6 +200,7 @@ export function createServices(ctx: AppContext) {
     locations,
     merchants,
     webhooks,
+    apiTokens,
     ...accountServices(ctx),
     ...statsAndAdminServices(ctx),
   };

@@ -1,7 +1,7 @@
 /**
  * The authorization matrix: every route of the server's
- * own route table × every kind of caller × the caller's own and a foreign
- * merchant's objects, with the status each cell must answer. A route that is
+ * own route table × every kind of caller (people, integrator tokens) × the
+ * caller's own and a foreign merchant's objects, with the status each cell must answer. A route that is
  * added without an entry here fails the test, and so does an entry whose
  * route is gone.
  *
@@ -93,7 +93,7 @@ describe('the authorization matrix', () => {
             },
             ...(request.payload !== undefined ? { payload: request.payload as object } : {}),
           });
-          const want = expected(entry.rule, caller, target);
+          const want = expected(entry.rule, caller, target, { method, tokens: entry.tokens });
           cells += 1;
           const kind = `${String(want)} ${response.statusCode}`;
           tally[kind] = (tally[kind] ?? 0) + 1;

@@ -17,7 +17,7 @@ import {
   currentUser,
   currentUserWithMerchantAccess,
 } from '../../platform/identity/current-user.js';
-import { campaignVisibility } from '../../platform/access/merchant-access.js';
+import { campaignVisibility, tokenGrantOf } from '../../platform/access/merchant-access.js';
 import type { CampaignRoutesOptions } from './create-service.js';
 
 export const campaignCrudRoutes: FastifyPluginAsyncZod<CampaignRoutesOptions> = async (
@@ -38,15 +38,18 @@ export const campaignCrudRoutes: FastifyPluginAsyncZod<CampaignRoutesOptions> = 
     },
     async (request) => {
       const query = request.query;
-      const user = query.exact_merchant
+      // An integrator token lists its own merchant's campaigns (as with exact_merchant).
+      const merchantId =
+        query.exact_merchant ?? tokenGrantOf(await currentUser(request))?.merchantId;
+      const user = merchantId
         ? (
-            await currentUserWithMerchantAccess(request, query.exact_merchant, {
+            await currentUserWithMerchantAccess(request, merchantId, {
               role: 'manage-campaigns',
             })
           ).user
         : await currentUser(request);
       const scope = {
-        merchantId: query.exact_merchant,
+        merchantId,
         userId: user.level === 'admin' ? undefined : user.id,
         agency: user.level === 'agency',
         ...campaignVisibility(user),

@@ -18,7 +18,7 @@ import {
   type TMerchantProfile,
   type TMerchantSummary,
 } from '@backoffice/domain';
-import { currentUser } from '../../platform/identity/current-user.js';
+import { currentPerson, currentUser } from '../../platform/identity/current-user.js';
 import type { AdminFields, MerchantService } from './service.js';
 import { registerDomainValidationErrors } from '../../platform/http/domain-validation-errors.js';
 import { imageSrc, toMerchantDetail } from './view.js';
@@ -64,7 +64,7 @@ export const merchantRoutes: FastifyPluginAsyncZod<MerchantRoutesOptions> = asyn
       },
     },
     async (request) => {
-      const user = await currentUser(request);
+      const user = await currentPerson(request);
       const { page, filter, image_format } = request.query;
       const result = await merchants.list(user, { page, filter });
       return {
@@ -86,7 +86,7 @@ export const merchantRoutes: FastifyPluginAsyncZod<MerchantRoutesOptions> = asyn
     },
     async (request) => {
       const [profile, adminFields] = split(request.body);
-      return merchants.create(await currentUser(request), { profile, adminFields });
+      return merchants.create(await currentPerson(request), { profile, adminFields });
     },
   );
 

@@ -21,6 +21,7 @@ import { readImageUpload } from '../../platform/files/uploads.js';
 import type { UserRow } from '../../platform/users/users.js';
 import {
   requireMerchantAccess,
+  tokenGrantOf,
   type MerchantAccess,
   type MerchantRow,
 } from '../../platform/access/merchant-access.js';
@@ -82,8 +83,10 @@ async function refuseWithoutUpgrade(
   merchantLevel: (memberships: MerchantRow[]) => number,
 ): Promise<void> {
   if (user.level !== 'other') return;
-  const memberships = await membershipMerchants(tx, user.id, 2);
-  const searchType = merchantSearchType(memberships.length);
+  // An integrator token acts for its one merchant: single-merchant mode.
+  const token = tokenGrantOf(user);
+  const memberships = token ? [] : await membershipMerchants(tx, user.id, 2);
+  const searchType = merchantSearchType(token ? 1 : memberships.length);
   if (mustUpgradeForMerchantProfile(merchantLevel(memberships), searchType)) {
     throw new AppError(403, 'upgrade_required');
   }

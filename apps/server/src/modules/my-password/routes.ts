@@ -6,7 +6,7 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZMyPasswordChangeBody, ZMyPasswordChanged, ZMyPasswordState } from '@backoffice/domain';
-import { currentUser } from '../../platform/identity/current-user.js';
+import { currentPerson } from '../../platform/identity/current-user.js';
 import { claimsOf } from '../../platform/identity/authenticate.js';
 import { badRequest, RetryLaterError } from '../../platform/errors.js';
 import { createAttemptLimiter } from '../../platform/identity/attempt-limiter.js';
@@ -43,7 +43,7 @@ export const myPasswordRoutes: FastifyPluginAsyncZod<MyPasswordRoutesOptions> = 
         response: { 200: ZMyPasswordState },
       },
     },
-    async (request) => myPassword.state(await currentUser(request)),
+    async (request) => myPassword.state(await currentPerson(request)),
   );
 
   app.post(
@@ -59,7 +59,7 @@ export const myPasswordRoutes: FastifyPluginAsyncZod<MyPasswordRoutesOptions> = 
       },
     },
     async (request) => {
-      const user = await currentUser(request);
+      const user = await currentPerson(request);
       const { passwordHash } = user;
       if (!myPassword.changeable(user) || passwordHash === null) {
         throw badRequest('password_not_changeable');

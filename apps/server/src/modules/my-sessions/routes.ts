@@ -7,13 +7,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ZMySessionList, ZSessionsEnded, ZUuid } from '@backoffice/domain';
-import { currentUser } from '../../platform/identity/current-user.js';
+import { currentPerson } from '../../platform/identity/current-user.js';
 import { claimsOf } from '../../platform/identity/authenticate.js';
 import { deviceOf } from '../../platform/identity/devices.js';
 import type { Caller, MySessionService } from './service.js';
 
 async function callerOf(request: FastifyRequest): Promise<Caller> {
-  const user = await currentUser(request);
+  const user = await currentPerson(request);
   return { user, sid: claimsOf(request).sid };
 }
 

@@ -6,7 +6,7 @@ import {
   ZNotificationListResponse,
   ZNotificationSaveBody,
 } from '@backoffice/domain';
-import { currentUser } from '../../platform/identity/current-user.js';
+import { currentPerson } from '../../platform/identity/current-user.js';
 import type { NotificationService } from './service.js';
 
 const tags = ['notifications'];
@@ -24,7 +24,7 @@ export const notificationRoutes: FastifyPluginAsyncZod<{
         response: { 200: ZNotificationListResponse },
       },
     },
-    async (request) => notifications.list(await currentUser(request), request.params.id),
+    async (request) => notifications.list(await currentPerson(request), request.params.id),
   );
 
   app.post(
@@ -39,7 +39,7 @@ export const notificationRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) =>
-      notifications.save(await currentUser(request), {
+      notifications.save(await currentPerson(request), {
         merchantId: request.params.id,
         accountId: request.params.accountId,
         settings: request.body.settings,

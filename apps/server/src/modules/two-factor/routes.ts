@@ -13,7 +13,7 @@ import {
   ZTwoFactorSetup,
   ZTwoFactorStatus,
 } from '@backoffice/domain';
-import { currentUser } from '../../platform/identity/current-user.js';
+import { currentPerson, currentUser } from '../../platform/identity/current-user.js';
 import { deviceOf } from '../../platform/identity/devices.js';
 import type { TwoFactorService } from './service.js';
 
@@ -42,7 +42,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<TwoFactorRoutesOptions> = as
         response: { 200: ZTwoFactorStatus },
       },
     },
-    async (request) => twoFactor.status(await currentUser(request)),
+    async (request) => twoFactor.status(await currentPerson(request)),
   );
 
   app.post(
@@ -56,7 +56,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<TwoFactorRoutesOptions> = as
         response: { 200: ZTwoFactorSetup },
       },
     },
-    async (request) => twoFactor.beginSetup(await currentUser(request)),
+    async (request) => twoFactor.beginSetup(await currentPerson(request)),
   );
 
   app.post(
@@ -70,7 +70,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<TwoFactorRoutesOptions> = as
       },
     },
     async (request) =>
-      twoFactor.finishSetup(await currentUser(request), {
+      twoFactor.finishSetup(await currentPerson(request), {
         code: request.body.code,
         device: deviceOf(request),
       }),
@@ -87,7 +87,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<TwoFactorRoutesOptions> = as
       },
     },
     async (request) =>
-      twoFactor.turnOff(await currentUser(request), {
+      twoFactor.turnOff(await currentPerson(request), {
         proof: request.body,
         device: deviceOf(request),
       }),
@@ -102,7 +102,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<TwoFactorRoutesOptions> = as
         response: { 200: ZRecoveryCodes },
       },
     },
-    async (request) => twoFactor.newRecoveryCodes(await currentUser(request), deviceOf(request)),
+    async (request) => twoFactor.newRecoveryCodes(await currentPerson(request), deviceOf(request)),
   );
 
   app.delete(

@@ -1,7 +1,9 @@
 /**
  * The one access resolver: which merchants a user may act for, with which
  * roles and at which level (docs/product.md#roles-and-access). Every module asks it; none decides
- * access itself. The rules are the domain's (effectiveRoles, hasRole,
+ * access itself. Its callers are people and integrator tokens alike
+ * (`Caller`, docs/decisions/043-integrator-tokens.md): a token acts for its
+ * one merchant with its own roles at the merchant's level, by the same rules. The rules are the domain's (effectiveRoles, hasRole,
  * effectiveMerchantLevel); `accessibleMerchantIds` states the same rules in
  * SQL for queries over many merchants, and a test holds the two together.
  */
@@ -13,6 +15,7 @@ import {
   effectiveMerchantLevel,
   effectiveRoles,
   type AccountRole,
+  type ApiTokenAccess,
   type CampaignType,
 } from '@backoffice/domain';
 import type { DbOrTx } from '../db/client.js';
@@ -22,6 +25,42 @@ import { forbidden, notFound } from '../errors.js';
 
 export type MerchantRow = typeof merchants.$inferSelect;
 export type UserRow = typeof users.$inferSelect;
+
+/** What an integrator token grants (platform/access/api-tokens.ts): one merchant, some roles, read or write. */
+export interface TokenGrant {
+  id: string;
+  merchantId: string;
+  roles: readonly AccountRole[];
+  access: ApiTokenAccess;
+}
+
+/**
+ * Who makes a request: a person (their user row), or an integrator token,
+ * which acts in the name of the person who made it (their row, at user level
+ * 'other') within its grant. Every module gets the caller from
+ * identity/current-user.ts and hands it to this resolver.
+ */
+export type Caller = UserRow & { readonly token?: TokenGrant };
+
+/** The grant of a token caller; undefined for a person. */
+export const tokenGrantOf = (caller: Pick<Caller, 'id' | 'token'>): TokenGrant | undefined =>
+  caller.token;
+
+/**
+ * The roles a caller holds for a merchant (undefined: may not act for it). A
+ * person's come from the domain's rule (effectiveRoles); a token holds its own
+ * roles for its own merchant and nothing elsewhere (its level is 'other', so
+ * never an admin's or an agency's).
+ */
+function callerRoles(
+  caller: Pick<Caller, 'id' | 'level' | 'token'>,
+  merchantId: string,
+  accountRoles: readonly AccountRole[] | null | undefined,
+): readonly AccountRole[] | undefined {
+  const grant = tokenGrantOf(caller);
+  if (grant) return grant.merchantId === merchantId ? grant.roles : undefined;
+  return effectiveRoles(caller, accountRoles ?? undefined);
+}
 
 export interface MerchantAccess {
   merchant: MerchantRow;
@@ -38,11 +77,11 @@ export interface AccessNeed {
 }
 
 function accessOf(
-  user: Pick<UserRow, 'level'>,
+  user: Pick<Caller, 'id' | 'level' | 'token'>,
   merchant: MerchantRow,
   accountRoles: readonly AccountRole[] | null | undefined,
 ): MerchantAccess | undefined {
-  const roles = effectiveRoles(user, accountRoles ?? undefined);
+  const roles = callerRoles(user, merchant.id, accountRoles);
   if (!roles) return undefined;
   return { merchant, roles, level: effectiveMerchantLevel(user.level, merchant.level) };
 }
@@ -66,7 +105,7 @@ const accountJoin = and(
  */
 export async function findMerchantAccess(
   db: DbOrTx,
-  user: UserRow,
+  user: Caller,
   merchantId: string,
 ): Promise<MerchantAccess | undefined> {
   // Every merchant-scoped request asks this: one prepared statement.
@@ -86,7 +125,7 @@ export async function findMerchantAccess(
  * What managing a campaign of a type needs (docs/product.md#roles-and-access): the manage-campaigns
  * role, and for a tip a user who may use tips (admins, agencies); 403 without.
  */
-export function checkCampaignNeed(user: UserRow, access: MerchantAccess, type: CampaignType): void {
+export function checkCampaignNeed(user: Caller, access: MerchantAccess, type: CampaignType): void {
   checkNeed(access, { role: 'manage-campaigns' });
   if (!canUseCampaignType(user, type)) throw forbidden();
 }
@@ -104,7 +143,7 @@ export interface CampaignAccess {
  */
 export async function requireCampaignAccess(
   db: DbOrTx,
-  user: UserRow,
+  user: Caller,
   campaignId: string,
 ): Promise<CampaignAccess> {
   const query = prepared(db, 'campaign-access', (name) =>
@@ -139,7 +178,7 @@ export async function requireCampaignAccess(
  */
 export async function requireMerchantAccess(
   db: DbOrTx,
-  user: UserRow,
+  user: Caller,
   { merchantId, ...need }: { merchantId: string } & AccessNeed,
 ): Promise<MerchantAccess> {
   const access = await findMerchantAccess(db, user, merchantId);
@@ -151,10 +190,11 @@ export async function requireMerchantAccess(
 /**
  * The same rule in SQL: "the merchant id is one the user may act for (with
  * the role)". Undefined for admins, who may act for every merchant. `column`
- * is the merchant id column of the query it goes into.
+ * is the merchant id column of the query it goes into. A token caller's is
+ * its own merchant, if the token holds the role.
  */
 export function accessibleMerchants(
-  user: Pick<UserRow, 'id' | 'level'>,
+  user: Pick<Caller, 'id' | 'level' | 'token'>,
   column: AnyPgColumn | SQL,
   {
     role,
@@ -165,6 +205,10 @@ export function accessibleMerchants(
     userId?: unknown;
   } = {},
 ): SQL | undefined {
+  const grant = tokenGrantOf(user);
+  if (grant) {
+    return role && !grant.roles.includes(role) ? sql`false` : sql`${column} = ${grant.merchantId}`;
+  }
   if (user.level === 'admin') return undefined;
   // Agencies hold every role for their linked merchants (effectiveRoles).
   const roleCheck =
@@ -192,7 +236,7 @@ export interface CampaignVisibility {
   includeTips: boolean;
 }
 
-export const campaignVisibility = (user: Pick<UserRow, 'level'>): CampaignVisibility => ({
+export const campaignVisibility = (user: Pick<Caller, 'level'>): CampaignVisibility => ({
   includeTips: canUseTips(user),
 });
 

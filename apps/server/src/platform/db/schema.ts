@@ -10,3 +10,4 @@ export * from './schema/statistics.js';
 export * from './schema/access-codes.js';
 export * from './schema/webhooks.js';
 export * from './schema/idempotency.js';
+export * from './schema/api-tokens.js';

@@ -19,6 +19,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db, DbOrTx } from '../db/client.js';
 import { idempotencyKeys } from '../db/schema.js';
 import { AppError } from '../errors.js';
+import { decryptSecret, encryptSecret } from '../identity/totp.js';
 import { eraseJob, type JobContext } from '../jobs/definition.js';
 import { recurringJobPolicy } from '../jobs/recurring.js';
 
@@ -32,8 +33,8 @@ const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The key this request holds, and the answer it is going to give. */
-    idempotency?: { caller: string; key: string; payload?: unknown };
+    /** The key this request holds, and the answer it is going to give (kept encrypted when sealed). */
+    idempotency?: { caller: string; key: string; payload?: unknown; sealed?: boolean };
   }
 }
 
@@ -82,9 +83,26 @@ async function takeKey(
   return { taken: false, row };
 }
 
-function replay(reply: FastifyReply, row: KeyRow): FastifyReply {
+/** The start of a kept answer that is encrypted (JSON text never starts so). */
+const SEALED_PREFIX = 'sealed:';
+
+/**
+ * Marks the request's answer as one that carries a secret: if it holds an
+ * idempotency key, its answer is kept encrypted, never as plain text.
+ */
+export function sealIdempotentAnswer(request: FastifyRequest): void {
+  if (request.idempotency) request.idempotency.sealed = true;
+}
+
+function replay(reply: FastifyReply, row: KeyRow, secretsKey: Buffer): FastifyReply {
+  const kept = row.responseBody ?? 'null';
+  const body = kept.startsWith(SEALED_PREFIX)
+    ? decryptSecret(secretsKey, kept.slice(SEALED_PREFIX.length))
+    : kept;
+  // A sealed answer the key cannot open (the key was replaced) is not given again.
+  if (body === undefined) throw new AppError(422, 'idempotency_key_reused');
   reply.header(REPLAYED_HEADER, 'true');
-  return reply.code(row.responseStatus ?? 200).send(JSON.parse(row.responseBody ?? 'null'));
+  return reply.code(row.responseStatus ?? 200).send(JSON.parse(body));
 }
 
 /**
@@ -93,9 +111,14 @@ function replay(reply: FastifyReply, row: KeyRow): FastifyReply {
  */
 export function registerIdempotency(
   app: FastifyInstance,
-  options: { db: Db; callerOf: (request: FastifyRequest) => string | undefined },
+  options: {
+    db: Db;
+    callerOf: (request: FastifyRequest) => string | undefined;
+    /** Encrypts the kept answers that carry a secret (the two-factor secrets' key). */
+    secretsKey: Buffer;
+  },
 ): void {
-  const { db } = options;
+  const { db, secretsKey } = options;
   app.addHook('preHandler', async (request, reply) => {
     if (request.method !== 'POST') return;
     const key = request.headers[IDEMPOTENCY_HEADER];
@@ -114,7 +137,7 @@ export function registerIdempotency(
     const { row } = taken;
     if (row.requestHash !== hash) throw new AppError(422, 'idempotency_key_reused');
     if (row.responseStatus === null) throw new AppError(409, 'idempotency_key_in_use');
-    return replay(reply, row);
+    return replay(reply, row, secretsKey);
   });
 
   // The answer as the handler gave it, before it is serialised (and compressed).
@@ -132,9 +155,15 @@ export function registerIdempotency(
     if (reply.statusCode >= 500 || held.payload === undefined) {
       await db.delete(idempotencyKeys).where(where);
     } else {
+      const body = JSON.stringify(held.payload);
       await db
         .update(idempotencyKeys)
-        .set({ responseStatus: reply.statusCode, responseBody: JSON.stringify(held.payload) })
+        .set({
+          responseStatus: reply.statusCode,
+          responseBody: held.sealed
+            ? `${SEALED_PREFIX}${encryptSecret(secretsKey, body)}`
+            : body,
+        })
         .where(where);
     }
     return payload;

@@ -3,7 +3,10 @@
  * carries a valid token (signature, issuer, audience, expiry) of a live
  * session, or gets 401. The same lookup finds the user the token speaks for:
  * by session for the built-in provider's tokens, by issuer and subject for an
- * external provider's (never by the email a token claims).
+ * external provider's (never by the email a token claims). An integrator
+ * token (`cbt_…`, access/api-tokens.ts) is looked up by its hash instead and
+ * becomes the request's caller; a read token is refused (403) anything but
+ * GET and HEAD.
  *
  * Every 401 of the API, wherever it is made, says how to authenticate
  * (RFC 6750 section 3, one onSend hook): `Bearer realm="…"` when no token was sent,
@@ -16,13 +19,19 @@ import { findSessionUser } from './sessions.js';
 import type { AccessTokenClaims, TokenVerifier } from './tokens.js';
 import { findUserByExternalIdentity, type UserRow } from '../users/users.js';
 import { expectsApiKey } from '../access/api-keys.js';
-import { unauthorized } from '../errors.js';
+import { findTokenCaller, isApiTokenSecret, tokenAllowsMethod } from '../access/api-tokens.js';
+import type { Caller } from '../access/merchant-access.js';
+import { forbidden, unauthorized } from '../errors.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
+    /** A session token's claims; null for an integrator token (which has none). */
     claims: AccessTokenClaims | null;
-    /** The token's user; null for an external provider's user that POST /init-user has not bound yet. */
-    user: UserRow | null;
+    /**
+     * The caller: the token's user, or an integrator token's caller; null for
+     * an external provider's user that POST /init-user has not bound yet.
+     */
+    user: Caller | null;
   }
 }
 
@@ -97,7 +106,19 @@ export function requireBearerToken(app: FastifyInstance): void {
   app.addHook('onSend', async (_request, reply) => {
     if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
   });
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
+    const secret = bearerToken(request);
+    if (secret !== undefined && isApiTokenSecret(secret)) {
+      // Checked on every request, never cached: a revocation holds at once on every process.
+      const caller = await findTokenCaller(app.ctx.db, secret);
+      if (!caller?.token) throw unauthorized();
+      // The request's log lines name the token, apart from what its creator does in person.
+      request.log = request.log.child({ apiTokenId: caller.token.id });
+      reply.log = request.log;
+      if (!tokenAllowsMethod(caller.token.access, request.method)) throw forbidden();
+      request.user = caller;
+      return;
+    }
     const found = await authenticate(app.ctx, request);
     if (!found) throw unauthorized();
     request.claims = found.claims;
@@ -105,8 +126,12 @@ export function requireBearerToken(app: FastifyInstance): void {
   });
 }
 
-/** The verified claims of the request; only valid inside a requireBearerToken scope. */
+/**
+ * The verified claims of the request; only valid inside a requireBearerToken
+ * scope. An integrator token has none: what needs a person's session (its
+ * sessions, its logout, init-user) refuses it with 403.
+ */
 export function claimsOf(request: FastifyRequest): AccessTokenClaims {
-  if (!request.claims) throw unauthorized();
+  if (!request.claims) throw request.user?.token ? forbidden() : unauthorized();
   return request.claims;
 }

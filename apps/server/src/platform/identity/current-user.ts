@@ -1,24 +1,37 @@
-/** The user behind a verified token, as stored in the database. */
+/** The caller behind a verified token: a person as stored in the database, or an integrator token. */
 import type { FastifyRequest } from 'fastify';
 import { claimsOf } from './authenticate.js';
 import { forbidden } from '../errors.js';
 import {
   requireMerchantAccess,
   type AccessNeed,
+  type Caller,
   type MerchantAccess,
 } from '../access/merchant-access.js';
-import type { UserRow } from '../users/users.js';
 
 /**
- * The user the token speaks for, found by the bearer-token check (by session,
- * or by an external provider's issuer and subject). A user of an external
- * provider is bound by POST /init-user on the first visit; every other
- * endpoint refuses a valid token of a user that has not been bound.
+ * The caller the token speaks for, found by the bearer-token check (by
+ * session, by an external provider's issuer and subject, or an integrator
+ * token's caller). A user of an external provider is bound by POST
+ * /init-user on the first visit; every other endpoint refuses a valid token
+ * of a user that has not been bound.
  */
-export async function currentUser(request: FastifyRequest): Promise<UserRow> {
+export async function currentUser(request: FastifyRequest): Promise<Caller> {
+  if (request.user?.token) return request.user;
   claimsOf(request);
   if (!request.user) throw forbidden();
   return request.user;
+}
+
+/**
+ * The caller, who must be a person: what is about a person (their password,
+ * sessions, second factor, mail settings, merchant list, new merchants)
+ * refuses an integrator token with 403 (docs/decisions/043-integrator-tokens.md).
+ */
+export async function currentPerson(request: FastifyRequest): Promise<Caller> {
+  const user = await currentUser(request);
+  if (user.token) throw forbidden();
+  return user;
 }
 
 /**
@@ -30,7 +43,7 @@ export async function currentUserWithMerchantAccess(
   request: FastifyRequest,
   merchantId: string,
   need: AccessNeed,
-): Promise<{ user: UserRow; access: MerchantAccess }> {
+): Promise<{ user: Caller; access: MerchantAccess }> {
   const user = await currentUser(request);
   const access = await requireMerchantAccess(request.server.ctx.db, user, { merchantId, ...need });
   return { user, access };
