@@ -1330,6 +1330,50 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/merchants/{merchantId}/api-tokens': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The merchant’s tokens for integrators
+     * @description Newest first, revoked and expired ones included; secrets are never listed. Needs the role manage-accounts for the merchant (its managers, linked agencies, admins); an integrator token may not manage tokens (403).
+     */
+    get: operations['getMerchantsByMerchantIdApiTokens'];
+    put?: never;
+    /**
+     * Creates a token for integrators; its secret is in this answer only
+     * @description The token acts for this merchant alone, with the roles given (each one the caller holds for the merchant, else 403) and `read` (GET and HEAD only) or `write` access, until `expiresAt` (at most a year ahead) or its revocation. Callers send it as `Authorization: Bearer cbt_…`. At most 20 live tokens per merchant (409 `api_token_limit_reached`). Needs the role manage-accounts for the merchant (its managers, linked agencies, admins); an integrator token may not manage tokens (403).
+     */
+    post: operations['postMerchantsByMerchantIdApiTokens'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/api-tokens/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Revokes a token for integrators, at once on every server process
+     * @description The token answers 401 from now on; it stays in the list as revoked. Revoking a revoked token changes nothing. Needs the role manage-accounts for the merchant (its managers, linked agencies, admins); an integrator token may not manage tokens (403).
+     */
+    delete: operations['deleteApiTokensById'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/ingest/events': {
     parameters: {
       query?: never;
@@ -13789,6 +13833,247 @@ export interface operations {
       };
       /** @description The body or upload is too large */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getMerchantsByMerchantIdApiTokens: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        merchantId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            items: {
+              id: string;
+              name: string;
+              roles: ('manage-merchant' | 'manage-campaigns' | 'manage-accounts' | 'contact')[];
+              /** @enum {string} */
+              access: 'read' | 'write';
+              prefix: string;
+              createdAt: string;
+              createdBy: {
+                id: string;
+                email: string;
+              } | null;
+              expiresAt: string | null;
+              lastUsedAt: string | null;
+              revokedAt: string | null;
+            }[];
+          };
+        };
+      };
+      /** @description Bad request: malformed or invalid input (message key, and the field where there is one) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid bearer token (or API key) of a live session */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The caller may not do this (role, merchant or level) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not found, or not visible to the caller */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  postMerchantsByMerchantIdApiTokens: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Runs the request once per caller and key: a retry within 24 hours with the same key and request gets the first answer (header `Idempotent-Replayed: true`); another request under the key is refused with 422 `idempotency_key_reused`, one while the first still runs with 409 `idempotency_key_in_use`. */
+        'idempotency-key'?: string;
+      };
+      path: {
+        merchantId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          name: string;
+          roles: ('manage-merchant' | 'manage-campaigns' | 'manage-accounts' | 'contact')[];
+          /** @enum {string} */
+          access: 'read' | 'write';
+          /** Format: date-time */
+          expiresAt?: string | null;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            token: {
+              id: string;
+              name: string;
+              roles: ('manage-merchant' | 'manage-campaigns' | 'manage-accounts' | 'contact')[];
+              /** @enum {string} */
+              access: 'read' | 'write';
+              prefix: string;
+              createdAt: string;
+              createdBy: {
+                id: string;
+                email: string;
+              } | null;
+              expiresAt: string | null;
+              lastUsedAt: string | null;
+              revokedAt: string | null;
+            };
+            secret: string;
+          };
+        };
+      };
+      /** @description Bad request: malformed or invalid input (message key, and the field where there is one) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid bearer token (or API key) of a live session */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The caller may not do this (role, merchant or level) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not found, or not visible to the caller */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflicts with the current state (a duplicate value, a changed version) */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body or upload is too large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  deleteApiTokensById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Revoked */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': null;
+        };
+      };
+      /** @description Bad request: malformed or invalid input (message key, and the field where there is one) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid bearer token (or API key) of a live session */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The caller may not do this (role, merchant or level) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not found, or not visible to the caller */
+      404: {
         headers: {
           [name: string]: unknown;
         };
