@@ -3,7 +3,8 @@
  * manager opens the merchant's API-Zugänge, creates a read-only token, sees
  * its secret once, and another system calls the API with it (the merchant's
  * campaigns: 200; its last use shows); once revoked in the screen, the same
- * call answers 401. The screen is photographed at 1440 and 1280 px.
+ * call answers 401. The screen is photographed at 1440 and 1280 px, the
+ * dialogs at the default size.
  */
 import { expect } from '@playwright/test';
 import { merchantIdentOf, signInAt, test } from './fixtures';
@@ -27,12 +28,14 @@ test('a manager creates an API token, sees its secret once, the token calls the 
   await dialog.getByRole('textbox', { name: /^Name/ }).fill(name);
   await dialog.getByRole('checkbox', { name: 'Kampagnen verwalten' }).check();
   await expect(dialog.getByRole('radio', { name: /Nur lesen/ })).toBeChecked();
+  await page.screenshot({ path: testInfo.outputPath('api-tokens-form.png') });
   await dialog.getByRole('button', { name: 'Anlegen' }).click();
 
   const secretDialog = page.getByRole('dialog', { name: `Neuer API-Zugang „${name}“` });
   await expect(secretDialog.getByText(/wird nur jetzt angezeigt/)).toBeVisible();
   const secret = (await secretDialog.getByTestId('api-token-secret').textContent()) ?? '';
   expect(secret).toMatch(/^cbt_[A-Za-z0-9_-]{43}$/);
+  await page.screenshot({ path: testInfo.outputPath('api-tokens-secret.png') });
   await secretDialog.getByRole('button', { name: 'Fertig' }).click();
   await expect(secretDialog).toBeHidden();
   // The secret is not shown again.
