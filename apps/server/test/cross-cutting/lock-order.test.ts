@@ -11,7 +11,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TCampaignEnvelope } from '@backoffice/domain';
 import { campaigns, wins } from '../../src/platform/db/schema.js';
-import { holdTransaction } from '../fixtures/held-transaction.js';
+import { holdTransaction, pauseNextCommit } from '../fixtures/held-transaction.js';
 import { createAdmin, createMerchant, createMerchantWithOwner } from '../factories/index.js';
 import { createTestApp, type TestApp } from '../helpers.js';
 
@@ -36,33 +36,6 @@ const holdCampaigns = (campaignIds: string[]) =>
       .where(inArray(campaigns.id, campaignIds))
       .for('update'),
   );
-
-/** Makes the next transaction of the app wait, after its work and before its commit, until `release`. */
-function pauseNextCommit() {
-  const db = t.ctx.db;
-  const transaction = db.transaction.bind(db);
-  let open = () => {};
-  const gate = new Promise<void>((resolve) => (open = resolve));
-  let reached = () => {};
-  const inside = new Promise<void>((resolve) => (reached = resolve));
-  db.transaction = ((work, config) => {
-    db.transaction = transaction;
-    return transaction(async (tx) => {
-      const result = await work(tx);
-      reached();
-      await gate;
-      return result;
-    }, config);
-  }) as typeof db.transaction;
-  return {
-    inside,
-    release: () => open(),
-    restore: () => {
-      db.transaction = transaction;
-      open();
-    },
-  };
-}
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -147,7 +120,7 @@ describe('commands that lock several rows', () => {
     expect(sent.json()).toMatchObject({ accepted: 1 });
     await t.ctx.db.update(campaigns).set({ status: 'ended' }).where(eq(campaigns.id, campaign));
 
-    const paused = pauseNextCommit();
+    const paused = pauseNextCommit(t.ctx.db);
     try {
       const drawing = t.api('POST', `/campaigns/${campaign}/draw`, 'admin');
       await paused.inside;

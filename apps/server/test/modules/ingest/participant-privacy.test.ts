@@ -18,7 +18,7 @@ import {
 import { ADVISORY_LOCK_KEYS } from '../../../src/platform/db/advisory-locks.js';
 import { foldPending } from '../../../src/modules/ingest/fold.js';
 import { RETENTION_BATCH, applyRetention } from '../../../src/modules/ingest/privacy.js';
-import { holdTransaction } from '../../fixtures/held-transaction.js';
+import { holdTransaction, pauseNextCommit } from '../../fixtures/held-transaction.js';
 import {
   DAY,
   RETENTION_DAYS,
@@ -30,7 +30,6 @@ import {
   counts,
   traces,
   NO_TRACE,
-  pauseNextCommit,
   usePrivacyApp,
 } from './privacy-fixture.js';
 import { ingestDeps } from '../../../src/services.js';
@@ -92,7 +91,7 @@ describe('the retention forgets participants not seen for its period', () => {
       await send([participation(campaign, 'laufend-1', new Date(Date.now() - 20 * DAY))]),
     ).toMatchObject({ accepted: 1 });
     // The new event's batch is written and waits before its commit while the job runs.
-    const paused = pauseNextCommit();
+    const paused = pauseNextCommit(t.ctx.db);
     try {
       const sending = send([
         participation(campaign, 'laufend-1', new Date(), { gender: 'female', birth_year: 1991 }),
@@ -124,7 +123,7 @@ describe('the retention forgets participants not seen for its period', () => {
       await send([participation(campaign, 'laufend-2', new Date(Date.now() - 20 * DAY))]),
     ).toMatchObject({ accepted: 1 });
     // The job's step has forgotten them and waits before its commit when the event comes.
-    const paused = pauseNextCommit();
+    const paused = pauseNextCommit(t.ctx.db);
     let sent: TIngestResponse | undefined;
     try {
       const running = applyRetention(ingestDeps(t.ctx), whenOlderThanRetention(20));

@@ -123,33 +123,6 @@ export async function traces(id: string) {
 
 export const NO_TRACE = { events: 0, profile: 0, campaigns: 0, merchants: 0 };
 
-/** Makes the next transaction of the app wait, after its work and before its commit, until `release`. */
-export function pauseNextCommit() {
-  const db = t.ctx.db;
-  const transaction = db.transaction.bind(db);
-  let open = () => {};
-  const gate = new Promise<void>((resolve) => (open = resolve));
-  let reached = () => {};
-  const inside = new Promise<void>((resolve) => (reached = resolve));
-  db.transaction = ((work, config) => {
-    db.transaction = transaction;
-    return transaction(async (tx) => {
-      const result = await work(tx);
-      reached();
-      await gate;
-      return result;
-    }, config);
-  }) as typeof db.transaction;
-  return {
-    inside,
-    release: () => open(),
-    restore: () => {
-      db.transaction = transaction;
-      open();
-    },
-  };
-}
-
 /** Starts the test app for the file's tests: an admin, a silver merchant's owner, the consumer app's key. */
 export function usePrivacyApp(): void {
   beforeAll(async () => {

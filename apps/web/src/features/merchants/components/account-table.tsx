@@ -6,6 +6,7 @@
  */
 import { type AccountRole, type TAccount } from '@backoffice/domain';
 import { Badge, Group } from '@mantine/core';
+import { IconShieldOff, IconTrash } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,10 +17,31 @@ import { useChangeRoles, useRemoveAccount, useResetTwoFactor } from '../api/acco
 import { notifyMerchantError } from '../merchant-errors';
 import { AccountRoleCheckboxes } from './account-role-checkboxes';
 import { AccountRowActions } from './account-row-actions';
-import { RemoveAccountModal } from './remove-account-modal';
-import { ResetTwoFactorModal } from './reset-two-factor-modal';
+import { AccountActionModal, type AccountAction } from './account-action-modal';
 
 const column = dataColumns<TAccount>();
+
+/** Removing an account; removing one's own says what it does. */
+const removeAction = (t: TFunction): AccountAction => ({
+  title: t('merchants.accounts.removeTitle'),
+  confirmLabel: t('merchants.accounts.removeConfirm'),
+  confirmIcon: <IconTrash size={16} aria-hidden />,
+  question: (account) =>
+    t(
+      account.is_self
+        ? 'merchants.accounts.removeSelfQuestion'
+        : 'merchants.accounts.removeQuestion',
+      { email: account.email },
+    ),
+});
+
+/** An admin's reset of an account's second factor. */
+const resetTwoFactorAction = (t: TFunction): AccountAction => ({
+  title: t('merchants.accounts.resetTwoFactorTitle'),
+  confirmLabel: t('merchants.accounts.resetTwoFactorConfirm'),
+  confirmIcon: <IconShieldOff size={16} aria-hidden />,
+  question: (account) => t('merchants.accounts.resetTwoFactorQuestion', { email: account.email }),
+});
 
 interface AccountColumnsOptions {
   t: TFunction;
@@ -163,7 +185,8 @@ export function AccountTable({
         verticalSpacing={7}
         minWidth={640}
       />
-      <RemoveAccountModal
+      <AccountActionModal
+        action={removeAction(t)}
         account={removing}
         opened={asking}
         busy={remove.isPending}
@@ -180,7 +203,8 @@ export function AccountTable({
         }
         onClose={() => setAsking(false)}
       />
-      <ResetTwoFactorModal
+      <AccountActionModal
+        action={resetTwoFactorAction(t)}
         account={resetting}
         opened={askingReset}
         busy={resetTwoFactor.isPending}

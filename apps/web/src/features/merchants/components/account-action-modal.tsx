@@ -1,16 +1,29 @@
-/** Asks an admin before an account's second factor is reset. */
+/**
+ * Asks before an action on one account that cannot be undone (removing it,
+ * resetting its second factor): the action's title, question and red button.
+ */
+import type { ReactNode } from 'react';
 import type { TAccount } from '@backoffice/domain';
-import { IconShieldOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmModal } from '../../../shared/ui/confirm-modal';
 
-export function ResetTwoFactorModal({
+export interface AccountAction {
+  title: string;
+  confirmLabel: string;
+  confirmIcon: ReactNode;
+  /** The question about this account (its text names it). */
+  question: (account: TAccount) => string;
+}
+
+export function AccountActionModal({
+  action,
   account,
   opened,
   busy,
   onConfirm,
   onClose,
 }: {
+  action: AccountAction;
   /** Kept while the question fades out, so that its text stays until it is gone. */
   account: TAccount | undefined;
   opened: boolean;
@@ -22,18 +35,18 @@ export function ResetTwoFactorModal({
   return (
     <ConfirmModal
       opened={opened}
-      title={t('merchants.accounts.resetTwoFactorTitle')}
+      title={action.title}
       cancelLabel={t('merchants.confirm.cancel')}
-      confirmLabel={t('merchants.accounts.resetTwoFactorConfirm')}
+      confirmLabel={action.confirmLabel}
       confirmColor="red"
-      confirmIcon={<IconShieldOff size={16} aria-hidden />}
+      confirmIcon={action.confirmIcon}
       busy={busy}
       onConfirm={() => {
         if (account) onConfirm(account);
       }}
       onClose={onClose}
     >
-      {account && t('merchants.accounts.resetTwoFactorQuestion', { email: account.email })}
+      {account && action.question(account)}
     </ConfirmModal>
   );
 }
