@@ -19,6 +19,7 @@ import { setImageConcurrency } from './platform/files/images.js';
 import { registerAuthChallenge, requireBearerToken } from './platform/identity/authenticate.js';
 import { DEFAULT_BODY_LIMIT, registerBodyLimits } from './platform/http/body-limits.js';
 import { registerCompression } from './platform/http/compression.js';
+import { registerDeprecation } from './platform/http/deprecation.js';
 import {
   registerClosingAnswer,
   registerErrorHandling,
@@ -123,6 +124,8 @@ export async function buildApp(
     },
   });
   await registerOpenApi(app, ctx.config);
+  // Routes with `config.deprecated` answer with Deprecation, Sunset and Link headers.
+  registerDeprecation(app, `${ctx.config.publicUrl}/api/docs`);
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
   // Each module's service, built once from what it uses (services.ts).

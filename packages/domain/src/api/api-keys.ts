@@ -15,6 +15,13 @@ export const ZApiKey = z.object({
 export type TApiKey = z.infer<typeof ZApiKey>;
 export const ZApiKeyList = z.object({ keys: z.array(ZApiKey) });
 export type TApiKeyList = z.infer<typeof ZApiKeyList>;
-export const ZApiKeyCreateBody = z.object({ name: z.string().trim().min(1).max(100) });
+export const ZApiKeyCreateBody = z.object({
+  name: z
+    .string()
+    .trim()
+    .min(1)
+    .max(100)
+    .meta({ examples: ['Consumer app (production)'] }),
+});
 export const ZApiKeyCreated = z.object({ key: ZApiKey, secret: z.string() });
 export type TApiKeyCreated = z.infer<typeof ZApiKeyCreated>;

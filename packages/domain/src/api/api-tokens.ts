@@ -30,11 +30,11 @@ export function isAllowedApiTokenExpiry(expiresAt: string, now: number = Date.no
 /** A token as its merchant's list shows it; the secret itself is shown once, at creation. */
 export const ZApiToken = z.object({
   id: z.string(),
-  name: z.string(),
+  name: z.string().meta({ examples: ['CRM-Abgleich'] }),
   roles: z.array(z.enum(ACCOUNT_ROLES)),
   access: z.enum(API_TOKEN_ACCESS),
   /** The first characters of the secret, to recognise it. */
-  prefix: z.string(),
+  prefix: z.string().meta({ examples: ['cbt_T25seSBh'] }),
   createdAt: z.string(),
   /** The person who created it (null once that person is deleted). */
   createdBy: z.object({ id: z.string(), email: z.string() }).nullable(),
@@ -53,7 +53,8 @@ export const ZApiTokenCreateBody = z.object({
     .string()
     .trim()
     .min(1, { error: 'required' })
-    .max(API_TOKEN_NAME_MAX),
+    .max(API_TOKEN_NAME_MAX)
+    .meta({ examples: ['CRM-Abgleich'] }),
   roles: z
     .array(z.enum(ACCOUNT_ROLES))
     .min(1, { error: 'required' })
@@ -67,8 +68,10 @@ export const ZApiTokenCreateBody = z.object({
 export type TApiTokenCreateBody = z.input<typeof ZApiTokenCreateBody>;
 
 /** A new token: the secret is in this answer only. */
-export const ZApiTokenCreated = z.object({ token: ZApiToken, secret: z.string() });
+export const ZApiTokenCreated = z.object({
+  token: ZApiToken,
+  secret: z.string().meta({ examples: ['cbt_T25seSBhbiBleGFtcGxlLCBuZXZlciBhIHJlYWwgdG9'] }),
+});
 export type TApiTokenCreated = z.infer<typeof ZApiTokenCreated>;
 
-export const ZApiTokenMerchantParams = z.object({ merchantId: ZUuid });
 export const ZApiTokenParams = z.object({ id: ZUuid });

@@ -70,7 +70,11 @@ export type TCampaignListResponse = z.infer<typeof ZCampaignListResponse>;
 
 export const ZCampaignCreateBody = z.object({
   merchant: ZUuid,
-  type: z.string().min(1).max(50),
+  type: z
+    .string()
+    .min(1)
+    .max(50)
+    .meta({ examples: ['coupon/percent'] }),
 });
 export type TCampaignCreateBody = z.infer<typeof ZCampaignCreateBody>;
 
@@ -79,7 +83,12 @@ export const ZCampaignIdParams = z.object({ id: ZUuid });
 
 /** An admin's rejection: the reason the merchant reads. */
 export const ZCampaignRejectBody = z.object({
-  reason: z.string().trim().min(1).max(CAMPAIGN_TEXT_LIMITS.reject_reason),
+  reason: z
+    .string()
+    .trim()
+    .min(1)
+    .max(CAMPAIGN_TEXT_LIMITS.reject_reason)
+    .meta({ examples: ['Das Bild zeigt ein anderes Produkt, als der Text verspricht.'] }),
 });
 
 export const ZToggleListableResponse = z.object({ listable: z.boolean() });

@@ -21,7 +21,10 @@ export type TErrorResponse = z.infer<typeof ZErrorResponse>;
  * compares ids from a request with ids from the database in maps and sets,
  * where 'A' is not 'a'.
  */
-export const ZUuid = z.guid({ error: 'invalid_value' }).toLowerCase();
+export const ZUuid = z
+  .guid({ error: 'invalid_value' })
+  .toLowerCase()
+  .meta({ examples: ['0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11'] });
 
 /**
  * The version a save of a record edited in a form was made from (the
@@ -49,7 +52,8 @@ export const ZDateTime = z.iso
   .refine((value) => {
     const instant = Date.parse(value);
     return instant >= DATE_TIME_MIN_MS && instant <= DATE_TIME_MAX_MS;
-  }, 'invalid_value');
+  }, 'invalid_value')
+  .meta({ examples: ['2026-05-20T14:03:11+02:00'] });
 
 export const DEFAULT_PAGE_SIZE = 10;
 

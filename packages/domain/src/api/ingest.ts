@@ -106,10 +106,38 @@ export function ingestEventSchema(timeZone: string) {
 export const ZIngestEvent = ingestEventSchema('UTC');
 export type TIngestEvent = z.infer<typeof ZIngestEvent>;
 
-export const ZIngestBatch = z.object({
-  /** Checked one by one (ZIngestEvent), so that one bad event does not cost the others. */
-  events: z.array(z.unknown()).min(1).max(INGEST_BATCH_MAX),
-});
+export const ZIngestBatch = z
+  .object({
+    /** Checked one by one (ZIngestEvent), so that one bad event does not cost the others. */
+    events: z.array(z.unknown()).min(1).max(INGEST_BATCH_MAX),
+  })
+  .meta({
+    // The example of docs/api.md, "Events".
+    examples: [
+      {
+        events: [
+          {
+            id: '5b1f8f0e-7c2a-4d5e-9f10-3a2b1c0d9e8f',
+            type: 'participation',
+            campaign: '0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11',
+            participant: 'app-user-1',
+            occurred_at: '2025-05-20T14:03:11+02:00',
+            profile: {
+              gender: 'female',
+              birth_year: 1986,
+              kids: [{ gender: 'male', birth_year: 2019 }],
+            },
+          },
+          {
+            id: 'c3d2e1f0-a9b8-4c7d-8e6f-5a4b3c2d1e0f',
+            type: 'view_list',
+            campaign: '0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11',
+            occurred_at: '2025-05-20T14:02:58+02:00',
+          },
+        ],
+      },
+    ],
+  });
 
 export const ZIngestRejection = z.object({
   index: z.number().int(),
@@ -118,11 +146,28 @@ export const ZIngestRejection = z.object({
   field: z.string().optional(),
 });
 
-export const ZIngestResponse = z.object({
-  /** Events stored now. */
-  accepted: z.number().int(),
-  /** Events whose id was received before (whatever time they carry now): nothing changed. */
-  duplicates: z.number().int(),
-  rejected: z.array(ZIngestRejection),
-});
+export const ZIngestResponse = z
+  .object({
+    /** Events stored now. */
+    accepted: z.number().int(),
+    /** Events whose id was received before (whatever time they carry now): nothing changed. */
+    duplicates: z.number().int(),
+    rejected: z.array(ZIngestRejection),
+  })
+  .meta({
+    examples: [
+      {
+        accepted: 1,
+        duplicates: 0,
+        rejected: [
+          {
+            index: 1,
+            id: 'c3d2e1f0-a9b8-4c7d-8e6f-5a4b3c2d1e0f',
+            message: 'campaign_not_published',
+            field: 'campaign',
+          },
+        ],
+      },
+    ],
+  });
 export type TIngestResponse = z.infer<typeof ZIngestResponse>;

@@ -354,7 +354,6 @@ export const FIELD_NAMES = [
   'active',
   'deliveryId',
   // Tokens for integrators.
-  'merchantId',
   'access',
   'expiresAt',
 ] as const;

@@ -35,6 +35,12 @@ export const ZTagsQuery = z.object({
 export const ZTagsResponse = z.object({ tags: z.array(z.string()) });
 /** A new tag, stored in lower case: its length is that of the lower case (İ becomes i̇). */
 export const ZTagCreateBody = z.object({
-  name: z.string().trim().toLowerCase().min(1).max(CAMPAIGN_TEXT_LIMITS.tag),
+  name: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .min(1)
+    .max(CAMPAIGN_TEXT_LIMITS.tag)
+    .meta({ examples: ['sommer'] }),
 });
 export const ZTagCreateResponse = z.object({ name: z.string() });

@@ -65,8 +65,18 @@ export const ZWebhookEndpointList = z.object({ endpoints: z.array(ZWebhookEndpoi
 export type TWebhookEndpointList = z.infer<typeof ZWebhookEndpointList>;
 
 export const ZWebhookSaveBody = z.object({
-  url: z.string().trim().min(1, { error: 'required' }).max(WEBHOOK_URL_MAX_LENGTH),
-  description: z.string().trim().max(200).default(''),
+  url: z
+    .string()
+    .trim()
+    .min(1, { error: 'required' })
+    .max(WEBHOOK_URL_MAX_LENGTH)
+    .meta({ examples: ['https://crm.example.com/hooks/backoffice'] }),
+  description: z
+    .string()
+    .trim()
+    .max(200)
+    .default('')
+    .meta({ examples: ['CRM: new campaigns'] }),
   events: z
     .array(z.enum(WEBHOOK_EVENT_TYPES))
     .min(1, { error: 'required' })

@@ -75,6 +75,8 @@ export const accessCodeSetRoutes: FastifyPluginAsyncZod<AccessCodeSetRoutesOptio
       schema: {
         tags,
         summary: 'Admins: one page of the access-code sets, last modified first',
+        description:
+          'One page of the access-code sets, the one changed last first, with their names and code counts. Admins only.',
         operationId: 'listAccessCodeSets',
         querystring: ZAccessCodeSetListQuery,
         response: { 200: ZAccessCodeSetList },
@@ -93,6 +95,8 @@ export const accessCodeSetRoutes: FastifyPluginAsyncZod<AccessCodeSetRoutesOptio
       schema: {
         tags,
         summary: 'Admins: creates an access-code set',
+        description:
+          'Creates an access-code set with its internal name (unique, kept for good), its name in the app and its settings. Codes are added afterwards. Admins only.',
         operationId: 'createAccessCodeSet',
         body: ZAccessCodeSetSaveBody,
         response: { 200: ZAccessCodeSetResponse },
@@ -109,6 +113,8 @@ export const accessCodeSetRoutes: FastifyPluginAsyncZod<AccessCodeSetRoutesOptio
       schema: {
         tags,
         summary: 'Admins: one access-code set',
+        description:
+          'One access-code set with its settings and its `version` for a later save. Admins only.',
         operationId: 'getAccessCodeSet',
         params: ZAccessCodeSetParams,
         response: { 200: ZAccessCodeSetResponse },
@@ -123,6 +129,8 @@ export const accessCodeSetRoutes: FastifyPluginAsyncZod<AccessCodeSetRoutesOptio
       schema: {
         tags,
         summary: 'Admins: saves an access-code set (its internal name stays)',
+        description:
+          'Saves the settings of the set; its internal name stays as created. With `version`, a save from an older version is refused with 409 `access_code_set_changed`. Admins only.',
         operationId: 'saveAccessCodeSet',
         params: ZAccessCodeSetParams,
         body: ZAccessCodeSetSaveBody,
@@ -144,6 +152,8 @@ export const accessCodeSetRoutes: FastifyPluginAsyncZod<AccessCodeSetRoutesOptio
       schema: {
         tags,
         summary: 'Admins: the campaigns linked to an access-code set',
+        description:
+          'The campaigns the set unlocks in the consumer app, with their ident, title and status. Admins only.',
         operationId: 'listAccessCodeSetLinks',
         params: ZAccessCodeSetParams,
         response: { 200: ZAccessCodeSetLinks },
@@ -161,6 +171,8 @@ export const accessCodeSetRoutes: FastifyPluginAsyncZod<AccessCodeSetRoutesOptio
         tags,
         summary:
           'Admins: makes the linked campaigns exactly the list of {ident} (links and unlinks)',
+        description:
+          'Links the set with exactly the campaigns given by their ident: those not listed are unlinked, new ones linked. Admins only.',
         operationId: 'saveAccessCodeSetLinks',
         params: ZAccessCodeSetParams,
         body: ZAccessCodeSetLinksBody,
@@ -181,6 +193,8 @@ export const accessCodeSetRoutes: FastifyPluginAsyncZod<AccessCodeSetRoutesOptio
       schema: {
         tags,
         summary: 'Admins: provided and used counts, and the codes of a short list',
+        description:
+          'How many codes the set provides and how many are used; the codes themselves when the list is short. Admins only.',
         operationId: 'getAccessCodes',
         params: ZAccessCodeSetParams,
         response: { 200: ZAccessCodesResponse },
@@ -196,6 +210,8 @@ export const accessCodeSetRoutes: FastifyPluginAsyncZod<AccessCodeSetRoutesOptio
         tags,
         summary:
           'Admins: adds codes given as text, one per line (all or none; duplicates and blank lines reported)',
+        description:
+          'Adds the codes of a text, one per line. All are added or none: the answer reports duplicates (within the text and with codes of the set) and blank lines, and an invalid code refuses the text. Admins only.',
         operationId: 'addAccessCodes',
         params: ZAccessCodeSetParams,
         body: ZAccessCodesBody,
@@ -219,6 +235,8 @@ export const accessCodeSetRoutes: FastifyPluginAsyncZod<AccessCodeSetRoutesOptio
         tags,
         summary:
           'Admins: adds the codes of a text file, one per line (multipart, file field "upload")',
+        description:
+          'Adds the codes of an uploaded text file, one per line, as POST /api/access-code-sets/{id}/codes does with a text. Admins only.',
         operationId: 'uploadAccessCodes',
         params: ZAccessCodeSetParams,
         consumes: ['multipart/form-data'],
@@ -242,6 +260,8 @@ export const accessCodeSetRoutes: FastifyPluginAsyncZod<AccessCodeSetRoutesOptio
       schema: {
         tags,
         summary: 'Admins: which codes were used, when, for which campaign and participant',
+        description:
+          'Which codes of the set were used, when, for which campaign and by which participant (the consumer app’s `code_used` events), one page at a time. Admins only.',
         operationId: 'listAccessCodeUses',
         params: ZAccessCodeSetParams,
         querystring: ZCodeUsageQuery,

@@ -33,6 +33,8 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
       schema: {
         tags,
         summary: 'The merchant’s accounts with roles and pending invitations',
+        description:
+          'Every account of the merchant with its person’s name and e-mail and its roles, and the invitations not yet accepted. Needs the role manage-accounts for the merchant.',
         params: ZMerchantIdParams,
         response: { 200: ZAccountListResponse },
       },
@@ -46,6 +48,8 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
       schema: {
         tags,
         summary: 'Links an existing user by email',
+        description:
+          'Gives a person who already has a user here an account of the merchant with the roles chosen. A merchant below the level Silber has at most three accounts. Needs the role manage-accounts for the merchant.',
         params: ZMerchantIdParams,
         body: ZAddAccountBody,
         response: { 200: ZAccount },
@@ -61,6 +65,8 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
       schema: {
         tags,
         summary: 'Invites a new person by email: a pending account until they register',
+        description:
+          'Sends an invitation mail to a person without a user here; the account is pending with the roles chosen until they register with the link. Needs the role manage-accounts for the merchant.',
         params: ZMerchantIdParams,
         body: ZAddAccountBody,
         response: { 200: ZInviteAccountResponse },
@@ -82,6 +88,8 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
       schema: {
         tags,
         summary: 'Changes an account’s roles',
+        description:
+          'Sets the roles of the account to the list given. The last account that manages accounts keeps that role. Needs the role manage-accounts for the merchant.',
         params: ZAccountParams,
         body: ZAccountRolesBody,
         response: { 200: ZAccount },
@@ -101,6 +109,8 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
       schema: {
         tags,
         summary: 'Removes an account (never the last one managing accounts)',
+        description:
+          'Removes the account from the merchant; the person’s user stays. The last account that manages accounts cannot be removed. Needs the role manage-accounts for the merchant.',
         params: ZAccountParams,
         response: { 200: z.object({ removed: z.literal(true) }) },
       },

@@ -17,6 +17,8 @@ export const apiKeyRoutes: FastifyPluginAsyncZod<{ apiKeys: ApiKeyService }> = a
       schema: {
         tags,
         summary: 'Admins: the API keys of the consumer app',
+        description:
+          'Every API key of the consumer app with its name, the first characters of its secret, when it was made and last used, and whether it is revoked. The secrets themselves are never listed. Admins only.',
         response: { 200: ZApiKeyList },
       },
     },
@@ -29,6 +31,8 @@ export const apiKeyRoutes: FastifyPluginAsyncZod<{ apiKeys: ApiKeyService }> = a
       schema: {
         tags,
         summary: 'Admins: creates an API key; its secret is in this answer only',
+        description:
+          'Makes a new API key for the consumer app. The answer holds its secret, the only time it is shown; the server keeps only a hash of it. Admins only.',
         body: ZApiKeyCreateBody,
         response: { 200: ZApiKeyCreated },
       },
@@ -42,6 +46,8 @@ export const apiKeyRoutes: FastifyPluginAsyncZod<{ apiKeys: ApiKeyService }> = a
       schema: {
         tags,
         summary: 'Admins: revokes an API key (at once, for every server process)',
+        description:
+          'Revokes the key: from now on every call with it is answered 401, on every process of the server. The key stays listed as revoked. Admins only.',
         params: z.object({ id: ZUuid }),
         response: { 200: ZApiKeyList.shape.keys.element },
       },

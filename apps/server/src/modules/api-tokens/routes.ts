@@ -1,6 +1,6 @@
 /**
  * Tokens for integrators of the merchant API (docs/product.md#tokens-for-integrators):
- * a merchant's under /merchants/:merchantId/api-tokens (role manage-accounts),
+ * a merchant's under /merchants/:id/api-tokens (role manage-accounts),
  * and revoking one by its id.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -9,8 +9,8 @@ import {
   ZApiTokenCreateBody,
   ZApiTokenCreated,
   ZApiTokenList,
-  ZApiTokenMerchantParams,
   ZApiTokenParams,
+  ZMerchantIdParams,
 } from '@backoffice/domain';
 import { currentUser } from '../../platform/identity/current-user.js';
 import { sealIdempotentAnswer } from '../../platform/idempotency/idempotency.js';
@@ -31,27 +31,27 @@ export const apiTokenRoutes: FastifyPluginAsyncZod<ApiTokenRoutesOptions> = asyn
   { apiTokens },
 ) => {
   app.get(
-    '/merchants/:merchantId/api-tokens',
+    '/merchants/:id/api-tokens',
     {
       schema: {
         tags,
         summary: 'The merchant’s tokens for integrators',
         description: `Newest first, revoked and expired ones included; secrets are never listed. ${WHO}`,
-        params: ZApiTokenMerchantParams,
+        params: ZMerchantIdParams,
         response: { 200: ZApiTokenList },
       },
     },
-    async (request) => apiTokens.list(await currentUser(request), request.params.merchantId),
+    async (request) => apiTokens.list(await currentUser(request), request.params.id),
   );
 
   app.post(
-    '/merchants/:merchantId/api-tokens',
+    '/merchants/:id/api-tokens',
     {
       schema: {
         tags,
         summary: 'Creates a token for integrators; its secret is in this answer only',
         description: `The token acts for this merchant alone, with the roles given (each one the caller holds for the merchant, else 403) and \`read\` (GET and HEAD only) or \`write\` access, until \`expiresAt\` (at most a year ahead) or its revocation. Callers send it as \`Authorization: Bearer cbt_…\`. At most 20 live tokens per merchant (409 \`api_token_limit_reached\`). ${WHO}`,
-        params: ZApiTokenMerchantParams,
+        params: ZMerchantIdParams,
         body: ZApiTokenCreateBody,
         response: { 201: ZApiTokenCreated },
       },
@@ -59,7 +59,7 @@ export const apiTokenRoutes: FastifyPluginAsyncZod<ApiTokenRoutesOptions> = asyn
     async (request, reply) => {
       const created = await apiTokens.create(
         await currentUser(request),
-        request.params.merchantId,
+        request.params.id,
         request.body,
       );
       // A retry with the same Idempotency-Key gets the secret again: kept encrypted until then.

@@ -32,6 +32,8 @@ export const campaignCrudRoutes: FastifyPluginAsyncZod<CampaignRoutesOptions> = 
       schema: {
         tags,
         summary: 'Campaigns, filtered, ordered and paged',
+        description:
+          'The campaigns the caller may see, one page at a time: of one merchant (`exact_merchant`, with the role manage-campaigns for it) or of every merchant the caller may see, filtered by text, type, status and runtime and ordered by `order_by`.',
         querystring: ZCampaignListQuery,
         response: { 200: ZCampaignListResponse },
       },
@@ -64,6 +66,8 @@ export const campaignCrudRoutes: FastifyPluginAsyncZod<CampaignRoutesOptions> = 
       schema: {
         tags,
         summary: 'Creates a campaign of a type for a merchant',
+        description:
+          'Creates a draft campaign of the type for the merchant, with the caller’s role manage-campaigns for it. The answer is the campaign, to be filled step by step with POST /api/campaigns/{id}. Tips are for admins and agencies.',
         body: ZCampaignCreateBody,
         response: { 200: ZCampaignEnvelope },
       },
@@ -77,6 +81,8 @@ export const campaignCrudRoutes: FastifyPluginAsyncZod<CampaignRoutesOptions> = 
       schema: {
         tags,
         summary: 'A campaign with its state',
+        description:
+          'The campaign with every field, its status, the errors of each step (what is still missing before it can be submitted) and what the caller may do with it.',
         params: ZCampaignIdParams,
         response: { 200: ZCampaignEnvelope },
       },
@@ -92,6 +98,8 @@ export const campaignCrudRoutes: FastifyPluginAsyncZod<CampaignRoutesOptions> = 
       schema: {
         tags,
         summary: 'Saves a campaign: one step (validate=step) or all',
+        description:
+          'Saves the fields given. With `validate=step` only the errors of the fields sent are answered (one step of the assistant); without, the whole campaign is checked. A campaign in review or published takes only the changes its status allows.',
         params: ZCampaignIdParams,
         querystring: ZCampaignSaveQuery,
         body: ZCampaignSaveBody,
@@ -112,6 +120,8 @@ export const campaignCrudRoutes: FastifyPluginAsyncZod<CampaignRoutesOptions> = 
       schema: {
         tags,
         summary: 'Submits a campaign without errors',
+        description:
+          'Submits a campaign (created, or rejected and submitted again) for review by the admins; a campaign with errors answers 400 `campaign_has_errors`, another status 409 `campaign_not_submittable`. The change is recorded in the status history; submissions of agencies and admins are approved automatically after a short delay.',
         params: ZCampaignIdParams,
         response: { 200: ZCampaignEnvelope },
       },
@@ -125,6 +135,8 @@ export const campaignCrudRoutes: FastifyPluginAsyncZod<CampaignRoutesOptions> = 
       schema: {
         tags,
         summary: 'Copies a campaign (merchant level 1)',
+        description:
+          'Makes a new campaign with the content of this one: a new id, the title marked as a copy, status created, statistics at zero and its own copy of the image. For merchants of level 1 or higher.',
         params: ZCampaignIdParams,
         response: { 200: ZCampaignEnvelope },
       },
@@ -138,6 +150,8 @@ export const campaignCrudRoutes: FastifyPluginAsyncZod<CampaignRoutesOptions> = 
       schema: {
         tags,
         summary: 'Hides or shows a campaign in app lists (merchant level 1)',
+        description:
+          'Switches whether the consumer app lists the campaign; a hidden campaign stays reachable by its link. For merchants of level 1 or higher.',
         params: ZCampaignIdParams,
         response: { 200: ZToggleListableResponse },
       },
@@ -151,6 +165,8 @@ export const campaignCrudRoutes: FastifyPluginAsyncZod<CampaignRoutesOptions> = 
       schema: {
         tags,
         summary: 'Deletes a campaign unless people took part',
+        description:
+          'Deletes the campaign when no one took part yet. The answer says what happened: status `deleted`, or the status it keeps with the reason `has_participations` or `not_deletable`.',
         params: ZCampaignIdParams,
         response: { 200: ZCampaignDeleteResponse },
       },
@@ -164,6 +180,8 @@ export const campaignCrudRoutes: FastifyPluginAsyncZod<CampaignRoutesOptions> = 
       schema: {
         tags,
         summary: 'Every status change of a campaign',
+        description:
+          'Every change of the campaign’s status, oldest first, with when, by whom and, for a rejection, the reason.',
         params: ZCampaignIdParams,
         response: { 200: ZStatusHistoryResponse },
       },
@@ -177,6 +195,8 @@ export const campaignCrudRoutes: FastifyPluginAsyncZod<CampaignRoutesOptions> = 
       schema: {
         tags,
         summary: 'Campaigns that may be chosen as co-participation targets or coreg exclusions',
+        description:
+          'The campaigns of the same merchant that the campaign may name as co-participation targets or as coreg exclusions, for the choice lists of the editor.',
         operationId: 'listCampaignLinkOptions',
         params: ZCampaignIdParams,
         response: { 200: ZCampaignLinkOptionsResponse },

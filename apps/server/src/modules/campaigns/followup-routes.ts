@@ -22,6 +22,8 @@ export const campaignFollowupRoutes: FastifyPluginAsyncZod<CampaignRoutesOptions
       schema: {
         tags,
         summary: 'The follow-up campaigns of a campaign',
+        description:
+          'The follow-up campaigns linked to the campaign (the campaign offered after taking part), with their ident, title and status.',
         params: ZCampaignIdParams,
         response: { 200: ZFollowupsResponse },
       },
@@ -35,6 +37,8 @@ export const campaignFollowupRoutes: FastifyPluginAsyncZod<CampaignRoutesOptions
       schema: {
         tags,
         summary: 'Unlinks one follow-up (ident) or all from a campaign',
+        description:
+          'Unlinks one follow-up (`ident`) or, without it, every follow-up of the campaign; the follow-up campaigns themselves stay.',
         params: ZCampaignIdParams,
         querystring: z.object({ ident: ZUuid.optional() }),
         response: { 200: ZFollowupsResponse },
@@ -53,6 +57,8 @@ export const campaignFollowupRoutes: FastifyPluginAsyncZod<CampaignRoutesOptions
       schema: {
         tags,
         summary: 'Creates a follow-up campaign linked to this one',
+        description:
+          'Copies the campaign as a new one (status created, a runtime of its own) linked as its follow-up; the answer is the new campaign. For merchants of level 1 or higher.',
         params: ZCampaignIdParams,
         response: { 200: ZCampaignEnvelope },
       },

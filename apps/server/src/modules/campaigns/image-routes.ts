@@ -18,6 +18,8 @@ export const campaignImageRoutes: FastifyPluginAsyncZod<CampaignRoutesOptions> =
       schema: {
         tags,
         summary: 'Uploads the campaign image (multipart field upload), cropped to 620×413',
+        description:
+          'Uploads the campaign’s image (jpg, png or gif); it is cropped to 620×413 pixels and replaces the one before. The answer is the campaign with the new image.',
         params: ZCampaignIdParams,
         querystring: ZImageCropQuery,
         response: { 200: ZCampaignEnvelope },
@@ -46,6 +48,7 @@ export const campaignImageRoutes: FastifyPluginAsyncZod<CampaignRoutesOptions> =
       schema: {
         tags,
         summary: 'Removes the campaign image',
+        description: 'Removes the campaign’s image; the answer is the campaign without it.',
         params: ZCampaignIdParams,
         response: { 200: ZCampaignEnvelope },
       },

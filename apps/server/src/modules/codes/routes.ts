@@ -67,6 +67,8 @@ export const codeRoutes: FastifyPluginAsyncZod<CodeRoutesOptions> = async (
       schema: {
         tags,
         summary: 'The campaign’s code counts and a page of its codes',
+        description:
+          'For a campaign that hands out one code per participant: how many codes it has and how many are used, and one page of the codes. Needs the role manage-campaigns for the campaign’s merchant.',
         operationId: 'listMultipleCodes',
         params: ZCampaignIdParams,
         querystring: ZCodeListQuery,
@@ -86,6 +88,8 @@ export const codeRoutes: FastifyPluginAsyncZod<CodeRoutesOptions> = async (
         tags,
         summary:
           'Adds codes given as a list or as text (one per line), or generates random ones; all or nothing',
+        description:
+          'Adds codes to the campaign: as a list, as text with one code per line, or a number of random codes the server makes. Every code is checked first; one invalid or duplicate code refuses them all, with the code named. Needs the role manage-campaigns for the campaign’s merchant.',
         operationId: 'addMultipleCodes',
         params: ZCampaignIdParams,
         body: ZCodeAddBody,
@@ -111,6 +115,8 @@ export const codeRoutes: FastifyPluginAsyncZod<CodeRoutesOptions> = async (
         tags,
         summary:
           'Code file upload (multipart, file field "upload"; text or CSV, one code per line); all or nothing',
+        description:
+          'Adds the codes of an uploaded text or CSV file, one code per line. Every code is checked first; one invalid or duplicate code refuses the whole file. Needs the role manage-campaigns for the campaign’s merchant.',
         operationId: 'uploadMultipleCodes',
         params: ZCampaignIdParams,
         consumes: ['multipart/form-data'],
@@ -134,6 +140,8 @@ export const codeRoutes: FastifyPluginAsyncZod<CodeRoutesOptions> = async (
       schema: {
         tags,
         summary: 'The campaign’s codes as a CSV file (code; used)',
+        description:
+          'Every code of the campaign as a CSV file (`code;used`), for the merchant’s own records. Needs the role manage-campaigns for the campaign’s merchant.',
         operationId: 'downloadMultipleCodes',
         params: ZCampaignIdParams,
         produces: ['text/csv'],

@@ -20,6 +20,8 @@ export const currentUserSessionRoutes: FastifyPluginAsyncZod<{
         tags: ['session'],
         summary:
           'Return user and merchant info; binds an external provider’s user on the first visit (by a verified email)',
+        description:
+          'The first call of the web app after sign-in: the caller’s user (name, level, e-mail) and the merchants they may act for. A user of an external provider is bound on the first visit to the user here with the same verified e-mail.',
         response: { 200: ZInitUserResponse },
       },
     },
@@ -32,6 +34,8 @@ export const currentUserSessionRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['session'],
         summary: 'Whether the caller may act for the merchant',
+        description:
+          'Whether the caller has an account of the merchant (or acts for every merchant as an admin), and so may choose it as the current merchant.',
         params: ZMerchantIdParams,
         response: { 200: ZLinkedWithAccountResponse },
       },

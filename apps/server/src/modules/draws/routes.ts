@@ -19,7 +19,7 @@ const ROUND_TRIP =
   'Reporting a handled win again changes nothing. The answer is null until the campaign is drawn.';
 
 export const drawRoutes: FastifyPluginAsyncZod<{ draws: DrawService }> = async (app, { draws }) => {
-  const tags = ['review'];
+  const tags = ['draws'];
   app.get(
     '/campaigns/:id/draw',
     {

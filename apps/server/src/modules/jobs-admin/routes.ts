@@ -16,6 +16,8 @@ export const jobsAdminRoutes: FastifyPluginAsyncZod<{ jobsAdmin: JobsAdminServic
       schema: {
         tags,
         summary: 'Admins: each job queue’s numbers and the newest failed jobs with their errors',
+        description:
+          'The screen "Hintergrundaufgaben": for every job queue (mails, webhook deliveries, location imports and the others) the number of jobs waiting, running, done and failed, and the newest failed jobs with their error. Admins only.',
         response: { 200: ZJobsOverview },
       },
     },
@@ -28,6 +30,8 @@ export const jobsAdminRoutes: FastifyPluginAsyncZod<{ jobsAdmin: JobsAdminServic
       schema: {
         tags,
         summary: 'Admins: puts every failed job of the queue back to run; answers how many',
+        description:
+          'Puts every failed job of the queue back to run and answers how many it were. An unknown queue answers 404. Admins only.',
         params: ZJobQueueParams,
         response: { 200: ZJobRetryResult },
       },
@@ -41,6 +45,8 @@ export const jobsAdminRoutes: FastifyPluginAsyncZod<{ jobsAdmin: JobsAdminServic
       schema: {
         tags,
         summary: 'Admins: puts one failed job back to run (404 when it is not failed)',
+        description:
+          'Puts one failed job of the queue back to run. A job that does not exist or has not failed answers 404. Admins only.',
         params: ZJobQueueParams.extend({ id: ZUuid }),
         response: { 200: ZJobRetryResult },
       },

@@ -76,6 +76,8 @@ export const locationRoutes: FastifyPluginAsyncZod<LocationRoutesOptions> = asyn
       schema: {
         tags,
         summary: 'The merchant’s locations and the running upload, if any',
+        description:
+          'Every location of the merchant with its address and coordinates, and the CSV upload still being geocoded, if there is one. Needs the role manage-merchant for the merchant.',
         params: ZMerchantIdParams,
         response: { 200: ZLocationListResponse },
       },
@@ -90,6 +92,8 @@ export const locationRoutes: FastifyPluginAsyncZod<LocationRoutesOptions> = asyn
         tags,
         summary:
           'Adds a location (flat or as {location}); answers 422 address_not_found unless use_anyway',
+        description:
+          'The address is geocoded; when no place is found the answer is 422 `address_not_found` unless `use_anyway` is set, and the location is then kept without coordinates. The body may be the location itself or `{location: …}`. Needs the role manage-merchant for the merchant.',
         params: ZMerchantIdParams,
         body: ZLocationSaveBody,
         response: { 200: ZLocationResponse },
@@ -106,6 +110,8 @@ export const locationRoutes: FastifyPluginAsyncZod<LocationRoutesOptions> = asyn
       schema: {
         tags,
         summary: 'One location',
+        description:
+          'One location of the merchant, with its `version` for a later save. Needs the role manage-merchant for the merchant; a location of another merchant answers 404.',
         params: ZLocationParams,
         response: { 200: ZLocationResponse },
       },
@@ -124,6 +130,8 @@ export const locationRoutes: FastifyPluginAsyncZod<LocationRoutesOptions> = asyn
       schema: {
         tags,
         summary: 'Saves a location (flat or as {location}); a changed address is geocoded again',
+        description:
+          'Saves the location; a changed address is geocoded again (422 `address_not_found` unless `use_anyway`). With `version`, a save from an older version is refused with 409 `location_changed`. Needs the role manage-merchant for the merchant.',
         params: ZLocationParams,
         body: ZLocationSaveBody,
         response: { 200: ZLocationResponse },
@@ -143,6 +151,8 @@ export const locationRoutes: FastifyPluginAsyncZod<LocationRoutesOptions> = asyn
       schema: {
         tags,
         summary: 'Deletes a location',
+        description:
+          'Deletes the location for good. Needs the role manage-merchant for the merchant; a location of another merchant answers 404.',
         params: ZLocationParams,
         response: { 200: z.object({ deleted: z.literal(true) }) },
       },
@@ -164,6 +174,8 @@ export const locationRoutes: FastifyPluginAsyncZod<LocationRoutesOptions> = asyn
         tags,
         summary:
           'CSV upload (multipart, file field "upload"): all lines valid, or nothing imported',
+        description:
+          'Reads the CSV file (one location a line) and checks every line first: a single invalid line refuses the whole file, with the line and the field. A valid file is taken at once and geocoded in the background; the answer names the import job, whose progress GET /api/merchants/{id}/location-imports/{jobId} reports. Needs the role manage-merchant for the merchant.',
         params: ZMerchantIdParams,
         consumes: ['multipart/form-data'],
         // A refused upload answers 400 with {statusCode, message, errors: [{line, field, message}]}.
@@ -193,6 +205,8 @@ export const locationRoutes: FastifyPluginAsyncZod<LocationRoutesOptions> = asyn
       schema: {
         tags,
         summary: 'Progress of the background geocoding of an upload',
+        description:
+          'How far the background geocoding of a CSV upload is: lines done of all, and whether it has finished. The screen "Standorte" asks this until the import is done. Needs the role manage-merchant for the merchant.',
         params: ZImportJobParams,
         response: { 200: ZLocationImportJob },
       },

@@ -59,6 +59,8 @@ export const merchantRoutes: FastifyPluginAsyncZod<MerchantRoutesOptions> = asyn
       schema: {
         tags,
         summary: 'The merchants the caller may act for, paged and filtered by name',
+        description:
+          'The merchants the caller may act for (admins: all), one page at a time, filtered by a part of the name. The merchant list of admins and agencies and the merchant choice of everyone.',
         querystring: ZMerchantListQuery,
         response: { 200: ZMerchantListResponse },
       },
@@ -80,6 +82,8 @@ export const merchantRoutes: FastifyPluginAsyncZod<MerchantRoutesOptions> = asyn
       schema: {
         tags,
         summary: 'Creates a merchant; the creator becomes an account with every role',
+        description:
+          'Creates a merchant with its name; the caller gets an account of it with every role. The answer is the new merchant.',
         body: ZMerchantSaveBody,
         response: { 200: ZMerchantSaveResponse },
       },
@@ -96,6 +100,8 @@ export const merchantRoutes: FastifyPluginAsyncZod<MerchantRoutesOptions> = asyn
       schema: {
         tags,
         summary: 'The merchant profile',
+        description:
+          'The profile of the merchant (name, address, texts, links and the other fields of the screen "Profil"), the caller’s roles for it and the `version` for a later save. Admins also see the internal name, level and validity.',
         params: ZMerchantIdParams,
         response: { 200: ZMerchantDetail },
       },
@@ -114,6 +120,8 @@ export const merchantRoutes: FastifyPluginAsyncZod<MerchantRoutesOptions> = asyn
         tags,
         summary:
           'Saves the merchant profile (manage-merchant; level, validity and internal name by admins)',
+        description:
+          'Saves the profile. Needs the role manage-merchant; the level, the validity and the internal name are changed by admins only. With `version`, a save from an older version is refused with 409 `merchant_changed`.',
         params: ZMerchantIdParams,
         body: ZMerchantSaveBody,
         response: { 200: ZMerchantSaveResponse },
@@ -136,6 +144,8 @@ export const merchantRoutes: FastifyPluginAsyncZod<MerchantRoutesOptions> = asyn
       schema: {
         tags,
         summary: 'The merchant image, stored as 400×400; width and height ask for the optimal size',
+        description:
+          'Where the merchant’s image is (stored as 400×400 pixels): a list with its address, size and format, empty when the merchant has no image. With `width` and `height` the address asks the file server for the image in that size.',
         params: ZMerchantIdParams,
         querystring: ZMerchantImagesQuery,
         response: { 200: ZMerchantImagesResponse },
@@ -162,6 +172,8 @@ export const merchantRoutes: FastifyPluginAsyncZod<MerchantRoutesOptions> = asyn
       schema: {
         tags,
         summary: 'Uploads the merchant image (multipart, file field "upload"; jpg, png or gif)',
+        description:
+          'Uploads the merchant’s image (jpg, png or gif); it is cropped to a square and stored as 400×400 pixels, replacing the one before. Needs the role manage-merchant for the merchant.',
         params: ZMerchantIdParams,
         consumes: ['multipart/form-data'],
         response: { 200: ZMerchantSaveResponse },
@@ -181,6 +193,8 @@ export const merchantRoutes: FastifyPluginAsyncZod<MerchantRoutesOptions> = asyn
       schema: {
         tags,
         summary: 'Removes the merchant image',
+        description:
+          'Removes the merchant’s image. Needs the role manage-merchant for the merchant.',
         params: ZMerchantIdParams,
         response: { 200: ZMerchantSaveResponse },
       },
@@ -194,6 +208,8 @@ export const merchantRoutes: FastifyPluginAsyncZod<MerchantRoutesOptions> = asyn
       schema: {
         tags,
         summary: 'The merchant’s contacts (type and value)',
+        description:
+          'The contacts of the merchant (each with a type such as e-mail or phone, and its value), as the consumer app shows them.',
         params: ZMerchantIdParams,
         response: { 200: ZMerchantContactsResponse },
       },

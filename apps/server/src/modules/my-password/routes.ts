@@ -40,6 +40,8 @@ export const myPasswordRoutes: FastifyPluginAsyncZod<MyPasswordRoutesOptions> = 
       schema: {
         tags,
         summary: 'Whether the caller has a password here that they can change',
+        description:
+          'Whether the caller has a password here that they can change: false for users of an external provider and those who sign in without a password here.',
         response: { 200: ZMyPasswordState },
       },
     },

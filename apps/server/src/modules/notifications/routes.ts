@@ -20,6 +20,8 @@ export const notificationRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags,
         summary: 'Which mails the accounts receive (all accounts for managers, else one’s own)',
+        description:
+          'The mails each account of the merchant receives (the weekly statistics, wins to hand out and the other notifications). A manager of accounts sees every account; any other account only its own.',
         params: ZMerchantIdParams,
         response: { 200: ZNotificationListResponse },
       },
@@ -33,6 +35,8 @@ export const notificationRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags,
         summary: 'Saves one account’s notification settings',
+        description:
+          'Saves which mails the account receives. An account changes its own settings; those of other accounts need the role manage-accounts for the merchant.',
         params: ZAccountParams,
         body: ZNotificationSaveBody,
         response: { 200: ZNotificationListResponse },

@@ -24,6 +24,8 @@ export const searchRoutes: FastifyPluginAsyncZod<{ search: SearchService }> = as
       schema: {
         tags: ['search'],
         summary: 'Campaigns and merchants matching a text or an id',
+        description:
+          'The site search of the header: the campaigns and merchants the caller may see whose name contains the text, or whose id it is. Answers a short list of hits, each with its kind, id and name.',
         querystring: ZSiteSearchQuery,
         response: { 200: ZSiteSearchResponse },
       },
@@ -40,6 +42,8 @@ export const searchRoutes: FastifyPluginAsyncZod<{ search: SearchService }> = as
       schema: {
         tags: ['search'],
         summary: 'Tags starting with a text, for autocompletion',
+        description:
+          'The known tags (of tip campaigns) starting with the text, for the autocompletion of the tag field.',
         querystring: ZTagsQuery,
         response: { 200: ZTagsResponse },
       },
@@ -56,6 +60,8 @@ export const searchRoutes: FastifyPluginAsyncZod<{ search: SearchService }> = as
       schema: {
         tags: ['search'],
         summary: 'Adds a tag (tips are for admins and agencies)',
+        description:
+          'Adds a tag to the list of known tags and answers its name. Tips, and so their tags, are for admins and agencies; others are refused with 403.',
         body: ZTagCreateBody,
         response: { 200: ZTagCreateResponse },
       },

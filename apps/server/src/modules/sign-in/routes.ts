@@ -349,7 +349,7 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/v2/my/tokens',
     {
       schema: {
-        tags: ['auth'],
+        tags: ['session'],
         summary: 'Fresh tokens for the caller, one per realm, within the caller’s session',
         description: `A renewed token belongs to the same session: logout (POST /api/session/logout) ends it too, and no token lives past the session's maximum age (SESSION_MAX_AGE_HOURS, now ${sessionMaxAgeHours} h after sign-in); then this answers 401 and the user signs in again.`,
         response: { 200: ZTokensResponse },

@@ -31,6 +31,8 @@ export const statsRoutes: FastifyPluginAsyncZod<StatsRoutesOptions> = async (app
       schema: {
         tags,
         summary: 'Campaign counts and prize totals, participant and view counts, open wins',
+        description:
+          'The figures of the dashboard ("Übersicht") of a merchant: its campaigns by status, the value of the prizes and coupons, participants and views, and the wins not handled yet. Needs the role manage-campaigns for the merchant.',
         params: ZMerchantIdParams,
         response: { 200: ZDashboardResponse },
       },
@@ -48,6 +50,8 @@ export const statsRoutes: FastifyPluginAsyncZod<StatsRoutesOptions> = async (app
         tags,
         summary:
           'Participations per week, month or year (of up to 9 campaigns), and kid statistics',
+        description:
+          'The statistics chart of a merchant: participations per week, month or year over the chosen range, for all campaigns or up to nine chosen ones, and the kid statistics of the participants (gender and age of their kids). Needs the role manage-campaigns for the merchant.',
         params: ZMerchantIdParams,
         querystring: ZStatsQuery,
         response: { 200: ZStatsResponse },
@@ -65,6 +69,8 @@ export const statsRoutes: FastifyPluginAsyncZod<StatsRoutesOptions> = async (app
       schema: {
         tags,
         summary: 'The campaigns running in the chart range, by end date',
+        description:
+          'The campaigns of the merchant that run within the chart range, ordered by their end date: the choice of campaigns of the statistics chart. Needs the role manage-campaigns for the merchant.',
         params: ZMerchantIdParams,
         querystring: ZStatsRangeQuery,
         response: { 200: ZStatsCampaignsResponse },

@@ -18,6 +18,8 @@ export const systemRoutes: FastifyPluginAsyncZod<{ system: SystemService }> = as
       schema: {
         tags,
         summary: 'Liveness: the process answers',
+        description:
+          'Liveness for load balancers and orchestrators: answers 200 while the process runs, without asking the database. Needs no token.',
         security: [],
         response: { 200: ZStatus },
       },
@@ -31,6 +33,8 @@ export const systemRoutes: FastifyPluginAsyncZod<{ system: SystemService }> = as
       schema: {
         tags,
         summary: 'Readiness: the database answers (503 while it does not)',
+        description:
+          'Readiness for load balancers and orchestrators: 200 `ready` when the database answers, 503 `unavailable` while it does not. Needs no token.',
         security: [],
         response: { 200: ZStatus, 503: ZStatus },
       },
@@ -50,6 +54,8 @@ export const systemRoutes: FastifyPluginAsyncZod<{ system: SystemService }> = as
       schema: {
         tags,
         summary: 'The web app’s runtime configuration, read before it renders',
+        description:
+          'What the web app needs before it renders: the API’s address, the OAuth2 provider and client of the sign-in, the addresses of the other apps and the settings of this installation. Needs no token.',
         security: [],
         response: { 200: ZRuntimeConfig },
       },

@@ -39,6 +39,8 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<TwoFactorRoutesOptions> = as
       schema: {
         tags,
         summary: 'Whether the caller signs in with a second factor, and recovery codes left',
+        description:
+          'Whether the caller signs in with a second factor (an authenticator app), and how many unused recovery codes are left. Accounts of an external provider manage this there.',
         response: { 200: ZTwoFactorStatus },
       },
     },
@@ -65,6 +67,8 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<TwoFactorRoutesOptions> = as
       schema: {
         tags,
         summary: 'Confirms the set-up with a first code: on, and ten recovery codes shown once',
+        description:
+          'The first code from the authenticator app confirms the set-up: two-factor sign-in is on from now on, and the answer holds ten recovery codes, the only time they are shown. A wrong code answers 400 `wrong_two_factor_code` and leaves it off; 409 `two_factor_not_started` without a set-up.',
         body: ZTwoFactorCodeBody,
         response: { 200: ZRecoveryCodes },
       },
@@ -82,6 +86,8 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<TwoFactorRoutesOptions> = as
       schema: {
         tags,
         summary: 'Turns two-factor sign-in off, proven by a current code or the password',
+        description:
+          'Turns the second factor off, proven by a current code of the authenticator app (or a recovery code) or by the password: 400 `wrong_two_factor_code` or `two_factor_wrong_password` otherwise, 409 `two_factor_not_enabled` when it is off.',
         body: ZTwoFactorDisableBody,
         response: { 200: ZTwoFactorStatus },
       },
@@ -99,6 +105,8 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<TwoFactorRoutesOptions> = as
       schema: {
         tags,
         summary: 'Ten new recovery codes; the old ones stop working',
+        description:
+          'Makes ten new recovery codes and answers them, the only time they are shown; the old ones stop working at once. 409 `two_factor_not_enabled` when two-factor sign-in is off.',
         response: { 200: ZRecoveryCodes },
       },
     },
@@ -111,6 +119,8 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<TwoFactorRoutesOptions> = as
       schema: {
         tags,
         summary: 'Resets the account’s second factor and ends its sessions (admins)',
+        description:
+          'For a person who lost their second factor: turns it off for the account and ends every session of it, so that the person signs in with the password alone and sets it up again. Admins only.',
         params: ZAccountParams,
         response: { 200: z.object({ reset: z.literal(true) }) },
       },

@@ -67,6 +67,8 @@ export const webhookRoutes: FastifyPluginAsyncZod<WebhookRoutesOptions> = async 
       schema: {
         tags,
         summary: 'Admins: their webhook endpoints, told of the events of every merchant',
+        description:
+          'The admins’ own webhook endpoints, which are told of the events of every merchant. Secrets are never listed. Admins only.',
         response: { 200: ZWebhookEndpointList },
       },
     },
@@ -80,6 +82,8 @@ export const webhookRoutes: FastifyPluginAsyncZod<WebhookRoutesOptions> = async 
         tags,
         summary:
           'Admins: registers an endpoint for the events of every merchant; its secret is in this answer only',
+        description:
+          'Registers an endpoint for the events of every merchant. The URL must be http or https and reach a public address; the answer holds the signing secret, the only time it is shown. Admins only.',
         body: ZWebhookSaveBody,
         response: { 200: ZWebhookWithSecret },
       },
@@ -93,6 +97,8 @@ export const webhookRoutes: FastifyPluginAsyncZod<WebhookRoutesOptions> = async 
       schema: {
         tags,
         summary: 'One webhook endpoint',
+        description:
+          'One endpoint with its URL, description, events, state and its `version` for a later save. The secret is never shown again. Needs the role manage-merchant for the endpoint’s merchant (admins for their own endpoints).',
         params: ZWebhookParams,
         response: { 200: ZWebhookEndpoint },
       },
@@ -122,6 +128,8 @@ export const webhookRoutes: FastifyPluginAsyncZod<WebhookRoutesOptions> = async 
       schema: {
         tags,
         summary: 'Deletes an endpoint and its delivery log',
+        description:
+          'Deletes the endpoint and its delivery log; deliveries still waiting are dropped. Needs the role manage-merchant for the endpoint’s merchant (admins for their own endpoints).',
         params: ZWebhookParams,
         response: { 200: z.object({ deleted: z.literal(true) }) },
       },
@@ -139,6 +147,8 @@ export const webhookRoutes: FastifyPluginAsyncZod<WebhookRoutesOptions> = async 
         tags,
         summary:
           'Gives the endpoint a new secret (in this answer only); the old one signs nothing more',
+        description:
+          'Makes a new signing secret for the endpoint and answers it, the only time it is shown. Deliveries from now on are signed with it; the old secret signs nothing more.',
         params: ZWebhookParams,
         response: { 200: ZWebhookWithSecret },
       },
@@ -152,6 +162,8 @@ export const webhookRoutes: FastifyPluginAsyncZod<WebhookRoutesOptions> = async 
       schema: {
         tags,
         summary: 'The endpoint’s delivery log, newest first',
+        description:
+          'The endpoint’s deliveries, newest first, one page at a time: the event, each attempt with its time, HTTP status and duration, and whether it was delivered, failed or is still retried.',
         params: ZWebhookParams,
         querystring: z.object({ page: ZPageQuery }),
         response: { 200: ZWebhookDeliveryPage },
@@ -167,6 +179,8 @@ export const webhookRoutes: FastifyPluginAsyncZod<WebhookRoutesOptions> = async 
       schema: {
         tags,
         summary: 'Sends a `webhook.test` message to the endpoint (one attempt)',
+        description:
+          'Queues a signed `webhook.test` message to the endpoint for one attempt now, without retries, and answers the delivery; the log shows how the endpoint answered.',
         params: ZWebhookParams,
         response: { 200: ZWebhookDelivery },
       },
@@ -180,6 +194,8 @@ export const webhookRoutes: FastifyPluginAsyncZod<WebhookRoutesOptions> = async 
       schema: {
         tags,
         summary: 'Sends a delivery once more, now (the same message id)',
+        description:
+          'Queues the message of a delivery for one more attempt now, whatever became of it, with the same message id (`webhook-id`), so that a receiver that skips ids seen before does not handle it twice. Answers the delivery.',
         params: ZWebhookDeliveryParams,
         response: { 200: ZWebhookDelivery },
       },

@@ -58,7 +58,10 @@ export async function findTokenCaller(db: DbOrTx, secret: string): Promise<Calle
       .where(
         and(
           eq(apiTokens.id, token.id),
-          or(isNull(apiTokens.lastUsedAt), lt(apiTokens.lastUsedAt, sql`now() - interval '1 minute'`)),
+          or(
+            isNull(apiTokens.lastUsedAt),
+            lt(apiTokens.lastUsedAt, sql`now() - interval '1 minute'`),
+          ),
         ),
       );
   }

@@ -12,6 +12,9 @@ import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-pro
 import { ZErrorResponse } from '@backoffice/domain';
 import { z } from 'zod';
 import type { Config } from '../config/config.js';
+import type { RouteDeprecation } from './deprecation.js';
+import { addExamples } from './openapi-examples.js';
+import { API_TAGS, API_X_TAG_GROUPS } from './openapi-tags.js';
 
 /** The error schema, a named component (`#/components/schemas/Error`) for generated clients. */
 const ZApiError = ZErrorResponse.meta({
@@ -86,7 +89,10 @@ type TransformInput = Parameters<typeof jsonSchemaTransform>[0];
 function transform(input: TransformInput): ReturnType<typeof jsonSchemaTransform> {
   const schema = input.schema as Record<string, unknown> | undefined;
   if (!schema || schema.hide) return jsonSchemaTransform(input);
-  const route = input.route as { method: string | string[] };
+  const route = input.route as {
+    method: string | string[];
+    config?: { deprecated?: RouteDeprecation };
+  };
   const method = Array.isArray(route.method) ? (route.method[0] ?? 'GET') : route.method;
   const security = schema.security as unknown[] | undefined;
   const declared = (schema.response ?? {}) as Record<string, unknown>;
@@ -105,11 +111,20 @@ function transform(input: TransformInput): ReturnType<typeof jsonSchemaTransform
   }
   // The bearer scope of the API (no security of its own): the consumer app's routes are not keyed.
   const idempotent = method === 'POST' && security === undefined && !schema.headers;
+  // Deprecation as code (deprecation.ts): the route's config marks the operation.
+  const deprecated = route.config?.deprecated;
   return jsonSchemaTransform({
     ...input,
     schema: {
       ...schema,
       ...(idempotent ? { headers: ZIdempotencyHeader } : {}),
+      ...(deprecated
+        ? {
+            deprecated: true,
+            description:
+              `${typeof schema.description === 'string' ? schema.description : ''}\n\n**Deprecated** since ${deprecated.since}; may be removed after ${deprecated.sunset} (headers \`Deprecation\`, \`Sunset\`).`.trim(),
+          }
+        : {}),
       operationId: (schema.operationId as string | undefined) ?? operationIdOf(method, input.url),
       response: { ...response, ...declared },
     },
@@ -142,9 +157,14 @@ function transformObject(
     reached = next.map((name) => schemas[name]);
   }
   const kept = Object.fromEntries(Object.entries(schemas).filter(([name]) => used.has(name)));
-  return { ...document, components: { ...components, schemas: kept } } as ReturnType<
-    typeof jsonSchemaTransformObject
-  >;
+  // Redoc's navigation: the tags in the groups of openapi-tags.ts.
+  const result = {
+    ...document,
+    'x-tagGroups': API_X_TAG_GROUPS,
+    components: { ...components, schemas: kept },
+  };
+  addExamples(result as Parameters<typeof addExamples>[0]);
+  return result as ReturnType<typeof jsonSchemaTransformObject>;
 }
 
 /** Registers @fastify/swagger with the document's server, security schemes and the transform above. */
@@ -165,6 +185,7 @@ export async function registerOpenApi(app: FastifyInstance, config: Config): Pro
         },
       },
       security: [{ bearer: [] }],
+      tags: API_TAGS,
     },
     transform,
     transformObject,

@@ -160,9 +160,7 @@ export function registerIdempotency(
         .update(idempotencyKeys)
         .set({
           responseStatus: reply.statusCode,
-          responseBody: held.sealed
-            ? `${SEALED_PREFIX}${encryptSecret(secretsKey, body)}`
-            : body,
+          responseBody: held.sealed ? `${SEALED_PREFIX}${encryptSecret(secretsKey, body)}` : body,
         })
         .where(where);
     }

@@ -1,7 +1,7 @@
 /**
  * The one access resolver: its SQL form (used by lists and search) and its
  * TypeScript form (used by single-merchant commands) say the same for every
- * user, merchant and role; a campaign's access is its merchant's, with the
+ * user, integrator token, merchant and role; a campaign's access is its merchant's, with the
  * manage-campaigns role and the tip rule; site search shows campaigns only to those who may
  * manage them, and matches titles, never the title's JSON keys.
  */
@@ -20,11 +20,13 @@ import {
   findMerchantAccess,
   requireCampaignAccess,
   withoutTips,
+  type Caller,
   type UserRow,
 } from '../../../src/platform/access/merchant-access.js';
+import { findTokenCaller, newApiTokenSecret } from '../../../src/platform/access/api-tokens.js';
 import { AppError } from '../../../src/platform/errors.js';
 import { queryRows } from '../../../src/platform/db/client.js';
-import { accounts, merchants, users } from '../../../src/platform/db/schema.js';
+import { accounts, apiTokens, merchants, users } from '../../../src/platform/db/schema.js';
 import {
   createAdmin,
   createAgency,
@@ -79,7 +81,7 @@ afterAll(async () => {
 });
 
 describe('access resolver', () => {
-  it('gives the same answer in SQL and in TypeScript for every user, merchant and role', async () => {
+  it('gives the same answer in SQL and in TypeScript for every user, token, merchant and role', async () => {
     // A pending invitation grants nothing: add one to make the matrix cover it.
     const [silver] = await t.ctx.db.select().from(users).where(eq(users.id, people.silver.id));
     await t.ctx.db.insert(accounts).values({
@@ -89,7 +91,27 @@ describe('access resolver', () => {
       pendingInvitation: true,
     });
 
-    const everyUser: UserRow[] = await t.ctx.db.select().from(users);
+    // Integrator tokens: the admin's for Keller (every role), the staff member's for Sonnenschein.
+    const tokenCallers: Caller[] = [];
+    for (const [person, merchantId, roles] of [
+      [people.admin, keller, [...ACCOUNT_ROLES]],
+      [people.staff, sonnenschein, ['manage-campaigns']],
+    ] as const) {
+      const { secret, tokenHash, prefix } = newApiTokenSecret();
+      await t.ctx.db.insert(apiTokens).values({
+        merchantId,
+        name: 'Resolver',
+        roles: [...roles],
+        access: 'write',
+        tokenHash,
+        prefix,
+        createdBy: person.id,
+      });
+      const caller = await findTokenCaller(t.ctx.db, secret);
+      if (caller) tokenCallers.push(caller);
+    }
+    expect(tokenCallers).toHaveLength(2);
+    const everyUser: Caller[] = [...(await t.ctx.db.select().from(users)), ...tokenCallers];
     const everyMerchant = await t.ctx.db.select({ id: merchants.id }).from(merchants);
     const roles: (AccountRole | undefined)[] = [undefined, ...ACCOUNT_ROLES];
     let checked = 0;
@@ -107,12 +129,17 @@ describe('access resolver', () => {
         for (const { id } of everyMerchant) {
           const access = await findMerchantAccess(t.ctx.db, user, id);
           const inTs = access !== undefined && (!role || hasRole(user, access.roles, role));
-          expect(inSql.has(id), `${user.email} ${role ?? 'any role'} ${id}`).toBe(inTs);
+          const who = user.token ? `token of ${user.email}` : user.email;
+          expect(inSql.has(id), `${who} ${role ?? 'any role'} ${id}`).toBe(inTs);
           checked += 1;
         }
       }
     }
     expect(checked).toBeGreaterThan(100);
+    // A token acts for its merchant alone, whoever made it (here an admin).
+    const adminsToken = tokenCallers[0] as Caller;
+    expect((await findMerchantAccess(t.ctx.db, adminsToken, keller))?.level).toBe(2);
+    expect(await findMerchantAccess(t.ctx.db, adminsToken, sonnenschein)).toBeUndefined();
     // The pending invitation gave silver nothing at Keller.
     expect(await findMerchantAccess(t.ctx.db, silver as UserRow, keller)).toBeUndefined();
   });
@@ -135,7 +162,27 @@ describe('access resolver', () => {
 
 describe('campaign access', () => {
   it('answers a campaign as its merchant’s access says, for every user: 404, 403, or the access', async () => {
-    const everyUser: UserRow[] = await t.ctx.db.select().from(users);
+    // Integrator tokens: the admin's for Keller (every role), the staff member's for Sonnenschein.
+    const tokenCallers: Caller[] = [];
+    for (const [person, merchantId, roles] of [
+      [people.admin, keller, [...ACCOUNT_ROLES]],
+      [people.staff, sonnenschein, ['manage-campaigns']],
+    ] as const) {
+      const { secret, tokenHash, prefix } = newApiTokenSecret();
+      await t.ctx.db.insert(apiTokens).values({
+        merchantId,
+        name: 'Resolver',
+        roles: [...roles],
+        access: 'write',
+        tokenHash,
+        prefix,
+        createdBy: person.id,
+      });
+      const caller = await findTokenCaller(t.ctx.db, secret);
+      if (caller) tokenCallers.push(caller);
+    }
+    expect(tokenCallers).toHaveLength(2);
+    const everyUser: Caller[] = [...(await t.ctx.db.select().from(users)), ...tokenCallers];
     const everyMerchant = await t.ctx.db.select({ id: merchants.id }).from(merchants);
     const outcome = async (user: UserRow, campaign: string) =>
       requireCampaignAccess(t.ctx.db, user, campaign).then(

@@ -11,7 +11,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Liveness: the process answers */
+    /**
+     * Liveness: the process answers
+     * @description Liveness for load balancers and orchestrators: answers 200 while the process runs, without asking the database. Needs no token.
+     */
     get: operations['getHealth'];
     put?: never;
     post?: never;
@@ -28,7 +31,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Readiness: the database answers (503 while it does not) */
+    /**
+     * Readiness: the database answers (503 while it does not)
+     * @description Readiness for load balancers and orchestrators: 200 `ready` when the database answers, 503 `unavailable` while it does not. Needs no token.
+     */
     get: operations['getReady'];
     put?: never;
     post?: never;
@@ -45,7 +51,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The web app’s runtime configuration, read before it renders */
+    /**
+     * The web app’s runtime configuration, read before it renders
+     * @description What the web app needs before it renders: the API’s address, the OAuth2 provider and client of the sign-in, the addresses of the other apps and the settings of this installation. Needs no token.
+     */
     get: operations['getConfigJson'];
     put?: never;
     post?: never;
@@ -84,7 +93,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Return user and merchant info; binds an external provider’s user on the first visit (by a verified email) */
+    /**
+     * Return user and merchant info; binds an external provider’s user on the first visit (by a verified email)
+     * @description The first call of the web app after sign-in: the caller’s user (name, level, e-mail) and the merchants they may act for. A user of an external provider is bound on the first visit to the user here with the same verified e-mail.
+     */
     post: operations['postInitUser'];
     delete?: never;
     options?: never;
@@ -99,7 +111,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Whether the caller may act for the merchant */
+    /**
+     * Whether the caller may act for the merchant
+     * @description Whether the caller has an account of the merchant (or acts for every merchant as an admin), and so may choose it as the current merchant.
+     */
     get: operations['getMerchantsByIdLinkedWithAccount'];
     put?: never;
     post?: never;
@@ -136,7 +151,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Whether the caller has a password here that they can change */
+    /**
+     * Whether the caller has a password here that they can change
+     * @description Whether the caller has a password here that they can change: false for users of an external provider and those who sign in without a password here.
+     */
     get: operations['getMyPassword'];
     put?: never;
     /**
@@ -157,10 +175,16 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The merchants the caller may act for, paged and filtered by name */
+    /**
+     * The merchants the caller may act for, paged and filtered by name
+     * @description The merchants the caller may act for (admins: all), one page at a time, filtered by a part of the name. The merchant list of admins and agencies and the merchant choice of everyone.
+     */
     get: operations['getMerchants'];
     put?: never;
-    /** Creates a merchant; the creator becomes an account with every role */
+    /**
+     * Creates a merchant; the creator becomes an account with every role
+     * @description Creates a merchant with its name; the caller gets an account of it with every role. The answer is the new merchant.
+     */
     post: operations['postMerchants'];
     delete?: never;
     options?: never;
@@ -175,10 +199,16 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The merchant profile */
+    /**
+     * The merchant profile
+     * @description The profile of the merchant (name, address, texts, links and the other fields of the screen "Profil"), the caller’s roles for it and the `version` for a later save. Admins also see the internal name, level and validity.
+     */
     get: operations['getMerchantsById'];
     put?: never;
-    /** Saves the merchant profile (manage-merchant; level, validity and internal name by admins) */
+    /**
+     * Saves the merchant profile (manage-merchant; level, validity and internal name by admins)
+     * @description Saves the profile. Needs the role manage-merchant; the level, the validity and the internal name are changed by admins only. With `version`, a save from an older version is refused with 409 `merchant_changed`.
+     */
     post: operations['postMerchantsById'];
     delete?: never;
     options?: never;
@@ -193,12 +223,21 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The merchant image, stored as 400×400; width and height ask for the optimal size */
+    /**
+     * The merchant image, stored as 400×400; width and height ask for the optimal size
+     * @description Where the merchant’s image is (stored as 400×400 pixels): a list with its address, size and format, empty when the merchant has no image. With `width` and `height` the address asks the file server for the image in that size.
+     */
     get: operations['getMerchantsByIdImages'];
     put?: never;
-    /** Uploads the merchant image (multipart, file field "upload"; jpg, png or gif) */
+    /**
+     * Uploads the merchant image (multipart, file field "upload"; jpg, png or gif)
+     * @description Uploads the merchant’s image (jpg, png or gif); it is cropped to a square and stored as 400×400 pixels, replacing the one before. Needs the role manage-merchant for the merchant.
+     */
     post: operations['postMerchantsByIdImages'];
-    /** Removes the merchant image */
+    /**
+     * Removes the merchant image
+     * @description Removes the merchant’s image. Needs the role manage-merchant for the merchant.
+     */
     delete: operations['deleteMerchantsByIdImages'];
     options?: never;
     head?: never;
@@ -212,7 +251,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The merchant’s contacts (type and value) */
+    /**
+     * The merchant’s contacts (type and value)
+     * @description The contacts of the merchant (each with a type such as e-mail or phone, and its value), as the consumer app shows them.
+     */
     get: operations['getMerchantsByIdContacts'];
     put?: never;
     post?: never;
@@ -229,10 +271,16 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Campaigns, filtered, ordered and paged */
+    /**
+     * Campaigns, filtered, ordered and paged
+     * @description The campaigns the caller may see, one page at a time: of one merchant (`exact_merchant`, with the role manage-campaigns for it) or of every merchant the caller may see, filtered by text, type, status and runtime and ordered by `order_by`.
+     */
     get: operations['getCampaigns'];
     put?: never;
-    /** Creates a campaign of a type for a merchant */
+    /**
+     * Creates a campaign of a type for a merchant
+     * @description Creates a draft campaign of the type for the merchant, with the caller’s role manage-campaigns for it. The answer is the campaign, to be filled step by step with POST /api/campaigns/{id}. Tips are for admins and agencies.
+     */
     post: operations['postCampaigns'];
     delete?: never;
     options?: never;
@@ -247,12 +295,21 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** A campaign with its state */
+    /**
+     * A campaign with its state
+     * @description The campaign with every field, its status, the errors of each step (what is still missing before it can be submitted) and what the caller may do with it.
+     */
     get: operations['getCampaignsById'];
     put?: never;
-    /** Saves a campaign: one step (validate=step) or all */
+    /**
+     * Saves a campaign: one step (validate=step) or all
+     * @description Saves the fields given. With `validate=step` only the errors of the fields sent are answered (one step of the assistant); without, the whole campaign is checked. A campaign in review or published takes only the changes its status allows.
+     */
     post: operations['postCampaignsById'];
-    /** Deletes a campaign unless people took part */
+    /**
+     * Deletes a campaign unless people took part
+     * @description Deletes the campaign when no one took part yet. The answer says what happened: status `deleted`, or the status it keeps with the reason `has_participations` or `not_deletable`.
+     */
     delete: operations['deleteCampaignsById'];
     options?: never;
     head?: never;
@@ -268,7 +325,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Submits a campaign without errors */
+    /**
+     * Submits a campaign without errors
+     * @description Submits a campaign (created, or rejected and submitted again) for review by the admins; a campaign with errors answers 400 `campaign_has_errors`, another status 409 `campaign_not_submittable`. The change is recorded in the status history; submissions of agencies and admins are approved automatically after a short delay.
+     */
     post: operations['postCampaignsByIdSubmit'];
     delete?: never;
     options?: never;
@@ -285,7 +345,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Copies a campaign (merchant level 1) */
+    /**
+     * Copies a campaign (merchant level 1)
+     * @description Makes a new campaign with the content of this one: a new id, the title marked as a copy, status created, statistics at zero and its own copy of the image. For merchants of level 1 or higher.
+     */
     post: operations['postCampaignsByIdClone'];
     delete?: never;
     options?: never;
@@ -302,7 +365,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Hides or shows a campaign in app lists (merchant level 1) */
+    /**
+     * Hides or shows a campaign in app lists (merchant level 1)
+     * @description Switches whether the consumer app lists the campaign; a hidden campaign stays reachable by its link. For merchants of level 1 or higher.
+     */
     post: operations['postCampaignsByIdToggleListable'];
     delete?: never;
     options?: never;
@@ -317,7 +383,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Every status change of a campaign */
+    /**
+     * Every status change of a campaign
+     * @description Every change of the campaign’s status, oldest first, with when, by whom and, for a rejection, the reason.
+     */
     get: operations['getCampaignsByIdStatusHistory'];
     put?: never;
     post?: never;
@@ -334,7 +403,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Campaigns that may be chosen as co-participation targets or coreg exclusions */
+    /**
+     * Campaigns that may be chosen as co-participation targets or coreg exclusions
+     * @description The campaigns of the same merchant that the campaign may name as co-participation targets or as coreg exclusions, for the choice lists of the editor.
+     */
     get: operations['listCampaignLinkOptions'];
     put?: never;
     post?: never;
@@ -353,9 +425,15 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Uploads the campaign image (multipart field upload), cropped to 620×413 */
+    /**
+     * Uploads the campaign image (multipart field upload), cropped to 620×413
+     * @description Uploads the campaign’s image (jpg, png or gif); it is cropped to 620×413 pixels and replaces the one before. The answer is the campaign with the new image.
+     */
     post: operations['postCampaignsByIdImage'];
-    /** Removes the campaign image */
+    /**
+     * Removes the campaign image
+     * @description Removes the campaign’s image; the answer is the campaign without it.
+     */
     delete: operations['deleteCampaignsByIdImage'];
     options?: never;
     head?: never;
@@ -369,11 +447,17 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The follow-up campaigns of a campaign */
+    /**
+     * The follow-up campaigns of a campaign
+     * @description The follow-up campaigns linked to the campaign (the campaign offered after taking part), with their ident, title and status.
+     */
     get: operations['getCampaignsByIdFollowups'];
     put?: never;
     post?: never;
-    /** Unlinks one follow-up (ident) or all from a campaign */
+    /**
+     * Unlinks one follow-up (ident) or all from a campaign
+     * @description Unlinks one follow-up (`ident`) or, without it, every follow-up of the campaign; the follow-up campaigns themselves stay.
+     */
     delete: operations['deleteCampaignsByIdFollowups'];
     options?: never;
     head?: never;
@@ -389,7 +473,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Creates a follow-up campaign linked to this one */
+    /**
+     * Creates a follow-up campaign linked to this one
+     * @description Copies the campaign as a new one (status created, a runtime of its own) linked as its follow-up; the answer is the new campaign. For merchants of level 1 or higher.
+     */
     post: operations['postCampaignsByIdCreateFollowup'];
     delete?: never;
     options?: never;
@@ -404,7 +491,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Admins: submitted campaigns and those in review */
+    /**
+     * Admins: submitted campaigns and those in review
+     * @description The review queue: the submitted campaigns and those in review, oldest submission first, one page at a time. Admins only.
+     */
     get: operations['getReviewCampaigns'];
     put?: never;
     post?: never;
@@ -423,7 +513,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Admins: start review */
+    /**
+     * Admins: start review
+     * @description Takes a submitted campaign into review (status `start_review`), so that other admins see someone works on it. Admins only.
+     */
     post: operations['postCampaignsByIdStartReview'];
     delete?: never;
     options?: never;
@@ -440,7 +533,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Admins: approve */
+    /**
+     * Admins: approve
+     * @description Approves a submitted campaign or one in review (status `approved`); the calendar then makes it active at its start and ended after its end. Admins only.
+     */
     post: operations['postCampaignsByIdApprove'];
     delete?: never;
     options?: never;
@@ -457,7 +553,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Admins: rejects a campaign with a reason */
+    /**
+     * Admins: rejects a campaign with a reason
+     * @description Rejects a submitted campaign or one in review with a reason the merchant sees (and is mailed). A rejected campaign returns to created when edited, or is submitted again as it is. Admins only.
+     */
     post: operations['postCampaignsByIdReject'];
     delete?: never;
     options?: never;
@@ -472,10 +571,16 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The campaign’s code counts and a page of its codes */
+    /**
+     * The campaign’s code counts and a page of its codes
+     * @description For a campaign that hands out one code per participant: how many codes it has and how many are used, and one page of the codes. Needs the role manage-campaigns for the campaign’s merchant.
+     */
     get: operations['listMultipleCodes'];
     put?: never;
-    /** Adds codes given as a list or as text (one per line), or generates random ones; all or nothing */
+    /**
+     * Adds codes given as a list or as text (one per line), or generates random ones; all or nothing
+     * @description Adds codes to the campaign: as a list, as text with one code per line, or a number of random codes the server makes. Every code is checked first; one invalid or duplicate code refuses them all, with the code named. Needs the role manage-campaigns for the campaign’s merchant.
+     */
     post: operations['addMultipleCodes'];
     delete?: never;
     options?: never;
@@ -492,7 +597,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Code file upload (multipart, file field "upload"; text or CSV, one code per line); all or nothing */
+    /**
+     * Code file upload (multipart, file field "upload"; text or CSV, one code per line); all or nothing
+     * @description Adds the codes of an uploaded text or CSV file, one code per line. Every code is checked first; one invalid or duplicate code refuses the whole file. Needs the role manage-campaigns for the campaign’s merchant.
+     */
     post: operations['uploadMultipleCodes'];
     delete?: never;
     options?: never;
@@ -507,7 +615,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The campaign’s codes as a CSV file (code; used) */
+    /**
+     * The campaign’s codes as a CSV file (code; used)
+     * @description Every code of the campaign as a CSV file (`code;used`), for the merchant’s own records. Needs the role manage-campaigns for the campaign’s merchant.
+     */
     get: operations['downloadMultipleCodes'];
     put?: never;
     post?: never;
@@ -524,7 +635,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Campaigns and merchants matching a text or an id */
+    /**
+     * Campaigns and merchants matching a text or an id
+     * @description The site search of the header: the campaigns and merchants the caller may see whose name contains the text, or whose id it is. Answers a short list of hits, each with its kind, id and name.
+     */
     get: operations['getAcSiteSearch'];
     put?: never;
     post?: never;
@@ -541,7 +655,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Tags starting with a text, for autocompletion */
+    /**
+     * Tags starting with a text, for autocompletion
+     * @description The known tags (of tip campaigns) starting with the text, for the autocompletion of the tag field.
+     */
     get: operations['getAcTags'];
     put?: never;
     post?: never;
@@ -560,7 +677,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Adds a tag (tips are for admins and agencies) */
+    /**
+     * Adds a tag (tips are for admins and agencies)
+     * @description Adds a tag to the list of known tags and answers its name. Tips, and so their tags, are for admins and agencies; others are refused with 403.
+     */
     post: operations['postTags'];
     delete?: never;
     options?: never;
@@ -575,10 +695,16 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The merchant’s accounts with roles and pending invitations */
+    /**
+     * The merchant’s accounts with roles and pending invitations
+     * @description Every account of the merchant with its person’s name and e-mail and its roles, and the invitations not yet accepted. Needs the role manage-accounts for the merchant.
+     */
     get: operations['getMerchantsByIdAccounts'];
     put?: never;
-    /** Links an existing user by email */
+    /**
+     * Links an existing user by email
+     * @description Gives a person who already has a user here an account of the merchant with the roles chosen. A merchant below the level Silber has at most three accounts. Needs the role manage-accounts for the merchant.
+     */
     post: operations['postMerchantsByIdAccounts'];
     delete?: never;
     options?: never;
@@ -595,7 +721,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Invites a new person by email: a pending account until they register */
+    /**
+     * Invites a new person by email: a pending account until they register
+     * @description Sends an invitation mail to a person without a user here; the account is pending with the roles chosen until they register with the link. Needs the role manage-accounts for the merchant.
+     */
     post: operations['postMerchantsByIdInviteAccount'];
     delete?: never;
     options?: never;
@@ -612,9 +741,15 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Changes an account’s roles */
+    /**
+     * Changes an account’s roles
+     * @description Sets the roles of the account to the list given. The last account that manages accounts keeps that role. Needs the role manage-accounts for the merchant.
+     */
     post: operations['postMerchantsByIdAccountsByAccountId'];
-    /** Removes an account (never the last one managing accounts) */
+    /**
+     * Removes an account (never the last one managing accounts)
+     * @description Removes the account from the merchant; the person’s user stays. The last account that manages accounts cannot be removed. Needs the role manage-accounts for the merchant.
+     */
     delete: operations['deleteMerchantsByIdAccountsByAccountId'];
     options?: never;
     head?: never;
@@ -628,10 +763,16 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The merchant’s locations and the running upload, if any */
+    /**
+     * The merchant’s locations and the running upload, if any
+     * @description Every location of the merchant with its address and coordinates, and the CSV upload still being geocoded, if there is one. Needs the role manage-merchant for the merchant.
+     */
     get: operations['getMerchantsByIdLocations'];
     put?: never;
-    /** Adds a location (flat or as {location}); answers 422 address_not_found unless use_anyway */
+    /**
+     * Adds a location (flat or as {location}); answers 422 address_not_found unless use_anyway
+     * @description The address is geocoded; when no place is found the answer is 422 `address_not_found` unless `use_anyway` is set, and the location is then kept without coordinates. The body may be the location itself or `{location: …}`. Needs the role manage-merchant for the merchant.
+     */
     post: operations['postMerchantsByIdLocations'];
     delete?: never;
     options?: never;
@@ -646,12 +787,21 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** One location */
+    /**
+     * One location
+     * @description One location of the merchant, with its `version` for a later save. Needs the role manage-merchant for the merchant; a location of another merchant answers 404.
+     */
     get: operations['getMerchantsByIdLocationsByLocId'];
     put?: never;
-    /** Saves a location (flat or as {location}); a changed address is geocoded again */
+    /**
+     * Saves a location (flat or as {location}); a changed address is geocoded again
+     * @description Saves the location; a changed address is geocoded again (422 `address_not_found` unless `use_anyway`). With `version`, a save from an older version is refused with 409 `location_changed`. Needs the role manage-merchant for the merchant.
+     */
     post: operations['postMerchantsByIdLocationsByLocId'];
-    /** Deletes a location */
+    /**
+     * Deletes a location
+     * @description Deletes the location for good. Needs the role manage-merchant for the merchant; a location of another merchant answers 404.
+     */
     delete: operations['deleteMerchantsByIdLocationsByLocId'];
     options?: never;
     head?: never;
@@ -667,7 +817,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** CSV upload (multipart, file field "upload"): all lines valid, or nothing imported */
+    /**
+     * CSV upload (multipart, file field "upload"): all lines valid, or nothing imported
+     * @description Reads the CSV file (one location a line) and checks every line first: a single invalid line refuses the whole file, with the line and the field. A valid file is taken at once and geocoded in the background; the answer names the import job, whose progress GET /api/merchants/{id}/location-imports/{jobId} reports. Needs the role manage-merchant for the merchant.
+     */
     post: operations['postMerchantsByIdMultipleLocations'];
     delete?: never;
     options?: never;
@@ -682,7 +835,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Progress of the background geocoding of an upload */
+    /**
+     * Progress of the background geocoding of an upload
+     * @description How far the background geocoding of a CSV upload is: lines done of all, and whether it has finished. The screen "Standorte" asks this until the import is done. Needs the role manage-merchant for the merchant.
+     */
     get: operations['getMerchantsByIdLocationImportsByJobId'];
     put?: never;
     post?: never;
@@ -699,7 +855,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Which mails the accounts receive (all accounts for managers, else one’s own) */
+    /**
+     * Which mails the accounts receive (all accounts for managers, else one’s own)
+     * @description The mails each account of the merchant receives (the weekly statistics, wins to hand out and the other notifications). A manager of accounts sees every account; any other account only its own.
+     */
     get: operations['getMerchantsByIdNotifications'];
     put?: never;
     post?: never;
@@ -718,7 +877,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Saves one account’s notification settings */
+    /**
+     * Saves one account’s notification settings
+     * @description Saves which mails the account receives. An account changes its own settings; those of other accounts need the role manage-accounts for the merchant.
+     */
     post: operations['postMerchantsByIdNotificationsByAccountId'];
     delete?: never;
     options?: never;
@@ -733,7 +895,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Campaign counts and prize totals, participant and view counts, open wins */
+    /**
+     * Campaign counts and prize totals, participant and view counts, open wins
+     * @description The figures of the dashboard ("Übersicht") of a merchant: its campaigns by status, the value of the prizes and coupons, participants and views, and the wins not handled yet. Needs the role manage-campaigns for the merchant.
+     */
     get: operations['getMerchantsByIdDashboard'];
     put?: never;
     post?: never;
@@ -750,7 +915,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Participations per week, month or year (of up to 9 campaigns), and kid statistics */
+    /**
+     * Participations per week, month or year (of up to 9 campaigns), and kid statistics
+     * @description The statistics chart of a merchant: participations per week, month or year over the chosen range, for all campaigns or up to nine chosen ones, and the kid statistics of the participants (gender and age of their kids). Needs the role manage-campaigns for the merchant.
+     */
     get: operations['getMerchantsByIdStats'];
     put?: never;
     post?: never;
@@ -767,7 +935,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The campaigns running in the chart range, by end date */
+    /**
+     * The campaigns running in the chart range, by end date
+     * @description The campaigns of the merchant that run within the chart range, ordered by their end date: the choice of campaigns of the statistics chart. Needs the role manage-campaigns for the merchant.
+     */
     get: operations['getMerchantsByIdStatsCampaigns'];
     put?: never;
     post?: never;
@@ -828,10 +999,16 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Admins: the API keys of the consumer app */
+    /**
+     * Admins: the API keys of the consumer app
+     * @description Every API key of the consumer app with its name, the first characters of its secret, when it was made and last used, and whether it is revoked. The secrets themselves are never listed. Admins only.
+     */
     get: operations['getAdminApiKeys'];
     put?: never;
-    /** Admins: creates an API key; its secret is in this answer only */
+    /**
+     * Admins: creates an API key; its secret is in this answer only
+     * @description Makes a new API key for the consumer app. The answer holds its secret, the only time it is shown; the server keeps only a hash of it. Admins only.
+     */
     post: operations['postAdminApiKeys'];
     delete?: never;
     options?: never;
@@ -849,7 +1026,10 @@ export interface paths {
     get?: never;
     put?: never;
     post?: never;
-    /** Admins: revokes an API key (at once, for every server process) */
+    /**
+     * Admins: revokes an API key (at once, for every server process)
+     * @description Revokes the key: from now on every call with it is answered 401, on every process of the server. The key stays listed as revoked. Admins only.
+     */
     delete: operations['deleteAdminApiKeysById'];
     options?: never;
     head?: never;
@@ -863,7 +1043,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Admins: each job queue’s numbers and the newest failed jobs with their errors */
+    /**
+     * Admins: each job queue’s numbers and the newest failed jobs with their errors
+     * @description The screen "Hintergrundaufgaben": for every job queue (mails, webhook deliveries, location imports and the others) the number of jobs waiting, running, done and failed, and the newest failed jobs with their error. Admins only.
+     */
     get: operations['getAdminJobs'];
     put?: never;
     post?: never;
@@ -882,7 +1065,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Admins: puts every failed job of the queue back to run; answers how many */
+    /**
+     * Admins: puts every failed job of the queue back to run; answers how many
+     * @description Puts every failed job of the queue back to run and answers how many it were. An unknown queue answers 404. Admins only.
+     */
     post: operations['postAdminJobsByQueueRetry'];
     delete?: never;
     options?: never;
@@ -899,7 +1085,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Admins: puts one failed job back to run (404 when it is not failed) */
+    /**
+     * Admins: puts one failed job back to run (404 when it is not failed)
+     * @description Puts one failed job of the queue back to run. A job that does not exist or has not failed answers 404. Admins only.
+     */
     post: operations['postAdminJobsByQueueByIdRetry'];
     delete?: never;
     options?: never;
@@ -934,10 +1123,16 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Admins: one page of the access-code sets, last modified first */
+    /**
+     * Admins: one page of the access-code sets, last modified first
+     * @description One page of the access-code sets, the one changed last first, with their names and code counts. Admins only.
+     */
     get: operations['listAccessCodeSets'];
     put?: never;
-    /** Admins: creates an access-code set */
+    /**
+     * Admins: creates an access-code set
+     * @description Creates an access-code set with its internal name (unique, kept for good), its name in the app and its settings. Codes are added afterwards. Admins only.
+     */
     post: operations['createAccessCodeSet'];
     delete?: never;
     options?: never;
@@ -952,10 +1147,16 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Admins: one access-code set */
+    /**
+     * Admins: one access-code set
+     * @description One access-code set with its settings and its `version` for a later save. Admins only.
+     */
     get: operations['getAccessCodeSet'];
     put?: never;
-    /** Admins: saves an access-code set (its internal name stays) */
+    /**
+     * Admins: saves an access-code set (its internal name stays)
+     * @description Saves the settings of the set; its internal name stays as created. With `version`, a save from an older version is refused with 409 `access_code_set_changed`. Admins only.
+     */
     post: operations['saveAccessCodeSet'];
     delete?: never;
     options?: never;
@@ -970,10 +1171,16 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Admins: the campaigns linked to an access-code set */
+    /**
+     * Admins: the campaigns linked to an access-code set
+     * @description The campaigns the set unlocks in the consumer app, with their ident, title and status. Admins only.
+     */
     get: operations['listAccessCodeSetLinks'];
     put?: never;
-    /** Admins: makes the linked campaigns exactly the list of {ident} (links and unlinks) */
+    /**
+     * Admins: makes the linked campaigns exactly the list of {ident} (links and unlinks)
+     * @description Links the set with exactly the campaigns given by their ident: those not listed are unlinked, new ones linked. Admins only.
+     */
     post: operations['saveAccessCodeSetLinks'];
     delete?: never;
     options?: never;
@@ -988,10 +1195,16 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Admins: provided and used counts, and the codes of a short list */
+    /**
+     * Admins: provided and used counts, and the codes of a short list
+     * @description How many codes the set provides and how many are used; the codes themselves when the list is short. Admins only.
+     */
     get: operations['getAccessCodes'];
     put?: never;
-    /** Admins: adds codes given as text, one per line (all or none; duplicates and blank lines reported) */
+    /**
+     * Admins: adds codes given as text, one per line (all or none; duplicates and blank lines reported)
+     * @description Adds the codes of a text, one per line. All are added or none: the answer reports duplicates (within the text and with codes of the set) and blank lines, and an invalid code refuses the text. Admins only.
+     */
     post: operations['addAccessCodes'];
     delete?: never;
     options?: never;
@@ -1008,7 +1221,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Admins: adds the codes of a text file, one per line (multipart, file field "upload") */
+    /**
+     * Admins: adds the codes of a text file, one per line (multipart, file field "upload")
+     * @description Adds the codes of an uploaded text file, one per line, as POST /api/access-code-sets/{id}/codes does with a text. Admins only.
+     */
     post: operations['uploadAccessCodes'];
     delete?: never;
     options?: never;
@@ -1023,7 +1239,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Admins: which codes were used, when, for which campaign and participant */
+    /**
+     * Admins: which codes were used, when, for which campaign and participant
+     * @description Which codes of the set were used, when, for which campaign and by which participant (the consumer app’s `code_used` events), one page at a time. Admins only.
+     */
     get: operations['listAccessCodeUses'];
     put?: never;
     post?: never;
@@ -1100,7 +1319,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Whether the caller signs in with a second factor, and recovery codes left */
+    /**
+     * Whether the caller signs in with a second factor, and recovery codes left
+     * @description Whether the caller signs in with a second factor (an authenticator app), and how many unused recovery codes are left. Accounts of an external provider manage this there.
+     */
     get: operations['getMyTwoFactor'];
     put?: never;
     post?: never;
@@ -1139,7 +1361,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Confirms the set-up with a first code: on, and ten recovery codes shown once */
+    /**
+     * Confirms the set-up with a first code: on, and ten recovery codes shown once
+     * @description The first code from the authenticator app confirms the set-up: two-factor sign-in is on from now on, and the answer holds ten recovery codes, the only time they are shown. A wrong code answers 400 `wrong_two_factor_code` and leaves it off; 409 `two_factor_not_started` without a set-up.
+     */
     post: operations['postMyTwoFactorConfirm'];
     delete?: never;
     options?: never;
@@ -1156,7 +1381,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Turns two-factor sign-in off, proven by a current code or the password */
+    /**
+     * Turns two-factor sign-in off, proven by a current code or the password
+     * @description Turns the second factor off, proven by a current code of the authenticator app (or a recovery code) or by the password: 400 `wrong_two_factor_code` or `two_factor_wrong_password` otherwise, 409 `two_factor_not_enabled` when it is off.
+     */
     post: operations['postMyTwoFactorDisable'];
     delete?: never;
     options?: never;
@@ -1173,7 +1401,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Ten new recovery codes; the old ones stop working */
+    /**
+     * Ten new recovery codes; the old ones stop working
+     * @description Makes ten new recovery codes and answers them, the only time they are shown; the old ones stop working at once. 409 `two_factor_not_enabled` when two-factor sign-in is off.
+     */
     post: operations['postMyTwoFactorRecoveryCodes'];
     delete?: never;
     options?: never;
@@ -1191,7 +1422,10 @@ export interface paths {
     get?: never;
     put?: never;
     post?: never;
-    /** Resets the account’s second factor and ends its sessions (admins) */
+    /**
+     * Resets the account’s second factor and ends its sessions (admins)
+     * @description For a person who lost their second factor: turns it off for the account and ends every session of it, so that the person signs in with the password alone and sets it up again. Admins only.
+     */
     delete: operations['deleteMerchantsByIdAccountsByAccountIdTwoFactor'];
     options?: never;
     head?: never;
@@ -1229,10 +1463,16 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Admins: their webhook endpoints, told of the events of every merchant */
+    /**
+     * Admins: their webhook endpoints, told of the events of every merchant
+     * @description The admins’ own webhook endpoints, which are told of the events of every merchant. Secrets are never listed. Admins only.
+     */
     get: operations['getAdminWebhooks'];
     put?: never;
-    /** Admins: registers an endpoint for the events of every merchant; its secret is in this answer only */
+    /**
+     * Admins: registers an endpoint for the events of every merchant; its secret is in this answer only
+     * @description Registers an endpoint for the events of every merchant. The URL must be http or https and reach a public address; the answer holds the signing secret, the only time it is shown. Admins only.
+     */
     post: operations['postAdminWebhooks'];
     delete?: never;
     options?: never;
@@ -1247,7 +1487,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** One webhook endpoint */
+    /**
+     * One webhook endpoint
+     * @description One endpoint with its URL, description, events, state and its `version` for a later save. The secret is never shown again. Needs the role manage-merchant for the endpoint’s merchant (admins for their own endpoints).
+     */
     get: operations['getWebhooksById'];
     /**
      * Changes an endpoint: URL, description, events, switched on or off
@@ -1255,7 +1498,10 @@ export interface paths {
      */
     put: operations['putWebhooksById'];
     post?: never;
-    /** Deletes an endpoint and its delivery log */
+    /**
+     * Deletes an endpoint and its delivery log
+     * @description Deletes the endpoint and its delivery log; deliveries still waiting are dropped. Needs the role manage-merchant for the endpoint’s merchant (admins for their own endpoints).
+     */
     delete: operations['deleteWebhooksById'];
     options?: never;
     head?: never;
@@ -1271,7 +1517,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Gives the endpoint a new secret (in this answer only); the old one signs nothing more */
+    /**
+     * Gives the endpoint a new secret (in this answer only); the old one signs nothing more
+     * @description Makes a new signing secret for the endpoint and answers it, the only time it is shown. Deliveries from now on are signed with it; the old secret signs nothing more.
+     */
     post: operations['postWebhooksByIdSecret'];
     delete?: never;
     options?: never;
@@ -1286,7 +1535,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The endpoint’s delivery log, newest first */
+    /**
+     * The endpoint’s delivery log, newest first
+     * @description The endpoint’s deliveries, newest first, one page at a time: the event, each attempt with its time, HTTP status and duration, and whether it was delivered, failed or is still retried.
+     */
     get: operations['getWebhooksByIdDeliveries'];
     put?: never;
     post?: never;
@@ -1305,7 +1557,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Sends a `webhook.test` message to the endpoint (one attempt) */
+    /**
+     * Sends a `webhook.test` message to the endpoint (one attempt)
+     * @description Queues a signed `webhook.test` message to the endpoint for one attempt now, without retries, and answers the delivery; the log shows how the endpoint answered.
+     */
     post: operations['postWebhooksByIdTest'];
     delete?: never;
     options?: never;
@@ -1322,7 +1577,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Sends a delivery once more, now (the same message id) */
+    /**
+     * Sends a delivery once more, now (the same message id)
+     * @description Queues the message of a delivery for one more attempt now, whatever became of it, with the same message id (`webhook-id`), so that a receiver that skips ids seen before does not handle it twice. Answers the delivery.
+     */
     post: operations['postWebhooksByIdDeliveriesByDeliveryIdResend'];
     delete?: never;
     options?: never;
@@ -1330,7 +1588,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/api/merchants/{merchantId}/api-tokens': {
+  '/api/merchants/{id}/api-tokens': {
     parameters: {
       query?: never;
       header?: never;
@@ -1341,13 +1599,13 @@ export interface paths {
      * The merchant’s tokens for integrators
      * @description Newest first, revoked and expired ones included; secrets are never listed. Needs the role manage-accounts for the merchant (its managers, linked agencies, admins); an integrator token may not manage tokens (403).
      */
-    get: operations['getMerchantsByMerchantIdApiTokens'];
+    get: operations['getMerchantsByIdApiTokens'];
     put?: never;
     /**
      * Creates a token for integrators; its secret is in this answer only
      * @description The token acts for this merchant alone, with the roles given (each one the caller holds for the merchant, else 403) and `read` (GET and HEAD only) or `write` access, until `expiresAt` (at most a year ahead) or its revocation. Callers send it as `Authorization: Bearer cbt_…`. At most 20 live tokens per merchant (409 `api_token_limit_reached`). Needs the role manage-accounts for the merchant (its managers, linked agencies, admins); an integrator token may not manage tokens (403).
      */
-    post: operations['postMerchantsByMerchantIdApiTokens'];
+    post: operations['postMerchantsByIdApiTokens'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1452,6 +1710,11 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": "Beispiel"
+           *     }
+           */
           'application/json': {
             status: string;
           };
@@ -1483,6 +1746,11 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": "Beispiel"
+           *     }
+           */
           'application/json': {
             status: string;
           };
@@ -1525,6 +1793,38 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "appName": "Beispiel",
+           *       "apiUrl": "https://www.example.com/",
+           *       "authApiUrl": "https://www.example.com/",
+           *       "oauth": {
+           *         "flow": "code",
+           *         "authorizeUrl": "https://www.example.com/",
+           *         "tokenUrl": "https://www.example.com/",
+           *         "revocationUrl": "https://www.example.com/",
+           *         "clientId": "0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11",
+           *         "redirectUri": "Beispiel",
+           *         "scope": "Beispiel",
+           *         "loginHint": "Beispiel",
+           *         "realm": "Beispiel"
+           *       },
+           *       "mapsKey": "Beispiel",
+           *       "currency": "EUR",
+           *       "locale": "de",
+           *       "timeZone": "Beispiel",
+           *       "availableLocales": [
+           *         "Beispiel"
+           *       ],
+           *       "urls": {
+           *         "winnerApp": "Beispiel",
+           *         "adminApp": "Beispiel",
+           *         "frontend": "Beispiel"
+           *       },
+           *       "tokenRefreshLeewaySeconds": 1,
+           *       "geocodeLimitMs": 1
+           *     }
+           */
           'application/json': {
             appName: string;
             apiUrl: string;
@@ -1583,6 +1883,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "tokens": [
+           *         {
+           *           "name": "Café Sonnenschein",
+           *           "token": "Beispiel"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             tokens: {
               name: string;
@@ -1638,6 +1948,42 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "user": {
+           *         "email": "anna.schmidt@example.com",
+           *         "locale": "de",
+           *         "level": "admin",
+           *         "token": {
+           *           "sub": "Beispiel",
+           *           "iss": "Beispiel",
+           *           "exp": 1
+           *         }
+           *       },
+           *       "merchantinfo": {
+           *         "searchtype": "none",
+           *         "merchants": [
+           *           {
+           *             "uuid": "0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11",
+           *             "name": "Café Sonnenschein",
+           *             "brand_name": "Café Sonnenschein",
+           *             "level": 1,
+           *             "is_valid": true,
+           *             "errors": [
+           *               "Beispiel"
+           *             ],
+           *             "image": {
+           *               "src": "https://www.example.com/"
+           *             },
+           *             "roles": [
+           *               "manage-merchant"
+           *             ]
+           *           }
+           *         ],
+           *         "total": 1
+           *       }
+           *     }
+           */
           'application/json': {
             user: {
               email: string;
@@ -1722,6 +2068,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @example 0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11 */
         id: string;
       };
       cookie?: never;
@@ -1734,6 +2081,27 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "allowed": true,
+           *       "merchant": {
+           *         "uuid": "0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11",
+           *         "name": "Café Sonnenschein",
+           *         "brand_name": "Café Sonnenschein",
+           *         "level": 1,
+           *         "is_valid": true,
+           *         "errors": [
+           *           "Beispiel"
+           *         ],
+           *         "image": {
+           *           "src": "https://www.example.com/"
+           *         },
+           *         "roles": [
+           *           "manage-merchant"
+           *         ]
+           *       }
+           *     }
+           */
           'application/json': {
             allowed: boolean;
             merchant?: {
@@ -1807,6 +2175,11 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "ended": true
+           *     }
+           */
           'application/json': {
             ended: boolean;
           };
@@ -1874,6 +2247,11 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "changeable": true
+           *     }
+           */
           'application/json': {
             changeable: boolean;
           };
@@ -1920,6 +2298,13 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "current_password": "Beispiel",
+         *       "new_password": "Beispiel",
+         *       "new_password_repeat": "Beispiel"
+         *     }
+         */
         'application/json': {
           current_password: string;
           new_password: string;
@@ -1934,6 +2319,11 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "ended_sessions": 1
+           *     }
+           */
           'application/json': {
             ended_sessions: number;
           };
@@ -2005,6 +2395,41 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "rows": [
+           *         {
+           *           "uuid": "0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11",
+           *           "name": "Café Sonnenschein",
+           *           "brand_name": "Café Sonnenschein",
+           *           "level": 1,
+           *           "is_valid": true,
+           *           "errors": [
+           *             "Beispiel"
+           *           ],
+           *           "image": {
+           *             "src": "https://www.example.com/"
+           *           },
+           *           "roles": [
+           *             "manage-merchant"
+           *           ],
+           *           "internal_name": "Café Sonnenschein",
+           *           "campaign_count": 1
+           *         }
+           *       ],
+           *       "pager": {
+           *         "links": [
+           *           {
+           *             "rel": "first",
+           *             "page": 1
+           *           }
+           *         ],
+           *         "entries_per_page": 1,
+           *         "total_entries": 1,
+           *         "total_entries_estimated": true
+           *       }
+           *     }
+           */
           'application/json': {
             rows: {
               uuid: string;
@@ -2075,6 +2500,42 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "name": "Café Sonnenschein",
+         *       "brand_name": "",
+         *       "description": "",
+         *       "vatin": "",
+         *       "telephone": "",
+         *       "email": "",
+         *       "website": "",
+         *       "social": {
+         *         "facebook": "",
+         *         "twitter": "",
+         *         "youtube": "",
+         *         "pinterest": "",
+         *         "instagram": ""
+         *       },
+         *       "contacts": [
+         *         {
+         *           "type": "phone",
+         *           "value": "Beispiel"
+         *         }
+         *       ],
+         *       "coreg_enabled": false,
+         *       "coreg_default_suitable": false,
+         *       "coreg_terms": {
+         *         "sponsor_name": "",
+         *         "unsubscribe_email": "",
+         *         "privacy_url": "",
+         *         "contact_text": ""
+         *       },
+         *       "internal_name": "",
+         *       "level": 1,
+         *       "is_valid": true,
+         *       "version": 1
+         *     }
+         */
         'application/json': {
           name: string;
           /** @default  */
@@ -2152,6 +2613,70 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "merchant": {
+           *         "uuid": "0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11",
+           *         "name": "Café Sonnenschein",
+           *         "brand_name": "Café Sonnenschein",
+           *         "internal_name": "Café Sonnenschein",
+           *         "description": "Beispiel",
+           *         "image": {
+           *           "src": "https://www.example.com/"
+           *         },
+           *         "level": 1,
+           *         "is_valid": true,
+           *         "errors": [
+           *           "Beispiel"
+           *         ],
+           *         "vatin": "Beispiel",
+           *         "telephone": "+49 30 1234567",
+           *         "email": "anna.schmidt@example.com",
+           *         "website": "Beispiel",
+           *         "social": {
+           *           "facebook": "",
+           *           "twitter": "",
+           *           "youtube": "",
+           *           "pinterest": "",
+           *           "instagram": ""
+           *         },
+           *         "contacts": [
+           *           {
+           *             "type": "phone",
+           *             "value": "Beispiel"
+           *           }
+           *         ],
+           *         "coreg_enabled": true,
+           *         "coreg_default_suitable": true,
+           *         "coreg_terms": {
+           *           "sponsor_name": "",
+           *           "unsubscribe_email": "",
+           *           "privacy_url": "",
+           *           "contact_text": ""
+           *         },
+           *         "roles": [
+           *           "manage-merchant"
+           *         ],
+           *         "version": 1
+           *       },
+           *       "summary": {
+           *         "uuid": "0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11",
+           *         "name": "Café Sonnenschein",
+           *         "brand_name": "Café Sonnenschein",
+           *         "level": 1,
+           *         "is_valid": true,
+           *         "errors": [
+           *           "Beispiel"
+           *         ],
+           *         "image": {
+           *           "src": "https://www.example.com/"
+           *         },
+           *         "roles": [
+           *           "manage-merchant"
+           *         ]
+           *       }
+           *     }
+           */
           'application/json': {
             merchant: {
               uuid: string;
@@ -2268,6 +2793,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @example 0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11 */
         id: string;
       };
       cookie?: never;
@@ -2280,6 +2806,52 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "uuid": "0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11",
+           *       "name": "Café Sonnenschein",
+           *       "brand_name": "Café Sonnenschein",
+           *       "internal_name": "Café Sonnenschein",
+           *       "description": "Beispiel",
+           *       "image": {
+           *         "src": "https://www.example.com/"
+           *       },
+           *       "level": 1,
+           *       "is_valid": true,
+           *       "errors": [
+           *         "Beispiel"
+           *       ],
+           *       "vatin": "Beispiel",
+           *       "telephone": "+49 30 1234567",
+           *       "email": "anna.schmidt@example.com",
+           *       "website": "Beispiel",
+           *       "social": {
+           *         "facebook": "",
+           *         "twitter": "",
+           *         "youtube": "",
+           *         "pinterest": "",
+           *         "instagram": ""
+           *       },
+           *       "contacts": [
+           *         {
+           *           "type": "phone",
+           *           "value": "Beispiel"
+           *         }
+           *       ],
+           *       "coreg_enabled": true,
+           *       "coreg_default_suitable": true,
+           *       "coreg_terms": {
+           *         "sponsor_name": "",
+           *         "unsubscribe_email": "",
+           *         "privacy_url": "",
+           *         "contact_text": ""
+           *       },
+           *       "roles": [
+           *         "manage-merchant"
+           *       ],
+           *       "version": 1
+           *     }
+           */
           'application/json': {
             uuid: string;
             name: string;
@@ -2376,12 +2948,49 @@ export interface operations {
         'idempotency-key'?: string;
       };
       path: {
+        /** @example 0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11 */
         id: string;
       };
       cookie?: never;
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "name": "Café Sonnenschein",
+         *       "brand_name": "",
+         *       "description": "",
+         *       "vatin": "",
+         *       "telephone": "",
+         *       "email": "",
+         *       "website": "",
+         *       "social": {
+         *         "facebook": "",
+         *         "twitter": "",
+         *         "youtube": "",
+         *         "pinterest": "",
+         *         "instagram": ""
+         *       },
+         *       "contacts": [
+         *         {
+         *           "type": "phone",
+         *           "value": "Beispiel"
+         *         }
+         *       ],
+         *       "coreg_enabled": false,
+         *       "coreg_default_suitable": false,
+         *       "coreg_terms": {
+         *         "sponsor_name": "",
+         *         "unsubscribe_email": "",
+         *         "privacy_url": "",
+         *         "contact_text": ""
+         *       },
+         *       "internal_name": "",
+         *       "level": 1,
+         *       "is_valid": true,
+         *       "version": 1
+         *     }
+         */
         'application/json': {
           name: string;
           /** @default  */
@@ -2459,6 +3068,70 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "merchant": {
+           *         "uuid": "0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11",
+           *         "name": "Café Sonnenschein",
+           *         "brand_name": "Café Sonnenschein",
+           *         "internal_name": "Café Sonnenschein",
+           *         "description": "Beispiel",
+           *         "image": {
+           *           "src": "https://www.example.com/"
+           *         },
+           *         "level": 1,
+           *         "is_valid": true,
+           *         "errors": [
+           *           "Beispiel"
+           *         ],
+           *         "vatin": "Beispiel",
+           *         "telephone": "+49 30 1234567",
+           *         "email": "anna.schmidt@example.com",
+           *         "website": "Beispiel",
+           *         "social": {
+           *           "facebook": "",
+           *           "twitter": "",
+           *           "youtube": "",
+           *           "pinterest": "",
+           *           "instagram": ""
+           *         },
+           *         "contacts": [
+           *           {
+           *             "type": "phone",
+           *             "value": "Beispiel"
+           *           }
+           *         ],
+           *         "coreg_enabled": true,
+           *         "coreg_default_suitable": true,
+           *         "coreg_terms": {
+           *           "sponsor_name": "",
+           *           "unsubscribe_email": "",
+           *           "privacy_url": "",
+           *           "contact_text": ""
+           *         },
+           *         "roles": [
+           *           "manage-merchant"
+           *         ],
+           *         "version": 1
+           *       },
+           *       "summary": {
+           *         "uuid": "0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11",
+           *         "name": "Café Sonnenschein",
+           *         "brand_name": "Café Sonnenschein",
+           *         "level": 1,
+           *         "is_valid": true,
+           *         "errors": [
+           *           "Beispiel"
+           *         ],
+           *         "image": {
+           *           "src": "https://www.example.com/"
+           *         },
+           *         "roles": [
+           *           "manage-merchant"
+           *         ]
+           *       }
+           *     }
+           */
           'application/json': {
             merchant: {
               uuid: string;
@@ -2587,6 +3260,7 @@ export interface operations {
       };
       header?: never;
       path: {
+        /** @example 0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11 */
         id: string;
       };
       cookie?: never;
@@ -2599,6 +3273,18 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "images": [
+           *         {
+           *           "src": "https://www.example.com/",
+           *           "width": 1,
+           *           "height": 1,
+           *           "format": "Beispiel"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             images: {
               src: string;
@@ -2655,6 +3341,7 @@ export interface operations {
         'idempotency-key'?: string;
       };
       path: {
+        /** @example 0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11 */
         id: string;
       };
       cookie?: never;
@@ -2667,6 +3354,70 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "merchant": {
+           *         "uuid": "0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11",
+           *         "name": "Café Sonnenschein",
+           *         "brand_name": "Café Sonnenschein",
+           *         "internal_name": "Café Sonnenschein",
+           *         "description": "Beispiel",
+           *         "image": {
+           *           "src": "https://www.example.com/"
+           *         },
+           *         "level": 1,
+           *         "is_valid": true,
+           *         "errors": [
+           *           "Beispiel"
+           *         ],
+           *         "vatin": "Beispiel",
+           *         "telephone": "+49 30 1234567",
+           *         "email": "anna.schmidt@example.com",
+           *         "website": "Beispiel",
+           *         "social": {
+           *           "facebook": "",
+           *           "twitter": "",
+           *           "youtube": "",
+           *           "pinterest": "",
+           *           "instagram": ""
+           *         },
+           *         "contacts": [
+           *           {
+           *             "type": "phone",
+           *             "value": "Beispiel"
+           *           }
+           *         ],
+           *         "coreg_enabled": true,
+           *         "coreg_default_suitable": true,
+           *         "coreg_terms": {
+           *           "sponsor_name": "",
+           *           "unsubscribe_email": "",
+           *           "privacy_url": "",
+           *           "contact_text": ""
+           *         },
+           *         "roles": [
+           *           "manage-merchant"
+           *         ],
+           *         "version": 1
+           *       },
+           *       "summary": {
+           *         "uuid": "0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11",
+           *         "name": "Café Sonnenschein",
+           *         "brand_name": "Café Sonnenschein",
+           *         "level": 1,
+           *         "is_valid": true,
+           *         "errors": [
+           *           "Beispiel"
+           *         ],
+           *         "image": {
+           *           "src": "https://www.example.com/"
+           *         },
+           *         "roles": [
+           *           "manage-merchant"
+           *         ]
+           *       }
+           *     }
+           */
           'application/json': {
             merchant: {
               uuid: string;
@@ -2792,6 +3543,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @example 0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11 */
         id: string;
       };
       cookie?: never;
@@ -2804,6 +3556,70 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "merchant": {
+           *         "uuid": "0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11",
+           *         "name": "Café Sonnenschein",
+           *         "brand_name": "Café Sonnenschein",
+           *         "internal_name": "Café Sonnenschein",
+           *         "description": "Beispiel",
+           *         "image": {
+           *           "src": "https://www.example.com/"
+           *         },
+           *         "level": 1,
+           *         "is_valid": true,
+           *         "errors": [
+           *           "Beispiel"
+           *         ],
+           *         "vatin": "Beispiel",
+           *         "telephone": "+49 30 1234567",
+           *         "email": "anna.schmidt@example.com",
+           *         "website": "Beispiel",
+           *         "social": {
+           *           "facebook": "",
+           *           "twitter": "",
+           *           "youtube": "",
+           *           "pinterest": "",
+           *           "instagram": ""
+           *         },
+           *         "contacts": [
+           *           {
+           *             "type": "phone",
+           *             "value": "Beispiel"
+           *           }
+           *         ],
+           *         "coreg_enabled": true,
+           *         "coreg_default_suitable": true,
+           *         "coreg_terms": {
+           *           "sponsor_name": "",
+           *           "unsubscribe_email": "",
+           *           "privacy_url": "",
+           *           "contact_text": ""
+           *         },
+           *         "roles": [
+           *           "manage-merchant"
+           *         ],
+           *         "version": 1
+           *       },
+           *       "summary": {
+           *         "uuid": "0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11",
+           *         "name": "Café Sonnenschein",
+           *         "brand_name": "Café Sonnenschein",
+           *         "level": 1,
+           *         "is_valid": true,
+           *         "errors": [
+           *           "Beispiel"
+           *         ],
+           *         "image": {
+           *           "src": "https://www.example.com/"
+           *         },
+           *         "roles": [
+           *           "manage-merchant"
+           *         ]
+           *       }
+           *     }
+           */
           'application/json': {
             merchant: {
               uuid: string;
@@ -2911,6 +3727,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @example 0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11 */
         id: string;
       };
       cookie?: never;
@@ -2923,6 +3740,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "contacts": [
+           *         {
+           *           "type": "phone",
+           *           "value": "Beispiel"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             contacts: {
               /** @enum {string} */
@@ -2994,6 +3821,7 @@ export interface operations {
           | 'deleted'
           | 'rejected';
         filter_runtime?: 'running' | 'pending' | 'missing_approval' | 'ended';
+        /** @example 0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11 */
         exact_merchant?: string;
         order_by?:
           | 'valid_from'
@@ -3023,6 +3851,54 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "rows": [
+           *         {
+           *           "uuid": "0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11",
+           *           "type": "sweepstake/standard",
+           *           "title": {
+           *             "de": "Sommer-Gewinnspiel"
+           *           },
+           *           "current_status": "created",
+           *           "phase": "running",
+           *           "valid_from": "Beispiel",
+           *           "valid_until": "2026-05-20T14:03:11.000Z",
+           *           "modified": "2026-05-20T14:03:11.000Z",
+           *           "editor": {
+           *             "email": "anna.schmidt@example.com"
+           *           },
+           *           "image": {
+           *             "src": "https://www.example.com/"
+           *           },
+           *           "is_listable": true,
+           *           "is_unfinished": true,
+           *           "participations": 1,
+           *           "distinct_users": 1,
+           *           "view_list": 1,
+           *           "view_detail": 1,
+           *           "view_mail": 1,
+           *           "merchant": {
+           *             "uuid": "0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11",
+           *             "name": "Café Sonnenschein"
+           *           },
+           *           "preview_link": "https://www.example.com/",
+           *           "rejection_reason": "Beispiel"
+           *         }
+           *       ],
+           *       "pager": {
+           *         "links": [
+           *           {
+           *             "rel": "first",
+           *             "page": 1
+           *           }
+           *         ],
+           *         "entries_per_page": 1,
+           *         "total_entries": 1,
+           *         "total_entries_estimated": true
+           *       }
+           *     }
+           */
           'application/json': {
             rows: {
               uuid: string;
@@ -3131,9 +4007,19 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "merchant": "0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11",
+         *       "type": "coupon/percent"
+         *     }
+         */
         'application/json': {
-          /** Format: uuid */
+          /**
+           * Format: uuid
+           * @example 0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11
+           */
           merchant: string;
+          /** @example coupon/percent */
           type: string;
         };
       };
@@ -3145,6 +4031,162 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "campaign": {
+           *         "uuid": "0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11",
+           *         "type": "sweepstake/standard",
+           *         "title": {
+           *           "de": "Sommer-Gewinnspiel"
+           *         },
+           *         "current_status": "created",
+           *         "phase": "running",
+           *         "valid_from": "2026-05-20T14:03:11+02:00",
+           *         "valid_until": "2026-05-20T14:03:11+02:00",
+           *         "modified": "2026-05-20T14:03:11.000Z",
+           *         "editor": {
+           *           "email": "anna.schmidt@example.com"
+           *         },
+           *         "image": {
+           *           "src": "https://www.example.com/"
+           *         },
+           *         "is_listable": true,
+           *         "is_unfinished": true,
+           *         "participations": 1,
+           *         "distinct_users": 1,
+           *         "view_list": 1,
+           *         "view_detail": 1,
+           *         "view_mail": 1,
+           *         "merchant": {
+           *           "uuid": "0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11",
+           *           "name": "Café Sonnenschein"
+           *         },
+           *         "preview_link": "https://www.example.com/",
+           *         "rejection_reason": "Beispiel",
+           *         "short_description": {
+           *           "de": "Beispiel"
+           *         },
+           *         "description": {
+           *           "de": "Beispiel"
+           *         },
+           *         "description_format": "wysiwyg",
+           *         "rules": [
+           *           "Beispiel"
+           *         ],
+           *         "landing_page": "",
+           *         "thank_you_text": "",
+           *         "points": 1,
+           *         "tags": [
+           *           "Beispiel"
+           *         ],
+           *         "benefit": {
+           *           "percent_discount": 1,
+           *           "abs_discount": 1,
+           *           "original_value": 1,
+           *           "discounted_value": 1,
+           *           "get_m": 1,
+           *           "pay_n": 1
+           *         },
+           *         "prizes": [
+           *           {
+           *             "count": 1,
+           *             "value": 1,
+           *             "name": "",
+           *             "short_description": "",
+           *             "win_needs_response": false,
+           *             "winner_instructions": "",
+           *             "redemption": "postal_delivery"
+           *           }
+           *         ],
+           *         "manual_draw": false,
+           *         "coupon": {
+           *           "expiry": "2026-05-20T14:03:11+02:00",
+           *           "max_participants": 1,
+           *           "code_type": "none",
+           *           "single_code": "",
+           *           "redemption": "online",
+           *           "action_handler": "user",
+           *           "action_instructions": ""
+           *         },
+           *         "required_data": {
+           *           "name": {
+           *             "usage": false,
+           *             "required": false
+           *           },
+           *           "birthdate": {
+           *             "usage": false,
+           *             "required": false
+           *           },
+           *           "postal_address": {
+           *             "usage": false,
+           *             "required": false
+           *           },
+           *           "kids": {
+           *             "usage": false,
+           *             "required": false
+           *           },
+           *           "telephone": {
+           *             "usage": false,
+           *             "required": false
+           *           }
+           *         },
+           *         "show_map": "never",
+           *         "coreg_suitable": false,
+           *         "coparticipation_targets": [
+           *           "0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11"
+           *         ],
+           *         "coreg_exclusions": [
+           *           "0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11"
+           *         ],
+           *         "images": [
+           *           {
+           *             "src": "https://www.example.com/"
+           *           }
+           *         ],
+           *         "campaign_image_extension": "Beispiel",
+           *         "parent": "Beispiel",
+           *         "followups": [
+           *           "Beispiel"
+           *         ],
+           *         "created": "2026-05-20T14:03:11.000Z",
+           *         "version": 1
+           *       },
+           *       "state": {
+           *         "errors": [
+           *           {
+           *             "step": "benefit",
+           *             "fld": "Beispiel",
+           *             "message": "invalid_value"
+           *           }
+           *         ],
+           *         "submitted": {
+           *           "de": true
+           *         },
+           *         "is_unfinished": true
+           *       },
+           *       "allow_edit": true,
+           *       "merchant": {
+           *         "uuid": "0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11",
+           *         "name": "Café Sonnenschein",
+           *         "brand_name": "Café Sonnenschein",
+           *         "level": 1,
+           *         "is_valid": true,
+           *         "errors": [
+           *           "Beispiel"
+           *         ],
+           *         "image": {
+           *           "src": "https://www.example.com/"
+           *         },
+           *         "roles": [
+           *           "manage-merchant"
+           *         ]
+           *       },
+           *       "coreg": {
+           *         "available": true,
+           *         "default_suitable": true
+           *       }
+           *     }
+           */
           'application/json': {
             campaign: {
               uuid: string;
@@ -3178,11 +4220,13 @@ export interface operations {
               /**
                * Format: date-time
                * @default null
+               * @example 2026-05-20T14:03:11+02:00
                */
               valid_from: string | null;
               /**
                * Format: date-time
                * @default null
+               * @example 2026-05-20T14:03:11+02:00
                */
               valid_until: string | null;
               modified: string;
@@ -3295,6 +4339,7 @@ export interface operations {
                 /**
                  * Format: date-time
                  * @default null
+                 * @example 2026-05-20T14:03:11+02:00
                  */
                 expiry: string | null;
                 /** @default null */
@@ -3509,6 +4554,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @example 0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11 */
         id: string;
       };
       cookie?: never;
@@ -3521,6 +4567,162 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "campaign": {
+           *         "uuid": "0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11",
+           *         "type": "sweepstake/standard",
+           *         "title": {
+           *           "de": "Sommer-Gewinnspiel"
+           *         },
+           *         "current_status": "created",
+           *         "phase": "running",
+           *         "valid_from": "2026-05-20T14:03:11+02:00",
+           *         "valid_until": "2026-05-20T14:03:11+02:00",
+           *         "modified": "2026-05-20T14:03:11.000Z",
+           *         "editor": {
+           *           "email": "anna.schmidt@example.com"
+           *         },
+           *         "image": {
+           *           "src": "https://www.example.com/"
+           *         },
+           *         "is_listable": true,
+           *         "is_unfinished": true,
+           *         "participations": 1,
+           *         "distinct_users": 1,
+           *         "view_list": 1,
+           *         "view_detail": 1,
+           *         "view_mail": 1,
+           *         "merchant": {
+           *           "uuid": "0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11",
+           *           "name": "Café Sonnenschein"
+           *         },
+           *         "preview_link": "https://www.example.com/",
+           *         "rejection_reason": "Beispiel",
+           *         "short_description": {
+           *           "de": "Beispiel"
+           *         },
+           *         "description": {
+           *           "de": "Beispiel"
+           *         },
+           *         "description_format": "wysiwyg",
+           *         "rules": [
+           *           "Beispiel"
+           *         ],
+           *         "landing_page": "",
+           *         "thank_you_text": "",
+           *         "points": 1,
+           *         "tags": [
+           *           "Beispiel"
+           *         ],
+           *         "benefit": {
+           *           "percent_discount": 1,
+           *           "abs_discount": 1,
+           *           "original_value": 1,
+           *           "discounted_value": 1,
+           *           "get_m": 1,
+           *           "pay_n": 1
+           *         },
+           *         "prizes": [
+           *           {
+           *             "count": 1,
+           *             "value": 1,
+           *             "name": "",
+           *             "short_description": "",
+           *             "win_needs_response": false,
+           *             "winner_instructions": "",
+           *             "redemption": "postal_delivery"
+           *           }
+           *         ],
+           *         "manual_draw": false,
+           *         "coupon": {
+           *           "expiry": "2026-05-20T14:03:11+02:00",
+           *           "max_participants": 1,
+           *           "code_type": "none",
+           *           "single_code": "",
+           *           "redemption": "online",
+           *           "action_handler": "user",
+           *           "action_instructions": ""
+           *         },
+           *         "required_data": {
+           *           "name": {
+           *             "usage": false,
+           *             "required": false
+           *           },
+           *           "birthdate": {
+           *             "usage": false,
+           *             "required": false
+           *           },
+           *           "postal_address": {
+           *             "usage": false,
+           *             "required": false
+           *           },
+           *           "kids": {
+           *             "usage": false,
+           *             "required": false
+           *           },
+           *           "telephone": {
+           *             "usage": false,
+           *             "required": false
+           *           }
+           *         },
+           *         "show_map": "never",
+           *         "coreg_suitable": false,
+           *         "coparticipation_targets": [
+           *           "0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11"
+           *         ],
+           *         "coreg_exclusions": [
+           *           "0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11"
+           *         ],
+           *         "images": [
+           *           {
+           *             "src": "https://www.example.com/"
+           *           }
+           *         ],
+           *         "campaign_image_extension": "Beispiel",
+           *         "parent": "Beispiel",
+           *         "followups": [
+           *           "Beispiel"
+           *         ],
+           *         "created": "2026-05-20T14:03:11.000Z",
+           *         "version": 1
+           *       },
+           *       "state": {
+           *         "errors": [
+           *           {
+           *             "step": "benefit",
+           *             "fld": "Beispiel",
+           *             "message": "invalid_value"
+           *           }
+           *         ],
+           *         "submitted": {
+           *           "de": true
+           *         },
+           *         "is_unfinished": true
+           *       },
+           *       "allow_edit": true,
+           *       "merchant": {
+           *         "uuid": "0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11",
+           *         "name": "Café Sonnenschein",
+           *         "brand_name": "Café Sonnenschein",
+           *         "level": 1,
+           *         "is_valid": true,
+           *         "errors": [
+           *           "Beispiel"
+           *         ],
+           *         "image": {
+           *           "src": "https://www.example.com/"
+           *         },
+           *         "roles": [
+           *           "manage-merchant"
+           *         ]
+           *       },
+           *       "coreg": {
+           *         "available": true,
+           *         "default_suitable": true
+           *       }
+           *     }
+           */
           'application/json': {
             campaign: {
               uuid: string;
@@ -3554,11 +4756,13 @@ export interface operations {
               /**
                * Format: date-time
                * @default null
+               * @example 2026-05-20T14:03:11+02:00
                */
               valid_from: string | null;
               /**
                * Format: date-time
                * @default null
+               * @example 2026-05-20T14:03:11+02:00
                */
               valid_until: string | null;
               modified: string;
@@ -3671,6 +4875,7 @@ export interface operations {
                 /**
                  * Format: date-time
                  * @default null
+                 * @example 2026-05-20T14:03:11+02:00
                  */
                 expiry: string | null;
                 /** @default null */
@@ -3881,12 +5086,98 @@ export interface operations {
         'idempotency-key'?: string;
       };
       path: {
+        /** @example 0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11 */
         id: string;
       };
       cookie?: never;
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "title": {
+         *         "de": "Sommer-Gewinnspiel"
+         *       },
+         *       "short_description": {
+         *         "de": "Beispiel"
+         *       },
+         *       "description": {
+         *         "de": "Beispiel"
+         *       },
+         *       "description_format": "markdown",
+         *       "rules": [
+         *         "Beispiel"
+         *       ],
+         *       "landing_page": "https://www.example.com/",
+         *       "thank_you_text": "Beispiel",
+         *       "points": 1,
+         *       "tags": [
+         *         "Beispiel"
+         *       ],
+         *       "valid_from": "2026-05-20T14:03:11+02:00",
+         *       "valid_until": "2026-05-20T14:03:11+02:00",
+         *       "benefit": {
+         *         "percent_discount": 1,
+         *         "abs_discount": 1,
+         *         "original_value": 1,
+         *         "discounted_value": 1,
+         *         "get_m": 1,
+         *         "pay_n": 1
+         *       },
+         *       "prizes": [
+         *         {
+         *           "count": 1,
+         *           "value": 1,
+         *           "name": "",
+         *           "short_description": "",
+         *           "win_needs_response": false,
+         *           "winner_instructions": "",
+         *           "redemption": "postal_delivery"
+         *         }
+         *       ],
+         *       "manual_draw": true,
+         *       "coupon": {
+         *         "expiry": "2026-05-20T14:03:11+02:00",
+         *         "max_participants": 1,
+         *         "code_type": "none",
+         *         "single_code": "",
+         *         "redemption": "online",
+         *         "action_handler": "user",
+         *         "action_instructions": ""
+         *       },
+         *       "required_data": {
+         *         "name": {
+         *           "usage": false,
+         *           "required": false
+         *         },
+         *         "birthdate": {
+         *           "usage": false,
+         *           "required": false
+         *         },
+         *         "postal_address": {
+         *           "usage": false,
+         *           "required": false
+         *         },
+         *         "kids": {
+         *           "usage": false,
+         *           "required": false
+         *         },
+         *         "telephone": {
+         *           "usage": false,
+         *           "required": false
+         *         }
+         *       },
+         *       "show_map": "never",
+         *       "coreg_suitable": true,
+         *       "coparticipation_targets": [
+         *         "0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11"
+         *       ],
+         *       "coreg_exclusions": [
+         *         "0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11"
+         *       ],
+         *       "version": 1
+         *     }
+         */
         'application/json': {
           title?: {
             [key: string]: string;
@@ -3904,9 +5195,15 @@ export interface operations {
           thank_you_text?: string;
           points?: number | null;
           tags?: string[];
-          /** Format: date-time */
+          /**
+           * Format: date-time
+           * @example 2026-05-20T14:03:11+02:00
+           */
           valid_from?: string | null;
-          /** Format: date-time */
+          /**
+           * Format: date-time
+           * @example 2026-05-20T14:03:11+02:00
+           */
           valid_until?: string | null;
           benefit?: {
             /** @default null */
@@ -3952,6 +5249,7 @@ export interface operations {
             /**
              * Format: date-time
              * @default null
+             * @example 2026-05-20T14:03:11+02:00
              */
             expiry?: string | null;
             /** @default null */
@@ -4054,6 +5352,162 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "campaign": {
+           *         "uuid": "0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11",
+           *         "type": "sweepstake/standard",
+           *         "title": {
+           *           "de": "Sommer-Gewinnspiel"
+           *         },
+           *         "current_status": "created",
+           *         "phase": "running",
+           *         "valid_from": "2026-05-20T14:03:11+02:00",
+           *         "valid_until": "2026-05-20T14:03:11+02:00",
+           *         "modified": "2026-05-20T14:03:11.000Z",
+           *         "editor": {
+           *           "email": "anna.schmidt@example.com"
+           *         },
+           *         "image": {
+           *           "src": "https://www.example.com/"
+           *         },
+           *         "is_listable": true,
+           *         "is_unfinished": true,
+           *         "participations": 1,
+           *         "distinct_users": 1,
+           *         "view_list": 1,
+           *         "view_detail": 1,
+           *         "view_mail": 1,
+           *         "merchant": {
+           *           "uuid": "0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11",
+           *           "name": "Café Sonnenschein"
+           *         },
+           *         "preview_link": "https://www.example.com/",
+           *         "rejection_reason": "Beispiel",
+           *         "short_description": {
+           *           "de": "Beispiel"
+           *         },
+           *         "description": {
+           *           "de": "Beispiel"
+           *         },
+           *         "description_format": "wysiwyg",
+           *         "rules": [
+           *           "Beispiel"
+           *         ],
+           *         "landing_page": "",
+           *         "thank_you_text": "",
+           *         "points": 1,
+           *         "tags": [
+           *           "Beispiel"
+           *         ],
+           *         "benefit": {
+           *           "percent_discount": 1,
+           *           "abs_discount": 1,
+           *           "original_value": 1,
+           *           "discounted_value": 1,
+           *           "get_m": 1,
+           *           "pay_n": 1
+           *         },
+           *         "prizes": [
+           *           {
+           *             "count": 1,
+           *             "value": 1,
+           *             "name": "",
+           *             "short_description": "",
+           *             "win_needs_response": false,
+           *             "winner_instructions": "",
+           *             "redemption": "postal_delivery"
+           *           }
+           *         ],
+           *         "manual_draw": false,
+           *         "coupon": {
+           *           "expiry": "2026-05-20T14:03:11+02:00",
+           *           "max_participants": 1,
+           *           "code_type": "none",
+           *           "single_code": "",
+           *           "redemption": "online",
+           *           "action_handler": "user",
+           *           "action_instructions": ""
+           *         },
+           *         "required_data": {
+           *           "name": {
+           *             "usage": false,
+           *             "required": false
+           *           },
+           *           "birthdate": {
+           *             "usage": false,
+           *             "required": false
+           *           },
+           *           "postal_address": {
+           *             "usage": false,
+           *             "required": false
+           *           },
+           *           "kids": {
+           *             "usage": false,
+           *             "required": false
+           *           },
+           *           "telephone": {
+           *             "usage": false,
+           *             "required": false
+           *           }
+           *         },
+           *         "show_map": "never",
+           *         "coreg_suitable": false,
+           *         "coparticipation_targets": [
+           *           "0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11"
+           *         ],
+           *         "coreg_exclusions": [
+           *           "0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11"
+           *         ],
+           *         "images": [
+           *           {
+           *             "src": "https://www.example.com/"
+           *           }
+           *         ],
+           *         "campaign_image_extension": "Beispiel",
+           *         "parent": "Beispiel",
+           *         "followups": [
+           *           "Beispiel"
+           *         ],
+           *         "created": "2026-05-20T14:03:11.000Z",
+           *         "version": 1
+           *       },
+           *       "state": {
+           *         "errors": [
+           *           {
+           *             "step": "benefit",
+           *             "fld": "Beispiel",
+           *             "message": "invalid_value"
+           *           }
+           *         ],
+           *         "submitted": {
+           *           "de": true
+           *         },
+           *         "is_unfinished": true
+           *       },
+           *       "allow_edit": true,
+           *       "merchant": {
+           *         "uuid": "0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11",
+           *         "name": "Café Sonnenschein",
+           *         "brand_name": "Café Sonnenschein",
+           *         "level": 1,
+           *         "is_valid": true,
+           *         "errors": [
+           *           "Beispiel"
+           *         ],
+           *         "image": {
+           *           "src": "https://www.example.com/"
+           *         },
+           *         "roles": [
+           *           "manage-merchant"
+           *         ]
+           *       },
+           *       "coreg": {
+           *         "available": true,
+           *         "default_suitable": true
+           *       }
+           *     }
+           */
           'application/json': {
             campaign: {
               uuid: string;
@@ -4087,11 +5541,13 @@ export interface operations {
               /**
                * Format: date-time
                * @default null
+               * @example 2026-05-20T14:03:11+02:00
                */
               valid_from: string | null;
               /**
                * Format: date-time
                * @default null
+               * @example 2026-05-20T14:03:11+02:00
                */
               valid_until: string | null;
               modified: string;
@@ -4204,6 +5660,7 @@ export interface operations {
                 /**
                  * Format: date-time
                  * @default null
+                 * @example 2026-05-20T14:03:11+02:00
                  */
                 expiry: string | null;
                 /** @default null */
@@ -4427,6 +5884,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @example 0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11 */
         id: string;
       };
       cookie?: never;
@@ -4439,6 +5897,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": "created",
+           *       "reason": "has_participations"
+           *     }
+           */
           'application/json': {
             /** @enum {string} */
             status:
@@ -4501,6 +5965,7 @@ export interface operations {
         'idempotency-key'?: string;
       };
       path: {
+        /** @example 0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11 */
         id: string;
       };
       cookie?: never;
@@ -4513,6 +5978,162 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "campaign": {
+           *         "uuid": "0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11",
+           *         "type": "sweepstake/standard",
+           *         "title": {
+           *           "de": "Sommer-Gewinnspiel"
+           *         },
+           *         "current_status": "created",
+           *         "phase": "running",
+           *         "valid_from": "2026-05-20T14:03:11+02:00",
+           *         "valid_until": "2026-05-20T14:03:11+02:00",
+           *         "modified": "2026-05-20T14:03:11.000Z",
+           *         "editor": {
+           *           "email": "anna.schmidt@example.com"
+           *         },
+           *         "image": {
+           *           "src": "https://www.example.com/"
+           *         },
+           *         "is_listable": true,
+           *         "is_unfinished": true,
+           *         "participations": 1,
+           *         "distinct_users": 1,
+           *         "view_list": 1,
+           *         "view_detail": 1,
+           *         "view_mail": 1,
+           *         "merchant": {
+           *           "uuid": "0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11",
+           *           "name": "Café Sonnenschein"
+           *         },
+           *         "preview_link": "https://www.example.com/",
+           *         "rejection_reason": "Beispiel",
+           *         "short_description": {
+           *           "de": "Beispiel"
+           *         },
+           *         "description": {
+           *           "de": "Beispiel"
+           *         },
+           *         "description_format": "wysiwyg",
+           *         "rules": [
+           *           "Beispiel"
+           *         ],
+           *         "landing_page": "",
+           *         "thank_you_text": "",
+           *         "points": 1,
+           *         "tags": [
+           *           "Beispiel"
+           *         ],
+           *         "benefit": {
+           *           "percent_discount": 1,
+           *           "abs_discount": 1,
+           *           "original_value": 1,
+           *           "discounted_value": 1,
+           *           "get_m": 1,
+           *           "pay_n": 1
+           *         },
+           *         "prizes": [
+           *           {
+           *             "count": 1,
+           *             "value": 1,
+           *             "name": "",
+           *             "short_description": "",
+           *             "win_needs_response": false,
+           *             "winner_instructions": "",
+           *             "redemption": "postal_delivery"
+           *           }
+           *         ],
+           *         "manual_draw": false,
+           *         "coupon": {
+           *           "expiry": "2026-05-20T14:03:11+02:00",
+           *           "max_participants": 1,
+           *           "code_type": "none",
+           *           "single_code": "",
+           *           "redemption": "online",
+           *           "action_handler": "user",
+           *           "action_instructions": ""
+           *         },
+           *         "required_data": {
+           *           "name": {
+           *             "usage": false,
+           *             "required": false
+           *           },
+           *           "birthdate": {
+           *             "usage": false,
+           *             "required": false
+           *           },
+           *           "postal_address": {
+           *             "usage": false,
+           *             "required": false
+           *           },
+           *           "kids": {
+           *             "usage": false,
+           *             "required": false
+           *           },
+           *           "telephone": {
+           *             "usage": false,
+           *             "required": false
+           *           }
+           *         },
+           *         "show_map": "never",
+           *         "coreg_suitable": false,
+           *         "coparticipation_targets": [
+           *           "0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11"
+           *         ],
+           *         "coreg_exclusions": [
+           *           "0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11"
+           *         ],
+           *         "images": [
+           *           {
+           *             "src": "https://www.example.com/"
+           *           }
+           *         ],
+           *         "campaign_image_extension": "Beispiel",
+           *         "parent": "Beispiel",
+           *         "followups": [
+           *           "Beispiel"
+           *         ],
+           *         "created": "2026-05-20T14:03:11.000Z",
+           *         "version": 1
+           *       },
+           *       "state": {
+           *         "errors": [
+           *           {
+           *             "step": "benefit",
+           *             "fld": "Beispiel",
+           *             "message": "invalid_value"
+           *           }
+           *         ],
+           *         "submitted": {
+           *           "de": true
+           *         },
+           *         "is_unfinished": true
+           *       },
+           *       "allow_edit": true,
+           *       "merchant": {
+           *         "uuid": "0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11",
+           *         "name": "Café Sonnenschein",
+           *         "brand_name": "Café Sonnenschein",
+           *         "level": 1,
+           *         "is_valid": true,
+           *         "errors": [
+           *           "Beispiel"
+           *         ],
+           *         "image": {
+           *           "src": "https://www.example.com/"
+           *         },
+           *         "roles": [
+           *           "manage-merchant"
+           *         ]
+           *       },
+           *       "coreg": {
+           *         "available": true,
+           *         "default_suitable": true
+           *       }
+           *     }
+           */
           'application/json': {
             campaign: {
               uuid: string;
@@ -4546,11 +6167,13 @@ export interface operations {
               /**
                * Format: date-time
                * @default null
+               * @example 2026-05-20T14:03:11+02:00
                */
               valid_from: string | null;
               /**
                * Format: date-time
                * @default null
+               * @example 2026-05-20T14:03:11+02:00
                */
               valid_until: string | null;
               modified: string;
@@ -4663,6 +6286,7 @@ export interface operations {
                 /**
                  * Format: date-time
                  * @default null
+                 * @example 2026-05-20T14:03:11+02:00
                  */
                 expiry: string | null;
                 /** @default null */
@@ -4889,6 +6513,7 @@ export interface operations {
         'idempotency-key'?: string;
       };
       path: {
+        /** @example 0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11 */
         id: string;
       };
       cookie?: never;
@@ -4901,6 +6526,162 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "campaign": {
+           *         "uuid": "0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11",
+           *         "type": "sweepstake/standard",
+           *         "title": {
+           *           "de": "Sommer-Gewinnspiel"
+           *         },
+           *         "current_status": "created",
+           *         "phase": "running",
+           *         "valid_from": "2026-05-20T14:03:11+02:00",
+           *         "valid_until": "2026-05-20T14:03:11+02:00",
+           *         "modified": "2026-05-20T14:03:11.000Z",
+           *         "editor": {
+           *           "email": "anna.schmidt@example.com"
+           *         },
+           *         "image": {
+           *           "src": "https://www.example.com/"
+           *         },
+           *         "is_listable": true,
+           *         "is_unfinished": true,
+           *         "participations": 1,
+           *         "distinct_users": 1,
+           *         "view_list": 1,
+           *         "view_detail": 1,
+           *         "view_mail": 1,
+           *         "merchant": {
+           *           "uuid": "0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11",
+           *           "name": "Café Sonnenschein"
+           *         },
+           *         "preview_link": "https://www.example.com/",
+           *         "rejection_reason": "Beispiel",
+           *         "short_description": {
+           *           "de": "Beispiel"
+           *         },
+           *         "description": {
+           *           "de": "Beispiel"
+           *         },
+           *         "description_format": "wysiwyg",
+           *         "rules": [
+           *           "Beispiel"
+           *         ],
+           *         "landing_page": "",
+           *         "thank_you_text": "",
+           *         "points": 1,
+           *         "tags": [
+           *           "Beispiel"
+           *         ],
+           *         "benefit": {
+           *           "percent_discount": 1,
+           *           "abs_discount": 1,
+           *           "original_value": 1,
+           *           "discounted_value": 1,
+           *           "get_m": 1,
+           *           "pay_n": 1
+           *         },
+           *         "prizes": [
+           *           {
+           *             "count": 1,
+           *             "value": 1,
+           *             "name": "",
+           *             "short_description": "",
+           *             "win_needs_response": false,
+           *             "winner_instructions": "",
+           *             "redemption": "postal_delivery"
+           *           }
+           *         ],
+           *         "manual_draw": false,
+           *         "coupon": {
+           *           "expiry": "2026-05-20T14:03:11+02:00",
+           *           "max_participants": 1,
+           *           "code_type": "none",
+           *           "single_code": "",
+           *           "redemption": "online",
+           *           "action_handler": "user",
+           *           "action_instructions": ""
+           *         },
+           *         "required_data": {
+           *           "name": {
+           *             "usage": false,
+           *             "required": false
+           *           },
+           *           "birthdate": {
+           *             "usage": false,
+           *             "required": false
+           *           },
+           *           "postal_address": {
+           *             "usage": false,
+           *             "required": false
+           *           },
+           *           "kids": {
+           *             "usage": false,
+           *             "required": false
+           *           },
+           *           "telephone": {
+           *             "usage": false,
+           *             "required": false
+           *           }
+           *         },
+           *         "show_map": "never",
+           *         "coreg_suitable": false,
+           *         "coparticipation_targets": [
+           *           "0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11"
+           *         ],
+           *         "coreg_exclusions": [
+           *           "0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11"
+           *         ],
+           *         "images": [
+           *           {
+           *             "src": "https://www.example.com/"
+           *           }
+           *         ],
+           *         "campaign_image_extension": "Beispiel",
+           *         "parent": "Beispiel",
+           *         "followups": [
+           *           "Beispiel"
+           *         ],
+           *         "created": "2026-05-20T14:03:11.000Z",
+           *         "version": 1
+           *       },
+           *       "state": {
+           *         "errors": [
+           *           {
+           *             "step": "benefit",
+           *             "fld": "Beispiel",
+           *             "message": "invalid_value"
+           *           }
+           *         ],
+           *         "submitted": {
+           *           "de": true
+           *         },
+           *         "is_unfinished": true
+           *       },
+           *       "allow_edit": true,
+           *       "merchant": {
+           *         "uuid": "0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11",
+           *         "name": "Café Sonnenschein",
+           *         "brand_name": "Café Sonnenschein",
+           *         "level": 1,
+           *         "is_valid": true,
+           *         "errors": [
+           *           "Beispiel"
+           *         ],
+           *         "image": {
+           *           "src": "https://www.example.com/"
+           *         },
+           *         "roles": [
+           *           "manage-merchant"
+           *         ]
+           *       },
+           *       "coreg": {
+           *         "available": true,
+           *         "default_suitable": true
+           *       }
+           *     }
+           */
           'application/json': {
             campaign: {
               uuid: string;
@@ -4934,11 +6715,13 @@ export interface operations {
               /**
                * Format: date-time
                * @default null
+               * @example 2026-05-20T14:03:11+02:00
                */
               valid_from: string | null;
               /**
                * Format: date-time
                * @default null
+               * @example 2026-05-20T14:03:11+02:00
                */
               valid_until: string | null;
               modified: string;
@@ -5051,6 +6834,7 @@ export interface operations {
                 /**
                  * Format: date-time
                  * @default null
+                 * @example 2026-05-20T14:03:11+02:00
                  */
                 expiry: string | null;
                 /** @default null */
@@ -5277,6 +7061,7 @@ export interface operations {
         'idempotency-key'?: string;
       };
       path: {
+        /** @example 0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11 */
         id: string;
       };
       cookie?: never;
@@ -5289,6 +7074,11 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "listable": true
+           *     }
+           */
           'application/json': {
             listable: boolean;
           };
@@ -5355,6 +7145,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @example 0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11 */
         id: string;
       };
       cookie?: never;
@@ -5367,6 +7158,21 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "history": [
+           *         {
+           *           "from": "created",
+           *           "to": "created",
+           *           "by": {
+           *             "email": "anna.schmidt@example.com"
+           *           },
+           *           "at": "Beispiel",
+           *           "reason": "Beispiel"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             history: {
               /** @enum {string|null} */
@@ -5442,6 +7248,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @example 0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11 */
         id: string;
       };
       cookie?: never;
@@ -5454,6 +7261,21 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "rows": [
+           *         {
+           *           "uuid": "0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11",
+           *           "type": "sweepstake/standard",
+           *           "title": {
+           *             "de": "Sommer-Gewinnspiel"
+           *           },
+           *           "current_status": "created",
+           *           "phase": "running"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             rows: {
               uuid: string;
@@ -5539,6 +7361,7 @@ export interface operations {
         'idempotency-key'?: string;
       };
       path: {
+        /** @example 0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11 */
         id: string;
       };
       cookie?: never;
@@ -5551,6 +7374,162 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "campaign": {
+           *         "uuid": "0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11",
+           *         "type": "sweepstake/standard",
+           *         "title": {
+           *           "de": "Sommer-Gewinnspiel"
+           *         },
+           *         "current_status": "created",
+           *         "phase": "running",
+           *         "valid_from": "2026-05-20T14:03:11+02:00",
+           *         "valid_until": "2026-05-20T14:03:11+02:00",
+           *         "modified": "2026-05-20T14:03:11.000Z",
+           *         "editor": {
+           *           "email": "anna.schmidt@example.com"
+           *         },
+           *         "image": {
+           *           "src": "https://www.example.com/"
+           *         },
+           *         "is_listable": true,
+           *         "is_unfinished": true,
+           *         "participations": 1,
+           *         "distinct_users": 1,
+           *         "view_list": 1,
+           *         "view_detail": 1,
+           *         "view_mail": 1,
+           *         "merchant": {
+           *           "uuid": "0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11",
+           *           "name": "Café Sonnenschein"
+           *         },
+           *         "preview_link": "https://www.example.com/",
+           *         "rejection_reason": "Beispiel",
+           *         "short_description": {
+           *           "de": "Beispiel"
+           *         },
+           *         "description": {
+           *           "de": "Beispiel"
+           *         },
+           *         "description_format": "wysiwyg",
+           *         "rules": [
+           *           "Beispiel"
+           *         ],
+           *         "landing_page": "",
+           *         "thank_you_text": "",
+           *         "points": 1,
+           *         "tags": [
+           *           "Beispiel"
+           *         ],
+           *         "benefit": {
+           *           "percent_discount": 1,
+           *           "abs_discount": 1,
+           *           "original_value": 1,
+           *           "discounted_value": 1,
+           *           "get_m": 1,
+           *           "pay_n": 1
+           *         },
+           *         "prizes": [
+           *           {
+           *             "count": 1,
+           *             "value": 1,
+           *             "name": "",
+           *             "short_description": "",
+           *             "win_needs_response": false,
+           *             "winner_instructions": "",
+           *             "redemption": "postal_delivery"
+           *           }
+           *         ],
+           *         "manual_draw": false,
+           *         "coupon": {
+           *           "expiry": "2026-05-20T14:03:11+02:00",
+           *           "max_participants": 1,
+           *           "code_type": "none",
+           *           "single_code": "",
+           *           "redemption": "online",
+           *           "action_handler": "user",
+           *           "action_instructions": ""
+           *         },
+           *         "required_data": {
+           *           "name": {
+           *             "usage": false,
+           *             "required": false
+           *           },
+           *           "birthdate": {
+           *             "usage": false,
+           *             "required": false
+           *           },
+           *           "postal_address": {
+           *             "usage": false,
+           *             "required": false
+           *           },
+           *           "kids": {
+           *             "usage": false,
+           *             "required": false
+           *           },
+           *           "telephone": {
+           *             "usage": false,
+           *             "required": false
+           *           }
+           *         },
+           *         "show_map": "never",
+           *         "coreg_suitable": false,
+           *         "coparticipation_targets": [
+           *           "0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11"
+           *         ],
+           *         "coreg_exclusions": [
+           *           "0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11"
+           *         ],
+           *         "images": [
+           *           {
+           *             "src": "https://www.example.com/"
+           *           }
+           *         ],
+           *         "campaign_image_extension": "Beispiel",
+           *         "parent": "Beispiel",
+           *         "followups": [
+           *           "Beispiel"
+           *         ],
+           *         "created": "2026-05-20T14:03:11.000Z",
+           *         "version": 1
+           *       },
+           *       "state": {
+           *         "errors": [
+           *           {
+           *             "step": "benefit",
+           *             "fld": "Beispiel",
+           *             "message": "invalid_value"
+           *           }
+           *         ],
+           *         "submitted": {
+           *           "de": true
+           *         },
+           *         "is_unfinished": true
+           *       },
+           *       "allow_edit": true,
+           *       "merchant": {
+           *         "uuid": "0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11",
+           *         "name": "Café Sonnenschein",
+           *         "brand_name": "Café Sonnenschein",
+           *         "level": 1,
+           *         "is_valid": true,
+           *         "errors": [
+           *           "Beispiel"
+           *         ],
+           *         "image": {
+           *           "src": "https://www.example.com/"
+           *         },
+           *         "roles": [
+           *           "manage-merchant"
+           *         ]
+           *       },
+           *       "coreg": {
+           *         "available": true,
+           *         "default_suitable": true
+           *       }
+           *     }
+           */
           'application/json': {
             campaign: {
               uuid: string;
@@ -5584,11 +7563,13 @@ export interface operations {
               /**
                * Format: date-time
                * @default null
+               * @example 2026-05-20T14:03:11+02:00
                */
               valid_from: string | null;
               /**
                * Format: date-time
                * @default null
+               * @example 2026-05-20T14:03:11+02:00
                */
               valid_until: string | null;
               modified: string;
@@ -5701,6 +7682,7 @@ export interface operations {
                 /**
                  * Format: date-time
                  * @default null
+                 * @example 2026-05-20T14:03:11+02:00
                  */
                 expiry: string | null;
                 /** @default null */
@@ -5924,6 +7906,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @example 0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11 */
         id: string;
       };
       cookie?: never;
@@ -5936,6 +7919,162 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "campaign": {
+           *         "uuid": "0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11",
+           *         "type": "sweepstake/standard",
+           *         "title": {
+           *           "de": "Sommer-Gewinnspiel"
+           *         },
+           *         "current_status": "created",
+           *         "phase": "running",
+           *         "valid_from": "2026-05-20T14:03:11+02:00",
+           *         "valid_until": "2026-05-20T14:03:11+02:00",
+           *         "modified": "2026-05-20T14:03:11.000Z",
+           *         "editor": {
+           *           "email": "anna.schmidt@example.com"
+           *         },
+           *         "image": {
+           *           "src": "https://www.example.com/"
+           *         },
+           *         "is_listable": true,
+           *         "is_unfinished": true,
+           *         "participations": 1,
+           *         "distinct_users": 1,
+           *         "view_list": 1,
+           *         "view_detail": 1,
+           *         "view_mail": 1,
+           *         "merchant": {
+           *           "uuid": "0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11",
+           *           "name": "Café Sonnenschein"
+           *         },
+           *         "preview_link": "https://www.example.com/",
+           *         "rejection_reason": "Beispiel",
+           *         "short_description": {
+           *           "de": "Beispiel"
+           *         },
+           *         "description": {
+           *           "de": "Beispiel"
+           *         },
+           *         "description_format": "wysiwyg",
+           *         "rules": [
+           *           "Beispiel"
+           *         ],
+           *         "landing_page": "",
+           *         "thank_you_text": "",
+           *         "points": 1,
+           *         "tags": [
+           *           "Beispiel"
+           *         ],
+           *         "benefit": {
+           *           "percent_discount": 1,
+           *           "abs_discount": 1,
+           *           "original_value": 1,
+           *           "discounted_value": 1,
+           *           "get_m": 1,
+           *           "pay_n": 1
+           *         },
+           *         "prizes": [
+           *           {
+           *             "count": 1,
+           *             "value": 1,
+           *             "name": "",
+           *             "short_description": "",
+           *             "win_needs_response": false,
+           *             "winner_instructions": "",
+           *             "redemption": "postal_delivery"
+           *           }
+           *         ],
+           *         "manual_draw": false,
+           *         "coupon": {
+           *           "expiry": "2026-05-20T14:03:11+02:00",
+           *           "max_participants": 1,
+           *           "code_type": "none",
+           *           "single_code": "",
+           *           "redemption": "online",
+           *           "action_handler": "user",
+           *           "action_instructions": ""
+           *         },
+           *         "required_data": {
+           *           "name": {
+           *             "usage": false,
+           *             "required": false
+           *           },
+           *           "birthdate": {
+           *             "usage": false,
+           *             "required": false
+           *           },
+           *           "postal_address": {
+           *             "usage": false,
+           *             "required": false
+           *           },
+           *           "kids": {
+           *             "usage": false,
+           *             "required": false
+           *           },
+           *           "telephone": {
+           *             "usage": false,
+           *             "required": false
+           *           }
+           *         },
+           *         "show_map": "never",
+           *         "coreg_suitable": false,
+           *         "coparticipation_targets": [
+           *           "0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11"
+           *         ],
+           *         "coreg_exclusions": [
+           *           "0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11"
+           *         ],
+           *         "images": [
+           *           {
+           *             "src": "https://www.example.com/"
+           *           }
+           *         ],
+           *         "campaign_image_extension": "Beispiel",
+           *         "parent": "Beispiel",
+           *         "followups": [
+           *           "Beispiel"
+           *         ],
+           *         "created": "2026-05-20T14:03:11.000Z",
+           *         "version": 1
+           *       },
+           *       "state": {
+           *         "errors": [
+           *           {
+           *             "step": "benefit",
+           *             "fld": "Beispiel",
+           *             "message": "invalid_value"
+           *           }
+           *         ],
+           *         "submitted": {
+           *           "de": true
+           *         },
+           *         "is_unfinished": true
+           *       },
+           *       "allow_edit": true,
+           *       "merchant": {
+           *         "uuid": "0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11",
+           *         "name": "Café Sonnenschein",
+           *         "brand_name": "Café Sonnenschein",
+           *         "level": 1,
+           *         "is_valid": true,
+           *         "errors": [
+           *           "Beispiel"
+           *         ],
+           *         "image": {
+           *           "src": "https://www.example.com/"
+           *         },
+           *         "roles": [
+           *           "manage-merchant"
+           *         ]
+           *       },
+           *       "coreg": {
+           *         "available": true,
+           *         "default_suitable": true
+           *       }
+           *     }
+           */
           'application/json': {
             campaign: {
               uuid: string;
@@ -5969,11 +8108,13 @@ export interface operations {
               /**
                * Format: date-time
                * @default null
+               * @example 2026-05-20T14:03:11+02:00
                */
               valid_from: string | null;
               /**
                * Format: date-time
                * @default null
+               * @example 2026-05-20T14:03:11+02:00
                */
               valid_until: string | null;
               modified: string;
@@ -6086,6 +8227,7 @@ export interface operations {
                 /**
                  * Format: date-time
                  * @default null
+                 * @example 2026-05-20T14:03:11+02:00
                  */
                 expiry: string | null;
                 /** @default null */
@@ -6291,6 +8433,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @example 0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11 */
         id: string;
       };
       cookie?: never;
@@ -6303,6 +8446,43 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "rows": [
+           *         {
+           *           "uuid": "0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11",
+           *           "type": "sweepstake/standard",
+           *           "title": {
+           *             "de": "Sommer-Gewinnspiel"
+           *           },
+           *           "current_status": "created",
+           *           "phase": "running",
+           *           "valid_from": "Beispiel",
+           *           "valid_until": "2026-05-20T14:03:11.000Z",
+           *           "modified": "2026-05-20T14:03:11.000Z",
+           *           "editor": {
+           *             "email": "anna.schmidt@example.com"
+           *           },
+           *           "image": {
+           *             "src": "https://www.example.com/"
+           *           },
+           *           "is_listable": true,
+           *           "is_unfinished": true,
+           *           "participations": 1,
+           *           "distinct_users": 1,
+           *           "view_list": 1,
+           *           "view_detail": 1,
+           *           "view_mail": 1,
+           *           "merchant": {
+           *             "uuid": "0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11",
+           *             "name": "Café Sonnenschein"
+           *           },
+           *           "preview_link": "https://www.example.com/",
+           *           "rejection_reason": "Beispiel"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             rows: {
               uuid: string;
@@ -6400,10 +8580,12 @@ export interface operations {
   deleteCampaignsByIdFollowups: {
     parameters: {
       query?: {
+        /** @example 0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11 */
         ident?: string;
       };
       header?: never;
       path: {
+        /** @example 0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11 */
         id: string;
       };
       cookie?: never;
@@ -6416,6 +8598,43 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "rows": [
+           *         {
+           *           "uuid": "0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11",
+           *           "type": "sweepstake/standard",
+           *           "title": {
+           *             "de": "Sommer-Gewinnspiel"
+           *           },
+           *           "current_status": "created",
+           *           "phase": "running",
+           *           "valid_from": "Beispiel",
+           *           "valid_until": "2026-05-20T14:03:11.000Z",
+           *           "modified": "2026-05-20T14:03:11.000Z",
+           *           "editor": {
+           *             "email": "anna.schmidt@example.com"
+           *           },
+           *           "image": {
+           *             "src": "https://www.example.com/"
+           *           },
+           *           "is_listable": true,
+           *           "is_unfinished": true,
+           *           "participations": 1,
+           *           "distinct_users": 1,
+           *           "view_list": 1,
+           *           "view_detail": 1,
+           *           "view_mail": 1,
+           *           "merchant": {
+           *             "uuid": "0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11",
+           *             "name": "Café Sonnenschein"
+           *           },
+           *           "preview_link": "https://www.example.com/",
+           *           "rejection_reason": "Beispiel"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             rows: {
               uuid: string;
@@ -6518,6 +8737,7 @@ export interface operations {
         'idempotency-key'?: string;
       };
       path: {
+        /** @example 0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11 */
         id: string;
       };
       cookie?: never;
@@ -6530,6 +8750,162 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "campaign": {
+           *         "uuid": "0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11",
+           *         "type": "sweepstake/standard",
+           *         "title": {
+           *           "de": "Sommer-Gewinnspiel"
+           *         },
+           *         "current_status": "created",
+           *         "phase": "running",
+           *         "valid_from": "2026-05-20T14:03:11+02:00",
+           *         "valid_until": "2026-05-20T14:03:11+02:00",
+           *         "modified": "2026-05-20T14:03:11.000Z",
+           *         "editor": {
+           *           "email": "anna.schmidt@example.com"
+           *         },
+           *         "image": {
+           *           "src": "https://www.example.com/"
+           *         },
+           *         "is_listable": true,
+           *         "is_unfinished": true,
+           *         "participations": 1,
+           *         "distinct_users": 1,
+           *         "view_list": 1,
+           *         "view_detail": 1,
+           *         "view_mail": 1,
+           *         "merchant": {
+           *           "uuid": "0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11",
+           *           "name": "Café Sonnenschein"
+           *         },
+           *         "preview_link": "https://www.example.com/",
+           *         "rejection_reason": "Beispiel",
+           *         "short_description": {
+           *           "de": "Beispiel"
+           *         },
+           *         "description": {
+           *           "de": "Beispiel"
+           *         },
+           *         "description_format": "wysiwyg",
+           *         "rules": [
+           *           "Beispiel"
+           *         ],
+           *         "landing_page": "",
+           *         "thank_you_text": "",
+           *         "points": 1,
+           *         "tags": [
+           *           "Beispiel"
+           *         ],
+           *         "benefit": {
+           *           "percent_discount": 1,
+           *           "abs_discount": 1,
+           *           "original_value": 1,
+           *           "discounted_value": 1,
+           *           "get_m": 1,
+           *           "pay_n": 1
+           *         },
+           *         "prizes": [
+           *           {
+           *             "count": 1,
+           *             "value": 1,
+           *             "name": "",
+           *             "short_description": "",
+           *             "win_needs_response": false,
+           *             "winner_instructions": "",
+           *             "redemption": "postal_delivery"
+           *           }
+           *         ],
+           *         "manual_draw": false,
+           *         "coupon": {
+           *           "expiry": "2026-05-20T14:03:11+02:00",
+           *           "max_participants": 1,
+           *           "code_type": "none",
+           *           "single_code": "",
+           *           "redemption": "online",
+           *           "action_handler": "user",
+           *           "action_instructions": ""
+           *         },
+           *         "required_data": {
+           *           "name": {
+           *             "usage": false,
+           *             "required": false
+           *           },
+           *           "birthdate": {
+           *             "usage": false,
+           *             "required": false
+           *           },
+           *           "postal_address": {
+           *             "usage": false,
+           *             "required": false
+           *           },
+           *           "kids": {
+           *             "usage": false,
+           *             "required": false
+           *           },
+           *           "telephone": {
+           *             "usage": false,
+           *             "required": false
+           *           }
+           *         },
+           *         "show_map": "never",
+           *         "coreg_suitable": false,
+           *         "coparticipation_targets": [
+           *           "0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11"
+           *         ],
+           *         "coreg_exclusions": [
+           *           "0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11"
+           *         ],
+           *         "images": [
+           *           {
+           *             "src": "https://www.example.com/"
+           *           }
+           *         ],
+           *         "campaign_image_extension": "Beispiel",
+           *         "parent": "Beispiel",
+           *         "followups": [
+           *           "Beispiel"
+           *         ],
+           *         "created": "2026-05-20T14:03:11.000Z",
+           *         "version": 1
+           *       },
+           *       "state": {
+           *         "errors": [
+           *           {
+           *             "step": "benefit",
+           *             "fld": "Beispiel",
+           *             "message": "invalid_value"
+           *           }
+           *         ],
+           *         "submitted": {
+           *           "de": true
+           *         },
+           *         "is_unfinished": true
+           *       },
+           *       "allow_edit": true,
+           *       "merchant": {
+           *         "uuid": "0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11",
+           *         "name": "Café Sonnenschein",
+           *         "brand_name": "Café Sonnenschein",
+           *         "level": 1,
+           *         "is_valid": true,
+           *         "errors": [
+           *           "Beispiel"
+           *         ],
+           *         "image": {
+           *           "src": "https://www.example.com/"
+           *         },
+           *         "roles": [
+           *           "manage-merchant"
+           *         ]
+           *       },
+           *       "coreg": {
+           *         "available": true,
+           *         "default_suitable": true
+           *       }
+           *     }
+           */
           'application/json': {
             campaign: {
               uuid: string;
@@ -6563,11 +8939,13 @@ export interface operations {
               /**
                * Format: date-time
                * @default null
+               * @example 2026-05-20T14:03:11+02:00
                */
               valid_from: string | null;
               /**
                * Format: date-time
                * @default null
+               * @example 2026-05-20T14:03:11+02:00
                */
               valid_until: string | null;
               modified: string;
@@ -6680,6 +9058,7 @@ export interface operations {
                 /**
                  * Format: date-time
                  * @default null
+                 * @example 2026-05-20T14:03:11+02:00
                  */
                 expiry: string | null;
                 /** @default null */
@@ -6915,6 +9294,54 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "rows": [
+           *         {
+           *           "uuid": "0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11",
+           *           "type": "sweepstake/standard",
+           *           "title": {
+           *             "de": "Sommer-Gewinnspiel"
+           *           },
+           *           "current_status": "created",
+           *           "phase": "running",
+           *           "valid_from": "Beispiel",
+           *           "valid_until": "2026-05-20T14:03:11.000Z",
+           *           "modified": "2026-05-20T14:03:11.000Z",
+           *           "editor": {
+           *             "email": "anna.schmidt@example.com"
+           *           },
+           *           "image": {
+           *             "src": "https://www.example.com/"
+           *           },
+           *           "is_listable": true,
+           *           "is_unfinished": true,
+           *           "participations": 1,
+           *           "distinct_users": 1,
+           *           "view_list": 1,
+           *           "view_detail": 1,
+           *           "view_mail": 1,
+           *           "merchant": {
+           *             "uuid": "0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11",
+           *             "name": "Café Sonnenschein"
+           *           },
+           *           "preview_link": "https://www.example.com/",
+           *           "rejection_reason": "Beispiel"
+           *         }
+           *       ],
+           *       "pager": {
+           *         "links": [
+           *           {
+           *             "rel": "first",
+           *             "page": 1
+           *           }
+           *         ],
+           *         "entries_per_page": 1,
+           *         "total_entries": 1,
+           *         "total_entries_estimated": true
+           *       }
+           *     }
+           */
           'application/json': {
             rows: {
               uuid: string;
@@ -7019,6 +9446,7 @@ export interface operations {
         'idempotency-key'?: string;
       };
       path: {
+        /** @example 0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11 */
         id: string;
       };
       cookie?: never;
@@ -7031,6 +9459,162 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "campaign": {
+           *         "uuid": "0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11",
+           *         "type": "sweepstake/standard",
+           *         "title": {
+           *           "de": "Sommer-Gewinnspiel"
+           *         },
+           *         "current_status": "created",
+           *         "phase": "running",
+           *         "valid_from": "2026-05-20T14:03:11+02:00",
+           *         "valid_until": "2026-05-20T14:03:11+02:00",
+           *         "modified": "2026-05-20T14:03:11.000Z",
+           *         "editor": {
+           *           "email": "anna.schmidt@example.com"
+           *         },
+           *         "image": {
+           *           "src": "https://www.example.com/"
+           *         },
+           *         "is_listable": true,
+           *         "is_unfinished": true,
+           *         "participations": 1,
+           *         "distinct_users": 1,
+           *         "view_list": 1,
+           *         "view_detail": 1,
+           *         "view_mail": 1,
+           *         "merchant": {
+           *           "uuid": "0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11",
+           *           "name": "Café Sonnenschein"
+           *         },
+           *         "preview_link": "https://www.example.com/",
+           *         "rejection_reason": "Beispiel",
+           *         "short_description": {
+           *           "de": "Beispiel"
+           *         },
+           *         "description": {
+           *           "de": "Beispiel"
+           *         },
+           *         "description_format": "wysiwyg",
+           *         "rules": [
+           *           "Beispiel"
+           *         ],
+           *         "landing_page": "",
+           *         "thank_you_text": "",
+           *         "points": 1,
+           *         "tags": [
+           *           "Beispiel"
+           *         ],
+           *         "benefit": {
+           *           "percent_discount": 1,
+           *           "abs_discount": 1,
+           *           "original_value": 1,
+           *           "discounted_value": 1,
+           *           "get_m": 1,
+           *           "pay_n": 1
+           *         },
+           *         "prizes": [
+           *           {
+           *             "count": 1,
+           *             "value": 1,
+           *             "name": "",
+           *             "short_description": "",
+           *             "win_needs_response": false,
+           *             "winner_instructions": "",
+           *             "redemption": "postal_delivery"
+           *           }
+           *         ],
+           *         "manual_draw": false,
+           *         "coupon": {
+           *           "expiry": "2026-05-20T14:03:11+02:00",
+           *           "max_participants": 1,
+           *           "code_type": "none",
+           *           "single_code": "",
+           *           "redemption": "online",
+           *           "action_handler": "user",
+           *           "action_instructions": ""
+           *         },
+           *         "required_data": {
+           *           "name": {
+           *             "usage": false,
+           *             "required": false
+           *           },
+           *           "birthdate": {
+           *             "usage": false,
+           *             "required": false
+           *           },
+           *           "postal_address": {
+           *             "usage": false,
+           *             "required": false
+           *           },
+           *           "kids": {
+           *             "usage": false,
+           *             "required": false
+           *           },
+           *           "telephone": {
+           *             "usage": false,
+           *             "required": false
+           *           }
+           *         },
+           *         "show_map": "never",
+           *         "coreg_suitable": false,
+           *         "coparticipation_targets": [
+           *           "0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11"
+           *         ],
+           *         "coreg_exclusions": [
+           *           "0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11"
+           *         ],
+           *         "images": [
+           *           {
+           *             "src": "https://www.example.com/"
+           *           }
+           *         ],
+           *         "campaign_image_extension": "Beispiel",
+           *         "parent": "Beispiel",
+           *         "followups": [
+           *           "Beispiel"
+           *         ],
+           *         "created": "2026-05-20T14:03:11.000Z",
+           *         "version": 1
+           *       },
+           *       "state": {
+           *         "errors": [
+           *           {
+           *             "step": "benefit",
+           *             "fld": "Beispiel",
+           *             "message": "invalid_value"
+           *           }
+           *         ],
+           *         "submitted": {
+           *           "de": true
+           *         },
+           *         "is_unfinished": true
+           *       },
+           *       "allow_edit": true,
+           *       "merchant": {
+           *         "uuid": "0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11",
+           *         "name": "Café Sonnenschein",
+           *         "brand_name": "Café Sonnenschein",
+           *         "level": 1,
+           *         "is_valid": true,
+           *         "errors": [
+           *           "Beispiel"
+           *         ],
+           *         "image": {
+           *           "src": "https://www.example.com/"
+           *         },
+           *         "roles": [
+           *           "manage-merchant"
+           *         ]
+           *       },
+           *       "coreg": {
+           *         "available": true,
+           *         "default_suitable": true
+           *       }
+           *     }
+           */
           'application/json': {
             campaign: {
               uuid: string;
@@ -7064,11 +9648,13 @@ export interface operations {
               /**
                * Format: date-time
                * @default null
+               * @example 2026-05-20T14:03:11+02:00
                */
               valid_from: string | null;
               /**
                * Format: date-time
                * @default null
+               * @example 2026-05-20T14:03:11+02:00
                */
               valid_until: string | null;
               modified: string;
@@ -7181,6 +9767,7 @@ export interface operations {
                 /**
                  * Format: date-time
                  * @default null
+                 * @example 2026-05-20T14:03:11+02:00
                  */
                 expiry: string | null;
                 /** @default null */
@@ -7407,6 +9994,7 @@ export interface operations {
         'idempotency-key'?: string;
       };
       path: {
+        /** @example 0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11 */
         id: string;
       };
       cookie?: never;
@@ -7419,6 +10007,162 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "campaign": {
+           *         "uuid": "0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11",
+           *         "type": "sweepstake/standard",
+           *         "title": {
+           *           "de": "Sommer-Gewinnspiel"
+           *         },
+           *         "current_status": "created",
+           *         "phase": "running",
+           *         "valid_from": "2026-05-20T14:03:11+02:00",
+           *         "valid_until": "2026-05-20T14:03:11+02:00",
+           *         "modified": "2026-05-20T14:03:11.000Z",
+           *         "editor": {
+           *           "email": "anna.schmidt@example.com"
+           *         },
+           *         "image": {
+           *           "src": "https://www.example.com/"
+           *         },
+           *         "is_listable": true,
+           *         "is_unfinished": true,
+           *         "participations": 1,
+           *         "distinct_users": 1,
+           *         "view_list": 1,
+           *         "view_detail": 1,
+           *         "view_mail": 1,
+           *         "merchant": {
+           *           "uuid": "0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11",
+           *           "name": "Café Sonnenschein"
+           *         },
+           *         "preview_link": "https://www.example.com/",
+           *         "rejection_reason": "Beispiel",
+           *         "short_description": {
+           *           "de": "Beispiel"
+           *         },
+           *         "description": {
+           *           "de": "Beispiel"
+           *         },
+           *         "description_format": "wysiwyg",
+           *         "rules": [
+           *           "Beispiel"
+           *         ],
+           *         "landing_page": "",
+           *         "thank_you_text": "",
+           *         "points": 1,
+           *         "tags": [
+           *           "Beispiel"
+           *         ],
+           *         "benefit": {
+           *           "percent_discount": 1,
+           *           "abs_discount": 1,
+           *           "original_value": 1,
+           *           "discounted_value": 1,
+           *           "get_m": 1,
+           *           "pay_n": 1
+           *         },
+           *         "prizes": [
+           *           {
+           *             "count": 1,
+           *             "value": 1,
+           *             "name": "",
+           *             "short_description": "",
+           *             "win_needs_response": false,
+           *             "winner_instructions": "",
+           *             "redemption": "postal_delivery"
+           *           }
+           *         ],
+           *         "manual_draw": false,
+           *         "coupon": {
+           *           "expiry": "2026-05-20T14:03:11+02:00",
+           *           "max_participants": 1,
+           *           "code_type": "none",
+           *           "single_code": "",
+           *           "redemption": "online",
+           *           "action_handler": "user",
+           *           "action_instructions": ""
+           *         },
+           *         "required_data": {
+           *           "name": {
+           *             "usage": false,
+           *             "required": false
+           *           },
+           *           "birthdate": {
+           *             "usage": false,
+           *             "required": false
+           *           },
+           *           "postal_address": {
+           *             "usage": false,
+           *             "required": false
+           *           },
+           *           "kids": {
+           *             "usage": false,
+           *             "required": false
+           *           },
+           *           "telephone": {
+           *             "usage": false,
+           *             "required": false
+           *           }
+           *         },
+           *         "show_map": "never",
+           *         "coreg_suitable": false,
+           *         "coparticipation_targets": [
+           *           "0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11"
+           *         ],
+           *         "coreg_exclusions": [
+           *           "0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11"
+           *         ],
+           *         "images": [
+           *           {
+           *             "src": "https://www.example.com/"
+           *           }
+           *         ],
+           *         "campaign_image_extension": "Beispiel",
+           *         "parent": "Beispiel",
+           *         "followups": [
+           *           "Beispiel"
+           *         ],
+           *         "created": "2026-05-20T14:03:11.000Z",
+           *         "version": 1
+           *       },
+           *       "state": {
+           *         "errors": [
+           *           {
+           *             "step": "benefit",
+           *             "fld": "Beispiel",
+           *             "message": "invalid_value"
+           *           }
+           *         ],
+           *         "submitted": {
+           *           "de": true
+           *         },
+           *         "is_unfinished": true
+           *       },
+           *       "allow_edit": true,
+           *       "merchant": {
+           *         "uuid": "0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11",
+           *         "name": "Café Sonnenschein",
+           *         "brand_name": "Café Sonnenschein",
+           *         "level": 1,
+           *         "is_valid": true,
+           *         "errors": [
+           *           "Beispiel"
+           *         ],
+           *         "image": {
+           *           "src": "https://www.example.com/"
+           *         },
+           *         "roles": [
+           *           "manage-merchant"
+           *         ]
+           *       },
+           *       "coreg": {
+           *         "available": true,
+           *         "default_suitable": true
+           *       }
+           *     }
+           */
           'application/json': {
             campaign: {
               uuid: string;
@@ -7452,11 +10196,13 @@ export interface operations {
               /**
                * Format: date-time
                * @default null
+               * @example 2026-05-20T14:03:11+02:00
                */
               valid_from: string | null;
               /**
                * Format: date-time
                * @default null
+               * @example 2026-05-20T14:03:11+02:00
                */
               valid_until: string | null;
               modified: string;
@@ -7569,6 +10315,7 @@ export interface operations {
                 /**
                  * Format: date-time
                  * @default null
+                 * @example 2026-05-20T14:03:11+02:00
                  */
                 expiry: string | null;
                 /** @default null */
@@ -7795,13 +10542,20 @@ export interface operations {
         'idempotency-key'?: string;
       };
       path: {
+        /** @example 0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11 */
         id: string;
       };
       cookie?: never;
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "reason": "Das Bild zeigt ein anderes Produkt, als der Text verspricht."
+         *     }
+         */
         'application/json': {
+          /** @example Das Bild zeigt ein anderes Produkt, als der Text verspricht. */
           reason: string;
         };
       };
@@ -7813,6 +10567,162 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "campaign": {
+           *         "uuid": "0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11",
+           *         "type": "sweepstake/standard",
+           *         "title": {
+           *           "de": "Sommer-Gewinnspiel"
+           *         },
+           *         "current_status": "created",
+           *         "phase": "running",
+           *         "valid_from": "2026-05-20T14:03:11+02:00",
+           *         "valid_until": "2026-05-20T14:03:11+02:00",
+           *         "modified": "2026-05-20T14:03:11.000Z",
+           *         "editor": {
+           *           "email": "anna.schmidt@example.com"
+           *         },
+           *         "image": {
+           *           "src": "https://www.example.com/"
+           *         },
+           *         "is_listable": true,
+           *         "is_unfinished": true,
+           *         "participations": 1,
+           *         "distinct_users": 1,
+           *         "view_list": 1,
+           *         "view_detail": 1,
+           *         "view_mail": 1,
+           *         "merchant": {
+           *           "uuid": "0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11",
+           *           "name": "Café Sonnenschein"
+           *         },
+           *         "preview_link": "https://www.example.com/",
+           *         "rejection_reason": "Beispiel",
+           *         "short_description": {
+           *           "de": "Beispiel"
+           *         },
+           *         "description": {
+           *           "de": "Beispiel"
+           *         },
+           *         "description_format": "wysiwyg",
+           *         "rules": [
+           *           "Beispiel"
+           *         ],
+           *         "landing_page": "",
+           *         "thank_you_text": "",
+           *         "points": 1,
+           *         "tags": [
+           *           "Beispiel"
+           *         ],
+           *         "benefit": {
+           *           "percent_discount": 1,
+           *           "abs_discount": 1,
+           *           "original_value": 1,
+           *           "discounted_value": 1,
+           *           "get_m": 1,
+           *           "pay_n": 1
+           *         },
+           *         "prizes": [
+           *           {
+           *             "count": 1,
+           *             "value": 1,
+           *             "name": "",
+           *             "short_description": "",
+           *             "win_needs_response": false,
+           *             "winner_instructions": "",
+           *             "redemption": "postal_delivery"
+           *           }
+           *         ],
+           *         "manual_draw": false,
+           *         "coupon": {
+           *           "expiry": "2026-05-20T14:03:11+02:00",
+           *           "max_participants": 1,
+           *           "code_type": "none",
+           *           "single_code": "",
+           *           "redemption": "online",
+           *           "action_handler": "user",
+           *           "action_instructions": ""
+           *         },
+           *         "required_data": {
+           *           "name": {
+           *             "usage": false,
+           *             "required": false
+           *           },
+           *           "birthdate": {
+           *             "usage": false,
+           *             "required": false
+           *           },
+           *           "postal_address": {
+           *             "usage": false,
+           *             "required": false
+           *           },
+           *           "kids": {
+           *             "usage": false,
+           *             "required": false
+           *           },
+           *           "telephone": {
+           *             "usage": false,
+           *             "required": false
+           *           }
+           *         },
+           *         "show_map": "never",
+           *         "coreg_suitable": false,
+           *         "coparticipation_targets": [
+           *           "0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11"
+           *         ],
+           *         "coreg_exclusions": [
+           *           "0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11"
+           *         ],
+           *         "images": [
+           *           {
+           *             "src": "https://www.example.com/"
+           *           }
+           *         ],
+           *         "campaign_image_extension": "Beispiel",
+           *         "parent": "Beispiel",
+           *         "followups": [
+           *           "Beispiel"
+           *         ],
+           *         "created": "2026-05-20T14:03:11.000Z",
+           *         "version": 1
+           *       },
+           *       "state": {
+           *         "errors": [
+           *           {
+           *             "step": "benefit",
+           *             "fld": "Beispiel",
+           *             "message": "invalid_value"
+           *           }
+           *         ],
+           *         "submitted": {
+           *           "de": true
+           *         },
+           *         "is_unfinished": true
+           *       },
+           *       "allow_edit": true,
+           *       "merchant": {
+           *         "uuid": "0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11",
+           *         "name": "Café Sonnenschein",
+           *         "brand_name": "Café Sonnenschein",
+           *         "level": 1,
+           *         "is_valid": true,
+           *         "errors": [
+           *           "Beispiel"
+           *         ],
+           *         "image": {
+           *           "src": "https://www.example.com/"
+           *         },
+           *         "roles": [
+           *           "manage-merchant"
+           *         ]
+           *       },
+           *       "coreg": {
+           *         "available": true,
+           *         "default_suitable": true
+           *       }
+           *     }
+           */
           'application/json': {
             campaign: {
               uuid: string;
@@ -7846,11 +10756,13 @@ export interface operations {
               /**
                * Format: date-time
                * @default null
+               * @example 2026-05-20T14:03:11+02:00
                */
               valid_from: string | null;
               /**
                * Format: date-time
                * @default null
+               * @example 2026-05-20T14:03:11+02:00
                */
               valid_until: string | null;
               modified: string;
@@ -7963,6 +10875,7 @@ export interface operations {
                 /**
                  * Format: date-time
                  * @default null
+                 * @example 2026-05-20T14:03:11+02:00
                  */
                 expiry: string | null;
                 /** @default null */
@@ -8188,6 +11101,7 @@ export interface operations {
       };
       header?: never;
       path: {
+        /** @example 0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11 */
         id: string;
       };
       cookie?: never;
@@ -8200,6 +11114,32 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "provided": 1,
+           *       "used": 1,
+           *       "available": 1,
+           *       "list_codes": true,
+           *       "codes": [
+           *         {
+           *           "code": "Beispiel",
+           *           "used": true,
+           *           "created": "2026-05-20T14:03:11.000Z"
+           *         }
+           *       ],
+           *       "pager": {
+           *         "links": [
+           *           {
+           *             "rel": "first",
+           *             "page": 1
+           *           }
+           *         ],
+           *         "entries_per_page": 1,
+           *         "total_entries": 1,
+           *         "total_entries_estimated": true
+           *       }
+           *     }
+           */
           'application/json': {
             provided: number;
             used: number;
@@ -8270,12 +11210,20 @@ export interface operations {
         'idempotency-key'?: string;
       };
       path: {
+        /** @example 0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11 */
         id: string;
       };
       cookie?: never;
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "codes": [
+         *         "Beispiel"
+         *       ]
+         *     }
+         */
         'application/json':
           | {
               codes: string[] | string;
@@ -8298,6 +11246,19 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "added": 1,
+           *       "blank": 1,
+           *       "duplicates_in_file": 1,
+           *       "already_stored": 1,
+           *       "stats": {
+           *         "provided": 1,
+           *         "used": 1,
+           *         "available": 1
+           *       }
+           *     }
+           */
           'application/json': {
             added: number;
             blank: number;
@@ -8384,6 +11345,7 @@ export interface operations {
         'idempotency-key'?: string;
       };
       path: {
+        /** @example 0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11 */
         id: string;
       };
       cookie?: never;
@@ -8396,6 +11358,19 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "added": 1,
+           *       "blank": 1,
+           *       "duplicates_in_file": 1,
+           *       "already_stored": 1,
+           *       "stats": {
+           *         "provided": 1,
+           *         "used": 1,
+           *         "available": 1
+           *       }
+           *     }
+           */
           'application/json': {
             added: number;
             blank: number;
@@ -8479,6 +11454,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @example 0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11 */
         id: string;
       };
       cookie?: never;
@@ -8491,6 +11467,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /** @example Beispiel */
           'text/csv': string;
         };
       };
@@ -8549,6 +11526,27 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "hits": [
+           *         {
+           *           "type": "merchant",
+           *           "label": "Beispiel",
+           *           "ident": "0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11",
+           *           "merchantIdent": "Beispiel",
+           *           "by_uuid": true,
+           *           "more": {
+           *             "phase": "running",
+           *             "merchant": "Beispiel",
+           *             "valid_from": "Beispiel",
+           *             "valid_until": "2026-05-20T14:03:11.000Z",
+           *             "current_status": "created",
+           *             "brand_name": "Café Sonnenschein"
+           *           }
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             hits: {
               type:
@@ -8638,6 +11636,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "tags": [
+           *         "Beispiel"
+           *       ]
+           *     }
+           */
           'application/json': {
             tags: string[];
           };
@@ -8684,7 +11689,13 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "name": "sommer"
+         *     }
+         */
         'application/json': {
+          /** @example sommer */
           name: string;
         };
       };
@@ -8696,6 +11707,11 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "name": "Café Sonnenschein"
+           *     }
+           */
           'application/json': {
             name: string;
           };
@@ -8753,6 +11769,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @example 0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11 */
         id: string;
       };
       cookie?: never;
@@ -8765,6 +11782,23 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "rows": [
+           *         {
+           *           "id": "0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11",
+           *           "email": "anna.schmidt@example.com",
+           *           "roles": [
+           *             "manage-merchant"
+           *           ],
+           *           "pending_invitation": true,
+           *           "is_self": true,
+           *           "two_factor": true
+           *         }
+           *       ],
+           *       "limit": 1
+           *     }
+           */
           'application/json': {
             rows: {
               id: string;
@@ -8824,12 +11858,21 @@ export interface operations {
         'idempotency-key'?: string;
       };
       path: {
+        /** @example 0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11 */
         id: string;
       };
       cookie?: never;
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "user_email": "anna.schmidt@example.com",
+         *       "roles": [
+         *         "manage-merchant"
+         *       ]
+         *     }
+         */
         'application/json': {
           user_email: string;
           /**
@@ -8848,6 +11891,18 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": "0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11",
+           *       "email": "anna.schmidt@example.com",
+           *       "roles": [
+           *         "manage-merchant"
+           *       ],
+           *       "pending_invitation": true,
+           *       "is_self": true,
+           *       "two_factor": true
+           *     }
+           */
           'application/json': {
             id: string;
             email: string;
@@ -8922,12 +11977,21 @@ export interface operations {
         'idempotency-key'?: string;
       };
       path: {
+        /** @example 0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11 */
         id: string;
       };
       cookie?: never;
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "user_email": "anna.schmidt@example.com",
+         *       "roles": [
+         *         "manage-merchant"
+         *       ]
+         *     }
+         */
         'application/json': {
           user_email: string;
           /**
@@ -8946,6 +12010,21 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "account": {
+           *         "id": "0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11",
+           *         "email": "anna.schmidt@example.com",
+           *         "roles": [
+           *           "manage-merchant"
+           *         ],
+           *         "pending_invitation": true,
+           *         "is_self": true,
+           *         "two_factor": true
+           *       },
+           *       "sent": true
+           *     }
+           */
           'application/json': {
             account: {
               id: string;
@@ -9023,13 +12102,22 @@ export interface operations {
         'idempotency-key'?: string;
       };
       path: {
+        /** @example 0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11 */
         id: string;
+        /** @example 0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11 */
         accountId: string;
       };
       cookie?: never;
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "roles": [
+         *         "manage-merchant"
+         *       ]
+         *     }
+         */
         'application/json': {
           roles: ('manage-merchant' | 'manage-campaigns' | 'manage-accounts' | 'contact')[];
         };
@@ -9042,6 +12130,18 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": "0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11",
+           *       "email": "anna.schmidt@example.com",
+           *       "roles": [
+           *         "manage-merchant"
+           *       ],
+           *       "pending_invitation": true,
+           *       "is_self": true,
+           *       "two_factor": true
+           *     }
+           */
           'application/json': {
             id: string;
             email: string;
@@ -9113,7 +12213,9 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @example 0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11 */
         id: string;
+        /** @example 0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11 */
         accountId: string;
       };
       cookie?: never;
@@ -9126,6 +12228,11 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "removed": true
+           *     }
+           */
           'application/json': {
             /** @enum {boolean} */
             removed: true;
@@ -9175,6 +12282,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @example 0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11 */
         id: string;
       };
       cookie?: never;
@@ -9187,6 +12295,46 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "rows": [
+           *         {
+           *           "id": "0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11",
+           *           "name": "Café Sonnenschein",
+           *           "type": "store",
+           *           "street": "Hauptstraße 1",
+           *           "streetnumber": "Beispiel",
+           *           "entrance": "Beispiel",
+           *           "top": "Beispiel",
+           *           "floor": "Beispiel",
+           *           "co_line": "Beispiel",
+           *           "zip": "10115",
+           *           "city": "Berlin",
+           *           "country": "DE",
+           *           "formatted_address": "Beispiel",
+           *           "opening_hours": "Beispiel",
+           *           "is_billing_address": true,
+           *           "is_mail_address": true,
+           *           "is_redemption": true,
+           *           "lat": 1,
+           *           "lng": 1,
+           *           "geocode_status": "found",
+           *           "version": 1
+           *         }
+           *       ],
+           *       "import_job": {
+           *         "id": "0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11",
+           *         "status": "running",
+           *         "total": 1,
+           *         "processed": 1,
+           *         "found": 1,
+           *         "not_found": 1,
+           *         "geocoder_failed": 1,
+           *         "retrying": 1,
+           *         "next_retry_at": "2026-05-20T14:03:11.000Z"
+           *       }
+           *     }
+           */
           'application/json': {
             rows: {
               id: string;
@@ -9304,12 +12452,34 @@ export interface operations {
         'idempotency-key'?: string;
       };
       path: {
+        /** @example 0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11 */
         id: string;
       };
       cookie?: never;
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "name": "Café Sonnenschein",
+         *       "type": "store",
+         *       "street": "Hauptstraße 1",
+         *       "streetnumber": "",
+         *       "entrance": "",
+         *       "top": "",
+         *       "floor": "",
+         *       "co_line": "",
+         *       "zip": "10115",
+         *       "city": "Berlin",
+         *       "country": "",
+         *       "opening_hours": "",
+         *       "is_billing_address": false,
+         *       "is_mail_address": false,
+         *       "is_redemption": false,
+         *       "use_anyway": false,
+         *       "version": 1
+         *     }
+         */
         'application/json': {
           name: string;
           /**
@@ -9353,6 +12523,33 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "location": {
+           *         "id": "0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11",
+           *         "name": "Café Sonnenschein",
+           *         "type": "store",
+           *         "street": "Hauptstraße 1",
+           *         "streetnumber": "Beispiel",
+           *         "entrance": "Beispiel",
+           *         "top": "Beispiel",
+           *         "floor": "Beispiel",
+           *         "co_line": "Beispiel",
+           *         "zip": "10115",
+           *         "city": "Berlin",
+           *         "country": "DE",
+           *         "formatted_address": "Beispiel",
+           *         "opening_hours": "Beispiel",
+           *         "is_billing_address": true,
+           *         "is_mail_address": true,
+           *         "is_redemption": true,
+           *         "lat": 1,
+           *         "lng": 1,
+           *         "geocode_status": "found",
+           *         "version": 1
+           *       }
+           *     }
+           */
           'application/json': {
             location: {
               id: string;
@@ -9473,7 +12670,9 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @example 0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11 */
         id: string;
+        /** @example 0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11 */
         locId: string;
       };
       cookie?: never;
@@ -9486,6 +12685,33 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "location": {
+           *         "id": "0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11",
+           *         "name": "Café Sonnenschein",
+           *         "type": "store",
+           *         "street": "Hauptstraße 1",
+           *         "streetnumber": "Beispiel",
+           *         "entrance": "Beispiel",
+           *         "top": "Beispiel",
+           *         "floor": "Beispiel",
+           *         "co_line": "Beispiel",
+           *         "zip": "10115",
+           *         "city": "Berlin",
+           *         "country": "DE",
+           *         "formatted_address": "Beispiel",
+           *         "opening_hours": "Beispiel",
+           *         "is_billing_address": true,
+           *         "is_mail_address": true,
+           *         "is_redemption": true,
+           *         "lat": 1,
+           *         "lng": 1,
+           *         "geocode_status": "found",
+           *         "version": 1
+           *       }
+           *     }
+           */
           'application/json': {
             location: {
               id: string;
@@ -9591,13 +12817,36 @@ export interface operations {
         'idempotency-key'?: string;
       };
       path: {
+        /** @example 0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11 */
         id: string;
+        /** @example 0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11 */
         locId: string;
       };
       cookie?: never;
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "name": "Café Sonnenschein",
+         *       "type": "store",
+         *       "street": "Hauptstraße 1",
+         *       "streetnumber": "",
+         *       "entrance": "",
+         *       "top": "",
+         *       "floor": "",
+         *       "co_line": "",
+         *       "zip": "10115",
+         *       "city": "Berlin",
+         *       "country": "",
+         *       "opening_hours": "",
+         *       "is_billing_address": false,
+         *       "is_mail_address": false,
+         *       "is_redemption": false,
+         *       "use_anyway": false,
+         *       "version": 1
+         *     }
+         */
         'application/json': {
           name: string;
           /**
@@ -9641,6 +12890,33 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "location": {
+           *         "id": "0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11",
+           *         "name": "Café Sonnenschein",
+           *         "type": "store",
+           *         "street": "Hauptstraße 1",
+           *         "streetnumber": "Beispiel",
+           *         "entrance": "Beispiel",
+           *         "top": "Beispiel",
+           *         "floor": "Beispiel",
+           *         "co_line": "Beispiel",
+           *         "zip": "10115",
+           *         "city": "Berlin",
+           *         "country": "DE",
+           *         "formatted_address": "Beispiel",
+           *         "opening_hours": "Beispiel",
+           *         "is_billing_address": true,
+           *         "is_mail_address": true,
+           *         "is_redemption": true,
+           *         "lat": 1,
+           *         "lng": 1,
+           *         "geocode_status": "found",
+           *         "version": 1
+           *       }
+           *     }
+           */
           'application/json': {
             location: {
               id: string;
@@ -9761,7 +13037,9 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @example 0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11 */
         id: string;
+        /** @example 0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11 */
         locId: string;
       };
       cookie?: never;
@@ -9774,6 +13052,11 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "deleted": true
+           *     }
+           */
           'application/json': {
             /** @enum {boolean} */
             deleted: true;
@@ -9826,6 +13109,7 @@ export interface operations {
         'idempotency-key'?: string;
       };
       path: {
+        /** @example 0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11 */
         id: string;
       };
       cookie?: never;
@@ -9838,6 +13122,21 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "job": {
+           *         "id": "0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11",
+           *         "status": "running",
+           *         "total": 1,
+           *         "processed": 1,
+           *         "found": 1,
+           *         "not_found": 1,
+           *         "geocoder_failed": 1,
+           *         "retrying": 1,
+           *         "next_retry_at": "2026-05-20T14:03:11.000Z"
+           *       }
+           *     }
+           */
           'application/json': {
             job: {
               id: string;
@@ -9936,7 +13235,9 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @example 0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11 */
         id: string;
+        /** @example 0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11 */
         jobId: string;
       };
       cookie?: never;
@@ -9949,6 +13250,19 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": "0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11",
+           *       "status": "running",
+           *       "total": 1,
+           *       "processed": 1,
+           *       "found": 1,
+           *       "not_found": 1,
+           *       "geocoder_failed": 1,
+           *       "retrying": 1,
+           *       "next_retry_at": "2026-05-20T14:03:11.000Z"
+           *     }
+           */
           'application/json': {
             id: string;
             /** @enum {string} */
@@ -10006,6 +13320,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @example 0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11 */
         id: string;
       };
       cookie?: never;
@@ -10018,6 +13333,26 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "rows": [
+           *         {
+           *           "account_id": "0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11",
+           *           "email": "anna.schmidt@example.com",
+           *           "is_self": true,
+           *           "editable": true,
+           *           "settings": {
+           *             "campaign_approved": true,
+           *             "campaign_rejected": true,
+           *             "campaign_started": true,
+           *             "campaign_ended": true,
+           *             "open_wins": true,
+           *             "weekly_statistics": true
+           *           }
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             rows: {
               account_id: string;
@@ -10082,13 +13417,27 @@ export interface operations {
         'idempotency-key'?: string;
       };
       path: {
+        /** @example 0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11 */
         id: string;
+        /** @example 0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11 */
         accountId: string;
       };
       cookie?: never;
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "settings": {
+         *         "campaign_approved": true,
+         *         "campaign_rejected": true,
+         *         "campaign_started": true,
+         *         "campaign_ended": true,
+         *         "open_wins": true,
+         *         "weekly_statistics": true
+         *       }
+         *     }
+         */
         'application/json': {
           settings: {
             campaign_approved: boolean;
@@ -10108,6 +13457,26 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "rows": [
+           *         {
+           *           "account_id": "0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11",
+           *           "email": "anna.schmidt@example.com",
+           *           "is_self": true,
+           *           "editable": true,
+           *           "settings": {
+           *             "campaign_approved": true,
+           *             "campaign_rejected": true,
+           *             "campaign_started": true,
+           *             "campaign_ended": true,
+           *             "open_wins": true,
+           *             "weekly_statistics": true
+           *           }
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             rows: {
               account_id: string;
@@ -10187,6 +13556,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @example 0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11 */
         id: string;
       };
       cookie?: never;
@@ -10199,6 +13569,60 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "campaigns": [
+           *         {
+           *           "type": "sweepstake/standard",
+           *           "status": "created",
+           *           "count": 1,
+           *           "sweeptotal": 1
+           *         }
+           *       ],
+           *       "users": {
+           *         "day": 1,
+           *         "month": 1,
+           *         "year": 1,
+           *         "total": 1,
+           *         "total_participations": 1,
+           *         "total_user_participations": 1,
+           *         "total_list_views": 1,
+           *         "total_detail_views": 1,
+           *         "total_mail_views": 1
+           *       },
+           *       "todo_wins": {
+           *         "count": 1,
+           *         "winner_app_url": "https://www.example.com/"
+           *       },
+           *       "participation_trend": [
+           *         1
+           *       ],
+           *       "todo_rejected": [
+           *         {
+           *           "uuid": "0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11",
+           *           "type": "sweepstake/standard",
+           *           "title": {
+           *             "de": "Sommer-Gewinnspiel"
+           *           },
+           *           "rejection_reason": "Beispiel",
+           *           "modified": "2026-05-20T14:03:11.000Z"
+           *         }
+           *       ],
+           *       "conversions": [
+           *         {
+           *           "uuid": "0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11",
+           *           "type": "sweepstake/standard",
+           *           "status": "created",
+           *           "title": {
+           *             "de": "Sommer-Gewinnspiel"
+           *           },
+           *           "view_list": 1,
+           *           "view_detail": 1,
+           *           "participations": 1
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             campaigns: {
               /** @enum {string} */
@@ -10345,6 +13769,7 @@ export interface operations {
       };
       header?: never;
       path: {
+        /** @example 0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11 */
         id: string;
       };
       cookie?: never;
@@ -10357,6 +13782,46 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "participations": {
+           *         "labels": [
+           *           "2026-05-20"
+           *         ],
+           *         "series": [
+           *           {
+           *             "name": "Café Sonnenschein",
+           *             "campaign": "Beispiel",
+           *             "values": [
+           *               1
+           *             ]
+           *           }
+           *         ]
+           *       },
+           *       "users_kids": {
+           *         "person_gender": [
+           *           {
+           *             "gender": "female",
+           *             "count": 1
+           *           }
+           *         ],
+           *         "youngest_kid": [
+           *           {
+           *             "gender": "female",
+           *             "age": 1,
+           *             "count": 1
+           *           }
+           *         ],
+           *         "all_kids": [
+           *           {
+           *             "gender": "female",
+           *             "age": 1,
+           *             "count": 1
+           *           }
+           *         ]
+           *       }
+           *     }
+           */
           'application/json': {
             participations: {
               labels: string[];
@@ -10435,6 +13900,7 @@ export interface operations {
       };
       header?: never;
       path: {
+        /** @example 0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11 */
         id: string;
       };
       cookie?: never;
@@ -10447,6 +13913,19 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "campaigns": [
+           *         {
+           *           "id": "0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11",
+           *           "title": {
+           *             "de": "Sommer-Gewinnspiel"
+           *           },
+           *           "valid_until": "2026-05-20T14:03:11.000Z"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             campaigns: {
               id: string;
@@ -10501,6 +13980,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @example 0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11 */
         id: string;
       };
       cookie?: never;
@@ -10513,6 +13993,31 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "draw": {
+           *         "campaign": "Beispiel",
+           *         "scheme": 1,
+           *         "seed": "Beispiel",
+           *         "participants_hash": "Beispiel",
+           *         "participant_count": 1,
+           *         "candidates_kept": true,
+           *         "prize_units": [
+           *           1
+           *         ],
+           *         "manual": true,
+           *         "drawn_at": "2026-05-20T14:03:11.000Z",
+           *         "winners": [
+           *           {
+           *             "id": "0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11",
+           *             "prize_index": 1,
+           *             "participant": "app-user-1",
+           *             "status": "pending"
+           *           }
+           *         ]
+           *       }
+           *     }
+           */
           'application/json': {
             draw: {
               campaign: string;
@@ -10581,6 +14086,7 @@ export interface operations {
         'idempotency-key'?: string;
       };
       path: {
+        /** @example 0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11 */
         id: string;
       };
       cookie?: never;
@@ -10593,6 +14099,31 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "draw": {
+           *         "campaign": "Beispiel",
+           *         "scheme": 1,
+           *         "seed": "Beispiel",
+           *         "participants_hash": "Beispiel",
+           *         "participant_count": 1,
+           *         "candidates_kept": true,
+           *         "prize_units": [
+           *           1
+           *         ],
+           *         "manual": true,
+           *         "drawn_at": "2026-05-20T14:03:11.000Z",
+           *         "winners": [
+           *           {
+           *             "id": "0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11",
+           *             "prize_index": 1,
+           *             "participant": "app-user-1",
+           *             "status": "pending"
+           *           }
+           *         ]
+           *       }
+           *     }
+           */
           'application/json': {
             draw: {
               campaign: string;
@@ -10676,6 +14207,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @example 0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11 */
         id: string;
       };
       cookie?: never;
@@ -10688,6 +14220,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /** @example Beispiel */
           'text/plain': string;
         };
       };
@@ -10770,6 +14303,21 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "keys": [
+           *         {
+           *           "id": "0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11",
+           *           "name": "Café Sonnenschein",
+           *           "prefix": "Beispiel",
+           *           "created": "2026-05-20T14:03:11.000Z",
+           *           "created_by": "Beispiel",
+           *           "last_used": "2026-05-20T14:03:11.000Z",
+           *           "revoked": "2026-05-20T14:03:11.000Z"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             keys: {
               id: string;
@@ -10824,7 +14372,13 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "name": "Consumer app (production)"
+         *     }
+         */
         'application/json': {
+          /** @example Consumer app (production) */
           name: string;
         };
       };
@@ -10836,6 +14390,20 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "key": {
+           *         "id": "0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11",
+           *         "name": "Café Sonnenschein",
+           *         "prefix": "Beispiel",
+           *         "created": "2026-05-20T14:03:11.000Z",
+           *         "created_by": "Beispiel",
+           *         "last_used": "2026-05-20T14:03:11.000Z",
+           *         "revoked": "2026-05-20T14:03:11.000Z"
+           *       },
+           *       "secret": "Beispiel"
+           *     }
+           */
           'application/json': {
             key: {
               id: string;
@@ -10902,6 +14470,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @example 0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11 */
         id: string;
       };
       cookie?: never;
@@ -10914,6 +14483,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": "0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11",
+           *       "name": "Café Sonnenschein",
+           *       "prefix": "Beispiel",
+           *       "created": "2026-05-20T14:03:11.000Z",
+           *       "created_by": "Beispiel",
+           *       "last_used": "2026-05-20T14:03:11.000Z",
+           *       "revoked": "2026-05-20T14:03:11.000Z"
+           *     }
+           */
           'application/json': {
             id: string;
             name: string;
@@ -10978,6 +14558,29 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "queues": [
+           *         {
+           *           "name": "Café Sonnenschein",
+           *           "waiting": 1,
+           *           "running": 1,
+           *           "failed": 1,
+           *           "completed_last_24h": 1
+           *         }
+           *       ],
+           *       "failed": [
+           *         {
+           *           "id": "0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11",
+           *           "queue": "Beispiel",
+           *           "error": "Beispiel",
+           *           "attempts": 1,
+           *           "created_at": "2026-05-20T14:03:11.000Z",
+           *           "failed_at": "2026-05-20T14:03:11.000Z"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             queues: {
               name: string;
@@ -11046,6 +14649,11 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "retried": 1
+           *     }
+           */
           'application/json': {
             retried: number;
           };
@@ -11116,6 +14724,7 @@ export interface operations {
       };
       path: {
         queue: string;
+        /** @example 0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11 */
         id: string;
       };
       cookie?: never;
@@ -11128,6 +14737,11 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "retried": 1
+           *     }
+           */
           'application/json': {
             retried: number;
           };
@@ -11206,6 +14820,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "erased": {
+           *         "events": 1,
+           *         "campaigns": 1
+           *       }
+           *     }
+           */
           'application/json': {
             erased: {
               events: number;
@@ -11269,6 +14891,38 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "rows": [
+           *         {
+           *           "id": "0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11",
+           *           "name": "Café Sonnenschein",
+           *           "internal_name": "Café Sonnenschein",
+           *           "type": "reusable",
+           *           "hint_title": "Sommer-Gewinnspiel",
+           *           "hint_text": "Beispiel",
+           *           "is_promo_code": true,
+           *           "is_bonuscard": true,
+           *           "valid_from": "Beispiel",
+           *           "valid_until": "2026-05-20T14:03:11.000Z",
+           *           "modified": "2026-05-20T14:03:11.000Z",
+           *           "email": "anna.schmidt@example.com",
+           *           "version": 1
+           *         }
+           *       ],
+           *       "pager": {
+           *         "links": [
+           *           {
+           *             "rel": "first",
+           *             "page": 1
+           *           }
+           *         ],
+           *         "entries_per_page": 1,
+           *         "total_entries": 1,
+           *         "total_entries_estimated": true
+           *       }
+           *     }
+           */
           'application/json': {
             rows: {
               id: string;
@@ -11341,6 +14995,19 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "type": "reusable",
+         *       "name": "Café Sonnenschein",
+         *       "hint_title": "Sommer-Gewinnspiel",
+         *       "hint_text": "Beispiel",
+         *       "is_promo_code": false,
+         *       "is_bonuscard": false,
+         *       "valid_from": "2026-05-20T14:03:11+02:00",
+         *       "valid_until": "2026-05-20T14:03:11+02:00",
+         *       "version": 1
+         *     }
+         */
         'application/json': {
           /** @enum {string} */
           type: 'reusable' | 'unique';
@@ -11354,11 +15021,13 @@ export interface operations {
           /**
            * Format: date-time
            * @default null
+           * @example 2026-05-20T14:03:11+02:00
            */
           valid_from?: string | null;
           /**
            * Format: date-time
            * @default null
+           * @example 2026-05-20T14:03:11+02:00
            */
           valid_until?: string | null;
           version?: number;
@@ -11372,6 +15041,36 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "access_code_set": {
+           *         "id": "0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11",
+           *         "name": "Café Sonnenschein",
+           *         "internal_name": "Café Sonnenschein",
+           *         "type": "reusable",
+           *         "hint_title": "Sommer-Gewinnspiel",
+           *         "hint_text": "Beispiel",
+           *         "is_promo_code": true,
+           *         "is_bonuscard": true,
+           *         "valid_from": "Beispiel",
+           *         "valid_until": "2026-05-20T14:03:11.000Z",
+           *         "modified": "2026-05-20T14:03:11.000Z",
+           *         "email": "anna.schmidt@example.com",
+           *         "version": 1,
+           *         "codes": {
+           *           "provided": 1,
+           *           "used": 1,
+           *           "list_codes": true,
+           *           "codes": [
+           *             "Beispiel"
+           *           ]
+           *         },
+           *         "campaigns": [
+           *           "Beispiel"
+           *         ]
+           *       }
+           *     }
+           */
           'application/json': {
             access_code_set: {
               id: string;
@@ -11451,6 +15150,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @example 0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11 */
         id: string;
       };
       cookie?: never;
@@ -11463,6 +15163,36 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "access_code_set": {
+           *         "id": "0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11",
+           *         "name": "Café Sonnenschein",
+           *         "internal_name": "Café Sonnenschein",
+           *         "type": "reusable",
+           *         "hint_title": "Sommer-Gewinnspiel",
+           *         "hint_text": "Beispiel",
+           *         "is_promo_code": true,
+           *         "is_bonuscard": true,
+           *         "valid_from": "Beispiel",
+           *         "valid_until": "2026-05-20T14:03:11.000Z",
+           *         "modified": "2026-05-20T14:03:11.000Z",
+           *         "email": "anna.schmidt@example.com",
+           *         "version": 1,
+           *         "codes": {
+           *           "provided": 1,
+           *           "used": 1,
+           *           "list_codes": true,
+           *           "codes": [
+           *             "Beispiel"
+           *           ]
+           *         },
+           *         "campaigns": [
+           *           "Beispiel"
+           *         ]
+           *       }
+           *     }
+           */
           'application/json': {
             access_code_set: {
               id: string;
@@ -11536,12 +15266,26 @@ export interface operations {
         'idempotency-key'?: string;
       };
       path: {
+        /** @example 0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11 */
         id: string;
       };
       cookie?: never;
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "type": "reusable",
+         *       "name": "Café Sonnenschein",
+         *       "hint_title": "Sommer-Gewinnspiel",
+         *       "hint_text": "Beispiel",
+         *       "is_promo_code": false,
+         *       "is_bonuscard": false,
+         *       "valid_from": "2026-05-20T14:03:11+02:00",
+         *       "valid_until": "2026-05-20T14:03:11+02:00",
+         *       "version": 1
+         *     }
+         */
         'application/json': {
           /** @enum {string} */
           type: 'reusable' | 'unique';
@@ -11555,11 +15299,13 @@ export interface operations {
           /**
            * Format: date-time
            * @default null
+           * @example 2026-05-20T14:03:11+02:00
            */
           valid_from?: string | null;
           /**
            * Format: date-time
            * @default null
+           * @example 2026-05-20T14:03:11+02:00
            */
           valid_until?: string | null;
           version?: number;
@@ -11573,6 +15319,36 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "access_code_set": {
+           *         "id": "0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11",
+           *         "name": "Café Sonnenschein",
+           *         "internal_name": "Café Sonnenschein",
+           *         "type": "reusable",
+           *         "hint_title": "Sommer-Gewinnspiel",
+           *         "hint_text": "Beispiel",
+           *         "is_promo_code": true,
+           *         "is_bonuscard": true,
+           *         "valid_from": "Beispiel",
+           *         "valid_until": "2026-05-20T14:03:11.000Z",
+           *         "modified": "2026-05-20T14:03:11.000Z",
+           *         "email": "anna.schmidt@example.com",
+           *         "version": 1,
+           *         "codes": {
+           *           "provided": 1,
+           *           "used": 1,
+           *           "list_codes": true,
+           *           "codes": [
+           *             "Beispiel"
+           *           ]
+           *         },
+           *         "campaigns": [
+           *           "Beispiel"
+           *         ]
+           *       }
+           *     }
+           */
           'application/json': {
             access_code_set: {
               id: string;
@@ -11661,6 +15437,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @example 0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11 */
         id: string;
       };
       cookie?: never;
@@ -11673,6 +15450,19 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "campaign_to_access_code_set": [
+           *         {
+           *           "title": {
+           *             "de": "Sommer-Gewinnspiel"
+           *           },
+           *           "type": "sweepstake/standard",
+           *           "ident": "0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             campaign_to_access_code_set: {
               title: {
@@ -11741,14 +15531,25 @@ export interface operations {
         'idempotency-key'?: string;
       };
       path: {
+        /** @example 0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11 */
         id: string;
       };
       cookie?: never;
     };
     requestBody: {
       content: {
+        /**
+         * @example [
+         *       {
+         *         "ident": "0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11"
+         *       }
+         *     ]
+         */
         'application/json': {
-          /** Format: uuid */
+          /**
+           * Format: uuid
+           * @example 0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11
+           */
           ident: string;
         }[];
       };
@@ -11760,6 +15561,19 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "campaign_to_access_code_set": [
+           *         {
+           *           "title": {
+           *             "de": "Sommer-Gewinnspiel"
+           *           },
+           *           "type": "sweepstake/standard",
+           *           "ident": "0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             campaign_to_access_code_set: {
               title: {
@@ -11843,6 +15657,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @example 0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11 */
         id: string;
       };
       cookie?: never;
@@ -11855,6 +15670,18 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "codes": {
+           *         "provided": 1,
+           *         "used": 1,
+           *         "list_codes": true,
+           *         "codes": [
+           *           "Beispiel"
+           *         ]
+           *       }
+           *     }
+           */
           'application/json': {
             codes: {
               provided: number;
@@ -11911,12 +15738,18 @@ export interface operations {
         'idempotency-key'?: string;
       };
       path: {
+        /** @example 0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11 */
         id: string;
       };
       cookie?: never;
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "codes": "Beispiel"
+         *     }
+         */
         'application/json': {
           codes: string;
         };
@@ -11929,6 +15762,23 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "codes": {
+           *         "provided": 1,
+           *         "used": 1,
+           *         "list_codes": true,
+           *         "codes": [
+           *           "Beispiel"
+           *         ]
+           *       },
+           *       "import": {
+           *         "added": 1,
+           *         "duplicates": 1,
+           *         "blank_lines": 1
+           *       }
+           *     }
+           */
           'application/json': {
             codes: {
               provided: number;
@@ -12013,6 +15863,7 @@ export interface operations {
         'idempotency-key'?: string;
       };
       path: {
+        /** @example 0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11 */
         id: string;
       };
       cookie?: never;
@@ -12025,6 +15876,23 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "codes": {
+           *         "provided": 1,
+           *         "used": 1,
+           *         "list_codes": true,
+           *         "codes": [
+           *           "Beispiel"
+           *         ]
+           *       },
+           *       "import": {
+           *         "added": 1,
+           *         "duplicates": 1,
+           *         "blank_lines": 1
+           *       }
+           *     }
+           */
           'application/json': {
             codes: {
               provided: number;
@@ -12110,6 +15978,7 @@ export interface operations {
       };
       header?: never;
       path: {
+        /** @example 0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11 */
         id: string;
       };
       cookie?: never;
@@ -12122,6 +15991,50 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "access_code_set": {
+           *         "id": "0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11",
+           *         "name": "Café Sonnenschein",
+           *         "internal_name": "Café Sonnenschein",
+           *         "type": "reusable",
+           *         "hint_title": "Sommer-Gewinnspiel",
+           *         "hint_text": "Beispiel",
+           *         "is_promo_code": true,
+           *         "is_bonuscard": true,
+           *         "valid_from": "Beispiel",
+           *         "valid_until": "2026-05-20T14:03:11.000Z",
+           *         "modified": "2026-05-20T14:03:11.000Z",
+           *         "email": "anna.schmidt@example.com",
+           *         "version": 1
+           *       },
+           *       "rows": [
+           *         {
+           *           "code": "Beispiel",
+           *           "used_at": "2026-05-20T14:03:11.000Z",
+           *           "participant": "app-user-1",
+           *           "campaign": {
+           *             "title": {
+           *               "de": "Sommer-Gewinnspiel"
+           *             },
+           *             "type": "sweepstake/standard",
+           *             "ident": "0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11"
+           *           }
+           *         }
+           *       ],
+           *       "pager": {
+           *         "links": [
+           *           {
+           *             "rel": "first",
+           *             "page": 1
+           *           }
+           *         ],
+           *         "entries_per_page": 1,
+           *         "total_entries": 1,
+           *         "total_entries_estimated": true
+           *       }
+           *     }
+           */
           'application/json': {
             access_code_set: {
               id: string;
@@ -12229,6 +16142,22 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "managed": true,
+           *       "sessions": [
+           *         {
+           *           "id": "0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11",
+           *           "started": "Beispiel",
+           *           "last_used": "2026-05-20T14:03:11.000Z",
+           *           "browser": "Beispiel",
+           *           "system": "Beispiel",
+           *           "address": "Beispiel",
+           *           "current": true
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             managed: boolean;
             sessions: {
@@ -12277,6 +16206,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @example 0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11 */
         id: string;
       };
       cookie?: never;
@@ -12289,6 +16219,11 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "ended": 1
+           *     }
+           */
           'application/json': {
             ended: number;
           };
@@ -12350,6 +16285,11 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "ended": 1
+           *     }
+           */
           'application/json': {
             ended: number;
           };
@@ -12417,6 +16357,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "enabled": true,
+           *       "enabled_at": "2026-05-20T14:03:11.000Z",
+           *       "recovery_codes_left": 1
+           *     }
+           */
           'application/json': {
             enabled: boolean;
             enabled_at: string | null;
@@ -12471,6 +16418,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "qr_svg": "Beispiel",
+           *       "secret": "Beispiel",
+           *       "uri": "Beispiel"
+           *     }
+           */
           'application/json': {
             qr_svg: string;
             secret: string;
@@ -12537,6 +16491,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "code": "Beispiel"
+         *     }
+         */
         'application/json': {
           code: string;
         };
@@ -12549,6 +16508,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "recovery_codes": [
+           *         "Beispiel"
+           *       ]
+           *     }
+           */
           'application/json': {
             recovery_codes: string[];
           };
@@ -12613,6 +16579,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "code": "Beispiel",
+         *       "password": "Beispiel"
+         *     }
+         */
         'application/json': {
           code?: string;
           password?: string;
@@ -12626,6 +16598,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "enabled": true,
+           *       "enabled_at": "2026-05-20T14:03:11.000Z",
+           *       "recovery_codes_left": 1
+           *     }
+           */
           'application/json': {
             enabled: boolean;
             enabled_at: string | null;
@@ -12698,6 +16677,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "recovery_codes": [
+           *         "Beispiel"
+           *       ]
+           *     }
+           */
           'application/json': {
             recovery_codes: string[];
           };
@@ -12755,7 +16741,9 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @example 0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11 */
         id: string;
+        /** @example 0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11 */
         accountId: string;
       };
       cookie?: never;
@@ -12768,6 +16756,11 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "reset": true
+           *     }
+           */
           'application/json': {
             /** @enum {boolean} */
             reset: true;
@@ -12817,6 +16810,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @example 0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11 */
         id: string;
       };
       cookie?: never;
@@ -12829,6 +16823,26 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "endpoints": [
+           *         {
+           *           "id": "0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11",
+           *           "merchant_id": "0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11",
+           *           "url": "https://www.example.com/",
+           *           "description": "Beispiel",
+           *           "events": [
+           *             "campaign.submitted"
+           *           ],
+           *           "active": true,
+           *           "disabled_reason": "failing",
+           *           "failing_since": "2026-05-20T14:03:11.000Z",
+           *           "created": "2026-05-20T14:03:11.000Z",
+           *           "version": 1
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             endpoints: {
               id: string;
@@ -12902,15 +16916,31 @@ export interface operations {
         'idempotency-key'?: string;
       };
       path: {
+        /** @example 0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11 */
         id: string;
       };
       cookie?: never;
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "url": "https://crm.example.com/hooks/backoffice",
+         *       "description": "CRM: new campaigns",
+         *       "events": [
+         *         "campaign.submitted"
+         *       ],
+         *       "active": true,
+         *       "version": 1
+         *     }
+         */
         'application/json': {
+          /** @example https://crm.example.com/hooks/backoffice */
           url: string;
-          /** @default  */
+          /**
+           * @default
+           * @example CRM: new campaigns
+           */
           description?: string;
           events: (
             | 'campaign.submitted'
@@ -12936,6 +16966,25 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "endpoint": {
+           *         "id": "0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11",
+           *         "merchant_id": "0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11",
+           *         "url": "https://www.example.com/",
+           *         "description": "Beispiel",
+           *         "events": [
+           *           "campaign.submitted"
+           *         ],
+           *         "active": true,
+           *         "disabled_reason": "failing",
+           *         "failing_since": "2026-05-20T14:03:11.000Z",
+           *         "created": "2026-05-20T14:03:11.000Z",
+           *         "version": 1
+           *       },
+           *       "secret": "Beispiel"
+           *     }
+           */
           'application/json': {
             endpoint: {
               id: string;
@@ -13035,6 +17084,26 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "endpoints": [
+           *         {
+           *           "id": "0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11",
+           *           "merchant_id": "0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11",
+           *           "url": "https://www.example.com/",
+           *           "description": "Beispiel",
+           *           "events": [
+           *             "campaign.submitted"
+           *           ],
+           *           "active": true,
+           *           "disabled_reason": "failing",
+           *           "failing_since": "2026-05-20T14:03:11.000Z",
+           *           "created": "2026-05-20T14:03:11.000Z",
+           *           "version": 1
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             endpoints: {
               id: string;
@@ -13103,9 +17172,24 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "url": "https://crm.example.com/hooks/backoffice",
+         *       "description": "CRM: new campaigns",
+         *       "events": [
+         *         "campaign.submitted"
+         *       ],
+         *       "active": true,
+         *       "version": 1
+         *     }
+         */
         'application/json': {
+          /** @example https://crm.example.com/hooks/backoffice */
           url: string;
-          /** @default  */
+          /**
+           * @default
+           * @example CRM: new campaigns
+           */
           description?: string;
           events: (
             | 'campaign.submitted'
@@ -13131,6 +17215,25 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "endpoint": {
+           *         "id": "0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11",
+           *         "merchant_id": "0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11",
+           *         "url": "https://www.example.com/",
+           *         "description": "Beispiel",
+           *         "events": [
+           *           "campaign.submitted"
+           *         ],
+           *         "active": true,
+           *         "disabled_reason": "failing",
+           *         "failing_since": "2026-05-20T14:03:11.000Z",
+           *         "created": "2026-05-20T14:03:11.000Z",
+           *         "version": 1
+           *       },
+           *       "secret": "Beispiel"
+           *     }
+           */
           'application/json': {
             endpoint: {
               id: string;
@@ -13211,6 +17314,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @example 0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11 */
         id: string;
       };
       cookie?: never;
@@ -13223,6 +17327,22 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": "0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11",
+           *       "merchant_id": "0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11",
+           *       "url": "https://www.example.com/",
+           *       "description": "Beispiel",
+           *       "events": [
+           *         "campaign.submitted"
+           *       ],
+           *       "active": true,
+           *       "disabled_reason": "failing",
+           *       "failing_since": "2026-05-20T14:03:11.000Z",
+           *       "created": "2026-05-20T14:03:11.000Z",
+           *       "version": 1
+           *     }
+           */
           'application/json': {
             id: string;
             merchant_id: string | null;
@@ -13291,15 +17411,31 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @example 0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11 */
         id: string;
       };
       cookie?: never;
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "url": "https://crm.example.com/hooks/backoffice",
+         *       "description": "CRM: new campaigns",
+         *       "events": [
+         *         "campaign.submitted"
+         *       ],
+         *       "active": true,
+         *       "version": 1
+         *     }
+         */
         'application/json': {
+          /** @example https://crm.example.com/hooks/backoffice */
           url: string;
-          /** @default  */
+          /**
+           * @default
+           * @example CRM: new campaigns
+           */
           description?: string;
           events: (
             | 'campaign.submitted'
@@ -13325,6 +17461,22 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": "0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11",
+           *       "merchant_id": "0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11",
+           *       "url": "https://www.example.com/",
+           *       "description": "Beispiel",
+           *       "events": [
+           *         "campaign.submitted"
+           *       ],
+           *       "active": true,
+           *       "disabled_reason": "failing",
+           *       "failing_since": "2026-05-20T14:03:11.000Z",
+           *       "created": "2026-05-20T14:03:11.000Z",
+           *       "version": 1
+           *     }
+           */
           'application/json': {
             id: string;
             merchant_id: string | null;
@@ -13411,6 +17563,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @example 0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11 */
         id: string;
       };
       cookie?: never;
@@ -13423,6 +17576,11 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "deleted": true
+           *     }
+           */
           'application/json': {
             /** @enum {boolean} */
             deleted: true;
@@ -13475,6 +17633,7 @@ export interface operations {
         'idempotency-key'?: string;
       };
       path: {
+        /** @example 0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11 */
         id: string;
       };
       cookie?: never;
@@ -13487,6 +17646,25 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "endpoint": {
+           *         "id": "0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11",
+           *         "merchant_id": "0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11",
+           *         "url": "https://www.example.com/",
+           *         "description": "Beispiel",
+           *         "events": [
+           *           "campaign.submitted"
+           *         ],
+           *         "active": true,
+           *         "disabled_reason": "failing",
+           *         "failing_since": "2026-05-20T14:03:11.000Z",
+           *         "created": "2026-05-20T14:03:11.000Z",
+           *         "version": 1
+           *       },
+           *       "secret": "Beispiel"
+           *     }
+           */
           'application/json': {
             endpoint: {
               id: string;
@@ -13578,6 +17756,7 @@ export interface operations {
       };
       header?: never;
       path: {
+        /** @example 0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11 */
         id: string;
       };
       cookie?: never;
@@ -13590,6 +17769,36 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "deliveries": [
+           *         {
+           *           "id": "0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11",
+           *           "event": "Beispiel",
+           *           "status": "pending",
+           *           "attempts": 1,
+           *           "response_status": 1,
+           *           "duration_ms": 1,
+           *           "error": "Beispiel",
+           *           "created": "2026-05-20T14:03:11.000Z",
+           *           "last_attempt": "Beispiel",
+           *           "next_attempt": "Beispiel",
+           *           "payload": "Beispiel"
+           *         }
+           *       ],
+           *       "pager": {
+           *         "links": [
+           *           {
+           *             "rel": "first",
+           *             "page": 1
+           *           }
+           *         ],
+           *         "entries_per_page": 1,
+           *         "total_entries": 1,
+           *         "total_entries_estimated": true
+           *       }
+           *     }
+           */
           'application/json': {
             deliveries: {
               id: string;
@@ -13665,6 +17874,7 @@ export interface operations {
         'idempotency-key'?: string;
       };
       path: {
+        /** @example 0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11 */
         id: string;
       };
       cookie?: never;
@@ -13677,6 +17887,21 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": "0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11",
+           *       "event": "Beispiel",
+           *       "status": "pending",
+           *       "attempts": 1,
+           *       "response_status": 1,
+           *       "duration_ms": 1,
+           *       "error": "Beispiel",
+           *       "created": "2026-05-20T14:03:11.000Z",
+           *       "last_attempt": "Beispiel",
+           *       "next_attempt": "Beispiel",
+           *       "payload": "Beispiel"
+           *     }
+           */
           'application/json': {
             id: string;
             event: string;
@@ -13757,7 +17982,9 @@ export interface operations {
         'idempotency-key'?: string;
       };
       path: {
+        /** @example 0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11 */
         id: string;
+        /** @example 0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11 */
         deliveryId: string;
       };
       cookie?: never;
@@ -13770,6 +17997,21 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": "0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11",
+           *       "event": "Beispiel",
+           *       "status": "pending",
+           *       "attempts": 1,
+           *       "response_status": 1,
+           *       "duration_ms": 1,
+           *       "error": "Beispiel",
+           *       "created": "2026-05-20T14:03:11.000Z",
+           *       "last_attempt": "Beispiel",
+           *       "next_attempt": "Beispiel",
+           *       "payload": "Beispiel"
+           *     }
+           */
           'application/json': {
             id: string;
             event: string;
@@ -13842,12 +18084,13 @@ export interface operations {
       };
     };
   };
-  getMerchantsByMerchantIdApiTokens: {
+  getMerchantsByIdApiTokens: {
     parameters: {
       query?: never;
       header?: never;
       path: {
-        merchantId: string;
+        /** @example 0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11 */
+        id: string;
       };
       cookie?: never;
     };
@@ -13859,13 +18102,38 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "items": [
+           *         {
+           *           "id": "0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11",
+           *           "name": "CRM-Abgleich",
+           *           "roles": [
+           *             "manage-merchant"
+           *           ],
+           *           "access": "read",
+           *           "prefix": "cbt_T25seSBh",
+           *           "createdAt": "Beispiel",
+           *           "createdBy": {
+           *             "id": "0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11",
+           *             "email": "anna.schmidt@example.com"
+           *           },
+           *           "expiresAt": "Beispiel",
+           *           "lastUsedAt": "Beispiel",
+           *           "revokedAt": "Beispiel"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             items: {
               id: string;
+              /** @example CRM-Abgleich */
               name: string;
               roles: ('manage-merchant' | 'manage-campaigns' | 'manage-accounts' | 'contact')[];
               /** @enum {string} */
               access: 'read' | 'write';
+              /** @example cbt_T25seSBh */
               prefix: string;
               createdAt: string;
               createdBy: {
@@ -13917,7 +18185,7 @@ export interface operations {
       };
     };
   };
-  postMerchantsByMerchantIdApiTokens: {
+  postMerchantsByIdApiTokens: {
     parameters: {
       query?: never;
       header?: {
@@ -13925,18 +18193,33 @@ export interface operations {
         'idempotency-key'?: string;
       };
       path: {
-        merchantId: string;
+        /** @example 0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11 */
+        id: string;
       };
       cookie?: never;
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "name": "CRM-Abgleich",
+         *       "roles": [
+         *         "manage-merchant"
+         *       ],
+         *       "access": "read",
+         *       "expiresAt": "2026-05-20T14:03:11+02:00"
+         *     }
+         */
         'application/json': {
+          /** @example CRM-Abgleich */
           name: string;
           roles: ('manage-merchant' | 'manage-campaigns' | 'manage-accounts' | 'contact')[];
           /** @enum {string} */
           access: 'read' | 'write';
-          /** Format: date-time */
+          /**
+           * Format: date-time
+           * @example 2026-05-20T14:03:11+02:00
+           */
           expiresAt?: string | null;
         };
       };
@@ -13948,13 +18231,37 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "token": {
+           *         "id": "0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11",
+           *         "name": "CRM-Abgleich",
+           *         "roles": [
+           *           "manage-merchant"
+           *         ],
+           *         "access": "read",
+           *         "prefix": "cbt_T25seSBh",
+           *         "createdAt": "Beispiel",
+           *         "createdBy": {
+           *           "id": "0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11",
+           *           "email": "anna.schmidt@example.com"
+           *         },
+           *         "expiresAt": "Beispiel",
+           *         "lastUsedAt": "Beispiel",
+           *         "revokedAt": "Beispiel"
+           *       },
+           *       "secret": "cbt_T25seSBhbiBleGFtcGxlLCBuZXZlciBhIHJlYWwgdG9"
+           *     }
+           */
           'application/json': {
             token: {
               id: string;
+              /** @example CRM-Abgleich */
               name: string;
               roles: ('manage-merchant' | 'manage-campaigns' | 'manage-accounts' | 'contact')[];
               /** @enum {string} */
               access: 'read' | 'write';
+              /** @example cbt_T25seSBh */
               prefix: string;
               createdAt: string;
               createdBy: {
@@ -13965,6 +18272,7 @@ export interface operations {
               lastUsedAt: string | null;
               revokedAt: string | null;
             };
+            /** @example cbt_T25seSBhbiBleGFtcGxlLCBuZXZlciBhIHJlYWwgdG9 */
             secret: string;
           };
         };
@@ -14030,6 +18338,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @example 0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11 */
         id: string;
       };
       cookie?: never;
@@ -14042,6 +18351,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /** @example null */
           'application/json': null;
         };
       };
@@ -14092,6 +18402,35 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "events": [
+         *         {
+         *           "id": "5b1f8f0e-7c2a-4d5e-9f10-3a2b1c0d9e8f",
+         *           "type": "participation",
+         *           "campaign": "0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11",
+         *           "participant": "app-user-1",
+         *           "occurred_at": "2025-05-20T14:03:11+02:00",
+         *           "profile": {
+         *             "gender": "female",
+         *             "birth_year": 1986,
+         *             "kids": [
+         *               {
+         *                 "gender": "male",
+         *                 "birth_year": 2019
+         *               }
+         *             ]
+         *           }
+         *         },
+         *         {
+         *           "id": "c3d2e1f0-a9b8-4c7d-8e6f-5a4b3c2d1e0f",
+         *           "type": "view_list",
+         *           "campaign": "0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11",
+         *           "occurred_at": "2025-05-20T14:02:58+02:00"
+         *         }
+         *       ]
+         *     }
+         */
         'application/json': {
           events: unknown[];
         };
@@ -14104,6 +18443,20 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "accepted": 1,
+           *       "duplicates": 0,
+           *       "rejected": [
+           *         {
+           *           "index": 1,
+           *           "id": "c3d2e1f0-a9b8-4c7d-8e6f-5a4b3c2d1e0f",
+           *           "message": "campaign_not_published",
+           *           "field": "campaign"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             accepted: number;
             duplicates: number;
@@ -14168,6 +18521,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @example 0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11 */
         id: string;
       };
       cookie?: never;
@@ -14180,6 +18534,31 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "draw": {
+           *         "campaign": "Beispiel",
+           *         "scheme": 1,
+           *         "seed": "Beispiel",
+           *         "participants_hash": "Beispiel",
+           *         "participant_count": 1,
+           *         "candidates_kept": true,
+           *         "prize_units": [
+           *           1
+           *         ],
+           *         "manual": true,
+           *         "drawn_at": "2026-05-20T14:03:11.000Z",
+           *         "winners": [
+           *           {
+           *             "id": "0b9f6c1e-5d1a-4c57-9a43-2f7d9e0c1a11",
+           *             "prize_index": 1,
+           *             "participant": "app-user-1",
+           *             "status": "pending"
+           *           }
+           *         ]
+           *       }
+           *     }
+           */
           'application/json': {
             draw: {
               campaign: string;
