@@ -1,4 +1,4 @@
-/** POST /merchants/{merchantId}/api-tokens: a new token; its secret is in this answer only. */
+/** POST /merchants/{id}/api-tokens: a new token; its secret is in this answer only. */
 import type { TApiTokenCreateBody, TApiTokenCreated } from '@backoffice/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { answer, api, call } from '../../../shared/api/client';
@@ -9,8 +9,8 @@ export function createApiToken(
   body: TApiTokenCreateBody,
 ): Promise<TApiTokenCreated> {
   return answer<TApiTokenCreated>(
-    api.POST('/api/merchants/{merchantId}/api-tokens', {
-      params: { path: { merchantId } },
+    api.POST('/api/merchants/{id}/api-tokens', {
+      params: { path: { id: merchantId } },
       body,
       ...call({ quietStatuses: API_TOKEN_HANDLED_STATUSES }),
     }),

@@ -1,4 +1,4 @@
-/** GET /merchants/{merchantId}/api-tokens: a merchant's tokens, newest first, revoked and expired ones included. */
+/** GET /merchants/{id}/api-tokens: a merchant's tokens, newest first, revoked and expired ones included. */
 import type { TApiTokenList } from '@backoffice/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { answer, api } from '../../../shared/api/client';
@@ -6,8 +6,8 @@ import { apiTokenKeys } from './api-token-keys';
 
 export function fetchApiTokens(merchantId: string, signal?: AbortSignal) {
   return answer<TApiTokenList>(
-    api.GET('/api/merchants/{merchantId}/api-tokens', {
-      params: { path: { merchantId } },
+    api.GET('/api/merchants/{id}/api-tokens', {
+      params: { path: { id: merchantId } },
       signal,
     }),
   );
