@@ -143,6 +143,12 @@ const SCREENS: Record<DemoUser, Screen[]> = {
         paths.merchant.webhook({ merchantIdent: merchant, webhookId: webhook ?? '' }),
       popup: dialogOf('new secret question', 'Neues Secret'),
     },
+    {
+      name: 'merchant API tokens',
+      route: 'merchant.apiTokens',
+      path: ({ merchant }) => paths.merchant.apiTokens({ merchantIdent: merchant }),
+      popup: dialogOf('API token form', 'API-Zugang anlegen'),
+    },
     { name: 'merchant create', route: 'merchant.create', path: () => paths.merchant.create() },
     {
       name: 'campaign list',

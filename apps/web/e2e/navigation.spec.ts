@@ -84,6 +84,7 @@ test('a basic owner reaches accounts, locations, notifications and webhooks from
     'Standorte',
     'Benachrichtigungen',
     'Webhooks',
+    'API-Zugänge',
     'Kampagnen',
   ]);
   await open.getByRole('link', { name: 'Standorte' }).click();
@@ -97,6 +98,7 @@ test('a basic owner reaches accounts, locations, notifications and webhooks from
     'Standorte',
     'Benachrichtigungen',
     'Webhooks',
+    'API-Zugänge',
   ]);
   await tabs.getByRole('tab', { name: 'Benachrichtigungen' }).click();
   await expect(page).toHaveURL(`/${merchantIdent}/notifications`);

@@ -1798,6 +1798,7 @@ export interface components {
         | 'webhook_url_not_allowed'
         | 'webhook_limit_reached'
         | 'webhook_changed'
+        | 'api_token_limit_reached'
         | 'idempotency_key_reused'
         | 'idempotency_key_in_use';
       field?: string;
@@ -1890,6 +1891,7 @@ export interface components {
           | 'webhook_url_not_allowed'
           | 'webhook_limit_reached'
           | 'webhook_changed'
+          | 'api_token_limit_reached'
           | 'idempotency_key_reused'
           | 'idempotency_key_in_use';
       }[];
@@ -11903,6 +11905,7 @@ export interface operations {
               | 'webhook_url_not_allowed'
               | 'webhook_limit_reached'
               | 'webhook_changed'
+              | 'api_token_limit_reached'
               | 'idempotency_key_reused'
               | 'idempotency_key_in_use';
             field?: string;
@@ -11995,6 +11998,7 @@ export interface operations {
                 | 'webhook_url_not_allowed'
                 | 'webhook_limit_reached'
                 | 'webhook_changed'
+                | 'api_token_limit_reached'
                 | 'idempotency_key_reused'
                 | 'idempotency_key_in_use';
             }[];
@@ -12208,6 +12212,7 @@ export interface operations {
               | 'webhook_url_not_allowed'
               | 'webhook_limit_reached'
               | 'webhook_changed'
+              | 'api_token_limit_reached'
               | 'idempotency_key_reused'
               | 'idempotency_key_in_use';
             field?: string;
@@ -12300,6 +12305,7 @@ export interface operations {
                 | 'webhook_url_not_allowed'
                 | 'webhook_limit_reached'
                 | 'webhook_changed'
+                | 'api_token_limit_reached'
                 | 'idempotency_key_reused'
                 | 'idempotency_key_in_use';
             }[];
@@ -14296,6 +14302,7 @@ export interface operations {
               | 'webhook_url_not_allowed'
               | 'webhook_limit_reached'
               | 'webhook_changed'
+              | 'api_token_limit_reached'
               | 'idempotency_key_reused'
               | 'idempotency_key_in_use';
             field?: string;
@@ -14406,6 +14413,7 @@ export interface operations {
                     | 'webhook_url_not_allowed'
                     | 'webhook_limit_reached'
                     | 'webhook_changed'
+                    | 'api_token_limit_reached'
                     | 'idempotency_key_reused'
                     | 'idempotency_key_in_use';
                 }
@@ -15670,6 +15678,7 @@ export interface operations {
               | 'webhook_url_not_allowed'
               | 'webhook_limit_reached'
               | 'webhook_changed'
+              | 'api_token_limit_reached'
               | 'idempotency_key_reused'
               | 'idempotency_key_in_use';
             field?: string;
@@ -15762,6 +15771,7 @@ export interface operations {
                 | 'webhook_url_not_allowed'
                 | 'webhook_limit_reached'
                 | 'webhook_changed'
+                | 'api_token_limit_reached'
                 | 'idempotency_key_reused'
                 | 'idempotency_key_in_use';
             }[];
@@ -15867,6 +15877,7 @@ export interface operations {
               | 'webhook_url_not_allowed'
               | 'webhook_limit_reached'
               | 'webhook_changed'
+              | 'api_token_limit_reached'
               | 'idempotency_key_reused'
               | 'idempotency_key_in_use';
             field?: string;
@@ -15959,6 +15970,7 @@ export interface operations {
                 | 'webhook_url_not_allowed'
                 | 'webhook_limit_reached'
                 | 'webhook_changed'
+                | 'api_token_limit_reached'
                 | 'idempotency_key_reused'
                 | 'idempotency_key_in_use';
             }[];
@@ -17707,6 +17719,7 @@ export interface operations {
               | 'webhook_url_not_allowed'
               | 'webhook_limit_reached'
               | 'webhook_changed'
+              | 'api_token_limit_reached'
               | 'idempotency_key_reused'
               | 'idempotency_key_in_use';
             field?: string;
@@ -17799,6 +17812,7 @@ export interface operations {
                 | 'webhook_url_not_allowed'
                 | 'webhook_limit_reached'
                 | 'webhook_changed'
+                | 'api_token_limit_reached'
                 | 'idempotency_key_reused'
                 | 'idempotency_key_in_use';
             }[];
@@ -18014,6 +18028,7 @@ export interface operations {
               | 'webhook_url_not_allowed'
               | 'webhook_limit_reached'
               | 'webhook_changed'
+              | 'api_token_limit_reached'
               | 'idempotency_key_reused'
               | 'idempotency_key_in_use';
             field?: string;
@@ -18106,6 +18121,7 @@ export interface operations {
                 | 'webhook_url_not_allowed'
                 | 'webhook_limit_reached'
                 | 'webhook_changed'
+                | 'api_token_limit_reached'
                 | 'idempotency_key_reused'
                 | 'idempotency_key_in_use';
             }[];
@@ -20542,7 +20558,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -20551,7 +20567,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -20560,7 +20576,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Not found, or not visible to the caller */
@@ -20569,7 +20585,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -20672,7 +20697,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -20681,7 +20706,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -20690,7 +20715,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Not found, or not visible to the caller */
@@ -20699,7 +20724,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Conflicts with the current state (a duplicate value, a changed version) */
@@ -20708,7 +20733,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The body or upload is too large */
@@ -20717,7 +20742,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -20750,7 +20784,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -20759,7 +20793,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -20768,7 +20802,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description Not found, or not visible to the caller */
@@ -20777,7 +20811,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -20965,7 +21008,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No valid bearer token (or API key) of a live session */
@@ -20974,7 +21017,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description The caller may not do this (role, merchant or level) */
@@ -20983,7 +21026,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
         };
       };
       /** @description No such campaign or code, or the campaign is deleted */
@@ -20992,10 +21035,196 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
+          'application/problem+json': {
+            type: string;
+            title: string;
+            status: number;
+            detail: string;
             statusCode: number;
-            message: string;
+            /** @enum {string} */
+            message:
+              | 'required_field_missing'
+              | 'invalid_value'
+              | 'duplicate_value'
+              | 'bad_input'
+              | 'unauthorized'
+              | 'forbidden'
+              | 'not_found'
+              | 'method_not_allowed'
+              | 'rate_limited'
+              | 'internal_error'
+              | 'service_unavailable'
+              | 'campaign_changed'
+              | 'merchant_changed'
+              | 'location_changed'
+              | 'access_code_set_changed'
+              | 'email_not_verified'
+              | 'identity_conflict'
+              | 'invitation_limit_reached'
+              | 'min_length'
+              | 'max_length'
+              | 'invalid_transition'
+              | 'status_changed'
+              | 'campaign_has_errors'
+              | 'campaign_not_editable'
+              | 'campaign_not_submittable'
+              | 'invalid_crop'
+              | 'no_prize_draw'
+              | 'campaign_not_ended'
+              | 'already_drawn'
+              | 'not_drawn'
+              | 'candidates_not_kept'
+              | 'not_enough_codes'
+              | 'no_codes_added'
+              | 'upload_not_text'
+              | 'invalid_code'
+              | 'codes_closed'
+              | 'upgrade_required'
+              | 'account_limit_reached'
+              | 'user_not_found'
+              | 'user_already_linked'
+              | 'user_already_registered'
+              | 'last_account_manager'
+              | 'invitation_not_sent'
+              | 'invalid_image_format'
+              | 'no_image'
+              | 'image_too_large'
+              | 'too_many_uploads'
+              | 'no_upload_file'
+              | 'no_locations_uploaded'
+              | 'upload_too_large'
+              | 'request_too_large'
+              | 'uri_too_long'
+              | 'unsupported_media_type'
+              | 'address_not_found'
+              | 'geocoder_unavailable'
+              | 'contact_type_missing'
+              | 'contact_value_missing'
+              | 'invalid_url'
+              | 'invalid_email'
+              | 'invalid_phone'
+              | 'invalid_vatin'
+              | 'invalid_zip'
+              | 'too_long'
+              | 'email_required'
+              | 'too_many_codes'
+              | 'code_already_used'
+              | 'campaign_deleted'
+              | 'invalid_code_characters'
+              | 'campaign_not_published'
+              | 'participant_erased'
+              | 'job_not_failed'
+              | 'wrong_two_factor_code'
+              | 'two_factor_already_enabled'
+              | 'two_factor_not_started'
+              | 'two_factor_not_enabled'
+              | 'two_factor_wrong_password'
+              | 'wrong_password'
+              | 'password_too_short'
+              | 'password_contains_email'
+              | 'password_too_common'
+              | 'passwords_differ'
+              | 'password_not_changeable'
+              | 'webhook_url_not_allowed'
+              | 'webhook_limit_reached'
+              | 'webhook_changed'
+              | 'api_token_limit_reached'
+              | 'idempotency_key_reused'
+              | 'idempotency_key_in_use';
             field?: string;
+            errors: {
+              field: string;
+              /** @enum {string} */
+              message:
+                | 'required_field_missing'
+                | 'invalid_value'
+                | 'duplicate_value'
+                | 'bad_input'
+                | 'unauthorized'
+                | 'forbidden'
+                | 'not_found'
+                | 'method_not_allowed'
+                | 'rate_limited'
+                | 'internal_error'
+                | 'service_unavailable'
+                | 'campaign_changed'
+                | 'merchant_changed'
+                | 'location_changed'
+                | 'access_code_set_changed'
+                | 'email_not_verified'
+                | 'identity_conflict'
+                | 'invitation_limit_reached'
+                | 'min_length'
+                | 'max_length'
+                | 'invalid_transition'
+                | 'status_changed'
+                | 'campaign_has_errors'
+                | 'campaign_not_editable'
+                | 'campaign_not_submittable'
+                | 'invalid_crop'
+                | 'no_prize_draw'
+                | 'campaign_not_ended'
+                | 'already_drawn'
+                | 'not_drawn'
+                | 'candidates_not_kept'
+                | 'not_enough_codes'
+                | 'no_codes_added'
+                | 'upload_not_text'
+                | 'invalid_code'
+                | 'codes_closed'
+                | 'upgrade_required'
+                | 'account_limit_reached'
+                | 'user_not_found'
+                | 'user_already_linked'
+                | 'user_already_registered'
+                | 'last_account_manager'
+                | 'invitation_not_sent'
+                | 'invalid_image_format'
+                | 'no_image'
+                | 'image_too_large'
+                | 'too_many_uploads'
+                | 'no_upload_file'
+                | 'no_locations_uploaded'
+                | 'upload_too_large'
+                | 'request_too_large'
+                | 'uri_too_long'
+                | 'unsupported_media_type'
+                | 'address_not_found'
+                | 'geocoder_unavailable'
+                | 'contact_type_missing'
+                | 'contact_value_missing'
+                | 'invalid_url'
+                | 'invalid_email'
+                | 'invalid_phone'
+                | 'invalid_vatin'
+                | 'invalid_zip'
+                | 'too_long'
+                | 'email_required'
+                | 'too_many_codes'
+                | 'code_already_used'
+                | 'campaign_deleted'
+                | 'invalid_code_characters'
+                | 'campaign_not_published'
+                | 'participant_erased'
+                | 'job_not_failed'
+                | 'wrong_two_factor_code'
+                | 'two_factor_already_enabled'
+                | 'two_factor_not_started'
+                | 'two_factor_not_enabled'
+                | 'two_factor_wrong_password'
+                | 'wrong_password'
+                | 'password_too_short'
+                | 'password_contains_email'
+                | 'password_too_common'
+                | 'passwords_differ'
+                | 'password_not_changeable'
+                | 'webhook_url_not_allowed'
+                | 'webhook_limit_reached'
+                | 'webhook_changed'
+                | 'api_token_limit_reached'
+                | 'idempotency_key_reused'
+                | 'idempotency_key_in_use';
+            }[];
           };
         };
       };
@@ -21005,10 +21234,196 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
+          'application/problem+json': {
+            type: string;
+            title: string;
+            status: number;
+            detail: string;
             statusCode: number;
-            message: string;
+            /** @enum {string} */
+            message:
+              | 'required_field_missing'
+              | 'invalid_value'
+              | 'duplicate_value'
+              | 'bad_input'
+              | 'unauthorized'
+              | 'forbidden'
+              | 'not_found'
+              | 'method_not_allowed'
+              | 'rate_limited'
+              | 'internal_error'
+              | 'service_unavailable'
+              | 'campaign_changed'
+              | 'merchant_changed'
+              | 'location_changed'
+              | 'access_code_set_changed'
+              | 'email_not_verified'
+              | 'identity_conflict'
+              | 'invitation_limit_reached'
+              | 'min_length'
+              | 'max_length'
+              | 'invalid_transition'
+              | 'status_changed'
+              | 'campaign_has_errors'
+              | 'campaign_not_editable'
+              | 'campaign_not_submittable'
+              | 'invalid_crop'
+              | 'no_prize_draw'
+              | 'campaign_not_ended'
+              | 'already_drawn'
+              | 'not_drawn'
+              | 'candidates_not_kept'
+              | 'not_enough_codes'
+              | 'no_codes_added'
+              | 'upload_not_text'
+              | 'invalid_code'
+              | 'codes_closed'
+              | 'upgrade_required'
+              | 'account_limit_reached'
+              | 'user_not_found'
+              | 'user_already_linked'
+              | 'user_already_registered'
+              | 'last_account_manager'
+              | 'invitation_not_sent'
+              | 'invalid_image_format'
+              | 'no_image'
+              | 'image_too_large'
+              | 'too_many_uploads'
+              | 'no_upload_file'
+              | 'no_locations_uploaded'
+              | 'upload_too_large'
+              | 'request_too_large'
+              | 'uri_too_long'
+              | 'unsupported_media_type'
+              | 'address_not_found'
+              | 'geocoder_unavailable'
+              | 'contact_type_missing'
+              | 'contact_value_missing'
+              | 'invalid_url'
+              | 'invalid_email'
+              | 'invalid_phone'
+              | 'invalid_vatin'
+              | 'invalid_zip'
+              | 'too_long'
+              | 'email_required'
+              | 'too_many_codes'
+              | 'code_already_used'
+              | 'campaign_deleted'
+              | 'invalid_code_characters'
+              | 'campaign_not_published'
+              | 'participant_erased'
+              | 'job_not_failed'
+              | 'wrong_two_factor_code'
+              | 'two_factor_already_enabled'
+              | 'two_factor_not_started'
+              | 'two_factor_not_enabled'
+              | 'two_factor_wrong_password'
+              | 'wrong_password'
+              | 'password_too_short'
+              | 'password_contains_email'
+              | 'password_too_common'
+              | 'passwords_differ'
+              | 'password_not_changeable'
+              | 'webhook_url_not_allowed'
+              | 'webhook_limit_reached'
+              | 'webhook_changed'
+              | 'api_token_limit_reached'
+              | 'idempotency_key_reused'
+              | 'idempotency_key_in_use';
             field?: string;
+            errors: {
+              field: string;
+              /** @enum {string} */
+              message:
+                | 'required_field_missing'
+                | 'invalid_value'
+                | 'duplicate_value'
+                | 'bad_input'
+                | 'unauthorized'
+                | 'forbidden'
+                | 'not_found'
+                | 'method_not_allowed'
+                | 'rate_limited'
+                | 'internal_error'
+                | 'service_unavailable'
+                | 'campaign_changed'
+                | 'merchant_changed'
+                | 'location_changed'
+                | 'access_code_set_changed'
+                | 'email_not_verified'
+                | 'identity_conflict'
+                | 'invitation_limit_reached'
+                | 'min_length'
+                | 'max_length'
+                | 'invalid_transition'
+                | 'status_changed'
+                | 'campaign_has_errors'
+                | 'campaign_not_editable'
+                | 'campaign_not_submittable'
+                | 'invalid_crop'
+                | 'no_prize_draw'
+                | 'campaign_not_ended'
+                | 'already_drawn'
+                | 'not_drawn'
+                | 'candidates_not_kept'
+                | 'not_enough_codes'
+                | 'no_codes_added'
+                | 'upload_not_text'
+                | 'invalid_code'
+                | 'codes_closed'
+                | 'upgrade_required'
+                | 'account_limit_reached'
+                | 'user_not_found'
+                | 'user_already_linked'
+                | 'user_already_registered'
+                | 'last_account_manager'
+                | 'invitation_not_sent'
+                | 'invalid_image_format'
+                | 'no_image'
+                | 'image_too_large'
+                | 'too_many_uploads'
+                | 'no_upload_file'
+                | 'no_locations_uploaded'
+                | 'upload_too_large'
+                | 'request_too_large'
+                | 'uri_too_long'
+                | 'unsupported_media_type'
+                | 'address_not_found'
+                | 'geocoder_unavailable'
+                | 'contact_type_missing'
+                | 'contact_value_missing'
+                | 'invalid_url'
+                | 'invalid_email'
+                | 'invalid_phone'
+                | 'invalid_vatin'
+                | 'invalid_zip'
+                | 'too_long'
+                | 'email_required'
+                | 'too_many_codes'
+                | 'code_already_used'
+                | 'campaign_deleted'
+                | 'invalid_code_characters'
+                | 'campaign_not_published'
+                | 'participant_erased'
+                | 'job_not_failed'
+                | 'wrong_two_factor_code'
+                | 'two_factor_already_enabled'
+                | 'two_factor_not_started'
+                | 'two_factor_not_enabled'
+                | 'two_factor_wrong_password'
+                | 'wrong_password'
+                | 'password_too_short'
+                | 'password_contains_email'
+                | 'password_too_common'
+                | 'passwords_differ'
+                | 'password_not_changeable'
+                | 'webhook_url_not_allowed'
+                | 'webhook_limit_reached'
+                | 'webhook_changed'
+                | 'api_token_limit_reached'
+                | 'idempotency_key_reused'
+                | 'idempotency_key_in_use';
+            }[];
           };
         };
       };
@@ -21018,7 +21433,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/problem+json': components['schemas']['Error'];
+        };
+      };
+      /** @description A service the request needs (the database) is away for the moment; Retry-After says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Error'];
         };
       };
     };
@@ -21223,6 +21647,7 @@ export interface operations {
               | 'webhook_url_not_allowed'
               | 'webhook_limit_reached'
               | 'webhook_changed'
+              | 'api_token_limit_reached'
               | 'idempotency_key_reused'
               | 'idempotency_key_in_use';
             field?: string;
@@ -21315,6 +21740,7 @@ export interface operations {
                 | 'webhook_url_not_allowed'
                 | 'webhook_limit_reached'
                 | 'webhook_changed'
+                | 'api_token_limit_reached'
                 | 'idempotency_key_reused'
                 | 'idempotency_key_in_use';
             }[];

@@ -176,6 +176,9 @@ describe('merchant screens', () => {
     expect(canOpenMerchantScreen(staff, campaignsOnly, 'locations')).toBe(false);
     expect(canOpenMerchantScreen(staff, ['manage-accounts'], 'accounts')).toBe(true);
     expect(canOpenMerchantScreen(staff, ['manage-merchant'], 'locations')).toBe(true);
+    // The integrators' tokens are managed with manage-accounts, as the server asks.
+    expect(canOpenMerchantScreen(staff, ['manage-accounts'], 'apiTokens')).toBe(true);
+    expect(canOpenMerchantScreen(staff, ['manage-merchant'], 'apiTokens')).toBe(false);
   });
 
   it('closed to users without an account of the merchant, open to admins', () => {

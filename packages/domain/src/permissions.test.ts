@@ -21,7 +21,7 @@ describe('merchant screen access', () => {
       MERCHANT_SECTION_SCREENS.map((screen) =>
         merchantScreenAccess(other, ALL, screen, 0, 'single'),
       ),
-    ).toEqual(['upgrade', 'open', 'open', 'open', 'open']);
+    ).toEqual(['upgrade', 'open', 'open', 'open', 'open', 'open']);
     expect(merchantHomeScreen(other, ALL, 0, 'single')).toBe('accounts');
   });
 
@@ -38,7 +38,7 @@ describe('merchant screen access', () => {
       MERCHANT_SECTION_SCREENS.map((screen) =>
         merchantScreenAccess(other, staff, screen, 0, 'single'),
       ),
-    ).toEqual(['upgrade', 'closed', 'closed', 'open', 'closed']);
+    ).toEqual(['upgrade', 'closed', 'closed', 'open', 'closed', 'closed']);
     expect(merchantHomeScreen(other, staff, 0, 'single')).toBe('notifications');
     expect(merchantScreenAccess(other, undefined, 'notifications', 1, 'select')).toBe('closed');
     expect(merchantHomeScreen(other, undefined, 1, 'select')).toBeUndefined();

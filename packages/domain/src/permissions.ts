@@ -89,7 +89,8 @@ export function hasRole(
  * the role each needs, as the server enforces it: the profile and the
  * notifications are open to every account of the merchant (saving the
  * profile needs manage-merchant), locations and webhooks need
- * manage-merchant, accounts manage-accounts, campaigns manage-campaigns.
+ * manage-merchant, accounts and the integrators' tokens (API-Zugänge)
+ * manage-accounts, campaigns manage-campaigns.
  */
 export const MERCHANT_SCREENS = [
   'profile',
@@ -97,6 +98,7 @@ export const MERCHANT_SCREENS = [
   'locations',
   'notifications',
   'webhooks',
+  'apiTokens',
   'campaigns',
 ] as const;
 export type MerchantScreen = (typeof MERCHANT_SCREENS)[number];
@@ -107,6 +109,7 @@ export const MERCHANT_SCREEN_ROLES: Readonly<Record<MerchantScreen, AccountRole 
   locations: 'manage-merchant',
   notifications: null,
   webhooks: 'manage-merchant',
+  apiTokens: 'manage-accounts',
   campaigns: 'manage-campaigns',
 };
 
@@ -131,6 +134,7 @@ export const MERCHANT_SECTION_SCREENS = [
   'locations',
   'notifications',
   'webhooks',
+  'apiTokens',
 ] as const satisfies readonly MerchantScreen[];
 
 export type MerchantScreenAccess = 'open' | 'upgrade' | 'closed';

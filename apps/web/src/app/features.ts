@@ -7,6 +7,7 @@
 import { featureRoutes as accessCodeSets } from '../features/access-code-sets/routes';
 import { featureRoutes as account } from '../features/account/routes';
 import { featureRoutes as apiKeys } from '../features/api-keys/routes';
+import { featureRoutes as apiTokens } from '../features/api-tokens/routes';
 import { featureRoutes as auth } from '../features/auth/routes';
 import { featureRoutes as backgroundJobs } from '../features/background-jobs/routes';
 import { featureRoutes as campaigns } from '../features/campaigns/routes';
@@ -30,6 +31,7 @@ export const FEATURES: readonly FeatureRoutes[] = [
   account,
   backgroundJobs,
   webhooks,
+  apiTokens,
   accessCodeSets,
   devices,
   merchantList,

@@ -30,6 +30,7 @@ describe('the route table', () => {
     [`/${merchant}/notifications`, 'merchant-notifications'],
     [`/${merchant}/webhooks`, 'merchant-webhooks'],
     [`/${merchant}/webhooks/${campaign}`, 'merchant-webhook'],
+    [`/${merchant}/api-tokens`, 'merchant-api-tokens'],
     ['/webhooks', 'admin-webhooks'],
     [`/webhooks/${campaign}`, 'admin-webhook'],
     ['/access-code-sets', 'access-code-set-list'],

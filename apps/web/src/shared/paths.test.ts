@@ -16,6 +16,7 @@ describe('paths', () => {
     expect(paths.merchant.webhook({ merchantIdent, webhookId: 'w1' })).toBe(
       `/${merchantIdent}/webhooks/w1`,
     );
+    expect(paths.merchant.apiTokens({ merchantIdent })).toBe(`/${merchantIdent}/api-tokens`);
     expect(paths.adminWebhooks.list()).toBe('/webhooks');
     expect(paths.adminWebhooks.detail({ webhookId: 'w1' })).toBe('/webhooks/w1');
     expect(paths.accessCodeSets.list()).toBe('/access-code-sets');

@@ -68,6 +68,7 @@ export const routePatterns = {
   merchantNotifications: '/:merchantIdent/notifications',
   merchantWebhooks: '/:merchantIdent/webhooks',
   merchantWebhook: '/:merchantIdent/webhooks/:webhookId',
+  merchantApiTokens: '/:merchantIdent/api-tokens',
   accessCodeSets: '/access-code-sets',
   accessCodeSetsAll: '/access-code-sets/*',
   merchantList: '/merchants',
@@ -108,6 +109,8 @@ export const paths = {
     /** One of the merchant's webhook endpoints, with its delivery log. */
     webhook: ({ merchantIdent, webhookId }: MerchantParams & { webhookId: string }) =>
       `/${seg(merchantIdent)}/webhooks/${seg(webhookId)}`,
+    /** The merchant's tokens for integrators (API-Zugänge). */
+    apiTokens: ({ merchantIdent }: MerchantParams) => `/${seg(merchantIdent)}/api-tokens`,
   },
   /** The merchants the user may act for (admins and agencies). */
   merchantList: () => '/merchants',
@@ -208,6 +211,8 @@ export function merchantScreenPath(screen: MerchantScreen, params: MerchantParam
       return paths.merchant.notifications(params);
     case 'webhooks':
       return paths.merchant.webhooks(params);
+    case 'apiTokens':
+      return paths.merchant.apiTokens(params);
     case 'campaigns':
       return paths.campaigns.list(params);
   }

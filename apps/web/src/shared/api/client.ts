@@ -178,3 +178,11 @@ export async function answer<T>(pending: Promise<{ data?: T; response: Response 
   if (result === undefined) throw new ApiError('cancelled', 'Skipped: not signed in');
   return result;
 }
+
+/**
+ * A typed call answered without a body (204 No Content): resolves once it
+ * went through; rejects as `answer` does (no token, a failure after its alert).
+ */
+export async function answerNoContent(pending: Promise<{ response: Response }>): Promise<void> {
+  await answer(pending.then(({ response }) => ({ data: response, response })));
+}

@@ -42,6 +42,11 @@ export const TEXT_PARTS = {
   apiKeys: { subtrees: { apiKeys: [] }, features: ['features/api-keys'] },
   backgroundJobs: { subtrees: { backgroundJobs: [] }, features: ['features/background-jobs'] },
   webhooks: { subtrees: { webhooks: [] }, features: ['features/webhooks'], with: [MESSAGES] },
+  apiTokens: {
+    subtrees: { apiTokens: [] },
+    features: ['features/api-tokens'],
+    with: [MESSAGES],
+  },
   accessCodeSets: {
     subtrees: { accessCodeSets: [] },
     features: ['features/access-code-sets'],
@@ -82,6 +87,7 @@ export const TEXT_PARTS = {
       'features/merchants',
       'features/access-code-sets',
       'features/webhooks',
+      'features/api-tokens',
       'shared/api',
       'shared/form',
       'shared/i18n',

@@ -16,6 +16,7 @@ import {
 import { Button, Group, List, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import {
   IconBell,
+  IconApi,
   IconBuildingStore,
   IconCheck,
   IconMapPin,
@@ -41,6 +42,7 @@ const SCREEN_ICONS: Record<MerchantScreen, ReactNode> = {
   locations: <IconMapPin size={16} aria-hidden />,
   notifications: <IconBell size={16} aria-hidden />,
   webhooks: <IconWebhook size={16} aria-hidden />,
+  apiTokens: <IconApi size={16} aria-hidden />,
   campaigns: <IconSpeakerphone size={16} aria-hidden />,
 };
 

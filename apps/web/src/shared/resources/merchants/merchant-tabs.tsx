@@ -1,7 +1,7 @@
 /**
  * The sub-navigation of the merchant pages: profile, accounts, locations,
- * notifications, webhooks (the merchants' and the webhooks' features show
- * it); only the ones the user's roles open (docs/product.md#roles-and-access). The profile
+ * notifications, webhooks, API-Zugänge (the merchants', the webhooks' and
+ * the API tokens' features show it); only the ones the user's roles open (docs/product.md#roles-and-access). The profile
  * of a basic merchant's only users stays as a tab with a lock: it leads to
  * the upgrade notice, which says what an upgrade brings.
  */
@@ -12,7 +12,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useMerchantScreens } from '../../session/merchant-screens';
 
-export type MerchantTab = 'edit' | 'accounts' | 'locations' | 'notifications' | 'webhooks';
+export type MerchantTab =
+  'edit' | 'accounts' | 'locations' | 'notifications' | 'webhooks' | 'apiTokens';
 
 const TABS: Record<(typeof MERCHANT_SECTION_SCREENS)[number], MerchantTab> = {
   profile: 'edit',
@@ -20,6 +21,7 @@ const TABS: Record<(typeof MERCHANT_SECTION_SCREENS)[number], MerchantTab> = {
   locations: 'locations',
   notifications: 'notifications',
   webhooks: 'webhooks',
+  apiTokens: 'apiTokens',
 };
 
 const isSectionScreen = (screen: MerchantScreen): screen is keyof typeof TABS => screen in TABS;
