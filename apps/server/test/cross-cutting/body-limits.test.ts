@@ -97,7 +97,8 @@ async function send(
     payload,
     headers: {
       ...(path.startsWith('/api/') ? bearer(String(t.tokens.routes)) : {}),
-      ...(path === '/api/ingest/events' ? { 'x-api-key': apiKey } : {}),
+      // The consumer app's routes check its key before they read a body.
+      ...(path.startsWith('/api/ingest/') ? { 'x-api-key': apiKey } : {}),
       ...headers,
     },
   });
