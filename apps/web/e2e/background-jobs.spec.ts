@@ -181,6 +181,7 @@ test('others get the admins-only page, and 403 from the API', async ({ page }) =
       headers: { Authorization: `Bearer ${token}` },
     });
     expect(response.status(), `${method} ${url}`).toBe(403);
-    expect(await response.json()).toEqual({ statusCode: 403, message: 'forbidden' });
+    expect(response.headers()['content-type']).toContain('application/problem+json');
+    expect(await response.json()).toMatchObject({ status: 403, message: 'forbidden' });
   }
 });
