@@ -40,7 +40,8 @@ async function get(url, token, pathAndQuery) {
   return body;
 }
 
-async function measure(kind, env, settle = async () => {}) {
+/** Dashboard, statistics and ingest on a server over `env`'s database (generated first unless env.KEEP). */
+export async function measureStats(kind, env, settle = async () => {}) {
   const participations = PARTICIPATIONS[kind];
   const started = performance.now();
   if (!env.KEEP)
@@ -188,20 +189,20 @@ export async function benchStats() {
   // `--password load`) saves the hour that 10 million participations take.
   const kept = process.env.BENCH_STATS_DATABASE_URL;
   if (kept) {
-    await measure('PostgreSQL', { DATABASE_URL: kept, KEEP: '1' });
+    await measureStats('PostgreSQL', { DATABASE_URL: kept, KEEP: '1' });
     return;
   }
   if (backends.includes('pglite')) {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'bench-stats-'));
     try {
-      await measure('PGlite', { DATA_DIR: dataDir, DATABASE_URL: '' });
+      await measureStats('PGlite', { DATA_DIR: dataDir, DATABASE_URL: '' });
     } finally {
       await rm(dataDir, { recursive: true, force: true });
     }
   }
   if (backends.includes('postgres')) {
     await onFreshPostgres('statistics', (env, checkpoint) =>
-      measure('PostgreSQL', env, checkpoint),
+      measureStats('PostgreSQL', env, checkpoint),
     );
   }
 }

@@ -11,7 +11,10 @@
 //  - /health latency during bursts of six ingest batches of 1,000 events
 //    (bench-ingest-burst.mjs);
 //  - /health latency and memory during 40 image uploads at once by one
-//    account (bench-upload-burst.mjs).
+//    account (bench-upload-burst.mjs);
+//  - raw events partitioned by month on PostgreSQL at 30 million events: the
+//    retention's purge of a month by DELETE and by dropping its partition,
+//    dashboard, statistics and ingest (bench-partitions.mjs; not in the default run).
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -29,6 +32,7 @@ import { benchLighthouse } from './bench-lighthouse.mjs';
 import { benchMemory } from './bench-memory.mjs';
 import { benchIngestBurst } from './bench-ingest-burst.mjs';
 import { benchUploadBurst } from './bench-upload-burst.mjs';
+import { benchPartitions } from './bench-partitions.mjs';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const START_RUNS = 5;
@@ -134,7 +138,10 @@ async function measureFirstLoad(url) {
 
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 
-/** `npm run bench -- start memory list stats codes load lighthouse ingest-burst upload-burst`: the parts to run (default: all). */
+/**
+ * `npm run bench -- start memory list stats codes load lighthouse ingest-burst upload-burst partitions`:
+ * the parts to run (default: all but partitions, whose 30 million events take long).
+ */
 const PARTS = [
   'start',
   'memory',
@@ -145,6 +152,7 @@ const PARTS = [
   'lighthouse',
   'ingest-burst',
   'upload-burst',
+  'partitions',
 ];
 const asked = process.argv.slice(2);
 const unknown = asked.filter((part) => !PARTS.includes(part));
@@ -152,7 +160,7 @@ if (unknown.length > 0) {
   console.error(`unknown part(s): ${unknown.join(', ')}; choose from ${PARTS.join(', ')}`);
   process.exit(2);
 }
-const parts = asked.length > 0 ? asked : PARTS;
+const parts = asked.length > 0 ? asked : PARTS.filter((part) => part !== 'partitions');
 
 console.log('# Benchmarks');
 if (parts.includes('start')) await benchStartAndFirstLoad();
@@ -164,6 +172,7 @@ if (parts.includes('load')) await benchLoad();
 if (parts.includes('lighthouse')) await benchLighthouse();
 if (parts.includes('ingest-burst')) await benchIngestBurst();
 if (parts.includes('upload-burst')) await benchUploadBurst();
+if (parts.includes('partitions')) await benchPartitions();
 
 /** Cold start and the first-load JavaScript of the sign-in page and the shell. */
 async function benchStartAndFirstLoad() {

@@ -21,6 +21,7 @@ import { validationRefreshJob } from './modules/campaigns/validation-refresh.js'
 import { winnerDrawJob } from './modules/draws/service.js';
 import { foldPending, statisticsFoldJob, stopFolding } from './modules/ingest/fold.js';
 import { retentionJob } from './modules/ingest/privacy.js';
+import { eventPartitionsJob } from './modules/ingest/event-partitions.js';
 import {
   locationGeocodingJob,
   locationImportResumeJob,
@@ -34,6 +35,7 @@ export const JOB_DEFINITIONS: readonly JobDefinition[] = [
   winnerDrawJob,
   statisticsFoldJob,
   retentionJob,
+  eventPartitionsJob,
   validationRefreshJob,
   locationGeocodingJob,
   locationImportResumeJob,

@@ -13,6 +13,7 @@ export const JOB_QUEUES = [
   'winner-draws',
   'statistics-fold',
   'event-retention',
+  'event-partitions',
   'validation-refresh',
   'location-geocoding',
   'location-geocoding-resume',

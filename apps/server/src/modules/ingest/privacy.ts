@@ -14,7 +14,9 @@
  * - the hourly retention job: raw events older than EVENT_RETENTION_DAYS are
  *   purged (and receipts that ran out), and a participant no raw event names any
  *   more (every event about a participant is kept raw with the id, so: not
- *   seen within the retention period) is forgotten, without a tombstone.
+ *   seen within the retention period) is forgotten, without a tombstone. On
+ *   PostgreSQL, a month's partition that lies wholly before the limit goes
+ *   whole (detached, its participants looked at, dropped); the rest row by row.
  *
  * Both hold the erasure advisory lock alone while they forget, and ingest
  * batches hold it shared: a batch is either written before (and its events
@@ -27,6 +29,16 @@ import {
   tryAdvisoryXactLock,
 } from '../../platform/db/advisory-locks.js';
 import type { Db, DbOrTx } from '../../platform/db/client.js';
+import {
+  detachEventPartition,
+  detachedEventCount,
+  detachedEventPartitions,
+  detachedParticipantPage,
+  dropDetachedEventPartition,
+  eventPartitions,
+  isLockTimeout,
+  type EventPartition,
+} from '../../platform/db/event-partitions.js';
 import { defineJob } from '../../platform/define-job.js';
 import { recurringJobPolicy } from '../../platform/jobs/recurring.js';
 import { clearCandidateDigests } from '../draws/index.js';
@@ -88,8 +100,10 @@ async function forgetUnseen(tx: DbOrTx, ids: string[], retentionDays: number): P
 }
 
 export interface RetentionRun {
-  /** Raw events purged. */
+  /** Raw events purged (those of dropped partitions too). */
   events: number;
+  /** Month partitions of raw events dropped whole (PostgreSQL). */
+  partitions: number;
   /** Participants forgotten. */
   participants: number;
   /** Receipts purged. */
@@ -116,11 +130,67 @@ async function step<T>(
 }
 
 /**
+ * Drops the month partitions of raw events (PostgreSQL) that lie wholly
+ * before `before`: each is detached in a short step (its events are gone for
+ * every query at once, without a row written), then the participants it
+ * named are looked at a page a step and those no raw event names any more
+ * are forgotten, then it is dropped. A partition detached by a run that
+ * ended early is finished first. Counts into `run`; false when another
+ * process holds the retention, or a partition's lock could not be had (the
+ * next run goes on).
+ */
+async function dropPartitionsBefore(
+  db: Db,
+  before: Date,
+  retentionDays: number,
+  run: RetentionRun,
+): Promise<boolean> {
+  const detached: EventPartition[] = await detachedEventPartitions(db);
+  for (const partition of await eventPartitions(db)) {
+    if (partition.to.getTime() > before.getTime()) break;
+    let done;
+    try {
+      done = await step(db, (tx) => detachEventPartition(tx, partition));
+    } catch (error) {
+      // Long queries on the table: the next run detaches it (not row by row now).
+      if (isLockTimeout(error)) return false;
+      throw error;
+    }
+    if (!done) return false;
+    detached.push(partition);
+  }
+  for (const partition of detached) {
+    let after = '';
+    for (;;) {
+      const page = await step(db, async (tx) => {
+        const ids = await detachedParticipantPage(tx, partition, after, RETENTION_BATCH);
+        return { ids, forgotten: await forgetUnseen(tx, ids, retentionDays) };
+      });
+      if (!page) return false;
+      run.participants += page.value.forgotten;
+      const last = page.value.ids.at(-1);
+      if (page.value.ids.length < RETENTION_BATCH || last === undefined) break;
+      after = last;
+    }
+    const dropped = await step(db, async (tx) => {
+      const events = await detachedEventCount(tx, partition);
+      await dropDetachedEventPartition(tx, partition);
+      return events;
+    });
+    if (!dropped) return false;
+    run.events += dropped.value;
+    run.partitions += 1;
+  }
+  return true;
+}
+
+/**
  * The retention: purges raw events older than EVENT_RETENTION_DAYS and
  * forgets the participants they leave without any raw event; purges the
  * receipts that ran out, the tombstones older than ERASURE_BLOCK_DAYS and the
  * candidate digests of draws made before the retention period.
- * Each in steps of RETENTION_BATCH rows. Until it has been through them all
+ * Each in steps of RETENTION_BATCH rows, but for the month partitions of raw
+ * events wholly before the limit on PostgreSQL, which go whole. Until it has been through them all
  * once, it also sweeps every participant for those no raw event names (left
  * by purges before participants were forgotten with their events), a page a
  * step. Returns what it removed.
@@ -133,12 +203,15 @@ export async function applyRetention(
   const before = new Date(now.getTime() - eventRetentionDays * DAY_MS);
   const run: RetentionRun = {
     events: 0,
+    partitions: 0,
     participants: 0,
     receipts: 0,
     tombstones: 0,
     drawCandidates: 0,
   };
 
+  if (!(await dropPartitionsBefore(db, before, eventRetentionDays, run))) return run;
+  // The month the limit falls in, and the default partition's old events: row by row.
   for (;;) {
     const purged = await step(db, async (tx) => {
       const old = await eventsBefore(tx, before, RETENTION_BATCH);

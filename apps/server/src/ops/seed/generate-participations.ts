@@ -15,6 +15,7 @@
 import { sql } from 'drizzle-orm';
 import { DEFAULT_EVENT_RECEIPT_DAYS } from '../../platform/config/config.js';
 import { queryRows, type Db } from '../../platform/db/client.js';
+import { ensureEventPartitions, monthStart } from '../../platform/db/event-partitions.js';
 
 export interface ParticipationOptions {
   participations: number;
@@ -70,6 +71,14 @@ export async function generateParticipations(db: Db, options: ParticipationOptio
     from generate_series(1, ${people}) i
     on conflict do nothing`);
 
+  // PostgreSQL: the months the events fall in get their partitions (back two years at most).
+  const [span] = await queryRows<{ earliest: Date | string | null }>(
+    db,
+    sql`select min(valid_from) as earliest from campaigns where status in ('active', 'ended')`,
+  );
+  const twoYearsAgo = monthStart(new Date(), -24);
+  const earliest = span?.earliest ? new Date(span.earliest) : new Date();
+  await ensureEventPartitions(db, new Date(), earliest < twoYearsAgo ? twoYearsAgo : earliest);
   await withIndexesBuiltAfter(db, BULK_TABLES, async () => {
     for (let start = 0; start < targets.length; start += CAMPAIGN_BATCH) {
       const first = targets[start]?.id ?? '';
@@ -224,7 +233,8 @@ async function withIndexesBuiltAfter(
         await tx.execute(
           index.isConstraint
             ? sql`alter table ${sql.identifier(index.table)} add constraint ${sql.identifier(index.name)} ${sql.raw(index.definition)}`
-            : sql.raw(index.definition),
+            : // A partitioned table's index is defined `on only` the parent: built on every partition again.
+              sql.raw(index.definition.replace(' ON ONLY ', ' ON ')),
         );
       }
     });

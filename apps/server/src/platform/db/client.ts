@@ -25,6 +25,7 @@ import {
   YieldingPGlite,
 } from './embedded.js';
 import { folderHolder, lockDataFolder } from './folder-lock.js';
+import { partitionEventsTable } from './event-partitions.js';
 import * as schema from './schema.js';
 import type { PoolUsage } from './pool-usage.js';
 
@@ -237,6 +238,8 @@ async function openPostgres(
       () => migratePg(drizzlePg({ client: lockClient, schema }), { migrationsFolder }),
       onMigrated,
     );
+    // PostgreSQL only: the raw events partitioned by month, once (event-partitions.ts).
+    await partitionEventsTable((text) => lockClient.query(text));
   } finally {
     await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
     lockClient.release();

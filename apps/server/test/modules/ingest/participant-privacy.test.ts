@@ -234,6 +234,7 @@ describe('the retention forgets participants not seen for its period', () => {
     // The sweep is done; the next run has nothing left to do.
     expect(await applyRetention(ingestDeps(t.ctx), whenOlderThanRetention(20))).toEqual({
       events: 0,
+      partitions: 0,
       participants: 0,
       receipts: 0,
       tombstones: 0,
