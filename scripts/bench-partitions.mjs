@@ -4,12 +4,15 @@
 // BENCH_PARTITIONS_EVENTS raw events (30 million) spread over the last 12
 // months are written straight into participation_events with generate_series;
 // then
-//  - the retention's purge of one month: the DELETE of a month's rows (one
-//    statement: less than the old retention's 1,000-row steps cost) against the
-//    retention dropping the next month's partition (detach, its participants
-//    looked at, drop), each with its time and the WAL written;
+//  - the retention's purge of one month: row by row as before (the oldest
+//    month's rows sit in the default partition, which the retention still
+//    purges so) against dropping the next month's partition (detach, its
+//    participants looked at, drop), each with its time and the WAL written
+//    (pg_current_wal_lsn() before and after: the whole cluster's, so other
+//    writers on the same server count too);
 //  - dashboard and statistics p99 and ingest events/s on that database
-//    (bench-stats.mjs's measurement).
+//    (bench-stats.mjs's measurement);
+//  - the first start's conversion of one table of those events into partitions.
 import pg from 'pg';
 import { generate, onFreshPostgres } from './bench-helpers.mjs';
 import { measureStats } from './bench-stats.mjs';
@@ -66,7 +69,17 @@ async function measure(env, checkpoint) {
   await client.connect();
   try {
     const now = new Date();
-    await ensureEventPartitions(database.db, now, monthStart(now, -MONTHS));
+    // The oldest month is purged as the retention purged every month before
+    // (row by row, 1,000 a step): its rows sit in the default partition, where
+    // the retention still deletes them so. The next month goes whole.
+    const oldest = eventPartition(monthStart(now, -MONTHS));
+    const next = eventPartition(monthStart(now, -MONTHS + 1));
+    await ensureEventPartitions(database.db, now, next.from);
+    if ((await client.query('select to_regclass($1) as t', [oldest.name])).rows[0].t) {
+      await client.query(`alter table participation_events detach partition ${oldest.name}`);
+      await client.query(`insert into participation_events select * from ${oldest.name}`);
+      await client.query(`drop table ${oldest.name}`);
+    }
     // The raw events: MONTHS months before this one, as many a month, on 1,000 campaigns.
     started = performance.now();
     const perMonth = Math.round(EVENTS / MONTHS);
@@ -95,39 +108,29 @@ async function measure(env, checkpoint) {
       `\n  ${total[0].events} raw events over ${MONTHS} months written in ${seconds(started)} s (${perMonth} a month)`,
     );
 
-    // The oldest month by DELETE, as the retention purged before; the next by dropping its partition.
-    const oldest = eventPartition(monthStart(now, -MONTHS));
-    const next = eventPartition(monthStart(now, -MONTHS + 1));
     const stats = { eventRetentionDays: 730, erasureBlockDays: 30 };
+    const retention = async (label, before) => {
+      await checkpoint();
+      const lsn = await walNow(client);
+      const runStarted = performance.now();
+      const run = await applyRetention(
+        { db: database.db, stats },
+        new Date(before.getTime() + stats.eventRetentionDays * DAY),
+      );
+      const runSeconds = seconds(runStarted);
+      const wal = await walSince(client, lsn);
+      console.log(
+        `  retention, ${label.padEnd(28)} ${run.events} events, ${run.partitions} partitions dropped, ${run.participants} participants forgotten in ${runSeconds} s, WAL ${mb(wal)} MB`,
+      );
+    };
     // First, unmeasured, what the retention has to do before those months:
     // the generator's older events, its receipts, the sweep of its participants.
-    await applyRetention({ db: database.db, stats }, new Date(oldest.from.getTime() + 730 * DAY));
-    await checkpoint();
-    let lsn = await walNow(client);
-    started = performance.now();
-    const deleted = await client.query(
-      'delete from participation_events where occurred_at >= $1 and occurred_at < $2',
-      [oldest.from.toISOString(), oldest.to.toISOString()],
-    );
-    const deleteSeconds = seconds(started);
-    const deleteWal = await walSince(client, lsn);
-    console.log(
-      `  retention, one month by DELETE:       ${deleted.rowCount} events in ${deleteSeconds} s, WAL ${mb(deleteWal)} MB`,
-    );
-    await client.query(`drop table ${oldest.name}`);
-    await checkpoint();
-    lsn = await walNow(client);
-    started = performance.now();
-    // The limit at the end of that month: it lies wholly before, the next month not.
-    const run = await applyRetention(
+    await applyRetention(
       { db: database.db, stats },
-      new Date(next.to.getTime() + 730 * DAY),
+      new Date(oldest.from.getTime() + stats.eventRetentionDays * DAY),
     );
-    const dropSeconds = seconds(started);
-    const dropWal = await walSince(client, lsn);
-    console.log(
-      `  retention, one month by its partition: ${run.events} events (${run.partitions} partition) in ${dropSeconds} s, WAL ${mb(dropWal)} MB (participants looked at included)`,
-    );
+    await retention('one month by DELETE:', oldest.to);
+    await retention('one month by its partition:', next.to);
   } finally {
     await client.end();
     await database.close();
@@ -135,6 +138,49 @@ async function measure(env, checkpoint) {
   await checkpoint();
   // Dashboard, statistics and ingest on the database as it is now.
   await measureStats('PostgreSQL', { ...env, KEEP: '1' });
+  await measureConversion(env, checkpoint);
+}
+
+/**
+ * The first start's conversion of an installation's one table of events:
+ * the events put back into one table as before the release (not measured),
+ * then converted as the start does it, with its time and WAL.
+ */
+async function measureConversion(env, checkpoint) {
+  const { partitionEventsTable } = await server('platform/db/event-partitions.js');
+  const client = new pg.Client({ connectionString: env.DATABASE_URL });
+  await client.connect();
+  try {
+    await client.query('alter table participation_events rename to events_partitioned');
+    await client.query(
+      'alter table events_partitioned rename constraint participation_events_occurred_at_id_pk to events_partitioned_pk',
+    );
+    await client.query(
+      'alter index participation_events_participant_idx rename to events_partitioned_participant_idx',
+    );
+    await client.query(
+      `create table participation_events (like events_partitioned including defaults);
+       insert into participation_events select * from events_partitioned;
+       drop table events_partitioned;
+       alter table participation_events add constraint participation_events_occurred_at_id_pk
+         primary key (occurred_at, id);
+       create index participation_events_participant_idx on participation_events (participant_id)
+         where participant_id is not null`,
+    );
+    await client.query('vacuum analyze participation_events');
+    const { rows } = await client.query(
+      'select count(*)::bigint as events from participation_events',
+    );
+    await checkpoint();
+    const lsn = await walNow(client);
+    const started = performance.now();
+    await partitionEventsTable((text) => client.query(text));
+    console.log(
+      `  conversion at the first start: ${rows[0].events} events in ${seconds(started)} s, WAL ${mb(await walSince(client, lsn))} MB`,
+    );
+  } finally {
+    await client.end();
+  }
 }
 
 export async function benchPartitions() {

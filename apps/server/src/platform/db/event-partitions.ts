@@ -202,7 +202,9 @@ export async function ensureEventPartitions(
     await db.transaction(async (tx) => {
       await tx.execute(sql.raw(`set local lock_timeout = '${DDL_LOCK_TIMEOUT}'`));
       // No event routed to the default partition meanwhile: its rows of the month move.
-      await tx.execute(sql.raw(`lock table ${DEFAULT_EVENT_PARTITION} in share row exclusive mode`));
+      await tx.execute(
+        sql.raw(`lock table ${DEFAULT_EVENT_PARTITION} in share row exclusive mode`),
+      );
       await tx.execute(
         sql.raw(`create table ${partition.name} (like ${EVENTS_TABLE} including defaults)`),
       );
