@@ -29,7 +29,7 @@ async function queryRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
   return ((await db.execute(query)) as { rows: T[] }).rows;
 }
 
-export const EVENTS_TABLE = 'participation_events';
+const EVENTS_TABLE = 'participation_events';
 export const DEFAULT_EVENT_PARTITION = `${EVENTS_TABLE}_default`;
 /** Months created ahead of the current one. */
 export const EVENT_PARTITIONS_AHEAD = 2;
