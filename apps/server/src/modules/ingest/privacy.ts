@@ -140,9 +140,8 @@ async function step<T>(
  * next run goes on).
  */
 async function dropPartitionsBefore(
-  db: Db,
+  { db, retentionDays }: { db: Db; retentionDays: number },
   before: Date,
-  retentionDays: number,
   run: RetentionRun,
 ): Promise<boolean> {
   const detached: EventPartition[] = await detachedEventPartitions(db);
@@ -163,7 +162,7 @@ async function dropPartitionsBefore(
     let after = '';
     for (;;) {
       const page = await step(db, async (tx) => {
-        const ids = await detachedParticipantPage(tx, partition, after, RETENTION_BATCH);
+        const ids = await detachedParticipantPage(tx, partition, { after, limit: RETENTION_BATCH });
         return { ids, forgotten: await forgetUnseen(tx, ids, retentionDays) };
       });
       if (!page) return false;
@@ -210,7 +209,9 @@ export async function applyRetention(
     drawCandidates: 0,
   };
 
-  if (!(await dropPartitionsBefore(db, before, eventRetentionDays, run))) return run;
+  if (!(await dropPartitionsBefore({ db, retentionDays: eventRetentionDays }, before, run))) {
+    return run;
+  }
   // The month the limit falls in, and the default partition's old events: row by row.
   for (;;) {
     const purged = await step(db, async (tx) => {

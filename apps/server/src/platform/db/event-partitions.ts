@@ -253,8 +253,7 @@ export async function detachedEventCount(db: DbOrTx, partition: EventPartition):
 export async function detachedParticipantPage(
   db: DbOrTx,
   partition: EventPartition,
-  after: string,
-  limit: number,
+  { after, limit }: { after: string; limit: number },
 ): Promise<string[]> {
   const rows = await queryRows<{ id: string }>(
     db,
