@@ -2,8 +2,9 @@
 // (recommended rules, redocly.yaml) without a running server and without
 // network: the document is built by scripts/openapi-document.mjs into a
 // temporary file; telemetry and the update check are off. The same document
-// then checks the web app's generated API types (scripts/api-types.mjs
-// --check): they must be what `npm run api:types` writes from it.
+// then checks the generated API types (packages/client/src/schema.generated.ts,
+// scripts/api-types.mjs --check): they must be what `npm run api:types`
+// writes from it.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';

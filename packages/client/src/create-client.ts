@@ -1,12 +1,12 @@
 /**
  * The typed client: an openapi-fetch client over the API's paths
- * (schema.ts) whose every request carries the caller's bearer token and
+ * (schema.generated.ts) whose every request carries the caller's bearer token and
  * asks for JSON (an error may come as `application/problem+json`). The
  * answers are openapi-fetch's `{ data, error, response }`; `dataOf` turns an
  * error answer into a thrown BackofficeError (problem.ts).
  */
 import createClient, { type Client } from 'openapi-fetch';
-import type { paths } from './schema.js';
+import type { paths } from './schema.generated.js';
 
 export interface BackofficeClientOptions {
   /** The back-office's origin, e.g. `https://backoffice.example.com` (the paths begin with /api). */

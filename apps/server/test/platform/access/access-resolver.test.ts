@@ -41,6 +41,14 @@ let sonnenschein = '';
 let silberblick = '';
 let keller = '';
 let people: Record<'admin' | 'agency' | 'owner' | 'silver' | 'staff' | 'multi', CreatedPerson>;
+/** The integrator tokens' callers, in the order of their table in `beforeAll`. */
+const tokenCallers: Caller[] = [];
+
+/** Every user and every integrator token (each of them found by its secret), as callers. */
+async function everyCaller(): Promise<Caller[]> {
+  expect(tokenCallers).toHaveLength(2);
+  return [...(await t.ctx.db.select().from(users)), ...tokenCallers];
+}
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -75,6 +83,26 @@ beforeAll(async () => {
     }),
   };
   await t.signInAs(people);
+  // Integrator tokens, one a row: the admin's for Keller (every role), the staff member's for
+  // Sonnenschein.
+  const tokens: [CreatedPerson, string, AccountRole[]][] = [
+    [people.admin, keller, [...ACCOUNT_ROLES]],
+    [people.staff, sonnenschein, ['manage-campaigns']],
+  ];
+  for (const [person, merchantId, roles] of tokens) {
+    const { secret, tokenHash, prefix } = newApiTokenSecret();
+    await db.insert(apiTokens).values({
+      merchantId,
+      name: 'Resolver',
+      roles,
+      access: 'write',
+      tokenHash,
+      prefix,
+      createdBy: person.id,
+    });
+    const caller = await findTokenCaller(db, secret);
+    if (caller) tokenCallers.push(caller);
+  }
 });
 afterAll(async () => {
   await t.close();
@@ -91,27 +119,7 @@ describe('access resolver', () => {
       pendingInvitation: true,
     });
 
-    // Integrator tokens: the admin's for Keller (every role), the staff member's for Sonnenschein.
-    const tokenCallers: Caller[] = [];
-    for (const [person, merchantId, roles] of [
-      [people.admin, keller, [...ACCOUNT_ROLES]],
-      [people.staff, sonnenschein, ['manage-campaigns']],
-    ] as const) {
-      const { secret, tokenHash, prefix } = newApiTokenSecret();
-      await t.ctx.db.insert(apiTokens).values({
-        merchantId,
-        name: 'Resolver',
-        roles: [...roles],
-        access: 'write',
-        tokenHash,
-        prefix,
-        createdBy: person.id,
-      });
-      const caller = await findTokenCaller(t.ctx.db, secret);
-      if (caller) tokenCallers.push(caller);
-    }
-    expect(tokenCallers).toHaveLength(2);
-    const everyUser: Caller[] = [...(await t.ctx.db.select().from(users)), ...tokenCallers];
+    const everyUser = await everyCaller();
     const everyMerchant = await t.ctx.db.select({ id: merchants.id }).from(merchants);
     const roles: (AccountRole | undefined)[] = [undefined, ...ACCOUNT_ROLES];
     let checked = 0;
@@ -162,27 +170,7 @@ describe('access resolver', () => {
 
 describe('campaign access', () => {
   it('answers a campaign as its merchant’s access says, for every user: 404, 403, or the access', async () => {
-    // Integrator tokens: the admin's for Keller (every role), the staff member's for Sonnenschein.
-    const tokenCallers: Caller[] = [];
-    for (const [person, merchantId, roles] of [
-      [people.admin, keller, [...ACCOUNT_ROLES]],
-      [people.staff, sonnenschein, ['manage-campaigns']],
-    ] as const) {
-      const { secret, tokenHash, prefix } = newApiTokenSecret();
-      await t.ctx.db.insert(apiTokens).values({
-        merchantId,
-        name: 'Resolver',
-        roles: [...roles],
-        access: 'write',
-        tokenHash,
-        prefix,
-        createdBy: person.id,
-      });
-      const caller = await findTokenCaller(t.ctx.db, secret);
-      if (caller) tokenCallers.push(caller);
-    }
-    expect(tokenCallers).toHaveLength(2);
-    const everyUser: Caller[] = [...(await t.ctx.db.select().from(users)), ...tokenCallers];
+    const everyUser = await everyCaller();
     const everyMerchant = await t.ctx.db.select({ id: merchants.id }).from(merchants);
     const outcome = async (user: UserRow, campaign: string) =>
       requireCampaignAccess(t.ctx.db, user, campaign).then(

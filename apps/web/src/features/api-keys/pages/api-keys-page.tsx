@@ -24,11 +24,11 @@ import { RowAction } from '../../../shared/ui/row-action';
 import { DataTable, dataColumns, type DataColumn } from '../../../shared/ui/data-table';
 import { formatDateTime } from '../../../shared/format/date-time';
 import { notifySuccess } from '../../../shared/ui/notify';
+import { SecretOnceModal } from '../../../shared/ui/secret-once-modal';
 import { useCreateApiKey } from '../api/create-api-key';
 import { useApiKeys } from '../api/get-api-keys';
 import { useRevokeApiKey } from '../api/revoke-api-key';
 import { RevokeKeyModal } from '../components/revoke-key-modal';
-import { SecretModal } from '../components/secret-modal';
 
 const NAME_MAX = ZApiKeyCreateBody.shape.name.maxLength ?? 100;
 
@@ -183,7 +183,19 @@ export function ApiKeysPage() {
         minWidth={900}
       />
 
-      <SecretModal created={created} onClose={() => setCreated(undefined)} />
+      <SecretOnceModal
+        secret={created?.secret}
+        labels={{
+          title: t('apiKeys.secret.title', { name: created?.name ?? '' }),
+          once: t('apiKeys.secret.once'),
+          label: t('apiKeys.secret.label'),
+          copy: t('apiKeys.secret.copy'),
+          copied: t('apiKeys.secret.copied'),
+          done: t('apiKeys.secret.done'),
+        }}
+        testId="api-key-secret"
+        onClose={() => setCreated(undefined)}
+      />
       <RevokeKeyModal
         name={toRevoke?.name}
         busy={revoke.isPending}

@@ -15,11 +15,11 @@ import { ConfirmModal } from '../../../shared/ui/confirm-modal';
 import { DataTable, dataColumns, type DataColumn } from '../../../shared/ui/data-table';
 import { notifySuccess } from '../../../shared/ui/notify';
 import { RowAction } from '../../../shared/ui/row-action';
+import { SecretOnceModal } from '../../../shared/ui/secret-once-modal';
 import { useApiTokens } from '../api/get-api-tokens';
 import { useRevokeApiToken } from '../api/revoke-api-token';
 import { apiTokenState } from '../api-token-labels';
 import { ApiTokenFormModal } from './api-token-form-modal';
-import { ApiTokenSecretModal } from './api-token-secret-modal';
 import { ApiTokenState } from './api-token-state';
 
 const column = dataColumns<TApiToken>();
@@ -152,7 +152,21 @@ export function ApiTokenList({ merchantId, grantable }: ApiTokenListProps) {
           }
         />
       )}
-      <ApiTokenSecretModal shown={secret} onClose={() => setSecret(undefined)} />
+      <SecretOnceModal
+        secret={secret?.secret}
+        labels={{
+          title: t('apiTokens.secret.title', { name: secret?.name ?? '' }),
+          once: t('apiTokens.secret.once'),
+          label: t('apiTokens.secret.label'),
+          copy: t('apiTokens.secret.copy'),
+          copied: t('apiTokens.secret.copied'),
+          done: t('apiTokens.secret.done'),
+        }}
+        testId="api-token-secret"
+        onClose={() => setSecret(undefined)}
+      >
+        <Text size="sm">{t('apiTokens.secret.usage')}</Text>
+      </SecretOnceModal>
       <ConfirmModal
         opened={toRevoke !== undefined}
         title={t('apiTokens.revoke.title')}
