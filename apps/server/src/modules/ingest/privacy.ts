@@ -30,6 +30,7 @@ import {
 } from '../../platform/db/advisory-locks.js';
 import type { Db, DbOrTx } from '../../platform/db/client.js';
 import {
+  deleteFromDetachedPartitions,
   detachEventPartition,
   detachedEventCount,
   detachedEventPartitions,
@@ -81,8 +82,10 @@ export async function eraseParticipant(
     // Waits for the batches being written, and holds new ones back meanwhile.
     await advisoryXactLock(tx, ADVISORY_LOCK_KEYS.erasure);
     const erased = await forgetParticipants(tx, [participantId], deps.stats.eventRetentionDays);
+    // A month a retention run has detached and not dropped yet holds the person's old events too.
+    const detached = await deleteFromDetachedPartitions(tx, [participantId]);
     await insertTombstone(tx, key);
-    return erased;
+    return { ...erased, events: erased.events + detached };
   });
 }
 

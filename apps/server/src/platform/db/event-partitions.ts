@@ -249,6 +249,28 @@ export async function detachedEventCount(db: DbOrTx, partition: EventPartition):
   return row?.events ?? 0;
 }
 
+/**
+ * Deletes the events of the participants `ids` from the month partitions a
+ * retention run has detached and not dropped yet (they are out of the
+ * events table's reach until then): an erasure leaves nothing of a person
+ * there either. Returns the events deleted.
+ */
+export async function deleteFromDetachedPartitions(tx: DbOrTx, ids: string[]): Promise<number> {
+  let deleted = 0;
+  for (const partition of await detachedEventPartitions(tx)) {
+    const [row] = await queryRows<{ events: number }>(
+      tx,
+      sql`with deleted as (
+            delete from ${sql.identifier(partition.name)}
+            where participant_id in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))
+            returning 1)
+          select count(*)::int as events from deleted`,
+    );
+    deleted += row?.events ?? 0;
+  }
+  return deleted;
+}
+
 /** The next `limit` participants a detached partition names after `after`, in text order. */
 export async function detachedParticipantPage(
   db: DbOrTx,

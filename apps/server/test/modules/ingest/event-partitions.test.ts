@@ -12,6 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { queryRows } from '../../../src/platform/db/client.js';
 import {
   DEFAULT_EVENT_PARTITION,
+  detachEventPartition,
   EVENT_PARTITIONS_AHEAD,
   ensureEventPartitions,
   eventPartition,
@@ -120,6 +121,25 @@ describe.runIf(onPostgres)('raw events partitioned by month on PostgreSQL', () =
     expect(erased.json()).toEqual({ erased: { events: 4, campaigns: 1 } });
     expect(await traces('weg-2')).toEqual(NO_TRACE);
     expect(await whereStored('bleibt-2')).toEqual(spread);
+  });
+
+  it('erases a person from a month a retention run detached and has not dropped yet', async () => {
+    await ensureEventPartitions(t.ctx.db, new Date(), monthStart(new Date(), -5));
+    const campaign = await campaignIn();
+    const events = ['weg-4', 'bleibt-4'].map((id) => participation(campaign, id, inMonth(-5)));
+    expect(await send(events)).toMatchObject({ accepted: 2 });
+    const month = eventPartition(monthStart(new Date(), -5));
+    // What a retention run that stopped between its steps leaves: the month detached, not dropped.
+    await t.ctx.db.transaction((tx) => detachEventPartition(tx, month));
+
+    const erased = await t.api('DELETE', '/admin/participants/weg-4', 'admin');
+    expect(erased.json()).toEqual({ erased: { events: 1, campaigns: 1 } });
+    const left = await queryRows<{ id: string }>(
+      t.ctx.db,
+      sql`select participant_id as id from ${sql.identifier(month.name)}`,
+    );
+    expect(left).toEqual([{ id: 'bleibt-4' }]);
+    await t.ctx.db.execute(sql.raw(`drop table ${month.name}`));
   });
 
   it('drops a month wholly past the retention instead of deleting its rows; younger months and the boundary month’s younger rows stay', async () => {
