@@ -1,7 +1,9 @@
 // Dashboard and statistics at scale: latency of GET dashboard, stats and
 // stats/campaigns with 10 concurrent clients, and ingest throughput (batches
 // of 500 events, 4 concurrent senders), on PGlite (1 million participations)
-// and PostgreSQL (10 million). Used by bench.mjs (npm run bench -- stats).
+// and PostgreSQL (10 million), and one small business's dashboard and chart
+// on PGlite (1 million participations of one merchant). Used by bench.mjs
+// (npm run bench -- stats).
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -180,8 +182,71 @@ async function measure(kind, env, settle = async () => {}) {
   }
 }
 
-/** BENCH_STATS_BACKENDS=pglite,postgres (the default) chooses the databases. */
-const backends = (process.env.BENCH_STATS_BACKENDS ?? 'pglite,postgres').split(',');
+/**
+ * The embedded default at a small business's size: one merchant with 60
+ * campaigns and 1 million participations on PGlite; its owner's dashboard
+ * and default chart (12 months), by one client and by 10 at once.
+ * BENCH_STATS_SMALL_DATA_DIR names a data folder generated before (the
+ * same sizes and `--password load`).
+ */
+async function measureSmallBusiness() {
+  const participations = PARTICIPATIONS.PGlite;
+  const kept = process.env.BENCH_STATS_SMALL_DATA_DIR;
+  const dataDir = kept ?? (await mkdtemp(path.join(tmpdir(), 'bench-small-')));
+  const env = { DATA_DIR: dataDir, DATABASE_URL: '' };
+  try {
+    const started = performance.now();
+    if (!kept) {
+      generate(env, [
+        '--merchants',
+        '1',
+        '--campaigns',
+        '60',
+        '--participations',
+        String(participations),
+      ]);
+    }
+    const loadSeconds = (performance.now() - started) / 1000;
+    const server = await startBenchServer(env);
+    try {
+      const owner = await signIn(server.url, 'owner-1@load.test');
+      const merchant = owner.init.merchantinfo.merchants[0].uuid;
+      const yearAgo = new Date(Date.now() - 365 * 24 * 3600_000).toISOString().slice(0, 10);
+      console.log(
+        `the embedded database at a small business's size: one merchant, 60 campaigns, about ${participations} participations (loaded in ${loadSeconds.toFixed(0)} s)`,
+      );
+      const cases = [
+        ['dashboard', `/merchants/${merchant}/dashboard`],
+        [
+          'chart (12 months)',
+          `/merchants/${merchant}/stats?timerange=month&count=12&start=${yearAgo}`,
+        ],
+      ];
+      for (const [clients, target] of [
+        [1, 150],
+        [CLIENTS, 500],
+      ]) {
+        for (const [name, pathAndQuery] of cases) {
+          const latencies = await closedLoop(() => get(server.url, owner.token, pathAndQuery), {
+            clients,
+            requests: REQUESTS,
+            unrecorded: WARMUP,
+          });
+          console.log(
+            `  ${name.padEnd(18)} ${String(clients).padStart(2)} client${clients === 1 ? ' ' : 's'} ${fmt(latencies)} (target p99 <= ${target} ms)`,
+          );
+        }
+      }
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    if (!kept) await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** BENCH_STATS_BACKENDS=pglite,postgres,small (the default) chooses the databases. */
+const backends = (process.env.BENCH_STATS_BACKENDS ?? 'pglite,postgres,small').split(',');
 
 export async function benchStats() {
   // A database filled before (`generate-cli.js` with the same sizes and
@@ -199,6 +264,7 @@ export async function benchStats() {
       await rm(dataDir, { recursive: true, force: true });
     }
   }
+  if (backends.includes('small')) await measureSmallBusiness();
   if (backends.includes('postgres')) {
     await onFreshPostgres('statistics', (env, checkpoint) =>
       measure('PostgreSQL', env, checkpoint),

@@ -89,6 +89,10 @@ export async function buildApp(
     // A UUID per request, or a trusted proxy's id; every answer names it (X-Request-Id).
     genReqId: requestIdGenerator(ctx.config.trustProxy),
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+    // The start's hooks work on the database (the job queue's tables on a first
+    // start, the statistics a stopped process left unfolded): on a busy
+    // machine or after a large import that takes longer than Fastify's 10 s.
+    pluginTimeout: 120_000,
     // Slow clients are cut off: whole requests, headers, idle connections (HTTP_*_TIMEOUT_MS).
     ...serverTimeouts(ctx.config.http),
     frameworkErrors: frameworkErrorAnswer(setSecurityHeaders),
