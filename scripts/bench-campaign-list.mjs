@@ -1,8 +1,10 @@
 // Latency of GET /api/campaigns at 100,000 campaigns over 1,000 merchants,
-// 10 concurrent clients, for every filter and order; on PGlite and, when it
-// answers, PostgreSQL. Used by bench.mjs.
+// 10 concurrent clients, for every filter and order; and deep pages: page 1
+// against page 500 of every order, over all merchants and within one, at
+// 100,000 campaigns over 10 merchants. On PGlite and, when it answers,
+// PostgreSQL. Used by bench.mjs.
 import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import {
   CAMPAIGN_ORDER_OPTIONS,
@@ -19,6 +21,8 @@ import {
   startBenchServer,
 } from './bench-helpers.mjs';
 
+/** signIn() takes its token by the implicit grant, which the server answers only when told to. */
+const SIGN_IN = { OAUTH_ALLOW_IMPLICIT: 'true' };
 const MERCHANTS = 1000;
 const PER_MERCHANT = 100;
 const CONCURRENCY = 10;
@@ -103,7 +107,7 @@ async function measure(kind, env, settle = async () => {}) {
     String(PER_MERCHANT),
   ]);
   await settle();
-  const server = await startBenchServer(env);
+  const server = await startBenchServer({ ...env, ...SIGN_IN });
   const { url } = server;
   try {
     const owner = await signIn(url, 'owner-1@load.test');
@@ -140,20 +144,135 @@ async function measure(kind, env, settle = async () => {}) {
   }
 }
 
-/** BENCH_LIST_BACKENDS=pglite,postgres (the default) chooses the databases. */
-const backends = (process.env.BENCH_LIST_BACKENDS ?? 'pglite,postgres').split(',');
+// Deep pages (decision 048): 10 merchants of 10,000 campaigns, so that one
+// merchant's list has page 500 too (its owner sees no tips and no deleted
+// campaigns: about 5,250 of its 10,000). One client calls page 1 and page 500
+// of each order by turns, so that the machine's load changes both alike.
+const DEEP_MERCHANTS = 10;
+const DEEP_PER_MERCHANT = 10_000;
+const DEEP_PAGE = 500;
+const DEEP_CALLS = 40;
+const DEEP_WARMUP = 5;
+/** The target: page 500 costs at most twice page 1. */
+const DEEP_TARGET = 2;
 
-export async function benchCampaignList() {
-  if (backends.includes('pglite')) {
-    const dataDir = await mkdtemp(path.join(tmpdir(), 'bench-list-'));
-    try {
-      await measure('PGlite', { DATA_DIR: dataDir, DATABASE_URL: '' });
-    } finally {
-      await rm(dataDir, { recursive: true, force: true });
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+async function timedCall(url, token, query) {
+  const started = performance.now();
+  const response = await fetch(`${url}/api/campaigns?${query}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const body = await response.json();
+  const elapsed = performance.now() - started;
+  if (!response.ok) throw new Error(`GET /api/campaigns?${query} answered ${response.status}`);
+  return { elapsed, rows: body.rows.length };
+}
+
+/** Median latency of page 1 and of page DEEP_PAGE of one list, called by turns. */
+async function firstAgainstDeep(url, token, prefix) {
+  const first = `${prefix}page=1`;
+  const deep = `${prefix}page=${DEEP_PAGE}`;
+  const times = { first: [], deep: [] };
+  for (let call = 0; call < DEEP_WARMUP + DEEP_CALLS; call += 1) {
+    // Which goes first alternates too.
+    const pair = call % 2 === 0 ? ['first', 'deep'] : ['deep', 'first'];
+    for (const which of pair) {
+      const { elapsed, rows } = await timedCall(url, token, which === 'first' ? first : deep);
+      if (rows !== 10) throw new Error(`${prefix}: page ${which} has ${rows} rows, not 10`);
+      if (call >= DEEP_WARMUP) times[which].push(elapsed);
     }
   }
-  if (!backends.includes('postgres')) return;
-  await onFreshPostgres('campaign list', (env, checkpoint) =>
-    measure('PostgreSQL', env, checkpoint),
-  );
+  const p1 = median(times.first);
+  const p500 = median(times.deep);
+  return { p1, p500, ratio: p500 / p1 };
+}
+
+async function measureDeep(kind, env, settle = async () => {}, { generated = false } = {}) {
+  if (!generated) {
+    generate(env, [
+      '--merchants',
+      String(DEEP_MERCHANTS),
+      '--campaigns-per-merchant',
+      String(DEEP_PER_MERCHANT),
+    ]);
+    await settle();
+  }
+  const server = await startBenchServer({ ...env, ...SIGN_IN });
+  const { url } = server;
+  try {
+    const owner = await signIn(url, 'owner-1@load.test');
+    const admin = await signIn(url, 'admin@load.test');
+    const merchantId = owner.init.merchantinfo.merchants[0].uuid;
+    const loadBefore = loadavg()[0];
+    const lines = [];
+    const worst = { merchant: { ratio: 0 }, admin: { ratio: 0 } };
+    for (const order of ORDERS) {
+      const merchant = await firstAgainstDeep(
+        url,
+        owner.token,
+        `exact_merchant=${merchantId}&order_by=${order}&`,
+      );
+      const all = await firstAgainstDeep(url, admin.token, `order_by=${order}&`);
+      if (merchant.ratio > worst.merchant.ratio) worst.merchant = { ...merchant, order };
+      if (all.ratio > worst.admin.ratio) worst.admin = { ...all, order };
+      const cells = (r) =>
+        `${r.p1.toFixed(1).padStart(6)} ${r.p500.toFixed(1).padStart(7)} ${`${r.ratio.toFixed(2)}×`.padStart(7)}`;
+      lines.push(`    ${order.padEnd(13)} ${cells(merchant)}     ${cells(all)}`);
+    }
+    const loadAfter = loadavg()[0];
+    const verdict = (r) =>
+      `${r.ratio.toFixed(2)}× (${r.order})${r.ratio <= DEEP_TARGET ? '' : ' — over the target'}`;
+    console.log(
+      `deep pages, ${kind}, ${DEEP_MERCHANTS * DEEP_PER_MERCHANT} campaigns over ${DEEP_MERCHANTS} merchants: page 1 against page ${DEEP_PAGE}, median ms of ${DEEP_CALLS} calls each, one client (load average ${loadBefore.toFixed(1)} → ${loadAfter.toFixed(1)})`,
+    );
+    console.log(
+      `    ${'order'.padEnd(13)} ${"a merchant's list".padEnd(22)}     admin over all merchants`,
+    );
+    console.log(
+      `    ${''.padEnd(13)} ${'p1'.padStart(6)} ${'p500'.padStart(7)} ${'ratio'.padStart(7)}     ${'p1'.padStart(6)} ${'p500'.padStart(7)} ${'ratio'.padStart(7)}`,
+    );
+    for (const line of lines) console.log(line);
+    console.log(
+      `  worst ratio (target ≤ ${DEEP_TARGET}×): a merchant's list ${verdict(worst.merchant)}; admin ${verdict(worst.admin)}`,
+    );
+  } finally {
+    await server.stop();
+  }
+}
+
+/** BENCH_LIST_BACKENDS=pglite,postgres (the default) chooses the databases. */
+const backends = (process.env.BENCH_LIST_BACKENDS ?? 'pglite,postgres').split(',');
+/** BENCH_LIST_CASES=cases,deep (the default) chooses the filter/order cases, the deep pages or both. */
+const parts = (process.env.BENCH_LIST_CASES ?? 'cases,deep').split(',');
+
+/**
+ * BENCH_LIST_DEEP_DATABASE_URL names a PostgreSQL database generated before
+ * (`npm run seed -- --merchants 10 --campaigns-per-merchant 10000 --password
+ * load`): the deep pages are measured there, without generating (to compare
+ * two builds by turns on the same data).
+ */
+const deepDatabase = process.env.BENCH_LIST_DEEP_DATABASE_URL;
+
+export async function benchCampaignList() {
+  const runs = [];
+  if (parts.includes('cases')) runs.push(measure);
+  if (parts.includes('deep') && deepDatabase) {
+    await measureDeep('PostgreSQL', { DATABASE_URL: deepDatabase }, undefined, { generated: true });
+  } else if (parts.includes('deep')) runs.push(measureDeep);
+  for (const run of runs) {
+    if (backends.includes('pglite')) {
+      const dataDir = await mkdtemp(path.join(tmpdir(), 'bench-list-'));
+      try {
+        await run('PGlite', { DATA_DIR: dataDir, DATABASE_URL: '' });
+      } finally {
+        await rm(dataDir, { recursive: true, force: true });
+      }
+    }
+    if (backends.includes('postgres')) {
+      await onFreshPostgres('campaign list', (env, checkpoint) =>
+        run('PostgreSQL', env, checkpoint),
+      );
+    }
+  }
 }

@@ -1,5 +1,5 @@
 /** Data access for the campaign list: filtered, ordered, paged, with exact or estimated totals. */
-import { and, asc, desc, isNotNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import {
   APPROVED_STATUSES,
   CAMPAIGN_TYPES,
@@ -11,7 +11,6 @@ import {
   type TCampaignListQuery,
 } from '@backoffice/domain';
 import { queryRows, type DbOrTx } from '../../platform/db/client.js';
-import { titleSortKey } from '../../platform/db/expressions.js';
 import { prepared } from '../../platform/db/prepared.js';
 import { campaignTextMatches, containsPattern } from '../../platform/db/text-search.js';
 import { recordJoins, summaryColumns, type CampaignSummaryRecord } from './records.js';
@@ -72,8 +71,8 @@ const orderColumns = {
   valid_until: { column: campaigns.validUntil, nullable: true },
   modified: { column: campaigns.modifiedAt, nullable: false },
   created: { column: campaigns.createdAt, nullable: false },
-  // Untitled campaigns sort as the empty title; the same expression is indexed.
-  title: { column: titleSortKey(campaigns.title), nullable: false },
+  // The stored sort key (db/expressions.ts): untitled campaigns sort as the empty title.
+  title: { column: campaigns.titleSort, nullable: false },
   type: { column: campaigns.type, nullable: false },
   status: { column: campaigns.status, nullable: false },
 } as const;
@@ -228,6 +227,13 @@ function countExpression(shape: ListShape, where: SQL | undefined): SQL<number> 
 /**
  * The page's rows (one more than a page, to know whether a next page exists)
  * and, unless the list is known to be long, the count.
+ *
+ * A deferred join (decision 048): the subquery finds the page's ids in the
+ * order's index alone (every order has an index that ends with the id and
+ * carries what the list's conditions read), skipping the offset's entries
+ * there; only the page's rows are then read and joined. Page 500 thus skips
+ * 4,990 index entries instead of reading, joining and dropping 4,990 rows.
+ * The outer order repeats the inner one, which the unique id settles.
  */
 function rowsQuery(
   db: DbOrTx,
@@ -244,20 +250,26 @@ function rowsQuery(
     },
     (name) => {
       const where = whereOf(shape, placeholder);
+      const page = db
+        .select({ id: campaigns.id })
+        .from(campaigns)
+        .where(where)
+        .orderBy(...orderBy(order))
+        .limit(DEFAULT_PAGE_SIZE + 1)
+        .offset(sql.placeholder('offset'))
+        .as('page');
       return db
         .select({
           ...summaryColumns,
           // An uncorrelated subquery: evaluated once per call.
           counted: withCount ? countExpression(shape, where) : sql<undefined>`null`,
         })
-        .from(campaigns)
+        .from(page)
+        .innerJoin(campaigns, eq(campaigns.id, page.id))
         .innerJoin(merchants, recordJoins.merchant)
         .leftJoin(users, recordJoins.editor)
         .leftJoin(campaignCounters, recordJoins.counters)
-        .where(where)
         .orderBy(...orderBy(order))
-        .limit(DEFAULT_PAGE_SIZE + 1)
-        .offset(sql.placeholder('offset'))
         .prepare(name);
     },
   );
