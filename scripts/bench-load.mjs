@@ -285,11 +285,13 @@ async function costPerCall(env, image) {
         `  ${type.padEnd(10)} server CPU ${cpu.toFixed(2)} ms per call${target === undefined ? '' : ` (target <= ${target})`}, ${roundTrips.toFixed(1)} SQL round trips, ${((performance.now() - started) / calls).toFixed(2)} ms per call answered`,
       );
     }
-    if (ONLY_TYPES) return;
-    console.log(
-      `  the mix     server CPU ${mean.toFixed(2)} ms per call: one process answers at most about ${(1000 / mean).toFixed(0)} calls/s`,
-    );
-    console.log(
+    const measured = (type) => !ONLY_TYPES || ONLY_TYPES.includes(type);
+    if (measured('image'))
+      console.log(
+        `  the mix     server CPU ${mean.toFixed(2)} ms per call: one process answers at most about ${(1000 / mean).toFixed(0)} calls/s`,
+      );
+    if (MIX.every(([type]) => type === 'image' || measured(type)))
+      console.log(
       `  the mix without uploads: server CPU ${meanWithoutUploads.toFixed(2)} ms per call (target <= ${MIX_TARGET})`,
     );
   } finally {

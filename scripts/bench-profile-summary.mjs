@@ -6,10 +6,11 @@
 // category: authentication and session check, access resolution, SQL (the
 // driver and drizzle; the round trips are counted by the bench's proxy),
 // response building and validation, serialisation, request validation,
-// compression, logging, garbage collection, Fastify and the rest. Frames of
+// compression, logging, Node's HTTP (parsing, writing the answer to the
+// socket), garbage collection, Fastify and the rest. Frames of
 // the server bundle are mapped back to their modules through its source map.
-// The CPU of other threads (compression's zlib work, sharp) is the process's
-// CPU per call minus what the main thread's samples hold.
+// Only the main thread is sampled: sharp's work (image uploads) on other
+// threads is not in it.
 //
 //   node scripts/bench-profile-summary.mjs <profile.cpuprofile> <windows.jsonl>
 import { readFileSync, existsSync } from 'node:fs';
@@ -25,6 +26,7 @@ const CATEGORIES = [
   'request validation',
   'compression',
   'logging',
+  'HTTP: parsing, writing the answer',
   'garbage collection',
   'Fastify and other',
 ];
@@ -45,30 +47,36 @@ function sourceMapOf(url) {
   return maps.get(url);
 }
 
-/** The module a frame's code comes from: the bundle's original source where there is a map. */
+/** Where a frame's code comes from: the bundle's original source and line where there is a map. */
 function sourceOf(callFrame) {
   const { url, lineNumber, columnNumber } = callFrame;
-  if (!url.startsWith('file:')) return url;
-  const map = sourceMapOf(url);
-  const entry = map?.findEntry(lineNumber, columnNumber);
-  return entry?.originalSource ?? url;
+  if (!url.startsWith('file:')) return { source: url, line: lineNumber };
+  const entry = sourceMapOf(url)?.findEntry(lineNumber, columnNumber);
+  return entry?.originalSource
+    ? { source: entry.originalSource, line: entry.originalLine }
+    : { source: url, line: lineNumber };
 }
+
+/** fastify-type-provider-zod: its serializer compiler's function follows the validator compiler's. */
+const ZOD_PROVIDER_SERIALIZER_LINE = { 'src/core.ts': 210, 'dist/esm/core.js': 114 };
 
 /**
  * A frame's category, or null for a frame that only passes work on (V8's
  * builtins, Node's internals, zod, which both sides of an answer use): its
  * caller decides.
  */
-function categoryOf(callFrame, source) {
+function categoryOf(callFrame, { source, line }) {
   const name = callFrame.functionName;
   if (name === '(garbage collector)') return 'garbage collection';
   if (name === '(program)') return 'Fastify and other';
   if (source === '' && name === 'stringify') return 'serialisation';
   if (/fast-json-stringify|\/platform\/http\/serializ/.test(source)) return 'serialisation';
-  if (/fastify-type-provider-zod/.test(source))
-    return name === 'serializer' || callFrame.lineNumber >= 110
+  if (/fastify-type-provider-zod/.test(source)) {
+    const file = Object.keys(ZOD_PROVIDER_SERIALIZER_LINE).find((end) => source.endsWith(end));
+    return file && line >= ZOD_PROVIDER_SERIALIZER_LINE[file]
       ? 'response building and validation'
       : 'request validation';
+  }
   if (/\/platform\/identity\/|\/jose\/|\/access\/api-tokens|\/access\/session-cache/.test(source))
     return 'authentication and session check';
   if (/\/platform\/access\//.test(source)) return 'access resolution';
@@ -76,6 +84,7 @@ function categoryOf(callFrame, source) {
     return 'SQL (driver, drizzle)';
   if (/@fastify\/compress|node:zlib|minipass|pumpify|duplexify/.test(source)) return 'compression';
   if (/\/pino|\/platform\/http\/logging|sonic-boom/.test(source)) return 'logging';
+  if (/^node:_http_/.test(source)) return 'HTTP: parsing, writing the answer';
   if (/\/modules\/|\/packages\/domain\/|\/domain\/dist\//.test(source))
     return 'response building and validation';
   if (/\/node_modules\/zod\//.test(source)) return null;
@@ -131,7 +140,12 @@ function main() {
     : [{ type: 'whole profile', calls: 1 }];
   for (const window of windows) {
     const { totals, busy } = summarise(profile, window.startUs === undefined ? undefined : window);
-    const perCall = (ms) => (ms / window.calls).toFixed(3);
+    // Samples are taken on the wall clock: on a loaded machine a descheduled
+    // thread still collects them, so the shares are scaled to the process's
+    // CPU per call where the bench measured it.
+    const scale =
+      window.cpuMsPerCall === undefined ? 1 / window.calls : window.cpuMsPerCall / busy;
+    const perCall = (ms) => (ms * scale).toFixed(3);
     console.log(
       `\n${window.type}: ${window.calls} calls${window.cpuMsPerCall === undefined ? '' : `, process CPU ${window.cpuMsPerCall.toFixed(2)} ms per call (profiled)`}${window.roundTrips === undefined ? '' : `, ${window.roundTrips.toFixed(1)} SQL round trips per call`}\n`,
     );
@@ -143,11 +157,7 @@ function main() {
         `| ${category.padEnd(33)} | ${perCall(ms).padStart(11)} | ${((100 * ms) / busy).toFixed(0).padStart(4)}% |`,
       );
     }
-    console.log(`| ${'main thread, sampled'.padEnd(33)} | ${perCall(busy).padStart(11)} |       |`);
-    if (window.cpuMsPerCall !== undefined)
-      console.log(
-        `| ${'other threads (zlib, sharp), rest'.padEnd(33)} | ${Math.max(0, window.cpuMsPerCall - busy / window.calls).toFixed(3).padStart(11)} |       |`,
-      );
+    console.log(`| ${'all'.padEnd(33)} | ${perCall(busy).padStart(11)} |  100% |`);
   }
 }
 
