@@ -87,7 +87,7 @@ export async function startBenchServer(env) {
   // BENCH_SERVER_NODE_ARGS passes flags to the server's node (--cpu-prof, say).
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
   // BENCH_SERVER_ENTRY runs another build of the server (a copy of the bundle before a change, say).
-  const entry = process.env.BENCH_SERVER_ENTRY ?? serverEntry;
+  const entry = env.BENCH_SERVER_ENTRY ?? process.env.BENCH_SERVER_ENTRY ?? serverEntry;
   const child = spawn(process.execPath, [...nodeArgs, entry], {
     env: {
       ...process.env,

@@ -292,11 +292,89 @@ async function costPerCall(env, image) {
       );
     if (MIX.every(([type]) => type === 'image' || measured(type)))
       console.log(
-      `  the mix without uploads: server CPU ${meanWithoutUploads.toFixed(2)} ms per call (target <= ${MIX_TARGET})`,
-    );
+        `  the mix without uploads: server CPU ${meanWithoutUploads.toFixed(2)} ms per call (target <= ${MIX_TARGET})`,
+      );
   } finally {
     await server.stop();
     await counter.close();
+  }
+}
+
+/**
+ * The cost per call of this build beside another's (BENCH_LOAD_COMPARE_WITH,
+ * the entry of a copy of the bundle before a change): both servers run at
+ * once on the same database, and the calls of each type alternate between
+ * them in blocks of ten, so that both see the same state of a shared,
+ * loaded machine; each process's CPU is read from /proc.
+ */
+async function compareCostPerCall(env, image, otherEntry) {
+  const sides = [];
+  for (const [label, entry] of [
+    ['this build', undefined],
+    ['compared with', otherEntry],
+  ]) {
+    const counter = await roundTripCounter(env.DATABASE_URL);
+    const server = await startBenchServer({
+      ...env,
+      ...(entry ? { BENCH_SERVER_ENTRY: entry } : {}),
+      DATABASE_URL: counter.url,
+      JWT_PRIVATE_KEY: newSigningKey(),
+    });
+    sides.push({ label, counter, server });
+  }
+  try {
+    for (const side of sides)
+      side.client = { ...(await prepareClient(side.server.url, 0)), server: side.server };
+    console.log(
+      `cost per call, this build beside ${otherEntry}, calls alternating in blocks of 10:`,
+    );
+    const means = sides.map(() => 0);
+    const weightWithoutUploads = MIX.reduce(
+      (sum, [type, weight]) => (type === 'image' ? sum : sum + weight),
+      0,
+    );
+    for (const [type, weight] of MIX) {
+      if (type === 'image' || (ONLY_TYPES && !ONLY_TYPES.includes(type))) continue;
+      const calls = ALONE_CALLS;
+      const block = async (side, from, count) => {
+        for (let n = from; n < from + count; n += 1)
+          await call(
+            side.server.url,
+            side.client.token,
+            ...requestOf(type, side.client, n, image),
+            {
+              read: false,
+            },
+          );
+      };
+      for (const side of sides) await block(side, 0, calls / 5);
+      const before = await Promise.all(
+        sides.map(async (side) => ({
+          cpu: await cpuTimeOf(side.server.pid),
+          trips: side.counter.count(),
+        })),
+      );
+      for (let n = 0; n < calls; n += 10) for (const side of sides) await block(side, n, 10);
+      const line = [];
+      for (const [i, side] of sides.entries()) {
+        const cpu = ((await cpuTimeOf(side.server.pid)) - before[i].cpu) / calls;
+        const trips = (side.counter.count() - before[i].trips) / calls;
+        means[i] += (cpu * weight) / weightWithoutUploads;
+        line.push(`${cpu.toFixed(2)} ms (${trips.toFixed(1)} round trips)`);
+      }
+      console.log(
+        `  ${type.padEnd(10)} server CPU per call: ${line[0]}, compared with ${line[1]} (target <= ${CPU_TARGETS[type]})`,
+      );
+    }
+    if (!ONLY_TYPES)
+      console.log(
+        `  the mix without uploads: ${means[0].toFixed(2)} ms, compared with ${means[1].toFixed(2)} ms (target <= ${MIX_TARGET})`,
+      );
+  } finally {
+    for (const side of sides) {
+      await side.server.stop();
+      await side.counter.close();
+    }
   }
 }
 
@@ -383,7 +461,12 @@ export async function benchLoad() {
   // BENCH_LOAD_PROCESSES=1 (or 2) runs that phase alone, for profiling;
   // BENCH_LOAD_PROCESSES=0 only the cost per call alone.
   const phases = process.env.BENCH_LOAD_PROCESSES;
+  const compareWith = process.env.BENCH_LOAD_COMPARE_WITH;
   const measure = async (env) => {
+    if (compareWith) {
+      await compareCostPerCall(env, image, compareWith);
+      return;
+    }
     await costPerCall(env, image);
     if (phases === '0') return;
     const one = phases !== '2' ? await run('one server process', env, 1, image) : undefined;

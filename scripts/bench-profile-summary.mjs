@@ -38,7 +38,8 @@ function sourceMapOf(url) {
     let map = null;
     try {
       const file = fileURLToPath(url);
-      if (existsSync(`${file}.map`)) map = new SourceMap(JSON.parse(readFileSync(`${file}.map`, 'utf8')));
+      if (existsSync(`${file}.map`))
+        map = new SourceMap(JSON.parse(readFileSync(`${file}.map`, 'utf8')));
     } catch {
       map = null;
     }
@@ -80,7 +81,11 @@ function categoryOf(callFrame, { source, line }) {
   if (/\/platform\/identity\/|\/jose\/|\/access\/api-tokens|\/access\/session-cache/.test(source))
     return 'authentication and session check';
   if (/\/platform\/access\//.test(source)) return 'access resolution';
-  if (/\/node_modules\/(pg|pg-protocol|pg-pool|pg-types|postgres-[a-z]+|drizzle-orm)\/|\/platform\/db\//.test(source))
+  if (
+    /\/node_modules\/(pg|pg-protocol|pg-pool|pg-types|postgres-[a-z]+|drizzle-orm)\/|\/platform\/db\//.test(
+      source,
+    )
+  )
     return 'SQL (driver, drizzle)';
   if (/@fastify\/compress|node:zlib|minipass|pumpify|duplexify/.test(source)) return 'compression';
   if (/\/pino|\/platform\/http\/logging|sonic-boom/.test(source)) return 'logging';
@@ -95,7 +100,8 @@ function categoryOf(callFrame, { source, line }) {
 export function summarise(profile, window) {
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
   const parent = new Map();
-  for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
+  for (const node of profile.nodes)
+    for (const child of node.children ?? []) parent.set(child, node.id);
   const categoryCache = new Map();
   const categoryOfNode = (id) => {
     if (categoryCache.has(id)) return categoryCache.get(id);
@@ -127,7 +133,9 @@ export function summarise(profile, window) {
 function main() {
   const [profileFile, windowsFile] = process.argv.slice(2);
   if (!profileFile) {
-    console.error('usage: node scripts/bench-profile-summary.mjs <profile.cpuprofile> [windows.jsonl]');
+    console.error(
+      'usage: node scripts/bench-profile-summary.mjs <profile.cpuprofile> [windows.jsonl]',
+    );
     process.exit(2);
   }
   const profile = JSON.parse(readFileSync(profileFile, 'utf8'));
@@ -143,8 +151,7 @@ function main() {
     // Samples are taken on the wall clock: on a loaded machine a descheduled
     // thread still collects them, so the shares are scaled to the process's
     // CPU per call where the bench measured it.
-    const scale =
-      window.cpuMsPerCall === undefined ? 1 / window.calls : window.cpuMsPerCall / busy;
+    const scale = window.cpuMsPerCall === undefined ? 1 / window.calls : window.cpuMsPerCall / busy;
     const perCall = (ms) => (ms * scale).toFixed(3);
     console.log(
       `\n${window.type}: ${window.calls} calls${window.cpuMsPerCall === undefined ? '' : `, process CPU ${window.cpuMsPerCall.toFixed(2)} ms per call (profiled)`}${window.roundTrips === undefined ? '' : `, ${window.roundTrips.toFixed(1)} SQL round trips per call`}\n`,
