@@ -100,7 +100,9 @@ export function compileSerializer(schema: z.ZodType): Serializer | undefined {
  */
 export const serializerCompiler: FastifySerializerCompiler<unknown> = (routeSchema) => {
   const schema = zodSchemaOf(routeSchema.schema);
-  const fallback = zodSerializerCompiler(routeSchema as Parameters<typeof zodSerializerCompiler>[0]);
+  const fallback = zodSerializerCompiler(
+    routeSchema as Parameters<typeof zodSerializerCompiler>[0],
+  );
   if (!schema) return fallback;
   let compiled: Serializer | undefined;
   return (data: unknown) => {

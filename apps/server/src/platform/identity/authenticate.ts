@@ -105,8 +105,7 @@ function routeMerchantId(request: FastifyRequest): string | undefined {
   const from = request.routeOptions.config.merchantAccessFrom;
   if (!from) return undefined;
   const values = ('params' in from ? request.params : request.query) as
-    | Record<string, unknown>
-    | undefined;
+    Record<string, unknown> | undefined;
   const value = values?.['params' in from ? from.params : from.query];
   return typeof value === 'string' && UUID.test(value) ? value.toLowerCase() : undefined;
 }
