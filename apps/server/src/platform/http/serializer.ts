@@ -84,7 +84,7 @@ function zodSchemaOf(maybeSchema: unknown): z.ZodType | undefined {
 }
 
 /** A compiled serialiser of the schema, or undefined when JSON Schema cannot state it. */
-export function compileSerializer(schema: z.ZodType): Serializer | undefined {
+function compileSerializer(schema: z.ZodType): Serializer | undefined {
   try {
     const json = z.toJSONSchema(schema, { io: 'output', target: 'draft-7' });
     return fastJson(forSerialising(json) as Parameters<typeof fastJson>[0]) as Serializer;
