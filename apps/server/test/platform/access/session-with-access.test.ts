@@ -42,7 +42,7 @@ afterAll(async () => {
 
 const routes = (merchant: string) => [
   `/merchants/${merchant}/dashboard`,
-  `/merchants/${merchant}/stats?timerange=month&count=3`,
+  `/merchants/${merchant}/stats?timerange=month&count=3&start=2026-01-01`,
   `/campaigns?exact_merchant=${merchant}`,
 ];
 
