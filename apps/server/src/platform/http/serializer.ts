@@ -58,13 +58,16 @@ function forSerialising(schema: unknown): unknown {
   if (Array.isArray(schema)) return schema.map(forSerialising);
   if (typeof schema !== 'object' || schema === null) return schema;
   const kept: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(schema)) {
+  for (const [key, value] of Object.entries(schema as Record<string, unknown>)) {
     if (VALIDATION_ONLY.has(key)) continue;
     if (key === 'enum' || key === 'const' || key === 'default' || key === 'required') {
       kept[key] = value;
     } else if (SCHEMA_MAPS.has(key) && typeof value === 'object' && value !== null) {
       kept[key] = Object.fromEntries(
-        Object.entries(value).map(([name, sub]) => [name, forSerialising(sub)]),
+        Object.entries(value as Record<string, unknown>).map(([name, sub]) => [
+          name,
+          forSerialising(sub),
+        ]),
       );
     } else {
       kept[key] = forSerialising(value);
@@ -77,7 +80,7 @@ function forSerialising(schema: unknown): unknown {
 function zodSchemaOf(maybeSchema: unknown): z.ZodType | undefined {
   if (maybeSchema instanceof z.ZodType) return maybeSchema;
   if (typeof maybeSchema === 'object' && maybeSchema !== null && 'properties' in maybeSchema) {
-    const inner = (maybeSchema as { properties: unknown }).properties;
+    const inner = maybeSchema.properties;
     if (inner instanceof z.ZodType) return inner;
   }
   return undefined;
@@ -87,7 +90,7 @@ function zodSchemaOf(maybeSchema: unknown): z.ZodType | undefined {
 function compileSerializer(schema: z.ZodType): Serializer | undefined {
   try {
     const json = z.toJSONSchema(schema, { io: 'output', target: 'draft-7' });
-    return fastJson(forSerialising(json) as Parameters<typeof fastJson>[0]) as Serializer;
+    return fastJson(forSerialising(json) as Parameters<typeof fastJson>[0]);
   } catch {
     return undefined;
   }
