@@ -86,7 +86,9 @@ export async function startBenchServer(env) {
   const key = env.JWT_PRIVATE_KEY ?? newSigningKey();
   // BENCH_SERVER_NODE_ARGS passes flags to the server's node (--cpu-prof, say).
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, serverEntry], {
+  // BENCH_SERVER_ENTRY runs another build of the server (a copy of the bundle before a change, say).
+  const entry = env.BENCH_SERVER_ENTRY ?? process.env.BENCH_SERVER_ENTRY ?? serverEntry;
+  const child = spawn(process.execPath, [...nodeArgs, entry], {
     env: {
       ...process.env,
       ...env,
@@ -96,6 +98,8 @@ export async function startBenchServer(env) {
       JWT_PRIVATE_KEY: key,
       LOG_LEVEL: 'warn',
       LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
+      // signIn takes the token from the implicit grant, off by default.
+      OAUTH_ALLOW_IMPLICIT: 'true',
       SCHEDULER_INTERVAL_SECONDS: '0',
     },
     stdio: ['ignore', 'ignore', 'inherit'],

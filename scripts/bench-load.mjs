@@ -6,7 +6,9 @@
 // server process and once against two on the same database (clients spread
 // over both, as a load balancer would): errors, p50/p99 per request type,
 // throughput and the servers' peak memory.
+import { appendFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
+import { connect, createServer } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import sharp from 'sharp';
 import {
@@ -40,6 +42,14 @@ const MIX = [
 ];
 
 const MIX_TOTAL = MIX.reduce((sum, [, weight]) => sum + weight, 0);
+
+/** The targets of server CPU per call, alone (docs/benchmarks.md, "Current figures"). */
+const CPU_TARGETS = { list: 0.8, open: 0.6, save: 1.1, dashboard: 0.5, stats: 0.6, search: 0.5 };
+const MIX_TARGET = 0.8;
+/** BENCH_LOAD_TYPES=list,open measures only those types alone (profiling one type). */
+const ONLY_TYPES = process.env.BENCH_LOAD_TYPES?.split(',').filter(Boolean);
+/** Calls per type in the cost phase (a fifth as many unrecorded first); uploads a fifth of it. */
+const ALONE_CALLS = Number(process.env.BENCH_LOAD_CALLS ?? 500);
 
 function pickType(random) {
   let roll = random() * MIX_TOTAL;
@@ -76,6 +86,56 @@ function imageForm(image) {
     ]),
   };
 }
+
+/**
+ * A TCP proxy in front of PostgreSQL that counts the server's round trips:
+ * every Sync of the extended protocol and every simple Query message (one
+ * each per statement the driver sends, BEGIN and COMMIT included).
+ */
+async function roundTripCounter(databaseUrl) {
+  const target = new URL(databaseUrl);
+  let roundTrips = 0;
+  const proxy = createServer((client) => {
+    const upstream = connect(Number(target.port || 5432), target.hostname);
+    let pending = Buffer.alloc(0);
+    let startup = true;
+    client.on('data', (chunk) => {
+      upstream.write(chunk);
+      pending = pending.length ? Buffer.concat([pending, chunk]) : chunk;
+      for (;;) {
+        // The startup message (and an SSL or GSS request before it) has no type byte.
+        const header = startup ? 8 : 5;
+        if (pending.length < header) break;
+        const length = startup ? pending.readInt32BE(0) : pending.readInt32BE(1) + 1;
+        if (pending.length < length) break;
+        if (startup) {
+          const code = pending.readInt32BE(4);
+          startup = code === 80_877_103 || code === 80_877_104;
+        } else if (pending[0] === 0x53 || pending[0] === 0x51) roundTrips += 1;
+        pending = pending.subarray(length);
+      }
+    });
+    upstream.on('data', (chunk) => client.write(chunk));
+    const end = () => {
+      client.destroy();
+      upstream.destroy();
+    };
+    client.on('error', end).on('close', end);
+    upstream.on('error', end).on('close', end);
+  });
+  await new Promise((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+  const proxied = new URL(databaseUrl);
+  proxied.hostname = '127.0.0.1';
+  proxied.port = String(proxy.address().port);
+  return {
+    url: proxied.toString(),
+    count: () => roundTrips,
+    close: () => new Promise((resolve) => proxy.close(resolve)),
+  };
+}
+
+/** The monotonic clock in µs, as a .cpuprofile's timestamps count. */
+const monotonicUs = () => Number(process.hrtime.bigint() / 1000n);
 
 // The clients are the measuring instrument and share the machine's cores with
 // the servers and PostgreSQL: node:http on kept-alive connections costs them
@@ -177,13 +237,27 @@ function requestOf(type, client, n, image) {
  * 1,000 / (the mix's mean) calls per second, whatever the machine's cores.
  */
 async function costPerCall(env, image) {
-  const server = await startBenchServer({ ...env, JWT_PRIVATE_KEY: newSigningKey() });
+  const counter = await roundTripCounter(env.DATABASE_URL);
+  const server = await startBenchServer({
+    ...env,
+    DATABASE_URL: counter.url,
+    JWT_PRIVATE_KEY: newSigningKey(),
+  });
+  // With BENCH_LOAD_PROFILE_WINDOWS=<file>, each type's measured window, for
+  // bench-profile-summary.mjs to cut the server's .cpuprofile by.
+  const windows = process.env.BENCH_LOAD_PROFILE_WINDOWS;
   try {
     const client = { ...(await prepareClient(server.url, 0)), server };
     console.log('cost per call, one client, calls one after the other:');
     let mean = 0;
+    let meanWithoutUploads = 0;
+    const weightWithoutUploads = MIX.reduce(
+      (sum, [type, weight]) => (type === 'image' ? sum : sum + weight),
+      0,
+    );
     for (const [type, weight] of MIX) {
-      const calls = type === 'image' ? 100 : 500;
+      if (ONLY_TYPES && !ONLY_TYPES.includes(type)) continue;
+      const calls = type === 'image' ? Math.ceil(ALONE_CALLS / 5) : ALONE_CALLS;
       const callsInARow = async (count) => {
         for (let n = 0; n < count; n += 1)
           await call(server.url, client.token, ...requestOf(type, client, n, image), {
@@ -192,19 +266,115 @@ async function costPerCall(env, image) {
       };
       await callsInARow(calls / 5);
       const cpuBefore = await cpuTimeOf(server.pid);
+      const roundTripsBefore = counter.count();
       const started = performance.now();
+      const startUs = monotonicUs();
       await callsInARow(calls);
+      const endUs = monotonicUs();
       const cpu = ((await cpuTimeOf(server.pid)) - cpuBefore) / calls;
+      const roundTrips = (counter.count() - roundTripsBefore) / calls;
+      if (windows)
+        appendFileSync(
+          windows,
+          `${JSON.stringify({ type, calls, startUs, endUs, cpuMsPerCall: cpu, roundTrips })}\n`,
+        );
       mean += (cpu * weight) / MIX_TOTAL;
+      if (type !== 'image') meanWithoutUploads += (cpu * weight) / weightWithoutUploads;
+      const target = CPU_TARGETS[type];
       console.log(
-        `  ${type.padEnd(10)} server CPU ${cpu.toFixed(2)} ms per call, ${((performance.now() - started) / calls).toFixed(2)} ms per call answered`,
+        `  ${type.padEnd(10)} server CPU ${cpu.toFixed(2)} ms per call${target === undefined ? '' : ` (target <= ${target})`}, ${roundTrips.toFixed(1)} SQL round trips, ${((performance.now() - started) / calls).toFixed(2)} ms per call answered`,
       );
     }
-    console.log(
-      `  the mix     server CPU ${mean.toFixed(2)} ms per call: one process answers at most about ${(1000 / mean).toFixed(0)} calls/s`,
-    );
+    const measured = (type) => !ONLY_TYPES || ONLY_TYPES.includes(type);
+    if (measured('image'))
+      console.log(
+        `  the mix     server CPU ${mean.toFixed(2)} ms per call: one process answers at most about ${(1000 / mean).toFixed(0)} calls/s`,
+      );
+    if (MIX.every(([type]) => type === 'image' || measured(type)))
+      console.log(
+        `  the mix without uploads: server CPU ${meanWithoutUploads.toFixed(2)} ms per call (target <= ${MIX_TARGET})`,
+      );
   } finally {
     await server.stop();
+    await counter.close();
+  }
+}
+
+/**
+ * The cost per call of this build beside another's (BENCH_LOAD_COMPARE_WITH,
+ * the entry of a copy of the bundle before a change): both servers run at
+ * once on the same database, and the calls of each type alternate between
+ * them in blocks of ten, so that both see the same state of a shared,
+ * loaded machine; each process's CPU is read from /proc.
+ */
+async function compareCostPerCall(env, image, otherEntry) {
+  const sides = [];
+  for (const [label, entry] of [
+    ['this build', undefined],
+    ['compared with', otherEntry],
+  ]) {
+    const counter = await roundTripCounter(env.DATABASE_URL);
+    const server = await startBenchServer({
+      ...env,
+      ...(entry ? { BENCH_SERVER_ENTRY: entry } : {}),
+      DATABASE_URL: counter.url,
+      JWT_PRIVATE_KEY: newSigningKey(),
+    });
+    sides.push({ label, counter, server });
+  }
+  try {
+    for (const side of sides)
+      side.client = { ...(await prepareClient(side.server.url, 0)), server: side.server };
+    console.log(
+      `cost per call, this build beside ${otherEntry}, calls alternating in blocks of 10:`,
+    );
+    const means = sides.map(() => 0);
+    const weightWithoutUploads = MIX.reduce(
+      (sum, [type, weight]) => (type === 'image' ? sum : sum + weight),
+      0,
+    );
+    for (const [type, weight] of MIX) {
+      if (type === 'image' || (ONLY_TYPES && !ONLY_TYPES.includes(type))) continue;
+      const calls = ALONE_CALLS;
+      const block = async (side, from, count) => {
+        for (let n = from; n < from + count; n += 1)
+          await call(
+            side.server.url,
+            side.client.token,
+            ...requestOf(type, side.client, n, image),
+            {
+              read: false,
+            },
+          );
+      };
+      for (const side of sides) await block(side, 0, calls / 5);
+      const before = await Promise.all(
+        sides.map(async (side) => ({
+          cpu: await cpuTimeOf(side.server.pid),
+          trips: side.counter.count(),
+        })),
+      );
+      for (let n = 0; n < calls; n += 10) for (const side of sides) await block(side, n, 10);
+      const line = [];
+      for (const [i, side] of sides.entries()) {
+        const cpu = ((await cpuTimeOf(side.server.pid)) - before[i].cpu) / calls;
+        const trips = (side.counter.count() - before[i].trips) / calls;
+        means[i] += (cpu * weight) / weightWithoutUploads;
+        line.push(`${cpu.toFixed(2)} ms (${trips.toFixed(1)} round trips)`);
+      }
+      console.log(
+        `  ${type.padEnd(10)} server CPU per call: ${line[0]}, compared with ${line[1]} (target <= ${CPU_TARGETS[type]})`,
+      );
+    }
+    if (!ONLY_TYPES)
+      console.log(
+        `  the mix without uploads: ${means[0].toFixed(2)} ms, compared with ${means[1].toFixed(2)} ms (target <= ${MIX_TARGET})`,
+      );
+  } finally {
+    for (const side of sides) {
+      await side.server.stop();
+      await side.counter.close();
+    }
   }
 }
 
@@ -288,10 +458,17 @@ async function run(label, env, processes, image) {
 
 export async function benchLoad() {
   const image = imageForm(await uploadImage());
-  // BENCH_LOAD_PROCESSES=1 (or 2) runs that phase alone, for profiling.
+  // BENCH_LOAD_PROCESSES=1 (or 2) runs that phase alone, for profiling;
+  // BENCH_LOAD_PROCESSES=0 only the cost per call alone.
   const phases = process.env.BENCH_LOAD_PROCESSES;
+  const compareWith = process.env.BENCH_LOAD_COMPARE_WITH;
   const measure = async (env) => {
+    if (compareWith) {
+      await compareCostPerCall(env, image, compareWith);
+      return;
+    }
     await costPerCall(env, image);
+    if (phases === '0') return;
     const one = phases !== '2' ? await run('one server process', env, 1, image) : undefined;
     const two = phases !== '1' ? await run('two server processes', env, 2, image) : undefined;
     if (one && two)

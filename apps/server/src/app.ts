@@ -7,11 +7,7 @@ import fastifyFormbody from '@fastify/formbody';
 import fastifyMultipart from '@fastify/multipart';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
-import {
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from './platform/context.js';
 import { registerBackgroundJobs } from './background-jobs.js';
 import { trustProxyOption } from './platform/config/config.js';
@@ -36,6 +32,7 @@ import {
   registerSecurityHeaders,
   securityHeaders,
 } from './platform/http/security-headers.js';
+import { serializerCompiler } from './platform/http/serializer.js';
 import { registerSpa } from './platform/http/spa.js';
 import { registerMetrics } from './platform/metrics/routes.js';
 import { serverTimeouts } from './platform/http/timeouts.js';

@@ -29,6 +29,8 @@ export const campaignCrudRoutes: FastifyPluginAsyncZod<CampaignRoutesOptions> = 
   app.get(
     '/campaigns',
     {
+      // The session check reads the caller's access to exact_merchant too.
+      config: { merchantAccessFrom: { query: 'exact_merchant' } },
       schema: {
         tags,
         summary: 'Campaigns, filtered, ordered and paged',

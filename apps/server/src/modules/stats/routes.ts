@@ -28,6 +28,8 @@ export const statsRoutes: FastifyPluginAsyncZod<StatsRoutesOptions> = async (app
   app.get(
     '/merchants/:id/dashboard',
     {
+      // The session check reads the caller's access to the merchant too.
+      config: { merchantAccessFrom: { params: 'id' } },
       schema: {
         tags,
         summary: 'Campaign counts and prize totals, participant and view counts, open wins',
@@ -46,6 +48,8 @@ export const statsRoutes: FastifyPluginAsyncZod<StatsRoutesOptions> = async (app
   app.get(
     '/merchants/:id/stats',
     {
+      // The session check reads the caller's access to the merchant too.
+      config: { merchantAccessFrom: { params: 'id' } },
       schema: {
         tags,
         summary:
@@ -66,6 +70,8 @@ export const statsRoutes: FastifyPluginAsyncZod<StatsRoutesOptions> = async (app
   app.get(
     '/merchants/:id/stats/campaigns',
     {
+      // The session check reads the caller's access to the merchant too.
+      config: { merchantAccessFrom: { params: 'id' } },
       schema: {
         tags,
         summary: 'The campaigns running in the chart range, by end date',

@@ -76,7 +76,12 @@ export interface AccessNeed {
   feature?: (merchantLevel: number) => boolean;
 }
 
-function accessOf(
+/**
+ * The access a caller has to a merchant row read with the caller's account
+ * roles (undefined: may not act for it); also for a query that reads the row
+ * together with something else (the session check, identity/sessions.ts).
+ */
+export function accessOf(
   user: Pick<Caller, 'id' | 'level' | 'token'>,
   merchant: MerchantRow,
   accountRoles: readonly AccountRole[] | null | undefined,
@@ -93,7 +98,7 @@ export function checkNeed(access: MerchantAccess, need: AccessNeed | undefined):
 }
 
 /** The user's account with the merchant, as a left join of a query that has `merchants`. */
-const accountJoin = and(
+export const accountJoin = and(
   eq(accounts.merchantId, merchants.id),
   eq(accounts.userId, sql.placeholder('userId')),
   eq(accounts.pendingInvitation, false),
@@ -181,7 +186,15 @@ export async function requireMerchantAccess(
   user: Caller,
   { merchantId, ...need }: { merchantId: string } & AccessNeed,
 ): Promise<MerchantAccess> {
-  const access = await findMerchantAccess(db, user, merchantId);
+  return requireFound(await findMerchantAccess(db, user, merchantId), need);
+}
+
+/**
+ * The access found (findMerchantAccess, or read with the session check),
+ * checked against the need: 404 when there is none, 403 when it lacks what
+ * the action needs.
+ */
+export function requireFound(access: MerchantAccess | undefined, need: AccessNeed): MerchantAccess {
   if (!access) throw notFound();
   checkNeed(access, need);
   return access;

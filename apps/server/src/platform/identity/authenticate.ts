@@ -15,12 +15,12 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.js';
-import { findSessionUser } from './sessions.js';
+import { findSessionUser, findSessionUserWithMerchantAccess } from './sessions.js';
 import type { AccessTokenClaims, TokenVerifier } from './tokens.js';
 import { findUserByExternalIdentity, type UserRow } from '../users/users.js';
 import { expectsApiKey } from '../access/api-keys.js';
 import { findTokenCaller, isApiTokenSecret, tokenAllowsMethod } from '../access/api-tokens.js';
-import type { Caller } from '../access/merchant-access.js';
+import type { Caller, MerchantAccess } from '../access/merchant-access.js';
 import { forbidden, unauthorized } from '../errors.js';
 
 declare module 'fastify' {
@@ -32,6 +32,20 @@ declare module 'fastify' {
      * an external provider's user that POST /init-user has not bound yet.
      */
     user: Caller | null;
+    /**
+     * The caller's access to the route's merchant (FastifyContextConfig
+     * `merchantAccessFrom`), read with the session check in one statement;
+     * currentUserWithMerchantAccess takes it instead of asking again.
+     */
+    sessionMerchantAccess: { merchantId: string; access: MerchantAccess | undefined } | null;
+  }
+  interface FastifyContextConfig {
+    /**
+     * Where a merchant-scoped route names its merchant (a path or query
+     * parameter): the session check reads the caller's access to it in the
+     * same statement. The handler still asks currentUserWithMerchantAccess.
+     */
+    merchantAccessFrom?: { params: string } | { query: string };
   }
 }
 
@@ -66,11 +80,34 @@ export async function authenticate(
   if (!claims) return undefined;
   if (claims.sid !== undefined) {
     // Checked on every request, never cached: logout must take effect at once.
-    const user = await findSessionUser(ctx.db, { sid: claims.sid, userId: claims.sub });
+    const session = { sid: claims.sid, userId: claims.sub };
+    const merchantId = routeMerchantId(request);
+    if (merchantId !== undefined) {
+      const found = await findSessionUserWithMerchantAccess(ctx.db, { ...session, merchantId });
+      if (!found) return undefined;
+      request.sessionMerchantAccess = { merchantId, access: found.access };
+      return { claims, user: found.user };
+    }
+    const user = await findSessionUser(ctx.db, session);
     return user ? { claims, user } : undefined;
   }
   const user = await findUserByExternalIdentity(ctx.db, { iss: claims.iss, sub: claims.sub });
   return { claims, user: user ?? null };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The merchant the route names (its `merchantAccessFrom`), as sent: only a
+ * well-formed id, so that a malformed one reaches the route's validation.
+ */
+function routeMerchantId(request: FastifyRequest): string | undefined {
+  const from = request.routeOptions.config.merchantAccessFrom;
+  if (!from) return undefined;
+  const values = ('params' in from ? request.params : request.query) as
+    Record<string, unknown> | undefined;
+  const value = values?.['params' in from ? from.params : from.query];
+  return typeof value === 'string' && UUID.test(value) ? value.toLowerCase() : undefined;
 }
 
 const quoted = (value: string) => `"${value.replace(/["\\]/g, '')}"`;
@@ -102,6 +139,7 @@ export function registerAuthChallenge(app: FastifyInstance, realm: string): void
 export function requireBearerToken(app: FastifyInstance): void {
   app.decorateRequest('claims', null);
   app.decorateRequest('user', null);
+  app.decorateRequest('sessionMerchantAccess', null);
   // A signed-in user's answers (one of them a fresh access token) are kept by no cache.
   app.addHook('onSend', async (_request, reply) => {
     if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');

@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { claimsOf } from './authenticate.js';
 import { forbidden } from '../errors.js';
 import {
+  requireFound,
   requireMerchantAccess,
   type AccessNeed,
   type Caller,
@@ -45,6 +46,11 @@ export async function currentUserWithMerchantAccess(
   need: AccessNeed,
 ): Promise<{ user: Caller; access: MerchantAccess }> {
   const user = await currentUser(request);
-  const access = await requireMerchantAccess(request.server.ctx.db, user, { merchantId, ...need });
+  // Read with the session check when the route names its merchant (merchantAccessFrom).
+  const known = request.sessionMerchantAccess;
+  const access =
+    known && known.merchantId === merchantId.toLowerCase() && !user.token
+      ? requireFound(known.access, need)
+      : await requireMerchantAccess(request.server.ctx.db, user, { merchantId, ...need });
   return { user, access };
 }

@@ -1,0 +1,92 @@
+/**
+ * Merchant-scoped routes (the campaign list of one merchant, the dashboard,
+ * the chart) read the session and the caller's access to the merchant in one
+ * statement (docs/decisions/049-cpu-per-call.md). The answers stay those of
+ * the access resolver: 404 for a merchant the caller may not act for or that
+ * does not exist, 403 without the role, 401 once the session has ended, and
+ * a change of roles holds at the very next call.
+ */
+import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accounts } from '../../../src/platform/db/schema.js';
+import { createMerchantWithOwner, createPerson } from '../../factories/index.js';
+import { createTestApp, type TestApp } from '../../helpers.js';
+
+let t: TestApp;
+const ids = { own: '', other: '', staffUser: '' };
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const db = t.ctx.db;
+  const own = await createMerchantWithOwner(db);
+  const other = await createMerchantWithOwner(db);
+  ids.own = own.merchant.id;
+  ids.other = other.merchant.id;
+  const staff = await createPerson(db, {
+    memberships: [{ merchantId: own.merchant.id, roles: ['manage-campaigns'] }],
+  });
+  ids.staffUser = staff.id;
+  await t.signInAs({
+    owner: own.owner,
+    staff,
+    reader: await createPerson(db, {
+      memberships: [{ merchantId: own.merchant.id, roles: ['manage-accounts'] }],
+    }),
+    leaving: await createPerson(db, { memberships: [own.merchant.id] }),
+  });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const routes = (merchant: string) => [
+  `/merchants/${merchant}/dashboard`,
+  `/merchants/${merchant}/stats?timerange=month&count=3&start=2026-01-01`,
+  `/campaigns?exact_merchant=${merchant}`,
+];
+
+describe('the session check with the access to the route’s merchant', () => {
+  it('answers a member with the role, also when the id is written in capitals', async () => {
+    for (const url of [...routes(ids.own), ...routes(ids.own.toUpperCase())]) {
+      expect((await t.api('GET', url, 'staff')).statusCode, url).toBe(200);
+    }
+  });
+
+  it('answers 404 for another merchant and for one that does not exist, 403 without the role', async () => {
+    for (const url of [...routes(ids.other), ...routes(randomUUID())]) {
+      expect((await t.api('GET', url, 'owner')).statusCode, url).toBe(404);
+    }
+    for (const url of routes(ids.own)) {
+      expect((await t.api('GET', url, 'reader')).statusCode, url).toBe(403);
+    }
+  });
+
+  it('refuses a malformed merchant id as before: invalid_value for the field', async () => {
+    const answer = await t.api('GET', '/merchants/not-an-id/dashboard', 'owner');
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json()).toMatchObject({ message: 'invalid_value' });
+  });
+
+  it('takes a removed role into account at the very next call', async () => {
+    const [url] = routes(ids.own);
+    expect((await t.api('GET', String(url), 'staff')).statusCode).toBe(200);
+    await t.ctx.db
+      .update(accounts)
+      .set({ roles: [] })
+      .where(and(eq(accounts.userId, ids.staffUser), eq(accounts.merchantId, ids.own)));
+    expect((await t.api('GET', String(url), 'staff')).statusCode).toBe(403);
+    await t.ctx.db
+      .delete(accounts)
+      .where(and(eq(accounts.userId, ids.staffUser), eq(accounts.merchantId, ids.own)));
+    expect((await t.api('GET', String(url), 'staff')).statusCode).toBe(404);
+  });
+
+  it('answers 401 once the session has ended', async () => {
+    expect((await t.api('GET', String(routes(ids.own)[0]), 'leaving')).statusCode).toBe(200);
+    expect((await t.api('POST', '/session/logout', 'leaving')).statusCode).toBeLessThan(300);
+    for (const url of routes(ids.own)) {
+      expect((await t.api('GET', url, 'leaving')).statusCode, url).toBe(401);
+    }
+  });
+});
