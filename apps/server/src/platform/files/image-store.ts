@@ -2,18 +2,19 @@
  * Uploaded images off the request path (docs/decisions/047-image-processing-off-request.md).
  * An upload is checked by its header and stored as received under the key
  * the product refers to (imagePath); its row in `image_files` says which
- * format it is shown in (size and crop). The format's file (…/<uuid>.format.jpg)
- * and the sizes asked for with `?width=&height=` (…/<uuid>.100x50.jpg) are made
- * on their first request and kept: later requests read the file alone.
+ * format it is shown in (size and crop). On the key's first request the
+ * format is made and written in the upload's place, the upload kept beside
+ * it as received (…/<uuid>.original.jpg); the sizes asked for with
+ * `?width=&height=` are made from the format and kept too (…/<uuid>.100x50.jpg).
+ * Later requests read the file alone.
  *
  * Each made file has its row, written before the file: it is what the file
  * is made of, and the claim of the one process that makes it (two server
  * processes on one database make a file once; a request that finds it
- * claimed waits for it). The upload itself is never served: the key's file
- * is served as it is only when it has no format row, i.e. when it was stored
- * made already (before this change, and the demo data). Removing an image
- * removes its upload, every file made from it and their rows.
- */
+ * claimed waits for it). An upload is never served as received: a key's
+ * file is served only once its row says it is made, or when it has no row
+ * (stored made: before this change, and the demo data). Removing an image
+ * removes its upload, every file made from it and their rows. */
 import { and, count, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { imageFiles, type ImageCropColumn } from '../db/schema.js';
@@ -23,7 +24,7 @@ import {
   makeFormat,
   resizeStoredImage,
 } from './images.js';
-import { formatKey, sizeKey, type FileStorage } from './storage.js';
+import { originalKey, sizeKey, type FileStorage } from './storage.js';
 
 /** What the image store uses: the rows and the files. */
 export interface ImageStoreDeps {
@@ -60,7 +61,7 @@ const MAKE_MAX_PIXELS = 0x3fff * 0x3fff;
  */
 export async function recordImageFormat(db: Db, key: string, format: ShownFormat): Promise<void> {
   await db.insert(imageFiles).values({
-    key: formatKey(key),
+    key,
     imageKey: key,
     kind: 'format',
     width: format.width,
@@ -86,8 +87,8 @@ export async function storeUploadedImage(
 }
 
 /**
- * Copies an image to a new key (a clone's): its upload and format row, or,
- * for an image stored made, its file. False when the source does not exist.
+ * Copies an image to a new key (a clone's): its file, and its format row
+ * while the format is not made yet. False when the source does not exist.
  */
 export async function copyImage(
   { db, files }: ImageStoreDeps,
@@ -97,17 +98,31 @@ export async function copyImage(
   const [format] = await db
     .select()
     .from(imageFiles)
-    .where(and(eq(imageFiles.key, formatKey(from)), eq(imageFiles.kind, 'format')));
-  if (format) {
+    .where(and(eq(imageFiles.key, from), eq(imageFiles.kind, 'format')));
+  const unmade = format && !format.madeAt;
+  if (unmade) {
     await recordImageFormat(db, to, {
       width: format.width,
       height: format.height,
       crop: format.crop ?? undefined,
     });
   }
-  if (await files.copy(from, to)) return true;
-  if (format) await db.delete(imageFiles).where(eq(imageFiles.imageKey, to));
+  // Made between the row's read and the copy: the copy is the made file, its row says so.
+  if (await files.copy(from, to)) {
+    if (unmade) await markMadeIfMade(db, from, to);
+    return true;
+  }
+  if (unmade) await db.delete(imageFiles).where(eq(imageFiles.imageKey, to));
   return false;
+}
+
+/** Marks the copy's row made when its source was made meanwhile (the copy then holds the format). */
+async function markMadeIfMade(db: Db, from: string, to: string): Promise<void> {
+  const [source] = await db
+    .select({ madeAt: imageFiles.madeAt })
+    .from(imageFiles)
+    .where(eq(imageFiles.key, from));
+  if (source?.madeAt) await db.update(imageFiles).set({ madeAt: sql`now()` }).where(eq(imageFiles.key, to));
 }
 
 /**
@@ -121,7 +136,7 @@ export async function removeImage({ db, files }: ImageStoreDeps, key: string): P
     .select({ key: imageFiles.key })
     .from(imageFiles)
     .where(eq(imageFiles.imageKey, key));
-  const keys = new Set([key, formatKey(key), ...made.map((row) => row.key)]);
+  const keys = new Set([key, originalKey(key), ...made.map((row) => row.key)]);
   await Promise.all([...keys].map((file) => files.delete(file)));
   const removed = await db
     .delete(imageFiles)
@@ -130,6 +145,14 @@ export async function removeImage({ db, files }: ImageStoreDeps, key: string): P
   await Promise.all(
     removed.filter((row) => row.madeAt !== null).map((row) => files.delete(row.key)),
   );
+}
+
+/** Keys this process found made (or stored made): read without asking the database. */
+const madeKeys = new Set<string>();
+const MADE_KEYS_REMEMBERED = 10_000;
+function rememberMade(key: string): void {
+  if (madeKeys.size >= MADE_KEYS_REMEMBERED) madeKeys.clear();
+  madeKeys.add(key);
 }
 
 /**
@@ -142,15 +165,25 @@ export async function shownImage(
   key: string,
   extension: 'jpg' | 'png',
 ): Promise<Buffer | undefined> {
-  const made = formatKey(key);
-  const kept = await deps.files.get(made);
-  if (kept) return kept;
-  const [format] = await deps.db.select().from(imageFiles).where(eq(imageFiles.key, made));
-  // Stored made (before uploads were kept as received, the demo data): the file is the format.
-  if (!format) return deps.files.get(key);
-  return makeOnce(deps, made, async () => {
-    const upload = await deps.files.get(key);
-    if (!upload) return undefined;
+  const { db, files } = deps;
+  if (madeKeys.has(key)) return files.get(key);
+  const [format] = await db.select().from(imageFiles).where(eq(imageFiles.key, key));
+  // Made, or stored made (before uploads were kept as received, the demo data).
+  if (!format || format.madeAt) {
+    const data = await files.get(key);
+    if (data) rememberMade(key);
+    return data;
+  }
+  const made = await makeOnce(deps, key, async () => {
+    // The upload: beside the key once its making began (a making cut short
+    // by a stopped process is made again from it), in its place before.
+    const kept = originalKey(key);
+    let upload = await files.get(kept);
+    if (!upload) {
+      upload = await files.get(key);
+      if (!upload) return undefined;
+      await files.put(kept, upload);
+    }
     const image = await makeFormat(upload, {
       width: format.width,
       height: format.height,
@@ -161,10 +194,11 @@ export async function shownImage(
       if (error instanceof ImageRejectedError) return undefined;
       throw error;
     });
-    if (!image) return undefined;
     // The upload's type decided the key's extension; a mismatch is no image of it.
-    return image.extension === extension ? image.data : undefined;
+    return image?.extension === extension ? image.data : undefined;
   });
+  if (made) rememberMade(key);
+  return made;
 }
 
 /**

@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TCampaignEnvelope } from '@backoffice/domain';
 import { imageFiles } from '../../../src/platform/db/schema.js';
 import { imageWorkload } from '../../../src/platform/files/images.js';
-import { formatKey, sizeKey } from '../../../src/platform/files/storage.js';
+import { originalKey, sizeKey } from '../../../src/platform/files/storage.js';
 import { createMerchantWithOwner } from '../../factories/index.js';
 import { multipartFile } from '../../fixtures/multipart.js';
 import { bearer, createTestApp, openTestDatabase, type TestApp, type TestDatabase } from '../../helpers.js';
@@ -100,7 +100,7 @@ describe('an image upload', () => {
     const key = keyOf(src);
     // The answer came with the upload stored as received and nothing made of it yet.
     expect(await stored(key)).toEqual(upload);
-    expect(await stored(formatKey(key))).toBeUndefined();
+    expect(await stored(originalKey(key))).toBeUndefined();
     // The first request makes the format: 620×413 of the crop (the white half).
     const first = await a.app.inject(src);
     expect(first.statusCode).toBe(200);
@@ -109,13 +109,13 @@ describe('an image upload', () => {
     expect([meta.width, meta.height]).toEqual([620, 413]);
     const { dominant } = await sharp(first.rawPayload).stats();
     expect(Math.min(dominant.r, dominant.g, dominant.b)).toBeGreaterThan(200);
-    // It is kept: the next request (on the other process too) reads the same file.
-    expect(await stored(formatKey(key))).toEqual(first.rawPayload);
+    // It is kept in the upload's place, the upload beside it: the next
+    // request (on the other process too) reads the same file.
+    expect(await stored(key)).toEqual(first.rawPayload);
+    expect(await stored(originalKey(key))).toEqual(upload);
     expect((await b.app.inject(src)).rawPayload).toEqual(first.rawPayload);
-    // The upload itself is never served, under any name.
-    for (const hidden of [key.replace(/\.jpg$/, '.format.jpg'), `${key}.source`]) {
-      expect((await a.app.inject(`/files/${hidden}`)).statusCode).toBe(404);
-    }
+    // The upload itself is never served.
+    expect((await a.app.inject(`/files/${originalKey(key)}`)).statusCode).toBe(404);
   });
 
   it('keeps a GIF as received and serves the merchant image as a 400×400 PNG and in the sizes asked for', async () => {
@@ -173,7 +173,7 @@ describe('an image upload', () => {
     const id = await newCampaign();
     const answer = await uploadCampaignImage(id, await halves());
     const src = String(answer.json<TCampaignEnvelope>().campaign.image?.src);
-    const made = formatKey(keyOf(src));
+    const made = keyOf(src);
     let puts = 0;
     const restore = [a, b].map(({ ctx }) => {
       const { put } = ctx.files;
@@ -209,7 +209,7 @@ describe('an image upload', () => {
     const oldKey = keyOf(old);
     expect((await a.app.inject(old)).statusCode).toBe(200);
     expect((await a.app.inject(`${old}?width=310&height=207`)).statusCode).toBe(200);
-    const oldFiles = [oldKey, formatKey(oldKey), sizeKey(oldKey, { width: 310, height: 207 })];
+    const oldFiles = [oldKey, originalKey(oldKey), sizeKey(oldKey, { width: 310, height: 207 })];
     for (const file of oldFiles) expect(await stored(file), file).toBeDefined();
     const second = await uploadCampaignImage(id, await halves('png'));
     expect(second.statusCode, second.body).toBe(200);
@@ -224,7 +224,7 @@ describe('an image upload', () => {
       headers: bearer(owner),
     });
     expect(removed.statusCode, removed.body).toBe(200);
-    expect(await stored(formatKey(keyOf(now)))).toBeUndefined();
+    expect(await stored(originalKey(keyOf(now)))).toBeUndefined();
     expect(await stored(keyOf(now))).toBeUndefined();
     expect(await rowsOf(keyOf(now))).toEqual([]);
   });
