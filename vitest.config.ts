@@ -1,5 +1,6 @@
 // One Vitest run for the unit and API tests of every workspace.
 import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
@@ -21,6 +22,11 @@ const resolve = {
 
 export default defineConfig({
   test: {
+    // Vitest's default leaves one core to itself (cores - 1): on a 2-core
+    // machine one test file at a time. Its main process idles while the
+    // files run (their databases work in the files' own processes), so
+    // every core runs a file.
+    maxWorkers: Math.max(2, availableParallelism()),
     projects: [
       {
         resolve,
@@ -31,6 +37,7 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['apps/server/test/**/*.test.ts'],
+          globalSetup: ['apps/server/test/global-setup.ts'],
           // Limits that catch a hang, not speed targets: creating an embedded
           // database (initdb in WebAssembly) has taken 30 s on a busy machine.
           testTimeout: 90_000,

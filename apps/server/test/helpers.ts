@@ -10,6 +10,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp } from '../src/app.js';
 import type { AppContext } from '../src/platform/context.js';
 import { createAppContext } from '../src/bootstrap.js';
@@ -32,16 +33,20 @@ export interface TestDatabase extends Database {
   connectAgain(): Promise<Database>;
 }
 
+/** The migrated embedded database the run's global setup dumped, read once per test file. */
+let pgliteTemplate: Promise<Blob> | undefined;
+
 export async function openTestDatabase(options: OpenOptions = {}): Promise<TestDatabase> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
-    const memory = await openDatabase({ kind: 'memory' });
+    pgliteTemplate ??= readFile(inject('pgliteTemplate')).then((bytes) => new Blob([bytes]));
+    const memory = await openDatabase({ kind: 'memory', from: await pgliteTemplate }, options);
     return { ...memory, connectAgain: async () => ({ ...memory, close: async () => {} }) };
   }
   const name = `test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name} template ${inject('postgresTemplate')}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;

@@ -54,7 +54,10 @@ export interface Database {
 }
 
 export type DatabaseLocation =
-  { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string } | { kind: 'memory' };
+  | { kind: 'postgres'; url: string }
+  | { kind: 'pglite'; dataDir: string }
+  /** In memory; `from` is a dump of a data folder (`dumpDataDir`) to start from instead of initdb. */
+  | { kind: 'memory'; from?: Blob };
 
 // tsc does not copy the migrations: they stay in src wherever the code runs from.
 const migrationsFolder = serverPath('src', 'platform', 'db', 'migrations');
@@ -161,7 +164,10 @@ export async function openDatabase(
   if (location.kind === 'pglite') setFlagsFromString(BASELINE_WASM_ONLY);
   const client =
     location.kind === 'memory'
-      ? new YieldingPGlite(PGLITE_OPTIONS)
+      ? new YieldingPGlite({
+          ...PGLITE_OPTIONS,
+          ...(location.from ? { loadDataDir: location.from } : {}),
+        })
       : new YieldingPGlite(pgliteFolder(location.dataDir), {
           ...PGLITE_OPTIONS,
           startParams: PGLITE_START_PARAMS,
