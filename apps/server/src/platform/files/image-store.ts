@@ -18,12 +18,7 @@
 import { and, count, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { imageFiles, type ImageCropColumn } from '../db/schema.js';
-import {
-  ImageRejectedError,
-  ImageWorkBusyError,
-  makeFormat,
-  resizeStoredImage,
-} from './images.js';
+import { ImageRejectedError, ImageWorkBusyError, makeFormat, resizeStoredImage } from './images.js';
 import { originalKey, sizeKey, type FileStorage } from './storage.js';
 
 /** What the image store uses: the rows and the files. */
@@ -122,7 +117,11 @@ async function markMadeIfMade(db: Db, from: string, to: string): Promise<void> {
     .select({ madeAt: imageFiles.madeAt })
     .from(imageFiles)
     .where(eq(imageFiles.key, from));
-  if (source?.madeAt) await db.update(imageFiles).set({ madeAt: sql`now()` }).where(eq(imageFiles.key, to));
+  if (source?.madeAt)
+    await db
+      .update(imageFiles)
+      .set({ madeAt: sql`now()` })
+      .where(eq(imageFiles.key, to));
 }
 
 /**

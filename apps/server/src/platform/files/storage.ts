@@ -28,7 +28,8 @@ export interface FileStorage {
  * format is made, merchants/<uuid>/<uuid>.original.jpg, and its sizes,
  * merchants/<uuid>/<uuid>.100x50.jpg.
  */
-const KEY_PATTERN = /^[a-z]+\/[0-9a-f-]{36}\/[0-9a-f-]{36}(\.original|\.\d{1,4}x\d{1,4})?\.(jpg|png)$/;
+const KEY_PATTERN =
+  /^[a-z]+\/[0-9a-f-]{36}\/[0-9a-f-]{36}(\.original|\.\d{1,4}x\d{1,4})?\.(jpg|png)$/;
 export const isStorageKey = (key: string): boolean => KEY_PATTERN.test(key);
 
 /** An image's key as the product refers to it (imagePath), not one of the files kept beside it. */

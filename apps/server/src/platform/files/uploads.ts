@@ -14,12 +14,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { UPLOAD_FIELD, type MessageKey } from '@backoffice/domain';
-import {
-  checkUpload,
-  ImageRejectedError,
-  type CheckedUpload,
-  type ImageFormat,
-} from './images.js';
+import { checkUpload, ImageRejectedError, type CheckedUpload, type ImageFormat } from './images.js';
 import { decodeTextFile } from './uploaded-text.js';
 import { AppError, RetryLaterError } from '../errors.js';
 

@@ -18,7 +18,13 @@ import { imageWorkload } from '../../../src/platform/files/images.js';
 import { originalKey, sizeKey } from '../../../src/platform/files/storage.js';
 import { createMerchantWithOwner } from '../../factories/index.js';
 import { multipartFile } from '../../fixtures/multipart.js';
-import { bearer, createTestApp, openTestDatabase, type TestApp, type TestDatabase } from '../../helpers.js';
+import {
+  bearer,
+  createTestApp,
+  openTestDatabase,
+  type TestApp,
+  type TestDatabase,
+} from '../../helpers.js';
 
 let database: TestDatabase;
 let filesDir = '';
@@ -138,9 +144,7 @@ describe('an image upload', () => {
     expect(sized.statusCode).toBe(200);
     const sizedMeta = await sharp(sized.rawPayload).metadata();
     expect([sizedMeta.width, sizedMeta.height]).toEqual([100, 50]);
-    expect(await stored(sizeKey(keyOf(src), { width: 100, height: 50 }))).toEqual(
-      sized.rawPayload,
-    );
+    expect(await stored(sizeKey(keyOf(src), { width: 100, height: 50 }))).toEqual(sized.rawPayload);
   });
 
   it('refuses a bad file as before, storing nothing', async () => {
@@ -148,7 +152,11 @@ describe('an image upload', () => {
     const jpeg = await halves();
     const cases: [string, Buffer, string][] = [
       ['text', Buffer.from('just text'), 'invalid_image_format'],
-      ['a JPEG cut off in transfer', jpeg.subarray(0, Math.floor(jpeg.length / 2)), 'invalid_image_format'],
+      [
+        'a JPEG cut off in transfer',
+        jpeg.subarray(0, Math.floor(jpeg.length / 2)),
+        'invalid_image_format',
+      ],
       ['a PNG cut off in transfer', (await halves('png')).subarray(0, 400), 'invalid_image_format'],
       ['webp', await sharp(jpeg).webp().toBuffer(), 'invalid_image_format'],
     ];
@@ -157,7 +165,11 @@ describe('an image upload', () => {
       expect(answer.statusCode, name).toBe(400);
       expect(answer.json().message, name).toBe(message);
     }
-    const crop = await uploadCampaignImage(id, jpeg, '?crop_x=500&crop_y=0&crop_width=600&crop_height=400');
+    const crop = await uploadCampaignImage(
+      id,
+      jpeg,
+      '?crop_x=500&crop_y=0&crop_width=600&crop_height=400',
+    );
     expect(crop.json().message).toBe('invalid_crop');
     const opened = await a.app.inject({ url: `/api/campaigns/${id}`, headers: bearer(owner) });
     expect(opened.json().campaign.image).toBeNull();
