@@ -238,7 +238,7 @@ export async function replaceMerchantImage(
   const access = await requireProfileAccess(deps.db, user, merchantId);
   const key = newImageKey('merchants', merchantId, image.extension);
   // Stored as received; the 400×400 file is made on its first request.
-  await storeUploadedImage(deps, key, image.data, MERCHANT_IMAGE_FORMAT);
+  await storeUploadedImage(deps, key, { data: image.data, format: MERCHANT_IMAGE_FORMAT });
   let set;
   try {
     set = await setMerchantImage(deps.db, merchantId, key);

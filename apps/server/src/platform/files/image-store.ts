@@ -69,8 +69,7 @@ export async function recordImageFormat(db: Db, key: string, format: ShownFormat
 export async function storeUploadedImage(
   { db, files }: ImageStoreDeps,
   key: string,
-  data: Buffer,
-  format: ShownFormat,
+  { data, format }: { data: Buffer; format: ShownFormat },
 ): Promise<void> {
   await recordImageFormat(db, key, format);
   try {
@@ -208,8 +207,7 @@ export async function shownImage(
 export async function sizedImage(
   deps: ImageStoreDeps,
   key: string,
-  extension: 'jpg' | 'png',
-  size: { width: number; height: number },
+  { extension, size }: { extension: 'jpg' | 'png'; size: { width: number; height: number } },
 ): Promise<Buffer | undefined> {
   const made = sizeKey(key, size);
   const kept = await deps.files.get(made);

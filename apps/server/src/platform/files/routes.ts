@@ -48,7 +48,7 @@ export const fileRoutes: FastifyPluginAsync = async (app) => {
       let body;
       try {
         body = size
-          ? await sizedImage({ db, files }, key, extension, size)
+          ? await sizedImage({ db, files }, key, { extension, size })
           : await shownImage({ db, files }, key, extension);
       } catch (error) {
         if (!(error instanceof ImageWorkBusyError)) throw error;
