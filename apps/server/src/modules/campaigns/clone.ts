@@ -30,7 +30,7 @@ export async function cloneCampaign(
   let imagePath: string | null = null;
   for (let attempt = 1; ; attempt += 1) {
     const { campaign } = loaded.record;
-    imagePath = await copyCampaignImage(deps.files, id, {
+    imagePath = await copyCampaignImage(deps, id, {
       path: campaign.imagePath,
       extension: campaign.imageExtension,
     });

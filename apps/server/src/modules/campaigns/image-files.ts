@@ -1,22 +1,24 @@
 /**
  * The campaign image's file: each campaign owns its own file (a clone gets a
  * copy), and a file is deleted only when no campaign refers to it any more
- * (clones made before copying existed share their source's file).
+ * (clones made before copying existed share their source's file). Deleting
+ * it deletes the files made from it (platform/files/image-store.ts).
  */
-import { newImageKey, type FileStorage } from '../../platform/files/storage.js';
+import { copyImage, removeImage } from '../../platform/files/image-store.js';
+import { newImageKey } from '../../platform/files/storage.js';
 import type { CampaignDeps } from './deps.js';
 import { imageInUse } from './records.js';
 
 /** A copy of a campaign's image file for another campaign; null when there is none to copy. */
 export async function copyCampaignImage(
-  files: FileStorage,
+  deps: Pick<CampaignDeps, 'db' | 'files'>,
   campaignId: string,
   source: { path: string | null; extension: string | null },
 ): Promise<string | null> {
   const { path: sourcePath, extension } = source;
   if (!sourcePath || (extension !== 'jpg' && extension !== 'png')) return null;
   const key = newImageKey('campaigns', campaignId, extension);
-  return (await files.copy(sourcePath, key)) ? key : null;
+  return (await copyImage(deps, sourcePath, key)) ? key : null;
 }
 
 /**
@@ -30,7 +32,7 @@ export async function removeUnusedImage(
 ): Promise<void> {
   try {
     if (await (inUse ?? imageInUse(db, path, exceptId))) return;
-    await files.delete(path);
+    await removeImage({ db, files }, path);
   } catch (error) {
     log.warn({ err: error, key: path }, 'campaign image not removed');
   }

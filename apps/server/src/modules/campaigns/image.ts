@@ -11,6 +11,7 @@ import type { CampaignDeps } from './deps.js';
 import { newImageKey } from '../../platform/files/storage.js';
 import { notFound, RetryLaterError } from '../../platform/errors.js';
 import { readImageUpload } from '../../platform/files/uploads.js';
+import { recordImageFormat } from '../../platform/files/image-store.js';
 import { removeUnusedImage } from './image-files.js';
 import { storeEdit } from './lifecycle.js';
 import { findCampaign, imageInUse } from './records.js';
@@ -29,7 +30,8 @@ export interface CropRect {
 
 /**
  * Reads the upload of `request` (in the caller's turn: readImageUpload),
- * stores it cropped to the campaign format and removes the old image.
+ * stores it as received, shown cropped to the campaign format, and removes
+ * the old image.
  * `access` is what checkImageUpload found before the upload was read.
  */
 export async function replaceCampaignImage(
@@ -47,14 +49,17 @@ export async function replaceCampaignImage(
     crop: CropRect | undefined;
   },
 ): Promise<TCampaignEnvelope> {
+  const format = { ...CAMPAIGN_IMAGE_FORMAT, crop };
   const image = await readImageUpload(request, user.id, {
-    ...CAMPAIGN_IMAGE_FORMAT,
+    ...format,
     maxPixels: deps.imageMaxPixels,
-    crop,
   });
   const key = newImageKey('campaigns', id, image.extension);
-  // The file is written while the transaction locks and updates the row; the
+  // Stored as received: the 620×413 file is made on its first request
+  // (platform/files/image-store.ts). Its format row is written first; the file
+  // is written while the transaction locks and updates the row, and the
   // transaction commits only once the file is there.
+  await recordImageFormat(deps.db, key, format);
   const written = deps.files.put(key, image.data);
   // Awaited in both branches below; this only keeps a failed write from
   // counting as unhandled while the transaction runs.

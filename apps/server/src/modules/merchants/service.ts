@@ -18,6 +18,7 @@ import type { Db, DbOrTx } from '../../platform/db/client.js';
 import { newImageKey, type FileStorage } from '../../platform/files/storage.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import { readImageUpload } from '../../platform/files/uploads.js';
+import { removeImage, storeUploadedImage } from '../../platform/files/image-store.js';
 import type { UserRow } from '../../platform/users/users.js';
 import {
   requireMerchantAccess,
@@ -221,7 +222,7 @@ export async function checkMerchantImageUpload(
 
 /**
  * Reads the upload of `request` (in the caller's turn: readImageUpload),
- * stores it cropped to 400×400 and removes the old image.
+ * stores it as received, shown cropped to 400×400, and removes the old image.
  */
 export async function replaceMerchantImage(
   deps: MerchantDeps,
@@ -236,7 +237,8 @@ export async function replaceMerchantImage(
   // again for the roles the answer shows, as they are now.
   const access = await requireProfileAccess(deps.db, user, merchantId);
   const key = newImageKey('merchants', merchantId, image.extension);
-  await deps.files.put(key, image.data);
+  // Stored as received; the 400×400 file is made on its first request.
+  await storeUploadedImage(deps, key, { data: image.data, format: MERCHANT_IMAGE_FORMAT });
   let set;
   try {
     set = await setMerchantImage(deps.db, merchantId, key);
@@ -266,10 +268,11 @@ export async function removeMerchantImage(
 
 /** Deletes a merchant image file no longer referred to; a failure is logged, not thrown. */
 async function removeMerchantFile(
-  { files, log }: Pick<MerchantDeps, 'files' | 'log'>,
+  { db, files, log }: Pick<MerchantDeps, 'db' | 'files' | 'log'>,
   key: string,
 ): Promise<void> {
-  await files.delete(key).catch((error: unknown) => {
+  // The upload and the files made from it.
+  await removeImage({ db, files }, key).catch((error: unknown) => {
     log.warn({ err: error, key }, 'merchant image not removed');
   });
 }

@@ -11,3 +11,4 @@ export * from './schema/access-codes.js';
 export * from './schema/webhooks.js';
 export * from './schema/idempotency.js';
 export * from './schema/api-tokens.js';
+export * from './schema/images.js';

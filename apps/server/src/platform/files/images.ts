@@ -2,14 +2,16 @@
  * Image checks and processing with sharp (docs/product.md#validation, docs/product.md#limits): the type is decided
  * by the content (jpeg, png or gif), never by the name; the pixel count is
  * limited before decoding (pixel floods); the result is cropped to the format.
+ * An upload is only checked by its header here (checkUpload) and stored as
+ * received; what is served is made from it on its first request
+ * (image-store.ts, docs/decisions/047-image-processing-off-request.md).
  * Decoding runs a few images at a time (IMAGE_CONCURRENCY), in libuv's
  * threads, never on the event loop: a 40-megapixel image takes hundreds of
- * MB while it is decoded, so a burst of uploads waits in line instead of
+ * MB while it is decoded, so a burst of first requests waits in line instead of
  * adding up past the server's memory. An upload's body is read only once it
  * has a place in a second line, four times as wide: uploads waiting for it
  * hold no buffer, and at most that many bodies are in memory at once, while
- * a slow client sending its body holds up no decoding.
- */
+ * a slow client sending its body holds up no decoding. */
 import type { MessageKey } from '@backoffice/domain';
 import pLimit from 'p-limit';
 import type Sharp from 'sharp';
@@ -114,7 +116,40 @@ export function processImage(input: Buffer, options: ImageFormat): Promise<Proce
   return processUpload(() => Promise.resolve(input), options);
 }
 
-async function checkAndCrop(input: Buffer, options: ImageFormat): Promise<ProcessedImage> {
+/** An upload that passed the checks of its header, kept as received. */
+export interface CheckedUpload {
+  data: Buffer;
+  /** What it is made into: JPEG stays JPEG, PNG and GIF become PNG. */
+  extension: 'jpg' | 'png';
+}
+
+/**
+ * Reads an upload once it has its place in the receiving line (`read`, which
+ * loads its body) and checks it by its header alone: the type by content,
+ * the pixel count and the crop box. Nothing is decoded: the image is made
+ * into its format on its first request (makeFormat).
+ */
+export function checkUpload(
+  read: () => Promise<Buffer>,
+  options: ImageFormat,
+): Promise<CheckedUpload> {
+  return receivingWork(async () => {
+    const data = await read();
+    const { format } = await checkHeader(data, options);
+    return { data, extension: format === 'jpeg' ? 'jpg' : 'png' };
+  });
+}
+
+/** An upload checked before (checkUpload) made into its format, in the image line. */
+export function makeFormat(input: Buffer, options: ImageFormat): Promise<ProcessedImage> {
+  return imageWork(() => checkAndCrop(input, options));
+}
+
+/** The header's format and size as shown; refuses what checkUpload refuses. */
+async function checkHeader(
+  input: Buffer,
+  options: ImageFormat,
+): Promise<{ format: string; width: number; height: number }> {
   const sharp = await loadSharp();
   // Only the header is read here; decoding waits until the size is known to be acceptable.
   const metadata = await sharp(input, { limitInputPixels: false })
@@ -139,6 +174,32 @@ async function checkAndCrop(input: Buffer, options: ImageFormat): Promise<Proces
   ) {
     throw new ImageRejectedError('invalid_crop');
   }
+  if (!complete(input, format)) throw new ImageRejectedError('invalid_image_format');
+  return { format, width, height };
+}
+
+const JPEG_START_OF_SCAN = Buffer.from([0xff, 0xda]);
+const JPEG_END_OF_IMAGE = Buffer.from([0xff, 0xd9]);
+const PNG_END = Buffer.from('IEND');
+
+/**
+ * Whether a JPEG or PNG has its end: a file cut off in transfer would fail
+ * only when it is decoded, and decoding waits for the first request. A
+ * JPEG's last scan must be followed by its end marker (data may follow it,
+ * as some cameras append); a PNG must have its closing chunk. Damage inside
+ * the data still shows only when it is decoded (image-store.ts answers 404).
+ */
+function complete(input: Buffer, format: string): boolean {
+  if (format === 'jpeg')
+    return input.lastIndexOf(JPEG_END_OF_IMAGE) > input.lastIndexOf(JPEG_START_OF_SCAN);
+  if (format === 'png') return input.lastIndexOf(PNG_END) > 0;
+  return true;
+}
+
+async function checkAndCrop(input: Buffer, options: ImageFormat): Promise<ProcessedImage> {
+  const sharp = await loadSharp();
+  const { format, width, height } = await checkHeader(input, options);
+  const { crop } = options;
   try {
     const oriented = sharp(input, { limitInputPixels: options.maxPixels, pages: 1 }).rotate();
     const target = { width: options.width, height: options.height };

@@ -22,9 +22,27 @@ export interface FileStorage {
   copy(from: string, to: string): Promise<boolean>;
 }
 
-/** e.g. merchants/<uuid>/<uuid>.jpg */
-const KEY_PATTERN = /^[a-z]+\/[0-9a-f-]{36}\/[0-9a-f-]{36}\.(jpg|png)$/;
+/**
+ * e.g. merchants/<uuid>/<uuid>.jpg, the key the product refers to, and the
+ * files kept beside it (image-store.ts): the upload as received once its
+ * format is made, merchants/<uuid>/<uuid>.original.jpg, and its sizes,
+ * merchants/<uuid>/<uuid>.100x50.jpg.
+ */
+const KEY_PATTERN =
+  /^[a-z]+\/[0-9a-f-]{36}\/[0-9a-f-]{36}(\.original|\.\d{1,4}x\d{1,4})?\.(jpg|png)$/;
 export const isStorageKey = (key: string): boolean => KEY_PATTERN.test(key);
+
+/** An image's key as the product refers to it (imagePath), not one of the files kept beside it. */
+const IMAGE_KEY_PATTERN = /^[a-z]+\/[0-9a-f-]{36}\/[0-9a-f-]{36}\.(jpg|png)$/;
+export const isImageKey = (key: string): boolean => IMAGE_KEY_PATTERN.test(key);
+
+/** Where an image's upload is kept as received once its format is made in its place. */
+export const originalKey = (imageKey: string): string =>
+  imageKey.replace(/\.(jpg|png)$/, '.original.$1');
+
+/** The file of an image in another size (`?width=&height=`), made from its format. */
+export const sizeKey = (imageKey: string, size: { width: number; height: number }): string =>
+  imageKey.replace(/\.(jpg|png)$/, `.${String(size.width)}x${String(size.height)}.$1`);
 
 export function newImageKey(
   folder: 'merchants' | 'campaigns',

@@ -14,12 +14,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { UPLOAD_FIELD, type MessageKey } from '@backoffice/domain';
-import {
-  ImageRejectedError,
-  processUpload,
-  type ImageFormat,
-  type ProcessedImage,
-} from './images.js';
+import { checkUpload, ImageRejectedError, type CheckedUpload, type ImageFormat } from './images.js';
 import { decodeTextFile } from './uploaded-text.js';
 import { AppError, RetryLaterError } from '../errors.js';
 
@@ -137,17 +132,17 @@ function discardBody(request: FastifyRequest): Promise<void> {
 }
 
 /**
- * The image of an upload (field `upload`) by `accountId`, checked and made
- * into `format` (400 with the image's problem otherwise). The account's turn
- * is taken before the body is read (429 when it has too many under way), the
- * body read once the receiving line has room, and the image decoded in the
- * image line.
+ * The image of an upload (field `upload`) by `accountId`, checked by its
+ * header for `format` (400 with the image's problem otherwise) and kept as
+ * received: it is made into the format on its first request (image-store.ts).
+ * The account's turn is taken before the body is read (429 when it has too
+ * many under way), and the body read once the receiving line has room.
  */
 export async function readImageUpload(
   request: FastifyRequest,
   accountId: string,
   format: ImageFormat,
-): Promise<ProcessedImage> {
+): Promise<CheckedUpload> {
   const turn = takeAccountTurn(accountId, request.server.ctx.config.files.imageUploadsPerAccount);
   if (!turn) {
     await discardBody(request);
@@ -158,7 +153,7 @@ export async function readImageUpload(
   }
   const endTurn = await turn;
   try {
-    return await processUpload(() => readSingleUpload(request, 'no_image'), format);
+    return await checkUpload(() => readSingleUpload(request, 'no_image'), format);
   } catch (error) {
     if (error instanceof ImageRejectedError) throw new AppError(400, error.problem, 'image');
     throw error;
