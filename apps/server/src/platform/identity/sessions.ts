@@ -183,6 +183,15 @@ export async function liveSessionsOf(db: DbOrTx, userId: string) {
     .orderBy(desc(sessions.createdAt), desc(sessions.id));
 }
 
+/** The session `sid` of `userId`, not ended and not expired at `now` (placeholders of a prepared query). */
+const liveSession = () =>
+  and(
+    eq(sessions.id, sql.placeholder('sid')),
+    eq(sessions.userId, sql.placeholder('userId')),
+    isNull(sessions.endedAt),
+    gt(sessions.expiresAt, sql`${sql.placeholder('now')}::timestamptz`),
+  );
+
 /**
  * The user of a live session, in one prepared statement: every API request
  * asks this (it replaces the user lookup the request needs anyway).
@@ -196,14 +205,7 @@ export async function findSessionUser(
       .select(getTableColumns(users))
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
-      .where(
-        and(
-          eq(sessions.id, sql.placeholder('sid')),
-          eq(sessions.userId, sql.placeholder('userId')),
-          isNull(sessions.endedAt),
-          gt(sessions.expiresAt, sql`${sql.placeholder('now')}::timestamptz`),
-        ),
-      )
+      .where(liveSession())
       .prepare(name),
   );
   const [row] = await query.execute({ ...session, now: new Date().toISOString() });
@@ -228,14 +230,7 @@ export async function findSessionUserWithMerchantAccess(
       .innerJoin(users, eq(users.id, sessions.userId))
       .leftJoin(merchants, eq(merchants.id, sql.placeholder('merchantId')))
       .leftJoin(accounts, accountJoin)
-      .where(
-        and(
-          eq(sessions.id, sql.placeholder('sid')),
-          eq(sessions.userId, sql.placeholder('userId')),
-          isNull(sessions.endedAt),
-          gt(sessions.expiresAt, sql`${sql.placeholder('now')}::timestamptz`),
-        ),
-      )
+      .where(liveSession())
       .prepare(name),
   );
   const [row] = await query.execute({ ...session, now: new Date().toISOString() });
