@@ -38,6 +38,13 @@ export default defineConfig({
           name: 'server',
           include: ['apps/server/test/**/*.test.ts'],
           globalSetup: ['apps/server/test/global-setup.ts'],
+          // The files of a worker share its modules: the server's sources are
+          // loaded once per worker, not once per file (some 9 CPU-seconds a
+          // file, docs/decisions/032-code-layout-and-tests.md). Each file
+          // still opens its own database and app; the server keeps its state
+          // per app context, and tests that change process-wide things (the
+          // clock, TZ) put them back.
+          isolate: false,
           // Limits that catch a hang, not speed targets: creating an embedded
           // database (initdb in WebAssembly) has taken 30 s on a busy machine.
           testTimeout: 90_000,
