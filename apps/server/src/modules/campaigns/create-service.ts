@@ -4,10 +4,8 @@
  */
 import {
   buildPager,
-  type CampaignStep,
   type TCampaignListQuery,
   type TCampaignListResponse,
-  type TCampaignSaveBody,
 } from '@backoffice/domain';
 import type { FastifyRequest } from 'fastify';
 import type {
