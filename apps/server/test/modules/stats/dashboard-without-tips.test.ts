@@ -3,10 +3,12 @@
  * participants of the merchant's other campaigns, each counted on the day of
  * their first participation in one of them (in German days): whether they
  * took part in a tip before or after, whether a late event tells of an
- * earlier participation, and after an erasure. The expected days are the
+ * earlier participation, after the migration's backfill, and after an
+ * erasure. The expected days are the
  * ones the campaign participations themselves give (the query the rollup
  * replaced, kept here as the reference).
  */
+import { readFile } from 'node:fs/promises';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TDashboardResponse } from '@backoffice/domain';
@@ -132,6 +134,26 @@ describe('the dashboard of a user who may not open tips', () => {
     // The participations themselves: the tips' ones left out.
     expect(moved.total_participations).toBe(5);
     expect(moved.total_user_participations).toBe(5);
+  });
+
+  it('counts the same after the migration filled the rollup from the participations', async () => {
+    const before = await usersOf('owner');
+    // The migration fills empty tables: this file's database holds no other merchant's participations.
+    await t.ctx.db.execute(sql`delete from merchant_participants_without_tips`);
+    await t.ctx.db.execute(sql`update merchant_daily_stats set new_participants_without_tips = 0`);
+    const migration = await readFile(
+      new URL(
+        '../../../src/platform/db/migrations/0031_new_participants_without_tips.sql',
+        import.meta.url,
+      ),
+      'utf8',
+    );
+    const backfill = migration
+      .split('--> statement-breakpoint')
+      .filter((statement) => statement.includes('INSERT INTO'));
+    expect(backfill).toHaveLength(2);
+    for (const statement of backfill) await t.ctx.db.execute(sql.raw(statement));
+    expect(await usersOf('owner')).toEqual(before);
   });
 
   it('keeps the counts after a participant is erased', async () => {
