@@ -118,7 +118,8 @@ const NO_USERS: TDashboardResponse['users'] = {
  * or view belongs to one campaign), participants counted once each, by their
  * first participation in a campaign that is no tip, from the merchant's
  * rollup of those (`new_participants_without_tips`, kept at ingest in the
- * time zone's days).
+ * time zone's days). Another kind of hiding would need a rollup of its own
+ * (docs/decisions/050-new-participants-without-tips.md).
  */
 async function visibleUserCounts(
   db: DbOrTx,
