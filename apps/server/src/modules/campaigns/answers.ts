@@ -13,6 +13,7 @@ import {
 } from '@backoffice/domain';
 import {
   requireCampaignAccess,
+  type CampaignAccess,
   type MerchantAccess,
   type UserRow,
 } from '../../platform/access/merchant-access.js';
@@ -41,14 +42,18 @@ export async function loadCampaign(
     id,
     lock,
     linkTargets,
+    known,
   }: {
     id: string;
     lock?: boolean;
     /** Campaigns a save names as link targets: locked with the campaign, in id order. */
     linkTargets?: readonly string[];
+    /** The caller's access to this campaign, found already (currentUserWithCampaignAccess). */
+    known?: CampaignAccess;
   },
 ): Promise<LoadedCampaign> {
-  const { access } = await requireCampaignAccess(db, user, id);
+  const { access } =
+    known?.campaign.id === id.toLowerCase() ? known : await requireCampaignAccess(db, user, id);
   if (lock && linkTargets?.length) await lockCampaignAndTargets(db, id, linkTargets);
   const record = await findCampaign(db, id, { lock });
   if (!record) throw notFound();
@@ -59,9 +64,13 @@ export async function loadCampaign(
 export async function loadEditable(
   tx: DbOrTx,
   user: UserRow,
-  { id, linkTargets }: { id: string; linkTargets?: readonly string[] },
+  {
+    id,
+    linkTargets,
+    known,
+  }: { id: string; linkTargets?: readonly string[]; known?: CampaignAccess },
 ): Promise<LoadedCampaign> {
-  const loaded = await loadCampaign(tx, user, { id, lock: true, linkTargets });
+  const loaded = await loadCampaign(tx, user, { id, lock: true, linkTargets, known });
   requireEditableStatus(loaded.record.campaign.status);
   return loaded;
 }
@@ -143,9 +152,9 @@ async function answerWith(
 export async function envelopeOf(
   { db, frontendUrl }: AnswerDeps,
   user: UserRow,
-  id: string,
+  { id, known }: { id: string; known?: CampaignAccess },
 ): Promise<TCampaignEnvelope> {
-  const { record, access } = await loadCampaign(db, user, { id });
+  const { record, access } = await loadCampaign(db, user, { id, known });
   const availableCodes = await codesNeeded(db, record);
   return toEnvelope(record, { access, frontendUrl, availableCodes });
 }

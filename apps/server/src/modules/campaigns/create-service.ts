@@ -4,13 +4,15 @@
  */
 import {
   buildPager,
-  type CampaignStep,
   type TCampaignListQuery,
   type TCampaignListResponse,
-  type TCampaignSaveBody,
 } from '@backoffice/domain';
 import type { FastifyRequest } from 'fastify';
-import type { MerchantAccess, UserRow } from '../../platform/access/merchant-access.js';
+import type {
+  CampaignAccess,
+  MerchantAccess,
+  UserRow,
+} from '../../platform/access/merchant-access.js';
 import { cloneCampaign, createFollowup } from './clone.js';
 import type { CampaignDeps } from './deps.js';
 import {
@@ -29,6 +31,7 @@ import {
   listFollowups,
   saveCampaign,
   statusHistory,
+  type CampaignChange,
   submitCampaign,
   toggleListable,
   unlinkFollowups,
@@ -52,11 +55,9 @@ export function createCampaignService(deps: CampaignDeps) {
     },
     create: (user: UserRow, body: { merchant: string; type: string }) =>
       createCampaign(deps, user, body),
-    get: (user: UserRow, id: string) => envelopeOf(deps, user, id),
-    save: (
-      user: UserRow,
-      change: { id: string; body: TCampaignSaveBody; validate: CampaignStep | undefined },
-    ) => saveCampaign(deps, user, change),
+    get: (user: UserRow, id: string, known?: CampaignAccess) =>
+      envelopeOf(deps, user, { id, known }),
+    save: (user: UserRow, change: CampaignChange) => saveCampaign(deps, user, change),
     submit: (user: UserRow, id: string) => submitCampaign(deps, user, id),
     clone: (user: UserRow, id: string) => cloneCampaign(deps, user, { sourceId: id }),
     toggleListable: (user: UserRow, id: string) => toggleListable(db, user, id),

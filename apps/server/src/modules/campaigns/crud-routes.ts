@@ -15,6 +15,7 @@ import {
 } from '@backoffice/domain';
 import {
   currentUser,
+  currentUserWithCampaignAccess,
   currentUserWithMerchantAccess,
 } from '../../platform/identity/current-user.js';
 import { campaignVisibility, tokenGrantOf } from '../../platform/access/merchant-access.js';
@@ -80,6 +81,8 @@ export const campaignCrudRoutes: FastifyPluginAsyncZod<CampaignRoutesOptions> = 
   app.get(
     '/campaigns/:id',
     {
+      // The session check reads the caller's access to the campaign too.
+      config: { campaignAccessFrom: { params: 'id' } },
       schema: {
         tags,
         summary: 'A campaign with its state',
@@ -89,7 +92,11 @@ export const campaignCrudRoutes: FastifyPluginAsyncZod<CampaignRoutesOptions> = 
         response: { 200: ZCampaignEnvelope },
       },
     },
-    async (request) => campaigns.get(await currentUser(request), request.params.id),
+    async (request) => {
+      const { id } = request.params;
+      const { user, access } = await currentUserWithCampaignAccess(request, id);
+      return campaigns.get(user, id, access);
+    },
   );
 
   app.post(
@@ -97,6 +104,7 @@ export const campaignCrudRoutes: FastifyPluginAsyncZod<CampaignRoutesOptions> = 
     {
       // Every text of a campaign at its limit.
       bodyLimit: limits.campaignSave,
+      config: { campaignAccessFrom: { params: 'id' } },
       schema: {
         tags,
         summary: 'Saves a campaign: one step (validate=step) or all',
@@ -108,12 +116,16 @@ export const campaignCrudRoutes: FastifyPluginAsyncZod<CampaignRoutesOptions> = 
         response: { 200: ZCampaignEnvelope },
       },
     },
-    async (request) =>
-      campaigns.save(await currentUser(request), {
-        id: request.params.id,
+    async (request) => {
+      const { id } = request.params;
+      const { user, access } = await currentUserWithCampaignAccess(request, id);
+      return campaigns.save(user, {
+        id,
         body: request.body,
         validate: request.query.validate,
-      }),
+        known: access,
+      });
+    },
   );
 
   app.post(

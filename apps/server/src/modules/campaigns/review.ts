@@ -64,6 +64,6 @@ export async function reviewCampaign(
       set: { autoApproveAt: null },
     });
     await notifyStatusChanges(deps, tx, [change]);
-    return envelopeOf({ db: tx, frontendUrl: deps.frontendUrl }, user, id);
+    return envelopeOf({ db: tx, frontendUrl: deps.frontendUrl }, user, { id });
   });
 }

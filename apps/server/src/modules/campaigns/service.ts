@@ -29,6 +29,7 @@ import {
   checkCampaignNeed,
   checkNeed,
   requireMerchantAccess,
+  type CampaignAccess,
   type MerchantAccess,
   type UserRow,
 } from '../../platform/access/merchant-access.js';
@@ -122,6 +123,14 @@ function checkRequiredData(
   }
 }
 
+/** A save: the campaign, the fields sent, the step, and the caller's access if found already. */
+export interface CampaignChange {
+  id: string;
+  body: TCampaignSaveBody;
+  validate: CampaignStep | undefined;
+  known?: CampaignAccess;
+}
+
 /**
  * Saves a campaign's content (docs/product.md#the-campaign-wizard): the patch is merged
  * into the stored campaign under its row lock, so concurrent saves of
@@ -134,17 +143,13 @@ function checkRequiredData(
 export async function saveCampaign(
   deps: Pick<CampaignDeps, 'db' | 'frontendUrl'>,
   user: UserRow,
-  {
-    id,
-    body,
-    validate,
-  }: { id: string; body: TCampaignSaveBody; validate: CampaignStep | undefined },
+  { id, body, validate, known }: CampaignChange,
 ): Promise<TCampaignEnvelope> {
   const { version, ...patch } = body;
   return traced('campaign.save', () =>
     deps.db.transaction(async (tx) => {
       const linkTargets = CAMPAIGN_LINK_FIELDS.flatMap((field) => patch[field] ?? []);
-      const loaded = await loadEditable(tx, user, { id, linkTargets });
+      const loaded = await loadEditable(tx, user, { id, linkTargets, known });
       const { record, access } = loaded;
       const { campaign } = record;
       if (version !== undefined && version !== campaign.version)

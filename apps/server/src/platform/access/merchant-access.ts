@@ -153,16 +153,7 @@ export async function requireCampaignAccess(
 ): Promise<CampaignAccess> {
   const query = prepared(db, 'campaign-access', (name) =>
     db
-      .select({
-        campaign: {
-          id: campaigns.id,
-          merchantId: campaigns.merchantId,
-          type: campaigns.type,
-          status: campaigns.status,
-        },
-        merchant: merchants,
-        roles: accounts.roles,
-      })
+      .select(campaignAccessSelection)
       .from(campaigns)
       .innerJoin(merchants, eq(merchants.id, campaigns.merchantId))
       .leftJoin(accounts, accountJoin)
@@ -170,8 +161,41 @@ export async function requireCampaignAccess(
       .prepare(name),
   );
   const [row] = await query.execute({ userId: user.id, campaignId });
-  const access = row && accessOf(user, row.merchant, row.roles);
-  if (!row || !access) throw notFound();
+  return campaignAccessOf(user, row);
+}
+
+/**
+ * What the campaign access is read from: the campaign's identity, its
+ * merchant and the user's account roles (the `accountJoin` placeholder
+ * `userId`); also selected by the session check of a campaign's route
+ * (identity/sessions.ts).
+ */
+export const campaignAccessSelection = {
+  campaign: {
+    id: campaigns.id,
+    merchantId: campaigns.merchantId,
+    type: campaigns.type,
+    status: campaigns.status,
+  },
+  merchant: merchants,
+  roles: accounts.roles,
+};
+
+/** A row of campaignAccessSelection (undefined: no such campaign). */
+export interface CampaignAccessRow {
+  campaign: CampaignAccess['campaign'] | null;
+  merchant: MerchantRow | null;
+  roles: readonly AccountRole[] | null;
+}
+
+/**
+ * The caller's access to a campaign read with campaignAccessSelection: 404
+ * when there is no such campaign or the caller may not act for its merchant,
+ * 403 when it lacks what managing the campaign's type needs.
+ */
+export function campaignAccessOf(user: Caller, row: CampaignAccessRow | undefined): CampaignAccess {
+  const access = row?.merchant ? accessOf(user, row.merchant, row.roles) : undefined;
+  if (!row?.campaign || !access) throw notFound();
   checkCampaignNeed(user, access, row.campaign.type);
   return { campaign: row.campaign, access };
 }

@@ -15,12 +15,16 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.js';
-import { findSessionUser, findSessionUserWithMerchantAccess } from './sessions.js';
+import {
+  findSessionUser,
+  findSessionUserWithCampaignAccess,
+  findSessionUserWithMerchantAccess,
+} from './sessions.js';
 import type { AccessTokenClaims, TokenVerifier } from './tokens.js';
 import { findUserByExternalIdentity, type UserRow } from '../users/users.js';
 import { expectsApiKey } from '../access/api-keys.js';
 import { findTokenCaller, isApiTokenSecret, tokenAllowsMethod } from '../access/api-tokens.js';
-import type { Caller, MerchantAccess } from '../access/merchant-access.js';
+import type { Caller, CampaignAccessRow, MerchantAccess } from '../access/merchant-access.js';
 import { forbidden, unauthorized } from '../errors.js';
 
 declare module 'fastify' {
@@ -38,6 +42,12 @@ declare module 'fastify' {
      * currentUserWithMerchantAccess takes it instead of asking again.
      */
     sessionMerchantAccess: { merchantId: string; access: MerchantAccess | undefined } | null;
+    /**
+     * What the caller's access to the route's campaign (`campaignAccessFrom`)
+     * is decided from, read with the session check in one statement;
+     * currentUserWithCampaignAccess takes it instead of asking again.
+     */
+    sessionCampaignAccess: { campaignId: string; found: CampaignAccessRow } | null;
   }
   interface FastifyContextConfig {
     /**
@@ -45,7 +55,9 @@ declare module 'fastify' {
      * parameter): the session check reads the caller's access to it in the
      * same statement. The handler still asks currentUserWithMerchantAccess.
      */
-    merchantAccessFrom?: { params: string } | { query: string };
+    merchantAccessFrom?: RouteValue;
+    /** Where a campaign's route names its campaign: its access is read with the session check too. */
+    campaignAccessFrom?: RouteValue;
   }
 }
 
@@ -81,7 +93,14 @@ export async function authenticate(
   if (claims.sid !== undefined) {
     // Checked on every request, never cached: logout must take effect at once.
     const session = { sid: claims.sid, userId: claims.sub };
-    const merchantId = routeMerchantId(request);
+    const campaignId = routeId(request, request.routeOptions.config.campaignAccessFrom);
+    if (campaignId !== undefined) {
+      const found = await findSessionUserWithCampaignAccess(ctx.db, { ...session, campaignId });
+      if (!found) return undefined;
+      request.sessionCampaignAccess = { campaignId, found: found.found };
+      return { claims, user: found.user };
+    }
+    const merchantId = routeId(request, request.routeOptions.config.merchantAccessFrom);
     if (merchantId !== undefined) {
       const found = await findSessionUserWithMerchantAccess(ctx.db, { ...session, merchantId });
       if (!found) return undefined;
@@ -97,12 +116,15 @@ export async function authenticate(
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** A path or query parameter of a route. */
+type RouteValue = { params: string } | { query: string };
+
 /**
- * The merchant the route names (its `merchantAccessFrom`), as sent: only a
- * well-formed id, so that a malformed one reaches the route's validation.
+ * The id the route names where `from` says (its `merchantAccessFrom` or
+ * `campaignAccessFrom`), as sent: only a well-formed id, so that a malformed
+ * one reaches the route's validation.
  */
-function routeMerchantId(request: FastifyRequest): string | undefined {
-  const from = request.routeOptions.config.merchantAccessFrom;
+function routeId(request: FastifyRequest, from: RouteValue | undefined): string | undefined {
   if (!from) return undefined;
   const values = ('params' in from ? request.params : request.query) as
     Record<string, unknown> | undefined;
@@ -140,6 +162,7 @@ export function requireBearerToken(app: FastifyInstance): void {
   app.decorateRequest('claims', null);
   app.decorateRequest('user', null);
   app.decorateRequest('sessionMerchantAccess', null);
+  app.decorateRequest('sessionCampaignAccess', null);
   // A signed-in user's answers (one of them a fresh access token) are kept by no cache.
   app.addHook('onSend', async (_request, reply) => {
     if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');

@@ -3,10 +3,13 @@ import type { FastifyRequest } from 'fastify';
 import { claimsOf } from './authenticate.js';
 import { forbidden } from '../errors.js';
 import {
+  campaignAccessOf,
+  requireCampaignAccess,
   requireFound,
   requireMerchantAccess,
   type AccessNeed,
   type Caller,
+  type CampaignAccess,
   type MerchantAccess,
 } from '../access/merchant-access.js';
 
@@ -52,5 +55,24 @@ export async function currentUserWithMerchantAccess(
     known && known.merchantId === merchantId.toLowerCase() && !user.token
       ? requireFound(known.access, need)
       : await requireMerchantAccess(request.server.ctx.db, user, { merchantId, ...need });
+  return { user, access };
+}
+
+/**
+ * The current user and their access to a campaign (the access resolver's
+ * requireCampaignAccess): 404 for a campaign of a merchant the user may not
+ * act for, 403 without what managing its type needs. Read with the session
+ * check when the route names its campaign (campaignAccessFrom).
+ */
+export async function currentUserWithCampaignAccess(
+  request: FastifyRequest,
+  campaignId: string,
+): Promise<{ user: Caller; access: CampaignAccess }> {
+  const user = await currentUser(request);
+  const known = request.sessionCampaignAccess;
+  const access =
+    known && known.campaignId === campaignId.toLowerCase() && !user.token
+      ? campaignAccessOf(user, known.found)
+      : await requireCampaignAccess(request.server.ctx.db, user, campaignId);
   return { user, access };
 }

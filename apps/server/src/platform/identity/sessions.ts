@@ -18,9 +18,15 @@
 import { and, desc, eq, getTableColumns, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client.js';
 import { prepared } from '../db/prepared.js';
-import { accounts, merchants, oauthCodes, sessions, users } from '../db/schema.js';
+import { accounts, campaigns, merchants, oauthCodes, sessions, users } from '../db/schema.js';
 import type { UserRow } from '../users/users.js';
-import { accessOf, accountJoin, type MerchantAccess } from '../access/merchant-access.js';
+import {
+  accessOf,
+  accountJoin,
+  campaignAccessSelection,
+  type CampaignAccessRow,
+  type MerchantAccess,
+} from '../access/merchant-access.js';
 import type { Device } from './devices.js';
 
 export interface LiveSession {
@@ -239,6 +245,34 @@ export async function findSessionUserWithMerchantAccess(
     user: row.user,
     access: row.merchant ? accessOf(row.user, row.merchant, row.roles) : undefined,
   };
+}
+
+/**
+ * The user of a live session and what their access to a campaign is read
+ * from (campaignAccessSelection; the access resolver's campaignAccessOf
+ * decides), in one statement: a campaign's open and save make one round trip
+ * for both checks. Undefined when the session is not live; `found` without a
+ * campaign when there is no such campaign.
+ */
+export async function findSessionUserWithCampaignAccess(
+  db: DbOrTx,
+  session: { sid: string; userId: string; campaignId: string },
+): Promise<{ user: UserRow; found: CampaignAccessRow } | undefined> {
+  const query = prepared(db, 'session-user-campaign-access', (name) =>
+    db
+      .select({ user: getTableColumns(users), ...campaignAccessSelection })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .leftJoin(campaigns, eq(campaigns.id, sql.placeholder('campaignId')))
+      .leftJoin(merchants, eq(merchants.id, campaigns.merchantId))
+      .leftJoin(accounts, accountJoin)
+      .where(liveSession())
+      .prepare(name),
+  );
+  const [row] = await query.execute({ ...session, now: new Date().toISOString() });
+  if (!row) return undefined;
+  const { user, ...found } = row;
+  return { user, found };
 }
 
 /** Marks a renewal of a live session; undefined when it has ended or is past its maximum age. */

@@ -1,7 +1,8 @@
 /**
  * Merchant-scoped routes (the campaign list of one merchant, the dashboard,
  * the chart) read the session and the caller's access to the merchant in one
- * statement (docs/decisions/049-cpu-per-call.md). The answers stay those of
+ * statement, and a campaign's open and save the session and the access to
+ * the campaign (docs/decisions/049-cpu-per-call.md). The answers stay those of
  * the access resolver: 404 for a merchant the caller may not act for or that
  * does not exist, 403 without the role, 401 once the session has ended, and
  * a change of roles holds at the very next call.
@@ -10,11 +11,16 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts } from '../../../src/platform/db/schema.js';
-import { createMerchantWithOwner, createPerson } from '../../factories/index.js';
+import {
+  createAgency,
+  createCampaign,
+  createMerchantWithOwner,
+  createPerson,
+} from '../../factories/index.js';
 import { createTestApp, type TestApp } from '../../helpers.js';
 
 let t: TestApp;
-const ids = { own: '', other: '', staffUser: '' };
+const ids = { own: '', other: '', staffUser: '', campaign: '', tip: '', foreign: '' };
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -27,13 +33,18 @@ beforeAll(async () => {
     memberships: [{ merchantId: own.merchant.id, roles: ['manage-campaigns'] }],
   });
   ids.staffUser = staff.id;
+  ids.campaign = (await createCampaign(db, { merchantId: own.merchant.id })).id;
+  ids.tip = (await createCampaign(db, { merchantId: own.merchant.id, type: 'tip' })).id;
+  ids.foreign = (await createCampaign(db, { merchantId: other.merchant.id })).id;
   await t.signInAs({
     owner: own.owner,
+    agency: await createAgency(db, [own.merchant.id]),
     staff,
     reader: await createPerson(db, {
       memberships: [{ merchantId: own.merchant.id, roles: ['manage-accounts'] }],
     }),
     leaving: await createPerson(db, { memberships: [own.merchant.id] }),
+    signingOut: await createPerson(db, { memberships: [own.merchant.id] }),
   });
 });
 afterAll(async () => {
@@ -88,5 +99,50 @@ describe('the session check with the access to the route’s merchant', () => {
     for (const url of routes(ids.own)) {
       expect((await t.api('GET', url, 'leaving')).statusCode, url).toBe(401);
     }
+  });
+});
+
+describe('the session check with the access to the route’s campaign', () => {
+  const open = (id: string, who: string) => t.api('GET', `/campaigns/${id}`, who);
+  const save = (id: string, who: string, title: string) =>
+    t.api('POST', `/campaigns/${id}?validate=content`, who, { title: { de: title } });
+
+  it('opens and saves a campaign of the caller’s merchant, also when the id is written in capitals', async () => {
+    for (const id of [ids.campaign, ids.campaign.toUpperCase()]) {
+      expect((await open(id, 'owner')).json()).toMatchObject({ campaign: { uuid: ids.campaign } });
+      const saved = await save(id, 'owner', `Gespeichert ${id}`);
+      expect(saved.statusCode).toBe(200);
+      expect(saved.json()).toMatchObject({ campaign: { title: { de: `Gespeichert ${id}` } } });
+    }
+  });
+
+  it('answers 404 for another merchant’s campaign and one that does not exist, and saves nothing', async () => {
+    for (const id of [ids.foreign, randomUUID()]) {
+      expect((await open(id, 'owner')).statusCode, id).toBe(404);
+      expect((await save(id, 'owner', 'Fremd')).statusCode, id).toBe(404);
+    }
+    const other = await t.api('GET', `/campaigns?exact_merchant=${ids.other}`, 'owner');
+    expect(other.statusCode).toBe(404);
+  });
+
+  it('answers 403 without the role, and for a tip to a caller who may not use tips', async () => {
+    expect((await open(ids.campaign, 'reader')).statusCode).toBe(403);
+    expect((await save(ids.campaign, 'reader', 'Ohne Rolle')).statusCode).toBe(403);
+    expect((await open(ids.tip, 'owner')).statusCode).toBe(403);
+    expect((await save(ids.tip, 'owner', 'Kein Tipp')).statusCode).toBe(403);
+    expect((await open(ids.tip, 'agency')).statusCode).toBe(200);
+  });
+
+  it('answers 401 once the session has ended', async () => {
+    expect((await open(ids.campaign, 'signingOut')).statusCode).toBe(200);
+    expect((await t.api('POST', '/session/logout', 'signingOut')).statusCode).toBeLessThan(300);
+    expect((await open(ids.campaign, 'signingOut')).statusCode).toBe(401);
+    expect((await save(ids.campaign, 'signingOut', 'Abgemeldet')).statusCode).toBe(401);
+  });
+
+  it('refuses a malformed campaign id as before: invalid_value for the field', async () => {
+    const answer = await open('not-an-id', 'owner');
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json()).toMatchObject({ message: 'invalid_value' });
   });
 });
