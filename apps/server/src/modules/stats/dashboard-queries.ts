@@ -6,10 +6,7 @@
 import { and, asc, count, desc, eq, gt, inArray, ne, sql } from 'drizzle-orm';
 import { PRIZE_DRAW_TYPES, type TDashboardResponse } from '@backoffice/domain';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import {
-  visibleCampaignsCondition,
-  withoutTips,
-} from '../../platform/access/merchant-access.js';
+import { visibleCampaignsCondition, withoutTips } from '../../platform/access/merchant-access.js';
 import type { DbOrTx } from '../../platform/db/client.js';
 import { prepared } from '../../platform/db/prepared.js';
 import { rejectionReason } from '../campaigns/index.js';

@@ -113,7 +113,9 @@ describe('the dashboard of a user who may not open tips', () => {
       participation(ids.sweepstake, 'spaeter-tipp', at(3)),
     ]);
     const tipsHidden = await usersOf('owner');
-    expect(tipsHidden).toMatchObject(countsOf([today, berlinDay(new Date(at(-0.5))), today, today]));
+    expect(tipsHidden).toMatchObject(
+      countsOf([today, berlinDay(new Date(at(-0.5))), today, today]),
+    );
     expect(tipsHidden.day).toBe(3);
     // The admin sees the tips too: Nur-Tipp, and Tipp-zuerst forty days ago.
     expect((await usersOf('admin')).total).toBe(5);
