@@ -12,6 +12,7 @@ import {
   campaignParticipants,
   kidStatDeltas,
   merchantParticipants,
+  merchantParticipantsWithoutTips,
   participants,
   statDeltas,
   wins,
@@ -24,6 +25,7 @@ export interface Counts {
   viewDetail: number;
   viewMail: number;
   newParticipants: number;
+  newParticipantsWithoutTips: number;
 }
 
 /** Marks the pending wins among the ids handled. */
@@ -96,6 +98,50 @@ export async function insertFirstParticipations(
   );
 }
 
+/**
+ * Records each participation (sorted by merchant and participant) as its
+ * participant's first with the merchant's campaigns that are no tip, unless
+ * an earlier one is known: the ones that became the first, with the time of
+ * the first each replaced (undefined for a participant new to them).
+ */
+export async function lowerFirstsWithoutTips<
+  T extends { merchant: string; participant: string; at: Date },
+>(tx: DbOrTx, participations: T[]): Promise<{ participation: T; replaced?: Date }[]> {
+  if (participations.length === 0) return [];
+  const batch = JSON.stringify(
+    participations.map((p) => ({
+      merchant: p.merchant,
+      participant: p.participant,
+      at: p.at.toISOString(),
+    })),
+  );
+  const t = merchantParticipantsWithoutTips;
+  // One statement: the row's lock orders concurrent batches, and the replaced
+  // time is the one this statement saw (set from the old row in the update).
+  const rows = await queryRows<{ merchant: string; participant: string; replaced: string | null }>(
+    tx,
+    sql`insert into ${t} as t (merchant_id, participant_id, first_at)
+        select merchant, participant, at
+        from jsonb_to_recordset(${batch}::jsonb) as c(merchant uuid, participant text, at timestamptz)
+        order by merchant, participant
+        on conflict (merchant_id, participant_id) do update
+          set first_at = excluded.first_at, replaced_first_at = t.first_at
+          where excluded.first_at < t.first_at
+        returning t.merchant_id::text as merchant, t.participant_id as participant,
+          to_json(t.replaced_first_at) #>> '{}' as replaced`,
+  );
+  const byKey = new Map(participations.map((p) => [`${p.merchant}|${p.participant}`, p]));
+  return rows.flatMap((row) => {
+    const participation = byKey.get(`${row.merchant}|${row.participant}`);
+    if (!participation) return [];
+    return [
+      row.replaced === null
+        ? { participation }
+        : { participation, replaced: new Date(row.replaced) },
+    ];
+  });
+}
+
 /** A participant first seen in a campaign (or, `campaign` null, with a merchant) on a day. */
 export interface FirstSeen {
   campaign: string | null;
@@ -146,6 +192,7 @@ export async function appendDeltas(
       view_detail: counts.viewDetail,
       view_mail: counts.viewMail,
       new_participants: counts.newParticipants,
+      new_participants_without_tips: counts.newParticipantsWithoutTips,
     })),
   );
   await tx.execute(sql`
@@ -160,8 +207,10 @@ export async function appendDeltas(
       group by 1, 2, 3, 4, 5, 6
     )
     insert into ${statDeltas} (campaign_id, merchant_id, day, participations, first_participations,
-      view_list, view_detail, view_mail, new_participants)
-    select campaign, merchant, day, participations, first_participations, view_list, view_detail, view_mail, new_participants
+      view_list, view_detail, view_mail, new_participants, new_participants_without_tips)
+    select campaign, merchant, day, participations, first_participations, view_list, view_detail, view_mail,
+      new_participants, new_participants_without_tips
     from jsonb_to_recordset(${counts}::jsonb) as r(campaign uuid, merchant uuid, day date,
-      participations int, first_participations int, view_list int, view_detail int, view_mail int, new_participants int)`);
+      participations int, first_participations int, view_list int, view_detail int, view_mail int,
+      new_participants int, new_participants_without_tips int)`);
 }

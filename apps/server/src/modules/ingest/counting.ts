@@ -8,10 +8,12 @@
  * each other's rows.
  */
 import { type EventType, type TIngestEvent } from '@backoffice/domain';
+import { localDay } from '../../platform/calendar.js';
 import type { DbOrTx } from '../../platform/db/client.js';
 import {
   appendDeltas,
   insertFirstParticipations,
+  lowerFirstsWithoutTips,
   markWinsHandled,
   upsertParticipantProfiles,
   type CampaignDayDelta,
@@ -20,6 +22,8 @@ import {
 
 export interface AcceptedEvent extends TIngestEvent {
   merchantId: string;
+  /** Whether the event's campaign is a tip (its type never changes). */
+  tip: boolean;
   at: Date;
   day: string;
 }
@@ -58,6 +62,7 @@ class CampaignDayTally {
           viewDetail: 0,
           viewMail: 0,
           newParticipants: 0,
+          newParticipantsWithoutTips: 0,
         },
       };
       this.rows.set(key, row);
@@ -70,13 +75,21 @@ class CampaignDayTally {
   }
 }
 
-/** Counts fresh events: first participations, handled wins, the statistics' deltas, profiles. */
-export async function countEvents(tx: DbOrTx, events: AcceptedEvent[]): Promise<void> {
+/**
+ * Counts fresh events: first participations, handled wins, the statistics'
+ * deltas, profiles. The time zone is that of the events' days.
+ */
+export async function countEvents(
+  tx: DbOrTx,
+  events: AcceptedEvent[],
+  timeZone: string,
+): Promise<void> {
   const takingPart = events
     .filter((event) => event.type === 'participation')
     .map((event) => ({
       campaign: event.campaign,
       merchant: event.merchantId,
+      tip: event.tip,
       participant: event.participant ?? '',
       at: event.at,
       day: event.day,
@@ -100,6 +113,15 @@ export async function countEvents(tx: DbOrTx, events: AcceptedEvent[]): Promise<
   // A merchant's new participant counts with the campaign they first took part in.
   for (const first of firstAtMerchant) {
     tally.of(first.campaign, first.merchant, first.day).newParticipants += 1;
+  }
+  // The same without tips: a participant's earliest first participation in a campaign that is no tip.
+  for (const first of await lowerFirstsWithoutTips(tx, earliestWithoutTips(firstInCampaign))) {
+    const { campaign, merchant, day } = first.participation;
+    tally.of(campaign, merchant, day).newParticipantsWithoutTips += 1;
+    if (first.replaced) {
+      tally.of(campaign, merchant, localDay(first.replaced, timeZone)).newParticipantsWithoutTips -=
+        1;
+    }
   }
 
   const handled = events.filter((event) => event.type === 'win_handled' && event.win);
@@ -145,6 +167,7 @@ async function storeProfiles(tx: DbOrTx, events: AcceptedEvent[]): Promise<void>
 interface Participation {
   campaign: string;
   merchant: string;
+  tip: boolean;
   participant: string;
   at: Date;
   day: string;
@@ -178,4 +201,19 @@ async function insertFirsts(
   );
   const insertedKeys = new Set(inserted.map((row) => `${row.owner}|${row.participant}`));
   return sorted.filter((p) => insertedKeys.has(`${ownerOf(p)}|${p.participant}`));
+}
+
+/**
+ * The earliest of the first participations (the campaign rows just
+ * inserted) per merchant and participant, tips left out, in key order.
+ */
+function earliestWithoutTips(firsts: Participation[]): Participation[] {
+  const earliest = new Map<string, Participation>();
+  for (const first of firsts) {
+    if (first.tip) continue;
+    const key = `${first.merchant}|${first.participant}`;
+    const known = earliest.get(key);
+    if (!known || first.at < known.at) earliest.set(key, first);
+  }
+  return [...earliest.entries()].sort(byKey(([key]) => key)).map(([, value]) => value);
 }

@@ -39,6 +39,15 @@ const COUNTER_COLUMNS = [
   'view_mail',
 ];
 
+/**
+ * A delta row that counts something of its campaign: one that only moves a
+ * new participant without tips off a day (counting.ts) adds nothing to the
+ * campaign's rollups and counters, and makes no row there.
+ */
+const COUNTS_SOMETHING = sql.raw(
+  '(participations, first_participations, view_list, view_detail, view_mail) <> (0, 0, 0, 0, 0)',
+);
+
 /** Moves every committed delta into the rollups and counters; how many delta rows it moved. */
 export async function foldStatistics(db: Db): Promise<number> {
   return db.transaction(async (tx) => {
@@ -51,20 +60,22 @@ export async function foldStatistics(db: Db): Promise<number> {
             insert into campaign_daily_stats as t (campaign_id, merchant_id, day,
               participations, first_participations, view_list, view_detail, view_mail)
             select campaign_id, merchant_id, day, ${COUNT_SUMS}
-            from moved group by campaign_id, merchant_id, day order by campaign_id, day
+            from moved where ${COUNTS_SOMETHING}
+            group by campaign_id, merchant_id, day order by campaign_id, day
             on conflict (campaign_id, day) do update set ${addTo('t', ROLLUP_COLUMNS)}
           ), per_merchant_day as (
             insert into merchant_daily_stats as t (merchant_id, day,
-              participations, first_participations, view_list, view_detail, view_mail, new_participants)
-            select merchant_id, day, ${COUNT_SUMS}, sum(new_participants)
+              participations, first_participations, view_list, view_detail, view_mail, new_participants,
+              new_participants_without_tips)
+            select merchant_id, day, ${COUNT_SUMS}, sum(new_participants), sum(new_participants_without_tips)
             from moved group by merchant_id, day order by merchant_id, day
-            on conflict (merchant_id, day) do update set ${addTo('t', [...ROLLUP_COLUMNS, 'new_participants'])}
+            on conflict (merchant_id, day) do update set ${addTo('t', [...ROLLUP_COLUMNS, 'new_participants', 'new_participants_without_tips'])}
           ), per_campaign as (
             -- A campaign deleted for good since its events came has no counters to keep.
             insert into campaign_counters as t (campaign_id,
               participations, distinct_users, view_list, view_detail, view_mail)
             select m.campaign_id, ${COUNT_SUMS}
-            from moved m where exists (select 1 from campaigns c where c.id = m.campaign_id)
+            from moved m where ${COUNTS_SOMETHING} and exists (select 1 from campaigns c where c.id = m.campaign_id)
             group by m.campaign_id order by m.campaign_id
             on conflict (campaign_id) do update set ${addTo('t', COUNTER_COLUMNS)}
           ), moved_kids as (

@@ -13,6 +13,7 @@ import {
   FORGOTTEN_PREFIX,
   installationSecrets,
   merchantParticipants,
+  merchantParticipantsWithoutTips,
   participants,
   participationEvents,
   systemSettings,
@@ -65,8 +66,8 @@ const anonymous = sql`${FORGOTTEN_PREFIX}::text || gen_random_uuid()::text`;
 
 /**
  * Forgets the participants, set-based: deletes their raw events and profiles,
- * and gives the rows that made them count once (per campaign, per merchant,
- * per win, per code use) a random id each, so counters and rollups stay as
+ * and gives the rows that made them count once (per campaign, per merchant
+ * with and without tips, per win, per code use) a random id each, so counters and rollups stay as
  * they were while nothing links back. The caller holds the erasure lock
  * alone. Returns the raw events deleted and the campaign rows pseudonymised.
  */
@@ -103,6 +104,10 @@ export async function forgetParticipants(
     .update(merchantParticipants)
     .set({ participantId: anonymous })
     .where(inArray(merchantParticipants.participantId, ids));
+  await tx
+    .update(merchantParticipantsWithoutTips)
+    .set({ participantId: anonymous })
+    .where(inArray(merchantParticipantsWithoutTips.participantId, ids));
   await tx.update(wins).set({ participantId: anonymous }).where(inArray(wins.participantId, ids));
   await tx
     .update(accessCodeUses)

@@ -10,7 +10,7 @@ import { campaigns, eventReceipts, participationEvents, wins } from '../../platf
 import type { AcceptedEvent } from './counting.js';
 
 /**
- * The merchant and status of each known campaign among the ids, each row
+ * The merchant, type and status of each known campaign among the ids, each row
  * share-locked for the batch: a deletion (which takes the row's update lock
  * and then asks whether anyone took part) waits for the batch, and a batch
  * waits for a deletion and then sees it.
@@ -18,16 +18,21 @@ import type { AcceptedEvent } from './counting.js';
 export async function campaignsOf(
   tx: DbOrTx,
   ids: string[],
-): Promise<Map<string, { merchantId: string; status: CampaignStatus }>> {
+): Promise<Map<string, { merchantId: string; type: string; status: CampaignStatus }>> {
   const unique = [...new Set(ids)].sort();
   if (unique.length === 0) return new Map();
   const rows = await tx
-    .select({ id: campaigns.id, merchantId: campaigns.merchantId, status: campaigns.status })
+    .select({
+      id: campaigns.id,
+      merchantId: campaigns.merchantId,
+      type: campaigns.type,
+      status: campaigns.status,
+    })
     .from(campaigns)
     .where(inArray(campaigns.id, unique))
     .orderBy(campaigns.id)
     .for('key share');
-  return new Map(rows.map((row) => [row.id, { merchantId: row.merchantId, status: row.status }]));
+  return new Map(rows.map(({ id, ...campaign }) => [id, campaign]));
 }
 
 /** The wins among the ids, by id. */

@@ -15,6 +15,7 @@ import {
 } from '@backoffice/domain';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import { requireApiKey } from '../../platform/access/api-keys.js';
+import { isTipType } from '../../platform/access/merchant-access.js';
 import type { Config } from '../../platform/config/config.js';
 import type { Metrics } from '../../platform/metrics/metrics.js';
 import { localDay } from '../../platform/calendar.js';
@@ -180,7 +181,13 @@ export async function ingestEvents(deps: IngestDeps, raw: unknown[]): Promise<TI
         refuse('invalid_value', 'occurred_at');
         continue;
       }
-      accepted.push({ ...event, merchantId: campaign.merchantId, at, day: localDay(at, timeZone) });
+      accepted.push({
+        ...event,
+        merchantId: campaign.merchantId,
+        tip: isTipType(campaign.type),
+        at,
+        day: localDay(at, timeZone),
+      });
     }
     // Uses of access codes: a refused use (e.g. a unique code used before) is not stored at all.
     const codeRefusals = await recordCodeUses(tx, accepted);
@@ -203,7 +210,7 @@ export async function ingestEvents(deps: IngestDeps, raw: unknown[]): Promise<TI
     const stored = new Set(toStore.length > 0 ? await storeEvents(tx, toStore) : []);
     const events = toStore.filter((event) => stored.has(event.id));
     const counted = events.filter((event) => event.type !== 'code_used');
-    if (counted.length > 0) await countEvents(tx, counted);
+    if (counted.length > 0) await countEvents(tx, counted, timeZone);
     return {
       accepted: events.length,
       duplicates: received.size + accepted.length - events.length,

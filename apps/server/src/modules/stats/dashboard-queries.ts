@@ -6,14 +6,13 @@
 import { and, asc, count, desc, eq, gt, inArray, ne, sql } from 'drizzle-orm';
 import { PRIZE_DRAW_TYPES, type TDashboardResponse } from '@backoffice/domain';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { visibleCampaignsCondition } from '../../platform/access/merchant-access.js';
+import { visibleCampaignsCondition, withoutTips } from '../../platform/access/merchant-access.js';
 import type { DbOrTx } from '../../platform/db/client.js';
 import { prepared } from '../../platform/db/prepared.js';
 import { rejectionReason } from '../campaigns/index.js';
 import {
   campaignCounters,
   campaignDailyStats,
-  campaignParticipants,
   campaigns,
   merchantDailyStats,
   wins,
@@ -57,9 +56,8 @@ export async function campaignCounts(db: DbOrTx, scope: StatsScope) {
 /** The day the dashboard counts up to, and the time zone of its days. */
 export interface UserCountsOptions {
   scope: StatsScope;
-  /** The local day (YYYY-MM-DD) "today", "this month" and "this year" end with. */
+  /** The local day (YYYY-MM-DD) "today", "this month" and "this year" end with (the rollups' days are in the configured time zone). */
   today: string;
-  timeZone: string;
 }
 
 /** The dashboard's user and view counts; "today", "this month" and "this year" in the time zone. */
@@ -111,55 +109,76 @@ const NO_USERS: TDashboardResponse['users'] = {
 };
 
 /**
- * The user and view counts of the visible campaigns alone: participations
- * and views summed from their daily rollups (a participation or view
- * belongs to one campaign), participants counted once each, by their first
- * participation in any visible campaign (in the time zone's days).
+ * The user and view counts of the visible campaigns alone, tips hidden (the
+ * only hiding there is, CampaignVisibility), in one statement: participations
+ * and views summed from the visible campaigns' daily rollups (a participation
+ * or view belongs to one campaign), participants counted once each, by their
+ * first participation in a campaign that is no tip, from the merchant's
+ * rollup of those (`new_participants_without_tips`, kept at ingest in the
+ * time zone's days). Another kind of hiding would need a rollup of its own
+ * (docs/decisions/050-new-participants-without-tips.md).
  */
 async function visibleUserCounts(
   db: DbOrTx,
-  { scope, today, timeZone }: UserCountsOptions,
+  { scope, today }: UserCountsOptions,
 ): Promise<TDashboardResponse['users']> {
-  const s = campaignDailyStats;
-  const visible = visibleCampaignsCondition(scope.visibility, campaigns.type);
-  const total = (column: AnyPgColumn) => sql<number>`coalesce(sum(${column}), 0)`.mapWith(Number);
-  const [sums] = await db
-    .select({
-      total_participations: total(s.participations),
-      total_user_participations: total(s.firstParticipations),
-      total_list_views: total(s.viewList),
-      total_detail_views: total(s.viewDetail),
-      total_mail_views: total(s.viewMail),
-    })
-    .from(s)
-    .innerJoin(campaigns, eq(campaigns.id, s.campaignId))
-    .where(
-      and(eq(s.merchantId, scope.merchantId), eq(campaigns.merchantId, scope.merchantId), visible),
-    );
-  const cp = campaignParticipants;
-  const firsts = db
-    .select({
-      day: sql<string>`(min(${cp.firstAt}) at time zone ${timeZone})::date`.as('day'),
-    })
-    .from(cp)
-    .innerJoin(campaigns, eq(campaigns.id, cp.campaignId))
-    .where(and(eq(campaigns.merchantId, scope.merchantId), visible))
-    .groupBy(cp.participantId)
-    .as('firsts');
-  const day = sql`${today}::date`;
-  const since = (unit: 'day' | 'month' | 'year') =>
-    sql<number>`count(*) filter (where ${firsts.day} >= date_trunc(${unit}, ${day})::date and ${firsts.day} <= ${day})`.mapWith(
-      Number,
-    );
-  const [participants] = await db
-    .select({
-      day: since('day'),
-      month: since('month'),
-      year: since('year'),
-      total: sql<number>`count(*)`.mapWith(Number),
-    })
-    .from(firsts);
-  return { ...NO_USERS, ...sums, ...participants };
+  const query = prepared(db, 'dashboard-user-counts-without-tips', (name) => {
+    const s = campaignDailyStats;
+    const sum = (column: AnyPgColumn, alias: string) =>
+      sql<number>`coalesce(sum(${column}), 0)::int`.mapWith(Number).as(alias);
+    const merchantId = sql.placeholder('merchantId');
+    const sums = db
+      .select({
+        total_participations: sum(s.participations, 'total_participations'),
+        total_user_participations: sum(s.firstParticipations, 'total_user_participations'),
+        total_list_views: sum(s.viewList, 'total_list_views'),
+        total_detail_views: sum(s.viewDetail, 'total_detail_views'),
+        total_mail_views: sum(s.viewMail, 'total_mail_views'),
+      })
+      .from(s)
+      .innerJoin(campaigns, eq(campaigns.id, s.campaignId))
+      .where(
+        and(
+          eq(s.merchantId, merchantId),
+          eq(campaigns.merchantId, merchantId),
+          withoutTips(campaigns.type),
+        ),
+      )
+      .as('sums');
+    const t = merchantDailyStats;
+    const day = sql`${sql.placeholder('today')}::date`;
+    const since = (unit: 'day' | 'month' | 'year') =>
+      sql<number>`coalesce(sum(${t.newParticipantsWithoutTips}) filter (where ${t.day} >= date_trunc(${unit}, ${day})::date and ${t.day} <= ${day}), 0)::int`
+        .mapWith(Number)
+        .as(unit);
+    const participants = db
+      .select({
+        day: since('day'),
+        month: since('month'),
+        year: since('year'),
+        total: sum(t.newParticipantsWithoutTips, 'total'),
+      })
+      .from(t)
+      .where(eq(t.merchantId, merchantId))
+      .as('participants');
+    return db
+      .select({
+        day: participants.day,
+        month: participants.month,
+        year: participants.year,
+        total: participants.total,
+        total_participations: sums.total_participations,
+        total_user_participations: sums.total_user_participations,
+        total_list_views: sums.total_list_views,
+        total_detail_views: sums.total_detail_views,
+        total_mail_views: sums.total_mail_views,
+      })
+      .from(sums)
+      .innerJoin(participants, sql`true`)
+      .prepare(name);
+  });
+  const [row] = await query.execute({ merchantId: scope.merchantId, today });
+  return row ?? NO_USERS;
 }
 
 /** Wins not yet handled, of the campaigns the scope counts. */

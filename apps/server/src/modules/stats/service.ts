@@ -64,7 +64,7 @@ async function dashboard(
   });
   const [campaigns, users, wins, rejected, funnels, trendValues] = await Promise.all([
     campaignCounts(db, scope),
-    userCounts(db, { scope, today: today(deps), timeZone: deps.web.timeZone }),
+    userCounts(db, { scope, today: today(deps) }),
     openWins(db, scope),
     rejectedCampaigns(db, scope, DASHBOARD_REJECTED_LIMIT),
     campaignFunnels(db, scope, DASHBOARD_CONVERSION_LIMIT),

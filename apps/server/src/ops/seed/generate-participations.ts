@@ -14,6 +14,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { DEFAULT_EVENT_RECEIPT_DAYS } from '../../platform/config/config.js';
+import { withoutTips } from '../../platform/access/merchant-access.js';
 import { queryRows, type Db } from '../../platform/db/client.js';
 import { ensureEventPartitions, monthStart } from '../../platform/db/event-partitions.js';
 
@@ -33,6 +34,7 @@ const BULK_TABLES = [
   'event_receipts',
   'campaign_participants',
   'merchant_participants',
+  'merchant_participants_without_tips',
 ];
 
 export class GeneratorRefusal extends Error {}
@@ -168,18 +170,26 @@ async function generateMerchantRows(db: Db, tz: string): Promise<void> {
     select c.merchant_id, p.participant_id, min(p.first_at)
     from campaign_participants p join campaigns c on c.id = p.campaign_id group by 1, 2`);
   await db.execute(sql`
+    insert into merchant_participants_without_tips (merchant_id, participant_id, first_at)
+    select c.merchant_id, p.participant_id, min(p.first_at)
+    from campaign_participants p join campaigns c on c.id = p.campaign_id
+    where ${withoutTips(sql`c.type`)} group by 1, 2`);
+  await db.execute(sql`
     insert into merchant_daily_kid_stats (merchant_id, day, kind, gender, birth_year, count)
     select m.merchant_id, (m.first_at at time zone ${tz})::date, f.kind, f.gender, f.birth_year, count(*)
     from merchant_participants m join participants who on who.id = m.participant_id
     cross join lateral participant_kid_facts(who.gender, who.kids) f
     group by 1, 2, 3, 4, 5`);
   await db.execute(sql`
-    insert into merchant_daily_stats (merchant_id, day, participations, first_participations, view_list, view_detail, view_mail, new_participants)
+    insert into merchant_daily_stats (merchant_id, day, participations, first_participations, view_list, view_detail, view_mail,
+      new_participants, new_participants_without_tips)
     select d.merchant_id, d.day, sum(d.participations), sum(d.first_participations), sum(d.view_list),
-           sum(d.view_detail), sum(d.view_mail), coalesce(max(n.firsts), 0)
+           sum(d.view_detail), sum(d.view_mail), coalesce(max(n.firsts), 0), coalesce(max(w.firsts), 0)
     from campaign_daily_stats d
     left join (select merchant_id, (first_at at time zone ${tz})::date as day, count(*) as firsts
                from merchant_participants group by 1, 2) n on n.merchant_id = d.merchant_id and n.day = d.day
+    left join (select merchant_id, (first_at at time zone ${tz})::date as day, count(*) as firsts
+               from merchant_participants_without_tips group by 1, 2) w on w.merchant_id = d.merchant_id and w.day = d.day
     group by 1, 2`);
 }
 

@@ -262,6 +262,9 @@ export function withoutTips(column: AnyPgColumn | SQL): SQL {
   return sql`${column} not like 'tip/%'`;
 }
 
+/** withoutTips's rule in code: whether a campaign type is a tip's. */
+export const isTipType = (type: string): boolean => type.startsWith('tip/');
+
 /**
  * Which of the campaigns of a merchant a user acts for the user may open
  * (canUseCampaignType: every one, or all but tips). The one rule of every

@@ -126,6 +126,24 @@ describe('statistics fold', () => {
                 )}))::int as persons,
              ${counts.raw.reduce((sum, row) => sum + Number(row.distinct_users), 0)}::int as firsts`);
     expect(kids?.persons).toBe(kids?.firsts);
+    // The merchants' new participants without tips per day: each participant
+    // on the day of their earliest campaign participation, though batches
+    // told of earlier days after later ones.
+    const merchants = sql`${ids.sonnenschein}::uuid, ${ids.silberblick}::uuid`;
+    const withoutTips = await rows(sql`
+      select merchant_id::text as merchant, day::text as day, new_participants_without_tips as n
+      from merchant_daily_stats
+      where merchant_id in (${merchants}) and new_participants_without_tips <> 0 order by 1, 2`);
+    const firstDays = await rows(sql`
+      select merchant, day, count(*)::int as n from (
+        select c.merchant_id::text as merchant,
+          ((min(p.first_at) at time zone 'Europe/Berlin')::date)::text as day
+        from campaign_participants p join campaigns c on c.id = p.campaign_id
+        where c.merchant_id in (${merchants}) and c.type not like 'tip/%'
+        group by c.merchant_id, p.participant_id) firsts
+      group by 1, 2 order by 1, 2`);
+    expect(firstDays.length).toBeGreaterThan(1);
+    expect(withoutTips).toEqual(firstDays);
   });
 
   it('counts additions a stopped process left unfolded with the next fold', async () => {

@@ -34,7 +34,7 @@ beforeAll(async () => {
   });
   ids.staffUser = staff.id;
   ids.campaign = (await createCampaign(db, { merchantId: own.merchant.id })).id;
-  ids.tip = (await createCampaign(db, { merchantId: own.merchant.id, type: 'tip' })).id;
+  ids.tip = (await createCampaign(db, { merchantId: own.merchant.id, type: 'tip/offer' })).id;
   ids.foreign = (await createCampaign(db, { merchantId: other.merchant.id })).id;
   await t.signInAs({
     owner: own.owner,

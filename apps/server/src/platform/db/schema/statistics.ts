@@ -114,8 +114,8 @@ export const participants = pgTable('participants', {
 /**
  * The start of every id that stands in for a forgotten participant (erased on
  * request, or not seen within the retention period) in the tables that keep
- * them counted: campaign_participants, merchant_participants, wins,
- * access_code_uses. A colon is no character of a participant id
+ * them counted: campaign_participants, merchant_participants,
+ * merchant_participants_without_tips, wins, access_code_uses. A colon is no character of a participant id
  * (ZParticipantId), so such an id never names a person and is never taken for
  * one: no draw picks it, no sweep forgets it again.
  */
@@ -146,6 +146,30 @@ export const merchantParticipants = pgTable(
   (t) => [
     primaryKey({ columns: [t.merchantId, t.participantId] }),
     index('merchant_participants_participant_idx').on(t.participantId),
+  ],
+);
+
+/**
+ * Who took part in any campaign of a merchant other than its tips, and when
+ * first: the dashboard's user counts for a user who may not open tips
+ * (CampaignVisibility, the only hiding there is). `first_at` is the earliest
+ * `campaign_participants.first_at` of the merchant's campaigns that are no
+ * tip (a campaign's type never changes): a participation that arrives late
+ * and happened earlier lowers it, and `replaced_first_at` keeps the time it
+ * replaced, for the batch that lowered it to move the participant from that
+ * day's `new_participants_without_tips` to the new one.
+ */
+export const merchantParticipantsWithoutTips = pgTable(
+  'merchant_participants_without_tips',
+  {
+    merchantId: uuid('merchant_id').notNull(),
+    participantId: text('participant_id').notNull(),
+    firstAt: timestamp('first_at', { withTimezone: true }).notNull(),
+    replacedFirstAt: timestamp('replaced_first_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.merchantId, t.participantId] }),
+    index('merchant_participants_without_tips_participant_idx').on(t.participantId),
   ],
 );
 
@@ -180,6 +204,8 @@ export const merchantDailyStats = pgTable(
     ...rollupCounts(),
     /** Participants whose first participation with the merchant fell on that day. */
     newParticipants: integer('new_participants').notNull().default(0),
+    /** The same, counting only the merchant's campaigns that are no tip (merchant_participants_without_tips). */
+    newParticipantsWithoutTips: integer('new_participants_without_tips').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.merchantId, t.day] })],
 );
@@ -215,6 +241,8 @@ export const statDeltas = pgTable('stat_deltas', {
   day: date('day').notNull(),
   ...rollupCounts(),
   newParticipants: integer('new_participants').notNull().default(0),
+  /** Participants the batch made (+1) or unmade (-1, a late earlier participation moved them) new on that day, tips not counted. */
+  newParticipantsWithoutTips: integer('new_participants_without_tips').notNull().default(0),
 });
 
 /**
