@@ -290,15 +290,21 @@ async function settled(page: Page): Promise<void> {
   await expect(page.locator('h1').first()).toBeVisible();
   await page.waitForLoadState('networkidle');
   const loaders = page.locator('.mantine-Loader-root:visible');
+  // A part loaded on scrolling asks the server only then: on a busy machine
+  // (the embedded database answers one query at a time) that takes longer
+  // than an assertion's default wait.
   await expect
-    .poll(async () => {
-      await page.evaluate(() => {
-        for (const loader of document.querySelectorAll('.mantine-Loader-root')) {
-          loader.scrollIntoView();
-        }
-      });
-      return loaders.count();
-    })
+    .poll(
+      async () => {
+        await page.evaluate(() => {
+          for (const loader of document.querySelectorAll('.mantine-Loader-root')) {
+            loader.scrollIntoView();
+          }
+        });
+        return loaders.count();
+      },
+      { timeout: 30_000 },
+    )
     .toBe(0);
   await page.evaluate(() => window.scrollTo(0, 0));
 }
