@@ -171,6 +171,8 @@ async function startServer(env) {
       DEMO_ACTIVITY: 'false',
       JWT_PRIVATE_KEY: newSigningKey(),
       LOG_LEVEL: 'warn',
+      // signInSilver takes the token from the implicit grant, off by default.
+      OAUTH_ALLOW_IMPLICIT: 'true',
       SCHEDULER_INTERVAL_SECONDS: '0',
     },
     stdio: ['ignore', 'ignore', 'inherit'],
