@@ -41,7 +41,7 @@ const withinDays = (day: AnyPgColumn, from: unknown, until: unknown) =>
   sql`${day} >= ${from}::date and ${day} < ${until}::date`;
 
 /** A JSON array of the rows `agg` builds, `[]` for none (jsonb_agg gives null). */
-const jsonArray = (agg: SQL) => sql`coalesce(${agg}, '[]'::jsonb)`;
+export const jsonArray = (agg: SQL) => sql`coalesce(${agg}, '[]'::jsonb)`;
 
 /** What a series counts: its buckets, the range's first day and the day after its last, and whether first participations alone. */
 export interface SeriesOptions {

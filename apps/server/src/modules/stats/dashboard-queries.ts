@@ -33,7 +33,12 @@ import {
   merchants,
   wins,
 } from '../../platform/db/schema.js';
-import { seriesOfCampaigns, seriesOfMerchant, type BucketValue } from './chart-queries.js';
+import {
+  jsonArray,
+  seriesOfCampaigns,
+  seriesOfMerchant,
+  type BucketValue,
+} from './chart-queries.js';
 import { byScope, visibleCampaignIds, type StatsScope } from './scope-queries.js';
 
 /** The dashboard's figures as its statement reads them; the service shapes the answer. */
@@ -76,9 +81,6 @@ export interface DashboardOptions {
   from: string;
   until: string;
 }
-
-/** A JSON array of the rows `agg` builds, `[]` for none (jsonb_agg gives null). */
-const jsonArray = (agg: SQL) => sql`coalesce(${agg}, '[]'::jsonb)`;
 
 /** Campaigns per type and status: deleted ones too, the dashboard links their count to the list filtered on them. */
 function campaignCountsOf(scope: StatsScope): SQL {
