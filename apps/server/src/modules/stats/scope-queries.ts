@@ -1,56 +1,50 @@
 /**
  * The scope of a merchant's statistics, which the dashboard's and the chart's
- * queries (dashboard-queries.ts, chart-queries.ts) count within.
+ * statements (dashboard-queries.ts, chart-queries.ts) count within. It is
+ * part of those statements, never read on a round trip of its own.
  */
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   hiddenCampaignsCondition,
   visibleCampaignsCondition,
   type CampaignVisibility,
 } from '../../platform/access/merchant-access.js';
-import type { DbOrTx } from '../../platform/db/client.js';
-import { prepared } from '../../platform/db/prepared.js';
 import { campaigns } from '../../platform/db/schema.js';
 
 /**
- * What the statistics of a merchant count: the campaigns
- * the user may open (campaignVisibility, the campaign list's rule), and
- * whether the merchant has campaigns the user may not open. Without hidden
- * campaigns the merchant's rollups are the visible campaigns' sums; with
- * them, the figures are summed from the visible campaigns' own rollups.
+ * What the statistics of a merchant count: the campaigns the user may open
+ * (campaignVisibility, the campaign list's rule), and whether the merchant
+ * has campaigns the user may not open. Without hidden campaigns the
+ * merchant's rollups are the visible campaigns' sums; with them, the figures
+ * are summed from the visible campaigns' own rollups.
  */
 export interface StatsScope {
-  merchantId: string;
+  /** The merchant's id as the statement binds it (a placeholder of a prepared query). */
+  merchantId: SQL | Placeholder;
   visibility: CampaignVisibility;
-  /** Whether some of the merchant's campaigns are hidden from the user. */
-  hidden: boolean;
 }
 
-/** Whether the merchant has campaigns the user may not open (for a user who may open every one, no query). */
-export async function statsScope(
-  db: DbOrTx,
-  merchantId: string,
-  visibility: CampaignVisibility,
-): Promise<StatsScope> {
-  const hiddenCondition = hiddenCampaignsCondition(visibility, campaigns.type);
-  if (!hiddenCondition) return { merchantId, visibility, hidden: false };
-  const query = prepared(db, 'stats-hidden-campaigns', (name) =>
-    db
-      .select({ id: campaigns.id })
-      .from(campaigns)
-      .where(and(eq(campaigns.merchantId, sql.placeholder('merchantId')), hiddenCondition))
-      .limit(1)
-      .prepare(name),
-  );
-  const rows = await query.execute({ merchantId });
-  return { merchantId, visibility, hidden: rows.length > 0 };
-}
-
-/** The condition "the campaign (by its id column) is one the scope counts". */
+/** The condition "the campaign (by its id column) is one the scope counts"; undefined when the user may open every one. */
 export const visibleCampaignIds = (scope: StatsScope, idColumn: AnyPgColumn): SQL | undefined => {
   const visible = visibleCampaignsCondition(scope.visibility, campaigns.type);
   return visible
     ? sql`${idColumn} in (select ${campaigns.id} from ${campaigns} where ${campaigns.merchantId} = ${scope.merchantId} and ${visible})`
     : undefined;
 };
+
+/**
+ * The figures of the scope: `whenHidden` (summed from the visible campaigns'
+ * own rollups) if the merchant has campaigns hidden from the user, else
+ * `otherwise` (the merchant's rollups); without a hiding rule, `otherwise`
+ * alone and nothing asked. Both are scalar subqueries; PostgreSQL evaluates
+ * only the chosen one. The figures that depend on the choice are one
+ * subquery each way (a row of them as JSON), so that the question is asked
+ * once per statement: a condition named twice would be evaluated twice.
+ */
+export function byScope(scope: StatsScope, whenHidden: SQL, otherwise: SQL): SQL {
+  const hiddenCondition = hiddenCampaignsCondition(scope.visibility, campaigns.type);
+  if (!hiddenCondition) return sql`(${otherwise})`;
+  const hidden = sql`exists (select 1 from ${campaigns} where ${and(eq(campaigns.merchantId, scope.merchantId), hiddenCondition)})`;
+  return sql`case when ${hidden} then (${whenHidden}) else (${otherwise}) end`;
+}

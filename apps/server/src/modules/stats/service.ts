@@ -5,9 +5,7 @@
  */
 import {
   canUseCampaignType,
-  DASHBOARD_CONVERSION_LIMIT,
   DEFAULT_CHART_COUNT,
-  DASHBOARD_REJECTED_LIMIT,
   type TDashboardResponse,
   type TStatsCampaignsResponse,
   type TStatsQuery,
@@ -20,20 +18,8 @@ import type { Config } from '../../platform/config/config.js';
 import type { Db } from '../../platform/db/client.js';
 import { chartBuckets, lastMonthsStart, localDay } from '../../platform/calendar.js';
 import { badRequest } from '../../platform/errors.js';
-import {
-  campaignsInRange,
-  campaignsOfMerchant,
-  participationSeries,
-  usersKids,
-} from './chart-queries.js';
-import {
-  campaignCounts,
-  campaignFunnels,
-  openWins,
-  rejectedCampaigns,
-  userCounts,
-} from './dashboard-queries.js';
-import { statsScope } from './scope-queries.js';
+import { campaignsInRange, chartFigures, usersKidsOf } from './chart-queries.js';
+import { dashboardFigures } from './dashboard-queries.js';
 
 /** What the statistics use of the application (built in services.ts). */
 export interface StatsDeps {
@@ -54,43 +40,37 @@ async function dashboard(
   deps: StatsDeps,
   { user, access }: StatsCaller,
 ): Promise<TDashboardResponse> {
-  const { db } = deps;
-  // Every figure counts the campaigns the user may open, as the campaign list shows them.
-  const scope = await statsScope(db, access.merchant.id, campaignVisibility(user));
   const trend = rangeOf({
     timerange: 'month',
     count: DEFAULT_CHART_COUNT,
     start: lastMonthsStart(today(deps), DEFAULT_CHART_COUNT),
   });
-  const [campaigns, users, wins, rejected, funnels, trendValues] = await Promise.all([
-    campaignCounts(db, scope),
-    userCounts(db, { scope, today: today(deps) }),
-    openWins(db, scope),
-    rejectedCampaigns(db, scope, DASHBOARD_REJECTED_LIMIT),
-    campaignFunnels(db, scope, DASHBOARD_CONVERSION_LIMIT),
-    participationSeries(db, {
-      scope,
-      merchantId: scope.merchantId,
-      campaignIds: [],
-      range: 'month',
+  // One statement (dashboard-queries.ts); every figure counts the campaigns
+  // the user may open, as the campaign list shows them.
+  const { campaigns, users, openWins, rejected, funnels, ...figures } = await dashboardFigures(
+    deps.db,
+    {
+      merchantId: access.merchant.id,
+      visibility: campaignVisibility(user),
+      today: today(deps),
       from: trend.from,
       until: trend.until,
-      distinct: false,
-    }),
-  ]);
+    },
+  );
   return {
     campaigns,
     users,
-    todo_wins: { count: wins, winner_app_url: deps.web.winnerAppUrl },
+    todo_wins: { count: openWins, winner_app_url: deps.web.winnerAppUrl },
     participation_trend: trend.labels.map(
-      (label) => trendValues.find((value) => value.bucket === label)?.value ?? 0,
+      (label) => figures.trend.find((value) => value.bucket === label)?.value ?? 0,
     ),
     todo_rejected: rejected.map((row) => ({
       uuid: row.id,
       type: row.type,
       title: row.title,
       rejection_reason: row.reason,
-      modified: row.modifiedAt.toISOString(),
+      // Parsed as drizzle parses a timestamp column's text: the same instant, to the millisecond.
+      modified: new Date(row.modifiedAt).toISOString(),
     })),
     conversions: funnels.map((row) => ({
       uuid: row.id,
@@ -115,29 +95,26 @@ async function participationStats(
   { user, access }: StatsCaller,
   query: TStatsQuery,
 ): Promise<TStatsResponse> {
-  const { db } = deps;
-  const merchantId = access.merchant.id;
   const ids = [...new Set(query.campaigns ?? [])];
-  const chosen = await campaignsOfMerchant(db, merchantId, ids);
+  const { labels, from, until } = rangeOf(query);
+  // One statement (chart-queries.ts): the check of the chosen campaigns comes with the figures.
+  const {
+    chosen,
+    series: values,
+    kids,
+  } = await chartFigures(deps.db, {
+    merchantId: access.merchant.id,
+    visibility: campaignVisibility(user),
+    campaignIds: ids,
+    range: query.timerange,
+    from,
+    until,
+    distinct: query.distinct === 'participations',
+  });
   // Another merchant's campaign is not told apart from none.
   if (chosen.length !== ids.length) throw badRequest('invalid_value', 'campaigns');
   if (chosen.some((campaign) => !canUseCampaignType(user, campaign.type)))
     throw badRequest('invalid_value', 'campaigns');
-  const { labels, from, until } = rangeOf(query);
-  const distinct = query.distinct === 'participations';
-  const scope = await statsScope(db, merchantId, campaignVisibility(user));
-  const [values, kids] = await Promise.all([
-    participationSeries(db, {
-      scope,
-      merchantId,
-      campaignIds: ids,
-      range: query.timerange,
-      from,
-      until,
-      distinct,
-    }),
-    usersKids(db, { scope, merchantId, campaignIds: ids, from, until, today: today(deps) }),
-  ]);
   const seriesOf = (key: string | null) =>
     labels.map(
       (label) => values.find((value) => value.bucket === label && value.key === key)?.value ?? 0,
@@ -150,7 +127,7 @@ async function participationStats(
           return { name: title, campaign: id, values: seriesOf(id) };
         })
       : [{ name: access.merchant.name, campaign: null, values: seriesOf(null) }];
-  return { participations: { labels, series }, users_kids: kids };
+  return { participations: { labels, series }, users_kids: usersKidsOf(kids, today(deps)) };
 }
 
 async function statsCampaigns(
