@@ -263,10 +263,10 @@ async function saveUnlocked(
     return undefined;
   }
   const answerDeps = { access, frontendUrl: deps.frontendUrl };
-  const availableCodes = await codesNeeded(deps.db, saved);
   try {
-    // Checked before the write, as saveLocked checks it before its commit.
-    checkedEnvelope(toEnvelope(saved, { ...answerDeps, availableCodes }));
+    // Checked before the write, as saveLocked checks it before its commit (the
+    // errors of codes, read after the write as saveLocked reads them, always fit).
+    checkedEnvelope(toEnvelope(saved, answerDeps));
   } catch {
     return undefined;
   }
@@ -276,7 +276,9 @@ async function saveUnlocked(
     values,
   );
   if (!stored) return undefined;
-  return toEnvelope({ ...saved, campaign: stored }, { ...answerDeps, availableCodes });
+  const storedRecord = { ...saved, campaign: stored };
+  const availableCodes = await codesNeeded(deps.db, storedRecord);
+  return toEnvelope(storedRecord, { ...answerDeps, availableCodes });
 }
 
 /** Submits a campaign without errors; agencies' and admins' submissions are approved after a delay. */
