@@ -256,7 +256,7 @@ async function saveUnlocked(
     // The row as it will be stored (the database stamps the time), with the user as its editor.
     saved = {
       ...record,
-      campaign: { ...campaign, ...values, modifiedAt: new Date() } as CampaignRecord,
+      campaign: { ...campaign, ...values, modifiedAt: new Date() },
       editorEmail: user.email,
     };
   } catch {
