@@ -129,11 +129,13 @@ async function answerWith(
   { db, frontendUrl }: AnswerDeps,
   { access, record }: { access: MerchantAccess; record: CampaignDetailRecord },
 ): Promise<TCampaignEnvelope> {
-  const envelope = toEnvelope(record, {
-    access,
-    frontendUrl,
-    availableCodes: await codesNeeded(db, record),
-  });
+  return checkedEnvelope(
+    toEnvelope(record, { access, frontendUrl, availableCodes: await codesNeeded(db, record) }),
+  );
+}
+
+/** The envelope, if the answer schema can carry it; else 400 with the fields it cannot (see answer). */
+export function checkedEnvelope(envelope: TCampaignEnvelope): TCampaignEnvelope {
   const checked = ZCampaignEnvelope.safeParse(envelope);
   if (!checked.success) {
     // Input the save schema let through but the answer cannot carry: refused, and rolled back.

@@ -110,10 +110,22 @@ export const recordJoins = {
   counters: eq(campaignCounters.campaignId, campaigns.id),
 };
 
-/** A campaign as it is opened: its record and the ids of its living follow-ups, oldest first. */
+/**
+ * A campaign as it is opened: its record, the ids of its living follow-ups,
+ * oldest first, and the row's version as read (`rowVersion`).
+ */
 export interface CampaignDetailRecord extends CampaignListRecord {
   followups: string[];
+  /**
+   * The row version read (PostgreSQL's xmin, as text): every write of the
+   * row makes a new one, so a write conditioned on it (updateCampaignIfUnchanged)
+   * finds the row exactly as it was read, or nothing.
+   */
+  rowVersion: string;
 }
+
+/** The campaign row's xmin, named with its table (the record's query joins others). */
+const rowVersion = sql<string>`${sql.identifier(getTableName(campaigns))}.xmin::text`;
 
 /**
  * One campaign with its follow-ups' ids, in one statement. With `lock`
@@ -134,6 +146,7 @@ export async function findCampaign(
           select followup.id::text from ${campaigns} followup
           where followup.parent_id = ${campaigns.id} and followup.status <> 'deleted'
           order by followup.created_at, followup.id)`,
+        rowVersion,
       })
       .from(campaigns)
       .innerJoin(merchants, recordJoins.merchant)
@@ -229,6 +242,26 @@ export async function updateCampaign(
 ): Promise<CampaignRecord> {
   const [row] = await db.update(campaigns).set(values).where(eq(campaigns.id, id)).returning();
   if (!row) throw new Error(`campaign ${id} was not updated`);
+  return row;
+}
+
+/**
+ * updateCampaignModifiedNow, only while the row is still the version read
+ * (`rowVersion` of findCampaign): the updated row, undefined when another
+ * write came between. The UPDATE takes the row lock and, behind a writer
+ * that holds it, checks the row as that writer committed it; so a write that
+ * succeeds is one that the lock held from the read on would have let through.
+ */
+export async function updateCampaignIfUnchanged(
+  db: DbOrTx,
+  { id, rowVersion: readVersion }: { id: string; rowVersion: string },
+  values: Partial<CampaignInsert>,
+): Promise<CampaignRecord | undefined> {
+  const [row] = await db
+    .update(campaigns)
+    .set({ ...values, modifiedAt: sql`now()` })
+    .where(and(eq(campaigns.id, id), sql`xmin = ${readVersion}::xid`))
+    .returning();
   return row;
 }
 

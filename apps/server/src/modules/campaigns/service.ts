@@ -17,6 +17,7 @@ import {
   canUseRequiredDataStep,
   emptyCampaignContent,
   isCampaignType,
+  isEditableStatus,
   type CampaignStep,
   type TCampaignContent,
   type TCampaignDeleteResponse,
@@ -39,6 +40,7 @@ import { AppError, badRequest, notFound } from '../../platform/errors.js';
 import {
   answer,
   answerUpdated,
+  checkedEnvelope,
   codesNeeded,
   loadCampaign,
   loadEditable,
@@ -53,11 +55,21 @@ import {
   insertCampaign,
   lockWithFollowups,
   unlinkFollowupRows,
+  updateCampaignIfUnchanged,
+  type CampaignDetailRecord,
+  type CampaignInsert,
+  type CampaignRecord,
 } from './records.js';
 import { insertStatusHistory, statusHistoryRows } from './status-records.js';
 import { sanitizeContentPatch } from './sanitize.js';
 import { traced } from '../../platform/tracing/hooks.js';
-import { campaignErrors, codeErrors, toCampaignRow, validationColumns } from './view.js';
+import {
+  campaignErrors,
+  codeErrors,
+  toCampaignRow,
+  toEnvelope,
+  validationColumns,
+} from './view.js';
 
 export const allStepsSaved = () => Object.fromEntries(CAMPAIGN_STEPS.map((step) => [step, true]));
 
@@ -133,50 +145,140 @@ export interface CampaignChange {
 
 /**
  * Saves a campaign's content (docs/product.md#the-campaign-wizard): the patch is merged
- * into the stored campaign under its row lock, so concurrent saves of
- * different steps both last. Invalid values are kept, so nothing typed is
- * lost; the envelope reports the errors per step. `validate` names the step of
- * an intermediate save; without it every step counts as saved (a full save).
- * A save that names the version it was loaded at is refused when the
- * campaign has changed since. A rejected campaign returns to created.
+ * into the stored campaign, so concurrent saves of different steps both
+ * last. Invalid values are kept, so nothing typed is lost; the envelope
+ * reports the errors per step. `validate` names the step of an intermediate
+ * save; without it every step counts as saved (a full save). A save that
+ * names the version it was loaded at is refused when the campaign has
+ * changed since. A rejected campaign returns to created.
+ *
+ * Most saves change a campaign in created with no link targets, and take
+ * three statements (the session with the access, the campaign, the write:
+ * saveUnlocked); every other save, and one whose campaign changed between
+ * its read and its write, runs as before under the row lock in a
+ * transaction (saveLocked), which decides every refusal.
  */
 export async function saveCampaign(
+  deps: Pick<CampaignDeps, 'db' | 'frontendUrl'>,
+  user: UserRow,
+  change: CampaignChange,
+): Promise<TCampaignEnvelope> {
+  return traced(
+    'campaign.save',
+    async () => (await saveUnlocked(deps, user, change)) ?? saveLocked(deps, user, change),
+  );
+}
+
+type ContentPatch = Omit<TCampaignSaveBody, 'version'>;
+
+const linkTargetsOf = (patch: ContentPatch) =>
+  CAMPAIGN_LINK_FIELDS.flatMap((field) => patch[field] ?? []);
+
+/** What a save stores: the patch made safe and merged into the campaign as read, its errors, the step saved and the next version. */
+function savedColumns(
+  campaign: CampaignRecord,
+  user: UserRow,
+  { patch, validate }: { patch: ContentPatch; validate: CampaignStep | undefined },
+): Partial<CampaignInsert> {
+  const safe = sanitizeContentPatch(patch, campaign.content.description_format);
+  const content = ZCampaignContent.parse({ ...campaign.content, ...safe });
+  const columns = {
+    content,
+    title: safe.title ?? campaign.title,
+    validFrom: patch.valid_from !== undefined ? dateOrNull(patch.valid_from) : campaign.validFrom,
+    validUntil:
+      patch.valid_until !== undefined ? dateOrNull(patch.valid_until) : campaign.validUntil,
+  };
+  return {
+    ...columns,
+    ...validationColumns({ ...columns, type: campaign.type, imagePath: campaign.imagePath }),
+    stepsSaved: validate ? { ...campaign.stepsSaved, [validate]: true } : allStepsSaved(),
+    version: campaign.version + 1,
+    editorId: user.id,
+  };
+}
+
+/**
+ * A save under the row lock: the campaign and the link targets it names
+ * are locked (loadEditable) before anything is checked, and the edit is
+ * stored with its status change (storeEdit) in the same transaction.
+ */
+function saveLocked(
   deps: Pick<CampaignDeps, 'db' | 'frontendUrl'>,
   user: UserRow,
   { id, body, validate, known }: CampaignChange,
 ): Promise<TCampaignEnvelope> {
   const { version, ...patch } = body;
-  return traced('campaign.save', () =>
-    deps.db.transaction(async (tx) => {
-      const linkTargets = CAMPAIGN_LINK_FIELDS.flatMap((field) => patch[field] ?? []);
-      const loaded = await loadEditable(tx, user, { id, linkTargets, known });
-      const { record, access } = loaded;
-      const { campaign } = record;
-      if (version !== undefined && version !== campaign.version)
-        throw new AppError(409, 'campaign_changed', 'version');
-      checkRequiredData(access, campaign.content, { patch, validate });
-      await checkCampaignLinks(tx, user, { campaign, merchant: access.merchant, patch });
-      const safe = sanitizeContentPatch(patch, campaign.content.description_format);
-      const content = ZCampaignContent.parse({ ...campaign.content, ...safe });
-      const columns = {
-        content,
-        title: safe.title ?? campaign.title,
-        validFrom:
-          patch.valid_from !== undefined ? dateOrNull(patch.valid_from) : campaign.validFrom,
-        validUntil:
-          patch.valid_until !== undefined ? dateOrNull(patch.valid_until) : campaign.validUntil,
-      };
-      const values = {
-        ...columns,
-        ...validationColumns({ ...columns, type: campaign.type, imagePath: campaign.imagePath }),
-        stepsSaved: validate ? { ...campaign.stepsSaved, [validate]: true } : allStepsSaved(),
-        version: campaign.version + 1,
-        editorId: user.id,
-      };
-      const stored = await storeEdit(tx, campaign, { userId: user.id, values });
-      return answerUpdated({ db: tx, frontendUrl: deps.frontendUrl }, user, { loaded, stored });
-    }),
+  return deps.db.transaction(async (tx) => {
+    const loaded = await loadEditable(tx, user, { id, linkTargets: linkTargetsOf(patch), known });
+    const { record, access } = loaded;
+    const { campaign } = record;
+    if (version !== undefined && version !== campaign.version)
+      throw new AppError(409, 'campaign_changed', 'version');
+    checkRequiredData(access, campaign.content, { patch, validate });
+    await checkCampaignLinks(tx, user, { campaign, merchant: access.merchant, patch });
+    const values = savedColumns(campaign, user, { patch, validate });
+    const stored = await storeEdit(tx, campaign, { userId: user.id, values });
+    return answerUpdated({ db: tx, frontendUrl: deps.frontendUrl }, user, { loaded, stored });
+  });
+}
+
+/**
+ * The common save without a transaction or a lock held across statements
+ * (each costs a round trip): a campaign in created, no link targets (their
+ * share locks last until the commit), the checks of saveLocked on the
+ * campaign as read, and one write that stores it only while the row is
+ * still the version read (updateCampaignIfUnchanged). Undefined, nothing
+ * written, whenever saveLocked must decide: another status, a check that
+ * refuses (saveLocked refuses it again, under the lock, with the same
+ * error), an answer the schema cannot carry, or a write that came between.
+ * Access (404, 403) is the same either way, read with the session.
+ */
+async function saveUnlocked(
+  deps: Pick<CampaignDeps, 'db' | 'frontendUrl'>,
+  user: UserRow,
+  { id, body, validate, known }: CampaignChange,
+): Promise<TCampaignEnvelope | undefined> {
+  const { version, ...patch } = body;
+  if (linkTargetsOf(patch).length > 0) return undefined;
+  const { record, access } = await loadCampaign(deps.db, user, { id, known });
+  const { campaign } = record;
+  // A rejected campaign reopens with a history row (storeEdit); others refuse (loadEditable).
+  if (!isEditableStatus(campaign.status) || canTransition('reopen', campaign.status, 'merchant'))
+    return undefined;
+  let values: Partial<CampaignInsert>;
+  let saved: CampaignDetailRecord;
+  try {
+    if (version !== undefined && version !== campaign.version) return undefined;
+    checkRequiredData(access, campaign.content, { patch, validate });
+    await checkCampaignLinks(deps.db, user, { campaign, merchant: access.merchant, patch });
+    values = savedColumns(campaign, user, { patch, validate });
+    // The row as it will be stored (the database stamps the time), with the user as its editor.
+    saved = {
+      ...record,
+      campaign: { ...campaign, ...values, modifiedAt: new Date() },
+      editorEmail: user.email,
+    };
+  } catch {
+    return undefined;
+  }
+  const answerDeps = { access, frontendUrl: deps.frontendUrl };
+  try {
+    // Checked before the write, as saveLocked checks it before its commit (the
+    // errors of codes, read after the write as saveLocked reads them, always fit).
+    checkedEnvelope(toEnvelope(saved, answerDeps));
+  } catch {
+    return undefined;
+  }
+  const stored = await updateCampaignIfUnchanged(
+    deps.db,
+    { id: campaign.id, rowVersion: record.rowVersion },
+    values,
   );
+  if (!stored) return undefined;
+  const storedRecord = { ...saved, campaign: stored };
+  const availableCodes = await codesNeeded(deps.db, storedRecord);
+  return toEnvelope(storedRecord, { ...answerDeps, availableCodes });
 }
 
 /** Submits a campaign without errors; agencies' and admins' submissions are approved after a delay. */

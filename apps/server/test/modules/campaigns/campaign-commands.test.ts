@@ -6,15 +6,18 @@
  * where requests really overlap. The calls go through the typed client
  * (fixtures/api-client.ts); image uploads (multipart) through `t.api`.
  */
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import type pg from 'pg';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { paths } from '@backoffice/client';
 import { ZCampaignListQuery, type TCampaignEnvelope } from '@backoffice/domain';
+import { queryRows } from '../../../src/platform/db/client.js';
 import { campaigns, merchants } from '../../../src/platform/db/schema.js';
 import { listCampaigns } from '../../../src/modules/campaigns/queries.js';
 import { refreshStaleValidation } from '../../../src/modules/campaigns/validation-refresh.js';
 import { apiClient } from '../../fixtures/api-client.js';
+import { holdTransaction } from '../../fixtures/held-transaction.js';
 import { multipartFile } from '../../fixtures/multipart.js';
 import { createAdmin, createMerchantWithOwner, createPerson } from '../../factories/index.js';
 import { createTestApp, type TestApp } from '../../helpers.js';
@@ -165,6 +168,89 @@ describe('concurrent commands on one campaign', () => {
     expect(fresh.error).toBeUndefined();
   });
 
+  it('answers a save with the fields and the version it stored, as an open reads them', async () => {
+    const { campaign } = await create('owner', ids.sonnenschein);
+    const saved = await save(
+      campaign.uuid,
+      'staff',
+      { title: { de: 'Gespeichert' }, version: campaign.version },
+      'content',
+    );
+    expect(saved.error).toBeUndefined();
+    expect(saved.data?.campaign).toMatchObject({
+      title: { de: 'Gespeichert' },
+      version: campaign.version + 1,
+    });
+    expect(saved.data?.state.submitted).toMatchObject({ content: true, benefit: false });
+    const stored = await open(campaign.uuid, 'staff');
+    // The whole answer is the campaign as stored: what opening it now answers.
+    expect(saved.data).toEqual(stored);
+    expect(stored.campaign.editor).toEqual({ email: expect.stringContaining('@') as string });
+  });
+
+  /**
+   * Another command's change of the campaign, written but not committed
+   * while a save is sent; committed once the save waits for the row (on
+   * PostgreSQL; PGlite runs one transaction at a time, so the save comes after).
+   */
+  async function changedWhileSaving(
+    id: string,
+    body: SaveBody,
+  ): Promise<Awaited<ReturnType<typeof save>>> {
+    const held = await holdTransaction(t.ctx.db, (tx) =>
+      tx
+        .update(campaigns)
+        .set({
+          content: sql`jsonb_set(${campaigns.content}, '{benefit,percent_discount}', '15')`,
+          version: sql`${campaigns.version} + 1`,
+        })
+        .where(eq(campaigns.id, id)),
+    );
+    const saving = save(id, 'staff', body, 'content');
+    if (t.ctx.database.kind === 'postgres') {
+      for (let waited = 0; waited < 300; waited += 1) {
+        const [row] = await queryRows<{ waiting: number }>(
+          t.ctx.db,
+          sql`select count(*)::int as waiting from pg_stat_activity
+              where datname = current_database() and wait_event_type = 'Lock'`,
+        );
+        if ((row?.waiting ?? 0) > 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+    }
+    await held.release();
+    return saving;
+  }
+
+  it('keeps a change committed while a save was under way, and stores the save on top', async () => {
+    const { campaign } = await create('owner', ids.sonnenschein);
+    const saved = await changedWhileSaving(campaign.uuid, { title: { de: 'Danach' } });
+    expect(saved.error).toBeUndefined();
+    expect(saved.data?.campaign).toMatchObject({
+      title: { de: 'Danach' },
+      benefit: { percent_discount: 15 },
+      version: 3,
+    });
+    expect(await open(campaign.uuid, 'staff')).toEqual(saved.data);
+  });
+
+  it('refuses a save of the version read before another change committed, and writes nothing', async () => {
+    const { campaign } = await create('owner', ids.sonnenschein);
+    const stale = await changedWhileSaving(campaign.uuid, {
+      title: { de: 'Veraltet' },
+      version: campaign.version,
+    });
+    expect(stale.response.status).toBe(409);
+    expect(stale.error).toMatchObject({ message: 'campaign_changed', field: 'version' });
+    const stored = await open(campaign.uuid);
+    expect(stored.campaign).toMatchObject({
+      title: campaign.title,
+      benefit: { percent_discount: 15 },
+      version: 2,
+    });
+    expect(stored.state.submitted).toMatchObject({ content: false });
+  });
+
   it('flips listable once per request when toggled twice at once', async () => {
     const { campaign } = await create('silver', ids.silberblick);
     const toggle = () =>
@@ -182,6 +268,37 @@ describe('concurrent commands on one campaign', () => {
       params: { path: { id: campaign.uuid } },
     });
     expect(data?.history.map((entry) => entry.to)).toEqual(['created']);
+  });
+});
+
+describe.runIf(process.env.TEST_DATABASE_URL !== undefined)('a save’s statements', () => {
+  /** The statements the app's pool sends while `work` runs, each by its first word. */
+  async function statementsOf(work: () => Promise<unknown>): Promise<string[]> {
+    const pool = (t.ctx.db as unknown as { $client: pg.Pool & { _clients: unknown[] } }).$client;
+    const { prototype } = (pool as unknown as { Client: typeof pg.Client }).Client;
+    const query = prototype.query;
+    const sent: string[] = [];
+    prototype.query = function (this: pg.Client, ...args: unknown[]) {
+      const [first] = args as [string | { text: string }];
+      if (pool._clients.includes(this))
+        sent.push((typeof first === 'string' ? first : first.text).split(' ')[0] ?? '');
+      return (query as (...all: unknown[]) => unknown).apply(this, args);
+    } as typeof query;
+    try {
+      await work();
+    } finally {
+      prototype.query = query;
+    }
+    return sent.map((text) => text.toLowerCase());
+  }
+
+  it('are three for a campaign in created: the session with the access, the campaign, its write', async () => {
+    const { campaign } = await create('owner', ids.sonnenschein);
+    const sent = await statementsOf(async () => {
+      const saved = await save(campaign.uuid, 'owner', { title: { de: 'Drei' } }, 'content');
+      expect(saved.data?.campaign.title.de).toBe('Drei');
+    });
+    expect(sent).toEqual(['select', 'select', 'update']);
   });
 });
 
