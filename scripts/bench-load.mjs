@@ -17,6 +17,7 @@ import {
   signIn,
   startBenchServer,
 } from './bench-helpers.mjs';
+import { floorCost } from './bench-floor.mjs';
 import {
   call,
   imageForm,
@@ -126,6 +127,7 @@ async function costPerCall(env, image) {
   try {
     const client = { ...(await prepareClient(server.url, 0)), server };
     console.log('cost per call, one client, calls one after the other:');
+    await floorCost(env, ALONE_CALLS);
     let mean = 0;
     let meanWithoutUploads = 0;
     const weightWithoutUploads = MIX.reduce(

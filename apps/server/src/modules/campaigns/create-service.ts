@@ -16,7 +16,7 @@ import type {
 import { cloneCampaign, createFollowup } from './clone.js';
 import type { CampaignDeps } from './deps.js';
 import {
-  checkImageUpload,
+  editableImageAccess,
   removeCampaignImage,
   replaceCampaignImage,
   type CropRect,
@@ -67,8 +67,8 @@ export function createCampaignService(deps: CampaignDeps) {
       const { record } = await loadCampaign(db, user, { id });
       return linkOptions(db, user, record.campaign);
     },
-    /** Checks the caller before an upload is read; the access it found goes to replaceImage. */
-    checkImageUpload: (user: UserRow, id: string) => checkImageUpload(db, user, id),
+    /** Checks the caller's access (read with the session) before an upload is read; it goes to replaceImage. */
+    checkImageUpload: (found: CampaignAccess) => editableImageAccess(found),
     replaceImage: (
       user: UserRow,
       upload: {

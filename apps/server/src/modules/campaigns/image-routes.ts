@@ -1,7 +1,10 @@
 /** The campaign image (docs/product.md#api-calls "Campaigns"): upload with an optional crop, and removal. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZCampaignEnvelope, ZCampaignIdParams, ZImageCropQuery } from '@backoffice/domain';
-import { currentUser } from '../../platform/identity/current-user.js';
+import {
+  currentUser,
+  currentUserWithCampaignAccess,
+} from '../../platform/identity/current-user.js';
 import { uploadRoute } from '../../platform/http/body-limits.js';
 import type { CampaignRoutesOptions } from './create-service.js';
 
@@ -10,11 +13,14 @@ export const campaignImageRoutes: FastifyPluginAsyncZod<CampaignRoutesOptions> =
   { campaigns, limits },
 ) => {
   const tags = ['campaigns'];
+  const upload = uploadRoute(limits.imageMaxBytes, 'image_too_large');
 
   app.post(
     '/campaigns/:id/image',
     {
-      ...uploadRoute(limits.imageMaxBytes, 'image_too_large'),
+      bodyLimit: upload.bodyLimit,
+      // The session check reads the caller's access to the campaign too.
+      config: { ...upload.config, campaignAccessFrom: { params: 'id' } },
       schema: {
         tags,
         summary: 'Uploads the campaign image (multipart field upload), cropped to 620×413',
@@ -26,10 +32,10 @@ export const campaignImageRoutes: FastifyPluginAsyncZod<CampaignRoutesOptions> =
       },
     },
     async (request) => {
-      const user = await currentUser(request);
       const { id } = request.params;
       // Who asks is checked before the upload is read.
-      const access = await campaigns.checkImageUpload(user, id);
+      const { user, access: found } = await currentUserWithCampaignAccess(request, id);
+      const access = campaigns.checkImageUpload(found);
       const { crop_x, crop_y, crop_width, crop_height } = request.query;
       const crop =
         crop_x !== undefined &&

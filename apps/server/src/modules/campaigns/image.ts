@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { CAMPAIGN_IMAGE_FORMAT, type TCampaignEnvelope } from '@backoffice/domain';
 import {
   requireCampaignAccess,
+  type CampaignAccess,
   type MerchantAccess,
   type UserRow,
 } from '../../platform/access/merchant-access.js';
@@ -168,7 +169,11 @@ async function setCampaignImage(
  * is read: the access statement alone, without the campaign's content.
  */
 export async function checkImageUpload(db: Db, user: UserRow, id: string): Promise<MerchantAccess> {
-  const { campaign, access } = await requireCampaignAccess(db, user, id);
+  return editableImageAccess(await requireCampaignAccess(db, user, id));
+}
+
+/** The caller's access to a campaign (found by the access resolver) whose image may change now. */
+export function editableImageAccess({ campaign, access }: CampaignAccess): MerchantAccess {
   requireEditableStatus(campaign.status);
   return access;
 }

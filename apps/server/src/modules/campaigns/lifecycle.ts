@@ -192,6 +192,7 @@ export async function notifyStatusChanges(
 /** The scheduler, every scheduler interval across all processes. */
 export const campaignSchedulerJob = defineJob({
   name: 'campaign-scheduler',
+  pollSeconds: 5, // a run every SCHEDULER_INTERVAL_SECONDS (30 s by default)
   queue: recurringJobPolicy,
   everySeconds: (config) => config.campaigns.schedulerIntervalSeconds,
   run: async (ctx) => {

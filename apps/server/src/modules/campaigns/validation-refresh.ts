@@ -39,6 +39,7 @@ export async function refreshStaleValidation(
 /** The refresh, once shortly after every start (a release may have changed the rules). */
 export const validationRefreshJob = defineJob({
   name: 'validation-refresh',
+  pollSeconds: 30, // once after a start
   queue: () => ({
     ...recurringJobPolicy(),
     retryLimit: 3,

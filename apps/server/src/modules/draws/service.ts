@@ -245,6 +245,7 @@ export async function drawNow(deps: DrawDeps, user: UserRow, id: string) {
 /** Draws due sweepstakes every scheduler interval across all processes. */
 export const winnerDrawJob = defineJob({
   name: 'winner-draws',
+  pollSeconds: 5, // a run every SCHEDULER_INTERVAL_SECONDS (30 s by default)
   queue: recurringJobPolicy,
   everySeconds: (config) => config.campaigns.schedulerIntervalSeconds,
   run: async (ctx) => {

@@ -12,6 +12,7 @@ import { recurringJobPolicy } from '../../platform/jobs/recurring.js';
 
 export const eventPartitionsJob = defineJob({
   name: 'event-partitions',
+  pollSeconds: 30, // partitions are made months ahead
   queue: recurringJobPolicy,
   everySeconds: (config) => (config.campaigns.schedulerIntervalSeconds === 0 ? 0 : 6 * 3600),
   atStart: true,

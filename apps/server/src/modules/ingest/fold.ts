@@ -201,6 +201,7 @@ const FOLD_INTERVAL_SECONDS = 5;
  */
 export const statisticsFoldJob = defineJob({
   name: 'statistics-fold',
+  pollSeconds: 2, // each process also folds soon after its own batches
   queue: recurringJobPolicy,
   everySeconds: (config) =>
     config.campaigns.schedulerIntervalSeconds === 0 ? 0 : FOLD_INTERVAL_SECONDS,

@@ -276,6 +276,7 @@ export async function applyRetention(
 /** The retention, hourly across all processes while the scheduler runs. */
 export const retentionJob = defineJob({
   name: 'event-retention',
+  pollSeconds: 30, // hourly work nobody waits for
   queue: recurringJobPolicy,
   everySeconds: (config) => (config.campaigns.schedulerIntervalSeconds === 0 ? 0 : 3600),
   run: async (ctx) => {

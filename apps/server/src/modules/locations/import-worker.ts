@@ -136,6 +136,7 @@ export async function resumeImportJobs(deps: ImportWorkerDeps): Promise<number> 
 
 export const locationImportResumeJob = defineJob({
   name: RESUME_QUEUE,
+  pollSeconds: 30, // after a start, and again when an upload's job was under way
   queue: () => ({
     policy: 'stately',
     retryLimit: 3,

@@ -186,6 +186,7 @@ export async function sendWeeklyStatistics(
 /** The weekly mail, at WEEKLY_STATS_MAIL_CRON in the configured time zone. */
 export const weeklyStatisticsJob = defineJob({
   name: 'weekly-statistics',
+  pollSeconds: 30, // a weekly mail
   queue: () => ({
     policy: 'stately',
     retryLimit: 3,

@@ -58,6 +58,13 @@ export interface JobDefinition<Data extends object = object, Ctx extends JobCont
   cron?: (config: Config) => string | undefined;
   /** Jobs of this queue one process works on at a time (default 1). */
   concurrency?: number;
+  /**
+   * Seconds a due job may wait for an idle process to look for it (default
+   * 1: someone waits on it, a mail or an import's progress). Every look is a
+   * statement on the database, on the embedded one a turn of the server's own
+   * thread: work nobody waits for (hourly, weekly, at start) looks less often.
+   */
+  pollSeconds?: number;
   /** Also runs once shortly after every start (a refresh after a release, a resumption). */
   atStart?: boolean;
 }

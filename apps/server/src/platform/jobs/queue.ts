@@ -8,15 +8,16 @@
  * and leave those out of attempts as failed (the dead letters an admin sees
  * and retries). Recurring jobs chain themselves through the queue (one
  * waiting and one running at most, the 'stately' policy); jobs at fixed
- * local times are cron schedules. Only this file speaks to pg-boss.
+ * local times are cron schedules. Only this file speaks to pg-boss (its
+ * database is queue-database.ts).
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
-import pg from 'pg';
 import type { Config } from '../config/config.js';
 import type { DbOrTx, QueueTarget } from '../db/client.js';
 import type { JobContext, JobDefinition, JobRun } from './definition.js';
+import { QueueDatabase, QUIET_MS } from './queue-database.js';
 import {
   dueOrRunningJobs,
   failedJobs,
@@ -38,8 +39,16 @@ export const FIRST_RUN_DELAY_SECONDS = 5;
 /** Attempts to create or update a queue at start (processes starting at once meet there). */
 const QUEUE_SETUP_ATTEMPTS = 5;
 
-/** How often an idle worker asks for a job of its queue. */
+/** How often an idle worker asks for a job of its queue, unless its definition says otherwise. */
 const POLL_INTERVAL_SECONDS = 1;
+
+/**
+ * How often the further workers of a queue that runs several jobs at once
+ * look by themselves: they are woken whenever the queue's first worker finds
+ * a job (a burst), so an idle queue costs one look per interval, not one per
+ * worker; this is for jobs that arrive while the first is busy with a long one.
+ */
+const FURTHER_WORKERS_POLL_SECONDS = 5;
 
 export interface SendOptions {
   /** Seconds from now before the job may run. */
@@ -68,68 +77,6 @@ function onDrizzle(db: DbOrTx): PgBoss.Db {
     throw new Error('no database connection under this drizzle handle');
   }
   return { executeSql: (text, values) => runner.query(text, values) };
-}
-
-/** How long pg-boss's statements must have been quiet before a stop lets the database close. */
-const QUIET_MS = 50;
-
-/**
- * pg-boss's own database: PGlite's client (statements with parameters one
- * at a time, pg-boss's schema scripts whole), or a small pool of its own on
- * PostgreSQL. It counts the statements under way, because pg-boss completes
- * or fails a job without waiting for it: a stop waits until the last of them
- * has run, so that none reaches a database that closed meanwhile.
- */
-class QueueDatabase implements PgBoss.Db {
-  readonly #run: (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>;
-  readonly #close: () => Promise<void>;
-  #underWay = 0;
-  #lastEnded = 0;
-  #closed = false;
-
-  constructor(target: QueueTarget, log: FastifyBaseLogger) {
-    if (target.kind === 'pglite') {
-      const client = target.client;
-      this.#run = async (text, values) => {
-        if (values && values.length > 0) return client.query(text, values);
-        const results = await client.exec(text);
-        return { rows: results.flatMap((result) => result.rows) };
-      };
-      this.#close = async () => {};
-    } else {
-      const pool = new pg.Pool({
-        connectionString: target.url,
-        max: 4,
-        application_name: 'backoffice-jobs',
-      });
-      pool.on('error', (error) => log.error({ err: error }, 'job queue connection lost'));
-      this.#run = (text, values) => pool.query(text, values);
-      this.#close = () => pool.end();
-    }
-  }
-
-  async executeSql(text: string, values?: unknown[]): Promise<{ rows: never[] }> {
-    // A job that outlived the stop's wait was failed for a retry as the queue stopped: its late
-    // end is not recorded. pg-boss's own database answers nothing after its close, the same way.
-    if (this.#closed) return undefined as unknown as { rows: never[] };
-    this.#underWay += 1;
-    try {
-      return (await this.#run(text, values)) as { rows: never[] };
-    } finally {
-      this.#underWay -= 1;
-      this.#lastEnded = performance.now();
-    }
-  }
-
-  /** Whether no statement has run for QUIET_MS. */
-  get quiet(): boolean {
-    return this.#underWay === 0 && performance.now() - this.#lastEnded >= QUIET_MS;
-  }
-
-  close(): Promise<void> {
-    this.#closed = true;
-    return this.#close();
-  }
 }
 
 export interface JobQueueOptions {
@@ -193,13 +140,7 @@ export class JobQueue {
     this.#ctx = ctx;
     await this.prepare(definitions);
     for (const definition of definitions) {
-      for (let i = 0; i < (definition.concurrency ?? 1); i += 1) {
-        await this.#boss.work<object>(
-          definition.name,
-          { batchSize: 1, pollingIntervalSeconds: POLL_INTERVAL_SECONDS },
-          ([job]) => (job ? this.#run(definition, job) : Promise.resolve()),
-        );
-      }
+      await this.#startWorkers(definition);
       const every = definition.everySeconds?.(this.#config) ?? 0;
       if (every > 0 || definition.atStart) {
         await this.send(ctx.db, {
@@ -215,6 +156,34 @@ export class JobQueue {
         } else await this.#boss.unschedule(definition.name);
       }
     }
+  }
+
+  /** The definition's workers in this process: `concurrency` of them, of which the first looks most often. */
+  async #startWorkers(definition: JobDefinition): Promise<void> {
+    const poll = definition.pollSeconds ?? POLL_INTERVAL_SECONDS;
+    const further: string[] = [];
+    for (let i = 1; i < (definition.concurrency ?? 1); i += 1) {
+      further.push(
+        await this.#boss.work<object>(
+          definition.name,
+          {
+            batchSize: 1,
+            pollingIntervalSeconds: Math.max(poll, FURTHER_WORKERS_POLL_SECONDS),
+          },
+          ([job]) => (job ? this.#run(definition, job) : Promise.resolve()),
+        ),
+      );
+    }
+    await this.#boss.work<object>(
+      definition.name,
+      { batchSize: 1, pollingIntervalSeconds: poll },
+      ([job]) => {
+        if (!job) return Promise.resolve();
+        // More may have come with it: the others look now instead of at their interval.
+        for (const id of further) this.#boss.notifyWorker(id);
+        return this.#run(definition, job);
+      },
+    );
   }
 
   /** Creates the queue, or brings an existing one to the definition's policy (a release changed it). */

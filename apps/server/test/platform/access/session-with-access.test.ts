@@ -9,14 +9,16 @@
  */
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accounts } from '../../../src/platform/db/schema.js';
+import { accounts, campaigns } from '../../../src/platform/db/schema.js';
 import {
   createAgency,
   createCampaign,
   createMerchantWithOwner,
   createPerson,
 } from '../../factories/index.js';
+import { multipartFile } from '../../fixtures/multipart.js';
 import { createTestApp, type TestApp } from '../../helpers.js';
 
 let t: TestApp;
@@ -45,6 +47,7 @@ beforeAll(async () => {
     }),
     leaving: await createPerson(db, { memberships: [own.merchant.id] }),
     signingOut: await createPerson(db, { memberships: [own.merchant.id] }),
+    uploadingOut: await createPerson(db, { memberships: [own.merchant.id] }),
   });
 });
 afterAll(async () => {
@@ -144,5 +147,44 @@ describe('the session check with the access to the route’s campaign', () => {
     const answer = await open('not-an-id', 'owner');
     expect(answer.statusCode).toBe(400);
     expect(answer.json()).toMatchObject({ message: 'invalid_value' });
+  });
+});
+
+describe('the image upload reads the access to its campaign with the session', () => {
+  const upload = async (id: string, who: string) => {
+    const jpeg = await sharp({
+      create: { width: 700, height: 500, channels: 3, background: '#3a7' },
+    })
+      .jpeg()
+      .toBuffer();
+    const { payload, headers } = multipartFile('upload', 'bild.jpg', jpeg, 'image/jpeg');
+    return t.api('POST', `/campaigns/${id}/image`, who, payload, headers);
+  };
+  const imageOf = async (id: string) =>
+    (await t.ctx.db.select().from(campaigns).where(eq(campaigns.id, id)))[0]?.imagePath ?? null;
+
+  it('stores the image of a campaign of the caller’s merchant, also when the id is written in capitals', async () => {
+    for (const id of [ids.campaign, ids.campaign.toUpperCase()]) {
+      const answer = await upload(id, 'owner');
+      expect(answer.statusCode, `${id} ${answer.body}`).toBe(200);
+      expect(answer.json()).toMatchObject({ campaign: { uuid: ids.campaign } });
+    }
+    expect(await imageOf(ids.campaign)).toMatch(/^campaigns\//);
+  });
+
+  it('answers 404 for another merchant’s campaign and one that does not exist, 403 without the role or for a tip, and stores nothing', async () => {
+    for (const id of [ids.foreign, randomUUID()]) {
+      expect((await upload(id, 'owner')).statusCode, id).toBe(404);
+    }
+    expect((await upload(ids.campaign, 'reader')).statusCode).toBe(403);
+    expect((await upload(ids.tip, 'owner')).statusCode).toBe(403);
+    expect(await imageOf(ids.foreign)).toBeNull();
+    expect(await imageOf(ids.tip)).toBeNull();
+  });
+
+  it('answers 401 once the session has ended', async () => {
+    expect((await upload(ids.campaign, 'uploadingOut')).statusCode).toBe(200);
+    expect((await t.api('POST', '/session/logout', 'uploadingOut')).statusCode).toBeLessThan(300);
+    expect((await upload(ids.campaign, 'uploadingOut')).statusCode).toBe(401);
   });
 });

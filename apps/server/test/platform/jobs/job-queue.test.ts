@@ -223,4 +223,74 @@ describe('the job queue', () => {
     await queue.drain(['test-nightly']);
     expect(await jobStates('test-nightly')).toEqual(['completed', 'completed']);
   });
+
+  it('wakes the further workers of a queue when its first finds a job: a burst runs at once', async () => {
+    const running = new Set<number>();
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const slow = defineJob<{ n: number }>({
+      name: 'test-burst',
+      queue: standard,
+      concurrency: 2,
+      run: async (_ctx, { n }) => {
+        running.add(n);
+        await released;
+      },
+    });
+    const queue = await startQueue([slow]);
+    await queue.send(t.ctx.db, { name: 'test-burst', data: { n: 1 } });
+    await queue.send(t.ctx.db, { name: 'test-burst', data: { n: 2 } });
+    // The second worker looks by itself only every 5 s; woken, it takes the second job now.
+    await until(async () => running.size === 2, 3000, 50);
+    release();
+    await queue.drain(['test-burst']);
+    expect(await jobStates('test-burst')).toEqual(['completed', 'completed']);
+  });
+});
+
+/**
+ * What an idle queue costs: each look for a job is a statement, on the
+ * embedded database a turn of the server's own thread. Counted on PGlite,
+ * whose client the queue is handed (on PostgreSQL it opens a pool of its own).
+ */
+describe.runIf(process.env.TEST_DATABASE_URL === undefined)('an idle job queue', () => {
+  it('looks for jobs once per interval, not once per worker', async () => {
+    const target = t.ctx.database.queueTarget;
+    if (target.kind !== 'pglite') throw new Error('the embedded database was expected');
+    let looks = 0;
+    const client = target.client;
+    const counting = new Proxy(client, {
+      get(of, property) {
+        if (property === 'query')
+          return (text: string, values?: unknown[]) => {
+            if (text.includes('SKIP LOCKED') && values?.[0] === 'test-idle') looks += 1;
+            return of.query(text, values);
+          };
+        const value: unknown = Reflect.get(of, property);
+        return typeof value === 'function' ? (value as () => unknown).bind(of) : value;
+      },
+    });
+    const idle = defineJob({
+      name: 'test-idle',
+      queue: standard,
+      concurrency: 3,
+      run: async () => undefined,
+    });
+    const queue = new JobQueue({
+      target: { kind: 'pglite', client: counting },
+      config: t.ctx.config,
+      log: t.ctx.log,
+    });
+    queues.push(queue);
+    const jobsContext: AppContext = { ...t.ctx, jobs: queue };
+    await queue.start(jobsContext, [idle]);
+    await sleep(500);
+    looks = 0;
+    await sleep(3000);
+    // The first worker looks every second; the two others only every 5 s, or when woken.
+    expect(looks).toBeGreaterThanOrEqual(2);
+    expect(looks).toBeLessThanOrEqual(4);
+  });
 });
