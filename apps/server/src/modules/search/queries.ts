@@ -82,9 +82,11 @@ const hitsArray = (query: SQL): SQL =>
  */
 function hitsStatement(
   db: DbOrTx,
-  caller: Pick<Caller, 'id' | 'level' | 'token'>,
-  shape: SearchShape,
-  bind: Bind,
+  {
+    caller,
+    shape,
+    bind,
+  }: { caller: Pick<Caller, 'id' | 'level' | 'token'>; shape: SearchShape; bind: Bind },
 ) {
   const userId = bind('userId');
   const campaignHits = db
@@ -137,15 +139,19 @@ function hitsStatement(
     .limit(shape.limit);
   return db
     .select({
-      campaignHits: hitsArray(campaignHits.getSQL()).mapWith(parsedJson<CampaignHitJson[]>),
-      merchantHits: hitsArray(merchantHits.getSQL()).mapWith(parsedJson<MerchantHitRow[]>),
+      campaignHits: hitsArray(campaignHits.getSQL()).mapWith(
+        (value) => parsedJson(value) as CampaignHitJson[],
+      ),
+      merchantHits: hitsArray(merchantHits.getSQL()).mapWith(
+        (value) => parsedJson(value) as MerchantHitRow[],
+      ),
     })
     .from(sql`(select 1) one`);
 }
 
 /** A json column as the driver gives it: parsed by node-postgres and PGlite alike, else parsed here. */
-const parsedJson = <T>(value: unknown): T =>
-  (typeof value === 'string' ? JSON.parse(value) : value) as T;
+const parsedJson = (value: unknown): unknown =>
+  typeof value === 'string' ? (JSON.parse(value) as unknown) : value;
 
 type CampaignHitJson = Omit<CampaignHitRow['campaign'], 'validFrom' | 'validUntil'> & {
   validFrom: string | null;
@@ -194,15 +200,17 @@ export async function searchHits(
     pattern: query.byId ? '' : containsPattern(query.text),
   };
   const [row] = tokenGrantOf(caller)
-    ? await hitsStatement(db, caller, shape, (name) => values[name])
+    ? await hitsStatement(db, { caller, shape, bind: (name) => values[name] })
     : await prepared(
         db,
         { key: `site-search:${JSON.stringify(shape)}`, planEachCall: !shape.byId },
         (name) =>
           // The rule reads only the level: the user's id is the statement's placeholder.
-          hitsStatement(db, { id: '', level: shape.level }, shape, (value) =>
-            sql.placeholder(value),
-          ).prepare(name),
+          hitsStatement(db, {
+            caller: { id: '', level: shape.level },
+            shape,
+            bind: (value) => sql.placeholder(value),
+          }).prepare(name),
       ).execute(values);
   return {
     campaigns: (row?.campaignHits ?? []).map(campaignHitOf),
