@@ -3,11 +3,10 @@
  * they may manage, merchants they may act for), as hits for the search field.
  */
 import { campaignPhase, canUseTips, type TSiteSearchHit } from '@backoffice/domain';
-import { campaignVisibility } from '../../platform/access/merchant-access.js';
 import type { UserRow } from '../../platform/users/users.js';
 import type { Db, DbOrTx } from '../../platform/db/client.js';
 import { forbidden } from '../../platform/errors.js';
-import { addTag, searchCampaigns, searchMerchants, tagsStartingWith } from './queries.js';
+import { addTag, searchHits, tagsStartingWith } from './queries.js';
 
 const HIT_LIMIT = 10;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -16,10 +15,11 @@ const TAG_LIMIT = 20;
 /** Campaigns and merchants matching a text, or the one whose id it is. */
 async function siteSearch(db: DbOrTx, user: UserRow, q: string): Promise<TSiteSearchHit[]> {
   const byId = UUID.test(q);
-  const [campaignRows, merchantRows] = await Promise.all([
-    searchCampaigns(db, user, { text: q, byId, limit: HIT_LIMIT, ...campaignVisibility(user) }),
-    searchMerchants(db, user, { text: q, byId, limit: HIT_LIMIT }),
-  ]);
+  const { campaigns: campaignRows, merchants: merchantRows } = await searchHits(db, user, {
+    text: q,
+    byId,
+    limit: HIT_LIMIT,
+  });
   const now = new Date();
   const hits: TSiteSearchHit[] = [
     ...campaignRows.map(({ campaign, merchantName, brandName }) => ({

@@ -34,8 +34,16 @@ export function campaignTextMatches(pattern: unknown, options: { useIndex: boole
  * "Straße", "MULLER" "Müller"), on PostgreSQL and PGlite alike.
  */
 export function merchantNameMatches(text: string): SQL {
-  const pattern = sql`fold_name(${containsPattern(text)})`;
-  return sql`(${merchants.nameKey} like ${pattern} or fold_name(coalesce(${merchants.brandName}, '')) like ${pattern})`;
+  return merchantNamePatternMatches(containsPattern(text));
+}
+
+/**
+ * The same with the pattern (containsPattern) given as a value or a
+ * placeholder of a prepared query.
+ */
+export function merchantNamePatternMatches(pattern: unknown): SQL {
+  const folded = sql`fold_name(${pattern})`;
+  return sql`(${merchants.nameKey} like ${folded} or fold_name(coalesce(${merchants.brandName}, '')) like ${folded})`;
 }
 
 /**
