@@ -4,18 +4,11 @@
  * load, and they load with the rest of the server (serve.ts), imported only
  * then. Without tracing no part of OpenTelemetry is loaded.
  */
-import { setFlagsFromString } from 'node:v8';
 import {
   TracingSettingError,
   tracingSettings,
   type TracingSettings,
 } from './platform/tracing/settings.js';
-
-// Memory outside V8's heap (Buffers: uploads, compression) counts toward the
-// heap's own growing limit, not toward a fixed 64 MB since the last full
-// collection, which made every few image uploads a full collection
-// (docs/decisions/051-external-memory-and-gc.md).
-setFlagsFromString('--external-memory-accounted-in-global-limit');
 
 let tracing: TracingSettings | undefined;
 try {
