@@ -22,17 +22,22 @@ export async function copyCampaignImage(
 }
 
 /**
- * Deletes an image file that no campaign but `exceptId` refers to; failures
- * are logged, not thrown. `inUse` is that question when it was asked already.
+ * Deletes an image file that no campaign but `exceptId` (when given) refers
+ * to; failures are logged, not thrown. `inUse` is that question when it was asked already,
+ * `made` the keys of the image's rows when they were read already.
  */
 export async function removeUnusedImage(
   { db, files, log }: Pick<CampaignDeps, 'db' | 'files' | 'log'>,
   path: string,
-  { exceptId, inUse }: { exceptId: string; inUse?: Promise<boolean> },
+  {
+    exceptId,
+    inUse,
+    made,
+  }: { exceptId: string | null; inUse?: Promise<boolean> | boolean; made?: readonly string[] },
 ): Promise<void> {
   try {
     if (await (inUse ?? imageInUse(db, path, exceptId))) return;
-    await removeImage({ db, files }, path);
+    await removeImage({ db, files }, path, { made });
   } catch (error) {
     log.warn({ err: error, key: path }, 'campaign image not removed');
   }

@@ -16,7 +16,7 @@
  * (stored made: before this change, and the demo data). Removing an image
  * removes its upload, every file made from it and their rows. */
 import { and, count, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.js';
+import type { Db, DbOrTx } from '../db/client.js';
 import { imageFiles, type ImageCropColumn } from '../db/schema.js';
 import { ImageRejectedError, ImageWorkBusyError, makeFormat, resizeStoredImage } from './images.js';
 import { originalKey, sizeKey, type FileStorage } from './storage.js';
@@ -64,6 +64,43 @@ export async function recordImageFormat(db: Db, key: string, format: ShownFormat
     crop: format.crop ?? null,
   });
 }
+
+/**
+ * recordImageFormat's INSERT, to be written into another statement (a WITH
+ * that reads what the image is for): its values are placeholders, filled by
+ * `formatRowValues`.
+ */
+export function formatRowInsert(db: DbOrTx) {
+  return db
+    .insert(imageFiles)
+    .values({
+      key: sql.placeholder('key'),
+      imageKey: sql.placeholder('key'),
+      kind: 'format',
+      width: sql.placeholder('width'),
+      height: sql.placeholder('height'),
+      crop: sql`${sql.placeholder('crop')}::jsonb`,
+    })
+    .returning({ key: imageFiles.key });
+}
+
+/** The placeholders' values of formatRowInsert. */
+export function formatRowValues(key: string, format: ShownFormat) {
+  return {
+    key,
+    width: format.width,
+    height: format.height,
+    crop: format.crop ? JSON.stringify(format.crop) : null,
+  };
+}
+
+/**
+ * The keys of an image's rows (the files made from it), as an expression of
+ * another statement: what removeImage reads first, when that statement
+ * can read it for it.
+ */
+export const madeKeysOf = (imageKey: string | null) =>
+  sql<string[]>`array(select made.key from ${imageFiles} made where made.image_key = ${imageKey})`;
 
 /** Stores an upload as received under `key`, shown in `format` (made on its first request). */
 export async function storeUploadedImage(
@@ -127,14 +164,20 @@ async function markMadeIfMade(db: Db, from: string, to: string): Promise<void> {
  * Removes an image: its upload, every file made from it and their rows.
  * The upload goes first, so that no file is made from it any more; a file
  * being made meanwhile is removed by its maker (makeOnce), one made meanwhile
- * by the second pass.
+ * by the second pass. `made` are the keys of its rows when the caller read
+ * them already (a file made since is one made meanwhile).
  */
-export async function removeImage({ db, files }: ImageStoreDeps, key: string): Promise<void> {
-  const made = await db
-    .select({ key: imageFiles.key })
-    .from(imageFiles)
-    .where(eq(imageFiles.imageKey, key));
-  const keys = new Set([key, originalKey(key), ...made.map((row) => row.key)]);
+export async function removeImage(
+  { db, files }: ImageStoreDeps,
+  key: string,
+  { made }: { made?: readonly string[] } = {},
+): Promise<void> {
+  const madeKeys =
+    made ??
+    (
+      await db.select({ key: imageFiles.key }).from(imageFiles).where(eq(imageFiles.imageKey, key))
+    ).map((row) => row.key);
+  const keys = new Set([key, originalKey(key), ...madeKeys]);
   await Promise.all([...keys].map((file) => files.delete(file)));
   const removed = await db
     .delete(imageFiles)
