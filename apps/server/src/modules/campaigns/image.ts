@@ -13,14 +13,18 @@ import { newImageKey } from '../../platform/files/storage.js';
 import { notFound, RetryLaterError } from '../../platform/errors.js';
 import { readImageUpload } from '../../platform/files/uploads.js';
 import { recordImageFormat } from '../../platform/files/image-store.js';
+import { scheduleImageRemoval } from '../../platform/files/image-removal.js';
 import { removeUnusedImage } from './image-files.js';
 import { storeEdit } from './lifecycle.js';
-import { findCampaign, imageInUse } from './records.js';
+import { findCampaign } from './records.js';
 import { answerUpdated, requireEditableStatus } from './answers.js';
 import { validationColumns } from './view.js';
 
 /** What the image commands use: the database, the files, the log and the answer's links. */
-type ImageDeps = Pick<CampaignDeps, 'db' | 'files' | 'log' | 'frontendUrl' | 'imageMaxPixels'>;
+type ImageDeps = Pick<
+  CampaignDeps,
+  'db' | 'files' | 'jobs' | 'log' | 'frontendUrl' | 'imageMaxPixels'
+>;
 
 export interface CropRect {
   left: number;
@@ -31,8 +35,8 @@ export interface CropRect {
 
 /**
  * Reads the upload of `request` (in the caller's turn: readImageUpload),
- * stores it as received, shown cropped to the campaign format, and removes
- * the old image.
+ * stores it as received, shown cropped to the campaign format, and has the
+ * old image removed once the change commits.
  * `access` is what checkImageUpload found before the upload was read.
  */
 export async function replaceCampaignImage(
@@ -65,9 +69,8 @@ export async function replaceCampaignImage(
   // Awaited in both branches below; this only keeps a failed write from
   // counting as unhandled while the transaction runs.
   written.catch(() => undefined);
-  let result;
   try {
-    result = await setCampaignImage(deps, user, {
+    return await setCampaignImage(deps, user, {
       access,
       id,
       image: { path: key, extension: image.extension },
@@ -81,8 +84,6 @@ export async function replaceCampaignImage(
     if (!(error instanceof RetryLaterError)) await removing;
     throw error;
   }
-  await result.removePrevious();
-  return result.envelope;
 }
 
 export async function removeCampaignImage(
@@ -91,19 +92,13 @@ export async function removeCampaignImage(
   id: string,
 ): Promise<TCampaignEnvelope> {
   const access = await checkImageUpload(deps.db, user, id);
-  const { envelope, removePrevious } = await setCampaignImage(deps, user, {
-    access,
-    id,
-    image: null,
-  });
-  await removePrevious();
-  return envelope;
+  return setCampaignImage(deps, user, { access, id, image: null });
 }
 
 /**
  * Sets a campaign's image columns (a new file, or none) under the row lock,
- * with its errors and version; the answer is the envelope, and what removes
- * the replaced file once the change is committed.
+ * with its errors and version; the replaced file is removed by a job sent
+ * with the change (platform/files/image-removal.ts). The answer is the envelope.
  */
 async function setCampaignImage(
   deps: ImageDeps,
@@ -120,9 +115,9 @@ async function setCampaignImage(
     /** The new image's file being written: the transaction commits only after it. */
     written?: Promise<void>;
   },
-): Promise<{ envelope: TCampaignEnvelope; removePrevious: () => Promise<void> }> {
+): Promise<TCampaignEnvelope> {
   const imagePath = image?.path ?? null;
-  const { envelope, replaced } = await deps.db.transaction(async (tx) => {
+  return deps.db.transaction(async (tx) => {
     // The caller was checked a moment ago (checkImageUpload); under the lock
     // only the status is checked again.
     const record = await findCampaign(tx, id, { lock: true });
@@ -130,14 +125,7 @@ async function setCampaignImage(
     const { campaign } = record;
     requireEditableStatus(campaign.status);
     const previous = campaign.imagePath;
-    // Whether another campaign shares the replaced file (clones made before
-    // files were copied), asked beside the transaction: the question leaves
-    // this campaign out, so the commit does not change its answer.
-    const replaced =
-      previous && previous !== imagePath
-        ? { path: previous, inUse: imageInUse(deps.db, previous, id) }
-        : undefined;
-    replaced?.inUse.catch(() => undefined);
+    if (previous && previous !== imagePath) await scheduleImageRemoval(deps.jobs, tx, previous);
     const stored = await storeEdit(tx, campaign, {
       userId: user.id,
       values: {
@@ -153,15 +141,8 @@ async function setCampaignImage(
       stored,
     });
     await written;
-    return { envelope: answer, replaced };
+    return answer;
   });
-  return {
-    envelope,
-    removePrevious: async () => {
-      if (replaced)
-        await removeUnusedImage(deps, replaced.path, { exceptId: id, inUse: replaced.inUse });
-    },
-  };
 }
 
 /**

@@ -14,6 +14,7 @@ import type { paths } from '@backoffice/client';
 import { ZCampaignListQuery, type TCampaignEnvelope } from '@backoffice/domain';
 import { queryRows } from '../../../src/platform/db/client.js';
 import { campaigns, merchants } from '../../../src/platform/db/schema.js';
+import { IMAGE_REMOVAL_QUEUE } from '../../../src/platform/files/image-removal.js';
 import { listCampaigns } from '../../../src/modules/campaigns/queries.js';
 import { refreshStaleValidation } from '../../../src/modules/campaigns/validation-refresh.js';
 import { apiClient } from '../../fixtures/api-client.js';
@@ -430,8 +431,11 @@ describe('campaign images', () => {
       .update(campaigns)
       .set({ imagePath: stored?.imagePath, imageExtension: 'jpg', validationVersion: 0 })
       .where(eq(campaigns.id, other.campaign.uuid));
-    const removeImage = (id: string) =>
-      as('silver').DELETE('/api/campaigns/{id}/image', { params: { path: { id } } });
+    // The replaced file's removal is a job after the change; it runs here at once.
+    const removeImage = async (id: string) => {
+      await as('silver').DELETE('/api/campaigns/{id}/image', { params: { path: { id } } });
+      await t.ctx.jobs.drain([IMAGE_REMOVAL_QUEUE]);
+    };
     await removeImage(source.campaign.uuid);
     const src = String(uploaded.campaign.image?.src);
     expect((await t.app.inject({ method: 'GET', url: src })).statusCode).toBe(200);
