@@ -14,6 +14,7 @@ import type { JobDefinition } from './platform/jobs/definition.js';
 import { shutdownTimeLeftMs } from './shutdown.js';
 import { passwordResetJob } from './modules/password-reset/service.js';
 import { mailJob } from './platform/mail/outbox.js';
+import { imageRemovalJob } from './platform/files/image-removal.js';
 import { idempotencyCleanupJob } from './platform/idempotency/idempotency.js';
 import { webhookDeliveryJob, webhookDispatchJob } from './modules/webhooks/jobs.js';
 import { campaignSchedulerJob } from './modules/campaigns/lifecycle.js';
@@ -44,6 +45,7 @@ export const JOB_DEFINITIONS: readonly JobDefinition[] = [
   webhookDispatchJob,
   webhookDeliveryJob,
   idempotencyCleanupJob,
+  imageRemovalJob,
 ];
 
 export function registerBackgroundJobs(app: FastifyInstance, ctx: AppContext): void {

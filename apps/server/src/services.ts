@@ -178,6 +178,7 @@ export function createServices(ctx: AppContext) {
     merchants: createMerchantService({
       db: ctx.db,
       files: ctx.files,
+      jobs: ctx.jobs,
       log: ctx.log,
       imageMaxPixels: config.files.imageMaxPixels,
     }),

@@ -22,6 +22,7 @@ export const JOB_QUEUES = [
   'webhook-dispatch',
   'webhook-delivery',
   'idempotency-cleanup',
+  'image-removal',
 ] as const;
 export type JobQueueName = (typeof JOB_QUEUES)[number];
 

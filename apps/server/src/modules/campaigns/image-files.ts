@@ -23,21 +23,17 @@ export async function copyCampaignImage(
 
 /**
  * Deletes an image file that no campaign but `exceptId` (when given) refers
- * to; failures are logged, not thrown. `inUse` is that question when it was asked already,
- * `made` the keys of the image's rows when they were read already.
+ * to, at once (the upload of a change that failed); failures are logged, not thrown.
+ * A replaced image is removed by a job after its change (image-removal.ts).
  */
 export async function removeUnusedImage(
   { db, files, log }: Pick<CampaignDeps, 'db' | 'files' | 'log'>,
   path: string,
-  {
-    exceptId,
-    inUse,
-    made,
-  }: { exceptId: string | null; inUse?: Promise<boolean> | boolean; made?: readonly string[] },
+  { exceptId }: { exceptId: string | null },
 ): Promise<void> {
   try {
-    if (await (inUse ?? imageInUse(db, path, exceptId))) return;
-    await removeImage({ db, files }, path, { made });
+    if (await imageInUse(db, path, exceptId)) return;
+    await removeImage({ db, files }, path);
   } catch (error) {
     log.warn({ err: error, key: path }, 'campaign image not removed');
   }

@@ -2,20 +2,21 @@
  * The statements of the common campaign image upload (image.ts,
  * replaceUnlocked): the campaign read in the statement that writes the new
  * image's format row, and the write that lands only on the row as read,
- * answering with what the removal of the replaced image needs.
+ * with the replaced image's removal job.
  */
-import { and, eq, getTableColumns, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client.js';
 import { prepared } from '../../platform/db/prepared.js';
 import { campaigns } from '../../platform/db/schema.js';
 import {
   formatRowInsert,
   formatRowValues,
-  madeKeysOf,
   type ShownFormat,
 } from '../../platform/files/image-store.js';
+import { imageRemovalInsert } from '../../platform/files/image-removal.js';
 import {
   selectCampaignDetail,
+  updateCampaignIfUnchanged,
   type CampaignDetailRecord,
   type CampaignInsert,
   type CampaignRecord,
@@ -41,37 +42,35 @@ export async function findCampaignRecordingFormat(
   return row;
 }
 
-/** What the image replaced (`previous`) is to the other campaigns, as the write found it. */
-export interface ReplacedImage {
-  /** Whether another campaign refers to it (clones made before files were copied share it). */
-  inUse: boolean;
-  /** The keys of its rows in image_files: the files made from it. */
-  made: string[];
-}
-
 /**
- * updateCampaignIfUnchanged for a new image: the row as stored, and whether
- * another campaign uses the image it replaces (`previous`, the image path
- * as read, unchanged when the write lands) with the files made from it.
- * Undefined when another write came between the read and this one.
+ * updateCampaignIfUnchanged for a new image, with the removal job of the
+ * image it replaces (`previous`, the image path as read) in the same
+ * statement: the job exists exactly when the change does (as
+ * scheduleImageRemoval's in the locked change's transaction). The job is
+ * written when the statement's snapshot still holds the row as read; a
+ * write that came between and made the UPDATE find nothing may leave a job
+ * for an image still in use, which the job leaves alone (it removes only
+ * what nothing refers to). The row as stored; undefined when another write
+ * came between the read and this one.
  */
 export async function updateImageIfUnchanged(
   db: DbOrTx,
   { id, rowVersion, previous }: { id: string; rowVersion: string; previous: string | null },
   values: Partial<CampaignInsert>,
-): Promise<{ campaign: CampaignRecord; replaced: ReplacedImage } | undefined> {
+): Promise<CampaignRecord | undefined> {
+  if (!previous) return updateCampaignIfUnchanged(db, { id, rowVersion }, values);
+  const removal = db.$with('image_removal', { id: sql<string>`id` }).as(
+    imageRemovalInsert(
+      previous,
+      sql`exists (select 1 from ${campaigns} as_read
+        where as_read.id = ${id} and as_read.xmin = ${rowVersion}::xid)`,
+    ),
+  );
   const [row] = await db
+    .with(removal)
     .update(campaigns)
     .set({ ...values, modifiedAt: sql`now()` })
     .where(and(eq(campaigns.id, id), sql`xmin = ${rowVersion}::xid`))
-    .returning({
-      ...getTableColumns(campaigns),
-      previousInUse: sql<boolean>`exists(
-        select 1 from ${campaigns} other
-        where other.image_path = ${previous} and other.id <> ${id})`,
-      previousMade: madeKeysOf(previous),
-    });
-  if (!row) return undefined;
-  const { previousInUse, previousMade, ...campaign } = row;
-  return { campaign, replaced: { inUse: previousInUse, made: previousMade } };
+    .returning();
+  return row;
 }

@@ -17,26 +17,24 @@ import type { CampaignDeps } from './deps.js';
 import { newImageKey } from '../../platform/files/storage.js';
 import { notFound, RetryLaterError } from '../../platform/errors.js';
 import { readImageUpload } from '../../platform/files/uploads.js';
+import { scheduleImageRemoval } from '../../platform/files/image-removal.js';
 import { removeUnusedImage } from './image-files.js';
 import { findCampaignRecordingFormat, updateImageIfUnchanged } from './image-records.js';
 import { storeEdit } from './lifecycle.js';
 import {
   findCampaign,
-  imageInUse,
   type CampaignDetailRecord,
   type CampaignInsert,
   type CampaignRecord,
 } from './records.js';
-import {
-  answerUpdated,
-  checkedEnvelope,
-  codesNeeded,
-  requireEditableStatus,
-} from './answers.js';
+import { answerUpdated, checkedEnvelope, codesNeeded, requireEditableStatus } from './answers.js';
 import { toEnvelope, validationColumns } from './view.js';
 
-/** What the image commands use: the database, the files, the log and the answer's links. */
-type ImageDeps = Pick<CampaignDeps, 'db' | 'files' | 'log' | 'frontendUrl' | 'imageMaxPixels'>;
+/** What the image commands use: the database, the files, the jobs, the log and the answer's links. */
+type ImageDeps = Pick<
+  CampaignDeps,
+  'db' | 'files' | 'jobs' | 'log' | 'frontendUrl' | 'imageMaxPixels'
+>;
 
 export interface CropRect {
   left: number;
@@ -51,22 +49,16 @@ interface StoredImage {
   extension: string;
 }
 
-/** A stored image change: the answer, and what removes the replaced file (after the commit). */
-interface ImageChange {
-  envelope: TCampaignEnvelope;
-  removePrevious: () => Promise<void>;
-}
-
 /**
  * Reads the upload of `request` (in the caller's turn: readImageUpload),
- * stores it as received, shown cropped to the campaign format, and removes
- * the old image.
+ * stores it as received, shown cropped to the campaign format, and has the
+ * old image removed once the change commits.
  * `access` is what checkImageUpload found before the upload was read.
  *
- * The common upload, a campaign in created, takes three statements besides
- * the session (the campaign read with the new format row, its write, the
- * removal of the replaced image's rows: replaceUnlocked); every other one,
- * and one whose campaign changed between its read and its write, is stored
+ * The common upload, a campaign in created, takes two statements besides
+ * the session: the campaign read with the new format row, and its write
+ * with the old image's removal job (replaceUnlocked). Every other one, and
+ * one whose campaign changed between its read and its write, is stored
  * under the row lock in a transaction (setCampaignImage), which decides
  * every refusal.
  */
@@ -90,8 +82,10 @@ export async function replaceCampaignImage(
     ...format,
     maxPixels: deps.imageMaxPixels,
   });
-  const image = { path: newImageKey('campaigns', id, upload.extension), extension: upload.extension };
-  let result: ImageChange;
+  const image = {
+    path: newImageKey('campaigns', id, upload.extension),
+    extension: upload.extension,
+  };
   try {
     // Stored as received: the 620×413 file is made on its first request
     // (platform/files/image-store.ts). Its format row is written first, in
@@ -99,9 +93,10 @@ export async function replaceCampaignImage(
     // refers to the key only once the file is there.
     const record = await findCampaignRecordingFormat(deps.db, id, { key: image.path, format });
     await deps.files.put(image.path, upload.data);
-    result =
+    return (
       (record && (await replaceUnlocked(deps, user, { access, record, image }))) ??
-      (await setCampaignImage(deps, user, { access, id, image }));
+      (await setCampaignImage(deps, user, { access, id, image }))
+    );
   } catch (error) {
     // Unless a campaign refers to it: this one does when its unlocked write
     // landed before the error (replaceUnlocked).
@@ -111,8 +106,6 @@ export async function replaceCampaignImage(
     if (!(error instanceof RetryLaterError)) await removing;
     throw error;
   }
-  await result.removePrevious();
-  return result.envelope;
 }
 
 export async function removeCampaignImage(
@@ -121,13 +114,7 @@ export async function removeCampaignImage(
   id: string,
 ): Promise<TCampaignEnvelope> {
   const access = await checkImageUpload(deps.db, user, id);
-  const { envelope, removePrevious } = await setCampaignImage(deps, user, {
-    access,
-    id,
-    image: null,
-  });
-  await removePrevious();
-  return envelope;
+  return setCampaignImage(deps, user, { access, id, image: null });
 }
 
 /** What an image change stores: the image columns, the errors they make, the next version and the editor. */
@@ -148,16 +135,16 @@ function imageColumns(
 
 /**
  * Sets a campaign's image columns (a new file, or none) under the row lock,
- * with its errors and version; the answer is the envelope, and what removes
- * the replaced file once the change is committed.
+ * with its errors and version; the replaced file is removed by a job sent
+ * with the change (platform/files/image-removal.ts). The answer is the envelope.
  */
 async function setCampaignImage(
   deps: ImageDeps,
   user: UserRow,
   { access, id, image }: { access: MerchantAccess; id: string; image: StoredImage | null },
-): Promise<ImageChange> {
+): Promise<TCampaignEnvelope> {
   const imagePath = image?.path ?? null;
-  const { envelope, replaced } = await deps.db.transaction(async (tx) => {
+  return deps.db.transaction(async (tx) => {
     // The caller was checked a moment ago (checkImageUpload); under the lock
     // only the status is checked again.
     const record = await findCampaign(tx, id, { lock: true });
@@ -165,31 +152,16 @@ async function setCampaignImage(
     const { campaign } = record;
     requireEditableStatus(campaign.status);
     const previous = campaign.imagePath;
-    // Whether another campaign shares the replaced file (clones made before
-    // files were copied), asked beside the transaction: the question leaves
-    // this campaign out, so the commit does not change its answer.
-    const replaced =
-      previous && previous !== imagePath
-        ? { path: previous, inUse: imageInUse(deps.db, previous, id) }
-        : undefined;
-    replaced?.inUse.catch(() => undefined);
+    if (previous && previous !== imagePath) await scheduleImageRemoval(deps.jobs, tx, previous);
     const stored = await storeEdit(tx, campaign, {
       userId: user.id,
       values: imageColumns(campaign, user, image),
     });
-    const answer = await answerUpdated({ db: tx, frontendUrl: deps.frontendUrl }, user, {
+    return answerUpdated({ db: tx, frontendUrl: deps.frontendUrl }, user, {
       loaded: { record, access },
       stored,
     });
-    return { envelope: answer, replaced };
   });
-  return {
-    envelope,
-    removePrevious: async () => {
-      if (replaced)
-        await removeUnusedImage(deps, replaced.path, { exceptId: id, inUse: replaced.inUse });
-    },
-  };
 }
 
 /**
@@ -197,18 +169,21 @@ async function setCampaignImage(
  * (service.ts, saveUnlocked): a campaign of the caller's merchant in an
  * editable status that an edit does not reopen, its answer checked against
  * the schema before the write, and one write that lands only while the row
- * is still the version read (updateImageIfUnchanged), which answers too
- * whether another campaign uses the replaced file and the files made from
- * it. Undefined, nothing written, whenever setCampaignImage must decide:
- * another merchant's campaign (404), a status that refuses the change or
- * that it reopens (a history row and events), an answer the schema cannot
- * carry, or a write that came between.
+ * is still the version read, with the old image's removal job
+ * (updateImageIfUnchanged). Undefined, nothing changed, whenever
+ * setCampaignImage must decide: another merchant's campaign (404), a status
+ * that refuses the change or that it reopens (a history row and events), an
+ * answer the schema cannot carry, or a write that came between.
  */
 async function replaceUnlocked(
   deps: ImageDeps,
   user: UserRow,
-  { access, record, image }: { access: MerchantAccess; record: CampaignDetailRecord; image: StoredImage },
-): Promise<ImageChange | undefined> {
+  {
+    access,
+    record,
+    image,
+  }: { access: MerchantAccess; record: CampaignDetailRecord; image: StoredImage },
+): Promise<TCampaignEnvelope | undefined> {
   const { campaign } = record;
   if (
     campaign.merchantId !== access.merchant.id ||
@@ -229,30 +204,15 @@ async function replaceUnlocked(
   } catch {
     return undefined;
   }
-  const previous = campaign.imagePath;
-  const written = await updateImageIfUnchanged(
+  const stored = await updateImageIfUnchanged(
     deps.db,
-    { id: campaign.id, rowVersion: record.rowVersion, previous },
+    { id: campaign.id, rowVersion: record.rowVersion, previous: campaign.imagePath },
     values,
   );
-  if (!written) return undefined;
-  const removePrevious = async () => {
-    if (previous && previous !== image.path)
-      await removeUnusedImage(deps, previous, { exceptId: campaign.id, ...written.replaced });
-  };
-  const storedRecord = { ...saved, campaign: written.campaign };
-  let availableCodes: number | undefined;
-  try {
-    availableCodes = await codesNeeded(deps.db, storedRecord);
-  } catch (error) {
-    // The change is stored: the replaced image goes all the same.
-    await removePrevious();
-    throw error;
-  }
-  return {
-    envelope: toEnvelope(storedRecord, { ...answerDeps, availableCodes }),
-    removePrevious,
-  };
+  if (!stored) return undefined;
+  const storedRecord = { ...saved, campaign: stored };
+  const availableCodes = await codesNeeded(deps.db, storedRecord);
+  return toEnvelope(storedRecord, { ...answerDeps, availableCodes });
 }
 
 /**

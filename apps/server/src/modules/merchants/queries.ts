@@ -93,12 +93,20 @@ export async function updateMerchantProfile(
 /**
  * Sets (or clears) the image path, with the path it replaced read under the
  * row's lock: of uploads and removals at the same time, each learns the file
- * it alone replaced (the one to delete). Undefined when the merchant is unknown.
+ * it alone replaced, and `replaced` has it removed in the same transaction
+ * (a job). Undefined when the merchant is unknown.
  */
 export async function setMerchantImage(
   db: Db,
   merchantId: string,
-  imagePath: string | null,
+  {
+    imagePath,
+    replaced,
+  }: {
+    imagePath: string | null;
+    /** Work of the same transaction on the path replaced (its removal's job). */
+    replaced: (tx: DbOrTx, previous: string) => Promise<void>;
+  },
 ): Promise<{ updated: MerchantRow; previous: string | null } | undefined> {
   return db.transaction(async (tx) => {
     const [locked] = await tx
@@ -112,6 +120,8 @@ export async function setMerchantImage(
       .set({ imagePath, updatedAt: sql`now()` })
       .where(eq(merchants.id, merchantId))
       .returning();
+    if (updated && locked.previous && locked.previous !== imagePath)
+      await replaced(tx, locked.previous);
     return updated && { updated, previous: locked.previous };
   });
 }

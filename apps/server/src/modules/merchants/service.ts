@@ -19,6 +19,8 @@ import { newImageKey, type FileStorage } from '../../platform/files/storage.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import { readImageUpload } from '../../platform/files/uploads.js';
 import { removeImage, storeUploadedImage } from '../../platform/files/image-store.js';
+import { scheduleImageRemoval } from '../../platform/files/image-removal.js';
+import type { JobQueue } from '../../platform/jobs/queue.js';
 import type { UserRow } from '../../platform/users/users.js';
 import {
   requireMerchantAccess,
@@ -129,6 +131,8 @@ export interface MerchantDeps {
   db: Db;
   /** Merchant image files. */
   files: FileStorage;
+  /** Where a replaced image's removal is sent. */
+  jobs: JobQueue;
   log: FastifyBaseLogger;
   /** Largest image accepted, in pixels (config.files.imageMaxPixels). */
   imageMaxPixels: number;
@@ -222,7 +226,8 @@ export async function checkMerchantImageUpload(
 
 /**
  * Reads the upload of `request` (in the caller's turn: readImageUpload),
- * stores it as received, shown cropped to 400×400, and removes the old image.
+ * stores it as received, shown cropped to 400×400, and has the old image
+ * removed once the change commits (platform/files/image-removal.ts).
  */
 export async function replaceMerchantImage(
   deps: MerchantDeps,
@@ -241,7 +246,10 @@ export async function replaceMerchantImage(
   await storeUploadedImage(deps, key, { data: image.data, format: MERCHANT_IMAGE_FORMAT });
   let set;
   try {
-    set = await setMerchantImage(deps.db, merchantId, key);
+    set = await setMerchantImage(deps.db, merchantId, {
+      imagePath: key,
+      replaced: removeReplaced(deps),
+    });
   } catch (error) {
     await removeMerchantFile(deps, key);
     throw error;
@@ -250,7 +258,6 @@ export async function replaceMerchantImage(
     await removeMerchantFile(deps, key);
     throw notFound();
   }
-  if (set.previous && set.previous !== key) await removeMerchantFile(deps, set.previous);
   return answer(set.updated, access.roles, user);
 }
 
@@ -260,13 +267,21 @@ export async function removeMerchantImage(
   merchantId: string,
 ): Promise<TMerchantSaveResponse> {
   const access = await requireProfileAccess(deps.db, user, merchantId);
-  const set = await setMerchantImage(deps.db, merchantId, null);
+  const set = await setMerchantImage(deps.db, merchantId, {
+    imagePath: null,
+    replaced: removeReplaced(deps),
+  });
   if (!set) throw notFound();
-  if (set.previous) await removeMerchantFile(deps, set.previous);
   return answer(set.updated, access.roles, user);
 }
 
-/** Deletes a merchant image file no longer referred to; a failure is logged, not thrown. */
+/** Has a replaced image removed once the transaction `tx` commits. */
+const removeReplaced =
+  ({ jobs }: Pick<MerchantDeps, 'jobs'>) =>
+  (tx: DbOrTx, previous: string) =>
+    scheduleImageRemoval(jobs, tx, previous);
+
+/** Deletes the upload of a change that failed, at once; a failure is logged, not thrown. */
 async function removeMerchantFile(
   { db, files, log }: Pick<MerchantDeps, 'db' | 'files' | 'log'>,
   key: string,

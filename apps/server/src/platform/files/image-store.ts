@@ -94,14 +94,6 @@ export function formatRowValues(key: string, format: ShownFormat) {
   };
 }
 
-/**
- * The keys of an image's rows (the files made from it), as an expression of
- * another statement: what removeImage reads first, when that statement
- * can read it for it.
- */
-export const madeKeysOf = (imageKey: string | null) =>
-  sql<string[]>`array(select made.key from ${imageFiles} made where made.image_key = ${imageKey})`;
-
 /** Stores an upload as received under `key`, shown in `format` (made on its first request). */
 export async function storeUploadedImage(
   { db, files }: ImageStoreDeps,
@@ -164,20 +156,14 @@ async function markMadeIfMade(db: Db, from: string, to: string): Promise<void> {
  * Removes an image: its upload, every file made from it and their rows.
  * The upload goes first, so that no file is made from it any more; a file
  * being made meanwhile is removed by its maker (makeOnce), one made meanwhile
- * by the second pass. `made` are the keys of its rows when the caller read
- * them already (a file made since is one made meanwhile).
+ * by the second pass.
  */
-export async function removeImage(
-  { db, files }: ImageStoreDeps,
-  key: string,
-  { made }: { made?: readonly string[] } = {},
-): Promise<void> {
-  const madeKeys =
-    made ??
-    (
-      await db.select({ key: imageFiles.key }).from(imageFiles).where(eq(imageFiles.imageKey, key))
-    ).map((row) => row.key);
-  const keys = new Set([key, originalKey(key), ...madeKeys]);
+export async function removeImage({ db, files }: ImageStoreDeps, key: string): Promise<void> {
+  const made = await db
+    .select({ key: imageFiles.key })
+    .from(imageFiles)
+    .where(eq(imageFiles.imageKey, key));
+  const keys = new Set([key, originalKey(key), ...made.map((row) => row.key)]);
   await Promise.all([...keys].map((file) => files.delete(file)));
   const removed = await db
     .delete(imageFiles)

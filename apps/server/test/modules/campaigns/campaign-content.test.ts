@@ -8,6 +8,7 @@ import { crc32 } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { RESIZE_WAITING_MAX } from '../../../src/platform/files/images.js';
+import { IMAGE_REMOVAL_QUEUE } from '../../../src/platform/files/image-removal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TCampaignEnvelope } from '@backoffice/domain';
 import { createMerchantWithOwner } from '../../factories/index.js';
@@ -429,7 +430,8 @@ describe('image upload', () => {
     expect(removed.statusCode, removed.body).toBe(200);
     expect(removed.json().campaign.image).toBeNull();
     expect(removed.json().campaign.campaign_image_extension).toBeNull();
-    // The file is gone: its address answers 404, also in another size.
+    // The file is gone once its removal job ran: its address answers 404, also in another size.
+    await t.ctx.jobs.drain([IMAGE_REMOVAL_QUEUE]);
     expect((await t.app.inject(src)).statusCode).toBe(404);
     expect((await t.app.inject(`${src}?width=310&height=207`)).statusCode).toBe(404);
     expect(removed.json().state.errors).toContainEqual({

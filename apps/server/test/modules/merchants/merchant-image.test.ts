@@ -6,6 +6,7 @@ import { readdir } from 'node:fs/promises';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { multipartFile, multipartWithoutFile } from '../../fixtures/multipart.js';
+import { IMAGE_REMOVAL_QUEUE } from '../../../src/platform/files/image-removal.js';
 import { t, ids, useMerchantsApp } from './merchants-fixture.js';
 
 useMerchantsApp();
@@ -102,6 +103,7 @@ describe('merchant image (docs/product.md#validation, docs/product.md#limits: jp
       ),
     );
     for (const answer of answers) expect(answer.statusCode, answer.body).toBe(200);
+    await t.ctx.jobs.drain([IMAGE_REMOVAL_QUEUE]);
     const src = await shown();
     expect(src).toBeDefined();
     expect(await readdir(folder)).toEqual([String(src).split('/').pop()]);
@@ -111,6 +113,7 @@ describe('merchant image (docs/product.md#validation, docs/product.md#limits: jp
     ]);
     expect(uploaded.statusCode, uploaded.body).toBe(200);
     expect(removed.statusCode, removed.body).toBe(200);
+    await t.ctx.jobs.drain([IMAGE_REMOVAL_QUEUE]);
     const after = await shown();
     expect(await readdir(folder)).toEqual(after ? [after.split('/').pop()] : []);
   });

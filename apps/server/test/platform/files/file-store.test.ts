@@ -21,6 +21,7 @@ import { ConfigError, loadConfig } from '../../../src/platform/config/config.js'
 import type { S3Settings } from '../../../src/platform/config/config-services.js';
 import { openS3FileStorage } from '../../../src/platform/files/s3-storage.js';
 import { createLogger } from '../../../src/platform/http/logging.js';
+import { IMAGE_REMOVAL_QUEUE } from '../../../src/platform/files/image-removal.js';
 import { freePort } from '../../fixtures/ports.js';
 import { startServerProcess } from '../../fixtures/server-process.js';
 import {
@@ -90,12 +91,15 @@ describe('merchant images in the object store', () => {
   it('removes the replaced image from the bucket, and the removed one', async () => {
     const first = await upload(await image('#111111', 'jpeg'), 'eins.jpg', 'image/jpeg');
     const second = await upload(await image('#222222', 'jpeg'), 'zwei.jpg', 'image/jpeg');
+    // The replaced image leaves the bucket in its removal job, after the upload.
+    await t.ctx.jobs.drain([IMAGE_REMOVAL_QUEUE]);
     const keys = await store.keys();
     expect(keys).toContain(keyOf(second));
     expect(keys).not.toContain(keyOf(first));
     expect((await served(first)).statusCode).toBe(404);
     const removed = await t.api('DELETE', `/merchants/${silberblick}/images`, 'silver');
     expect(removed.statusCode, removed.body).toBe(200);
+    await t.ctx.jobs.drain([IMAGE_REMOVAL_QUEUE]);
     expect(await store.keys()).not.toContain(keyOf(second));
     expect((await served(second)).statusCode).toBe(404);
   });
@@ -144,6 +148,7 @@ describe('campaign images in the object store', () => {
     }
     const removed = await t.api('DELETE', `/campaigns/${source}/image`, 'silver');
     expect(removed.statusCode, removed.body).toBe(200);
+    await t.ctx.jobs.drain([IMAGE_REMOVAL_QUEUE]);
     expect(await store.keys()).not.toContain(keyOf(original));
     for (const copy of copies) {
       const file = await served(copy);

@@ -16,6 +16,7 @@ import type { TCampaignEnvelope } from '@backoffice/domain';
 import { imageFiles } from '../../../src/platform/db/schema.js';
 import { imageWorkload } from '../../../src/platform/files/images.js';
 import { originalKey, sizeKey } from '../../../src/platform/files/storage.js';
+import { IMAGE_REMOVAL_QUEUE } from '../../../src/platform/files/image-removal.js';
 import { createMerchantWithOwner } from '../../factories/index.js';
 import { multipartFile } from '../../fixtures/multipart.js';
 import {
@@ -225,6 +226,8 @@ describe('an image upload', () => {
     for (const file of oldFiles) expect(await stored(file), file).toBeDefined();
     const second = await uploadCampaignImage(id, await halves('png'));
     expect(second.statusCode, second.body).toBe(200);
+    // Removed by its job once the change committed (either process may run it).
+    await b.ctx.jobs.drain([IMAGE_REMOVAL_QUEUE]);
     for (const file of oldFiles) expect(await stored(file), file).toBeUndefined();
     expect(await rowsOf(oldKey)).toEqual([]);
     expect((await b.app.inject(old)).statusCode).toBe(404);
@@ -236,6 +239,7 @@ describe('an image upload', () => {
       headers: bearer(owner),
     });
     expect(removed.statusCode, removed.body).toBe(200);
+    await a.ctx.jobs.drain([IMAGE_REMOVAL_QUEUE]);
     expect(await stored(originalKey(keyOf(now)))).toBeUndefined();
     expect(await stored(keyOf(now))).toBeUndefined();
     expect(await rowsOf(keyOf(now))).toEqual([]);
