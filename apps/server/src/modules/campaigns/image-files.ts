@@ -22,14 +22,14 @@ export async function copyCampaignImage(
 }
 
 /**
- * Deletes an image file that no campaign but `exceptId` refers to, at once
- * (the upload of a change that failed); failures are logged, not thrown.
+ * Deletes an image file that no campaign but `exceptId` (when given) refers
+ * to, at once (the upload of a change that failed); failures are logged, not thrown.
  * A replaced image is removed by a job after its change (image-removal.ts).
  */
 export async function removeUnusedImage(
   { db, files, log }: Pick<CampaignDeps, 'db' | 'files' | 'log'>,
   path: string,
-  { exceptId }: { exceptId: string },
+  { exceptId }: { exceptId: string | null },
 ): Promise<void> {
   try {
     if (await imageInUse(db, path, exceptId)) return;

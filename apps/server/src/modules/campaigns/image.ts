@@ -1,6 +1,11 @@
 /** The campaign image (docs/product.md#campaigns image, campaign_image_extension; docs/product.md#limits format 620×413). */
 import type { FastifyRequest } from 'fastify';
-import { CAMPAIGN_IMAGE_FORMAT, type TCampaignEnvelope } from '@backoffice/domain';
+import {
+  CAMPAIGN_IMAGE_FORMAT,
+  canTransition,
+  isEditableStatus,
+  type TCampaignEnvelope,
+} from '@backoffice/domain';
 import {
   requireCampaignAccess,
   type CampaignAccess,
@@ -12,15 +17,20 @@ import type { CampaignDeps } from './deps.js';
 import { newImageKey } from '../../platform/files/storage.js';
 import { notFound, RetryLaterError } from '../../platform/errors.js';
 import { readImageUpload } from '../../platform/files/uploads.js';
-import { recordImageFormat } from '../../platform/files/image-store.js';
 import { scheduleImageRemoval } from '../../platform/files/image-removal.js';
 import { removeUnusedImage } from './image-files.js';
+import { findCampaignRecordingFormat, updateImageIfUnchanged } from './image-records.js';
 import { storeEdit } from './lifecycle.js';
-import { findCampaign } from './records.js';
-import { answerUpdated, requireEditableStatus } from './answers.js';
-import { validationColumns } from './view.js';
+import {
+  findCampaign,
+  type CampaignDetailRecord,
+  type CampaignInsert,
+  type CampaignRecord,
+} from './records.js';
+import { answerUpdated, checkedEnvelope, codesNeeded, requireEditableStatus } from './answers.js';
+import { toEnvelope, validationColumns } from './view.js';
 
-/** What the image commands use: the database, the files, the log and the answer's links. */
+/** What the image commands use: the database, the files, the jobs, the log and the answer's links. */
 type ImageDeps = Pick<
   CampaignDeps,
   'db' | 'files' | 'jobs' | 'log' | 'frontendUrl' | 'imageMaxPixels'
@@ -33,11 +43,24 @@ export interface CropRect {
   height: number;
 }
 
+/** A campaign's new image: its key and the extension it is served in. */
+interface StoredImage {
+  path: string;
+  extension: string;
+}
+
 /**
  * Reads the upload of `request` (in the caller's turn: readImageUpload),
  * stores it as received, shown cropped to the campaign format, and has the
  * old image removed once the change commits.
  * `access` is what checkImageUpload found before the upload was read.
+ *
+ * The common upload, a campaign in created, takes two statements besides
+ * the session: the campaign read with the new format row, and its write
+ * with the old image's removal job (replaceUnlocked). Every other one, and
+ * one whose campaign changed between its read and its write, is stored
+ * under the row lock in a transaction (setCampaignImage), which decides
+ * every refusal.
  */
 export async function replaceCampaignImage(
   deps: ImageDeps,
@@ -55,30 +78,29 @@ export async function replaceCampaignImage(
   },
 ): Promise<TCampaignEnvelope> {
   const format = { ...CAMPAIGN_IMAGE_FORMAT, crop };
-  const image = await readImageUpload(request, user.id, {
+  const upload = await readImageUpload(request, user.id, {
     ...format,
     maxPixels: deps.imageMaxPixels,
   });
-  const key = newImageKey('campaigns', id, image.extension);
-  // Stored as received: the 620×413 file is made on its first request
-  // (platform/files/image-store.ts). Its format row is written first; the file
-  // is written while the transaction locks and updates the row, and the
-  // transaction commits only once the file is there.
-  await recordImageFormat(deps.db, key, format);
-  const written = deps.files.put(key, image.data);
-  // Awaited in both branches below; this only keeps a failed write from
-  // counting as unhandled while the transaction runs.
-  written.catch(() => undefined);
+  const image = {
+    path: newImageKey('campaigns', id, upload.extension),
+    extension: upload.extension,
+  };
   try {
-    return await setCampaignImage(deps, user, {
-      access,
-      id,
-      image: { path: key, extension: image.extension },
-      written,
-    });
+    // Stored as received: the 620×413 file is made on its first request
+    // (platform/files/image-store.ts). Its format row is written first, in
+    // the statement that reads the campaign, then the file; the campaign
+    // refers to the key only once the file is there.
+    const record = await findCampaignRecordingFormat(deps.db, id, { key: image.path, format });
+    await deps.files.put(image.path, upload.data);
+    return (
+      (record && (await replaceUnlocked(deps, user, { access, record, image }))) ??
+      (await setCampaignImage(deps, user, { access, id, image }))
+    );
   } catch (error) {
-    await written.catch(() => undefined);
-    const removing = removeUnusedImage(deps, key, { exceptId: id });
+    // Unless a campaign refers to it: this one does when its unlocked write
+    // landed before the error (replaceUnlocked).
+    const removing = removeUnusedImage(deps, image.path, { exceptId: null });
     // An object store that did not answer would keep the caller waiting as long
     // again: the caller gets its 503 now, the removal goes on (and logs a failure).
     if (!(error instanceof RetryLaterError)) await removing;
@@ -95,6 +117,22 @@ export async function removeCampaignImage(
   return setCampaignImage(deps, user, { access, id, image: null });
 }
 
+/** What an image change stores: the image columns, the errors they make, the next version and the editor. */
+function imageColumns(
+  campaign: CampaignRecord,
+  user: UserRow,
+  image: StoredImage | null,
+): Partial<CampaignInsert> {
+  const imagePath = image?.path ?? null;
+  return {
+    imagePath,
+    imageExtension: image?.extension ?? null,
+    ...validationColumns({ ...campaign, imagePath }),
+    version: campaign.version + 1,
+    editorId: user.id,
+  };
+}
+
 /**
  * Sets a campaign's image columns (a new file, or none) under the row lock,
  * with its errors and version; the replaced file is removed by a job sent
@@ -103,18 +141,7 @@ export async function removeCampaignImage(
 async function setCampaignImage(
   deps: ImageDeps,
   user: UserRow,
-  {
-    access,
-    id,
-    image,
-    written = Promise.resolve(),
-  }: {
-    access: MerchantAccess;
-    id: string;
-    image: { path: string; extension: string } | null;
-    /** The new image's file being written: the transaction commits only after it. */
-    written?: Promise<void>;
-  },
+  { access, id, image }: { access: MerchantAccess; id: string; image: StoredImage | null },
 ): Promise<TCampaignEnvelope> {
   const imagePath = image?.path ?? null;
   return deps.db.transaction(async (tx) => {
@@ -128,21 +155,64 @@ async function setCampaignImage(
     if (previous && previous !== imagePath) await scheduleImageRemoval(deps.jobs, tx, previous);
     const stored = await storeEdit(tx, campaign, {
       userId: user.id,
-      values: {
-        imagePath,
-        imageExtension: image?.extension ?? null,
-        ...validationColumns({ ...campaign, imagePath }),
-        version: campaign.version + 1,
-        editorId: user.id,
-      },
+      values: imageColumns(campaign, user, image),
     });
-    const answer = await answerUpdated({ db: tx, frontendUrl: deps.frontendUrl }, user, {
+    return answerUpdated({ db: tx, frontendUrl: deps.frontendUrl }, user, {
       loaded: { record, access },
       stored,
     });
-    await written;
-    return answer;
   });
+}
+
+/**
+ * The common upload without a transaction, as the common save
+ * (service.ts, saveUnlocked): a campaign of the caller's merchant in an
+ * editable status that an edit does not reopen, its answer checked against
+ * the schema before the write, and one write that lands only while the row
+ * is still the version read, with the old image's removal job
+ * (updateImageIfUnchanged). Undefined, nothing changed, whenever
+ * setCampaignImage must decide: another merchant's campaign (404), a status
+ * that refuses the change or that it reopens (a history row and events), an
+ * answer the schema cannot carry, or a write that came between.
+ */
+async function replaceUnlocked(
+  deps: ImageDeps,
+  user: UserRow,
+  {
+    access,
+    record,
+    image,
+  }: { access: MerchantAccess; record: CampaignDetailRecord; image: StoredImage },
+): Promise<TCampaignEnvelope | undefined> {
+  const { campaign } = record;
+  if (
+    campaign.merchantId !== access.merchant.id ||
+    !isEditableStatus(campaign.status) ||
+    canTransition('reopen', campaign.status, 'merchant')
+  )
+    return undefined;
+  const values = imageColumns(campaign, user, image);
+  // The row as it will be stored (the database stamps the time), with the user as its editor.
+  const saved = {
+    ...record,
+    campaign: { ...campaign, ...values, modifiedAt: new Date() },
+    editorEmail: user.email,
+  };
+  const answerDeps = { access, frontendUrl: deps.frontendUrl };
+  try {
+    checkedEnvelope(toEnvelope(saved, answerDeps));
+  } catch {
+    return undefined;
+  }
+  const stored = await updateImageIfUnchanged(
+    deps.db,
+    { id: campaign.id, rowVersion: record.rowVersion, previous: campaign.imagePath },
+    values,
+  );
+  if (!stored) return undefined;
+  const storedRecord = { ...saved, campaign: stored };
+  const availableCodes = await codesNeeded(deps.db, storedRecord);
+  return toEnvelope(storedRecord, { ...answerDeps, availableCodes });
 }
 
 /**

@@ -128,6 +128,27 @@ export interface CampaignDetailRecord extends CampaignListRecord {
 const rowVersion = sql<string>`${sql.identifier(getTableName(campaigns))}.xmin::text`;
 
 /**
+ * The query of a CampaignDetailRecord, the campaign's id a placeholder
+ * (`id`), on `db` or on a WITH of it (image-records.ts).
+ */
+export function selectCampaignDetail(db: Pick<DbOrTx, 'select'>) {
+  return db
+    .select({
+      ...recordColumns,
+      followups: sql<string[]>`array(
+        select followup.id::text from ${campaigns} followup
+        where followup.parent_id = ${campaigns.id} and followup.status <> 'deleted'
+        order by followup.created_at, followup.id)`,
+      rowVersion,
+    })
+    .from(campaigns)
+    .innerJoin(merchants, recordJoins.merchant)
+    .leftJoin(users, recordJoins.editor)
+    .leftJoin(campaignCounters, recordJoins.counters)
+    .where(eq(campaigns.id, sql.placeholder('id')));
+}
+
+/**
  * One campaign with its follow-ups' ids, in one statement. With `lock`
  * (inside a transaction) its row stays locked until the transaction ends, so
  * that commands on one campaign run one after the other.
@@ -138,21 +159,7 @@ export async function findCampaign(
   options: { lock?: boolean } = {},
 ): Promise<CampaignDetailRecord | undefined> {
   // Every open, save and command reads a campaign this way: built once (platform/db/prepared.ts).
-  const select = () =>
-    db
-      .select({
-        ...recordColumns,
-        followups: sql<string[]>`array(
-          select followup.id::text from ${campaigns} followup
-          where followup.parent_id = ${campaigns.id} and followup.status <> 'deleted'
-          order by followup.created_at, followup.id)`,
-        rowVersion,
-      })
-      .from(campaigns)
-      .innerJoin(merchants, recordJoins.merchant)
-      .leftJoin(users, recordJoins.editor)
-      .leftJoin(campaignCounters, recordJoins.counters)
-      .where(eq(campaigns.id, sql.placeholder('id')));
+  const select = () => selectCampaignDetail(db);
   const query = options.lock
     ? prepared(db, 'campaign-record:lock', (name) =>
         select().for('update', { of: campaigns }).prepare(name),
@@ -176,16 +183,21 @@ export async function anyoneTookPart(db: DbOrTx, campaignId: string): Promise<bo
   return row !== undefined;
 }
 
-/** Whether any campaign but the given one uses an image file (clones made before files were copied share them). */
+/** Whether any campaign but the given one (if any) uses an image file (clones made before files were copied share them). */
 export async function imageInUse(
   db: DbOrTx,
   imagePath: string,
-  exceptId: string,
+  exceptId: string | null,
 ): Promise<boolean> {
   const [row] = await db
     .select({ id: campaigns.id })
     .from(campaigns)
-    .where(and(eq(campaigns.imagePath, imagePath), ne(campaigns.id, exceptId)))
+    .where(
+      and(
+        eq(campaigns.imagePath, imagePath),
+        exceptId === null ? undefined : ne(campaigns.id, exceptId),
+      ),
+    )
     .limit(1);
   return row !== undefined;
 }

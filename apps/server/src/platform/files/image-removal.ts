@@ -12,10 +12,11 @@
  * campaign image may be shared by clones made before files were copied, and
  * a job may run twice (a retry after its process stopped).
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client.js';
 import { campaigns, merchants } from '../db/schema.js';
 import { eraseJob, type JobContext } from '../jobs/definition.js';
+import { jobInsert } from '../jobs/job-tables.js';
 import type { JobQueue } from '../jobs/queue.js';
 import { removeImage } from './image-store.js';
 import { isImageKey, type FileStorage } from './storage.js';
@@ -36,6 +37,14 @@ interface ImageRemovalContext extends JobContext {
 /** Removes the image `key` once `db` (the transaction that stopped referring to it) commits. */
 export async function scheduleImageRemoval(jobs: JobQueue, db: DbOrTx, key: string): Promise<void> {
   await jobs.send(db, { name: IMAGE_REMOVAL_QUEUE, data: { key } satisfies ImageRemoval });
+}
+
+/**
+ * scheduleImageRemoval as part of another statement (a WITH beside the
+ * change that stops referring to `key`), when `condition` holds.
+ */
+export function imageRemovalInsert(key: string, condition: SQL): SQL {
+  return jobInsert(IMAGE_REMOVAL_QUEUE, { key } satisfies ImageRemoval, condition);
 }
 
 /** Whether a campaign or a merchant refers to the image `key` (campaigns/… or merchants/…). */

@@ -16,7 +16,7 @@
  * (stored made: before this change, and the demo data). Removing an image
  * removes its upload, every file made from it and their rows. */
 import { and, count, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.js';
+import type { Db, DbOrTx } from '../db/client.js';
 import { imageFiles, type ImageCropColumn } from '../db/schema.js';
 import { ImageRejectedError, ImageWorkBusyError, makeFormat, resizeStoredImage } from './images.js';
 import { originalKey, sizeKey, type FileStorage } from './storage.js';
@@ -63,6 +63,35 @@ export async function recordImageFormat(db: Db, key: string, format: ShownFormat
     height: format.height,
     crop: format.crop ?? null,
   });
+}
+
+/**
+ * recordImageFormat's INSERT, to be written into another statement (a WITH
+ * that reads what the image is for): its values are placeholders, filled by
+ * `formatRowValues`.
+ */
+export function formatRowInsert(db: DbOrTx) {
+  return db
+    .insert(imageFiles)
+    .values({
+      key: sql.placeholder('key'),
+      imageKey: sql.placeholder('key'),
+      kind: 'format',
+      width: sql.placeholder('width'),
+      height: sql.placeholder('height'),
+      crop: sql`${sql.placeholder('crop')}::jsonb`,
+    })
+    .returning({ key: imageFiles.key });
+}
+
+/** The placeholders' values of formatRowInsert. */
+export function formatRowValues(key: string, format: ShownFormat) {
+  return {
+    key,
+    width: format.width,
+    height: format.height,
+    crop: format.crop ? JSON.stringify(format.crop) : null,
+  };
 }
 
 /** Stores an upload as received under `key`, shown in `format` (made on its first request). */

@@ -4,7 +4,7 @@
  * retry, and whether a job waits or is due. pg-boss 10 answers none of these
  * in one query of its own.
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../db/client.js';
 
 /** A queue's numbers on the admin screen. */
@@ -28,6 +28,32 @@ export interface FailedJob {
   attempts: number;
   createdAt: Date;
   failedAt: Date;
+}
+
+/**
+ * A job of the queue `name`, inserted by another statement (a WITH beside a
+ * change: the job exists exactly when the change does) when `condition`
+ * holds: the row pg-boss's send writes for a job sent without options, its
+ * expiry, retention, retries and policy taken from the queue's row as
+ * pg-boss 10 takes them (its plans.insertJob; the queue's constructor sets
+ * none of their defaults).
+ */
+export function jobInsert(name: string, data: object, condition: SQL): SQL {
+  return sql`insert into pgboss.job
+      (name, data, expire_in, keep_until, retry_limit, retry_delay, retry_backoff, dead_letter, policy)
+    select q.name, ${JSON.stringify(data)}::jsonb,
+      coalesce(q.expire_seconds * interval '1s', interval '15 minutes'),
+      now() + cast(coalesce((q.retention_minutes * 60)::text, '14 days') as interval),
+      coalesce(q.retry_limit, 2),
+      case when coalesce(q.retry_backoff, false) then greatest(coalesce(q.retry_delay, 0), 1)
+        else coalesce(q.retry_delay, 0) end,
+      coalesce(q.retry_backoff, false),
+      q.dead_letter,
+      q.policy
+    from pgboss.queue q
+    where q.name = ${name} and ${condition}
+    on conflict do nothing
+    returning id`;
 }
 
 /** Whether a job of `name` whose data holds `data` waits to run (new, or for its retry). */

@@ -6,14 +6,15 @@
  * where requests really overlap. The calls go through the typed client
  * (fixtures/api-client.ts); image uploads (multipart) through `t.api`.
  */
-import { eq, sql } from 'drizzle-orm';
+import { eq, like, sql } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
 import type pg from 'pg';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { paths } from '@backoffice/client';
 import { ZCampaignListQuery, type TCampaignEnvelope } from '@backoffice/domain';
 import { queryRows } from '../../../src/platform/db/client.js';
-import { campaigns, merchants } from '../../../src/platform/db/schema.js';
+import { campaigns, imageFiles, merchants } from '../../../src/platform/db/schema.js';
 import { IMAGE_REMOVAL_QUEUE } from '../../../src/platform/files/image-removal.js';
 import { listCampaigns } from '../../../src/modules/campaigns/queries.js';
 import { refreshStaleValidation } from '../../../src/modules/campaigns/validation-refresh.js';
@@ -272,27 +273,27 @@ describe('concurrent commands on one campaign', () => {
   });
 });
 
-describe.runIf(process.env.TEST_DATABASE_URL !== undefined)('a save’s statements', () => {
-  /** The statements the app's pool sends while `work` runs, each by its first word. */
-  async function statementsOf(work: () => Promise<unknown>): Promise<string[]> {
-    const pool = (t.ctx.db as unknown as { $client: pg.Pool & { _clients: unknown[] } }).$client;
-    const { prototype } = (pool as unknown as { Client: typeof pg.Client }).Client;
-    const query = prototype.query;
-    const sent: string[] = [];
-    prototype.query = function (this: pg.Client, ...args: unknown[]) {
-      const [first] = args as [string | { text: string }];
-      if (pool._clients.includes(this))
-        sent.push((typeof first === 'string' ? first : first.text).split(' ')[0] ?? '');
-      return (query as (...all: unknown[]) => unknown).apply(this, args);
-    } as typeof query;
-    try {
-      await work();
-    } finally {
-      prototype.query = query;
-    }
-    return sent.map((text) => text.toLowerCase());
+/** The statements the app's pool sends while `work` runs, each by its first word (PostgreSQL only). */
+async function statementsOf(work: () => Promise<unknown>): Promise<string[]> {
+  const pool = (t.ctx.db as unknown as { $client: pg.Pool & { _clients: unknown[] } }).$client;
+  const { prototype } = (pool as unknown as { Client: typeof pg.Client }).Client;
+  const query = prototype.query;
+  const sent: string[] = [];
+  prototype.query = function (this: pg.Client, ...args: unknown[]) {
+    const [first] = args as [string | { text: string }];
+    if (pool._clients.includes(this))
+      sent.push((typeof first === 'string' ? first : first.text).split(' ')[0] ?? '');
+    return (query as (...all: unknown[]) => unknown).apply(this, args);
+  } as typeof query;
+  try {
+    await work();
+  } finally {
+    prototype.query = query;
   }
+  return sent.map((text) => text.toLowerCase());
+}
 
+describe.runIf(process.env.TEST_DATABASE_URL !== undefined)('a save’s statements', () => {
   it('are three for a campaign in created: the session with the access, the campaign, its write', async () => {
     const { campaign } = await create('owner', ids.sonnenschein);
     const sent = await statementsOf(async () => {
@@ -300,6 +301,102 @@ describe.runIf(process.env.TEST_DATABASE_URL !== undefined)('a save’s statemen
       expect(saved.data?.campaign.title.de).toBe('Drei');
     });
     expect(sent).toEqual(['select', 'select', 'update']);
+  });
+});
+
+describe.runIf(process.env.TEST_DATABASE_URL !== undefined)('an image upload’s statements', () => {
+  it('are three for an image replaced in created: the session with the access, the campaign with the new format row, its write with the old image’s removal', async () => {
+    const { campaign } = await create('silver', ids.silberblick);
+    const first = await uploadImage(campaign.uuid, 'silver');
+    const old = String(first.campaign.image?.src);
+    expect((await t.app.inject(old)).statusCode).toBe(200);
+    const sent = await statementsOf(async () => {
+      const replaced = await uploadImage(campaign.uuid, 'silver');
+      expect(replaced.campaign.version).toBe(first.campaign.version + 1);
+    });
+    expect(sent).toEqual(['select', 'with', 'with']);
+    // The removal job written with the change takes the old image.
+    expect((await t.app.inject(old)).statusCode).toBe(200);
+    await t.ctx.jobs.drain([IMAGE_REMOVAL_QUEUE]);
+    expect((await t.app.inject(old)).statusCode).toBe(404);
+  });
+});
+
+describe('an image upload that meets a change between its read and its write', () => {
+  /** The keys of the rows of the campaign's images (image_files). */
+  async function imageRows(id: string): Promise<string[]> {
+    const rows = await t.ctx.db
+      .select({ key: imageFiles.key })
+      .from(imageFiles)
+      .where(like(imageFiles.imageKey, `campaigns/${id}/%`));
+    return rows.map((row) => row.key).sort();
+  }
+
+  /**
+   * Sends an upload whose campaign gets `change` committed after the upload
+   * read it, as its file is written (before its write of the campaign).
+   */
+  async function uploadMeeting(
+    id: string,
+    change: Partial<typeof campaigns.$inferInsert>,
+  ): Promise<{ answer: LightMyRequestResponse; key: string }> {
+    const files = t.ctx.files;
+    const { put } = files;
+    let key = '';
+    files.put = async (written, data) => {
+      files.put = put;
+      key = written;
+      await t.ctx.db.update(campaigns).set(change).where(eq(campaigns.id, id));
+      return put(written, data);
+    };
+    try {
+      const { payload, headers } = multipartFile('upload', 'bild.jpg', await photo(), 'image/jpeg');
+      const answer = await t.api('POST', `/campaigns/${id}/image`, 'silver', payload, headers);
+      return { answer, key };
+    } finally {
+      files.put = put;
+    }
+  }
+
+  it('stores the image on top of the change, under the row lock', async () => {
+    const { campaign } = await create('silver', ids.silberblick);
+    const first = await uploadImage(campaign.uuid, 'silver');
+    const old = String(first.campaign.image?.src);
+    const { answer } = await uploadMeeting(campaign.uuid, {
+      title: { de: 'Dazwischen' },
+      version: first.campaign.version + 1,
+    });
+    expect(answer.statusCode, answer.body).toBe(200);
+    const replaced = answer.json<TCampaignEnvelope>();
+    // The version the write found, not the one read before the change.
+    expect(replaced.campaign).toMatchObject({
+      title: { de: 'Dazwischen' },
+      version: first.campaign.version + 2,
+    });
+    expect(replaced.campaign.image?.src).not.toBe(old);
+    expect(await open(campaign.uuid, 'silver')).toEqual(replaced);
+    expect((await t.app.inject(String(replaced.campaign.image?.src))).statusCode).toBe(200);
+    await t.ctx.jobs.drain([IMAGE_REMOVAL_QUEUE]);
+    expect((await t.app.inject(old)).statusCode).toBe(404);
+  });
+
+  it('refuses it with 409 when the campaign was submitted meanwhile, and leaves no row or file of it', async () => {
+    const { campaign } = await create('silver', ids.silberblick);
+    const first = await uploadImage(campaign.uuid, 'silver');
+    const before = await imageRows(campaign.uuid);
+    const { answer, key } = await uploadMeeting(campaign.uuid, { status: 'submitted' });
+    expect(answer.statusCode, answer.body).toBe(409);
+    expect(answer.json()).toMatchObject({ message: 'campaign_not_editable' });
+    expect(key).toMatch(new RegExp(`^campaigns/${campaign.uuid}/`));
+    expect(await t.ctx.files.get(key)).toBeUndefined();
+    await t.ctx.jobs.drain([IMAGE_REMOVAL_QUEUE]);
+    expect(await imageRows(campaign.uuid)).toEqual(before);
+    expect((await t.app.inject(String(first.campaign.image?.src))).statusCode).toBe(200);
+    const stored = await open(campaign.uuid, 'silver');
+    expect(stored.campaign).toMatchObject({
+      image: first.campaign.image,
+      version: first.campaign.version,
+    });
   });
 });
 

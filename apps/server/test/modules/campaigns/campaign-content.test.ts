@@ -271,7 +271,7 @@ describe('image upload', () => {
     const before = await t.app.inject({ url: `/api/campaigns/${id}`, headers: bearer(owner) });
     const files = t.ctx.files;
     const { put } = files;
-    // The file is written while the transaction updates the row; it must not commit without it.
+    // The file is written before the campaign refers to it; the campaign must not change without it.
     files.put = () =>
       new Promise((_, reject) => setTimeout(() => reject(new Error('disk full')), 50));
     try {

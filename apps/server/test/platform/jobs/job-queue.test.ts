@@ -12,6 +12,7 @@ import type { AppContext } from '../../../src/platform/context.js';
 import { queryRows } from '../../../src/platform/db/client.js';
 import { defineJob } from '../../../src/platform/define-job.js';
 import type { JobDefinition } from '../../../src/platform/jobs/definition.js';
+import { jobInsert } from '../../../src/platform/jobs/job-tables.js';
 import { JobQueue } from '../../../src/platform/jobs/queue.js';
 import { recurringJobPolicy } from '../../../src/platform/jobs/recurring.js';
 import { until } from '../../fixtures/until.js';
@@ -82,6 +83,42 @@ describe('the job queue', () => {
     await queue.drain(['test-echo']);
     expect(seen).toEqual(['committed']);
     expect(await jobStates('test-echo')).toEqual(['completed']);
+  });
+
+  it('writes with jobInsert, inside another statement, the row its send writes, and runs it', async () => {
+    const seen: string[] = [];
+    const echo = defineJob<{ word: string }>({
+      name: 'test-insert',
+      queue: () => ({ ...standard(), retryBackoff: true, retryDelaySeconds: 0 }),
+      run: async (_ctx, { word }) => {
+        seen.push(word);
+      },
+    });
+    const queue = await startQueue([echo]);
+    await queue.send(t.ctx.db, { name: 'test-insert', data: { word: 'sent' } });
+    await queryRows(
+      t.ctx.db,
+      sql`with inserted as (${jobInsert('test-insert', { word: 'inserted' }, sql`true`)})
+          select id from inserted`,
+    );
+    await queryRows(
+      t.ctx.db,
+      sql`with inserted as (${jobInsert('test-insert', { word: 'not inserted' }, sql`false`)})
+          select id from inserted`,
+    );
+    const rows = await queryRows<Record<string, unknown>>(
+      t.ctx.db,
+      sql`select data->>'word' as word, priority, state, retry_limit, retry_delay, retry_backoff,
+            expire_in::text as expire_in, singleton_key, dead_letter, policy,
+            round(extract(epoch from keep_until - start_after) / 60) as kept_minutes,
+            start_after <= now() as due
+          from pgboss.job where name = 'test-insert' order by created_on`,
+    );
+    expect(rows.map((row) => row.word)).toEqual(['sent', 'inserted']);
+    const [sent, inserted] = rows.map(({ word: _word, ...row }) => row);
+    expect(inserted).toEqual(sent);
+    await queue.drain(['test-insert']);
+    expect(seen.sort()).toEqual(['inserted', 'sent']);
   });
 
   it('retries a failing job, keeps it failed with its error, and runs it again when retried', async () => {
