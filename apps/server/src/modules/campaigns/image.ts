@@ -88,11 +88,19 @@ export async function replaceCampaignImage(
   };
   try {
     // Stored as received: the 620×413 file is made on its first request
-    // (platform/files/image-store.ts). Its format row is written first, in
-    // the statement that reads the campaign, then the file; the campaign
-    // refers to the key only once the file is there.
-    const record = await findCampaignRecordingFormat(deps.db, id, { key: image.path, format });
-    await deps.files.put(image.path, upload.data);
+    // (platform/files/image-store.ts). Its format row is written in the
+    // statement that reads the campaign, while the file is written: the key
+    // is new and nothing refers to it, so neither is seen without the other;
+    // the campaign refers to it only once both are there. (Under load each
+    // of the two waits for several turns of the event loop: one after the
+    // other, they were the upload's longest wait.)
+    const [read, written] = await Promise.allSettled([
+      findCampaignRecordingFormat(deps.db, id, { key: image.path, format }),
+      deps.files.put(image.path, upload.data),
+    ]);
+    if (read.status === 'rejected') throw read.reason;
+    if (written.status === 'rejected') throw written.reason;
+    const record = read.value;
     return (
       (record && (await replaceUnlocked(deps, user, { access, record, image }))) ??
       (await setCampaignImage(deps, user, { access, id, image }))
