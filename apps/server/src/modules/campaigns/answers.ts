@@ -6,6 +6,7 @@
  */
 import {
   ZCampaignEnvelope,
+  canTransition,
   emptyCampaignContent,
   isEditableStatus,
   uniqueCodePrizeNeed,
@@ -21,7 +22,12 @@ import type { DbOrTx } from '../../platform/db/client.js';
 import { AppError, invalidValues, notFound } from '../../platform/errors.js';
 import { availableCodes } from '../codes/index.js';
 import { lockCampaignAndTargets } from './link-records.js';
-import { findCampaign, type CampaignDetailRecord, type CampaignRecord } from './records.js';
+import {
+  findCampaign,
+  type CampaignDetailRecord,
+  type CampaignInsert,
+  type CampaignRecord,
+} from './records.js';
 import { toEnvelope } from './view.js';
 
 export interface LoadedCampaign {
@@ -159,4 +165,55 @@ export async function envelopeOf(
   const { record, access } = await loadCampaign(db, user, { id, known });
   const availableCodes = await codesNeeded(db, record);
   return toEnvelope(record, { access, frontendUrl, availableCodes });
+}
+
+/**
+ * Whether an edit stores a campaign of this status as it is, without the
+ * locked path: an editable status that the edit does not reopen (a rejected
+ * campaign gets a history row and events, storeEdit).
+ */
+export function editableInPlace(status: CampaignRecord['status']): boolean {
+  return isEditableStatus(status) && !canTransition('reopen', status, 'merchant');
+}
+
+/**
+ * The write of a change without a transaction (the common save, the common
+ * image upload): the row as it will be stored is answered first, since an
+ * answer the schema cannot carry is the locked path's to refuse (the errors
+ * of codes, read after the write as the locked path reads them, always fit);
+ * then `write` stores `values` only while the row is still the version read.
+ * Undefined, nothing written, whenever the locked path must decide.
+ */
+export async function writeUnlocked(
+  { db, frontendUrl }: AnswerDeps,
+  user: UserRow,
+  {
+    record,
+    access,
+    values,
+    write,
+  }: {
+    record: CampaignDetailRecord;
+    access: MerchantAccess;
+    values: Partial<CampaignInsert>;
+    write: (values: Partial<CampaignInsert>) => Promise<CampaignRecord | undefined>;
+  },
+): Promise<TCampaignEnvelope | undefined> {
+  // The row as it will be stored (the database stamps the time), with the user as its editor.
+  const saved = {
+    ...record,
+    campaign: { ...record.campaign, ...values, modifiedAt: new Date() },
+    editorEmail: user.email,
+  };
+  const answerDeps = { access, frontendUrl };
+  try {
+    checkedEnvelope(toEnvelope(saved, answerDeps));
+  } catch {
+    return undefined;
+  }
+  const stored = await write(values);
+  if (!stored) return undefined;
+  const storedRecord = { ...saved, campaign: stored };
+  const availableCodes = await codesNeeded(db, storedRecord);
+  return toEnvelope(storedRecord, { ...answerDeps, availableCodes });
 }

@@ -1,11 +1,6 @@
 /** The campaign image (docs/product.md#campaigns image, campaign_image_extension; docs/product.md#limits format 620×413). */
 import type { FastifyRequest } from 'fastify';
-import {
-  CAMPAIGN_IMAGE_FORMAT,
-  canTransition,
-  isEditableStatus,
-  type TCampaignEnvelope,
-} from '@backoffice/domain';
+import { CAMPAIGN_IMAGE_FORMAT, type TCampaignEnvelope } from '@backoffice/domain';
 import {
   requireCampaignAccess,
   type CampaignAccess,
@@ -27,8 +22,8 @@ import {
   type CampaignInsert,
   type CampaignRecord,
 } from './records.js';
-import { answerUpdated, checkedEnvelope, codesNeeded, requireEditableStatus } from './answers.js';
-import { toEnvelope, validationColumns } from './view.js';
+import { answerUpdated, editableInPlace, requireEditableStatus, writeUnlocked } from './answers.js';
+import { validationColumns } from './view.js';
 
 /** What the image commands use: the database, the files, the jobs, the log and the answer's links. */
 type ImageDeps = Pick<
@@ -193,34 +188,19 @@ async function replaceUnlocked(
   }: { access: MerchantAccess; record: CampaignDetailRecord; image: StoredImage },
 ): Promise<TCampaignEnvelope | undefined> {
   const { campaign } = record;
-  if (
-    campaign.merchantId !== access.merchant.id ||
-    !isEditableStatus(campaign.status) ||
-    canTransition('reopen', campaign.status, 'merchant')
-  )
+  if (campaign.merchantId !== access.merchant.id || !editableInPlace(campaign.status))
     return undefined;
-  const values = imageColumns(campaign, user, image);
-  // The row as it will be stored (the database stamps the time), with the user as its editor.
-  const saved = {
-    ...record,
-    campaign: { ...campaign, ...values, modifiedAt: new Date() },
-    editorEmail: user.email,
-  };
-  const answerDeps = { access, frontendUrl: deps.frontendUrl };
-  try {
-    checkedEnvelope(toEnvelope(saved, answerDeps));
-  } catch {
-    return undefined;
-  }
-  const stored = await updateImageIfUnchanged(
-    deps.db,
-    { id: campaign.id, rowVersion: record.rowVersion, previous: campaign.imagePath },
-    values,
-  );
-  if (!stored) return undefined;
-  const storedRecord = { ...saved, campaign: stored };
-  const availableCodes = await codesNeeded(deps.db, storedRecord);
-  return toEnvelope(storedRecord, { ...answerDeps, availableCodes });
+  return writeUnlocked(deps, user, {
+    record,
+    access,
+    values: imageColumns(campaign, user, image),
+    write: (values) =>
+      updateImageIfUnchanged(
+        deps.db,
+        { id: campaign.id, rowVersion: record.rowVersion, previous: campaign.imagePath },
+        values,
+      ),
+  });
 }
 
 /**

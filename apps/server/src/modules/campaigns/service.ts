@@ -17,7 +17,6 @@ import {
   canUseRequiredDataStep,
   emptyCampaignContent,
   isCampaignType,
-  isEditableStatus,
   type CampaignStep,
   type TCampaignContent,
   type TCampaignDeleteResponse,
@@ -40,10 +39,11 @@ import { AppError, badRequest, notFound } from '../../platform/errors.js';
 import {
   answer,
   answerUpdated,
-  checkedEnvelope,
   codesNeeded,
+  editableInPlace,
   loadCampaign,
   loadEditable,
+  writeUnlocked,
   type AnswerDeps,
 } from './answers.js';
 import { changeStatus, storeEdit } from './lifecycle.js';
@@ -56,20 +56,13 @@ import {
   lockWithFollowups,
   unlinkFollowupRows,
   updateCampaignIfUnchanged,
-  type CampaignDetailRecord,
   type CampaignInsert,
   type CampaignRecord,
 } from './records.js';
 import { insertStatusHistory, statusHistoryRows } from './status-records.js';
 import { sanitizeContentPatch } from './sanitize.js';
 import { traced } from '../../platform/tracing/hooks.js';
-import {
-  campaignErrors,
-  codeErrors,
-  toCampaignRow,
-  toEnvelope,
-  validationColumns,
-} from './view.js';
+import { campaignErrors, codeErrors, toCampaignRow, validationColumns } from './view.js';
 
 export const allStepsSaved = () => Object.fromEntries(CAMPAIGN_STEPS.map((step) => [step, true]));
 
@@ -244,41 +237,27 @@ async function saveUnlocked(
   const { record, access } = await loadCampaign(deps.db, user, { id, known });
   const { campaign } = record;
   // A rejected campaign reopens with a history row (storeEdit); others refuse (loadEditable).
-  if (!isEditableStatus(campaign.status) || canTransition('reopen', campaign.status, 'merchant'))
-    return undefined;
+  if (!editableInPlace(campaign.status)) return undefined;
   let values: Partial<CampaignInsert>;
-  let saved: CampaignDetailRecord;
   try {
     if (version !== undefined && version !== campaign.version) return undefined;
     checkRequiredData(access, campaign.content, { patch, validate });
     await checkCampaignLinks(deps.db, user, { campaign, merchant: access.merchant, patch });
     values = savedColumns(campaign, user, { patch, validate });
-    // The row as it will be stored (the database stamps the time), with the user as its editor.
-    saved = {
-      ...record,
-      campaign: { ...campaign, ...values, modifiedAt: new Date() },
-      editorEmail: user.email,
-    };
   } catch {
     return undefined;
   }
-  const answerDeps = { access, frontendUrl: deps.frontendUrl };
-  try {
-    // Checked before the write, as saveLocked checks it before its commit (the
-    // errors of codes, read after the write as saveLocked reads them, always fit).
-    checkedEnvelope(toEnvelope(saved, answerDeps));
-  } catch {
-    return undefined;
-  }
-  const stored = await updateCampaignIfUnchanged(
-    deps.db,
-    { id: campaign.id, rowVersion: record.rowVersion },
+  return writeUnlocked(deps, user, {
+    record,
+    access,
     values,
-  );
-  if (!stored) return undefined;
-  const storedRecord = { ...saved, campaign: stored };
-  const availableCodes = await codesNeeded(deps.db, storedRecord);
-  return toEnvelope(storedRecord, { ...answerDeps, availableCodes });
+    write: (stored) =>
+      updateCampaignIfUnchanged(
+        deps.db,
+        { id: campaign.id, rowVersion: record.rowVersion },
+        stored,
+      ),
+  });
 }
 
 /** Submits a campaign without errors; agencies' and admins' submissions are approved after a delay. */
