@@ -11,7 +11,7 @@ import { call } from './bench-load-calls.mjs';
  * SQL round trip, measured as the product's calls are. Beside the targets it
  * tells the machine's share of a call from the product's.
  */
-export async function floorCost(env, calls) {
+export async function floorCost(env, { calls, warmup }) {
   const server = await startBenchServer({
     ...env,
     BENCH_SERVER_ENTRY: fileURLToPath(new URL('bench-floor-server.mjs', import.meta.url)),
@@ -23,7 +23,7 @@ export async function floorCost(env, calls) {
         for (let n = 0; n < count; n += 1)
           await call(server.url, 'none', 'GET', `/floor/${route}`, undefined, { read: false });
       };
-      await callsInARow(calls / 5);
+      await callsInARow(warmup);
       const cpuBefore = await cpuTimeOf(server.pid);
       await callsInARow(calls);
       figures.push(((await cpuTimeOf(server.pid)) - cpuBefore) / calls);

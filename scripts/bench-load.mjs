@@ -52,8 +52,15 @@ const CPU_TARGETS = { list: 0.8, open: 0.6, save: 1.1, dashboard: 0.5, stats: 0.
 const MIX_TARGET = 0.8;
 /** BENCH_LOAD_TYPES=list,open measures only those types alone (profiling one type). */
 const ONLY_TYPES = process.env.BENCH_LOAD_TYPES?.split(',').filter(Boolean);
-/** Calls per type in the cost phase (a fifth as many unrecorded first); uploads a fifth of it. */
-const ALONE_CALLS = Number(process.env.BENCH_LOAD_CALLS ?? 500);
+/** Recorded calls per type in the cost phase; uploads a fifth of it. */
+const ALONE_CALLS = Number(process.env.BENCH_LOAD_CALLS ?? 1000);
+/**
+ * Unrecorded calls per type before them (uploads a fifth): a server runs for
+ * days, and V8 compiles a function's optimised code only after some thousand
+ * calls of it; with a fifth of 500 the figures held the compilation and the
+ * slower code before it (docs/benchmarks.md, "How each figure is measured").
+ */
+const WARMUP_CALLS = Number(process.env.BENCH_LOAD_WARMUP_CALLS ?? 1500);
 
 function pickType(random) {
   let roll = random() * MIX_TOTAL;
@@ -127,7 +134,7 @@ async function costPerCall(env, image) {
   try {
     const client = { ...(await prepareClient(server.url, 0)), server };
     console.log('cost per call, one client, calls one after the other:');
-    await floorCost(env, ALONE_CALLS);
+    await floorCost(env, { calls: ALONE_CALLS, warmup: WARMUP_CALLS });
     let mean = 0;
     let meanWithoutUploads = 0;
     const weightWithoutUploads = MIX.reduce(
@@ -136,14 +143,15 @@ async function costPerCall(env, image) {
     );
     for (const [type, weight] of MIX) {
       if (ONLY_TYPES && !ONLY_TYPES.includes(type)) continue;
-      const calls = type === 'image' ? Math.ceil(ALONE_CALLS / 5) : ALONE_CALLS;
+      const share = type === 'image' ? 1 / 5 : 1;
+      const calls = Math.ceil(ALONE_CALLS * share);
       const callsInARow = async (count) => {
         for (let n = 0; n < count; n += 1)
           await call(server.url, client.token, ...requestOf(type, client, n, image), {
             read: false,
           });
       };
-      await callsInARow(calls / 5);
+      await callsInARow(Math.ceil(WARMUP_CALLS * share));
       const cpuBefore = await cpuTimeOf(server.pid);
       const roundTripsBefore = counter.count();
       const started = performance.now();
@@ -226,7 +234,7 @@ async function compareCostPerCall(env, image, otherEntry) {
             },
           );
       };
-      for (const side of sides) await block(side, 0, calls / 5);
+      for (const side of sides) await block(side, 0, WARMUP_CALLS);
       const before = await Promise.all(
         sides.map(async (side) => ({
           cpu: await cpuTimeOf(side.server.pid),
