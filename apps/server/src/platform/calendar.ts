@@ -13,6 +13,27 @@ dayjs.extend(utc);
 dayjs.extend(isoWeek);
 
 /**
+ * The answers of chartBuckets and lastMonthsStart by their arguments: the
+ * same few ranges are asked for all day (every dashboard its twelve months,
+ * every chart its default), and dayjs's calendar arithmetic was a tenth of
+ * a dashboard's CPU and a sixth of a chart's (docs/benchmarks.md). At most
+ * KEPT_RANGES are kept; the map starts again when it is full.
+ */
+const KEPT_RANGES = 1_000;
+const buckets = new Map<string, { labels: readonly string[]; until: string }>();
+const monthStarts = new Map<string, string>();
+
+function kept<T>(cache: Map<string, T>, key: string, make: () => T): T {
+  let value = cache.get(key);
+  if (value === undefined) {
+    value = make();
+    if (cache.size >= KEPT_RANGES) cache.clear();
+    cache.set(key, value);
+  }
+  return value;
+}
+
+/**
  * The first day of each of `count` buckets from the one `start` (yyyy-mm-dd)
  * lies in (the ISO week from Monday, the month or the year), and the day
  * after the last, where the range ends. Days without a time of day or a time
@@ -23,20 +44,26 @@ export function chartBuckets(
   start: string,
   count: number,
 ): { labels: string[]; until: string } {
-  const first = dayjs.utc(start).startOf(range === 'week' ? 'isoWeek' : range);
-  const days = Array.from({ length: count + 1 }, (_, index) =>
-    first.add(index, range).format('YYYY-MM-DD'),
-  );
-  return { labels: days.slice(0, -1), until: days[count] ?? start };
+  const { labels, until } = kept(buckets, `${range}|${start}|${count}`, () => {
+    const first = dayjs.utc(start).startOf(range === 'week' ? 'isoWeek' : range);
+    const days = Array.from({ length: count + 1 }, (_, index) =>
+      first.add(index, range).format('YYYY-MM-DD'),
+    );
+    return { labels: days.slice(0, -1), until: days[count] ?? start };
+  });
+  // A copy: the caller may change its labels, never the ones kept.
+  return { labels: [...labels], until };
 }
 
 /** The first day of the month `count - 1` months before today's: `count` months ending with this one. */
 export function lastMonthsStart(today: string, count: number): string {
-  return dayjs
-    .utc(today)
-    .startOf('month')
-    .subtract(count - 1, 'month')
-    .format('YYYY-MM-DD');
+  return kept(monthStarts, `${today}|${count}`, () =>
+    dayjs
+      .utc(today)
+      .startOf('month')
+      .subtract(count - 1, 'month')
+      .format('YYYY-MM-DD'),
+  );
 }
 
 const formatters = new Map<string, Intl.DateTimeFormat>();

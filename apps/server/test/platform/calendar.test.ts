@@ -3,9 +3,9 @@
  * quarter-hour time zone), and the participation chart's buckets.
  */
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { TIMERANGES } from '@backoffice/domain';
-import { chartBuckets, localDay } from '../../src/platform/calendar.js';
+import { chartBuckets, lastMonthsStart, localDay } from '../../src/platform/calendar.js';
 import { queryRows } from '../../src/platform/db/client.js';
 import { openTestDatabase, type TestDatabase } from '../helpers.js';
 
@@ -112,8 +112,12 @@ describe('chartBuckets', () => {
         const expected = { labels: days.slice(0, -1), until: days.at(-1) };
         for (const timeZone of ['UTC', 'Europe/Berlin', 'Pacific/Kiritimati', 'America/St_Johns']) {
           process.env.TZ = timeZone;
+          // A fresh copy of the module per time zone: its kept answers would
+          // otherwise answer for every zone after the first.
+          vi.resetModules();
+          const calendar = await import('../../src/platform/calendar.js');
           expect(
-            chartBuckets(range, start, count),
+            calendar.chartBuckets(range, start, count),
             `${range} ${start} ${count} in ${timeZone}`,
           ).toEqual(expected);
         }
@@ -122,5 +126,21 @@ describe('chartBuckets', () => {
       if (zone === undefined) delete process.env.TZ;
       else process.env.TZ = zone;
     }
+  });
+
+  it('answers the same again after a caller changed the labels it was given', () => {
+    const first = chartBuckets('month', '2025-11-15', 2);
+    first.labels.push('2099-01-01');
+    first.labels[0] = 'changed';
+    expect(chartBuckets('month', '2025-11-15', 2)).toEqual({
+      labels: ['2025-11-01', '2025-12-01'],
+      until: '2026-01-01',
+    });
+  });
+
+  it('starts the last months of a dashboard on the first day of a month', () => {
+    expect(lastMonthsStart('2026-11-29', 12)).toBe('2025-12-01');
+    expect(lastMonthsStart('2026-11-29', 12)).toBe('2025-12-01');
+    expect(lastMonthsStart('2026-01-31', 2)).toBe('2025-12-01');
   });
 });
