@@ -158,32 +158,44 @@ export class JobQueue {
     }
   }
 
-  /** The definition's workers in this process: `concurrency` of them, of which the first looks most often. */
+  /**
+   * The definition's workers in this process: `concurrency` of them, of which
+   * the first looks most often. A worker that found a job looks again as
+   * soon as it has run it: pg-boss waits a whole interval after every fetch,
+   * so a backlog (a burst of uploads' image removals, of mails) drained at one
+   * job per interval; only a look that finds nothing waits.
+   */
   async #startWorkers(definition: JobDefinition): Promise<void> {
     const poll = definition.pollSeconds ?? POLL_INTERVAL_SECONDS;
     const further: string[] = [];
+    const worker = async (
+      pollingIntervalSeconds: number,
+      found: (job: PgBoss.Job) => Promise<void>,
+    ): Promise<string> => {
+      let id = '';
+      id = await this.#boss.work<object>(
+        definition.name,
+        { batchSize: 1, pollingIntervalSeconds },
+        ([job]) => {
+          if (!job) return Promise.resolve();
+          this.#boss.notifyWorker(id);
+          return found(job);
+        },
+      );
+      return id;
+    };
     for (let i = 1; i < (definition.concurrency ?? 1); i += 1) {
       further.push(
-        await this.#boss.work<object>(
-          definition.name,
-          {
-            batchSize: 1,
-            pollingIntervalSeconds: Math.max(poll, FURTHER_WORKERS_POLL_SECONDS),
-          },
-          ([job]) => (job ? this.#run(definition, job) : Promise.resolve()),
+        await worker(Math.max(poll, FURTHER_WORKERS_POLL_SECONDS), (job) =>
+          this.#run(definition, job),
         ),
       );
     }
-    await this.#boss.work<object>(
-      definition.name,
-      { batchSize: 1, pollingIntervalSeconds: poll },
-      ([job]) => {
-        if (!job) return Promise.resolve();
-        // More may have come with it: the others look now instead of at their interval.
-        for (const id of further) this.#boss.notifyWorker(id);
-        return this.#run(definition, job);
-      },
-    );
+    await worker(poll, (job) => {
+      // More may have come with it: the others look now instead of at their interval.
+      for (const id of further) this.#boss.notifyWorker(id);
+      return this.#run(definition, job);
+    });
   }
 
   /** Creates the queue, or brings an existing one to the definition's policy (a release changed it). */

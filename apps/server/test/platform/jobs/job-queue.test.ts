@@ -285,6 +285,30 @@ describe('the job queue', () => {
     await queue.drain(['test-burst']);
     expect(await jobStates('test-burst')).toEqual(['completed', 'completed']);
   });
+
+  it('runs a backlog one job after another, without waiting its interval between them', async () => {
+    const done: number[] = [];
+    const backlog = defineJob<{ n: number }>({
+      name: 'test-backlog',
+      queue: standard,
+      // A look every 30 s: a worker that waited its interval after each job
+      // would run one of the six below in the time allowed.
+      pollSeconds: 30,
+      run: async (_ctx, { n }) => {
+        done.push(n);
+      },
+    });
+    // Six jobs wait for a process that starts (a backlog left by a burst, or by a stop).
+    const before = await startQueue([backlog]);
+    for (let n = 1; n <= 6; n += 1)
+      await before.send(t.ctx.db, { name: 'test-backlog', data: { n } });
+    await before.stop(1000);
+    queues.splice(queues.indexOf(before), 1);
+    await startQueue([backlog]);
+    await until(async () => done.length === 6, 10_000, 50);
+    expect(done.sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(await jobStates('test-backlog')).toEqual(Array(6).fill('completed'));
+  });
 });
 
 /**
