@@ -195,6 +195,36 @@ export async function closedLoop(call, { clients, requests, unrecorded = 0 }) {
 }
 
 /**
+ * Waits until the image removals due on `databaseUrl` are done: the
+ * backlog an earlier run's uploads left (thousands of jobs after a mixed
+ * load) would otherwise be worked while calls are measured, and count as
+ * theirs. (Only this queue: the bench's processes work no recurring jobs,
+ * whose due runs would never end.)
+ */
+export async function imageRemovalsDone(databaseUrl, { timeoutMs = 900_000 } = {}) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const {
+        rows: [{ due }],
+      } = await client.query(
+        `select count(*)::int as due from pgboss.job
+          where state in ('created', 'retry', 'active') and start_after <= now()
+            and name = 'image-removal'`,
+      );
+      if (due === 0) return;
+      if (Date.now() > deadline)
+        throw new Error(`${due} background jobs still due after ${timeoutMs / 1000} s`);
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+  } finally {
+    await client.end();
+  }
+}
+
+/**
  * Runs `measure(env, settle)` on a fresh PostgreSQL database (dropped afterwards),
  * or says why it was skipped. `settle` checkpoints after a bulk load.
  */

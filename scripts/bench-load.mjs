@@ -10,6 +10,7 @@ import { appendFileSync } from 'node:fs';
 import {
   cpuTimeOf,
   generate,
+  imageRemovalsDone,
   memoryOf,
   newSigningKey,
   onFreshPostgres,
@@ -133,6 +134,7 @@ async function costPerCall(env, image) {
   const windows = process.env.BENCH_LOAD_PROFILE_WINDOWS;
   try {
     const client = { ...(await prepareClient(server.url, 0)), server };
+    await imageRemovalsDone(env.DATABASE_URL);
     console.log('cost per call, one client, calls one after the other:');
     await floorCost(env, { calls: ALONE_CALLS, warmup: WARMUP_CALLS });
     let mean = 0;
@@ -212,6 +214,7 @@ async function compareCostPerCall(env, image, otherEntry) {
   try {
     for (const side of sides)
       side.client = { ...(await prepareClient(side.server.url, 0)), server: side.server };
+    await imageRemovalsDone(env.DATABASE_URL);
     console.log(
       `cost per call, this build beside ${otherEntry}, calls alternating in blocks of 10:`,
     );
@@ -270,6 +273,7 @@ async function run(label, env, processes, image) {
   const shared = { ...env, JWT_PRIVATE_KEY: newSigningKey() };
   for (let i = 0; i < processes; i += 1) servers.push(await startBenchServer(shared));
   try {
+    await imageRemovalsDone(env.DATABASE_URL);
     const clients = [];
     for (let i = 0; i < CLIENTS; i += 1) {
       clients.push({
