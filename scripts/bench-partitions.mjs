@@ -19,6 +19,13 @@ import { measureStats } from './bench-stats.mjs';
 import { root } from './build-state.mjs';
 
 const EVENTS = Number(process.env.BENCH_PARTITIONS_EVENTS ?? 30_000_000);
+/**
+ * BENCH_PARTITIONS_RETENTION=0 skips the retention's two purges (the row by
+ * row one takes about 45 minutes at 30 million), BENCH_PARTITIONS_CONVERSION=0
+ * the first start's conversion: a run for the dashboard, statistics and ingest alone.
+ */
+const RETENTION = process.env.BENCH_PARTITIONS_RETENTION !== '0';
+const CONVERSION = process.env.BENCH_PARTITIONS_CONVERSION !== '0';
 const MONTHS = 12;
 /** Rows one insert statement writes. */
 const CHUNK = 1_000_000;
@@ -74,8 +81,8 @@ async function measure(env, checkpoint) {
     // the retention still deletes them so. The next month goes whole.
     const oldest = eventPartition(monthStart(now, -MONTHS));
     const next = eventPartition(monthStart(now, -MONTHS + 1));
-    await ensureEventPartitions(database.db, now, next.from);
-    if ((await client.query('select to_regclass($1) as t', [oldest.name])).rows[0].t) {
+    await ensureEventPartitions(database.db, now, RETENTION ? next.from : oldest.from);
+    if (RETENTION && (await client.query('select to_regclass($1) as t', [oldest.name])).rows[0].t) {
       await client.query(`alter table participation_events detach partition ${oldest.name}`);
       await client.query(`insert into participation_events select * from ${oldest.name}`);
       await client.query(`drop table ${oldest.name}`);
@@ -123,14 +130,16 @@ async function measure(env, checkpoint) {
         `  retention, ${label.padEnd(28)} ${run.events} events, ${run.partitions} partitions dropped, ${run.participants} participants forgotten in ${runSeconds} s, WAL ${mb(wal)} MB`,
       );
     };
-    // First, unmeasured, what the retention has to do before those months:
-    // the generator's older events, its receipts, the sweep of its participants.
-    await applyRetention(
-      { db: database.db, stats },
-      new Date(oldest.from.getTime() + stats.eventRetentionDays * DAY),
-    );
-    await retention('one month by DELETE:', oldest.to);
-    await retention('one month by its partition:', next.to);
+    if (RETENTION) {
+      // First, unmeasured, what the retention has to do before those months:
+      // the generator's older events, its receipts, the sweep of its participants.
+      await applyRetention(
+        { db: database.db, stats },
+        new Date(oldest.from.getTime() + stats.eventRetentionDays * DAY),
+      );
+      await retention('one month by DELETE:', oldest.to);
+      await retention('one month by its partition:', next.to);
+    }
   } finally {
     await client.end();
     await database.close();
@@ -139,7 +148,7 @@ async function measure(env, checkpoint) {
   // Dashboard, statistics and ingest on the database as it is now (the
   // measurement signs in by the implicit grant, which the server then allows).
   await measureStats('PostgreSQL', { OAUTH_ALLOW_IMPLICIT: 'true', ...env, KEEP: '1' });
-  await measureConversion(env, checkpoint);
+  if (CONVERSION) await measureConversion(env, checkpoint);
 }
 
 /**
