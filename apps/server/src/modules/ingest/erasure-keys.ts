@@ -6,19 +6,23 @@
  * with the data and goes with its backups). The secret is made at first use,
  * once for every process, and read once per process and database.
  */
-import { createHmac, randomBytes } from 'node:crypto';
+import { createHmac, createSecretKey, randomBytes, type KeyObject } from 'node:crypto';
 import type { Db } from '../../platform/db/client.js';
 import { installationSecret } from './privacy-queries.js';
 
 const SECRET_NAME = 'erasure';
 
-const secrets = new WeakMap<Db, Promise<Buffer>>();
+const secrets = new WeakMap<Db, Promise<KeyObject>>();
 
-function erasureSecret(db: Db): Promise<Buffer> {
+/**
+ * The secret as a key object: Node checks a plain key on every createHmac,
+ * which cost about six times the HMAC itself (a fifth of the ingest's CPU).
+ */
+function erasureSecret(db: Db): Promise<KeyObject> {
   let secret = secrets.get(db);
   if (!secret) {
     secret = installationSecret(db, SECRET_NAME, randomBytes(32).toString('hex')).then((hex) =>
-      Buffer.from(hex, 'hex'),
+      createSecretKey(Buffer.from(hex, 'hex')),
     );
     // A failed read is tried again by the next caller, not kept.
     secret.catch(() => secrets.delete(db));

@@ -2,7 +2,7 @@
  * Winner draws of sweepstakes from the ingested participations: who is drawn,
  * the reproducible draw over the participants, and the mails to the winners.
  */
-import { randomUUID } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { campaigns, wins } from '../../../src/platform/db/schema.js';
@@ -62,6 +62,26 @@ describe('winner draws', () => {
     expect(drawOverIds(people, prizes, 'a'.repeat(64)).participantsHash).toBe(
       participantsHash([...people].sort()),
     );
+  });
+
+  it('orders the ids by HMAC-SHA256 under the seed as text, as anyone can recompute it', () => {
+    const people = Array.from({ length: 20 }, (_, i) => `person-${i}`);
+    const seed = 'f'.repeat(32) + 'ä';
+    const prizes = [
+      { prizeIndex: 0, count: 1 },
+      { prizeIndex: 1, count: 2 },
+    ];
+    // The rule of the published audit, computed here with the seed's UTF-8 text as the key.
+    const order = [...people].sort((a, b) => {
+      const placeA = createHmac('sha256', seed).update(a).digest('hex');
+      const placeB = createHmac('sha256', seed).update(b).digest('hex');
+      return placeA < placeB ? -1 : 1;
+    });
+    expect(drawOverIds(people, prizes, seed).winners).toEqual([
+      { prizeIndex: 0, participantId: order[0] },
+      { prizeIndex: 1, participantId: order[1] },
+      { prizeIndex: 1, participantId: order[2] },
+    ]);
   });
 
   it('draws an ended sweepstake once, counts open wins until handled, mails them', async () => {

@@ -5,12 +5,14 @@
  * sends a new event. On PostgreSQL too (TEST_DATABASE_URL), where the job
  * and batches overlap. A resend after an erasure: erasure-resend.test.ts.
  */
+import { createHmac } from 'node:crypto';
 import { eq, like, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { TIngestResponse } from '@backoffice/domain';
 import { queryRows } from '../../../src/platform/db/client.js';
 import {
   campaignParticipants,
+  erasedParticipants,
   installationSecrets,
   merchantParticipants,
   participants,
@@ -251,5 +253,22 @@ describe('the installation secret of the tombstones', () => {
       .where(eq(installationSecrets.name, 'erasure'));
     expect(secrets).toHaveLength(1);
     expect(secrets[0]?.secret).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('keys a tombstone by HMAC-SHA256 of the id under the secret, as tombstones written before', async () => {
+    const erased = await t.api('DELETE', '/admin/participants/geheim-1', 'admin');
+    expect(erased.statusCode, erased.body).toBe(200);
+    const [secret] = await t.ctx.db
+      .select()
+      .from(installationSecrets)
+      .where(eq(installationSecrets.name, 'erasure'));
+    const key = createHmac('sha256', Buffer.from(secret?.secret ?? '', 'hex'))
+      .update('geheim-1')
+      .digest('hex');
+    const tombstones = await t.ctx.db
+      .select()
+      .from(erasedParticipants)
+      .where(eq(erasedParticipants.key, key));
+    expect(tombstones).toHaveLength(1);
   });
 });
