@@ -199,28 +199,28 @@ export async function closedLoop(call, { clients, requests, unrecorded = 0 }) {
  * backlog an earlier run's uploads left (thousands of jobs after a mixed
  * load) would otherwise be worked while calls are measured, and count as
  * theirs. (Only this queue: the bench's processes work no recurring jobs,
- * whose due runs would never end.)
+ * whose due runs would never end.) Asked as the server's own drain asks
+ * (`dueOrRunningJobs`), with the built server's modules.
  */
 export async function imageRemovalsDone(databaseUrl, { timeoutMs = 900_000 } = {}) {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
+  const server = (file) => import(`${root}/apps/server/dist/${file}`);
+  const [{ openDatabase }, { dueOrRunningJobs }, { IMAGE_REMOVAL_QUEUE }] = await Promise.all([
+    server('platform/db/client.js'),
+    server('platform/jobs/job-tables.js'),
+    server('platform/files/image-removal.js'),
+  ]);
+  const database = await openDatabase({ kind: 'postgres', url: databaseUrl });
   try {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
-      const {
-        rows: [{ due }],
-      } = await client.query(
-        `select count(*)::int as due from pgboss.job
-          where state in ('created', 'retry', 'active') and start_after <= now()
-            and name = 'image-removal'`,
-      );
+      const due = await dueOrRunningJobs(database.db, [IMAGE_REMOVAL_QUEUE]);
       if (due === 0) return;
       if (Date.now() > deadline)
-        throw new Error(`${due} background jobs still due after ${timeoutMs / 1000} s`);
+        throw new Error(`${due} image removals still due after ${timeoutMs / 1000} s`);
       await new Promise((resolve) => setTimeout(resolve, 1000));
     }
   } finally {
-    await client.end();
+    await database.close();
   }
 }
 

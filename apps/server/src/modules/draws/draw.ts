@@ -46,9 +46,9 @@ function pickWinners(
   const units = prizes.reduce((sum, prize) => sum + Math.max(0, prize.count), 0);
   // The seed's bytes as a key object, made once: Node checks a plain key on
   // every createHmac, which costs about six times the HMAC itself.
-  const key = createSecretKey(seed, 'utf8');
+  const seedKey = createSecretKey(seed, 'utf8');
   const order = sortedKeys
-    .map((entry) => ({ key: entry, place: createHmac('sha256', key).update(entry).digest('hex') }))
+    .map((key) => ({ key, place: createHmac('sha256', seedKey).update(key).digest('hex') }))
     .sort((a, b) =>
       a.place < b.place ? -1 : a.place > b.place ? 1 : a.key < b.key ? -1 : a.key > b.key ? 1 : 0,
     )
