@@ -172,7 +172,7 @@ export async function findCampaign(
 /**
  * Whether anyone took part in the campaign: its first participations are
  * written in the ingest's own transaction, while its counters are folded in
- * later (and ingest waits on the campaign's row lock, see ingest's campaignsOf).
+ * later (and ingest waits on the campaign's row lock, see ingest's batchFacts).
  */
 export async function anyoneTookPart(db: DbOrTx, campaignId: string): Promise<boolean> {
   const [row] = await db

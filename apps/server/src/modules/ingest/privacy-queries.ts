@@ -3,7 +3,7 @@
  * tombstones of erased participants, forgetting participants, and the
  * retention's purges and its sweep for participants without raw events.
  */
-import { and, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../platform/db/client.js';
 import {
   accessCodeUses,
@@ -40,16 +40,6 @@ export async function insertTombstone(tx: DbOrTx, key: string): Promise<void> {
     .insert(erasedParticipants)
     .values({ key })
     .onConflictDoUpdate({ target: erasedParticipants.key, set: { erasedAt: sql`now()` } });
-}
-
-/** The keys among `keys` of participants erased at or after `since`. */
-export async function erasedSince(tx: DbOrTx, keys: string[], since: Date): Promise<Set<string>> {
-  if (keys.length === 0) return new Set();
-  const rows = await tx
-    .select({ key: erasedParticipants.key })
-    .from(erasedParticipants)
-    .where(and(inArray(erasedParticipants.key, keys), gte(erasedParticipants.erasedAt, since)));
-  return new Set(rows.map((row) => row.key));
 }
 
 /** Deletes the tombstones of erasures before `before`; how many. */

@@ -27,8 +27,7 @@ import { countEvents, type AcceptedEvent } from './counting.js';
 import { erasureKeys } from './erasure-keys.js';
 import { foldSoon } from './fold.js';
 import { eraseParticipant, type PrivacyDeps } from './privacy.js';
-import { erasedSince } from './privacy-queries.js';
-import { campaignsOf, insertReceipts, receivedBefore, storeEvents, winsOf } from './queries.js';
+import { batchFacts, storeFreshEvents } from './queries.js';
 
 /** What the ingest uses of the application (built in services.ts; the demo data builds it too). */
 export interface IngestDeps extends PrivacyDeps {
@@ -131,26 +130,22 @@ export async function ingestEvents(deps: IngestDeps, raw: unknown[]): Promise<TI
   const result = await db.transaction(async (tx) => {
     // An erasure or the retention waits for this batch, or this batch for them (privacy.ts).
     await advisoryXactLockShared(tx, ADVISORY_LOCK_KEYS.erasure);
+    // What the events are checked against, read in one statement after the lock.
+    const facts = await batchFacts(tx, {
+      ids: valid.map(({ event }) => event.id),
+      campaigns: valid.map(({ event }) => event.campaign),
+      wins: valid.flatMap(({ event }) => (event.win ? [event.win] : [])),
+      keys: [...keyOf.values()],
+      erasedAfter,
+    });
     // An id received before is a duplicate, whatever else the event carries now.
-    const received = await receivedBefore(
-      tx,
-      valid.map(({ event }) => event.id),
-    );
+    const { received } = facts;
     const candidates = valid.filter(({ event }) => !received.has(event.id));
-    const known = await campaignsOf(
-      tx,
-      candidates.map(({ event }) => event.campaign),
-    );
-    const handledWins = await winsOf(
-      tx,
-      candidates.flatMap(({ event }) => (event.win ? [event.win] : [])),
-    );
-    const erased = await erasedSince(tx, [...new Set(keyOf.values())], erasedAfter);
     const accepted: AcceptedEvent[] = [];
     for (const { index, event } of candidates) {
       const refuse = (message: Rejection['message'], field: string) =>
         rejected.push({ index, id: event.id, message, field });
-      const campaign = known.get(event.campaign);
+      const campaign = facts.campaigns.get(event.campaign);
       if (!campaign) {
         refuse('not_found', 'campaign');
         continue;
@@ -164,12 +159,12 @@ export async function ingestEvents(deps: IngestDeps, raw: unknown[]): Promise<TI
         continue;
       }
       const key = event.participant ? keyOf.get(event.participant) : undefined;
-      if (key !== undefined && erased.has(key)) {
+      if (key !== undefined && facts.erased.has(key)) {
         refuse('participant_erased', 'participant');
         continue;
       }
       if (event.type === 'win_handled') {
-        const win = event.win ? handledWins.get(event.win) : undefined;
+        const win = event.win ? facts.wins.get(event.win) : undefined;
         if (!win || win.campaignId !== event.campaign || win.participantId !== event.participant) {
           refuse('not_found', 'win');
           continue;
@@ -203,12 +198,10 @@ export async function ingestEvents(deps: IngestDeps, raw: unknown[]): Promise<TI
     // Fresh are the events whose receipt this batch takes (a concurrent batch
     // that took one first makes it a duplicate here) and whose key is new (an
     // unchanged resend after its receipt ran out is not).
-    const receipted = new Set(
-      await insertReceipts(tx, accepted, new Date(now + eventReceiptDays * DAY_MS)),
+    const stored = new Set(
+      await storeFreshEvents(tx, accepted, new Date(now + eventReceiptDays * DAY_MS)),
     );
-    const toStore = accepted.filter((event) => receipted.has(event.id));
-    const stored = new Set(toStore.length > 0 ? await storeEvents(tx, toStore) : []);
-    const events = toStore.filter((event) => stored.has(event.id));
+    const events = accepted.filter((event) => stored.has(event.id));
     const counted = events.filter((event) => event.type !== 'code_used');
     if (counted.length > 0) await countEvents(tx, counted, timeZone);
     return {
