@@ -8,7 +8,6 @@
  */
 import { eq, like, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import type pg from 'pg';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { paths } from '@backoffice/client';
@@ -21,6 +20,7 @@ import { refreshStaleValidation } from '../../../src/modules/campaigns/validatio
 import { apiClient } from '../../fixtures/api-client.js';
 import { holdTransaction } from '../../fixtures/held-transaction.js';
 import { multipartFile } from '../../fixtures/multipart.js';
+import { statementsOf } from '../../fixtures/statements.js';
 import { createAdmin, createMerchantWithOwner, createPerson } from '../../factories/index.js';
 import { createTestApp, type TestApp } from '../../helpers.js';
 
@@ -273,30 +273,10 @@ describe('concurrent commands on one campaign', () => {
   });
 });
 
-/** The statements the app's pool sends while `work` runs, each by its first word (PostgreSQL only). */
-async function statementsOf(work: () => Promise<unknown>): Promise<string[]> {
-  const pool = (t.ctx.db as unknown as { $client: pg.Pool & { _clients: unknown[] } }).$client;
-  const { prototype } = (pool as unknown as { Client: typeof pg.Client }).Client;
-  const query = prototype.query;
-  const sent: string[] = [];
-  prototype.query = function (this: pg.Client, ...args: unknown[]) {
-    const [first] = args as [string | { text: string }];
-    if (pool._clients.includes(this))
-      sent.push((typeof first === 'string' ? first : first.text).split(' ')[0] ?? '');
-    return (query as (...all: unknown[]) => unknown).apply(this, args);
-  } as typeof query;
-  try {
-    await work();
-  } finally {
-    prototype.query = query;
-  }
-  return sent.map((text) => text.toLowerCase());
-}
-
 describe.runIf(process.env.TEST_DATABASE_URL !== undefined)('a save’s statements', () => {
   it('are three for a campaign in created: the session with the access, the campaign, its write', async () => {
     const { campaign } = await create('owner', ids.sonnenschein);
-    const sent = await statementsOf(async () => {
+    const sent = await statementsOf(t.ctx.db, async () => {
       const saved = await save(campaign.uuid, 'owner', { title: { de: 'Drei' } }, 'content');
       expect(saved.data?.campaign.title.de).toBe('Drei');
     });
@@ -310,7 +290,7 @@ describe.runIf(process.env.TEST_DATABASE_URL !== undefined)('an image upload’s
     const first = await uploadImage(campaign.uuid, 'silver');
     const old = String(first.campaign.image?.src);
     expect((await t.app.inject(old)).statusCode).toBe(200);
-    const sent = await statementsOf(async () => {
+    const sent = await statementsOf(t.ctx.db, async () => {
       const replaced = await uploadImage(campaign.uuid, 'silver');
       expect(replaced.campaign.version).toBe(first.campaign.version + 1);
     });

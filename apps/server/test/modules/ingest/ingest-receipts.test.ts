@@ -20,6 +20,7 @@ import { generateParticipations } from '../../../src/ops/seed/generate-participa
 import { createAdmin, createMerchantWithOwner } from '../../factories/index.js';
 import { createTestApp, openTestDatabase, type TestApp } from '../../helpers.js';
 import { expectProblem } from '../../fixtures/problem.js';
+import { statementsOf } from '../../fixtures/statements.js';
 
 let t: TestApp;
 let apiKey = '';
@@ -424,5 +425,47 @@ describe('events written outside ingest', () => {
     } finally {
       await database.close();
     }
+  });
+});
+
+describe.runIf(process.env.TEST_DATABASE_URL !== undefined)('a batch’s statements', () => {
+  it('checks the events in one read after the erasure lock and takes their receipts as it stores them', async () => {
+    const campaign = await campaignIn('active');
+    const at = new Date(Date.now() - DAY);
+    const view = { id: randomUUID(), type: 'view_list', campaign, occurred_at: at.toISOString() };
+    const batch = [participation(campaign, 'runde-1', at), participation(campaign, 'runde-2', at)];
+    let answer: TIngestResponse | undefined;
+    const sent = await statementsOf(t.ctx.db, async () => {
+      answer = await send([...batch, view]);
+    });
+    expect(answer).toMatchObject({ accepted: 3, duplicates: 0, rejected: [] });
+    const transaction = sent.slice(sent.indexOf('begin'), sent.lastIndexOf('commit') + 1);
+    expect(transaction).toEqual([
+      'begin',
+      // the erasure lock, shared
+      'select',
+      // receipts, campaigns, wins and tombstones
+      'with',
+      // the receipts and the events
+      'with',
+      // first participations: in the campaign, with the merchant, without tips
+      'insert',
+      'insert',
+      'insert',
+      // the statistics' deltas
+      'with',
+      'commit',
+    ]);
+    // The same batch again: a duplicate each, nothing stored after the read.
+    const again = await statementsOf(t.ctx.db, async () => {
+      answer = await send([...batch, view]);
+    });
+    expect(answer).toMatchObject({ accepted: 0, duplicates: 3, rejected: [] });
+    expect(again.slice(again.indexOf('begin'), again.lastIndexOf('commit') + 1)).toEqual([
+      'begin',
+      'select',
+      'with',
+      'commit',
+    ]);
   });
 });
