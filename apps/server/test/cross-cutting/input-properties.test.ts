@@ -366,6 +366,12 @@ async function check(
   if (body.errors.length > 0) {
     expect(body.errors[0], where).toEqual({ field: body.field, message: body.message });
   }
+  // A body with a prototype key (`__proto__`, say as a title's language) is
+  // refused whole by the JSON parser, as malformed: it names no field.
+  if (response.statusCode === 400 && hasPrototypeKey(options.payload)) {
+    expect(body, where).toMatchObject({ message: 'bad_input', errors: [] });
+    return body;
+  }
   // A well-formed id of nothing (404) or a rule of the campaign's state (409) names no field.
   if (response.statusCode === 400) {
     expect(body.field, where).toMatch(/\S/);
@@ -375,6 +381,10 @@ async function check(
   expect(await tableDigest(t.ctx.db), where).toEqual(before);
   return body;
 }
+
+/** Whether a JSON body has a key `__proto__` somewhere (JSON.stringify keeps an own one). */
+const hasPrototypeKey = (payload: InjectOptions['payload']): boolean =>
+  typeof payload === 'object' && JSON.stringify(payload).includes('"__proto__":');
 
 /** The fields an answer lists as invalid. */
 const fieldsOf = (body: TErrorResponse | undefined): string[] =>
@@ -465,7 +475,8 @@ describe('generated input on the campaign, merchant, location and tag routes', (
           if (build) await check(target, build(value), tally);
         },
       ),
-      { numRuns: 150 },
+      // The generator's own pick once (a 2026-11-29 run): a prototype key as a title's language.
+      { numRuns: 150, examples: [['campaign title key', '__proto__']] },
     );
     expect(countOf(tally, (status) => status >= 200 && status < 300)).toBeGreaterThan(0);
     expect(tally.fieldRefusals).toBeGreaterThan(0);
