@@ -19,6 +19,7 @@ import type { AcceptedEvent } from './counting.js';
 /** A list of ids or keys as one bound JSON value (a few hundred bound values cost more to build and parse). */
 const listOf = (values: readonly string[]) =>
   sql`(select value from jsonb_array_elements_text(${JSON.stringify(values)}::jsonb))`;
+/** The same, of uuids. */
 const uuidsOf = (ids: readonly string[]) =>
   sql`(select value::uuid from jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))`;
 
@@ -30,7 +31,7 @@ export interface BatchFacts {
   campaigns: Map<string, { merchantId: string; type: string; status: CampaignStatus }>;
   /** The wins among the events', by id. */
   wins: Map<string, { campaignId: string; participantId: string }>;
-  /** The tombstone keys among the participants' of participants erased since `erasedAfter`. */
+  /** The tombstone keys asked for of participants erased since `erasedAfter`. */
   erased: Set<string>;
 }
 
